@@ -1,0 +1,118 @@
+"""Cards as small integers, and parsing of card strings.
+
+A card is ``rank * 4 + suit``: rank 0 is a deuce and 12 an ace, suit 0..3 is clubs, diamonds,
+hearts, spades. :class:`Card` is an ``int`` subclass, so evaluators index tables with it directly
+while it still prints as ``Ah``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from cardgame.errors import CardError
+
+__all__ = ["CARDS", "RANKS", "SUITS", "Card", "format_cards", "parse_card", "parse_cards"]
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+_RANK_INDEX = {r: i for i, r in enumerate(RANKS)} | {r.lower(): i for i, r in enumerate(RANKS)}
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)} | {s.upper(): i for i, s in enumerate(SUITS)}
+_TOKEN = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS])")
+_ALLOWED = "rank one of 2-9, T (or 10), J, Q, K, A followed by suit one of c, d, h, s (e.g. 'Ah', '10h')"
+
+
+class Card(int):
+    """One playing card; ``Card("Ah")`` or ``Card(51)``."""
+
+    __slots__ = ()
+
+    def __new__(cls, value: int | str) -> Card:
+        if isinstance(value, str):
+            return parse_card(value)
+        if isinstance(value, Card):
+            return value
+        if not 0 <= int(value) < 52:
+            raise CardError(f"Card index {value} is out of range; allowed are 0 to 51.")
+        return CARDS[int(value)]
+
+    @property
+    def rank(self) -> int:
+        """0 for a deuce .. 12 for an ace."""
+        return int(self) >> 2
+
+    @property
+    def suit(self) -> int:
+        """0 clubs, 1 diamonds, 2 hearts, 3 spades."""
+        return int(self) & 3
+
+    @property
+    def rank_char(self) -> str:
+        return RANKS[int(self) >> 2]
+
+    @property
+    def suit_char(self) -> str:
+        return SUITS[int(self) & 3]
+
+    def __str__(self) -> str:
+        return RANKS[int(self) >> 2] + SUITS[int(self) & 3]
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (int(self),))
+
+
+CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
+_BY_TEXT = {str(c): c for c in CARDS}
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card: ``"Ah"``, ``"td"``, ``"10h"``."""
+    card = _BY_TEXT.get(text)
+    if card is not None:
+        return card
+    m = _TOKEN.fullmatch(text.strip())
+    if m is None:
+        raise CardError(f"Malformed card {text!r}; expected {_ALLOWED}.")
+    rank = 8 if m.group(1) == "10" else _RANK_INDEX[m.group(1)]
+    return CARDS[rank * 4 + _SUIT_INDEX[m.group(2)]]
+
+
+def parse_cards(text: str | Iterable[str | int]) -> tuple[Card, ...]:
+    """Parse ``"Ah 7c Td"``, ``"AhKd"``, ``"10h 9h"`` or an iterable of cards into a tuple.
+
+    Raises :class:`CardError` naming the first bad token and its position, or a repeated card.
+    """
+    if not isinstance(text, str):
+        out = tuple(Card(c) for c in text)
+    else:
+        compact = text.replace(",", " ")
+        pos = 0
+        cards: list[Card] = []
+        n = len(compact)
+        while pos < n:
+            if compact[pos].isspace():
+                pos += 1
+                continue
+            m = _TOKEN.match(compact, pos)
+            if m is None:
+                bad = compact[pos : pos + 3].split()[0] if compact[pos:].split() else compact[pos:]
+                raise CardError(
+                    f"Malformed card string {text!r}: cannot read {bad!r} at position {pos}; "
+                    f"each card is {_ALLOWED}."
+                )
+            rank = 8 if m.group(1) == "10" else _RANK_INDEX[m.group(1)]
+            cards.append(CARDS[rank * 4 + _SUIT_INDEX[m.group(2)]])
+            pos = m.end()
+        out = tuple(cards)
+    if len(set(out)) != len(out):
+        dup = next(c for c in out if out.count(c) > 1)
+        raise CardError(f"Card {dup} appears twice in {format_cards(out)!r}; each card may appear once.")
+    return out
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    """``"Ah 7c Td"``; the inverse of :func:`parse_cards`."""
+    return " ".join(str(CARDS[c]) for c in cards)

@@ -1,0 +1,49 @@
+"""The library's exceptions: every bad input raises one of these, naming what was wrong."""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardError",
+    "CardgameError",
+    "ConfigError",
+    "HandHistoryError",
+    "IllegalActionError",
+    "StageError",
+    "TableError",
+]
+
+
+class CardgameError(Exception):
+    """Base class of every exception the library raises on purpose."""
+
+
+class CardError(CardgameError, ValueError):
+    """A malformed card string, or a card that is not in the deck."""
+
+
+class ConfigError(CardgameError, ValueError):
+    """A bad parameter for a variant, a stage or a table."""
+
+
+class TableError(CardgameError):
+    """A seating or bankroll request the table rules forbid (buy-in limits, taken seat...)."""
+
+
+class IllegalActionError(CardgameError):
+    """An action the rules forbid right now; the game state is unchanged.
+
+    ``rule`` names the rule broken, ``allowed`` describes what the actor could do instead.
+    """
+
+    def __init__(self, message: str, *, rule: str = "", allowed: str = "") -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.allowed = allowed
+
+
+class StageError(CardgameError):
+    """A stage ended in error, or the dispatcher was driven while stopped."""
+
+
+class HandHistoryError(CardgameError, ValueError):
+    """A malformed or unplayable hand history (PHH) file."""
