@@ -1,0 +1,7 @@
+"""``python -m cardgame`` runs the command-line interface."""
+
+import sys
+
+from cardgame.cli import main
+
+sys.exit(main())

@@ -1,0 +1,54 @@
+"""Simple bots for demos and tests, after the poker-AI seed's test opponents.
+
+A bot is a callable ``bot(game, seat, legal) -> (action, amount)``; randomness comes from the
+game's seeded source so a game between bots replays exactly.
+"""
+
+from __future__ import annotations
+
+from cardgame.betting import LegalActions
+from cardgame.game import Game
+
+__all__ = ["always_all_in", "calling_station", "pair_raiser", "random_bot"]
+
+Decision = tuple[str, int | None]
+
+
+def random_bot(game: Game, seat: int, legal: LegalActions) -> Decision:
+    """Uniform over: fold (only facing a bet), check/call, minimum raise, all-in."""
+    options: list[Decision] = []
+    if legal.can_fold:
+        options.append(("fold", None))
+    options.append(("call", None) if legal.call_amount else ("check", None))
+    if legal.can_raise:
+        word = "bet" if legal.is_bet else "raise"
+        options.append((word, legal.min_raise_to))
+        if legal.max_raise_to != legal.min_raise_to:
+            options.append((word, legal.max_raise_to))
+    return game.ctx.rng.choice(options)
+
+
+def calling_station(game: Game, seat: int, legal: LegalActions) -> Decision:
+    """Always checks or calls."""
+    return ("call", None) if legal.call_amount else ("check", None)
+
+
+def always_all_in(game: Game, seat: int, legal: LegalActions) -> Decision:
+    """The seed's 'always all-in' test bot: shoves whenever it may, else calls."""
+    if legal.can_raise:
+        return ("bet" if legal.is_bet else "raise", legal.max_raise_to)
+    return ("call", None) if legal.call_amount else ("check", None)
+
+
+def pair_raiser(game: Game, seat: int, legal: LegalActions) -> Decision:
+    """The seed's second test bot: raises with a pair of fives or better, else checks or folds."""
+    hand = game.hand
+    hole = hand.by_seat[seat].hole if hand is not None else []
+    ranks = [c.rank for c in [*hole, *(hand.board if hand is not None else [])]]
+    hole_ranks = {c.rank for c in hole}
+    paired = any(ranks.count(r) >= 2 and r >= 3 and r in hole_ranks for r in set(ranks))
+    if paired and legal.can_raise:
+        return ("bet" if legal.is_bet else "raise", legal.min_raise_to)
+    if legal.can_check:
+        return ("check", None)
+    return ("call", None) if paired else ("fold", None)

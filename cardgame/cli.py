@@ -1,0 +1,89 @@
+"""The ``cardgame`` command: ``demo`` (bots play and every action is printed) and ``phh check``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from rich.console import Console
+
+from cardgame.bots import pair_raiser, random_bot
+from cardgame.errors import CardgameError
+from cardgame.events import Event, HandEnded, HandStarted
+from cardgame.game import Game
+
+__all__ = ["main"]
+
+
+def _demo(args: argparse.Namespace, console: Console) -> int:
+    import variants
+
+    variant = variants.get(args.variant)
+    if not 2 <= args.seats <= variant.max_players:
+        console.print(f"--seats must be 2 to {variant.max_players} for {variant.name}, not {args.seats}.")
+        return 2
+    game = Game(variant.build(), seats=args.seats, seed=args.seed, max_hands=args.hands)
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon"]
+    for i in range(args.seats):
+        game.sit_down(names[i], args.stack)
+    lookup = game.names()
+    bots = {i: (pair_raiser if i % 2 else random_bot) for i in range(args.seats)}
+
+    def show(event: Event) -> None:
+        if isinstance(event, HandStarted):
+            console.rule(f"[bold]{event.describe(lookup)}[/bold]")
+        console.print(("  " if not isinstance(event, HandStarted | HandEnded) else "") + event.describe(lookup),
+                      highlight=False, markup=False)
+
+    game.subscribe(show)
+    console.print(f"{variant.name} ({variant.code or '-'}), {args.seats} seats, seed {game.seed}; "
+                  f"odd seats play the seed's pair-raiser bot, even seats a random bot.", highlight=False)
+    game.start()
+    while game.status_name == "running" and game.to_act is not None:
+        seat = game.to_act
+        console.print(game.status(), highlight=False, markup=False)
+        legal = game.legal_actions()
+        assert legal is not None
+        action, amount = bots[seat](game, seat, legal)
+        game.act(seat, action, amount)
+    console.rule("[bold]Final stacks[/bold]")
+    console.print(game.status(reveal=True), highlight=False, markup=False)
+    return 0
+
+
+def _phh_check(args: argparse.Namespace, console: Console) -> int:
+    from cardgame.phh.replay import check_paths
+
+    report = check_paths(args.paths)
+    for line in report.lines():
+        console.print(line, highlight=False, markup=False)
+    return 0 if report.ok else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="cardgame", description="Poker assembled from small state machines.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    demo = sub.add_parser("demo", help="play hands between simple bots and print every action")
+    demo.add_argument("--variant", default="NT", help="variant name or PHH code (default NT)")
+    demo.add_argument("--seats", type=int, default=6)
+    demo.add_argument("--hands", type=int, default=5)
+    demo.add_argument("--seed", type=int, default=None, help="replay a game exactly (default: random)")
+    demo.add_argument("--stack", type=int, default=200, help="each player's buy-in (default 200)")
+    phh = sub.add_parser("phh", help="hand histories in the PHH format")
+    phh_sub = phh.add_subparsers(dest="phh_command", required=True)
+    check = phh_sub.add_parser("check", help="replay PHH files and compare finishing stacks")
+    check.add_argument("paths", nargs="+")
+    args = parser.parse_args(argv)
+    console = Console(soft_wrap=True)
+    try:
+        if args.command == "demo":
+            return _demo(args, console)
+        return _phh_check(args, console)
+    except CardgameError as exc:
+        console.print(f"error: {exc}", highlight=False, markup=False)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

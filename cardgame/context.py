@@ -1,0 +1,100 @@
+"""The game context handed to every stage: table, random source, the hand in progress, the log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from cardgame.cards import CARDS
+from cardgame.deck import STANDARD_DECK, Deck, DeckSpec
+from cardgame.events import Event, HandEnded, HandStarted, PlayerLeft, PlayerSatOut
+from cardgame.hand import Hand, HandPlayer
+from cardgame.rng import RandomSource
+from cardgame.table import Table
+
+__all__ = ["Context"]
+
+Listener = Callable[[Event], None]
+
+
+class Context:
+    """Shared state of one game. Stages read and change it; every change is logged as an event.
+
+    ``deck_spec`` is the deck each hand is shuffled from; ``max_hands`` (optional) makes the
+    wait-for-players stage end the game with *exit* once that many hands were played.
+    """
+
+    __slots__ = ("deck_spec", "hand", "hands_played", "listeners", "log", "max_hands", "next_deck", "rng",
+                 "stop_requested", "table")
+
+    def __init__(
+        self,
+        table: Table | None = None,
+        *,
+        seed: int | None = None,
+        rng: RandomSource | None = None,
+        deck_spec: DeckSpec = STANDARD_DECK,
+        max_hands: int | None = None,
+    ) -> None:
+        self.table = table if table is not None else Table()
+        self.rng = rng if rng is not None else RandomSource(seed)
+        self.deck_spec = deck_spec
+        self.hand: Hand | None = None
+        self.next_deck: Deck | None = None
+        self.hands_played = 0
+        self.max_hands = max_hands
+        self.stop_requested = False
+        self.log: list[Event] = []
+        self.listeners: list[Listener] = []
+
+    def emit(self, event: Event) -> None:
+        """Record ``event`` and pass it to every listener."""
+        self.log.append(event)
+        for listener in self.listeners:
+            listener(event)
+
+    # --- the hand lifecycle -----------------------------------------------------------------------
+    def open_hand(self, seats: list[int], deck: Deck | None = None) -> Hand:
+        """Start a hand for ``seats``: move the button, order players left of it, shuffle a deck."""
+        table = self.table
+        button = table.move_button(seats)
+        i = seats.index(button)
+        ordered = seats[i + 1 :] + seats[: i + 1]
+        players = [HandPlayer(table.seats[s]) for s in ordered]  # type: ignore[arg-type]
+        if deck is None and self.next_deck is not None:
+            deck, self.next_deck = self.next_deck, None
+        if deck is None:
+            deck = Deck.shuffled(self.deck_spec, self.rng)
+        hand = Hand(self.hands_played + 1, button, players, deck)
+        self.hand = hand
+        self.emit(HandStarted(hand.number, button, tuple(ordered)))
+        return hand
+
+    def stack_deck(self, top_first: Sequence[int]) -> None:
+        """Deal the next hand from a deck whose top cards are ``top_first`` (scripted hands)."""
+        known = [CARDS[c] for c in top_first]
+        rest = [c for c in self.deck_spec.cards if c not in set(known)]
+        self.rng.shuffle(rest)
+        self.next_deck = Deck.stacked(known + rest, self.deck_spec)
+
+    def close_hand(self) -> None:
+        """End the hand: free the seats of leavers, sit out the broke, log the final stacks."""
+        hand = self.hand
+        if hand is None:
+            return
+        table = self.table
+        self.hands_played += 1
+        for hp in hand.players:
+            p = hp.player
+            if p.leaving and table.seats[p.seat] is p:
+                table.remove(p.seat)
+                self.emit(PlayerLeft(p.seat, p.name, p.stack))
+            elif p.stack == 0 and not p.sitting_out:
+                p.sitting_out = True
+                self.emit(PlayerSatOut(p.seat))
+        self.emit(HandEnded(hand.number, tuple((p.seat, p.stack) for p in table.players())))
+        self.hand = None
+
+    def total_chips(self) -> int:
+        """Chips on the table: every stack plus every chip committed to the hand in progress."""
+        committed = self.hand.pot_total() if self.hand is not None else 0
+        return self.table.total_chips() + committed

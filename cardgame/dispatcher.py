@@ -1,0 +1,159 @@
+"""The dispatcher: runs a stack of stages, passing each one's result to the next.
+
+Guarantees:
+
+* exactly one stage is current while the game runs; events go to it;
+* *done* pops the next stage and starts it with the result; an empty stack is an error (a
+  variant's last stage must restart or exit);
+* *restart* resets the stack to the full list (the next hand); *exit* stops cleanly;
+* *error* (a stage's :meth:`~cardgame.stage.Stage.fail` or an unexpected exception) stops the game,
+  keeps every stage and the context as they were for inspection, and raises :class:`StageError`;
+* an illegal input (a :class:`~cardgame.errors.CardgameError` raised while handling an event)
+  propagates to the caller and changes nothing: stages validate before they change state;
+* a stage may :meth:`push` a sub-stage on top of itself; its *done* result goes back to the stage
+  below through ``on_substage_result``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardgame.context import Context
+from cardgame.errors import CardgameError, StageError
+from cardgame.events import StageFailed
+from cardgame.stage import Done, Exit, Failed, Outcome, Restart, Stage
+
+__all__ = ["Dispatcher"]
+
+
+class Dispatcher:
+    """Holds the stage stack and the context. ``status`` is new, running, exited or failed."""
+
+    __slots__ = ("ctx", "current", "failure", "stack", "stages", "status")
+
+    def __init__(self, stages: Sequence[Stage], ctx: Context) -> None:
+        if not stages:
+            raise StageError("A dispatcher needs at least one stage.")
+        for s in stages:
+            if not isinstance(s, Stage):
+                raise StageError(f"{s!r} is not a Stage; a variant is a list of Stage objects.")
+        if len({id(s) for s in stages}) != len(stages):
+            raise StageError("The same stage object appears twice in the list; create one per position.")
+        self.stages: tuple[Stage, ...] = tuple(stages)
+        self.ctx = ctx
+        self.stack: list[Stage] = []
+        self.current: Stage | None = None
+        self.status = "new"
+        self.failure: Failed | None = None
+
+    # --- queries --------------------------------------------------------------------------------
+    @property
+    def state(self) -> str | None:
+        """The current stage's machine state."""
+        return None if self.current is None else self.current.state
+
+    @property
+    def remaining(self) -> tuple[Stage, ...]:
+        """Stages still to run after the current one, next first."""
+        return tuple(reversed(self.stack))
+
+    @property
+    def log(self) -> list[Any]:
+        return self.ctx.log
+
+    # --- driving ----------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the first stage (and any stages that end at once after it)."""
+        if self.status == "running":
+            raise StageError("The game is already running.")
+        self.status = "running"
+        self.stack = list(reversed(self.stages))
+        self._run(self.stack.pop(), None)
+
+    def send(self, event: str, *args: Any, **kwargs: Any) -> Any:
+        """Forward ``event`` to the current stage and advance past every stage that ends."""
+        if self.status != "running" or self.current is None:
+            reason = f": {self.failure.reason}" if self.failure else ""
+            raise StageError(f"The game is {self.status}{reason}; it takes no more events.")
+        stage = self.current
+        try:
+            value = stage.handle(event, *args, **kwargs)
+        except CardgameError:
+            if stage.outcome is not None:  # the stage ended while failing: treat as error
+                self._stop_failed(stage, Failed(f"{event} left the stage half-ended", stage.name, stage.state))
+            raise
+        except Exception as exc:
+            self._stop_failed(stage, Failed(f"{type(exc).__name__}: {exc}", stage.name, stage.state), exc)
+        self._advance()
+        return value
+
+    def push(self, sub: Stage, previous: Any = None) -> None:
+        """Run ``sub`` on top of the current stage; its result returns to the current stage."""
+        below = self.current
+        if below is None:
+            raise StageError("push needs a running stage below the sub-stage.")
+        sub.parent = below
+        self._run(sub, previous)
+
+    # --- internals ----------------------------------------------------------------------------------
+    def _run(self, stage: Stage, previous: Any) -> None:
+        self.current = stage
+        try:
+            stage.start(self.ctx, previous)
+        except Exception as exc:
+            self._stop_failed(stage, Failed(f"{type(exc).__name__}: {exc}", stage.name, stage.state), exc)
+        self._advance()
+
+    def _advance(self) -> None:
+        """Follow stage endings until a stage is waiting for input or the game stops."""
+        while self.status == "running":
+            stage = self.current
+            if stage is None or stage.outcome is None:
+                return
+            outcome: Outcome = stage.outcome
+            parent = stage.parent
+            if parent is not None and type(outcome) is Done:
+                stage.parent = None
+                self.current = parent
+                try:
+                    parent.on_substage_result(outcome.result)
+                except Exception as exc:
+                    self._stop_failed(parent, Failed(f"{type(exc).__name__}: {exc}", parent.name, parent.state), exc)
+                continue
+            stage.parent = None
+            kind = type(outcome)
+            if kind is Done:
+                if not self.stack:
+                    self._stop_failed(
+                        stage, Failed("the last stage finished but no stage follows; end with restart or exit",
+                                      stage.name, stage.state)
+                    )
+                    return
+                nxt = self.stack.pop()
+                self.current = nxt
+                try:
+                    nxt.start(self.ctx, outcome.result)  # type: ignore[attr-defined]
+                except Exception as exc:
+                    self._stop_failed(nxt, Failed(f"{type(exc).__name__}: {exc}", nxt.name, nxt.state), exc)
+            elif kind is Restart:
+                self.stack = list(reversed(self.stages))
+                nxt = self.stack.pop()
+                self.current = nxt
+                try:
+                    nxt.start(self.ctx, None)
+                except Exception as exc:
+                    self._stop_failed(nxt, Failed(f"{type(exc).__name__}: {exc}", nxt.name, nxt.state), exc)
+            elif kind is Exit:
+                self.status = "exited"
+                return
+            else:
+                failed = outcome if isinstance(outcome, Failed) else Failed(f"unknown ending {outcome!r}", stage.name)
+                self._stop_failed(stage, failed)
+
+    def _stop_failed(self, stage: Stage, failed: Failed, exc: BaseException | None = None) -> None:
+        self.status = "failed"
+        self.current = stage
+        self.failure = failed
+        self.ctx.emit(StageFailed(failed.stage or stage.name, failed.reason))
+        raise StageError(f"Stage {failed.stage or stage.name} failed in state {failed.state!r}: {failed.reason}") from exc

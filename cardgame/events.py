@@ -1,0 +1,243 @@
+"""Events: one frozen record for every change to a table or a hand.
+
+Every event can be rendered for one seat with ``event.seen_by(seat)``: other players' hidden
+cards come back as ``None`` (the Elixir seed's private ``hand_state``).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from cardgame.cards import Card, format_cards
+
+__all__ = [
+    "ActionTaken",
+    "BetReturned",
+    "BoardDealt",
+    "CardsShown",
+    "ChipsAdded",
+    "Event",
+    "ForcedBetPosted",
+    "HandEnded",
+    "HandStarted",
+    "HoleCardsDealt",
+    "PlayerLeft",
+    "PlayerSatIn",
+    "PlayerSatOut",
+    "PlayerSeated",
+    "PotAwarded",
+    "StageFailed",
+]
+
+
+@attrs.frozen
+class Event:
+    """Base class: an immutable record of one change."""
+
+    kind: ClassVar[str] = "event"
+
+    def seen_by(self, seat: int | None) -> Event:
+        """This event as ``seat`` may see it (``None``: a spectator)."""
+        return self
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return repr(self)
+
+
+def _name(names: dict[int, str] | None, seat: int) -> str:
+    return names.get(seat, f"seat {seat}") if names else f"seat {seat}"
+
+
+@attrs.frozen
+class PlayerSeated(Event):
+    kind: ClassVar[str] = "seated"
+    seat: int
+    name: str
+    stack: int
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"{self.name} sits in seat {self.seat} with {self.stack}"
+
+
+@attrs.frozen
+class ChipsAdded(Event):
+    kind: ClassVar[str] = "chips added"
+    seat: int
+    amount: int
+    stack: int
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"{_name(names, self.seat)} adds {self.amount} (stack {self.stack})"
+
+
+@attrs.frozen
+class PlayerSatOut(Event):
+    kind: ClassVar[str] = "sat out"
+    seat: int
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"{_name(names, self.seat)} sits out"
+
+
+@attrs.frozen
+class PlayerSatIn(Event):
+    kind: ClassVar[str] = "sat in"
+    seat: int
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"{_name(names, self.seat)} sits in"
+
+
+@attrs.frozen
+class PlayerLeft(Event):
+    kind: ClassVar[str] = "left"
+    seat: int
+    name: str
+    cashed_out: int
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"{self.name} leaves seat {self.seat}, cashing out {self.cashed_out}"
+
+
+@attrs.frozen
+class HandStarted(Event):
+    kind: ClassVar[str] = "hand started"
+    hand: int
+    button: int | None
+    seats: tuple[int, ...]
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        btn = "" if self.button is None else f", button {_name(names, self.button)}"
+        return f"Hand #{self.hand}{btn}"
+
+
+@attrs.frozen
+class ForcedBetPosted(Event):
+    kind: ClassVar[str] = "forced bet"
+    seat: int
+    bet: str  # "small blind", "big blind", "straddle", "ante", "big blind ante", "bring-in"
+    amount: int
+    all_in: bool = False
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        tail = " and is all-in" if self.all_in else ""
+        return f"{_name(names, self.seat)} posts {self.bet} {self.amount}{tail}"
+
+
+@attrs.frozen
+class HoleCardsDealt(Event):
+    """Cards dealt to one seat; ``face_up`` marks the ones everyone sees (stud)."""
+
+    kind: ClassVar[str] = "hole cards"
+    seat: int
+    cards: tuple[Card | None, ...]
+    face_up: tuple[bool, ...] = ()
+
+    def seen_by(self, seat: int | None) -> Event:
+        if seat == self.seat:
+            return self
+        up = self.face_up or (False,) * len(self.cards)
+        return attrs.evolve(self, cards=tuple(c if u else None for c, u in zip(self.cards, up, strict=True)))
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        shown = " ".join("??" if c is None else str(c) for c in self.cards)
+        return f"{_name(names, self.seat)} is dealt {shown}"
+
+
+@attrs.frozen
+class BoardDealt(Event):
+    kind: ClassVar[str] = "board"
+    street: str
+    cards: tuple[Card, ...]
+    board: tuple[Card, ...]
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"{self.street.capitalize()}: {format_cards(self.cards)}  (board {format_cards(self.board)})"
+
+
+@attrs.frozen
+class ActionTaken(Event):
+    """A player's decision; ``amount`` is the chips put in, ``to`` the street total after it."""
+
+    kind: ClassVar[str] = "action"
+    seat: int
+    action: str  # "fold", "check", "call", "bet", "raise", "complete"
+    amount: int = 0
+    to: int = 0
+    all_in: bool = False
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        who = _name(names, self.seat)
+        tail = " and is all-in" if self.all_in else ""
+        if self.action in ("fold", "check"):
+            return f"{who} {self.action}s"
+        if self.action == "call":
+            return f"{who} calls {self.amount}{tail}"
+        if self.action == "bet":
+            return f"{who} bets {self.to}{tail}"
+        return f"{who} {'raises' if self.action == 'raise' else 'completes'} to {self.to}{tail}"
+
+
+@attrs.frozen
+class BetReturned(Event):
+    kind: ClassVar[str] = "bet returned"
+    seat: int
+    amount: int
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"Uncalled {self.amount} returned to {_name(names, self.seat)}"
+
+
+@attrs.frozen
+class CardsShown(Event):
+    kind: ClassVar[str] = "shown"
+    seat: int
+    cards: tuple[Card, ...]
+    hand: str = ""
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        tail = f": {self.hand}" if self.hand else ""
+        return f"{_name(names, self.seat)} shows {format_cards(self.cards)}{tail}"
+
+
+@attrs.frozen
+class PotAwarded(Event):
+    """One pot (0 is the main pot) or one half of it (``share`` is "high" or "low")."""
+
+    kind: ClassVar[str] = "pot awarded"
+    pot: int
+    amount: int
+    winners: tuple[int, ...]
+    amounts: tuple[int, ...]
+    hand: str = ""
+    share: str = ""
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        pot = "main pot" if self.pot == 0 else f"side pot {self.pot}"
+        if self.share:
+            pot = f"{self.share} half of the {pot}"
+        who = ", ".join(f"{_name(names, s)} {a}" for s, a in zip(self.winners, self.amounts, strict=True))
+        tail = f" with {self.hand}" if self.hand else ""
+        return f"{pot.capitalize()} of {self.amount}: {who}{tail}"
+
+
+@attrs.frozen
+class HandEnded(Event):
+    kind: ClassVar[str] = "hand ended"
+    hand: int
+    stacks: tuple[tuple[int, int], ...]  # (seat, stack) for every seated player
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"Hand #{self.hand} ends: " + ", ".join(f"{_name(names, s)} {c}" for s, c in self.stacks)
+
+
+@attrs.frozen
+class StageFailed(Event):
+    kind: ClassVar[str] = "stage failed"
+    stage: str
+    reason: str
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"Stage {self.stage} failed: {self.reason}"

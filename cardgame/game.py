@@ -1,0 +1,278 @@
+"""``Game``: a dispatcher, its context and a table behind one small API for players and bots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from cardgame.betting import LegalActions
+from cardgame.context import Context
+from cardgame.deck import STANDARD_DECK, DeckSpec
+from cardgame.dispatcher import Dispatcher
+from cardgame.errors import IllegalActionError, TableError
+from cardgame.events import (
+    ActionTaken,
+    ChipsAdded,
+    Event,
+    PlayerLeft,
+    PlayerSatIn,
+    PlayerSatOut,
+    PlayerSeated,
+)
+from cardgame.rng import RandomSource
+from cardgame.stage import Stage
+from cardgame.table import Player, Table
+from cardgame.view import TableView, status_table, table_view
+
+__all__ = ["Bot", "Game"]
+
+
+class Bot(Protocol):
+    """Anything that picks an action: ``(game, seat, legal) -> (action, amount)``."""
+
+    def __call__(self, game: Game, seat: int, legal: LegalActions) -> tuple[str, int | None]: ...
+
+
+class Game:
+    """A poker game: ``Game(no_limit_holdem(1, 2), seed=7)``, seat players, ``start()``, act.
+
+    ``stages`` is the variant's stage list. Table options: ``seats``, ``min_buy_in``,
+    ``max_buy_in``, ``first_button``; or pass a ready ``table``. ``seed`` makes the game
+    replayable; ``max_hands`` stops it cleanly after that many hands.
+    """
+
+    def __init__(
+        self,
+        stages: Sequence[Stage],
+        *,
+        table: Table | None = None,
+        seats: int = 6,
+        min_buy_in: int = 1,
+        max_buy_in: int = 10**12,
+        first_button: int | None = None,
+        seed: int | None = None,
+        deck: DeckSpec = STANDARD_DECK,
+        max_hands: int | None = None,
+    ) -> None:
+        if table is None:
+            table = Table(seats, min_buy_in, max_buy_in, first_button)
+        self.ctx = Context(table, rng=RandomSource(seed), deck_spec=deck, max_hands=max_hands)
+        self.dispatcher = Dispatcher(stages, self.ctx)
+
+    # --- properties ------------------------------------------------------------------------------
+    @property
+    def table(self) -> Table:
+        return self.ctx.table
+
+    @property
+    def seed(self) -> int:
+        return self.ctx.rng.seed
+
+    @property
+    def events(self) -> list[Event]:
+        return self.ctx.log
+
+    @property
+    def status_name(self) -> str:
+        """new, running, exited or failed."""
+        return self.dispatcher.status
+
+    @property
+    def stage(self) -> Stage | None:
+        return self.dispatcher.current
+
+    @property
+    def hand(self) -> Any:
+        """The hand in progress (:class:`~cardgame.hand.Hand`) or ``None`` between hands."""
+        return self.ctx.hand
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the game waits for, if any."""
+        hand = self.ctx.hand
+        if hand is None or hand.to_act is None or self.dispatcher.status != "running":
+            return None
+        return hand.to_act.seat
+
+    def names(self) -> dict[int, str]:
+        return {p.seat: p.name for p in self.table.players()}
+
+    def subscribe(self, listener: Callable[[Event], None]) -> None:
+        """Call ``listener(event)`` for every event from now on."""
+        self.ctx.listeners.append(listener)
+
+    # --- seating -------------------------------------------------------------------------------------
+    def sit_down(self, name: str, buy_in: int, seat: int | None = None) -> Player:
+        """Seat a player with ``buy_in`` chips (within the table's buy-in limits)."""
+        p = self.table.sit_down(name, buy_in, seat)
+        self.ctx.emit(PlayerSeated(p.seat, p.name, p.stack))
+        self._table_changed()
+        return p
+
+    def top_up(self, seat: int, amount: int) -> None:
+        """Add chips between hands (a player in the hand in progress must wait for it to end)."""
+        hand = self.ctx.hand
+        if hand is not None and seat in hand.by_seat:
+            raise TableError(
+                f"Seat {seat} is in hand #{hand.number}; chips can be added only between hands "
+                "(Robert's Rules of Poker)."
+            )
+        p = self.table.top_up(seat, amount)
+        self.ctx.emit(ChipsAdded(seat, amount, p.stack))
+        self._table_changed()
+
+    def sit_out(self, seat: int) -> None:
+        """Skip hands from the next one on (a hand in progress is played out)."""
+        p = self.table.player(seat)
+        if not p.sitting_out:
+            p.sitting_out = True
+            self.ctx.emit(PlayerSatOut(seat))
+
+    def sit_in(self, seat: int) -> None:
+        p = self.table.player(seat)
+        if p.stack == 0:
+            raise TableError(f"Seat {seat} has no chips; top up before sitting in.")
+        if p.sitting_out:
+            p.sitting_out = False
+            self.ctx.emit(PlayerSatIn(seat))
+            self._table_changed()
+
+    def leave(self, seat: int) -> int | None:
+        """Cash out and leave. Between hands the seat is freed at once and the chips returned.
+
+        In a hand the player's cards are folded now (an all-in hand stays live) and the seat is
+        freed when the hand ends; ``None`` is returned and a ``PlayerLeft`` event follows then.
+        """
+        p = self.table.player(seat)
+        hand = self.ctx.hand
+        hp = hand.by_seat.get(seat) if hand is not None else None
+        if hp is None or hp.player is not p:
+            self.table.remove(seat)
+            self.ctx.emit(PlayerLeft(seat, p.name, p.stack))
+            self._table_changed()
+            return p.stack
+        p.leaving = True
+        if not hp.folded and not hp.all_in:
+            if hand is not None and hand.to_act is hp and hp.bet < hand.bet_to:
+                self.act(seat, "fold")
+            else:
+                hp.folded = True
+                self.ctx.emit(ActionTaken(seat, "fold", 0, hp.bet))
+                self._table_changed()
+        return None
+
+    cash_out = leave
+
+    def _table_changed(self) -> None:
+        d = self.dispatcher
+        if d.status == "running" and d.current is not None:
+            d.current.on_table_change()
+            d._advance()
+
+    # --- the game ------------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the stage stack (the first hand begins as soon as enough players are in play)."""
+        self.dispatcher.start()
+
+    def stop(self) -> None:
+        """Stop cleanly before the next hand starts."""
+        self.ctx.stop_requested = True
+        self._table_changed()
+
+    def legal_actions(self) -> LegalActions | None:
+        """The legal actions of the player to act, with call amount and raise-to bounds."""
+        stage = self.dispatcher.current
+        query = getattr(stage, "legal_actions", None)
+        if query is None or self.dispatcher.status != "running":
+            return None
+        result: LegalActions | None = query()
+        return result
+
+    def act(self, seat: int, action: str, amount: int | None = None) -> Event:
+        """Take ``action`` for ``seat``: fold, check, call, bet, raise (to ``amount``), all_in."""
+        if self.dispatcher.status == "running" and self.to_act is None:
+            raise IllegalActionError(
+                f"No player is to act now (the game is in the {self.dispatcher.current.name} stage)."  # type: ignore[union-attr]
+                if self.dispatcher.current is not None else "No player is to act now.",
+                rule="no action pending",
+            )
+        event: Event = self.dispatcher.send("act", seat, action, amount)
+        return event
+
+    def fold(self, seat: int) -> Event:
+        return self.act(seat, "fold")
+
+    def check(self, seat: int) -> Event:
+        return self.act(seat, "check")
+
+    def call(self, seat: int) -> Event:
+        return self.act(seat, "call")
+
+    def bet(self, seat: int, amount: int) -> Event:
+        return self.act(seat, "bet", amount)
+
+    def raise_to(self, seat: int, amount: int) -> Event:
+        return self.act(seat, "raise", amount)
+
+    def all_in(self, seat: int) -> Event:
+        return self.act(seat, "all_in")
+
+    # --- can_* queries (PokerKit style) --------------------------------------------------------------
+    def _legal_for(self, seat: int) -> LegalActions | None:
+        la = self.legal_actions()
+        return la if la is not None and la.seat == seat else None
+
+    def can_fold(self, seat: int) -> bool:
+        la = self._legal_for(seat)
+        return la is not None and la.can_fold
+
+    def can_check(self, seat: int) -> bool:
+        la = self._legal_for(seat)
+        return la is not None and la.can_check
+
+    def can_call(self, seat: int) -> bool:
+        la = self._legal_for(seat)
+        return la is not None and la.can_call
+
+    def can_bet(self, seat: int, amount: int | None = None) -> bool:
+        la = self._legal_for(seat)
+        ok = la is not None and la.can_raise and la.is_bet
+        return ok and (amount is None or la.min_raise_to <= amount <= la.max_raise_to)  # type: ignore[union-attr]
+
+    def can_raise_to(self, seat: int, amount: int | None = None) -> bool:
+        la = self._legal_for(seat)
+        ok = la is not None and la.can_raise and not la.is_bet
+        return ok and (amount is None or la.min_raise_to <= amount <= la.max_raise_to)  # type: ignore[union-attr]
+
+    # --- views -----------------------------------------------------------------------------------------
+    def view(self, seat: int | None = None) -> TableView:
+        """The table as ``seat`` sees it: other players' hidden cards are ``None``."""
+        return table_view(self.ctx, seat)
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """The event log as ``seat`` may see it."""
+        return [e.seen_by(seat) for e in self.ctx.log]
+
+    def status(self, seat: int | None = None, *, reveal: bool = False) -> str:
+        """The status table: pot, street, board and one row per seat."""
+        return status_table(table_view(self.ctx, seat, reveal=reveal))
+
+    # --- driving bots ------------------------------------------------------------------------------------
+    def play(self, bots: Mapping[int, Bot] | Bot, *, max_actions: int = 10**9) -> int:
+        """Let ``bots`` (one for all seats, or one per seat) act until nobody is to act.
+
+        Returns the number of actions taken. The loop ends when the game exits or fails, or
+        waits for players; it never deadlocks because every action moves the game forward.
+        """
+        taken = 0
+        while taken < max_actions:
+            seat = self.to_act
+            if seat is None:
+                break
+            legal = self.legal_actions()
+            assert legal is not None
+            bot = bots if not isinstance(bots, Mapping) else bots[seat]
+            action, amount = bot(self, seat, legal)
+            self.act(seat, action, amount)
+            taken += 1
+        return taken

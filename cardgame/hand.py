@@ -1,0 +1,143 @@
+"""The state of one hand: who is in it, their cards and chips committed, the board, the deck."""
+
+from __future__ import annotations
+
+from cardgame.cards import Card
+from cardgame.deck import Deck
+from cardgame.table import Player
+
+__all__ = ["Hand", "HandPlayer"]
+
+
+class HandPlayer:
+    """One player's part in a hand. ``bet`` is this street's chips, ``contributed`` the hand's.
+
+    ``acted_at`` is the street's bet level when the player last acted voluntarily (``None``:
+    has not acted this street); it decides whether a later raise reopens betting for them.
+    """
+
+    __slots__ = ("acted_at", "all_in", "bet", "contributed", "face_up", "folded", "hole", "player", "seat")
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.seat = player.seat
+        self.hole: list[Card] = []
+        self.face_up: list[bool] = []
+        self.bet = 0
+        self.contributed = 0
+        self.folded = False
+        self.all_in = False
+        self.acted_at: int | None = None
+
+    @property
+    def stack(self) -> int:
+        return self.player.stack
+
+    @property
+    def can_act(self) -> bool:
+        """Still in the hand with chips behind."""
+        return not self.folded and not self.all_in
+
+    def put_in(self, amount: int) -> int:
+        """Move ``amount`` chips from the stack to this street's bet; returns the amount."""
+        p = self.player
+        p.stack -= amount
+        self.bet += amount
+        self.contributed += amount
+        if p.stack == 0:
+            self.all_in = True
+        return amount
+
+    def put_dead(self, amount: int) -> int:
+        """Move ``amount`` to the pot without counting as a bet this street (antes)."""
+        p = self.player
+        p.stack -= amount
+        self.contributed += amount
+        if p.stack == 0:
+            self.all_in = True
+        return amount
+
+    def __repr__(self) -> str:
+        flags = " folded" if self.folded else (" all-in" if self.all_in else "")
+        return f"HandPlayer(seat={self.seat}, stack={self.stack}, bet={self.bet}{flags})"
+
+
+class Hand:
+    """Everything about the hand in progress.
+
+    ``players`` runs clockwise from the first seat left of the button (the button last).
+    Betting fields (``bet_to``, ``min_raise``, ``raises``, ``to_act``) describe the current street.
+    """
+
+    __slots__ = (
+        "bet_to",
+        "board",
+        "bring_in",
+        "button",
+        "by_seat",
+        "deck",
+        "discards",
+        "forced",
+        "last_aggressor",
+        "min_raise",
+        "number",
+        "players",
+        "raises",
+        "street",
+        "streets_dealt",
+        "to_act",
+    )
+
+    def __init__(self, number: int, button: int | None, players: list[HandPlayer], deck: Deck) -> None:
+        self.number = number
+        self.button = button
+        self.players = players
+        self.by_seat = {hp.seat: hp for hp in players}
+        self.deck = deck
+        self.board: list[Card] = []
+        self.discards: list[Card] = []
+        self.street = "preflop"
+        self.streets_dealt = 0
+        self.bet_to = 0
+        self.min_raise = 0
+        self.raises = 0
+        self.to_act: HandPlayer | None = None
+        self.last_aggressor: int | None = None
+        self.forced: dict[str, int] = {}
+        self.bring_in: int | None = None
+
+    # --- queries ------------------------------------------------------------------------------
+    def live(self) -> list[HandPlayer]:
+        """Players who have not folded, in order."""
+        return [hp for hp in self.players if not hp.folded]
+
+    def live_count(self) -> int:
+        n = 0
+        for hp in self.players:
+            if not hp.folded:
+                n += 1
+        return n
+
+    def can_act_count(self) -> int:
+        n = 0
+        for hp in self.players:
+            if not hp.folded and not hp.all_in:
+                n += 1
+        return n
+
+    def pot_total(self) -> int:
+        """All chips committed this hand, current street's bets included."""
+        return sum(hp.contributed for hp in self.players)
+
+    def player(self, seat: int) -> HandPlayer:
+        return self.by_seat[seat]
+
+    def blind_order(self) -> list[HandPlayer]:
+        """Players in the order blinds are posted: small blind first (heads-up: the button)."""
+        ps = self.players
+        if len(ps) == 2:
+            return [ps[1], ps[0]]
+        return ps
+
+    def __repr__(self) -> str:
+        return f"Hand(#{self.number}, street={self.street}, pot={self.pot_total()}, players={self.players})"

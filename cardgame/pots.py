@@ -1,0 +1,61 @@
+"""Main and side pots from each player's contribution, and splitting a pot among winners.
+
+Split pots follow Robert's Rules of Poker (section 3, "odd chips"): a pot that does not divide
+evenly gives the odd chips one at a time to the winners in order clockwise from the button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from cardgame.hand import HandPlayer
+
+__all__ = ["Pot", "side_pots", "split"]
+
+
+@attrs.frozen
+class Pot:
+    """``amount`` chips that any seat in ``eligible`` may win (0 is the main pot)."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def side_pots(players: Sequence[HandPlayer]) -> list[Pot]:
+    """Pots by contribution level: each all-in player caps one pot; folded chips stay in play.
+
+    ``players`` are in clockwise order from the button's left; each pot lists its eligible
+    (not folded) seats in that order. Levels with no one eligible are added to the pot below.
+    """
+    levels = sorted({hp.contributed for hp in players if not hp.folded and hp.contributed > 0})
+    pots: list[Pot] = []
+    floor = 0
+    for level in levels:
+        amount = 0
+        for hp in players:
+            c = hp.contributed
+            if c > floor:
+                amount += (c if c < level else level) - floor
+        eligible = tuple(hp.seat for hp in players if not hp.folded and hp.contributed >= level)
+        if pots and pots[-1].eligible == eligible:
+            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        else:
+            pots.append(Pot(amount, eligible))
+        floor = level
+    leftover = sum(hp.contributed - floor for hp in players if hp.contributed > floor)
+    if leftover:
+        if pots:
+            pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].eligible)
+        else:
+            live = tuple(hp.seat for hp in players if not hp.folded)
+            pots.append(Pot(leftover, live))
+    return pots
+
+
+def split(amount: int, winners: Sequence[int]) -> list[int]:
+    """Shares of ``amount`` for ``winners`` (in order from the button's left): odd chips go first."""
+    n = len(winners)
+    base, odd = divmod(amount, n)
+    return [base + (1 if i < odd else 0) for i in range(n)]

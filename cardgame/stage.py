@@ -1,0 +1,154 @@
+"""The stage: one small state machine of a game (wait for players, blinds, deal, bet, showdown).
+
+A stage class declares its ``states`` and ``transitions`` as class attributes; the
+``transitions`` machine is built once per class (``model=None``), and events are fired on stage
+objects, so no machine is built per hand or per instance.
+
+Lifecycle: the dispatcher calls :meth:`Stage.start` with the context and the previous stage's
+result; the stage fires ``begin`` and runs :meth:`on_start`. It then handles events
+(:meth:`handle` calls ``on_<event>``) until it ends in exactly one way:
+
+* :meth:`finish` ``(result)`` -- done; the dispatcher starts the next stage with ``result``;
+* :meth:`restart` -- the dispatcher resets the stack to the variant's full list (next hand);
+* :meth:`exit` -- the game stops cleanly;
+* :meth:`fail` ``(reason)`` -- the game stops with an error.
+
+Each of these fires the ``end`` trigger (any state to ``done``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+from transitions import Machine
+
+from cardgame.context import Context
+from cardgame.errors import IllegalActionError, StageError
+
+__all__ = ["Done", "Exit", "Failed", "Outcome", "Restart", "Stage"]
+
+
+@attrs.frozen
+class Outcome:
+    """How a stage ended."""
+
+
+@attrs.frozen
+class Done(Outcome):
+    result: Any = None
+
+
+@attrs.frozen
+class Restart(Outcome):
+    pass
+
+
+@attrs.frozen
+class Exit(Outcome):
+    pass
+
+
+@attrs.frozen
+class Failed(Outcome):
+    reason: str
+    stage: str = ""
+    state: str = ""
+
+
+class Stage:
+    """Base class of every stage. Subclasses set ``name`` and extend ``states``/``transitions``.
+
+    Extension points (class attributes): ``name``, ``states``, ``transitions``, ``initial``,
+    ``events`` (the event names the stage accepts while running, for error messages).
+    Stage objects compare by identity and keep a writable ``state``, as ``transitions`` needs.
+    """
+
+    name: ClassVar[str] = "stage"
+    states: ClassVar[list[str]] = ["ready", "running", "done"]
+    transitions: ClassVar[list[dict[str, Any]]] = [
+        {"trigger": "begin", "source": "ready", "dest": "running"},
+        {"trigger": "end", "source": "*", "dest": "done"},
+    ]
+    initial: ClassVar[str] = "ready"
+    events: ClassVar[tuple[str, ...]] = ()
+    machine: ClassVar[Machine]
+
+    __slots__ = ("__weakref__", "ctx", "outcome", "parent", "state")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.machine = Machine(
+            model=None,
+            states=cls.states,
+            transitions=cls.transitions,
+            initial=cls.initial,
+            auto_transitions=False,
+            send_event=False,
+        )
+
+    def __init__(self) -> None:
+        self.state: str = self.initial
+        self.outcome: Outcome | None = None
+        self.parent: Stage | None = None
+        self.ctx: Context = None  # type: ignore[assignment]  # set by start()
+
+    # --- driven by the dispatcher -----------------------------------------------------------------
+    def start(self, ctx: Context, previous: Any) -> None:
+        """Begin with the context and the previous stage's result (``None`` after a restart)."""
+        self.ctx = ctx
+        self.outcome = None
+        self.state = self.initial
+        self.trigger("begin")
+        self.on_start(previous)
+
+    def trigger(self, event: str) -> None:
+        """Fire ``event`` on this stage's class machine."""
+        type(self).machine.events[event].trigger(self)
+
+    def handle(self, event: str, *args: Any, **kwargs: Any) -> Any:
+        """Dispatch ``event`` to ``on_<event>``; unknown events raise :class:`IllegalActionError`."""
+        if self.outcome is not None:
+            raise StageError(f"Stage {self.name} has already ended; it cannot take {event!r}.")
+        method = getattr(self, "on_" + event, None) if event in self.events else None
+        if method is None:
+            allowed = ", ".join(self.events) or "no events"
+            raise IllegalActionError(
+                f"The {self.name} stage does not take {event!r}; it takes {allowed}.",
+                rule="event not accepted by the current stage",
+                allowed=allowed,
+            )
+        return method(*args, **kwargs)
+
+    # --- hooks for subclasses -----------------------------------------------------------------------
+    def on_start(self, previous: Any) -> None:
+        """Do the stage's work; end at once with :meth:`finish` if there is nothing to wait for."""
+
+    def on_substage_result(self, result: Any) -> None:
+        """A sub-stage pushed on top of this one finished with ``result``."""
+        raise StageError(f"Stage {self.name} pushed a sub-stage but does not take its result.")
+
+    def on_table_change(self) -> None:
+        """Seats or stacks changed (sit down, leave...) while this stage runs."""
+
+    # --- ending ---------------------------------------------------------------------------------
+    def _end(self, outcome: Outcome) -> None:
+        if self.outcome is not None:
+            raise StageError(f"Stage {self.name} ended twice ({self.outcome} then {outcome}).")
+        self.outcome = outcome
+        self.trigger("end")
+
+    def finish(self, result: Any = None) -> None:
+        self._end(Done(result))
+
+    def restart(self) -> None:
+        self._end(Restart())
+
+    def exit(self) -> None:
+        self._end(Exit())
+
+    def fail(self, reason: str) -> None:
+        self._end(Failed(reason, self.name, self.state))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.state}>"

@@ -1,0 +1,281 @@
+"""One betting round: players act in turn until every live player has matched the bet or folded."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from cardgame.betting import BettingStructure, LegalActions
+from cardgame.errors import IllegalActionError
+from cardgame.events import ActionTaken, BetReturned
+from cardgame.hand import Hand, HandPlayer
+from cardgame.stage import Stage
+
+__all__ = ["ACTIONS", "BettingResult", "BettingRound"]
+
+#: Action names ``act`` accepts. ``check_call`` and ``bet_raise`` are PHH's ``cc`` and ``cbr``.
+ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in", "check_call", "bet_raise")
+
+
+@attrs.frozen
+class BettingResult:
+    """Result: the street, the seats still live, and whether all but one folded."""
+
+    street: str
+    live: tuple[int, ...]
+    won_uncontested: bool
+
+
+class BettingRound(Stage):
+    """A betting round under ``structure`` for street number ``street`` (0 is the first).
+
+    Action order: the first round of a hand with live blinds starts left of the last blind
+    (heads-up: the button); any other round starts with the first live player left of the
+    button. Players act until everyone live has acted and matched the bet, or is all-in; then
+    an uncalled bet is returned and bets go into the pot. A player alone with chips behind who
+    has matched every bet does not act. Event: ``act(seat, action, amount=None)``.
+    """
+
+    name: ClassVar[str] = "betting round"
+    states: ClassVar[list[str]] = ["ready", "running", "acting", "done"]
+    transitions: ClassVar[list[dict[str, Any]]] = [
+        *Stage.transitions,
+        {"trigger": "await_action", "source": "running", "dest": "acting"},
+    ]
+    events: ClassVar[tuple[str, ...]] = ("act",)
+    __slots__ = ("street", "street_name", "structure")
+
+    def __init__(self, structure: BettingStructure, street: int = 0, street_name: str = "") -> None:
+        super().__init__()
+        self.structure = structure
+        self.street = street
+        default = ("preflop", "flop", "turn", "river")[street] if 0 <= street < 4 else f"street {street + 1}"
+        self.street_name = street_name or default
+
+    # --- lifecycle --------------------------------------------------------------------------
+    def on_start(self, previous: Any) -> None:
+        hand = self.ctx.hand
+        assert hand is not None, "betting runs inside a hand"
+        hand.street = self.street_name
+        hand.last_aggressor = None
+        opening = self.structure.opening_bet(self.street)
+        if hand.min_raise < opening:
+            hand.min_raise = opening
+        first = self._opener(hand)
+        hand.to_act = self._next_from(hand, first)
+        if hand.to_act is None:
+            self._close(hand)
+        else:
+            self.trigger("await_action")
+
+    def _opener(self, hand: Hand) -> int:
+        """Index in ``hand.players`` of the first player to consider."""
+        seat = hand.forced.pop("opener", None)
+        if seat is not None and hand.bet_to > 0:
+            return hand.players.index(hand.by_seat[seat])
+        return 0
+
+    def _next_from(self, hand: Hand, start: int) -> HandPlayer | None:
+        """The first player from index ``start`` on (wrapping) who still has to act."""
+        players = hand.players
+        n = len(players)
+        live = 0
+        actors = 0
+        for hp in players:
+            if not hp.folded:
+                live += 1
+                if not hp.all_in:
+                    actors += 1
+        if live < 2:
+            return None
+        bet_to = hand.bet_to
+        for k in range(n):
+            hp = players[(start + k) % n]
+            if hp.folded or hp.all_in:
+                continue
+            if hp.bet < bet_to:
+                return hp
+            if hp.acted_at is None and actors > 1:
+                return hp
+        return None
+
+    def _close(self, hand: Hand) -> None:
+        """Return an uncalled bet, move bets into the pot and finish."""
+        top: HandPlayer | None = None
+        second = 0
+        for hp in hand.players:
+            if top is None or hp.bet > top.bet:
+                if top is not None and top.bet > second:
+                    second = top.bet
+                top = hp
+            elif hp.bet > second:
+                second = hp.bet
+        if top is not None and top.bet > second:
+            excess = top.bet - second
+            top.bet -= excess
+            top.contributed -= excess
+            top.player.stack += excess
+            if top.all_in and top.player.stack > 0:
+                top.all_in = False
+            self.ctx.emit(BetReturned(top.seat, excess))
+        for hp in hand.players:
+            hp.bet = 0
+            hp.acted_at = None
+        hand.bet_to = 0
+        hand.min_raise = 0
+        hand.raises = 0
+        hand.to_act = None
+        live = tuple(hp.seat for hp in hand.players if not hp.folded)
+        self.finish(BettingResult(self.street_name, live, len(live) == 1))
+
+    # --- queries ------------------------------------------------------------------------------
+    def legal_actions(self) -> LegalActions | None:
+        """The legal actions of the player to act, or ``None`` if nobody is to act."""
+        hand = self.ctx.hand
+        if hand is None or hand.to_act is None or self.outcome is not None:
+            return None
+        return self.structure.legal_actions(hand, hand.to_act, self.street)
+
+    # --- the action -------------------------------------------------------------------------------
+    def on_act(self, seat: int, action: str, amount: int | None = None) -> ActionTaken:
+        """Validate and apply one action; raises :class:`IllegalActionError` and changes nothing."""
+        hand = self.ctx.hand
+        assert hand is not None
+        hp = hand.to_act
+        if hp is None:
+            raise IllegalActionError("Nobody is to act in this betting round.", rule="no action pending")
+        if seat != hp.seat:
+            raise IllegalActionError(
+                f"It is not seat {seat}'s turn: seat {hp.seat} ({hp.player.name}) acts next.",
+                rule="acting out of turn",
+                allowed=f"seat {hp.seat}",
+            )
+        la = self.structure.legal_actions(hand, hp, self.street)
+        kind, to = self._resolve(la, hp, action, amount)
+        event = self._apply(hand, hp, la, kind, to)
+        self.ctx.emit(event)
+        nxt = self._next_from(hand, hand.players.index(hp) + 1)
+        hand.to_act = nxt
+        if nxt is None:
+            self._close(hand)
+        return event
+
+    def _resolve(self, la: LegalActions, hp: HandPlayer, action: str, amount: int | None) -> tuple[str, int]:
+        """Normalise ``action`` to fold/check/call/raise with its raise-to amount, or raise."""
+        if action not in ACTIONS:
+            raise IllegalActionError(
+                f"Unknown action {action!r}; actions are {', '.join(ACTIONS)}.",
+                rule="unknown action",
+                allowed=la.describe(),
+            )
+        allowed = la.describe()
+        most = hp.bet + la.stack
+        if action == "check_call":
+            action = "call" if la.call_amount else "check"
+        elif action == "bet_raise":
+            action = "bet" if la.is_bet else "raise"
+        elif action == "all_in":
+            if most <= la.bet_to:
+                action = "call"
+            elif la.can_raise and la.max_raise_to == most:
+                action, amount = ("bet" if la.is_bet else "raise"), most
+            else:
+                raise IllegalActionError(
+                    f"Going all-in for {most} is not allowed here; allowed: {allowed}.",
+                    rule="all-in above the limit" if la.can_raise else "betting not reopened",
+                    allowed=allowed,
+                )
+        if action == "fold":
+            if not la.can_fold:
+                raise IllegalActionError(
+                    f"Folding is not allowed with no bet to call; check instead. Allowed: {allowed}.",
+                    rule="fold when check is free",
+                    allowed=allowed,
+                )
+            return "fold", hp.bet
+        if action == "check":
+            if not la.can_check:
+                raise IllegalActionError(
+                    f"Cannot check facing a bet of {la.bet_to}; allowed: {allowed}.",
+                    rule="check facing a bet",
+                    allowed=allowed,
+                )
+            return "check", hp.bet
+        if action == "call":
+            if not la.call_amount:
+                raise IllegalActionError(
+                    f"There is no bet to call; allowed: {allowed}.", rule="call with nothing to call", allowed=allowed
+                )
+            return "call", hp.bet + la.call_amount
+        # bet or raise
+        word = "bet" if la.is_bet else "raise"
+        if action != word:
+            raise IllegalActionError(
+                f"Cannot {action} now (it would be a {word}); allowed: {allowed}.",
+                rule=f"{action} when it is a {word}",
+                allowed=allowed,
+            )
+        if not la.can_raise:
+            reason = "the raise cap is reached" if self.structure.cap_reached(self.ctx.hand) else (  # type: ignore[arg-type]
+                "betting was not reopened to you" if most > la.bet_to else "your stack cannot cover a raise"
+            )
+            raise IllegalActionError(
+                f"Cannot {word}: {reason}. Allowed: {allowed}.", rule=f"{word} not allowed", allowed=allowed
+            )
+        if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
+            raise IllegalActionError(
+                f"A {word} needs a whole-number amount to {word} to, not {amount!r}; allowed: {allowed}.",
+                rule="amount missing",
+                allowed=allowed,
+            )
+        if amount < la.min_raise_to:
+            raise IllegalActionError(
+                f"The amount {amount} is below the minimum allowed {la.min_raise_to}; allowed: {allowed}.",
+                rule=f"{word} below the minimum",
+                allowed=allowed,
+            )
+        if amount > la.max_raise_to:
+            what = "your stack allows" if la.max_raise_to == most else "the limit allows"
+            raise IllegalActionError(
+                f"The amount {amount} is above the maximum {la.max_raise_to} {what}; allowed: {allowed}.",
+                rule=f"{word} above the maximum",
+                allowed=allowed,
+            )
+        return word, amount
+
+    def _apply(self, hand: Hand, hp: HandPlayer, la: LegalActions, kind: str, to: int) -> ActionTaken:
+        if kind == "fold":
+            hp.folded = True
+            hp.acted_at = hand.bet_to
+            return ActionTaken(hp.seat, "fold", 0, hp.bet)
+        if kind == "check":
+            hp.acted_at = hand.bet_to
+            return ActionTaken(hp.seat, "check", 0, hp.bet)
+        paid = hp.put_in(to - hp.bet)
+        if kind == "call":
+            hp.acted_at = hand.bet_to
+            return ActionTaken(hp.seat, "call", paid, hp.bet, hp.all_in)
+        increment = to - hand.bet_to
+        if self.structure.is_full_raise(hand, increment, self.street):
+            hand.raises += 1
+            if increment > hand.min_raise:
+                hand.min_raise = increment
+        hand.bet_to = to
+        hand.last_aggressor = hp.seat
+        hp.acted_at = to
+        return ActionTaken(hp.seat, kind, paid, to, hp.all_in)
+
+    def on_table_change(self) -> None:
+        """A player left mid-hand (their hand was folded): re-check whose turn it is."""
+        hand = self.ctx.hand
+        if hand is None or self.state != "acting":
+            return
+        current = hand.to_act
+        start = hand.players.index(current) if current is not None and not current.folded else 0
+        if current is not None and current.folded:
+            start = hand.players.index(current) + 1
+        nxt = self._next_from(hand, start)
+        hand.to_act = nxt
+        if nxt is None:
+            self._close(hand)

@@ -1,0 +1,44 @@
+"""Deal community cards (flop, turn, river)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from cardgame.errors import ConfigError
+from cardgame.events import BoardDealt
+from cardgame.stage import Stage
+
+__all__ = ["DealBoard"]
+
+
+class DealBoard(Stage):
+    """Burns one card (unless ``burn=False``) and deals ``count`` cards to the board.
+
+    Ends at once, dealing nothing, when fewer than two players are live. When every live player
+    but at most one is all-in the board is still dealt (the hand goes to showdown).
+    """
+
+    name: ClassVar[str] = "deal board"
+    __slots__ = ("burn", "count", "street")
+
+    def __init__(self, count: int, street: str = "", *, burn: bool = True) -> None:
+        super().__init__()
+        if not isinstance(count, int) or count < 1:
+            raise ConfigError(f"Board card count must be a positive whole number, not {count!r}.")
+        self.count = count
+        self.street = street or {3: "flop"}.get(count, "board")
+        self.burn = burn
+
+    def on_start(self, previous: Any) -> None:
+        ctx = self.ctx
+        hand = ctx.hand
+        assert hand is not None, "dealing runs inside a hand"
+        if hand.live_count() >= 2:
+            deck = hand.deck
+            if self.burn:
+                hand.discards.extend(deck.deal(1))
+            cards = deck.deal(self.count)
+            hand.board.extend(cards)
+            hand.street = self.street
+            ctx.emit(BoardDealt(self.street, tuple(cards), tuple(hand.board)))
+        self.finish(previous)

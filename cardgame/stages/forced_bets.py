@@ -1,0 +1,101 @@
+"""Forced bets: antes (or a big-blind ante), blinds and straddles."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from cardgame.errors import ConfigError
+from cardgame.events import ForcedBetPosted
+from cardgame.hand import HandPlayer
+from cardgame.stage import Stage
+
+__all__ = ["ForcedBets", "ForcedBetsResult"]
+
+
+@attrs.frozen
+class ForcedBetsResult:
+    """Result: the button and the (seat, amount) of every live blind, small blind first."""
+
+    button: int | None
+    blinds: tuple[tuple[int, int], ...]
+    antes: tuple[tuple[int, int], ...]
+
+
+def _amounts(value: int | Sequence[int], what: str) -> tuple[int, ...]:
+    items = (value,) if isinstance(value, int) else tuple(value)
+    for v in items:
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise ConfigError(f"{what} must be non-negative whole numbers of chips, not {value!r}.")
+    return items
+
+
+class ForcedBets(Stage):
+    """Posts antes (dead money) and then live blinds, in blind order (heads-up: button first).
+
+    ``blinds`` lists the live blinds from the small blind on: ``(1, 2)``, or ``(1, 2, 4)`` with a
+    straddle. ``ante`` is one amount for everyone, or a tuple by position from the small blind;
+    with ``big_blind_ante`` the big blind alone posts ``ante`` for the table. A player short of a
+    forced bet posts what they have and is all-in; the amount to call stays the full blind (TDA).
+    Pre-flop action starts left of the last live blind.
+    """
+
+    name: ClassVar[str] = "forced bets"
+    __slots__ = ("ante", "big_blind_ante", "blinds")
+
+    def __init__(
+        self, blinds: Sequence[int] = (1, 2), *, ante: int | Sequence[int] = 0, big_blind_ante: bool = False
+    ) -> None:
+        super().__init__()
+        self.blinds = _amounts(blinds, "Blinds")
+        self.ante = _amounts(ante, "Antes")
+        if big_blind_ante and len(self.ante) != 1:
+            raise ConfigError("A big-blind ante is one amount, posted by the big blind.")
+        if big_blind_ante and len(self.blinds) < 2:
+            raise ConfigError("A big-blind ante needs a big blind: give at least two blinds.")
+        self.big_blind_ante = big_blind_ante
+
+    def on_start(self, previous: Any) -> None:
+        ctx = self.ctx
+        hand = ctx.hand
+        assert hand is not None, "forced bets run inside a hand"
+        order = hand.blind_order()
+        emit = ctx.emit
+        antes: list[tuple[int, int]] = []
+        if self.big_blind_ante:
+            if self.ante[0] and len(order) >= 2:
+                antes.append(self._post_dead(order[1], self.ante[0], "big blind ante"))
+        elif len(self.ante) == 1:
+            if self.ante[0]:
+                antes.extend(self._post_dead(hp, self.ante[0], "ante") for hp in order)
+        else:
+            antes.extend(
+                self._post_dead(hp, amt, "ante") for hp, amt in zip(order, self.ante, strict=False) if amt
+            )
+        blinds: list[tuple[int, int]] = []
+        names = ("small blind", "big blind")
+        last: HandPlayer | None = None
+        top = 0
+        for i, (hp, amount) in enumerate(zip(order, self.blinds, strict=False)):
+            if amount == 0 or hp.all_in:
+                continue
+            paid = hp.put_in(min(amount, hp.player.stack))
+            kind = names[i] if i < 2 else "straddle"
+            emit(ForcedBetPosted(hp.seat, kind, paid, hp.all_in))
+            blinds.append((hp.seat, paid))
+            last = hp
+            top = max(top, amount)
+        hand.bet_to = top
+        hand.min_raise = top
+        hand.raises = 1 if top else 0
+        if last is not None:
+            i = order.index(last)
+            hand.forced["opener"] = order[(i + 1) % len(order)].seat
+        self.finish(ForcedBetsResult(hand.button, tuple(blinds), tuple(antes)))
+
+    def _post_dead(self, hp: HandPlayer, amount: int, kind: str) -> tuple[int, int]:
+        paid = hp.put_dead(min(amount, hp.player.stack))
+        self.ctx.emit(ForcedBetPosted(hp.seat, kind, paid, hp.all_in))
+        return (hp.seat, paid)

@@ -1,0 +1,154 @@
+"""Showdown: show the live hands, split every pot among its best hands, end the hand."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+from cardgame.evaluation import HIGH, HandEvaluator
+
+from cardgame.errors import ConfigError
+from cardgame.events import CardsShown, PotAwarded
+from cardgame.hand import Hand, HandPlayer
+from cardgame.pots import side_pots, split
+from cardgame.stage import Stage
+
+__all__ = ["Showdown", "ShowdownResult"]
+
+
+@attrs.frozen
+class ShowdownResult:
+    """Result: chips won per seat, and the seats that showed their cards."""
+
+    hand: int
+    winnings: tuple[tuple[int, int], ...]
+    shown: tuple[int, ...]
+
+
+class Showdown(Stage):
+    """Awards the pots and closes the hand; then ends with *restart* (the next hand).
+
+    * The last player standing wins every pot without showing.
+    * Otherwise the live hands are shown, starting with the last player to bet or raise on the
+      final round, else the first live player left of the button (Robert's Rules, showdown).
+    * Each pot (main, then side pots) goes to its best eligible ``high`` hand; with a ``low``
+      evaluator a pot splits into a high half and a low half (the odd chip to the high half), and
+      the high hand scoops when no eligible hand qualifies for low.
+    * Split pots give odd chips one at a time clockwise from the button.
+
+    ``end_with="done"`` finishes with a :class:`ShowdownResult` instead, for variants that add a
+    stage after the showdown.
+    """
+
+    name: ClassVar[str] = "showdown"
+    __slots__ = ("end_with", "high", "low", "result")
+
+    def __init__(
+        self, high: HandEvaluator | None = HIGH, low: HandEvaluator | None = None, *, end_with: str = "restart"
+    ) -> None:
+        super().__init__()
+        if high is None and low is None:
+            raise ConfigError("A showdown needs a high evaluator, a low evaluator, or both.")
+        if end_with not in ("restart", "done"):
+            raise ConfigError(f"end_with must be 'restart' or 'done', not {end_with!r}.")
+        self.high = high
+        self.low = low
+        self.end_with = end_with
+        self.result: ShowdownResult | None = None
+
+    def on_start(self, previous: Any) -> None:
+        ctx = self.ctx
+        hand = ctx.hand
+        assert hand is not None, "showdown runs inside a hand"
+        won: dict[int, int] = {}
+        shown: list[int] = []
+        live = hand.live()
+        if len(live) == 1:
+            total = hand.pot_total()
+            live[0].player.stack += total
+            won[live[0].seat] = total
+            ctx.emit(PotAwarded(0, total, (live[0].seat,), (total,)))
+        elif live:
+            shown = self._award(hand, live, won)
+        for hp in hand.players:
+            hp.contributed = 0
+            hp.bet = 0
+        self.result = ShowdownResult(hand.number, tuple(sorted(won.items())), tuple(shown))
+        ctx.close_hand()
+        if self.end_with == "restart":
+            self.restart()
+        else:
+            self.finish(self.result)
+
+    def _show_order(self, hand: Hand, live: list[HandPlayer]) -> list[HandPlayer]:
+        if hand.last_aggressor is not None and hand.last_aggressor in hand.by_seat:
+            agg = hand.by_seat[hand.last_aggressor]
+            if not agg.folded:
+                i = live.index(agg)
+                return live[i:] + live[:i]
+        return live
+
+    def _award(self, hand: Hand, live: list[HandPlayer], won: dict[int, int]) -> list[int]:
+        ctx = self.ctx
+        board = hand.board
+        highs: dict[int, int | None] = {}
+        lows: dict[int, int | None] = {}
+        texts: dict[int, tuple[str, str]] = {}
+        for hp in self._show_order(hand, live):
+            hi_text = lo_text = ""
+            if self.high is not None:
+                hv = self.high.describe(hp.hole, board)
+                highs[hp.seat] = None if hv is None else self.high.rank(hp.hole, board)
+                hi_text = "" if hv is None else hv.description
+            if self.low is not None:
+                lv = self.low.describe(hp.hole, board)
+                lows[hp.seat] = None if lv is None else self.low.rank(hp.hole, board)
+                lo_text = "" if lv is None else lv.description
+            texts[hp.seat] = (hi_text, lo_text)
+            ctx.emit(CardsShown(hp.seat, tuple(hp.hole), " / ".join(t for t in (hi_text, lo_text) if t)))
+        for index, pot in enumerate(side_pots(hand.players)):
+            eligible = [s for s in pot.eligible]
+            low_winners = self._best(eligible, lows) if self.low is not None else []
+            high_winners = self._best(eligible, highs) if self.high is not None else []
+            if low_winners and high_winners:
+                low_half = pot.amount // 2
+                self._pay(index, pot.amount - low_half, high_winners, won, texts, 0, "high")
+                self._pay(index, low_half, low_winners, won, texts, 1, "low")
+            elif high_winners or low_winners:
+                winners, which = (high_winners, 0) if high_winners else (low_winners, 1)
+                self._pay(index, pot.amount, winners, won, texts, which, "")
+            else:  # nobody qualifies (e.g. a low-only game with no qualifying hand): split evenly
+                self._pay(index, pot.amount, eligible, won, texts, 0, "")
+        return [hp.seat for hp in live]
+
+    @staticmethod
+    def _best(seats: list[int], values: dict[int, int | None]) -> list[int]:
+        best: int | None = None
+        winners: list[int] = []
+        for s in seats:
+            v = values.get(s)
+            if v is None:
+                continue
+            if best is None or v > best:
+                best, winners = v, [s]
+            elif v == best:
+                winners.append(s)
+        return winners
+
+    def _pay(
+        self,
+        index: int,
+        amount: int,
+        winners: list[int],
+        won: dict[int, int],
+        texts: dict[int, tuple[str, str]],
+        which: int,
+        share: str,
+    ) -> None:
+        hand = self.ctx.hand
+        assert hand is not None
+        shares = split(amount, winners)
+        for seat, chips in zip(winners, shares, strict=True):
+            hand.by_seat[seat].player.stack += chips
+            won[seat] = won.get(seat, 0) + chips
+        self.ctx.emit(PotAwarded(index, amount, tuple(winners), tuple(shares), texts[winners[0]][which], share))

@@ -1,0 +1,73 @@
+"""Wait until enough players are seated and in play, then open the hand."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from cardgame.deck import DeckSpec
+from cardgame.errors import ConfigError
+from cardgame.stage import Stage
+
+__all__ = ["HandOpened", "WaitForPlayers"]
+
+
+@attrs.frozen
+class HandOpened:
+    """Result: the hand number, the button seat and the seats dealt in (left of the button first)."""
+
+    hand: int
+    button: int | None
+    seats: tuple[int, ...]
+
+
+class WaitForPlayers(Stage):
+    """Waits for ``min_players`` seats in play; then moves the button, shuffles and opens a hand.
+
+    Ends with *exit* instead when the game was asked to stop or ``max_hands`` were played.
+    ``deck`` overrides the context's deck for this variant (e.g. the short deck).
+    """
+
+    name: ClassVar[str] = "wait for players"
+    states: ClassVar[list[str]] = ["ready", "running", "waiting", "done"]
+    transitions: ClassVar[list[dict[str, Any]]] = [
+        *Stage.transitions,
+        {"trigger": "wait", "source": "running", "dest": "waiting"},
+    ]
+
+    __slots__ = ("deck", "max_players", "min_players")
+
+    def __init__(self, min_players: int = 2, *, max_players: int | None = None, deck: DeckSpec | None = None) -> None:
+        super().__init__()
+        if not isinstance(min_players, int) or min_players < 2:
+            raise ConfigError(f"min_players must be a whole number of at least 2, not {min_players!r}.")
+        if max_players is not None and max_players < min_players:
+            raise ConfigError(f"max_players {max_players} is below min_players {min_players}.")
+        self.min_players = min_players
+        self.max_players = max_players
+        self.deck = deck
+
+    def on_start(self, previous: Any) -> None:
+        if not self._try_open():
+            self.trigger("wait")
+
+    def on_table_change(self) -> None:
+        if self.state == "waiting":
+            self._try_open()
+
+    def _try_open(self) -> bool:
+        ctx = self.ctx
+        if ctx.stop_requested or (ctx.max_hands is not None and ctx.hands_played >= ctx.max_hands):
+            self.exit()
+            return True
+        seats = ctx.table.in_play()
+        if len(seats) < self.min_players:
+            return False
+        if self.max_players is not None and len(seats) > self.max_players:
+            seats = seats[: self.max_players]
+        if self.deck is not None and ctx.deck_spec != self.deck:
+            ctx.deck_spec = self.deck
+        hand = ctx.open_hand(seats)
+        self.finish(HandOpened(hand.number, hand.button, tuple(hp.seat for hp in hand.players)))
+        return True

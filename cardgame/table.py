@@ -1,0 +1,161 @@
+"""The table: seats, players, stacks and the button.
+
+Seating rules:
+
+* Buy-ins and top-ups must keep a stack within ``[min_buy_in, max_buy_in]``; chips are added
+  only between hands (Robert's Rules of Poker: chips cannot be added during a hand).
+* A player who leaves or sits out during a hand has that hand folded; the seat is freed or
+  marked out when the hand ends (see :meth:`cardgame.game.Game.leave`).
+* A player with no chips after a hand is sat out automatically.
+* Button: the *moving button* rule. Each hand the button moves to the next seat in play, and the
+  blinds are the next seats in play after it; a player who sits down joins the next hand without
+  posting. (This is the common online cash-game rule; the tournament "dead button" rule of TDA
+  rule 32 is not implemented.) Heads-up the button posts the small blind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from cardgame.errors import ConfigError, TableError
+
+__all__ = ["Player", "Table"]
+
+
+@attrs.define(eq=False, slots=True)
+class Player:
+    """A seated player. ``stack`` is the chips in front of them, not counting bets in a pot."""
+
+    name: str
+    seat: int
+    stack: int
+    sitting_out: bool = False
+    leaving: bool = False
+
+    @property
+    def in_play(self) -> bool:
+        """Dealt into the next hand: has chips, not sitting out, not leaving."""
+        return self.stack > 0 and not self.sitting_out and not self.leaving
+
+
+def _positive(_inst: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or value <= 0:
+        raise ConfigError(f"Table {attribute.name} must be a positive whole number of chips, not {value!r}.")
+
+
+@attrs.define(eq=False, slots=True)
+class Table:
+    """Seats numbered ``0 .. seat_count - 1``; ``button`` is the seat with the dealer button."""
+
+    # attrs fields: seat_count, min_buy_in, max_buy_in, first_button (the first hand's button)
+
+    seat_count: int = attrs.field(default=6, validator=_positive)
+    min_buy_in: int = attrs.field(default=1, validator=_positive)
+    max_buy_in: int = attrs.field(default=10**12, validator=_positive)
+    first_button: int | None = None
+    button: int | None = attrs.field(default=None, init=False)
+    seats: list[Player | None] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.seat_count < 2:
+            raise ConfigError(f"A table needs at least 2 seats, not {self.seat_count}.")
+        if self.min_buy_in > self.max_buy_in:
+            raise ConfigError(
+                f"Table minimum buy-in {self.min_buy_in} is above the maximum {self.max_buy_in}."
+            )
+        self.seats = [None] * self.seat_count
+
+    # --- queries -------------------------------------------------------------------------
+    def players(self) -> Iterator[Player]:
+        """Seated players in seat order."""
+        return (p for p in self.seats if p is not None)
+
+    def player(self, seat: int) -> Player:
+        """The player in ``seat``; :class:`TableError` names the occupied seats if it is empty."""
+        if not isinstance(seat, int) or not 0 <= seat < self.seat_count:
+            raise TableError(f"Seat {seat!r} does not exist; seats are 0 to {self.seat_count - 1}.")
+        p = self.seats[seat]
+        if p is None:
+            taken = [q.seat for q in self.players()]
+            raise TableError(f"Seat {seat} is empty; occupied seats are {taken}.")
+        return p
+
+    def in_play(self) -> list[int]:
+        """Seats that will be dealt into the next hand."""
+        return [p.seat for p in self.seats if p is not None and p.in_play]
+
+    def total_chips(self) -> int:
+        return sum(p.stack for p in self.players())
+
+    # --- seating ----------------------------------------------------------------------------
+    def _check_buy_in(self, amount: int, what: str) -> None:
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise TableError(f"A {what} must be a whole number of chips, not {amount!r}.")
+        if amount < self.min_buy_in or amount > self.max_buy_in:
+            raise TableError(
+                f"The {what} {amount} is outside the table limits; "
+                f"allowed is {self.min_buy_in} to {self.max_buy_in}."
+            )
+
+    def sit_down(self, name: str, buy_in: int, seat: int | None = None) -> Player:
+        """Seat ``name`` with ``buy_in`` chips in ``seat`` (the first empty seat if omitted)."""
+        if any(p.name == name for p in self.players()):
+            raise TableError(f"A player named {name!r} is already seated; names must be unique.")
+        self._check_buy_in(buy_in, "buy-in")
+        empty = [i for i, p in enumerate(self.seats) if p is None]
+        if seat is None:
+            if not empty:
+                raise TableError(f"The table is full: all {self.seat_count} seats are taken.")
+            seat = empty[0]
+        elif not isinstance(seat, int) or not 0 <= seat < self.seat_count:
+            raise TableError(f"Seat {seat!r} does not exist; seats are 0 to {self.seat_count - 1}.")
+        elif self.seats[seat] is not None:
+            raise TableError(f"Seat {seat} is taken; empty seats are {empty}.")
+        player = Player(name=name, seat=seat, stack=buy_in)
+        self.seats[seat] = player
+        return player
+
+    def top_up(self, seat: int, amount: int) -> Player:
+        """Add ``amount`` chips; the new stack must stay within the buy-in limits."""
+        p = self.player(seat)
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+            raise TableError(f"A top-up must be a positive whole number of chips, not {amount!r}.")
+        if p.stack + amount > self.max_buy_in:
+            raise TableError(
+                f"Adding {amount} would make the stack {p.stack + amount}, above the maximum buy-in "
+                f"{self.max_buy_in}; allowed is at most {self.max_buy_in - p.stack}."
+            )
+        p.stack += amount
+        return p
+
+    def remove(self, seat: int) -> Player:
+        """Free ``seat`` and return the player who left (with the stack they cash out)."""
+        p = self.player(seat)
+        self.seats[seat] = None
+        return p
+
+    # --- the button ------------------------------------------------------------------------
+    def next_in_play(self, after: int, seats: list[int]) -> int:
+        """The first seat of ``seats`` clockwise after seat ``after``."""
+        n = self.seat_count
+        ring = set(seats)
+        for step in range(1, n + 1):
+            s = (after + step) % n
+            if s in ring:
+                return s
+        raise TableError("No seat is in play.")
+
+    def move_button(self, seats: list[int]) -> int:
+        """Move the button to the next seat in play (moving-button rule) and return it.
+
+        The first hand's button is ``first_button`` (or the next seat in play after it), else
+        the first seat in play.
+        """
+        if self.button is None:
+            first = seats[0] if self.first_button is None else self.first_button
+            self.button = first if first in seats else self.next_in_play(first, seats)
+        else:
+            self.button = self.next_in_play(self.button, seats)
+        return self.button

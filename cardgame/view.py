@@ -1,0 +1,98 @@
+"""Snapshots of a game as one seat may see it, and the status table (the Perl seed's ``status``)."""
+
+from __future__ import annotations
+
+import attrs
+
+from cardgame.cards import Card, format_cards
+from cardgame.context import Context
+
+__all__ = ["SeatView", "TableView", "status_table", "table_view"]
+
+
+@attrs.frozen
+class SeatView:
+    """One seat as the viewer sees it; ``hole`` has ``None`` for cards the viewer may not see."""
+
+    seat: int
+    name: str
+    stack: int
+    bet: int
+    in_pot: int
+    hole: tuple[Card | None, ...]
+    in_hand: bool
+    folded: bool
+    all_in: bool
+    sitting_out: bool
+    button: bool
+
+
+@attrs.frozen
+class TableView:
+    """The table as ``viewer`` sees it (``None``: a spectator sees no hidden card)."""
+
+    viewer: int | None
+    hand: int | None
+    street: str
+    pot: int
+    board: tuple[Card, ...]
+    to_act: int | None
+    seats: tuple[SeatView, ...]
+
+    def seat(self, seat: int) -> SeatView:
+        return next(s for s in self.seats if s.seat == seat)
+
+
+def table_view(ctx: Context, viewer: int | None = None, *, reveal: bool = False) -> TableView:
+    """Snapshot the table for ``viewer``; ``reveal=True`` shows every card (for a dealer or log)."""
+    hand = ctx.hand
+    seats = []
+    for p in ctx.table.players():
+        hp = hand.by_seat.get(p.seat) if hand is not None else None
+        if hp is None:
+            hole: tuple[Card | None, ...] = ()
+        elif reveal or viewer == p.seat:
+            hole = tuple(hp.hole)
+        else:
+            hole = tuple(c if up else None for c, up in zip(hp.hole, hp.face_up, strict=True))
+        seats.append(
+            SeatView(
+                seat=p.seat,
+                name=p.name,
+                stack=p.stack,
+                bet=hp.bet if hp else 0,
+                in_pot=hp.contributed if hp else 0,
+                hole=hole,
+                in_hand=hp is not None,
+                folded=hp.folded if hp else False,
+                all_in=hp.all_in if hp else False,
+                sitting_out=p.sitting_out,
+                button=ctx.table.button == p.seat,
+            )
+        )
+    return TableView(
+        viewer=viewer,
+        hand=hand.number if hand else None,
+        street=hand.street if hand else "",
+        pot=hand.pot_total() if hand else 0,
+        board=tuple(hand.board) if hand else (),
+        to_act=hand.to_act.seat if hand and hand.to_act else None,
+        seats=tuple(seats),
+    )
+
+
+def status_table(view: TableView) -> str:
+    """A plain-text status table: pot, street, board, then one row a seat.
+
+    Marks: ``>`` acts next, ``F`` folded, ``A`` all-in, ``-`` sitting out; ``(B)`` the button.
+    """
+    head = f"Hand #{view.hand}  Street: {view.street or '-'}  Pot: {view.pot}"
+    if view.board:
+        head += f"  Board: {format_cards(view.board)}"
+    lines = [head, f"{'?':<2}{'Seat':>4}  {'Name':<14}{'Stack':>9}{'Bet':>7}{'InPot':>8}  Cards"]
+    for s in view.seats:
+        mark = ">" if view.to_act == s.seat else "F" if s.folded else "A" if s.all_in else "-" if s.sitting_out else ""
+        name = s.name + (" (B)" if s.button else "")
+        cards = " ".join("??" if c is None else str(c) for c in s.hole)
+        lines.append(f"{mark:<2}{s.seat:>4}  {name:<14}{s.stack:>9}{s.bet:>7}{s.in_pot:>8}  {cards}")
+    return "\n".join(lines)

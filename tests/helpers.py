@@ -1,0 +1,31 @@
+"""Helpers for tests: hand-built contexts for stage tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardgame.cards import parse_cards
+from cardgame.context import Context
+from cardgame.deck import Deck
+from cardgame.table import Table
+
+
+def make_context(
+    stacks: Sequence[int], *, button: int | None = None, deck: str | None = None, seed: int = 1
+) -> Context:
+    """A table with one player per stack (seats 0..n-1, names p0..), and a hand opened on it.
+
+    ``button`` is the button seat (default the last seat, so seat 0 is left of it);
+    ``deck`` lists the top cards in dealing order, e.g. ``"AhKh QsQd"``.
+    """
+    n = len(stacks)
+    table = Table(max(n, 2), first_button=n - 1 if button is None else button)
+    for i, s in enumerate(stacks):
+        table.sit_down(f"p{i}", s, i)
+    ctx = Context(table, seed=seed)
+    cards = Deck.stacked(parse_cards(deck)) if deck else None
+    if cards is not None:
+        rest = [c for c in ctx.deck_spec.cards if c not in set(cards.remaining)]
+        cards = Deck.stacked([*cards.remaining, *rest])
+    ctx.open_hand(table.in_play(), cards)
+    return ctx

@@ -1,0 +1,192 @@
+"""The betting round alone, on hand-built contexts."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgame.betting import FixedLimit, NoLimit, PotLimit
+from cardgame.errors import IllegalActionError
+from cardgame.events import ActionTaken, BetReturned
+from cardgame.stages import BettingResult, BettingRound, ForcedBets
+from tests.helpers import make_context
+
+
+def preflop(stacks: list[int], structure=None, blinds=(1, 2), **kw):  # type: ignore[no-untyped-def]
+    ctx = make_context(stacks, **kw)
+    ForcedBets(blinds).start(ctx, None)
+    stage = BettingRound(structure or NoLimit(2), 0)
+    stage.start(ctx, None)
+    return ctx, stage
+
+
+def act(stage: BettingRound, seat: int, action: str, amount: int | None = None) -> None:
+    stage.handle("act", seat, action, amount)
+
+
+def test_preflop_order_starts_left_of_the_big_blind_and_ends_with_the_option() -> None:
+    ctx, stage = preflop([100, 100, 100, 100])  # button 3, SB 0, BB 1
+    assert ctx.hand is not None and ctx.hand.to_act is not None
+    assert ctx.hand.to_act.seat == 2
+    act(stage, 2, "call")
+    act(stage, 3, "call")
+    act(stage, 0, "call")
+    assert ctx.hand.to_act.seat == 1  # big blind has the option
+    la = stage.legal_actions()
+    assert la is not None and la.can_check and not la.can_fold and la.min_raise_to == 4
+    act(stage, 1, "check")
+    assert stage.state == "done"
+    assert isinstance(stage.outcome.result, BettingResult)  # type: ignore[union-attr]
+    assert ctx.hand.pot_total() == 8 and all(hp.bet == 0 for hp in ctx.hand.players)
+
+
+def test_heads_up_button_posts_small_blind_and_acts_first_preflop_last_after() -> None:
+    ctx, stage = preflop([100, 100], button=1)
+    hand = ctx.hand
+    assert hand is not None
+    assert hand.by_seat[1].contributed == 1 and hand.by_seat[0].contributed == 2
+    assert hand.to_act is not None and hand.to_act.seat == 1
+    act(stage, 1, "call")
+    act(stage, 0, "check")
+    flop = BettingRound(NoLimit(2), 1)
+    flop.start(ctx, None)
+    assert hand.to_act is not None and hand.to_act.seat == 0
+
+
+def test_minimum_raise_is_the_last_full_raise() -> None:
+    ctx, stage = preflop([1000, 1000, 1000])
+    act(stage, 2, "raise", 10)  # raise by 8
+    la = stage.legal_actions()
+    assert la is not None and la.min_raise_to == 18 and la.max_raise_to == 1000
+    with pytest.raises(IllegalActionError, match="The amount 15 is below the minimum allowed 18"):
+        act(stage, 0, "raise", 15)
+    act(stage, 0, "raise", 30)
+    la = stage.legal_actions()
+    assert la is not None and la.min_raise_to == 50
+
+
+def test_short_all_in_does_not_reopen_betting_to_a_player_who_acted() -> None:
+    # seat 2 opens to 10, seat 0 (SB) calls, seat 1 (BB) is all-in for 14 (raise of 4 < 8).
+    ctx, stage = preflop([1000, 14, 1000])
+    act(stage, 2, "raise", 10)
+    act(stage, 0, "call")
+    act(stage, 1, "all_in")
+    la = stage.legal_actions()
+    assert la is not None and la.seat == 2 and la.call_amount == 4
+    assert not la.can_raise
+    with pytest.raises(IllegalActionError, match="not reopened"):
+        act(stage, 2, "raise", 30)
+    act(stage, 2, "call")
+    la = stage.legal_actions()
+    assert la is not None and la.seat == 0 and not la.can_raise
+    act(stage, 0, "call")
+    assert stage.state == "done"
+
+
+def test_short_all_ins_adding_up_to_a_full_raise_reopen_betting() -> None:
+    # A bets 100; B all-in 150 (short); C all-in 220: A faces 120 more than he bet, a full raise.
+    ctx = make_context([1000, 150, 220, 1000], button=3)
+    hand = ctx.hand
+    assert hand is not None
+    stage = BettingRound(NoLimit(10), 1)
+    stage.start(ctx, None)
+    act(stage, 0, "bet", 100)
+    act(stage, 1, "all_in")
+    act(stage, 2, "all_in")
+    act(stage, 3, "call")
+    la = stage.legal_actions()
+    assert la is not None and la.seat == 0 and la.can_raise and la.min_raise_to == 320
+
+
+def test_uncalled_bet_is_returned() -> None:
+    ctx, stage = preflop([100, 100, 100])
+    act(stage, 2, "raise", 40)
+    act(stage, 0, "fold")
+    act(stage, 1, "fold")
+    assert ctx.hand is not None
+    returned = [e for e in ctx.log if isinstance(e, BetReturned)]
+    assert returned == [BetReturned(2, 38)]
+    assert ctx.hand.pot_total() == 5 and ctx.table.seats[2].stack == 98  # type: ignore[union-attr]
+    assert stage.outcome.result.won_uncontested  # type: ignore[union-attr]
+
+
+def test_fixed_limit_round_is_capped_at_four_bets() -> None:
+    ctx, stage = preflop([100, 100, 100], FixedLimit(2, 4))
+    act(stage, 2, "raise", 4)
+    act(stage, 0, "raise", 6)
+    act(stage, 1, "raise", 8)  # big blind + 3 raises = 4 bets: capped
+    la = stage.legal_actions()
+    assert la is not None and not la.can_raise and la.call_amount == 4
+    with pytest.raises(IllegalActionError, match="raise cap is reached"):
+        act(stage, 2, "raise", 10)
+    act(stage, 2, "call")
+    act(stage, 0, "call")
+    assert stage.state == "done" and ctx.hand is not None and ctx.hand.pot_total() == 24
+
+
+def test_fixed_limit_raise_size_is_fixed() -> None:
+    ctx, stage = preflop([100, 100, 100], FixedLimit(2, 4))
+    la = stage.legal_actions()
+    assert la is not None and (la.min_raise_to, la.max_raise_to) == (4, 4)
+    with pytest.raises(IllegalActionError, match="above the maximum 4"):
+        act(stage, 2, "raise", 6)
+
+
+def test_pot_limit_maximum_is_the_pot_after_calling() -> None:
+    ctx, stage = preflop([1000, 1000, 1000], PotLimit(2))
+    la = stage.legal_actions()
+    assert la is not None and la.max_raise_to == 7  # 2 + (3 in pot + 2 to call)
+    act(stage, 2, "raise", 7)
+    la = stage.legal_actions()
+    assert la is not None and la.seat == 0 and la.max_raise_to == 23  # 7 + (10 + 6)
+
+
+def test_illegal_actions_name_the_rule_and_change_nothing() -> None:
+    ctx, stage = preflop([100, 100, 100])
+    hand = ctx.hand
+    assert hand is not None
+    before = [(hp.seat, hp.bet, hp.contributed, hp.player.stack, hp.folded) for hp in hand.players]
+    log_len = len(ctx.log)
+    with pytest.raises(IllegalActionError, match="not seat 0's turn: seat 2 .p2. acts next") as info:
+        act(stage, 0, "call")
+    assert info.value.rule == "acting out of turn"
+    with pytest.raises(IllegalActionError, match="Cannot check facing a bet of 2; allowed: fold, call 2"):
+        act(stage, 2, "check")
+    with pytest.raises(IllegalActionError, match="above the maximum 100 your stack allows"):
+        act(stage, 2, "raise", 101)
+    with pytest.raises(IllegalActionError, match="Unknown action 'jump'"):
+        act(stage, 2, "jump")
+    with pytest.raises(IllegalActionError, match="needs a whole-number amount"):
+        act(stage, 2, "raise")
+    with pytest.raises(IllegalActionError, match="would be a raise"):
+        act(stage, 2, "bet", 10)
+    after = [(hp.seat, hp.bet, hp.contributed, hp.player.stack, hp.folded) for hp in hand.players]
+    assert after == before and len(ctx.log) == log_len and hand.to_act is not None and hand.to_act.seat == 2
+
+
+def test_nobody_may_raise_when_every_opponent_is_all_in() -> None:
+    ctx, stage = preflop([100, 100, 50])
+    act(stage, 2, "all_in")
+    act(stage, 0, "fold")
+    la = stage.legal_actions()
+    assert la is not None and la.seat == 1 and not la.can_raise and la.call_amount == 48
+
+
+def test_round_with_fewer_than_two_able_to_act_ends_at_once() -> None:
+    ctx = make_context([100, 100, 100])
+    hand = ctx.hand
+    assert hand is not None
+    for hp in hand.players[1:]:
+        hp.put_in(hp.player.stack)
+        hp.bet = 0
+    stage = BettingRound(NoLimit(2), 1)
+    stage.start(ctx, None)
+    assert stage.state == "done" and not [e for e in ctx.log if isinstance(e, ActionTaken)]
+
+
+def test_all_in_on_a_call_is_marked() -> None:
+    ctx, stage = preflop([100, 100, 30])
+    act(stage, 2, "all_in")
+    act(stage, 0, "all_in")
+    act(stage, 1, "call")
+    events = [e for e in ctx.log if isinstance(e, ActionTaken)]
+    assert events[-1] == ActionTaken(1, "call", 98, 100, True)

@@ -1,0 +1,37 @@
+"""The shared shape of community-card games: deal hole cards, four betting rounds, showdown."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardgame.evaluation import HandEvaluator
+
+from cardgame.betting import BettingStructure
+from cardgame.deck import DeckSpec
+from cardgame.stage import Stage
+from cardgame.stages import BettingRound, DealBoard, DealHole, ForcedBets, Showdown, WaitForPlayers
+
+__all__ = ["community_card_game"]
+
+
+def community_card_game(
+    structure: BettingStructure,
+    *,
+    hole_cards: int,
+    blinds: Sequence[int],
+    ante: int | Sequence[int] = 0,
+    big_blind_ante: bool = False,
+    high: HandEvaluator | None,
+    low: HandEvaluator | None = None,
+    deck: DeckSpec | None = None,
+    min_players: int = 2,
+) -> list[Stage]:
+    """Wait, forced bets, hole cards, pre-flop betting, then flop/turn/river each with betting."""
+    stages: list[Stage] = [WaitForPlayers(min_players, deck=deck)]
+    if any(blinds) or (ante if isinstance(ante, int) else any(ante)):
+        stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante))
+    stages += [DealHole(hole_cards), BettingRound(structure, 0)]
+    for street, (count, name) in enumerate(((3, "flop"), (1, "turn"), (1, "river")), start=1):
+        stages += [DealBoard(count, name), BettingRound(structure, street)]
+    stages.append(Showdown(high, low))
+    return stages

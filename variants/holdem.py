@@ -1,0 +1,50 @@
+"""Texas hold'em: no-limit, fixed-limit, and a blind-less no-limit game with antes only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardgame.evaluation import HIGH
+
+from cardgame.betting import FixedLimit, NoLimit
+from cardgame.stage import Stage
+from variants._community import community_card_game
+
+__all__ = ["ante_holdem", "fixed_limit_holdem", "no_limit_holdem"]
+
+
+def no_limit_holdem(
+    small_blind: int = 1,
+    big_blind: int = 2,
+    *,
+    ante: int = 0,
+    big_blind_ante: bool = False,
+    straddles: Sequence[int] = (),
+    min_bet: int | None = None,
+) -> list[Stage]:
+    """No-limit hold'em (PHH ``NT``): blinds, optional antes or big-blind ante, straddles."""
+    return community_card_game(
+        NoLimit(min_bet if min_bet is not None else big_blind),
+        hole_cards=2,
+        blinds=(small_blind, big_blind, *straddles),
+        ante=ante,
+        big_blind_ante=big_blind_ante,
+        high=HIGH,
+    )
+
+
+def fixed_limit_holdem(
+    small_bet: int = 2, big_bet: int = 4, *, small_blind: int | None = None, big_blind: int | None = None,
+    ante: int = 0, cap: int = 4,
+) -> list[Stage]:
+    """Fixed-limit hold'em (PHH ``FT``): blinds default to half a small bet and a small bet."""
+    sb = small_blind if small_blind is not None else small_bet // 2
+    bb = big_blind if big_blind is not None else small_bet
+    return community_card_game(
+        FixedLimit(small_bet, big_bet, cap=cap), hole_cards=2, blinds=(sb, bb), ante=ante, high=HIGH
+    )
+
+
+def ante_holdem(ante: int = 1, min_bet: int = 2) -> list[Stage]:
+    """Blind-less no-limit hold'em: everyone antes, action starts left of the button."""
+    return community_card_game(NoLimit(min_bet), hole_cards=2, blinds=(), ante=ante, high=HIGH)

@@ -1,0 +1,24 @@
+"""Omaha: pot-limit Omaha high (four hole cards, exactly two used with three from the board)."""
+
+from __future__ import annotations
+
+from cardgame.evaluation import OMAHA_HIGH
+
+from cardgame.betting import PotLimit
+from cardgame.stage import Stage
+from variants._community import community_card_game
+
+__all__ = ["pot_limit_omaha"]
+
+
+def pot_limit_omaha(
+    small_blind: int = 1, big_blind: int = 2, *, ante: int = 0, min_bet: int | None = None, hole_cards: int = 4
+) -> list[Stage]:
+    """Pot-limit Omaha (PHH ``PO``); ``hole_cards=5`` plays five-card PLO."""
+    return community_card_game(
+        PotLimit(min_bet if min_bet is not None else big_blind),
+        hole_cards=hole_cards,
+        blinds=(small_blind, big_blind),
+        ante=ante,
+        high=OMAHA_HIGH,
+    )
