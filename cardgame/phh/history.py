@@ -1,0 +1,424 @@
+"""The :class:`HandHistory` record: every PHH field, with conversion from and to TOML values.
+
+Field values are kept as read: per-player arrays become tuples, numbers stay ``int`` or ``float``
+(integral floats such as ``9950.0`` become ``int``), absent optional fields are ``None``, and
+``actions`` is a tuple of parsed actions (see :mod:`cardgame.phh.actions`). Fields outside the spec
+(user-defined ``_name`` fields, and unknown names, which also warn) are kept in ``extra``.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import warnings
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from cardgame.cards import Card
+from cardgame.errors import HandHistoryError
+
+from .actions import (
+    Action,
+    CheckCall,
+    CompleteBetRaise,
+    DealBoard,
+    DealHole,
+    Fold,
+    NoOp,
+    Number,
+    PostBringIn,
+    ShowMuck,
+    StandPatDiscard,
+    _Invalid,
+    _parse_action,
+    normalize_number,
+)
+from .codes import VARIANTS, VariantInfo
+
+__all__ = ["FIELD_NAMES", "PER_PLAYER_FIELDS", "HandHistory", "UnknownFieldWarning"]
+
+ACTION_TYPES = (
+    DealHole,
+    DealBoard,
+    PostBringIn,
+    CompleteBetRaise,
+    CheckCall,
+    Fold,
+    StandPatDiscard,
+    ShowMuck,
+    NoOp,
+)
+
+# Field name -> kind, in the canonical (dump) order: required fields, then the optional ones.
+_KINDS: dict[str, str] = {
+    "variant": "str",
+    "ante_trimming_status": "bool",
+    "antes": "numbers",
+    "blinds_or_straddles": "numbers",
+    "bring_in": "number",
+    "small_bet": "number",
+    "big_bet": "number",
+    "min_bet": "number",
+    "starting_stacks": "numbers",
+    "actions": "actions",
+    "author": "str",
+    "event": "str",
+    "url": "str",
+    "venue": "str",
+    "address": "str",
+    "city": "str",
+    "region": "str",
+    "postal_code": "str",
+    "country": "str",
+    "time": "time",
+    "time_zone": "str",
+    "time_zone_abbreviation": "str",
+    "day": "int",
+    "month": "int",
+    "year": "int",
+    "hand": "int_or_str",
+    "level": "int",
+    "seats": "ints",
+    "seat_count": "int",
+    "table": "int_or_str",
+    "players": "strs",
+    "finishing_stacks": "numbers",
+    "winnings": "numbers",
+    "currency": "str",
+    "currency_symbol": "str",
+    "time_limit": "number",
+    "time_banks": "numbers",
+}
+
+#: Every field the spec defines, in the order :func:`~cardgame.phh.dumps` writes them.
+FIELD_NAMES: tuple[str, ...] = tuple(_KINDS)
+
+#: Array fields with one entry per player (their length must equal the player count).
+PER_PLAYER_FIELDS: tuple[str, ...] = (
+    "antes",
+    "blinds_or_straddles",
+    "starting_stacks",
+    "seats",
+    "players",
+    "finishing_stacks",
+    "winnings",
+    "time_banks",
+)
+
+_POSITIVE = frozenset({"bring_in", "small_bet", "big_bet", "min_bet", "starting_stacks"})
+_NON_NEGATIVE = frozenset({"antes", "blinds_or_straddles", "finishing_stacks", "winnings", "time_limit", "time_banks"})
+_KIND_HELP = {
+    "str": "a string",
+    "bool": "a boolean (true or false)",
+    "int": "an integer",
+    "number": "a number",
+    "numbers": "an array of numbers",
+    "ints": "an array of integers",
+    "strs": "an array of strings",
+    "int_or_str": "an integer or a string",
+    "time": "a TOML local time, date or date-time",
+    "actions": "an array of action strings",
+}
+
+
+class UnknownFieldWarning(UserWarning):
+    """A field that is neither in the spec nor user-defined (``_name``); it is kept in ``extra``."""
+
+
+def _no_str(value: object) -> None:
+    if isinstance(value, str | bytes):
+        raise TypeError(f"expected an array (list or tuple), got the string {value!r}")
+
+
+def _ints(value: Iterable[int] | None) -> tuple[int, ...] | None:
+    _no_str(value)
+    return None if value is None else tuple(value)
+
+
+def _strs(value: Iterable[str] | None) -> tuple[str, ...] | None:
+    _no_str(value)
+    return None if value is None else tuple(value)
+
+
+def _numbers(value: Iterable[Number] | None) -> tuple[Number, ...] | None:
+    _no_str(value)
+    return None if value is None else tuple(normalize_number(v) for v in value)
+
+
+def _number(value: Number | None) -> Number | None:
+    return None if value is None else normalize_number(value)
+
+
+def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
+    return tuple(value)
+
+
+def _extra(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(value))
+
+
+@attrs.frozen(kw_only=True)
+class HandHistory:
+    """One hand in PHH form. Construct with keywords; :meth:`validate` checks it against the spec.
+
+    ``actions`` hold players as 0-based indices (``p1`` is 0) and unknown cards as ``None``. The
+    field order is the spec's and is the order :func:`~cardgame.phh.dumps` writes.
+    """
+
+    variant: str
+    ante_trimming_status: bool | None = None
+    antes: tuple[Number, ...] | None = attrs.field(default=None, converter=_numbers)
+    blinds_or_straddles: tuple[Number, ...] | None = attrs.field(default=None, converter=_numbers)
+    bring_in: Number | None = attrs.field(default=None, converter=_number)
+    small_bet: Number | None = attrs.field(default=None, converter=_number)
+    big_bet: Number | None = attrs.field(default=None, converter=_number)
+    min_bet: Number | None = attrs.field(default=None, converter=_number)
+    starting_stacks: tuple[Number, ...] = attrs.field(converter=_numbers)
+    actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
+    author: str | None = None
+    event: str | None = None
+    url: str | None = None
+    venue: str | None = None
+    address: str | None = None
+    city: str | None = None
+    region: str | None = None
+    postal_code: str | None = None
+    country: str | None = None
+    time: _dt.time | _dt.date | None = None
+    time_zone: str | None = None
+    time_zone_abbreviation: str | None = None
+    day: int | None = None
+    month: int | None = None
+    year: int | None = None
+    hand: int | str | None = None
+    level: int | None = None
+    seats: tuple[int, ...] | None = attrs.field(default=None, converter=_ints)
+    seat_count: int | None = None
+    table: int | str | None = None
+    players: tuple[str, ...] | None = attrs.field(default=None, converter=_strs)
+    finishing_stacks: tuple[Number, ...] | None = attrs.field(default=None, converter=_numbers)
+    winnings: tuple[Number, ...] | None = attrs.field(default=None, converter=_numbers)
+    currency: str | None = None
+    currency_symbol: str | None = None
+    time_limit: Number | None = attrs.field(default=None, converter=_number)
+    time_banks: tuple[Number, ...] | None = attrs.field(default=None, converter=_numbers)
+    #: Fields outside the spec, by name (user-defined ``_name`` fields first of all); read-only.
+    extra: Mapping[str, Any] = attrs.field(factory=dict, converter=_extra, hash=False)
+
+    @property
+    def player_count(self) -> int:
+        """The number of players: the length of ``starting_stacks``."""
+        return len(self.starting_stacks)
+
+    @property
+    def variant_info(self) -> VariantInfo:
+        """The :class:`~cardgame.phh.codes.VariantInfo` row for ``variant`` (``KeyError`` if unknown)."""
+        return VARIANTS[self.variant]
+
+    def to_dict(self) -> dict[str, Any]:
+        """TOML-ready values: present fields in canonical order, actions as text, arrays as lists."""
+        out: dict[str, Any] = {}
+        for name in FIELD_NAMES:
+            value = getattr(self, name)
+            if value is None:
+                continue
+            if name == "actions":
+                out[name] = [_action_text(a) for a in value]
+            elif isinstance(value, tuple):
+                out[name] = list(value)
+            else:
+                out[name] = value
+        for key, value in self.extra.items():
+            out[key] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, source: str = "<dict>") -> HandHistory:
+        """Build and validate a hand from TOML values (as ``tomllib`` returns them).
+
+        Raises :class:`HandHistoryError` prefixed with ``source``, naming the field or action line.
+        """
+        try:
+            return _from_mapping(data)
+        except _Invalid as e:
+            raise HandHistoryError(f"{source}: {e}") from None
+
+    def validate(self) -> None:
+        """Raise :class:`HandHistoryError` if this hand breaks the spec (the checks :func:`load` makes)."""
+        try:
+            for key in self.extra:
+                if key in _KINDS:
+                    raise _Invalid(f"extra field {key!r} is a standard field; set the attribute instead")
+            _from_mapping(self.to_dict(), warn=False)
+        except (_Invalid, TypeError) as e:
+            raise HandHistoryError(str(e)) from None
+
+
+def _action_text(action: object) -> str:
+    if not isinstance(action, ACTION_TYPES):
+        raise TypeError(f"actions: {action!r} is not a PHH action object")
+    return action.to_text()
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_str(value: object) -> bool:
+    return isinstance(value, str)
+
+
+_SCALAR_CHECKS: dict[str, Callable[[object], bool]] = {
+    "str": _is_str,
+    "bool": lambda v: isinstance(v, bool),
+    "int": _is_int,
+    "number": _is_number,
+    "int_or_str": lambda v: _is_str(v) or _is_int(v),
+    "time": lambda v: isinstance(v, _dt.date) or (isinstance(v, _dt.time) and v.tzinfo is None),
+}
+_ITEM_CHECKS: dict[str, Callable[[object], bool]] = {
+    "numbers": _is_number,
+    "ints": _is_int,
+    "strs": _is_str,
+    "actions": _is_str,
+}
+
+
+def _convert(name: str, kind: str, value: Any) -> Any:
+    """Type-check one TOML value (tuples for arrays, integral floats as int); raise :class:`_Invalid`."""
+    if kind in _ITEM_CHECKS:
+        check = _ITEM_CHECKS[kind]
+        ok = isinstance(value, list | tuple) and all(check(v) for v in value)
+    else:
+        ok = _SCALAR_CHECKS[kind](value)
+    if not ok:
+        raise _Invalid(f"field {name!r} must be {_KIND_HELP[kind]}, got {value!r}")
+    if kind == "numbers":
+        return tuple(normalize_number(v) for v in value)
+    if kind == "number":
+        return normalize_number(value)
+    return tuple(value) if kind in _ITEM_CHECKS else value
+
+
+def _check_range(name: str, value: Any) -> None:
+    values: Sequence[Number] = value if isinstance(value, tuple) else (value,)
+    for i, v in enumerate(values):
+        where = f"field {name!r}" + (f" entry {i + 1}" if isinstance(value, tuple) else "")
+        if math.isnan(v):
+            raise _Invalid(f"{where} is nan; expected a number")
+        if name in _POSITIVE and not v > 0:
+            raise _Invalid(f"{where} is {v!r}; it must be positive")
+        if name in _NON_NEGATIVE and v < 0:
+            raise _Invalid(f"{where} is {v!r}; it must not be negative")
+        if name not in ("starting_stacks", "time_limit") and math.isinf(v):
+            raise _Invalid(f"{where} is {v!r}; it must be finite")
+
+
+def _from_mapping(data: Mapping[str, Any], *, warn: bool = True) -> HandHistory:
+    """Check and convert one hand's TOML table; raise :class:`_Invalid` on the first problem."""
+    if "variant" not in data:
+        raise _Invalid("missing required field 'variant'")
+    variant = data["variant"]
+    if not isinstance(variant, str):
+        raise _Invalid(f"field 'variant' must be a string, got {variant!r}")
+    info = VARIANTS.get(variant)
+    if info is None:
+        raise _Invalid(f"unknown variant {variant!r}; known codes are {', '.join(VARIANTS)}")
+    missing = [name for name in info.required if name not in data]
+    if missing:
+        names = ", ".join(repr(name) for name in missing)
+        plural = "s" if len(missing) > 1 else ""
+        raise _Invalid(f"missing field{plural} {names}, required for variant {variant!r} ({info.name})")
+    for name in info.forbidden:
+        if name in data:
+            raise _Invalid(f"field {name!r} must not be given for variant {variant!r} ({info.name})")
+
+    values: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    for key, value in data.items():
+        kind = _KINDS.get(key)
+        if kind is None:
+            if warn and not key.startswith("_"):
+                warnings.warn(
+                    f"unknown field {key!r} kept in HandHistory.extra (user-defined fields start with '_')",
+                    UnknownFieldWarning,
+                    stacklevel=4,
+                )
+            extra[key] = value
+        elif kind != "actions":
+            values[key] = _convert(key, kind, value)
+
+    players = len(values["starting_stacks"])
+    if players < 2:
+        raise _Invalid(f"field 'starting_stacks' has {players} entries; a hand needs at least 2 players")
+    for name in PER_PLAYER_FIELDS:
+        if name in values and len(values[name]) != players:
+            raise _Invalid(
+                f"field {name!r} has {len(values[name])} entries but there are {players} players "
+                "(the length of 'starting_stacks')"
+            )
+    for name, value in values.items():
+        if _KINDS[name] in ("number", "numbers"):
+            _check_range(name, value)
+    if "month" in values and not 1 <= values["month"] <= 12:
+        raise _Invalid(f"field 'month' is {values['month']}; it must be 1 to 12")
+    if "day" in values and not 1 <= values["day"] <= 31:
+        raise _Invalid(f"field 'day' is {values['day']}; it must be 1 to 31")
+
+    texts = _convert("actions", "actions", data["actions"])
+    actions = []
+    for i, text in enumerate(texts):
+        try:
+            actions.append(_parse_action(text, players))
+        except _Invalid as e:
+            raise _Invalid(f"actions[{i}] {text!r}: {e}") from None
+    _check_actions(info, actions, texts)
+    return HandHistory(**values, actions=actions, extra=extra)
+
+
+def _check_actions(info: VariantInfo, actions: Sequence[Action], texts: Sequence[str]) -> None:
+    """Variant-level checks: action kinds the variant uses, the deck, and no card dealt twice."""
+    # Known card -> (holder, index of the action that placed it); holder is a player index or None (board).
+    placed: dict[Card, tuple[int | None, int]] = {}
+
+    def who(holder: int | None) -> str:
+        return "the board" if holder is None else f"p{holder + 1}"
+
+    for i, action in enumerate(actions):
+        where = f"actions[{i}] {texts[i]!r}"
+        earlier = ""
+        if isinstance(action, DealBoard) and info.dealing != "board":
+            raise _Invalid(f"{where}: {info.code} ({info.name}) has no board cards")
+        if isinstance(action, PostBringIn) and info.dealing != "stud":
+            raise _Invalid(f"{where}: {info.code} ({info.name}) has no bring-in")
+        if isinstance(action, StandPatDiscard) and info.dealing != "draw":
+            raise _Invalid(f"{where}: {info.code} ({info.name}) is not a draw game; 'sd' is not allowed")
+        cards = getattr(action, "cards", None) or ()
+        for card in cards:
+            if card is not None and info.deck == "short" and card.rank < 4:
+                raise _Invalid(f"{where}: card {card} is not in the short deck (6 to A) used by {info.code}")
+        holder = None if isinstance(action, DealBoard) else getattr(action, "player", None)
+        for card in cards:
+            if card is None:
+                continue
+            prior = placed.get(card)
+            if prior is not None:
+                earlier = f"{who(prior[0])} in actions[{prior[1]}]"
+            if isinstance(action, DealHole | DealBoard):
+                if prior is not None:
+                    raise _Invalid(f"{where}: card {card} was already dealt to {earlier}")
+                placed[card] = (holder, i)
+            elif prior is not None and prior[0] != holder:
+                verb = "discards" if isinstance(action, StandPatDiscard) else "shows"
+                raise _Invalid(f"{where}: {who(holder)} {verb} {card}, which was dealt to {earlier}")
+            elif isinstance(action, StandPatDiscard):
+                placed.pop(card, None)  # a discard may be reshuffled and dealt again
+            elif prior is None:
+                placed[card] = (holder, i)  # a card shown from an unknown deal

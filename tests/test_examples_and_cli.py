@@ -1,0 +1,48 @@
+"""The examples run, and the command line plays demos and checks PHH files."""
+
+from __future__ import annotations
+
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardgame.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("script", ["step_through_a_hand.py", "blindless_variant.py"])
+def test_example_runs(script: str, capsys: pytest.CaptureFixture[str]) -> None:
+    runpy.run_path(str(REPO / "examples" / script), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "Hand #1" in out and "Stack" in out
+
+
+@pytest.mark.parametrize("variant", ["NT", "FT", "PO", "ante hold'em"])
+def test_demo_plays_every_registered_variant(variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--variant", variant, "--hands", "2", "--seats", "4", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "Hand #2" in out and "Final stacks" in out
+
+
+def test_demo_is_replayable_with_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["demo", "--hands", "3", "--seed", "9"])
+    first = capsys.readouterr().out
+    main(["demo", "--hands", "3", "--seed", "9"])
+    assert capsys.readouterr().out == first
+
+
+def test_demo_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--variant", "XX"]) == 2
+    assert "Unknown variant 'XX'" in capsys.readouterr().out
+    assert main(["demo", "--seats", "1"]) == 2
+
+
+def test_installed_command_runs() -> None:
+    proc = subprocess.run([sys.executable, "-m", "cardgame", "demo", "--hands", "1", "--seed", "1"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "Final stacks" in proc.stdout
