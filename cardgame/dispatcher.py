@@ -156,4 +156,5 @@ class Dispatcher:
         self.current = stage
         self.failure = failed
         self.ctx.emit(StageFailed(failed.stage or stage.name, failed.reason))
-        raise StageError(f"Stage {failed.stage or stage.name} failed in state {failed.state!r}: {failed.reason}") from exc
+        name = failed.stage or stage.name
+        raise StageError(f"Stage {name} failed in state {failed.state!r}: {failed.reason}") from exc

@@ -190,12 +190,10 @@ class Game:
 
     def act(self, seat: int, action: str, amount: int | None = None) -> Event:
         """Take ``action`` for ``seat``: fold, check, call, bet, raise (to ``amount``), all_in."""
+        current = self.dispatcher.current
         if self.dispatcher.status == "running" and self.to_act is None:
-            raise IllegalActionError(
-                f"No player is to act now (the game is in the {self.dispatcher.current.name} stage)."  # type: ignore[union-attr]
-                if self.dispatcher.current is not None else "No player is to act now.",
-                rule="no action pending",
-            )
+            where = f" (the game is in the {current.name} stage)" if current is not None else ""
+            raise IllegalActionError(f"No player is to act now{where}.", rule="no action pending")
         event: Event = self.dispatcher.send("act", seat, action, amount)
         return event
 

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 

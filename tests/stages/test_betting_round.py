@@ -53,7 +53,7 @@ def test_heads_up_button_posts_small_blind_and_acts_first_preflop_last_after() -
 
 
 def test_minimum_raise_is_the_last_full_raise() -> None:
-    ctx, stage = preflop([1000, 1000, 1000])
+    _ctx, stage = preflop([1000, 1000, 1000])
     act(stage, 2, "raise", 10)  # raise by 8
     la = stage.legal_actions()
     assert la is not None and la.min_raise_to == 18 and la.max_raise_to == 1000
@@ -66,7 +66,7 @@ def test_minimum_raise_is_the_last_full_raise() -> None:
 
 def test_short_all_in_does_not_reopen_betting_to_a_player_who_acted() -> None:
     # seat 2 opens to 10, seat 0 (SB) calls, seat 1 (BB) is all-in for 14 (raise of 4 < 8).
-    ctx, stage = preflop([1000, 14, 1000])
+    _ctx, stage = preflop([1000, 14, 1000])
     act(stage, 2, "raise", 10)
     act(stage, 0, "call")
     act(stage, 1, "all_in")
@@ -124,7 +124,7 @@ def test_fixed_limit_round_is_capped_at_four_bets() -> None:
 
 
 def test_fixed_limit_raise_size_is_fixed() -> None:
-    ctx, stage = preflop([100, 100, 100], FixedLimit(2, 4))
+    _ctx, stage = preflop([100, 100, 100], FixedLimit(2, 4))
     la = stage.legal_actions()
     assert la is not None and (la.min_raise_to, la.max_raise_to) == (4, 4)
     with pytest.raises(IllegalActionError, match="above the maximum 4"):
@@ -132,7 +132,7 @@ def test_fixed_limit_raise_size_is_fixed() -> None:
 
 
 def test_pot_limit_maximum_is_the_pot_after_calling() -> None:
-    ctx, stage = preflop([1000, 1000, 1000], PotLimit(2))
+    _ctx, stage = preflop([1000, 1000, 1000], PotLimit(2))
     la = stage.legal_actions()
     assert la is not None and la.max_raise_to == 7  # 2 + (3 in pot + 2 to call)
     act(stage, 2, "raise", 7)
@@ -146,7 +146,7 @@ def test_illegal_actions_name_the_rule_and_change_nothing() -> None:
     assert hand is not None
     before = [(hp.seat, hp.bet, hp.contributed, hp.player.stack, hp.folded) for hp in hand.players]
     log_len = len(ctx.log)
-    with pytest.raises(IllegalActionError, match="not seat 0's turn: seat 2 .p2. acts next") as info:
+    with pytest.raises(IllegalActionError, match=r"not seat 0's turn: seat 2 \(p2\) acts next") as info:
         act(stage, 0, "call")
     assert info.value.rule == "acting out of turn"
     with pytest.raises(IllegalActionError, match="Cannot check facing a bet of 2; allowed: fold, call 2"):
@@ -164,7 +164,7 @@ def test_illegal_actions_name_the_rule_and_change_nothing() -> None:
 
 
 def test_nobody_may_raise_when_every_opponent_is_all_in() -> None:
-    ctx, stage = preflop([100, 100, 50])
+    _ctx, stage = preflop([100, 100, 50])
     act(stage, 2, "all_in")
     act(stage, 0, "fold")
     la = stage.legal_actions()

@@ -1,0 +1,78 @@
+"""cardgame: one ``Game`` kept across hands. A ``ResetStacks`` stage put in front of the no-limit
+hold'em stage list resets every stack before each hand (a variant is just a list of stages); the
+decisions use ``LegalActions`` and go through ``Game.act``.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+from typing import Any, ClassVar
+
+from cardgame import Game, Stage
+from cardgame.events import Event, HandEnded
+from variants import no_limit_holdem
+
+from .common import BIG_BLIND, SMALL_BLIND, STACK, Hand, RunStats, drive
+
+NAME = "cardgame"
+DIST = "cardgame"
+
+
+def available() -> bool:
+    return True
+
+
+class ResetStacks(Stage):
+    """Sets every seated player's stack to ``STACK`` and sits them in, then finishes."""
+
+    name: ClassVar[str] = "reset stacks"
+    __slots__ = ()
+
+    def on_start(self, previous: Any) -> None:
+        for p in self.ctx.table.players():
+            p.stack = STACK
+            p.sitting_out = False
+        self.finish(previous)
+
+
+def _table(players: int, rng: random.Random) -> Hand:
+    game = Game([ResetStacks(), *no_limit_holdem(SMALL_BLIND, BIG_BLIND)], seats=players,
+                seed=random.getrandbits(32))
+    for i in range(players):
+        game.sit_down(f"p{i}", STACK, i)
+    ended: list[int] = []
+
+    def on_event(event: Event) -> None:
+        if type(event) is HandEnded:
+            ended.append(sum(stack for _, stack in event.stacks))
+
+    game.subscribe(on_event)
+    game.start()
+    choice = rng.choice
+    act = game.act
+
+    def hand() -> tuple[int, int]:
+        decisions = 0
+        ended.clear()
+        while not ended:
+            legal = game.legal_actions()
+            assert legal is not None
+            options: list[tuple[str, int | None]]
+            options = [("fold", None), ("call", None)] if legal.call_amount else [("check", None)]
+            if legal.can_raise:
+                options.append(("raise", legal.min_raise_to))
+                if legal.max_raise_to != legal.min_raise_to:
+                    options.append(("raise", legal.max_raise_to))
+            action, amount = choice(options)
+            if action == "raise" and legal.is_bet:
+                action = "bet"
+            act(legal.seat, action, amount)
+            decisions += 1
+        return decisions, ended[0]
+
+    return hand
+
+
+def play(hands: int, players: int, seed: int, seconds: float | None = None) -> RunStats:
+    return drive(partial(_table, players), hands, players, seed, seconds)

@@ -1,0 +1,96 @@
+"""The showdown alone: uncontested pots, side pots, split pots, hi/lo halves, show order."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardgame.cards import parse_cards
+from cardgame.events import CardsShown, HandEnded, PotAwarded
+from cardgame.stages import Showdown, ShowdownResult
+from tests.helpers import make_context
+
+
+@dataclass(frozen=True)
+class Value:
+    value: int
+    description: str
+
+
+class ByFirstCard:
+    """A toy evaluator: the rank of the first hole card; ``low`` inverts it and needs <= 6 (an 8)."""
+
+    def __init__(self, low: bool = False) -> None:
+        self.name = "toy low" if low else "toy high"
+        self.low = low
+
+    def rank(self, hole: Sequence[int], board: Sequence[int]) -> int | None:
+        r = hole[0] >> 2
+        if self.low:
+            return None if r > 6 else 100 - r
+        return r
+
+    def describe(self, hole: Sequence[int], board: Sequence[int]) -> Value | None:
+        v = self.rank(hole, board)
+        return None if v is None else Value(v, f"{self.name} {v}")
+
+
+def showdown_ctx(stacks: list[int], contributions: list[int], holes: str, folded: frozenset[int] = frozenset()):  # type: ignore[no-untyped-def]
+    ctx = make_context(stacks)
+    hand = ctx.hand
+    assert hand is not None
+    cards = parse_cards(holes)
+    for i, (hp, c) in enumerate(zip(hand.players, contributions, strict=True)):
+        hp.put_dead(c)
+        hp.hole = list(cards[2 * i : 2 * i + 2])
+        hp.folded = hp.seat in folded
+    return ctx
+
+
+def awards(ctx) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...], str]]:  # type: ignore[no-untyped-def]
+    return [(e.pot, e.amount, e.winners, e.amounts, e.share) for e in ctx.log if isinstance(e, PotAwarded)]
+
+
+def test_last_player_standing_wins_without_showing() -> None:
+    ctx = showdown_ctx([100, 100, 100], [10, 20, 20], "AhKh QsQd 7c2d", folded=frozenset({0, 1}))
+    stage = Showdown(ByFirstCard())  # type: ignore[arg-type]
+    stage.start(ctx, None)
+    assert awards(ctx) == [(0, 50, (2,), (50,), "")]
+    assert not [e for e in ctx.log if isinstance(e, CardsShown)]
+    assert [p.stack for p in ctx.table.players()] == [90, 80, 130]
+    assert type(stage.outcome).__name__ == "Restart" and ctx.hand is None
+    assert isinstance(ctx.log[-1], HandEnded)
+
+
+def test_side_pots_go_to_the_best_eligible_hand() -> None:
+    # seat 0 (all-in 50) has the best hand, seat 1 second; seat 2 covers everyone.
+    ctx = showdown_ctx([50, 100, 200], [50, 100, 200], "AhKh QsQd 7c2d")
+    Showdown(ByFirstCard(), end_with="done").start(ctx, None)  # type: ignore[arg-type]
+    assert awards(ctx) == [(0, 150, (0,), (150,), ""), (1, 100, (1,), (100,), ""), (2, 100, (2,), (100,), "")]
+
+
+def test_split_pot_with_odd_chip_left_of_the_button() -> None:
+    ctx = showdown_ctx([100, 100, 100], [5, 5, 5], "AhKh 2s2d AdKd")
+    stage = Showdown(ByFirstCard(), end_with="done")  # type: ignore[arg-type]
+    stage.start(ctx, None)
+    assert awards(ctx) == [(0, 15, (0, 2), (8, 7), "")]
+    assert stage.outcome is not None
+    result = stage.outcome.result  # type: ignore[attr-defined]
+    assert isinstance(result, ShowdownResult) and result.winnings == ((0, 8), (2, 7))
+
+
+def test_hi_lo_halves_odd_chip_to_high_and_scoop_without_low() -> None:
+    ctx = showdown_ctx([100, 100, 100], [7, 7, 7], "AhKh 3s2d 9c3d")
+    Showdown(ByFirstCard(), ByFirstCard(low=True)).start(ctx, None)  # type: ignore[arg-type]
+    assert awards(ctx) == [(0, 11, (0,), (11,), "high"), (0, 10, (1,), (10,), "low")]
+    ctx = showdown_ctx([100, 100], [10, 10], "AhKh 9c2d")
+    Showdown(ByFirstCard(), ByFirstCard(low=True)).start(ctx, None)  # type: ignore[arg-type]
+    assert awards(ctx) == [(0, 20, (0,), (20,), "")]
+
+
+def test_show_order_starts_with_the_last_aggressor() -> None:
+    ctx = showdown_ctx([100, 100, 100], [5, 5, 5], "AhKh 2s2d 9d9c")
+    assert ctx.hand is not None
+    ctx.hand.last_aggressor = 1
+    Showdown(ByFirstCard()).start(ctx, None)  # type: ignore[arg-type]
+    assert [e.seat for e in ctx.log if isinstance(e, CardsShown)] == [1, 2, 0]

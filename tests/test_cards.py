@@ -1,0 +1,82 @@
+"""Cards and decks: parsing every accepted format, errors, deck specs, seeded shuffles."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgame.cards import CARDS, Card, format_cards, parse_card, parse_cards
+from cardgame.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
+from cardgame.errors import CardError, ConfigError
+from cardgame.rng import RandomSource
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Ah 7c Td", "Ah 7c Td"),
+        ("AhKd", "Ah Kd"),
+        ("10h", "Th"),
+        ("10h 9h", "Th 9h"),
+        ("ah kD", "Ah Kd"),
+        ("Ah, 7c", "Ah 7c"),
+        ("", ""),
+    ],
+)
+def test_parse_formats(text: str, expected: str) -> None:
+    assert format_cards(parse_cards(text)) == expected
+
+
+def test_card_is_an_int_with_rank_and_suit() -> None:
+    ace = Card("As")
+    assert ace == 51 and ace.rank == 12 and ace.suit == 3 and str(ace) == "As"
+    assert Card(0) == parse_card("2c") and Card(ace) is ace and CARDS[51] is ace
+    assert repr(Card("Td")) == "Card('Td')"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Ah Xx", r"cannot read 'Xx' at position 3"),
+        ("Ah 1h", r"cannot read '1h'"),
+        ("Ahh", r"cannot read 'h'"),
+        ("Ah Ah", r"Card Ah appears twice"),
+    ],
+)
+def test_malformed_strings_name_the_problem(text: str, message: str) -> None:
+    with pytest.raises(CardError, match=message):
+        parse_cards(text)
+
+
+def test_single_card_errors() -> None:
+    with pytest.raises(CardError, match="Malformed card 'A'"):
+        parse_card("A")
+    with pytest.raises(CardError, match="out of range; allowed are 0 to 51"):
+        Card(52)
+
+
+def test_deck_specs() -> None:
+    assert len(STANDARD_DECK) == 52 and len(SHORT_DECK) == 36
+    assert min(c.rank for c in SHORT_DECK.cards) == 4  # sixes
+    leduc = DeckSpec("KQJ", "hs")
+    assert format_cards(leduc.cards) == "Jh Js Qh Qs Kh Ks"
+    with pytest.raises(ConfigError, match="distinct characters"):
+        DeckSpec("AA")
+    with pytest.raises(ConfigError):
+        DeckSpec("AK", "x")
+
+
+def test_seeded_shuffles_replay_and_dealing() -> None:
+    a = Deck.shuffled(STANDARD_DECK, RandomSource(42))
+    b = Deck.shuffled(STANDARD_DECK, RandomSource(42))
+    assert a.remaining == b.remaining
+    assert a.remaining != Deck.shuffled(STANDARD_DECK, RandomSource(43)).remaining
+    top = a.remaining[:3]
+    assert tuple(a.deal(2)) + tuple(a.deal(1)) == top and len(a) == 49
+    with pytest.raises(CardError, match="only 49 remain"):
+        a.deal(50)
+    assert RandomSource().seed != RandomSource().seed  # a secure random seed when none is given
+
+
+def test_stacked_deck_deals_in_order() -> None:
+    d = Deck.stacked(parse_cards("2c 3d 4h"))
+    assert format_cards(d.deal(3)) == "2c 3d 4h"
