@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 import attrs
@@ -23,6 +24,15 @@ def _suits_valid(_inst: object, _attr: object, value: str) -> None:
         raise ConfigError(f"Deck suits {value!r} must be distinct characters from {SUITS!r}.")
 
 
+@functools.cache
+def _cards_of(ranks: str, suits: str) -> tuple[Card, ...]:
+    return tuple(
+        CARDS[RANKS.index(r) * 4 + SUITS.index(s)]
+        for r in sorted(ranks, key=RANKS.index)
+        for s in sorted(suits, key=SUITS.index)
+    )
+
+
 @attrs.frozen
 class DeckSpec:
     """Which cards a deck holds: every combination of ``ranks`` and ``suits``.
@@ -36,11 +46,7 @@ class DeckSpec:
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards in index order."""
-        return tuple(
-            CARDS[RANKS.index(r) * 4 + SUITS.index(s)]
-            for r in sorted(self.ranks, key=RANKS.index)
-            for s in sorted(self.suits, key=SUITS.index)
-        )
+        return _cards_of(self.ranks, self.suits)
 
     def __len__(self) -> int:
         return len(self.ranks) * len(self.suits)
@@ -51,19 +57,27 @@ SHORT_DECK = DeckSpec("6789TJQKA")
 
 
 class Deck:
-    """The stock of one hand: cards are dealt from the top (the end of the list)."""
+    """The stock of one hand: cards are dealt from the top (the end of the list).
 
-    __slots__ = ("_cards", "dealt", "spec")
+    A shuffled deck shuffles as it deals: each card dealt is drawn uniformly from the cards
+    left (Fisher-Yates, one step per card), which deals exactly the distribution of a full
+    shuffle while drawing only as many random numbers as cards dealt. Its ``remaining``
+    cards are then in no particular order. A stacked deck deals its cards in the given order.
+    """
+
+    __slots__ = ("_cards", "_rng", "dealt", "spec")
 
     def __init__(self, spec: DeckSpec = STANDARD_DECK, cards: Iterable[int] | None = None) -> None:
         self.spec = spec
         self._cards: list[Card] = list(spec.cards) if cards is None else [CARDS[c] for c in cards]
+        self._rng: RandomSource | None = None
         self.dealt: int = 0
 
     @classmethod
     def shuffled(cls, spec: DeckSpec, rng: RandomSource) -> Deck:
+        """A deck that draws every card it deals at random from ``rng``."""
         deck = cls(spec)
-        rng.shuffle(deck._cards)
+        deck._rng = rng
         return deck
 
     @classmethod
@@ -76,6 +90,20 @@ class Deck:
         cards = self._cards
         if count > len(cards):
             raise CardError(f"Cannot deal {count} cards: only {len(cards)} remain in the deck.")
+        rng = self._rng
+        if rng is not None:
+            randrange = rng.generator.randrange
+            drawn: list[Card] = []
+            for _ in range(count):
+                i = randrange(len(cards))
+                last = cards.pop()
+                if i < len(cards):
+                    drawn.append(cards[i])
+                    cards[i] = last
+                else:
+                    drawn.append(last)
+            self.dealt += count
+            return drawn
         if count == 1:
             self.dealt += 1
             return [cards.pop()]
@@ -94,7 +122,7 @@ class Deck:
 
     @property
     def remaining(self) -> tuple[Card, ...]:
-        """The undealt cards, top first."""
+        """The undealt cards: top first for a stacked deck, in no set order for a shuffled one."""
         return tuple(reversed(self._cards))
 
     def __len__(self) -> int:

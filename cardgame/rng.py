@@ -24,6 +24,11 @@ class RandomSource:
         self.seed: int = secrets.randbits(64) if seed is None else int(seed)
         self._random = random.Random(self.seed)
 
+    @property
+    def generator(self) -> random.Random:
+        """The underlying ``random.Random`` (for hot loops that bind its methods)."""
+        return self._random
+
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle ``items`` in place (Fisher-Yates through the seeded generator)."""
         self._random.shuffle(items)

@@ -14,6 +14,12 @@ result; the stage fires ``begin`` and runs :meth:`on_start`. It then handles eve
 * :meth:`fail` ``(reason)`` -- the game stops with an error.
 
 Each of these fires the ``end`` trigger (any state to ``done``).
+
+Triggers on the hot path: ``transitions`` builds and validates each class's graph once. A
+transition with no callbacks or conditions (all of the library's) is applied from a table compiled
+from that machine, ``(state, event) -> dest``: the same result as ``machine.events[e].trigger``
+in a dictionary lookup instead of about 12 microseconds. Transitions with callbacks or
+conditions, and triggers the graph does not allow (``MachineError``), go through the machine.
 """
 
 from __future__ import annotations
@@ -56,6 +62,27 @@ class Failed(Outcome):
     state: str = ""
 
 
+def _direct_table(machine: Machine) -> dict[tuple[str, str], str]:
+    """``(source, event) -> dest`` for every transition that runs no callback or condition."""
+    hooks = (machine.before_state_change, machine.after_state_change, machine.prepare_event,
+             machine.finalize_event, machine.on_exception)
+    if any(hooks):
+        return {}
+    table: dict[tuple[str, str], str] = {}
+    for name, event in machine.events.items():
+        for source, candidates in event.transitions.items():
+            if len(candidates) != 1:
+                continue
+            t = candidates[0]
+            if t.conditions or t.before or t.after or t.prepare or t.dest is None:
+                continue
+            src, dst = machine.states[source], machine.states[t.dest]
+            if src.on_exit or dst.on_enter:
+                continue
+            table[(source, name)] = t.dest
+    return table
+
+
 class Stage:
     """Base class of every stage. Subclasses set ``name`` and extend ``states``/``transitions``.
 
@@ -73,6 +100,7 @@ class Stage:
     initial: ClassVar[str] = "ready"
     events: ClassVar[tuple[str, ...]] = ()
     machine: ClassVar[Machine]
+    _direct: ClassVar[dict[tuple[str, str], str]]
 
     __slots__ = ("__weakref__", "ctx", "outcome", "parent", "state")
 
@@ -86,6 +114,7 @@ class Stage:
             auto_transitions=False,
             send_event=False,
         )
+        cls._direct = _direct_table(cls.machine)
 
     def __init__(self) -> None:
         self.state: str = self.initial
@@ -103,8 +132,12 @@ class Stage:
         self.on_start(previous)
 
     def trigger(self, event: str) -> None:
-        """Fire ``event`` on this stage's class machine."""
-        type(self).machine.events[event].trigger(self)
+        """Fire ``event`` on this stage's class machine (see the module notes on the fast path)."""
+        dest = self._direct.get((self.state, event))
+        if dest is not None:
+            self.state = dest
+        else:
+            type(self).machine.events[event].trigger(self)
 
     def handle(self, event: str, *args: Any, **kwargs: Any) -> Any:
         """Dispatch ``event`` to ``on_<event>``; unknown events raise :class:`IllegalActionError`."""

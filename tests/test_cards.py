@@ -68,13 +68,23 @@ def test_deck_specs() -> None:
 def test_seeded_shuffles_replay_and_dealing() -> None:
     a = Deck.shuffled(STANDARD_DECK, RandomSource(42))
     b = Deck.shuffled(STANDARD_DECK, RandomSource(42))
-    assert a.remaining == b.remaining
-    assert a.remaining != Deck.shuffled(STANDARD_DECK, RandomSource(43)).remaining
-    top = a.remaining[:3]
-    assert tuple(a.deal(2)) + tuple(a.deal(1)) == top and len(a) == 49
-    with pytest.raises(CardError, match="only 49 remain"):
-        a.deal(50)
+    first = a.deal(5)
+    assert first == b.deal(5)
+    assert first != Deck.shuffled(STANDARD_DECK, RandomSource(43)).deal(5)
+    assert len(a) == 47 and not set(first) & set(a.remaining)
+    everything = first + a.deal(47)
+    assert sorted(everything) == list(STANDARD_DECK.cards)  # every card exactly once
+    with pytest.raises(CardError, match="only 0 remain"):
+        a.deal(1)
     assert RandomSource().seed != RandomSource().seed  # a secure random seed when none is given
+
+
+def test_lazy_shuffle_is_uniform() -> None:
+    rng = RandomSource(7)
+    counts = [0] * 52
+    for _ in range(5200):
+        counts[Deck.shuffled(STANDARD_DECK, rng).deal(3)[2]] += 1
+    assert min(counts) > 50 and max(counts) < 160  # about 100 each
 
 
 def test_stacked_deck_deals_in_order() -> None:

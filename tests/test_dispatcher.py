@@ -155,3 +155,44 @@ def test_bad_stage_lists_are_rejected() -> None:
         Dispatcher([s, s], Context())
     with pytest.raises(StageError, match="not a Stage"):
         Dispatcher(["wait"], Context())  # type: ignore[list-item]
+
+
+def test_fast_trigger_table_agrees_with_the_machine_for_every_stage_class() -> None:
+    from transitions import Machine, MachineError
+
+    from cardgame.stages import BettingRound, DealBoard, DealHole, ForcedBets, Showdown, WaitForPlayers
+
+    for cls in (Record, BettingRound, DealBoard, DealHole, ForcedBets, Showdown, WaitForPlayers):
+        machine: Machine = cls.machine
+        for state in machine.states:
+            for event in machine.events:
+                class Model:
+                    pass
+
+                slow = Model()
+                slow.state = state  # type: ignore[attr-defined]
+                try:
+                    machine.events[event].trigger(slow)
+                    expected: str | None = slow.state  # type: ignore[attr-defined]
+                except MachineError:
+                    expected = None
+                assert cls._direct.get((state, event)) == expected, (cls.__name__, state, event)
+
+
+def test_transitions_with_callbacks_go_through_the_machine() -> None:
+    class Counted(Stage):
+        name: ClassVar[str] = "counted"
+        states: ClassVar[list[Any]] = ["ready", {"name": "running", "on_enter": "entered"}, "done"]
+        __slots__ = ("count",)
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.count = 0
+
+        def entered(self) -> None:
+            self.count += 1
+
+    s = Counted()
+    assert ("ready", "begin") not in Counted._direct
+    s.start(Context(), None)
+    assert s.count == 1 and s.state == "running"

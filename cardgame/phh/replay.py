@@ -26,8 +26,9 @@ from cardgame.phh.actions import CheckCall, CompleteBetRaise, DealBoard, DealHol
 from cardgame.phh.history import HandHistory
 from cardgame.phh.io import iter_paths, load
 from cardgame.stage import Stage
-from cardgame.stages import BettingRound, DealBoard as DealBoardStage, DealHole as DealHoleStage
-from cardgame.stages import ForcedBets, Showdown, WaitForPlayers
+from cardgame.stages import BettingRound, ForcedBets, Showdown, WaitForPlayers
+from cardgame.stages import DealBoard as DealBoardStage
+from cardgame.stages import DealHole as DealHoleStage
 
 __all__ = ["CheckReport", "HandCheck", "ReplayResult", "check_paths", "replay"]
 

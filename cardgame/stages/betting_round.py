@@ -44,10 +44,11 @@ class BettingRound(Stage):
         {"trigger": "await_action", "source": "running", "dest": "acting"},
     ]
     events: ClassVar[tuple[str, ...]] = ("act",)
-    __slots__ = ("street", "street_name", "structure")
+    __slots__ = ("_legal", "street", "street_name", "structure")
 
     def __init__(self, structure: BettingStructure, street: int = 0, street_name: str = "") -> None:
         super().__init__()
+        self._legal: LegalActions | None = None
         self.structure = structure
         self.street = street
         default = ("preflop", "flop", "turn", "river")[street] if 0 <= street < 4 else f"street {street + 1}"
@@ -59,6 +60,7 @@ class BettingRound(Stage):
         assert hand is not None, "betting runs inside a hand"
         hand.street = self.street_name
         hand.last_aggressor = None
+        self._legal = None
         opening = self.structure.opening_bet(self.street)
         if hand.min_raise < opening:
             hand.min_raise = opening
@@ -135,7 +137,10 @@ class BettingRound(Stage):
         hand = self.ctx.hand
         if hand is None or hand.to_act is None or self.outcome is not None:
             return None
-        return self.structure.legal_actions(hand, hand.to_act, self.street)
+        la = self._legal
+        if la is None or la.seat != hand.to_act.seat:
+            la = self._legal = self.structure.legal_actions(hand, hand.to_act, self.street)
+        return la
 
     # --- the action -------------------------------------------------------------------------------
     def on_act(self, seat: int, action: str, amount: int | None = None) -> ActionTaken:
@@ -151,8 +156,10 @@ class BettingRound(Stage):
                 rule="acting out of turn",
                 allowed=f"seat {hp.seat}",
             )
-        la = self.structure.legal_actions(hand, hp, self.street)
+        la = self.legal_actions()
+        assert la is not None
         kind, to = self._resolve(la, hp, action, amount)
+        self._legal = None
         event = self._apply(hand, hp, la, kind, to)
         self.ctx.emit(event)
         nxt = self._next_from(hand, hand.players.index(hp) + 1)
@@ -169,7 +176,6 @@ class BettingRound(Stage):
                 rule="unknown action",
                 allowed=la.describe(),
             )
-        allowed = la.describe()
         most = hp.bet + la.stack
         if action == "check_call":
             action = "call" if la.call_amount else "check"
@@ -182,65 +188,67 @@ class BettingRound(Stage):
                 action, amount = ("bet" if la.is_bet else "raise"), most
             else:
                 raise IllegalActionError(
-                    f"Going all-in for {most} is not allowed here; allowed: {allowed}.",
+                    f"Going all-in for {most} is not allowed here; allowed: {la.describe()}.",
                     rule="all-in above the limit" if la.can_raise else "betting not reopened",
-                    allowed=allowed,
+                    allowed=la.describe(),
                 )
         if action == "fold":
             if not la.can_fold:
                 raise IllegalActionError(
-                    f"Folding is not allowed with no bet to call; check instead. Allowed: {allowed}.",
+                    f"Folding is not allowed with no bet to call; check instead. Allowed: {la.describe()}.",
                     rule="fold when check is free",
-                    allowed=allowed,
+                    allowed=la.describe(),
                 )
             return "fold", hp.bet
         if action == "check":
             if not la.can_check:
                 raise IllegalActionError(
-                    f"Cannot check facing a bet of {la.bet_to}; allowed: {allowed}.",
+                    f"Cannot check facing a bet of {la.bet_to}; allowed: {la.describe()}.",
                     rule="check facing a bet",
-                    allowed=allowed,
+                    allowed=la.describe(),
                 )
             return "check", hp.bet
         if action == "call":
             if not la.call_amount:
                 raise IllegalActionError(
-                    f"There is no bet to call; allowed: {allowed}.", rule="call with nothing to call", allowed=allowed
+                    f"There is no bet to call; allowed: {la.describe()}.",
+                    rule="call with nothing to call",
+                    allowed=la.describe(),
                 )
             return "call", hp.bet + la.call_amount
         # bet or raise
         word = "bet" if la.is_bet else "raise"
         if action != word:
             raise IllegalActionError(
-                f"Cannot {action} now (it would be a {word}); allowed: {allowed}.",
+                f"Cannot {action} now (it would be a {word}); allowed: {la.describe()}.",
                 rule=f"{action} when it is a {word}",
-                allowed=allowed,
+                allowed=la.describe(),
             )
         if not la.can_raise:
             reason = "the raise cap is reached" if self.structure.cap_reached(self.ctx.hand) else (  # type: ignore[arg-type]
                 "betting was not reopened to you" if most > la.bet_to else "your stack cannot cover a raise"
             )
             raise IllegalActionError(
-                f"Cannot {word}: {reason}. Allowed: {allowed}.", rule=f"{word} not allowed", allowed=allowed
+                f"Cannot {word}: {reason}. Allowed: {la.describe()}.", rule=f"{word} not allowed", allowed=la.describe()
             )
         if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
             raise IllegalActionError(
-                f"A {word} needs a whole-number amount to {word} to, not {amount!r}; allowed: {allowed}.",
+                f"A {word} needs a whole-number amount to {word} to, not {amount!r}; allowed: {la.describe()}.",
                 rule="amount missing",
-                allowed=allowed,
+                allowed=la.describe(),
             )
         if amount < la.min_raise_to:
             raise IllegalActionError(
-                f"The amount {amount} is below the minimum allowed {la.min_raise_to}; allowed: {allowed}.",
+                f"The amount {amount} is below the minimum allowed {la.min_raise_to}; allowed: {la.describe()}.",
                 rule=f"{word} below the minimum",
-                allowed=allowed,
+                allowed=la.describe(),
             )
         if amount > la.max_raise_to:
             what = "your stack allows" if la.max_raise_to == most else "the limit allows"
             raise IllegalActionError(
-                f"The amount {amount} is above the maximum {la.max_raise_to} {what}; allowed: {allowed}.",
+                f"The amount {amount} is above the maximum {la.max_raise_to} {what}; allowed: {la.describe()}.",
                 rule=f"{word} above the maximum",
-                allowed=allowed,
+                allowed=la.describe(),
             )
         return word, amount
 
@@ -275,6 +283,7 @@ class BettingRound(Stage):
         start = hand.players.index(current) if current is not None and not current.folded else 0
         if current is not None and current.folded:
             start = hand.players.index(current) + 1
+        self._legal = None
         nxt = self._next_from(hand, start)
         hand.to_act = nxt
         if nxt is None:

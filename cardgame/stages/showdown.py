@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import attrs
-from cardgame.evaluation import HIGH, HandEvaluator
 
 from cardgame.errors import ConfigError
+from cardgame.evaluation import HIGH, HandEvaluator
 from cardgame.events import CardsShown, PotAwarded
 from cardgame.hand import Hand, HandPlayer
 from cardgame.pots import side_pots, split
 from cardgame.stage import Stage
 
 __all__ = ["Showdown", "ShowdownResult"]
+
+_DESCRIPTIONS: dict[tuple[str, int], str] = {}
 
 
 @attrs.frozen
@@ -95,17 +98,16 @@ class Showdown(Stage):
         lows: dict[int, int | None] = {}
         texts: dict[int, tuple[str, str]] = {}
         for hp in self._show_order(hand, live):
+            hole = hp.hole
             hi_text = lo_text = ""
             if self.high is not None:
-                hv = self.high.describe(hp.hole, board)
-                highs[hp.seat] = None if hv is None else self.high.rank(hp.hole, board)
-                hi_text = "" if hv is None else hv.description
+                v = highs[hp.seat] = self.high.rank(hole, board)
+                hi_text = self._text(self.high, v, hole, board)
             if self.low is not None:
-                lv = self.low.describe(hp.hole, board)
-                lows[hp.seat] = None if lv is None else self.low.rank(hp.hole, board)
-                lo_text = "" if lv is None else lv.description
+                v = lows[hp.seat] = self.low.rank(hole, board)
+                lo_text = self._text(self.low, v, hole, board)
             texts[hp.seat] = (hi_text, lo_text)
-            ctx.emit(CardsShown(hp.seat, tuple(hp.hole), " / ".join(t for t in (hi_text, lo_text) if t)))
+            ctx.emit(CardsShown(hp.seat, tuple(hole), " / ".join(t for t in (hi_text, lo_text) if t)))
         for index, pot in enumerate(side_pots(hand.players)):
             eligible = [s for s in pot.eligible]
             low_winners = self._best(eligible, lows) if self.low is not None else []
@@ -120,6 +122,18 @@ class Showdown(Stage):
             else:  # nobody qualifies (e.g. a low-only game with no qualifying hand): split evenly
                 self._pay(index, pot.amount, eligible, won, texts, 0, "")
         return [hp.seat for hp in live]
+
+    @staticmethod
+    def _text(evaluator: HandEvaluator, value: int | None, hole: Sequence[int], board: Sequence[int]) -> str:
+        """The description of ``value``: a hand's text depends only on its value, so it is memoised."""
+        if value is None:
+            return ""
+        key = (evaluator.name, value)
+        text = _DESCRIPTIONS.get(key)
+        if text is None:
+            hv = evaluator.describe(hole, board)
+            text = _DESCRIPTIONS[key] = "" if hv is None else hv.description
+        return text
 
     @staticmethod
     def _best(seats: list[int], values: dict[int, int | None]) -> list[int]:
