@@ -21,9 +21,11 @@ class Context:
 
     ``deck_spec`` is the deck each hand is shuffled from; ``max_hands`` (optional) makes the
     wait-for-players stage end the game with *exit* once that many hands were played.
+    ``log`` keeps the events of the last ``keep_hands`` hands (``None``: every event), so a long
+    simulation runs in flat memory; listeners see every event either way.
     """
 
-    __slots__ = ("deck_spec", "hand", "hands_played", "listeners", "log", "max_hands", "next_deck", "rng",
+    __slots__ = ("_hand_starts", "deck_spec", "hand", "hands_played", "keep_hands", "listeners", "log", "max_hands", "next_deck", "rng",
                  "stop_requested", "table")
 
     def __init__(
@@ -34,6 +36,7 @@ class Context:
         rng: RandomSource | None = None,
         deck_spec: DeckSpec = STANDARD_DECK,
         max_hands: int | None = None,
+        keep_hands: int | None = 100,
     ) -> None:
         self.table = table if table is not None else Table()
         self.rng = rng if rng is not None else RandomSource(seed)
@@ -44,6 +47,8 @@ class Context:
         self.max_hands = max_hands
         self.stop_requested = False
         self.log: list[Event] = []
+        self.keep_hands = keep_hands
+        self._hand_starts: list[int] = []
         self.listeners: list[Listener] = []
 
     def emit(self, event: Event) -> None:
@@ -66,6 +71,13 @@ class Context:
             deck = Deck.shuffled(self.deck_spec, self.rng)
         hand = Hand(self.hands_played + 1, button, players, deck)
         self.hand = hand
+        if self.keep_hands is not None:
+            starts = self._hand_starts
+            starts.append(len(self.log))
+            if len(starts) > self.keep_hands:
+                cut = starts[-self.keep_hands]
+                del self.log[:cut]
+                self._hand_starts = [i - cut for i in starts[-self.keep_hands :]]
         self.emit(HandStarted(hand.number, button, tuple(ordered)))
         return hand
 

@@ -38,7 +38,8 @@ class Game:
 
     ``stages`` is the variant's stage list. Table options: ``seats``, ``min_buy_in``,
     ``max_buy_in``, ``first_button``; or pass a ready ``table``. ``seed`` makes the game
-    replayable; ``max_hands`` stops it cleanly after that many hands.
+    replayable; ``max_hands`` stops it cleanly after that many hands. ``events`` holds the
+    last ``keep_hands`` hands (``None``: all); ``subscribe`` sees every event.
     """
 
     def __init__(
@@ -53,10 +54,12 @@ class Game:
         seed: int | None = None,
         deck: DeckSpec = STANDARD_DECK,
         max_hands: int | None = None,
+        keep_hands: int | None = 100,
     ) -> None:
         if table is None:
             table = Table(seats, min_buy_in, max_buy_in, first_button)
-        self.ctx = Context(table, rng=RandomSource(seed), deck_spec=deck, max_hands=max_hands)
+        self.ctx = Context(table, rng=RandomSource(seed), deck_spec=deck, max_hands=max_hands,
+                           keep_hands=keep_hands)
         self.dispatcher = Dispatcher(stages, self.ctx)
 
     # --- properties ------------------------------------------------------------------------------

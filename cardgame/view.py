@@ -86,7 +86,10 @@ def status_table(view: TableView) -> str:
 
     Marks: ``>`` acts next, ``F`` folded, ``A`` all-in, ``-`` sitting out; ``(B)`` the button.
     """
-    head = f"Hand #{view.hand}  Street: {view.street or '-'}  Pot: {view.pot}"
+    if view.hand is None:
+        head = "Between hands"
+    else:
+        head = f"Hand #{view.hand}  Street: {view.street or '-'}  Pot: {view.pot}"
     if view.board:
         head += f"  Board: {format_cards(view.board)}"
     lines = [head, f"{'?':<2}{'Seat':>4}  {'Name':<14}{'Stack':>9}{'Bet':>7}{'InPot':>8}  Cards"]

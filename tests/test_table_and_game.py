@@ -151,3 +151,19 @@ def test_stop_ends_the_game_before_the_next_hand() -> None:
     g.fold(0)
     assert g.status_name == "exited"
     assert not any(isinstance(e, PlayerSatOut) for e in g.events)
+
+
+def test_event_log_keeps_the_last_hands_only() -> None:
+    from cardgame.bots import calling_station
+    from cardgame.events import HandStarted
+
+    g = Game(no_limit_holdem(1, 2), seats=2, seed=1, max_hands=30, keep_hands=5)
+    seen: list[object] = []
+    g.subscribe(seen.append)
+    g.sit_down("a", 10**6)
+    g.sit_down("b", 10**6)
+    g.start()
+    g.play(calling_station)
+    started = [e.hand for e in g.events if isinstance(e, HandStarted)]
+    assert started == [26, 27, 28, 29, 30]
+    assert len([e for e in seen if isinstance(e, HandStarted)]) == 30
