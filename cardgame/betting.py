@@ -7,7 +7,8 @@ Rules followed (TDA rules 40-43 and Robert's Rules of Poker, section 3):
 * An all-in short of a full raise does not reopen betting to a player who already acted, unless
   the all-ins since that player's last action add up to a full raise (TDA rule 43).
 * Fixed limit: bets and raises are one small or big bet; a round allows ``cap`` bets and raises
-  (the big blind counts as the first bet). An all-in of half a bet or more counts as a full
+  (the big blind counts as the first bet). After a stud bring-in, the first raise completes
+  the bet to a full small bet; the bring-in itself is not a bet for the cap. An all-in of half a bet or more counts as a full
   raise for reopening (Robert's Rules, limit all-in rule); less does not.
 * Pot limit: the largest raise is to the current bet plus the pot after calling.
 * Nobody may raise when every other player still in the hand is all-in.
@@ -48,6 +49,7 @@ class LegalActions:
     max_raise_to: int
     bet_to: int
     stack: int
+    bring_in: int = 0  # stud: the bring-in this player may post instead of completing (0: none)
 
     @property
     def can_call(self) -> bool:
@@ -61,6 +63,8 @@ class LegalActions:
     def describe(self) -> str:
         """``"fold, call 4, raise to 8..100"``: the allowed actions, for error messages."""
         parts = []
+        if self.bring_in:
+            parts.append(f"bring in {self.bring_in}")
         if self.can_fold:
             parts.append("fold")
         if self.can_check:
@@ -169,11 +173,15 @@ class FixedLimit(BettingStructure):
         return self.small_bet if street < self.big_from else self.big_bet
 
     def raise_bounds(self, hand: Hand, hp: HandPlayer, street: int) -> tuple[int, int]:
-        to = hand.bet_to + self.opening_bet(street)
+        size = self.opening_bet(street)
+        to = size if hand.bet_to < size else hand.bet_to + size  # below one bet: complete it
         return to, to
 
     def is_full_raise(self, hand: Hand, increment: int, street: int) -> bool:
-        return 2 * increment >= self.opening_bet(street)
+        size = self.opening_bet(street)
+        if hand.bet_to < size and hand.bet_to + increment >= size:
+            return True  # completing a bring-in (or a short bet) to a full bet
+        return 2 * increment >= size
 
     def cap_reached(self, hand: Hand) -> bool:
         return hand.raises >= self.cap

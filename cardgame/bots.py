@@ -6,10 +6,13 @@ game's seeded source so a game between bots replays exactly.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardgame.betting import LegalActions
 from cardgame.game import Game
+from cardgame.stages.draw import DrawOptions
 
-__all__ = ["always_all_in", "calling_station", "pair_raiser", "random_bot"]
+__all__ = ["always_all_in", "calling_station", "pair_raiser", "passive", "random_bot", "random_draw"]
 
 Decision = tuple[str, int | None]
 
@@ -17,9 +20,12 @@ Decision = tuple[str, int | None]
 def random_bot(game: Game, seat: int, legal: LegalActions) -> Decision:
     """Uniform over: fold (only facing a bet), check/call, minimum raise, all-in."""
     options: list[Decision] = []
+    if legal.bring_in:
+        options.append(("bring_in", None))
     if legal.can_fold:
         options.append(("fold", None))
-    options.append(("call", None) if legal.call_amount else ("check", None))
+    if not legal.bring_in:
+        options.append(passive(legal))
     if legal.can_raise:
         word = "bet" if legal.is_bet else "raise"
         options.append((word, legal.min_raise_to))
@@ -28,16 +34,23 @@ def random_bot(game: Game, seat: int, legal: LegalActions) -> Decision:
     return game.ctx.rng.choice(options)
 
 
-def calling_station(game: Game, seat: int, legal: LegalActions) -> Decision:
-    """Always checks or calls."""
+def passive(legal: LegalActions) -> Decision:
+    """The cheapest way to stay in: post a due bring-in, else check or call."""
+    if legal.bring_in:
+        return ("bring_in", None)
     return ("call", None) if legal.call_amount else ("check", None)
+
+
+def calling_station(game: Game, seat: int, legal: LegalActions) -> Decision:
+    """Always checks or calls (or posts the bring-in)."""
+    return passive(legal)
 
 
 def always_all_in(game: Game, seat: int, legal: LegalActions) -> Decision:
     """The seed's 'always all-in' test bot: shoves whenever it may, else calls."""
     if legal.can_raise:
         return ("bet" if legal.is_bet else "raise", legal.max_raise_to)
-    return ("call", None) if legal.call_amount else ("check", None)
+    return passive(legal)
 
 
 def pair_raiser(game: Game, seat: int, legal: LegalActions) -> Decision:
@@ -49,6 +62,14 @@ def pair_raiser(game: Game, seat: int, legal: LegalActions) -> Decision:
     paired = any(ranks.count(r) >= 2 and r >= 3 and r in hole_ranks for r in set(ranks))
     if paired and legal.can_raise:
         return ("bet" if legal.is_bet else "raise", legal.min_raise_to)
-    if legal.can_check:
-        return ("check", None)
+    if legal.can_check or legal.bring_in:
+        return passive(legal)
     return ("call", None) if paired else ("fold", None)
+
+
+def random_draw(game: Game, options: DrawOptions) -> Sequence[int]:
+    """Discards a random number of random cards (draw rounds)."""
+    rng = game.ctx.rng
+    hole = list(options.hole)
+    rng.shuffle(hole)
+    return hole[: rng.randrange(options.max_discards + 1)]

@@ -16,8 +16,10 @@ __all__ = [
     "ActionTaken",
     "BetReturned",
     "BoardDealt",
+    "CardsDiscarded",
     "CardsShown",
     "ChipsAdded",
+    "DiscardsReshuffled",
     "Event",
     "ForcedBetPosted",
     "HandEnded",
@@ -163,7 +165,7 @@ class ActionTaken(Event):
 
     kind: ClassVar[str] = "action"
     seat: int
-    action: str  # "fold", "check", "call", "bet", "raise", "complete"
+    action: str  # "fold", "check", "call", "bet", "raise", "bring-in"
     amount: int = 0
     to: int = 0
     all_in: bool = False
@@ -177,7 +179,9 @@ class ActionTaken(Event):
             return f"{who} calls {self.amount}{tail}"
         if self.action == "bet":
             return f"{who} bets {self.to}{tail}"
-        return f"{who} {'raises' if self.action == 'raise' else 'completes'} to {self.to}{tail}"
+        if self.action == "bring-in":
+            return f"{who} brings in {self.amount}{tail}"
+        return f"{who} raises to {self.to}{tail}"
 
 
 @attrs.frozen
@@ -241,3 +245,32 @@ class StageFailed(Event):
 
     def describe(self, names: dict[int, str] | None = None) -> str:
         return f"Stage {self.stage} failed: {self.reason}"
+
+
+@attrs.frozen
+class CardsDiscarded(Event):
+    """A draw: ``cards`` thrown away (``()`` stands pat); others see only how many."""
+
+    kind: ClassVar[str] = "discarded"
+    seat: int
+    cards: tuple[Card | None, ...]
+
+    def seen_by(self, seat: int | None) -> Event:
+        return self if seat == self.seat else attrs.evolve(self, cards=(None,) * len(self.cards))
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        if not self.cards:
+            return f"{_name(names, self.seat)} stands pat"
+        shown = " ".join("??" if c is None else str(c) for c in self.cards)
+        return f"{_name(names, self.seat)} discards {len(self.cards)}: {shown}"
+
+
+@attrs.frozen
+class DiscardsReshuffled(Event):
+    """The stub ran short during a draw: ``count`` discards were shuffled into the deck."""
+
+    kind: ClassVar[str] = "reshuffled"
+    count: int
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"The deck is short: {self.count} discards are shuffled in"

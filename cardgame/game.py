@@ -21,16 +21,28 @@ from cardgame.events import (
 )
 from cardgame.rng import RandomSource
 from cardgame.stage import Stage
+from cardgame.stages.draw import DrawOptions
 from cardgame.table import Player, Table
 from cardgame.view import TableView, status_table, table_view
 
-__all__ = ["Bot", "Game"]
+__all__ = ["Bot", "Drawer", "Game", "stand_pat"]
 
 
 class Bot(Protocol):
     """Anything that picks an action: ``(game, seat, legal) -> (action, amount)``."""
 
     def __call__(self, game: Game, seat: int, legal: LegalActions) -> tuple[str, int | None]: ...
+
+
+class Drawer(Protocol):
+    """Anything that picks discards in a draw round: ``(game, options) -> cards``."""
+
+    def __call__(self, game: Game, options: DrawOptions) -> Sequence[int]: ...
+
+
+def stand_pat(game: Game, options: DrawOptions) -> Sequence[int]:
+    """The default drawer: keep every card."""
+    return ()
 
 
 class Game:
@@ -200,6 +212,24 @@ class Game:
         event: Event = self.dispatcher.send("act", seat, action, amount)
         return event
 
+    def draw(self, seat: int, discards: Sequence[int] = ()) -> Event:
+        """Discard ``discards`` in a draw round and be dealt as many (empty: stand pat)."""
+        current = self.dispatcher.current
+        if self.dispatcher.status == "running" and self.to_act is None:
+            where = f" (the game is in the {current.name} stage)" if current is not None else ""
+            raise IllegalActionError(f"No player is to draw now{where}.", rule="no draw pending")
+        event: Event = self.dispatcher.send("draw", seat, discards)
+        return event
+
+    def draw_options(self) -> DrawOptions | None:
+        """In a draw round: the seat to draw, its cards and how many it may discard."""
+        stage = self.dispatcher.current
+        query = getattr(stage, "draw_options", None)
+        if query is None or self.dispatcher.status != "running":
+            return None
+        result: DrawOptions | None = query()
+        return result
+
     def fold(self, seat: int) -> Event:
         return self.act(seat, "fold")
 
@@ -259,17 +289,25 @@ class Game:
         return status_table(table_view(self.ctx, seat, reveal=reveal))
 
     # --- driving bots ------------------------------------------------------------------------------------
-    def play(self, bots: Mapping[int, Bot] | Bot, *, max_actions: int = 10**9) -> int:
+    def play(
+        self, bots: Mapping[int, Bot] | Bot, *, drawer: Drawer = stand_pat, max_actions: int = 10**9
+    ) -> int:
         """Let ``bots`` (one for all seats, or one per seat) act until nobody is to act.
 
-        Returns the number of actions taken. The loop ends when the game exits or fails, or
-        waits for players; it never deadlocks because every action moves the game forward.
+        Draw rounds ask ``drawer`` (default: stand pat). Returns the number of decisions. The
+        loop ends when the game exits or fails, or waits for players; it never deadlocks
+        because every decision moves the game forward.
         """
         taken = 0
         while taken < max_actions:
             seat = self.to_act
             if seat is None:
                 break
+            options = self.draw_options()
+            if options is not None:
+                self.draw(seat, drawer(self, options))
+                taken += 1
+                continue
             legal = self.legal_actions()
             assert legal is not None
             bot = bots if not isinstance(bots, Mapping) else bots[seat]

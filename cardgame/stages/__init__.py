@@ -1,8 +1,10 @@
 """The stages of a poker hand, one per module."""
 
 from cardgame.stages.betting_round import BettingResult, BettingRound
+from cardgame.stages.bring_in import BringIn, BringInResult
 from cardgame.stages.deal_board import DealBoard
 from cardgame.stages.deal_hole import DealHole
+from cardgame.stages.draw import Draw, DrawOptions
 from cardgame.stages.forced_bets import ForcedBets, ForcedBetsResult
 from cardgame.stages.showdown import Showdown, ShowdownResult
 from cardgame.stages.wait_for_players import HandOpened, WaitForPlayers
@@ -10,8 +12,12 @@ from cardgame.stages.wait_for_players import HandOpened, WaitForPlayers
 __all__ = [
     "BettingResult",
     "BettingRound",
+    "BringIn",
+    "BringInResult",
     "DealBoard",
     "DealHole",
+    "Draw",
+    "DrawOptions",
     "ForcedBets",
     "ForcedBetsResult",
     "HandOpened",

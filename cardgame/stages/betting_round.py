@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from cardgame.action_order import Order
 from cardgame.betting import BettingStructure, LegalActions
 from cardgame.errors import IllegalActionError
 from cardgame.events import ActionTaken, BetReturned
@@ -14,8 +15,9 @@ from cardgame.stage import Stage
 
 __all__ = ["ACTIONS", "BettingResult", "BettingRound"]
 
-#: Action names ``act`` accepts. ``check_call`` and ``bet_raise`` are PHH's ``cc`` and ``cbr``.
-ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in", "check_call", "bet_raise")
+#: Action names ``act`` accepts. ``check_call``, ``bet_raise`` and ``bring_in`` are PHH's ``cc``,
+#: ``cbr`` and ``pb``.
+ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in", "check_call", "bet_raise", "bring_in")
 
 
 @attrs.frozen
@@ -31,8 +33,9 @@ class BettingRound(Stage):
     """A betting round under ``structure`` for street number ``street`` (0 is the first).
 
     Action order: the first round of a hand with live blinds starts left of the last blind
-    (heads-up: the button); any other round starts with the first live player left of the
-    button. Players act until everyone live has acted and matched the bet, or is all-in; then
+    (heads-up: the button), a stud third street with the bring-in; any other round starts
+    where ``order`` says (default: the first live player left of the button; stud games pass
+    :func:`~cardgame.action_order.best_showing_high`). Players act until everyone live has acted and matched the bet, or is all-in; then
     an uncalled bet is returned and bets go into the pot. A player alone with chips behind who
     has matched every bet does not act. Event: ``act(seat, action, amount=None)``.
     """
@@ -44,10 +47,13 @@ class BettingRound(Stage):
         {"trigger": "await_action", "source": "running", "dest": "acting"},
     ]
     events: ClassVar[tuple[str, ...]] = ("act",)
-    __slots__ = ("_legal", "street", "street_name", "structure")
+    __slots__ = ("_legal", "order", "street", "street_name", "structure")
 
-    def __init__(self, structure: BettingStructure, street: int = 0, street_name: str = "") -> None:
+    def __init__(
+        self, structure: BettingStructure, street: int = 0, street_name: str = "", *, order: Order | None = None
+    ) -> None:
         super().__init__()
+        self.order = order
         self._legal: LegalActions | None = None
         self.structure = structure
         self.street = street
@@ -74,9 +80,9 @@ class BettingRound(Stage):
     def _opener(self, hand: Hand) -> int:
         """Index in ``hand.players`` of the first player to consider."""
         seat = hand.forced.pop("opener", None)
-        if seat is not None and hand.bet_to > 0:
+        if seat is not None:
             return hand.players.index(hand.by_seat[seat])
-        return 0
+        return 0 if self.order is None else self.order(hand)
 
     def _next_from(self, hand: Hand, start: int) -> HandPlayer | None:
         """The first player from index ``start`` on (wrapping) who still has to act."""
@@ -128,6 +134,7 @@ class BettingRound(Stage):
         hand.min_raise = 0
         hand.raises = 0
         hand.to_act = None
+        hand.forced.pop("bring_in", None)
         live = tuple(hp.seat for hp in hand.players if not hp.folded)
         self.finish(BettingResult(self.street_name, live, len(live) == 1))
 
@@ -139,7 +146,12 @@ class BettingRound(Stage):
             return None
         la = self._legal
         if la is None or la.seat != hand.to_act.seat:
-            la = self._legal = self.structure.legal_actions(hand, hand.to_act, self.street)
+            hp = hand.to_act
+            la = self.structure.legal_actions(hand, hp, self.street)
+            if hand.bring_in == hp.seat and hand.bet_to == 0 and "bring_in" in hand.forced:
+                bring = min(hand.forced["bring_in"], hp.player.stack)
+                la = attrs.evolve(la, can_fold=False, can_check=False, bring_in=bring)
+            self._legal = la
         return la
 
     # --- the action -------------------------------------------------------------------------------
@@ -192,6 +204,20 @@ class BettingRound(Stage):
                     rule="all-in above the limit" if la.can_raise else "betting not reopened",
                     allowed=la.describe(),
                 )
+        if action == "bring_in":
+            if not la.bring_in:
+                raise IllegalActionError(
+                    f"There is no bring-in to post now; allowed: {la.describe()}.",
+                    rule="bring-in not due",
+                    allowed=la.describe(),
+                )
+            return "bring_in", hp.bet + la.bring_in
+        if la.bring_in and action in ("check", "fold"):
+            raise IllegalActionError(
+                f"Seat {hp.seat} must bring in {la.bring_in} or complete; allowed: {la.describe()}.",
+                rule="the bring-in is forced",
+                allowed=la.describe(),
+            )
         if action == "fold":
             if not la.can_fold:
                 raise IllegalActionError(
@@ -261,6 +287,10 @@ class BettingRound(Stage):
             hp.acted_at = hand.bet_to
             return ActionTaken(hp.seat, "check", 0, hp.bet)
         paid = hp.put_in(to - hp.bet)
+        if kind == "bring_in":
+            hand.bet_to = max(hand.bet_to, to)
+            hp.acted_at = hand.bet_to
+            return ActionTaken(hp.seat, "bring-in", paid, to, hp.all_in)
         if kind == "call":
             hp.acted_at = hand.bet_to
             return ActionTaken(hp.seat, "call", paid, hp.bet, hp.all_in)

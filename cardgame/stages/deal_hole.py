@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from cardgame.errors import ConfigError
-from cardgame.events import HoleCardsDealt
+from cardgame.events import BoardDealt, HoleCardsDealt
 from cardgame.stage import Stage
 
 __all__ = ["DealHole"]
@@ -19,12 +19,18 @@ class DealHole(Stage):
     from the top of the deck (with a shuffled deck this deals the same hands as one card at a
     time, and a stacked deck for a replay lists each player's cards together). Passes the
     previous result on. Ends at once, dealing nothing, when fewer than two players are live.
+
+    With ``community_if_short`` (seven-card stud's last card), when the deck cannot give every
+    live player a card, one card is dealt face up to the board for everyone instead (Robert's
+    Rules of Poker, stud: "if there are not enough cards...a common card").
     """
 
     name: ClassVar[str] = "deal hole cards"
-    __slots__ = ("face_up",)
+    __slots__ = ("community_if_short", "face_up")
 
-    def __init__(self, count: int = 2, *, face_up: Sequence[bool] | None = None) -> None:
+    def __init__(
+        self, count: int = 2, *, face_up: Sequence[bool] | None = None, community_if_short: bool = False
+    ) -> None:
         super().__init__()
         if face_up is None:
             if not isinstance(count, int) or count < 1:
@@ -33,12 +39,18 @@ class DealHole(Stage):
         if not face_up:
             raise ConfigError("DealHole must deal at least one card.")
         self.face_up = tuple(bool(u) for u in face_up)
+        self.community_if_short = community_if_short
 
     def on_start(self, previous: Any) -> None:
         ctx = self.ctx
         hand = ctx.hand
         assert hand is not None, "dealing runs inside a hand"
-        if hand.live_count() >= 2:
+        live = hand.live_count()
+        if live >= 2 and self.community_if_short and len(hand.deck) < live * len(self.face_up):
+            card = hand.deck.deal(1)
+            hand.board.extend(card)
+            ctx.emit(BoardDealt("community card", tuple(card), tuple(hand.board)))
+        elif live >= 2:
             up = self.face_up
             n = len(up)
             deal = hand.deck.deal

@@ -1,0 +1,66 @@
+"""Find the stud bring-in: the lowest up card (razz: the highest), ties broken by suit."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from cardgame.errors import ConfigError
+from cardgame.stage import Stage
+
+__all__ = ["BringIn", "BringInResult"]
+
+
+@attrs.frozen
+class BringInResult:
+    """Result: the seat that must bring in and the bring-in amount."""
+
+    seat: int
+    amount: int
+
+
+class BringIn(Stage):
+    """Names the player who must open third street with the bring-in.
+
+    Stud (Robert's Rules): the lowest up card brings in, aces high; equal ranks are broken by
+    suit, clubs lowest, then diamonds, hearts, spades. Razz (``highest=True``): the highest up
+    card brings in, aces low, and the highest suit (spades) breaks ties. The player then posts
+    the bring-in or completes to the small bet in the betting round that follows.
+    """
+
+    name: ClassVar[str] = "bring-in"
+    __slots__ = ("amount", "highest")
+
+    def __init__(self, amount: int, *, highest: bool = False) -> None:
+        super().__init__()
+        if not isinstance(amount, int) or amount <= 0:
+            raise ConfigError(f"The bring-in must be a positive whole number of chips, not {amount!r}.")
+        self.amount = amount
+        self.highest = highest
+
+    def on_start(self, previous: Any) -> None:
+        hand = self.ctx.hand
+        assert hand is not None, "the bring-in is found inside a hand"
+        chosen = None
+        best: tuple[int, int] | None = None
+        for hp in hand.players:
+            if hp.folded:
+                continue
+            up = [c for c, u in zip(hp.hole, hp.face_up, strict=True) if u]
+            if not up:
+                continue
+            card = up[-1]
+            if self.highest:  # razz: aces low; the highest card (and suit) brings in
+                key = ((card.rank + 1) % 13, card.suit)
+            else:  # stud: the lowest card (and suit) brings in; negate to keep "largest wins"
+                key = (-card.rank, -card.suit)
+            if best is None or key > best:
+                best, chosen = key, hp
+        if chosen is None or hand.live_count() < 2:
+            self.finish(previous)
+            return
+        hand.forced["opener"] = chosen.seat
+        hand.forced["bring_in"] = self.amount
+        hand.bring_in = chosen.seat
+        self.finish(BringInResult(chosen.seat, self.amount))

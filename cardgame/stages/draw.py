@@ -1,0 +1,128 @@
+"""A draw round: each live player in turn discards some cards and is dealt as many new ones."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from cardgame.cards import CARDS, Card, format_cards
+from cardgame.errors import ConfigError, IllegalActionError
+from cardgame.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
+from cardgame.hand import Hand, HandPlayer
+from cardgame.stage import Stage
+
+__all__ = ["Draw", "DrawOptions"]
+
+
+@attrs.frozen
+class DrawOptions:
+    """What the player to draw may do: discard up to ``max_discards`` of ``hole`` (0: stand pat)."""
+
+    seat: int
+    hole: tuple[Card, ...]
+    max_discards: int
+
+
+class Draw(Stage):
+    """Players draw in turn from the first live seat left of the button (all-in players too).
+
+    ``draw(seat, cards)`` discards ``cards`` (empty: stand pat) and deals as many replacements.
+    When the deck cannot cover a draw, the earlier discards (never the drawing player's own
+    cards of this draw) are shuffled into it, as Robert's Rules of Poker (draw games) direct.
+    Ends at once when fewer than two players are live.
+    """
+
+    name: ClassVar[str] = "draw"
+    states: ClassVar[list[str]] = ["ready", "running", "drawing", "done"]
+    transitions: ClassVar[list[dict[str, Any]]] = [
+        *Stage.transitions,
+        {"trigger": "await_draw", "source": "running", "dest": "drawing"},
+    ]
+    events: ClassVar[tuple[str, ...]] = ("draw",)
+    __slots__ = ("max_discards", "previous")
+
+    def __init__(self, max_discards: int | None = None) -> None:
+        super().__init__()
+        if max_discards is not None and (not isinstance(max_discards, int) or max_discards < 0):
+            raise ConfigError(f"max_discards must be a non-negative whole number or None, not {max_discards!r}.")
+        self.max_discards = max_discards
+        self.previous: Any = None
+
+    def on_start(self, previous: Any) -> None:
+        hand = self.ctx.hand
+        assert hand is not None, "draws run inside a hand"
+        self.previous = previous
+        hand.to_act = self._next(hand, 0) if hand.live_count() >= 2 else None
+        if hand.to_act is None:
+            self.finish(previous)
+        else:
+            self.trigger("await_draw")
+
+    @staticmethod
+    def _next(hand: Hand, start: int) -> HandPlayer | None:
+        for hp in hand.players[start:]:
+            if not hp.folded:
+                return hp
+        return None
+
+    def draw_options(self) -> DrawOptions | None:
+        """The options of the player to draw, or ``None``."""
+        hand = self.ctx.hand
+        if hand is None or hand.to_act is None or self.outcome is not None:
+            return None
+        hp = hand.to_act
+        most = len(hp.hole) if self.max_discards is None else min(self.max_discards, len(hp.hole))
+        return DrawOptions(hp.seat, tuple(hp.hole), most)
+
+    def on_draw(self, seat: int, cards: Sequence[int] = ()) -> CardsDiscarded:
+        """Discard ``cards`` for ``seat`` and deal replacements; bad input changes nothing."""
+        hand = self.ctx.hand
+        opts = self.draw_options()
+        assert hand is not None and opts is not None
+        if seat != opts.seat:
+            raise IllegalActionError(
+                f"It is not seat {seat}'s turn to draw: seat {opts.seat} draws next.", rule="drawing out of turn"
+            )
+        discards = tuple(CARDS[c] for c in cards)
+        held = set(opts.hole)
+        if len(set(discards)) != len(discards) or not held.issuperset(discards):
+            raise IllegalActionError(
+                f"Seat {seat} can only discard cards from their hand ({format_cards(opts.hole)}), each once; "
+                f"got {format_cards(discards)}.",
+                rule="discarding cards not held",
+                allowed=f"any of {format_cards(opts.hole)}",
+            )
+        if len(discards) > opts.max_discards:
+            raise IllegalActionError(
+                f"Seat {seat} may discard at most {opts.max_discards} cards, not {len(discards)}.",
+                rule="too many discards",
+                allowed=f"0 to {opts.max_discards} cards",
+            )
+        deck = hand.deck
+        if len(deck) < len(discards):
+            if len(deck) + len(hand.discards) < len(discards):
+                raise IllegalActionError(
+                    f"Only {len(deck) + len(hand.discards)} cards can be dealt; discard fewer.",
+                    rule="not enough cards",
+                )
+            count = len(hand.discards)
+            deck.put_back(hand.discards, self.ctx.rng)
+            hand.discards.clear()
+            self.ctx.emit(DiscardsReshuffled(count))
+        hp = hand.to_act
+        assert hp is not None
+        event = CardsDiscarded(seat, discards)
+        self.ctx.emit(event)
+        if discards:
+            keep = [(c, u) for c, u in zip(hp.hole, hp.face_up, strict=True) if c not in discards]
+            new = deck.deal(len(discards))
+            hp.hole = [c for c, _ in keep] + new
+            hp.face_up = [u for _, u in keep] + [False] * len(new)
+            hand.discards.extend(discards)
+            self.ctx.emit(HoleCardsDealt(seat, tuple(new), (False,) * len(new)))
+        hand.to_act = self._next(hand, hand.players.index(hp) + 1)
+        if hand.to_act is None:
+            self.finish(self.previous)
+        return event

@@ -1,0 +1,80 @@
+"""The draw round alone: order, discards, standing pat, errors, and a deck that runs out."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgame.cards import parse_cards
+from cardgame.errors import IllegalActionError
+from cardgame.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
+from cardgame.stages import DealHole, Draw
+from tests.helpers import make_context
+
+
+def test_players_draw_in_order_and_get_replacements() -> None:
+    ctx = make_context([100, 100, 100], deck="2c3c4c5c6c 2d3d4d5d6d 2h3h4h5h6h 7s8s9s")
+    DealHole(5).start(ctx, None)
+    draw = Draw()
+    draw.start(ctx, "prev")
+    opts = draw.draw_options()
+    assert opts is not None and opts.seat == 0 and opts.max_discards == 5
+    draw.handle("draw", 0, parse_cards("2c 3c"))
+    draw.handle("draw", 1, ())
+    with pytest.raises(IllegalActionError, match="not seat 0's turn to draw"):
+        draw.handle("draw", 0, ())
+    draw.handle("draw", 2, parse_cards("6h"))
+    assert draw.state == "done" and draw.outcome is not None and draw.outcome.result == "prev"  # type: ignore[attr-defined]
+    hand = ctx.hand
+    assert hand is not None
+    assert hand.by_seat[0].hole == list(parse_cards("4c5c6c 7s8s"))
+    assert hand.by_seat[2].hole == list(parse_cards("2h3h4h5h 9s"))
+    discards = [e for e in ctx.log if isinstance(e, CardsDiscarded)]
+    assert [len(e.cards) for e in discards] == [2, 0, 1]
+    assert discards[0].seen_by(1).cards == (None, None)
+
+
+def test_bad_discards_change_nothing() -> None:
+    ctx = make_context([100, 100])
+    DealHole(5).start(ctx, None)
+    draw = Draw(max_discards=3)
+    draw.start(ctx, None)
+    hand = ctx.hand
+    assert hand is not None
+    before = list(hand.by_seat[0].hole)
+    other = hand.by_seat[1].hole[0]
+    with pytest.raises(IllegalActionError, match="can only discard cards from their hand"):
+        draw.handle("draw", 0, [other])
+    with pytest.raises(IllegalActionError, match="at most 3 cards"):
+        draw.handle("draw", 0, before[:4])
+    with pytest.raises(IllegalActionError, match="each once"):
+        draw.handle("draw", 0, [before[0], before[0]])
+    assert hand.by_seat[0].hole == before and hand.to_act is hand.by_seat[0]
+
+
+def test_exhausted_deck_reshuffles_earlier_discards_never_the_drawers_own() -> None:
+    # Six players, five cards each = 30 dealt, 22 left. Everyone draws five; the fifth drawer
+    # finds 2 cards in the stub and the earlier discards (not their own) are shuffled in.
+    ctx = make_context([100] * 6)
+    assert ctx.hand is not None
+    DealHole(5).start(ctx, None)
+    draw = Draw()
+    draw.start(ctx, None)
+    for hp in list(ctx.hand.players):
+        own = list(hp.hole)
+        draw.handle("draw", hp.seat, own)
+        assert not set(own) & set(hp.hole)  # a player never gets their own discards back
+    assert [e.count for e in ctx.log if isinstance(e, DiscardsReshuffled)] == [20]
+    dealt = [c for e in ctx.log if isinstance(e, HoleCardsDealt) for c in e.cards]
+    assert len(dealt) == 60
+    in_hands = [c for hp in ctx.hand.players for c in hp.hole]
+    assert len(set(in_hands)) == 30
+
+
+def test_one_live_player_draws_nothing() -> None:
+    ctx = make_context([100, 100], deck="2c3c4c5c6c 2d3d4d5d6d")
+    assert ctx.hand is not None
+    DealHole(5).start(ctx, None)
+    ctx.hand.players[1].folded = True
+    draw = Draw()
+    draw.start(ctx, None)
+    assert draw.state == "done"

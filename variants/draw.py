@@ -1,0 +1,57 @@
+"""Draw games: deuce-to-seven single draw (``N2L1D``) and triple draw (``F2L3D``), badugi
+(``FB``) and five-card draw (high). Blinds, cards dealt face down, betting rounds separated by
+draws, then a showdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardgame.betting import BettingStructure, FixedLimit, NoLimit
+from cardgame.evaluation import BADUGI, DEUCE_TO_SEVEN_LOW, HIGH, HandEvaluator
+from cardgame.stage import Stage
+from cardgame.stages import BettingRound, DealHole, Draw, ForcedBets, Showdown, WaitForPlayers
+
+__all__ = ["badugi", "deuce_to_seven_single_draw", "deuce_to_seven_triple_draw", "draw_game", "five_card_draw"]
+
+ROUNDS = ("predraw", "after the first draw", "after the second draw", "after the third draw")
+
+
+def draw_game(
+    structure: BettingStructure, *, cards: int, draws: int, blinds: Sequence[int], ante: int = 0,
+    evaluator: HandEvaluator, max_players: int = 6,
+) -> list[Stage]:
+    """Blinds, ``cards`` down cards, then ``draws`` draw rounds, each followed by betting."""
+    stages: list[Stage] = [WaitForPlayers(2, max_players=max_players)]
+    if any(blinds) or ante:
+        stages.append(ForcedBets(blinds, ante=ante))
+    stages += [DealHole(cards), BettingRound(structure, 0, ROUNDS[0])]
+    for n in range(1, draws + 1):
+        stages += [Draw(), BettingRound(structure, n, ROUNDS[n] if draws > 1 else "after the draw")]
+    stages.append(Showdown(evaluator))
+    return stages
+
+
+def deuce_to_seven_single_draw(small_blind: int = 1, big_blind: int = 2, *, ante: int = 0,
+                               min_bet: int | None = None) -> list[Stage]:
+    """No-limit deuce-to-seven single draw (PHH ``N2L1D``): five cards, one draw, lowest wins."""
+    return draw_game(NoLimit(min_bet or big_blind), cards=5, draws=1, blinds=(small_blind, big_blind), ante=ante,
+                     evaluator=DEUCE_TO_SEVEN_LOW)
+
+
+def deuce_to_seven_triple_draw(small_bet: int = 2, big_bet: int = 4, *, ante: int = 0) -> list[Stage]:
+    """Fixed-limit deuce-to-seven triple draw (PHH ``F2L3D``); blinds half and one small bet."""
+    return draw_game(FixedLimit(small_bet, big_bet), cards=5, draws=3, blinds=(small_bet // 2, small_bet),
+                     ante=ante, evaluator=DEUCE_TO_SEVEN_LOW)
+
+
+def badugi(small_bet: int = 2, big_bet: int = 4, *, ante: int = 0) -> list[Stage]:
+    """Fixed-limit badugi (PHH ``FB``): four cards, three draws, the best badugi wins."""
+    return draw_game(FixedLimit(small_bet, big_bet), cards=4, draws=3, blinds=(small_bet // 2, small_bet),
+                     ante=ante, evaluator=BADUGI, max_players=8)
+
+
+def five_card_draw(small_bet: int = 2, big_bet: int = 4, *, ante: int = 0) -> list[Stage]:
+    """Fixed-limit five-card draw, high hand wins; one draw."""
+    return draw_game(FixedLimit(small_bet, big_bet, big_from=1), cards=5, draws=1,
+                     blinds=(small_bet // 2, small_bet), ante=ante, evaluator=HIGH)

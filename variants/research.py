@@ -1,0 +1,31 @@
+"""Research games: Kuhn poker (three players, a four-card deck) and Leduc hold'em (six cards)."""
+
+from __future__ import annotations
+
+from cardgame.betting import FixedLimit
+from cardgame.deck import DeckSpec
+from cardgame.evaluation.small_games import HIGH_CARD, LEDUC
+from cardgame.stage import Stage
+from cardgame.stages import BettingRound, DealBoard, DealHole, ForcedBets, Showdown, WaitForPlayers
+
+__all__ = ["KUHN_DECK", "LEDUC_DECK", "kuhn_poker", "leduc_holdem"]
+
+KUHN_DECK = DeckSpec("JQKA", "s")
+LEDUC_DECK = DeckSpec("JQK", "hs")
+
+
+def kuhn_poker(ante: int = 1, bet: int = 1) -> list[Stage]:
+    """Three-player Kuhn poker: ante, one card each, one betting round (one bet, no raise)."""
+    return [WaitForPlayers(2, max_players=3, deck=KUHN_DECK), ForcedBets((), ante=ante), DealHole(1),
+            BettingRound(FixedLimit(bet, bet, cap=1), 0, "betting"), Showdown(HIGH_CARD)]
+
+
+def leduc_holdem(ante: int = 1, small_bet: int = 2, big_bet: int = 4) -> list[Stage]:
+    """Leduc hold'em: ante, one card each, a round (bet 2), one board card, a round (bet 4).
+
+    Each round allows a bet and one raise; a pair with the board card wins, else the higher card.
+    """
+    structure = FixedLimit(small_bet, big_bet, cap=2, big_from=1)
+    return [WaitForPlayers(2, max_players=2, deck=LEDUC_DECK), ForcedBets((), ante=ante), DealHole(1),
+            BettingRound(structure, 0, "first round"), DealBoard(1, "board", burn=False),
+            BettingRound(structure, 1, "second round"), Showdown(LEDUC)]

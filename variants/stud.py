@@ -1,0 +1,55 @@
+"""Seven-card stud: high (``F7S``), hi/lo eight or better (``F7S/8``) and razz (``FR``).
+
+Antes, then two down cards and one up; the bring-in opens third street; fourth to sixth street
+one up card each, seventh one down card (a community card when the deck runs short). From
+fourth street the best hand showing acts first (razz: the lowest). Fixed limit: small bets on
+third and fourth street, big bets from fifth.
+"""
+
+from __future__ import annotations
+
+from cardgame.action_order import Order, best_showing_high, best_showing_low
+from cardgame.betting import FixedLimit
+from cardgame.evaluation import ACE_TO_FIVE_LOW, EIGHT_OR_BETTER_LOW, HIGH, HandEvaluator
+from cardgame.stage import Stage
+from cardgame.stages import BettingRound, BringIn, DealHole, ForcedBets, Showdown, WaitForPlayers
+
+__all__ = ["razz", "seven_card_stud", "seven_card_stud_hi_lo", "stud_game"]
+
+STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
+
+
+def stud_game(
+    *, ante: int, bring_in: int, small_bet: int, big_bet: int, high: HandEvaluator | None,
+    low: HandEvaluator | None = None, razz_order: bool = False,
+) -> list[Stage]:
+    """The stud stage list; ``razz_order`` makes the highest card bring in and the lowest hand act first."""
+    structure = FixedLimit(small_bet, big_bet, big_from=2)
+    order: Order = best_showing_low if razz_order else best_showing_high
+    stages: list[Stage] = [WaitForPlayers(2, max_players=8)]
+    if ante:
+        stages.append(ForcedBets((), ante=ante))
+    stages += [DealHole(face_up=(False, False, True)), BringIn(bring_in, highest=razz_order),
+               BettingRound(structure, 0, STREETS[0])]
+    for street in (1, 2, 3):
+        stages += [DealHole(face_up=(True,)), BettingRound(structure, street, STREETS[street], order=order)]
+    stages += [DealHole(face_up=(False,), community_if_short=True),
+               BettingRound(structure, 4, STREETS[4], order=order), Showdown(high, low)]
+    return stages
+
+
+def seven_card_stud(ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10) -> list[Stage]:
+    """Seven-card stud high (PHH ``F7S``)."""
+    return stud_game(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, high=HIGH)
+
+
+def seven_card_stud_hi_lo(ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10) -> list[Stage]:
+    """Seven-card stud hi/lo, eight or better (PHH ``F7S/8``)."""
+    return stud_game(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, high=HIGH,
+                     low=EIGHT_OR_BETTER_LOW)
+
+
+def razz(ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10) -> list[Stage]:
+    """Razz, seven-card stud ace-to-five low (PHH ``FR``)."""
+    return stud_game(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, high=ACE_TO_FIVE_LOW,
+                     razz_order=True)
