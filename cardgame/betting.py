@@ -8,8 +8,8 @@ Rules followed (TDA rules 40-43 and Robert's Rules of Poker, section 3):
   the all-ins since that player's last action add up to a full raise (TDA rule 43).
 * Fixed limit: bets and raises are one small or big bet; a round allows ``cap`` bets and raises
   (the big blind counts as the first bet). After a stud bring-in, the first raise completes
-  the bet to a full small bet; the bring-in itself is not a bet for the cap. An all-in of half a bet or more counts as a full
-  raise for reopening (Robert's Rules, limit all-in rule); less does not.
+  the bet to a full small bet; the bring-in itself is not a bet for the cap. An all-in of half
+  a bet or more counts as a full raise for reopening (Robert's Rules, limit all-in rule); less does not.
 * Pot limit: the largest raise is to the current bet plus the pot after calling.
 * Nobody may raise when every other player still in the hand is all-in.
 """

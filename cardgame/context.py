@@ -25,8 +25,8 @@ class Context:
     simulation runs in flat memory; listeners see every event either way.
     """
 
-    __slots__ = ("_hand_starts", "deck_spec", "hand", "hands_played", "keep_hands", "listeners", "log", "max_hands", "next_deck", "rng",
-                 "stop_requested", "table")
+    __slots__ = ("_hand_starts", "deck_spec", "hand", "hands_played", "keep_hands", "listeners", "log",
+                 "max_hands", "next_deck", "rng", "stop_requested", "table")
 
     def __init__(
         self,
