@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardgame.evaluation import HandEvaluator
-
 from cardgame.betting import BettingStructure
 from cardgame.deck import DeckSpec
+from cardgame.evaluation import HandEvaluator
 from cardgame.stage import Stage
 from cardgame.stages import BettingRound, DealBoard, DealHole, ForcedBets, Showdown, WaitForPlayers
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardgame.evaluation import HIGH
-
 from cardgame.betting import FixedLimit, NoLimit
+from cardgame.evaluation import HIGH
 from cardgame.stage import Stage
 from variants._community import community_card_game
 

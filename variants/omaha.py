@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from cardgame.evaluation import OMAHA_HIGH
-
 from cardgame.betting import PotLimit
+from cardgame.evaluation import OMAHA_HIGH
 from cardgame.stage import Stage
 from variants._community import community_card_game
 
