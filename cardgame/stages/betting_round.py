@@ -37,7 +37,8 @@ class BettingRound(Stage):
     where ``order`` says (default: the first live player left of the button; stud games pass
     :func:`~cardgame.action_order.best_showing_high`). Players act until everyone live has
     acted and matched the bet, or is all-in; then an uncalled bet is returned and bets go into
-    the pot. A player alone with chips behind who has matched every bet does not act. Event: ``act(seat, action, amount=None)``.
+    the pot. A player alone with chips behind who has matched every bet does not act.
+    Event: ``act(seat, action, amount=None)``.
     """
 
     name: ClassVar[str] = "betting round"
