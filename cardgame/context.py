@@ -78,7 +78,7 @@ class Context:
                 cut = starts[-self.keep_hands]
                 del self.log[:cut]
                 self._hand_starts = [i - cut for i in starts[-self.keep_hands :]]
-        self.emit(HandStarted(hand.number, button, tuple(ordered)))
+        self.emit(HandStarted(hand.number, button, tuple(ordered), tuple(hp.player.stack for hp in players)))
         return hand
 
     def stack_deck(self, top_first: Sequence[int]) -> None:

@@ -108,7 +108,8 @@ class HandStarted(Event):
     kind: ClassVar[str] = "hand started"
     hand: int
     button: int | None
-    seats: tuple[int, ...]
+    seats: tuple[int, ...]  # dealt in, clockwise from the button's left
+    stacks: tuple[int, ...] = ()  # each dealt-in seat's stack before any forced bet, same order
 
     def describe(self, names: dict[int, str] | None = None) -> str:
         btn = "" if self.button is None else f", button {_name(names, self.button)}"
