@@ -18,12 +18,12 @@ ROUNDS = ("predraw", "after the first draw", "after the second draw", "after the
 
 
 def draw_game(
-    structure: BettingStructure, *, cards: int, draws: int, blinds: Sequence[int], ante: int = 0,
+    structure: BettingStructure, *, cards: int, draws: int, blinds: Sequence[int], ante: int | Sequence[int] = 0,
     evaluator: HandEvaluator, max_players: int = 6,
 ) -> list[Stage]:
     """Blinds, ``cards`` down cards, then ``draws`` draw rounds, each followed by betting."""
     stages: list[Stage] = [WaitForPlayers(2, max_players=max_players)]
-    if any(blinds) or ante:
+    if any(blinds) or (ante if isinstance(ante, int) else any(ante)):
         stages.append(ForcedBets(blinds, ante=ante))
     stages += [DealHole(cards), BettingRound(structure, 0, ROUNDS[0])]
     for n in range(1, draws + 1):

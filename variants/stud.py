@@ -8,6 +8,8 @@ third and fourth street, big bets from fifth.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardgame.action_order import Order, best_showing_high, best_showing_low
 from cardgame.betting import FixedLimit
 from cardgame.evaluation import ACE_TO_FIVE_LOW, EIGHT_OR_BETTER_LOW, HIGH, HandEvaluator
@@ -20,14 +22,14 @@ STREETS = ("third street", "fourth street", "fifth street", "sixth street", "sev
 
 
 def stud_game(
-    *, ante: int, bring_in: int, small_bet: int, big_bet: int, high: HandEvaluator | None,
+    *, ante: int | Sequence[int], bring_in: int, small_bet: int, big_bet: int, high: HandEvaluator | None,
     low: HandEvaluator | None = None, razz_order: bool = False,
 ) -> list[Stage]:
     """The stud stage list; ``razz_order`` makes the highest card bring in and the lowest hand act first."""
     structure = FixedLimit(small_bet, big_bet, big_from=2)
     order: Order = best_showing_low if razz_order else best_showing_high
     stages: list[Stage] = [WaitForPlayers(2, max_players=8)]
-    if ante:
+    if ante if isinstance(ante, int) else any(ante):
         stages.append(ForcedBets((), ante=ante))
     stages += [DealHole(face_up=(False, False, True)), BringIn(bring_in, highest=razz_order),
                BettingRound(structure, 0, STREETS[0])]

@@ -1,9 +1,10 @@
 """Replay PHH hands through the engine and compare ``finishing_stacks``.
 
-A hand is rebuilt as a variant's stage list from its fields, dealt from a deck stacked in the
-engine's dealing order (hole cards per player from ``p1``, then a burn card before each board
-deal), and driven action by action through :class:`~cardgame.game.Game`. Unknown cards (``??``)
-are taken from later ``sm`` lines when shown there, else filled with unused cards. Amounts that
+A hand is rebuilt as a variant's stage list from its fields (:mod:`variants.from_phh`, every
+PHH code), dealt from a deck stacked in the engine's dealing order (the file's deal actions in
+order, a burn card before each board deal), and driven action by action through
+:class:`~cardgame.game.Game`. Unknown cards (``??``) become the known cards later discarded or
+shown from the same hand, else unused cards. Amounts that
 are not whole numbers (``1259450.25``) are scaled by a power of ten so chips stay integers.
 """
 
@@ -16,23 +17,26 @@ from pathlib import Path
 
 import attrs
 
-from cardgame.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from cardgame.cards import Card
-from cardgame.deck import STANDARD_DECK
+from cardgame.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
 from cardgame.errors import CardgameError, HandHistoryError
-from cardgame.evaluation import HIGH, OMAHA_HIGH, HandEvaluator
 from cardgame.game import Game
-from cardgame.phh.actions import CheckCall, CompleteBetRaise, DealBoard, DealHole, Fold, ShowMuck
+from cardgame.phh.actions import (
+    CheckCall,
+    CompleteBetRaise,
+    DealBoard,
+    DealHole,
+    Fold,
+    PostBringIn,
+    ShowMuck,
+    StandPatDiscard,
+)
 from cardgame.phh.history import HandHistory
 from cardgame.phh.io import iter_paths, load
-from cardgame.stage import Stage
-from cardgame.stages import BettingRound, ForcedBets, Showdown, WaitForPlayers
-from cardgame.stages import DealBoard as DealBoardStage
-from cardgame.stages import DealHole as DealHoleStage
 
 __all__ = ["CheckReport", "HandCheck", "ReplayResult", "check_paths", "replay"]
 
-_SUPPORTED = ("NT", "FT", "PO")
+_BOARD_GAMES = ("FT", "NT", "NS", "PO", "FO/8")
 
 
 @attrs.frozen
@@ -47,7 +51,7 @@ class ReplayResult:
 def _scale(hh: HandHistory) -> int:
     """The smallest power of ten that makes every amount in the hand a whole number."""
     values: list[float] = [*hh.starting_stacks, *(hh.antes or ()), *(hh.blinds_or_straddles or ())]
-    values += [v for v in (hh.min_bet, hh.small_bet, hh.big_bet) if v is not None]
+    values += [v for v in (hh.min_bet, hh.small_bet, hh.big_bet, hh.bring_in) if v is not None]
     values += [a.amount for a in hh.actions if isinstance(a, CompleteBetRaise)]
     scale = 1
     for v in values:
@@ -59,81 +63,109 @@ def _scale(hh: HandHistory) -> int:
     return scale
 
 
-def _stages(hh: HandHistory, scale: int, hole_cards: int) -> list[Stage]:
-    def chips(v: float | None) -> int:
-        return round(Fraction(str(v or 0)) * scale)
-
-    code = hh.variant
-    structure: BettingStructure
-    if code == "FT":
-        structure = FixedLimit(chips(hh.small_bet), chips(hh.big_bet))
-    elif code == "NT":
-        structure = NoLimit(chips(hh.min_bet))
-    else:
-        structure = PotLimit(chips(hh.min_bet))
-    evaluator: HandEvaluator = OMAHA_HIGH if code == "PO" else HIGH
-    blinds = tuple(chips(b) for b in hh.blinds_or_straddles or ())
-    while blinds and blinds[-1] == 0:
-        blinds = blinds[:-1]
-    antes = tuple(chips(a) for a in hh.antes or ())
-    stages: list[Stage] = [WaitForPlayers(2)]
-    if any(blinds) or any(antes):
-        stages.append(ForcedBets(blinds, ante=antes if any(antes) else 0))
-    stages += [DealHoleStage(hole_cards), BettingRound(structure, 0)]
-    for street, (count, name) in enumerate(((3, "flop"), (1, "turn"), (1, "river")), start=1):
-        stages += [DealBoardStage(count, name), BettingRound(structure, street)]
-    stages.append(Showdown(evaluator))
-    return stages
+Slot = tuple[int, int]  # (action index, position in that action's cards): an unknown card
 
 
-def _deck_order(hh: HandHistory, n: int, seed: int) -> tuple[list[Card], int]:
-    """Cards top first in the engine's dealing order, and the hole-card count."""
-    holes: dict[int, list[Card | None]] = {i: [] for i in range(n)}
-    board: list[Card | None] = []
-    shown: dict[int, tuple[Card | None, ...]] = {}
-    for a in hh.actions:
-        if isinstance(a, DealHole):
-            holes[a.player].extend(a.cards)
-        elif isinstance(a, DealBoard):
-            board.extend(a.cards)
-        elif isinstance(a, ShowMuck) and a.cards:
-            shown[a.player] = a.cards
-    for p, cards in shown.items():  # unknown hole cards revealed at showdown
-        hole = holes[p]
-        if len(cards) == len(hole):
-            holes[p] = [h if h is not None else c for h, c in zip(hole, cards, strict=True)]
-    count = max((len(h) for h in holes.values()), default=2) or 2
-    known = {c for h in holes.values() for c in h if c is not None} | {c for c in board if c is not None}
-    spare = [c for c in STANDARD_DECK.cards if c not in known]
+@attrs.define
+class _DealPlan:
+    """Every dealt card resolved, the deck order that deals them, and each discard's cards."""
+
+    deck: list[Card]
+    discards: dict[int, tuple[Card, ...]]
+    hole_cards: int
+
+
+def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
+    """Resolve unknown cards (``??``) and list the deck top first in the engine's dealing order.
+
+    An unknown card later discarded or shown as a known card becomes that card; any other
+    unknown card is an unused card of the deck. The engine deals in file order (each player's
+    cards as one block), burning one card before each board deal.
+    """
+    known = {c for a in hh.actions for c in getattr(a, "cards", None) or () if c is not None}
+    spare = [c for c in spec.cards if c not in known]
     random.Random(seed).shuffle(spare)
+    fills: dict[Slot, Card] = {}
+    held: dict[int, list[Card | Slot]] = {}
+    discards_raw: dict[int, list[Card | Slot]] = {}
 
-    def fill(c: Card | None) -> Card:
-        return c if c is not None else spare.pop()
+    def claim(player: int, card: Card) -> Card | Slot:
+        """Find ``card`` among ``player``'s held cards, filling an open unknown slot if needed."""
+        hand = held.setdefault(player, [])
+        if card in hand:
+            return card
+        for item in hand:
+            if isinstance(item, tuple) and item not in fills:
+                fills[item] = card
+                return item
+        return card
 
-    order: list[Card] = []
-    for p in range(n):
-        hole = holes[p] + [None] * (count - len(holes[p]))
-        order += [fill(c) for c in hole]
-    board += [None] * (5 - len(board))
-    for start, end in ((0, 3), (3, 4), (4, 5)):
-        order.append(spare.pop())  # burn
-        order += [fill(c) for c in board[start:end]]
-    return order, count
+    for i, a in enumerate(hh.actions):
+        if isinstance(a, DealHole):
+            hand = held.setdefault(a.player, [])
+            hand += [c if c is not None else (i, j) for j, c in enumerate(a.cards)]
+        elif isinstance(a, StandPatDiscard) and a.cards:
+            hand = held.setdefault(a.player, [])
+            out: list[Card | Slot] = []
+            for c in a.cards:
+                item: Card | Slot | None = claim(a.player, c) if c is not None else next(
+                    (h for h in hand if isinstance(h, tuple)), None)
+                if item is None or item not in hand:
+                    raise HandHistoryError(f"actions[{i}] {a.to_text()!r}: p{a.player + 1} does not hold that card")
+                hand.remove(item)
+                out.append(item)
+            discards_raw[i] = out
+        elif isinstance(a, ShowMuck) and a.cards:
+            for c in a.cards:
+                if c is not None:
+                    claim(a.player, c)
+
+    def resolve(item: Card | Slot) -> Card:
+        if isinstance(item, tuple):
+            if item not in fills:
+                fills[item] = spare.pop()
+            return fills[item]
+        return item
+
+    deck: list[Card] = []
+    burns = hh.variant in _BOARD_GAMES
+    hole_cards = 0
+    for i, a in enumerate(hh.actions):
+        if isinstance(a, DealHole):
+            hole_cards = hole_cards or len(a.cards)
+            deck += [resolve(c if c is not None else (i, j)) for j, c in enumerate(a.cards)]
+        elif isinstance(a, DealBoard):
+            if burns:
+                deck.append(spare.pop())
+            deck += [resolve(c if c is not None else (i, j)) for j, c in enumerate(a.cards)]
+    discards = {i: tuple(resolve(x) for x in items) for i, items in discards_raw.items()}
+    return _DealPlan(deck + spare, discards, hole_cards or 2)
 
 
 def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayResult:
     """Play ``hh`` through the engine. Raises :class:`HandHistoryError` naming the action at fault."""
-    if hh.variant not in _SUPPORTED:
+    from variants.from_phh import SUPPORTED_CODES, stages_for
+
+    if hh.variant not in SUPPORTED_CODES:
         raise HandHistoryError(
-            f"{source}: variant {hh.variant!r} cannot be replayed yet; supported are {', '.join(_SUPPORTED)}."
+            f"{source}: variant {hh.variant!r} cannot be replayed; supported are {', '.join(SUPPORTED_CODES)}."
         )
     n = hh.player_count
     scale = _scale(hh)
-    order, hole_count = _deck_order(hh, n, seed)
-    game = Game(_stages(hh, scale, hole_count), seats=n, first_button=n - 1, seed=seed, max_hands=1)
+    spec = SHORT_DECK if hh.variant == "NS" else STANDARD_DECK
+    try:
+        plan = _plan(hh, spec, seed)
+    except HandHistoryError as exc:
+        raise HandHistoryError(f"{source}: {exc}") from None
+
+    def chips(v: float | None) -> int:
+        return round(Fraction(str(v or 0)) * scale)
+
+    game = Game(stages_for(hh, chips, plan.hole_cards), seats=n, first_button=n - 1, seed=seed, max_hands=1,
+                deck=spec)
     for i, s in enumerate(hh.starting_stacks):
-        game.sit_down(f"p{i + 1}", round(Fraction(str(s)) * scale), i)
-    game.ctx.stack_deck(order)
+        game.sit_down(f"p{i + 1}", chips(s), i)
+    game.ctx.next_deck = Deck.stacked(plan.deck, spec)
     game.start()
     for index, a in enumerate(hh.actions):
         where = f"{source}: actions[{index}] {a.to_text()!r}"
@@ -143,14 +175,13 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
             elif isinstance(a, CheckCall):
                 game.act(a.player, "check_call")
             elif isinstance(a, CompleteBetRaise):
-                amount = Fraction(str(a.amount)) * scale
-                game.act(a.player, "bet_raise", int(amount))
+                game.act(a.player, "bet_raise", chips(a.amount))
+            elif isinstance(a, PostBringIn):
+                game.act(a.player, "bring_in")
+            elif isinstance(a, StandPatDiscard):
+                game.draw(a.player, plan.discards.get(index, ()))
             elif isinstance(a, DealBoard):
                 _check_board(game, a, where)
-            elif isinstance(a, DealHole | ShowMuck):
-                continue
-            else:
-                raise HandHistoryError(f"{where}: this action cannot be replayed for {hh.variant}")
         except HandHistoryError:
             raise
         except CardgameError as exc:
@@ -223,7 +254,9 @@ class CheckReport:
 
 def check_hand(hh: HandHistory, path: str, index: int) -> HandCheck:
     """Replay one hand and compare its stacks with ``finishing_stacks`` (one chip of tolerance)."""
-    if hh.variant not in _SUPPORTED:
+    from variants.from_phh import SUPPORTED_CODES
+
+    if hh.variant not in SUPPORTED_CODES:
         return HandCheck(path, index, hh.variant, "unsupported", f"variant {hh.variant} is not replayed yet")
     try:
         result = replay(hh, source=f"{path}: hand {index}")

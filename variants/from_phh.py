@@ -1,0 +1,74 @@
+"""Stage lists for PHH hands: every variant code, built from a hand's forced-bet and bet fields.
+
+PHH arrays are per player from the button's left (``p1``); the engine's forced-bet positions
+are the same order (heads-up both put the button first for the blinds), so ``antes`` and
+``blinds_or_straddles`` pass through as positional tuples. ``chips`` converts the file's
+amounts to whole chips (see :mod:`cardgame.phh.replay`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardgame.betting import FixedLimit, NoLimit, PotLimit
+from cardgame.deck import SHORT_DECK
+from cardgame.errors import HandHistoryError
+from cardgame.evaluation import (
+    ACE_TO_FIVE_LOW,
+    BADUGI,
+    DEUCE_TO_SEVEN_LOW,
+    EIGHT_OR_BETTER_LOW,
+    HIGH,
+    OMAHA_EIGHT_LOW,
+    OMAHA_HIGH,
+    SHORT_DECK_HIGH,
+)
+from cardgame.phh.history import HandHistory
+from cardgame.stage import Stage
+from variants._community import community_card_game
+from variants.draw import draw_game
+from variants.stud import stud_game
+
+__all__ = ["SUPPORTED_CODES", "stages_for"]
+
+SUPPORTED_CODES = ("FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
+
+
+def stages_for(hh: HandHistory, chips: Callable[[float | None], int], hole_cards: int) -> list[Stage]:
+    """The stage list that plays ``hh``; ``hole_cards`` is the first deal's card count."""
+    code = hh.variant
+    antes = tuple(chips(a) for a in hh.antes or ())
+    ante: int | tuple[int, ...] = antes if any(antes) else 0
+    blinds = tuple(chips(b) for b in hh.blinds_or_straddles or ())
+    while blinds and blinds[-1] == 0:
+        blinds = blinds[:-1]
+    if code in ("FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB"):
+        small, big = chips(hh.small_bet), chips(hh.big_bet)
+    if code == "FT":
+        return community_card_game(FixedLimit(small, big), hole_cards=2, blinds=blinds, ante=ante, high=HIGH)
+    if code == "NT":
+        return community_card_game(NoLimit(chips(hh.min_bet)), hole_cards=2, blinds=blinds, ante=ante, high=HIGH)
+    if code == "NS":
+        return community_card_game(NoLimit(chips(hh.min_bet)), hole_cards=2, blinds=blinds, ante=ante,
+                                   high=SHORT_DECK_HIGH, deck=SHORT_DECK)
+    if code == "PO":
+        return community_card_game(PotLimit(chips(hh.min_bet)), hole_cards=hole_cards, blinds=blinds, ante=ante,
+                                   high=OMAHA_HIGH)
+    if code == "FO/8":
+        return community_card_game(FixedLimit(small, big), hole_cards=hole_cards, blinds=blinds, ante=ante,
+                                   high=OMAHA_HIGH, low=OMAHA_EIGHT_LOW)
+    if code in ("F7S", "F7S/8", "FR"):
+        low = EIGHT_OR_BETTER_LOW if code == "F7S/8" else None
+        high = ACE_TO_FIVE_LOW if code == "FR" else HIGH
+        return stud_game(ante=ante, bring_in=chips(hh.bring_in), small_bet=small, big_bet=big, high=high, low=low,
+                         razz_order=code == "FR")
+    if code == "N2L1D":
+        return draw_game(NoLimit(chips(hh.min_bet)), cards=5, draws=1, blinds=blinds, ante=ante,
+                         evaluator=DEUCE_TO_SEVEN_LOW, max_players=10)
+    if code == "F2L3D":
+        return draw_game(FixedLimit(small, big), cards=5, draws=3, blinds=blinds, ante=ante,
+                         evaluator=DEUCE_TO_SEVEN_LOW, max_players=10)
+    if code == "FB":
+        return draw_game(FixedLimit(small, big), cards=4, draws=3, blinds=blinds, ante=ante, evaluator=BADUGI,
+                         max_players=10)
+    raise HandHistoryError(f"variant {code!r} cannot be replayed; supported are {', '.join(SUPPORTED_CODES)}.")
