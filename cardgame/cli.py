@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from rich.console import Console
 
-from cardgame.bots import pair_raiser, random_bot
+from cardgame.bots import pair_raiser, random_bot, random_draw
 from cardgame.errors import CardgameError
 from cardgame.events import Event, HandEnded, HandStarted
 from cardgame.game import Game
@@ -20,6 +20,8 @@ def _demo(args: argparse.Namespace, console: Console) -> int:
     import variants
 
     variant = variants.get(args.variant)
+    if args.seats is None:
+        args.seats = min(6, variant.max_players)
     if not 2 <= args.seats <= variant.max_players:
         console.print(f"--seats must be 2 to {variant.max_players} for {variant.name}, not {args.seats}.")
         return 2
@@ -43,6 +45,10 @@ def _demo(args: argparse.Namespace, console: Console) -> int:
     while game.status_name == "running" and game.to_act is not None:
         seat = game.to_act
         console.print(game.status(), highlight=False, markup=False)
+        options = game.draw_options()
+        if options is not None:
+            game.draw(seat, random_draw(game, options))
+            continue
         legal = game.legal_actions()
         assert legal is not None
         action, amount = bots[seat](game, seat, legal)
@@ -66,7 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play hands between simple bots and print every action")
     demo.add_argument("--variant", default="NT", help="variant name or PHH code (default NT)")
-    demo.add_argument("--seats", type=int, default=6)
+    demo.add_argument("--seats", type=int, default=None, help="players (default 6, or the variant's maximum)")
     demo.add_argument("--hands", type=int, default=5)
     demo.add_argument("--seed", type=int, default=None, help="replay a game exactly (default: random)")
     demo.add_argument("--stack", type=int, default=200, help="each player's buy-in (default 200)")

@@ -7,7 +7,7 @@ from cardgame.evaluation import OMAHA_HIGH
 from cardgame.stage import Stage
 from variants._community import community_card_game
 
-__all__ = ["pot_limit_omaha"]
+__all__ = ["pot_limit_omaha", "pot_limit_omaha_5"]
 
 
 def pot_limit_omaha(
@@ -21,3 +21,8 @@ def pot_limit_omaha(
         ante=ante,
         high=OMAHA_HIGH,
     )
+
+
+def pot_limit_omaha_5(small_blind: int = 1, big_blind: int = 2, *, ante: int = 0) -> list[Stage]:
+    """Five-card pot-limit Omaha: five hole cards, still exactly two of them used."""
+    return pot_limit_omaha(small_blind, big_blind, ante=ante, hole_cards=5)

@@ -37,16 +37,22 @@ class ForcedBets(Stage):
 
     ``blinds`` lists the live blinds from the small blind on: ``(1, 2)``, or ``(1, 2, 4)`` with a
     straddle. ``ante`` is one amount for everyone, or a tuple by position from the small blind;
-    with ``big_blind_ante`` the big blind alone posts ``ante`` for the table. A player short of a
+    with ``big_blind_ante`` the big blind alone posts ``ante`` for the table; ``button_blind`` is a
+    live blind posted by the button (short-deck's Triton format). A player short of a
     forced bet posts what they have and is all-in; the amount to call stays the full blind (TDA).
     Pre-flop action starts left of the last live blind.
     """
 
     name: ClassVar[str] = "forced bets"
-    __slots__ = ("ante", "big_blind_ante", "blinds")
+    __slots__ = ("ante", "big_blind_ante", "blinds", "button_blind")
 
     def __init__(
-        self, blinds: Sequence[int] = (1, 2), *, ante: int | Sequence[int] = 0, big_blind_ante: bool = False
+        self,
+        blinds: Sequence[int] = (1, 2),
+        *,
+        ante: int | Sequence[int] = 0,
+        big_blind_ante: bool = False,
+        button_blind: int = 0,
     ) -> None:
         super().__init__()
         self.blinds = _amounts(blinds, "Blinds")
@@ -56,6 +62,7 @@ class ForcedBets(Stage):
         if big_blind_ante and len(self.blinds) < 2:
             raise ConfigError("A big-blind ante needs a big blind: give at least two blinds.")
         self.big_blind_ante = big_blind_ante
+        (self.button_blind,) = _amounts(button_blind, "The button blind")
 
     def on_start(self, previous: Any) -> None:
         ctx = self.ctx
@@ -87,6 +94,13 @@ class ForcedBets(Stage):
             blinds.append((hp.seat, paid))
             last = hp
             top = max(top, amount)
+        button = hand.players[-1]
+        if self.button_blind and not button.all_in:
+            paid = button.put_in(min(self.button_blind, button.player.stack))
+            emit(ForcedBetPosted(button.seat, "button blind", paid, button.all_in))
+            blinds.append((button.seat, paid))
+            last = button
+            top = max(top, self.button_blind)
         hand.bet_to = top
         hand.min_raise = top
         hand.raises = 1 if top else 0

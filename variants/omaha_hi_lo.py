@@ -1,0 +1,18 @@
+"""Fixed-limit Omaha hi/lo eight or better, PHH ``FO/8``: the pot splits between the best high
+hand and the best qualifying low, each made of exactly two hole cards and three board cards.
+"""
+
+from __future__ import annotations
+
+from cardgame.betting import FixedLimit
+from cardgame.evaluation import OMAHA_EIGHT_LOW, OMAHA_HIGH
+from cardgame.stage import Stage
+from variants._community import community_card_game
+
+__all__ = ["fixed_limit_omaha_hi_lo"]
+
+
+def fixed_limit_omaha_hi_lo(small_bet: int = 2, big_bet: int = 4, *, ante: int = 0) -> list[Stage]:
+    """Blinds of half a small bet and a small bet; four hole cards."""
+    return community_card_game(FixedLimit(small_bet, big_bet), hole_cards=4, blinds=(small_bet // 2, small_bet),
+                               ante=ante, high=OMAHA_HIGH, low=OMAHA_EIGHT_LOW)
