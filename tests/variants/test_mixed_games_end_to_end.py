@@ -1,0 +1,212 @@
+"""Every mixed-game variant end to end, with scripted hands and exact final stacks.
+
+Hands of the PHH variants are written as PHH text and replayed through the engine, which must
+reproduce the ``finishing_stacks`` worked out by hand in the comments.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgame.bots import calling_station
+from cardgame.cards import parse_cards
+from cardgame.errors import IllegalActionError
+from cardgame.events import CardsShown, DiscardsReshuffled, PotAwarded
+from cardgame.game import Game
+from cardgame.phh import loads
+from cardgame.phh.replay import replay
+from variants import deuce_to_seven_triple_draw, kuhn_poker, leduc_holdem
+
+HI_LO_QUARTERED = """
+variant = "FO/8"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 Ah4s9c9d", "d dh p2 As4cJhJd", "d dh p3 KcKh5d6d",
+           "p3 cbr 4", "p1 cc", "p2 cc",
+           "d db 2c3d7h", "p1 cc", "p2 cc", "p3 cc",
+           "d db Kd", "p1 cc", "p2 cc", "p3 cc",
+           "d db Qs", "p1 cc", "p2 cc", "p3 cc"]
+# Pot 12. High: p3's set of kings takes 6. Low: p1 and p2 both make 7-4-3-2-A and quarter the pot.
+finishing_stacks = [99, 99, 102]
+"""
+
+STUD_BRING_IN_COMPLETED = """
+variant = "F7S"
+antes = [1, 1, 1]
+bring_in = 2
+small_bet = 5
+big_bet = 10
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 AsKs3c", "d dh p2 QhQd2d", "d dh p3 7c8c9c",
+           "p2 pb", "p3 cbr 5", "p1 cc", "p2 cc",
+           "d dh p1 3s", "d dh p2 5h", "d dh p3 Tc",
+           "p1 cbr 5", "p2 f", "p3 cc",
+           "d dh p1 4d", "d dh p3 Jd",
+           "p1 cc", "p3 cbr 10", "p1 cc",
+           "d dh p1 6h", "d dh p3 2c", "p1 cc", "p3 cc",
+           "d dh p1 Ah", "d dh p3 Qc", "p1 cc", "p3 cc"]
+# The 2d brings in; p3 completes to 5. p1's open threes act first from fourth street on.
+# p3's club flush beats aces up and wins 3 + 15 + 10 + 20 = 48.
+finishing_stacks = [79, 94, 127]
+"""
+
+STUD_HI_LO = """
+variant = "F7S/8"
+antes = [1, 1, 1]
+bring_in = 1
+small_bet = 2
+big_bet = 4
+starting_stacks = [50, 50, 50]
+actions = ["d dh p1 KsKc9d", "d dh p2 Ah2h3c", "d dh p3 7s8s5s",
+           "p2 pb", "p3 f", "p1 cbr 2", "p2 cc",
+           "d dh p1 Kd", "d dh p2 4h", "p1 cc", "p2 cc",
+           "d dh p1 9s", "d dh p2 6d", "p1 cbr 4", "p2 cc",
+           "d dh p1 Jc", "d dh p2 Tc", "p1 cc", "p2 cc",
+           "d dh p1 2c", "d dh p2 Qd", "p1 cc", "p2 cc"]
+# Pot 15: kings full take the high half (8, the odd chip), 6-4-3-2-A the low half (7).
+finishing_stacks = [51, 50, 49]
+"""
+
+RAZZ = """
+variant = "FR"
+antes = [1, 1]
+bring_in = 1
+small_bet = 2
+big_bet = 4
+starting_stacks = [50, 50]
+actions = ["d dh p1 AsKs4c", "d dh p2 2d3dKh",
+           "p2 pb", "p1 cbr 2", "p2 cc",
+           "d dh p1 5h", "d dh p2 Qd",
+           "p1 cbr 2", "p2 f"]
+# Razz: the king (highest card) brings in; the lowest board (5-4) acts first on fourth street.
+finishing_stacks = [53, 47]
+"""
+
+SHORT_DECK_FLUSH_OVER_FULL_HOUSE = """
+variant = "NS"
+antes = [1, 1, 1]
+blinds_or_straddles = [0, 0, 2]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 QhTh", "d dh p2 6c9c", "d dh p3 7c8d",
+           "p1 cc", "p2 cc", "p3 cc",
+           "d db AhKh6h", "p1 cc", "p2 cc", "p3 cc",
+           "d db 6d", "p1 cc", "p2 cc", "p3 cc",
+           "d db 9s", "p1 cc", "p2 cc", "p3 cc"]
+# p1's flush beats p2's sixes full (short deck); p3's A-6-7-8-9 straight is third. Pot 9.
+finishing_stacks = [106, 97, 97]
+"""
+
+SINGLE_DRAW = """
+variant = "N2L1D"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [50, 50]
+actions = ["d dh p1 7h5c4d3s2h", "d dh p2 8s6c4c3hKc",
+           "p2 cc", "p1 cc",
+           "p1 sd", "p2 sd Kc", "d dh p2 2d",
+           "p1 cbr 10", "p2 cc"]
+# Heads-up the button (p2) posts the small blind. 7-5-4-3-2 beats 8-6-4-3-2: p1 wins 24.
+finishing_stacks = [62, 38]
+"""
+
+BADUGI = """
+variant = "FB"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+small_bet = 2
+big_bet = 4
+starting_stacks = [50, 50]
+actions = ["d dh p1 As2d3c4h", "d dh p2 5s6d7cKc",
+           "p2 cc", "p1 cc",
+           "p1 sd", "p2 sd Kc", "d dh p2 8h",
+           "p1 cbr 2", "p2 cc",
+           "p1 sd", "p2 sd",
+           "p1 cbr 4", "p2 cc",
+           "p1 sd", "p2 sd",
+           "p1 cc", "p2 cc"]
+# A-2-3-4 badugi beats 8-7-6-5: p1 wins 16.
+finishing_stacks = [58, 42]
+"""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [HI_LO_QUARTERED, STUD_BRING_IN_COMPLETED, STUD_HI_LO, RAZZ, SHORT_DECK_FLUSH_OVER_FULL_HOUSE, SINGLE_DRAW,
+     BADUGI],
+    ids=["FO/8 quartered", "F7S bring-in completed", "F7S/8 split", "FR", "NS flush over boat", "N2L1D", "FB"],
+)
+def test_scripted_hand_reproduces_exact_stacks(text: str) -> None:
+    [hh] = loads(text)
+    result = replay(hh)
+    assert result.complete
+    assert list(result.stacks) == list(hh.finishing_stacks or ())
+
+
+def test_hi_lo_quartering_awards() -> None:
+    [hh] = loads(HI_LO_QUARTERED)
+    game = replay(hh).game
+    awards = [(e.share, e.winners, e.amounts) for e in game.events if isinstance(e, PotAwarded)]
+    assert awards == [("high", (2,), (6,)), ("low", (0, 1), (3, 3))]
+
+
+def test_short_deck_shows_the_flush_and_the_full_house() -> None:
+    [hh] = loads(SHORT_DECK_FLUSH_OVER_FULL_HOUSE)
+    shown = {e.seat: e.hand for e in replay(hh).game.events if isinstance(e, CardsShown)}
+    assert shown[0].startswith("Flush") and shown[1].startswith("Full House") and shown[2].startswith("Straight")
+
+
+def test_wrong_bring_in_player_is_rejected() -> None:
+    [hh] = loads(STUD_BRING_IN_COMPLETED.replace('"p2 pb"', '"p1 pb"'))
+    with pytest.raises(Exception, match="not seat 0's turn"):
+        replay(hh)
+
+
+def test_triple_draw_that_exhausts_the_deck() -> None:
+    # Six players limp and discard all five cards at every draw: 30 dealt, then 90 more
+    # needed from 22; discards are reshuffled, never the drawer's own.
+    game = Game(deuce_to_seven_triple_draw(2, 4), seats=6, seed=11, max_hands=1)
+    for i in range(6):
+        game.sit_down(f"p{i}", 100)
+    game.start()
+    game.play(calling_station, drawer=lambda g, options: options.hole)
+    assert game.status_name == "exited"
+    assert [e for e in game.events if isinstance(e, DiscardsReshuffled)]
+    shown = [c for e in game.events if isinstance(e, CardsShown) for c in e.cards]
+    assert len(shown) == 30 and len(set(shown)) == 30
+    assert game.table.total_chips() == 600
+
+
+def test_kuhn_poker_three_players() -> None:
+    game = Game(kuhn_poker(), seats=3, first_button=2, seed=1, max_hands=1)
+    for i in range(3):
+        game.sit_down(f"p{i}", 10)
+    game.ctx.stack_deck(parse_cards("Js Qs As"))
+    game.start()
+    game.check(0)
+    game.bet(1, 1)
+    assert not game.can_raise_to(2)  # one bet, no raise
+    game.call(2)
+    game.fold(0)
+    assert [p.stack for p in game.table.players()] == [9, 8, 13]
+
+
+def test_leduc_holdem_pair_with_the_board_wins() -> None:
+    game = Game(leduc_holdem(), seats=2, first_button=1, seed=1, max_hands=1)
+    game.sit_down("a", 20)
+    game.sit_down("b", 20)
+    game.ctx.stack_deck(parse_cards("Kh Qs Qh"))
+    game.start()
+    game.bet(0, 2)
+    game.raise_to(1, 4)
+    with pytest.raises(IllegalActionError, match="raise cap is reached"):
+        game.raise_to(0, 6)
+    game.call(0)
+    game.check(0)
+    game.bet(1, 4)
+    game.call(0)
+    assert [p.stack for p in game.table.players()] == [11, 29]
