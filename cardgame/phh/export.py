@@ -88,6 +88,8 @@ def variant_fields(stages: Sequence[Stage], players: int) -> dict[str, Any]:
             antes = [*forced.ante[:players], *[0] * (players - len(forced.ante))]
         for i, b in enumerate(forced.blinds[:players]):
             blinds[i] = b
+        if forced.button_blind:  # blind order puts the button last, or first heads-up
+            blinds[0 if players == 2 else players - 1] += forced.button_blind
     fields["antes"] = antes
     if bring is not None:
         fields["bring_in"] = bring.amount

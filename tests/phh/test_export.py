@@ -1,0 +1,54 @@
+"""PHH export: hands played by the engine, written as PHH and replayed, give the same hand."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardgame.bots import random_bot, random_draw
+from cardgame.errors import HandHistoryError
+from cardgame.events import ActionTaken
+from cardgame.game import Game
+from cardgame.phh import dumps, loads
+from cardgame.phh.export import game_to_phh, variant_fields
+from cardgame.phh.replay import replay
+from variants import available, kuhn_poker
+
+CODED = [v for v in available() if v.code]
+
+
+@pytest.mark.parametrize("variant", CODED, ids=[v.code or "" for v in CODED])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**32))
+def test_played_hands_round_trip_through_phh(variant, players: int, seed: int) -> None:  # type: ignore[no-untyped-def]
+    stages = variant.build()
+    game = Game(stages, seats=players, seed=seed, max_hands=3, keep_hands=None)
+    for i in range(players):
+        game.sit_down(f"p{i}", 200)
+    game.start()
+    game.play(random_bot, drawer=random_draw)
+    hands = game_to_phh(game.events, stages, game.names())
+    assert len(hands) == game.ctx.hands_played
+    for hh in hands:
+        [again] = loads(dumps(hh))
+        assert again == hh
+        result = replay(again)
+        assert result.complete
+        assert list(result.stacks) == list(hh.finishing_stacks or ())
+        ours = [(e.action, e.to) for e in result.game.events if isinstance(e, ActionTaken)]
+        assert len(ours) == sum(type(a).__name__ in ("Fold", "CheckCall", "CompleteBetRaise", "PostBringIn")
+                                for a in hh.actions)
+
+
+def test_variant_fields_of_no_limit_holdem() -> None:
+    from variants import no_limit_holdem
+
+    assert variant_fields(no_limit_holdem(5, 10), 3) == {
+        "variant": "NT", "antes": [0, 0, 0], "blinds_or_straddles": [5, 10, 0], "min_bet": 10,
+    }
+
+
+def test_games_without_a_phh_code_are_refused() -> None:
+    with pytest.raises(HandHistoryError, match="PHH has no variant code"):
+        variant_fields(kuhn_poker(), 3)
