@@ -10,6 +10,8 @@ Rules followed (TDA rules 40-43 and Robert's Rules of Poker, section 3):
   (the big blind counts as the first bet). After a stud bring-in, the first raise completes
   the bet to a full small bet; the bring-in itself is not a bet for the cap. An all-in of half
   a bet or more counts as a full raise for reopening (Robert's Rules, limit all-in rule); less does not.
+  Seven-card stud: with an open pair on fourth street, the first bet may be the small or the big
+  bet; after a big bet, raises are big bets (Robert's Rules, seven-card stud, rule 7).
 * Pot limit: the largest raise is to the current bet plus the pot after calling.
 * Nobody may raise when every other player still in the hand is all-in.
 """
@@ -50,6 +52,7 @@ class LegalActions:
     bet_to: int
     stack: int
     bring_in: int = 0  # stud: the bring-in this player may post instead of completing (0: none)
+    amounts: tuple[int, ...] = ()  # when set, the only raise-to amounts allowed (stud open pair)
 
     @property
     def can_call(self) -> bool:
@@ -73,7 +76,9 @@ class LegalActions:
             parts.append(f"call {self.call_amount}")
         if self.can_raise:
             word = "bet" if self.is_bet else "raise to"
-            if self.min_raise_to == self.max_raise_to:
+            if self.amounts:
+                parts.append(f"{word} {' or '.join(map(str, self.amounts))}")
+            elif self.min_raise_to == self.max_raise_to:
                 parts.append(f"{word} {self.min_raise_to}")
             else:
                 parts.append(f"{word} {self.min_raise_to} to {self.max_raise_to}")
@@ -119,13 +124,16 @@ class BettingStructure:
             else:
                 can_raise = False  # nobody left to call a raise
         lo = hi = 0
+        amounts: tuple[int, ...] = ()
         if can_raise:
             lo, hi = self.raise_bounds(hand, hp, street)
+            if isinstance(self, FixedLimit) and lo != hi:  # fixed limit: exactly one of the two sizes
+                amounts = tuple(sorted({min(lo, most), min(hi, most)}))
             if hi > most:
                 hi = most
             if lo > most:
                 lo = most
-        return LegalActions(hp.seat, owed > 0, owed <= 0, call, can_raise, lo, hi, bet_to, stack)
+        return LegalActions(hp.seat, owed > 0, owed <= 0, call, can_raise, lo, hi, bet_to, stack, 0, amounts)
 
 
 @attrs.frozen
@@ -172,13 +180,19 @@ class FixedLimit(BettingStructure):
     def opening_bet(self, street: int) -> int:
         return self.small_bet if street < self.big_from else self.big_bet
 
+    def bet_size(self, hand: Hand, street: int) -> int:
+        """This round's bet size: the street's, or the big bet once one was made on an open pair."""
+        return hand.forced.get("bet_size") or self.opening_bet(street)
+
     def raise_bounds(self, hand: Hand, hp: HandPlayer, street: int) -> tuple[int, int]:
-        size = self.opening_bet(street)
+        if hand.bet_to == 0 and "big_bet_option" in hand.forced:
+            return self.small_bet, self.big_bet
+        size = self.bet_size(hand, street)
         to = size if hand.bet_to < size else hand.bet_to + size  # below one bet: complete it
         return to, to
 
     def is_full_raise(self, hand: Hand, increment: int, street: int) -> bool:
-        size = self.opening_bet(street)
+        size = self.bet_size(hand, street)
         if hand.bet_to < size and hand.bet_to + increment >= size:
             return True  # completing a bring-in (or a short bet) to a full bet
         return 2 * increment >= size

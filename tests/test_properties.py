@@ -58,7 +58,9 @@ def test_random_legal_play_conserves_chips_and_finishes(
             options.append(("call", None) if legal.call_amount else ("check", None))
         if legal.can_raise:
             word = "bet" if legal.is_bet else "raise"
-            options.append((word, data.draw(st.integers(legal.min_raise_to, legal.max_raise_to))))
+            sizes = st.sampled_from(legal.amounts) if legal.amounts else st.integers(legal.min_raise_to,
+                                                                                      legal.max_raise_to)
+            options.append((word, data.draw(sizes)))
         action, amount = data.draw(st.sampled_from(options))
         game.act(legal.seat, action, amount)
         actions += 1

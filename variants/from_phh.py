@@ -61,7 +61,7 @@ def stages_for(hh: HandHistory, chips: Callable[[float | None], int], hole_cards
         low = EIGHT_OR_BETTER_LOW if code == "F7S/8" else None
         high = ACE_TO_FIVE_LOW if code == "FR" else HIGH
         return stud_game(ante=ante, bring_in=chips(hh.bring_in), small_bet=small, big_bet=big, high=high, low=low,
-                         razz_order=code == "FR")
+                         razz_order=code == "FR", open_pair_doubles=code == "F7S")
     if code == "N2L1D":
         return draw_game(NoLimit(chips(hh.min_bet)), cards=5, draws=1, blinds=blinds, ante=ante,
                          evaluator=DEUCE_TO_SEVEN_LOW, max_players=10)

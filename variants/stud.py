@@ -23,9 +23,13 @@ STREETS = ("third street", "fourth street", "fifth street", "sixth street", "sev
 
 def stud_game(
     *, ante: int | Sequence[int], bring_in: int, small_bet: int, big_bet: int, high: HandEvaluator | None,
-    low: HandEvaluator | None = None, razz_order: bool = False,
+    low: HandEvaluator | None = None, razz_order: bool = False, open_pair_doubles: bool = False,
 ) -> list[Stage]:
-    """The stud stage list; ``razz_order`` makes the highest card bring in and the lowest hand act first."""
+    """The stud stage list; ``razz_order`` makes the highest card bring in and the lowest hand act first.
+
+    ``open_pair_doubles`` allows the big bet on fourth street when a pair shows (stud high only,
+    by Robert's Rules; not in stud hi/lo or razz).
+    """
     structure = FixedLimit(small_bet, big_bet, big_from=2)
     order: Order = best_showing_low if razz_order else best_showing_high
     stages: list[Stage] = [WaitForPlayers(2, max_players=8)]
@@ -34,7 +38,9 @@ def stud_game(
     stages += [DealHole(face_up=(False, False, True)), BringIn(bring_in, highest=razz_order),
                BettingRound(structure, 0, STREETS[0])]
     for street in (1, 2, 3):
-        stages += [DealHole(face_up=(True,)), BettingRound(structure, street, STREETS[street], order=order)]
+        stages += [DealHole(face_up=(True,)),
+                   BettingRound(structure, street, STREETS[street], order=order,
+                                open_pair_doubles=open_pair_doubles and street == 1)]
     stages += [DealHole(face_up=(False,), community_if_short=True),
                BettingRound(structure, 4, STREETS[4], order=order), Showdown(high, low)]
     return stages
@@ -42,7 +48,8 @@ def stud_game(
 
 def seven_card_stud(ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10) -> list[Stage]:
     """Seven-card stud high (PHH ``F7S``)."""
-    return stud_game(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, high=HIGH)
+    return stud_game(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, high=HIGH,
+                     open_pair_doubles=True)
 
 
 def seven_card_stud_hi_lo(ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10) -> list[Stage]:

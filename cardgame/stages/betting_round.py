@@ -48,13 +48,20 @@ class BettingRound(Stage):
         {"trigger": "await_action", "source": "running", "dest": "acting"},
     ]
     events: ClassVar[tuple[str, ...]] = ("act",)
-    __slots__ = ("_legal", "order", "street", "street_name", "structure")
+    __slots__ = ("_legal", "open_pair_doubles", "order", "street", "street_name", "structure")
 
     def __init__(
-        self, structure: BettingStructure, street: int = 0, street_name: str = "", *, order: Order | None = None
+        self,
+        structure: BettingStructure,
+        street: int = 0,
+        street_name: str = "",
+        *,
+        order: Order | None = None,
+        open_pair_doubles: bool = False,
     ) -> None:
         super().__init__()
         self.order = order
+        self.open_pair_doubles = open_pair_doubles
         self._legal: LegalActions | None = None
         self.structure = structure
         self.street = street
@@ -68,6 +75,8 @@ class BettingRound(Stage):
         hand.street = self.street_name
         hand.last_aggressor = None
         self._legal = None
+        if self.open_pair_doubles and _open_pair(hand):
+            hand.forced["big_bet_option"] = 1
         opening = self.structure.opening_bet(self.street)
         if hand.min_raise < opening:
             hand.min_raise = opening
@@ -135,7 +144,8 @@ class BettingRound(Stage):
         hand.min_raise = 0
         hand.raises = 0
         hand.to_act = None
-        hand.forced.pop("bring_in", None)
+        for key in ("bring_in", "big_bet_option", "bet_size"):
+            hand.forced.pop(key, None)
         live = tuple(hp.seat for hp in hand.players if not hp.folded)
         self.finish(BettingResult(self.street_name, live, len(live) == 1))
 
@@ -270,6 +280,12 @@ class BettingRound(Stage):
                 rule=f"{word} below the minimum",
                 allowed=la.describe(),
             )
+        if la.amounts and amount not in la.amounts and amount != most:
+            raise IllegalActionError(
+                f"The amount {amount} is not a fixed-limit bet here; allowed: {la.describe()}.",
+                rule=f"{word} not one of the fixed sizes",
+                allowed=la.describe(),
+            )
         if amount > la.max_raise_to:
             what = "your stack allows" if la.max_raise_to == most else "the limit allows"
             raise IllegalActionError(
@@ -296,6 +312,8 @@ class BettingRound(Stage):
             hp.acted_at = hand.bet_to
             return ActionTaken(hp.seat, "call", paid, hp.bet, hp.all_in)
         increment = to - hand.bet_to
+        if hand.bet_to == 0 and "big_bet_option" in hand.forced and la.amounts and to == la.amounts[-1]:
+            hand.forced["bet_size"] = to  # a big bet on an open pair: raises are big bets too
         if self.structure.is_full_raise(hand, increment, self.street):
             hand.raises += 1
             if increment > hand.min_raise:
@@ -319,3 +337,14 @@ class BettingRound(Stage):
         hand.to_act = nxt
         if nxt is None:
             self._close(hand)
+
+
+def _open_pair(hand: Hand) -> bool:
+    """Whether any live player shows a pair among their up cards."""
+    for hp in hand.players:
+        if hp.folded:
+            continue
+        ranks = [c.rank for c, up in zip(hp.hole, hp.face_up, strict=True) if up]
+        if len(set(ranks)) < len(ranks):
+            return True
+    return False

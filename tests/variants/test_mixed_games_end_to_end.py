@@ -210,3 +210,25 @@ def test_leduc_holdem_pair_with_the_board_wins() -> None:
     game.bet(1, 4)
     game.call(0)
     assert [p.stack for p in game.table.players()] == [11, 29]
+
+
+def test_open_pair_on_fourth_street_allows_the_big_bet() -> None:
+    from variants import seven_card_stud
+
+    game = Game(seven_card_stud(ante=1, bring_in=2, small_bet=5, big_bet=10), seats=2, first_button=1, seed=1,
+                max_hands=1)
+    game.sit_down("a", 100)
+    game.sit_down("b", 100)
+    # third street: a: 2s 3s | 9h (up), b: 4s 5s | 9d (up); fourth: a 8c, b 9c -> b shows a pair of nines
+    game.ctx.stack_deck(parse_cards("2s3s9h 4s5s9d 8c 9c"))
+    game.start()
+    game.act(1, "bring_in")  # 9d: the lower suit brings in
+    game.call(0)  # third street is over: the bring-in already acted
+    la = game.legal_actions()
+    assert la is not None and la.seat == 1 and la.amounts == (5, 10)  # the open pair acts first
+    assert "bet 5 or 10" in la.describe()
+    with pytest.raises(IllegalActionError, match="not a fixed-limit bet"):
+        game.bet(1, 7)
+    game.bet(1, 10)
+    la = game.legal_actions()
+    assert la is not None and la.min_raise_to == la.max_raise_to == 20  # raises are big bets now
