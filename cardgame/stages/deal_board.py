@@ -34,10 +34,10 @@ class DealBoard(Stage):
         hand = ctx.hand
         assert hand is not None, "dealing runs inside a hand"
         if hand.live_count() >= 2:
-            deck = hand.deck
+            cards = hand.deck.deal(self.count + 1 if self.burn else self.count)
             if self.burn:
-                hand.discards.extend(deck.deal(1))
-            cards = deck.deal(self.count)
+                hand.discards.append(cards[0])
+                cards = cards[1:]
             hand.board.extend(cards)
             hand.street = self.street
             ctx.emit(BoardDealt(self.street, tuple(cards), tuple(hand.board)))

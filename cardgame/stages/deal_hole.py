@@ -53,11 +53,13 @@ class DealHole(Stage):
         elif live >= 2:
             up = self.face_up
             n = len(up)
-            deal = hand.deck.deal
+            dealt = hand.deck.deal(n * live)  # one draw for everyone: each player takes the next n
+            i = 0
             for hp in hand.players:
                 if hp.folded:
                     continue
-                cards = deal(n)
+                cards = dealt[i : i + n]
+                i += n
                 hp.hole.extend(cards)
                 hp.face_up.extend(up)
                 ctx.emit(HoleCardsDealt(hp.seat, tuple(cards), up))
