@@ -1,0 +1,326 @@
+"""Equity of known hands, and Monte-Carlo hand strength against unknown opponents.
+
+:func:`equity` deals every remaining board (``exact=True``) or ``samples`` random ones from a
+seeded ``numpy.random.Generator`` and reports, per hand, the boards won outright, the boards
+shared, and the exact expected share of the pot as a :class:`~fractions.Fraction` (over the
+boards dealt). Games: ``"holdem"`` (two hole cards, best five of seven) and ``"omaha"`` (4 or 5
+hole cards, exactly two of them with three of the board), each high or ``hi_lo`` (half the pot
+to the best eight-or-better low, all of it to the high hand when no low qualifies). Boards are
+evaluated in numpy batches; an exact heads-up hold'em pre-flop run takes a few tenths of a second.
+
+:func:`hand_strength` is the poker-AI seed's Monte-Carlo hand strength: deal the opponents and
+the rest of the board at random, score 1 for a win and ``1/k`` for a ``k``-way tie. With
+``drop_weak=True`` it also applies the seed's drop-out: an opponent dealt hole cards weaker than
+``weakest`` (default a pair of sixes) folds and cannot win that deal, which models that weak
+hands rarely see a showdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from functools import cache
+from itertools import combinations
+from math import comb, lcm
+from typing import Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from cardgame.cards import RANKS, Card, parse_cards
+from cardgame.errors import CardError, ConfigError
+from cardgame.evaluation._tables import RANK_WEIGHTS
+from cardgame.evaluation.batch import (
+    CARD_BITS,
+    CARD_KEYS,
+    FLUSH_BITS,
+    FLUSH_TABLE,
+    RANK_BITS,
+    SUIT_OFFSET,
+    Int32Array,
+    Int64Array,
+    card_key_sums,
+    dense_rank_table,
+    high_values_from_sums,
+    rank_table,
+)
+from cardgame.evaluation.lowball import EIGHT_QUALIFIER, _ace_to_five_table
+
+__all__ = ["EXACT_LIMIT", "EquityResult", "equity", "hand_strength"]
+
+EXACT_LIMIT = 2_000_000  # with exact=None, enumerate when there are at most this many boards
+_CHUNK = 1 << 16
+_RANK_WEIGHT = np.array([RANK_WEIGHTS[c >> 2] for c in range(52)], dtype=np.int64)
+_RANK_BIT = np.array([1 << (c >> 2) for c in range(52)], dtype=np.int64)
+
+CardsLike = str | Iterable[str | int]
+
+
+@attrs.frozen
+class EquityResult:
+    """Outcome of :func:`equity`, one entry per hand in the order given.
+
+    ``wins``: boards on which the hand takes the whole pot alone (in hi/lo: scoops). ``ties``:
+    boards on which it gets a part of the pot but not all. ``equity``: its expected share of the
+    pot over the ``boards`` dealt, exact (``sum(equity) == 1``).
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    board: tuple[Card, ...]
+    game: str
+    hi_lo: bool
+    exact: bool
+    boards: int
+    wins: tuple[int, ...]
+    ties: tuple[int, ...]
+    equity: tuple[Fraction, ...]
+
+    @property
+    def equity_floats(self) -> tuple[float, ...]:
+        """``equity`` as floats."""
+        return tuple(float(e) for e in self.equity)
+
+
+@cache
+def _combinations(n: int, k: int) -> npt.NDArray[np.int8]:
+    """All k-subsets of range(n) as rows of an int8 array, in lexicographic order (cached).
+
+    Built block by block: the subsets starting with ``a`` are ``a`` followed by the (k-1)-subsets
+    of the ``n - a - 1`` larger numbers, shifted up by ``a + 1``.
+    """
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.int8)
+    blocks = []
+    for a in range(n - k + 1):
+        tail = _combinations(n - a - 1, k - 1)
+        block = np.empty((len(tail), k), dtype=np.int8)
+        block[:, 0] = a
+        np.add(tail, a + 1, out=block[:, 1:], casting="unsafe")
+        blocks.append(block)
+    return np.concatenate(blocks)
+
+
+@cache
+def _low_table(n: int) -> Int32Array:
+    """Dense table: rank-weight sum of ``n`` cards -> eight-or-better low value, 0 if none."""
+    return dense_rank_table(_ace_to_five_table(), n, floor=EIGHT_QUALIFIER)
+
+
+def _holdem_values(
+    board: npt.NDArray[np.intp], holes: Sequence[tuple[int, ...]], hi_lo: bool
+) -> list[tuple[Int32Array, ...]]:
+    """Per hole: high values (and eight-or-better lows) of hole + each board row."""
+    keys = CARD_KEYS[board].sum(axis=1)
+    n = board.shape[1] + 2
+    table = rank_table(n)
+    weights = _RANK_WEIGHT[board].sum(axis=1) if hi_lo else None
+    out: list[tuple[Int32Array, ...]] = []
+    for hole in holes:
+        hand_keys = keys + int(CARD_KEYS[list(hole)].sum())
+        high: Int32Array = table[hand_keys & RANK_BITS]
+        flush = (hand_keys + SUIT_OFFSET) & FLUSH_BITS
+        rows = np.flatnonzero(flush)
+        if rows.size:
+            masks = CARD_BITS[board[rows]].sum(axis=1) + int(CARD_BITS[list(hole)].sum())
+            high[rows] = high_values_from_sums(hand_keys[rows], masks, n)
+        if weights is None:
+            out.append((high,))
+        else:
+            out.append((high, _low_table(n)[weights + int(_RANK_WEIGHT[list(hole)].sum())]))
+    return out
+
+
+def _omaha_values(
+    board: npt.NDArray[np.intp], holes: Sequence[tuple[int, ...]], hi_lo: bool
+) -> list[tuple[Int32Array, ...]]:
+    """Per hole: Omaha high values (and eight-or-better lows) with each board row."""
+    return [_omaha_hole_values(board, hole, hi_lo) for hole in holes]
+
+
+def _omaha_hole_values(board: npt.NDArray[np.intp], hole: tuple[int, ...], hi_lo: bool) -> tuple[Int32Array, ...]:
+    triples = [board[:, list(t)] for t in combinations(range(board.shape[1]), 3)]
+    t_weight = np.stack([_RANK_WEIGHT[t].sum(axis=1) for t in triples], axis=1)  # (B, T)
+    pairs = list(combinations(hole, 2))
+    p_weight = np.array([_RANK_WEIGHT[a] + _RANK_WEIGHT[b] for a, b in pairs], dtype=np.int64)  # (P,)
+    weights = t_weight[:, :, None] + p_weight[None, None, :]  # (B, T, P)
+    high = rank_table(5)[weights]
+    # flushes: the pair and the triple all of one suit
+    t_suit = np.stack(
+        [np.where((t[:, 0] & 3 == t[:, 1] & 3) & (t[:, 1] & 3 == t[:, 2] & 3), t[:, 0] & 3, -1) for t in triples],
+        axis=1,
+    )
+    p_suit = np.array([a & 3 if a & 3 == b & 3 else -2 for a, b in pairs])
+    suited = t_suit[:, :, None] == p_suit[None, None, :]
+    if suited.any():
+        t_mask = np.stack([np.bitwise_or.reduce(_RANK_BIT[t], axis=1) for t in triples], axis=1)
+        p_mask = np.array([(1 << (a >> 2)) | (1 << (b >> 2)) for a, b in pairs], dtype=np.int64)
+        flush = FLUSH_TABLE[t_mask[:, :, None] | p_mask[None, None, :]]
+        high = np.where(suited, flush, high)
+    best_high: Int32Array = high.reshape(len(board), -1).max(axis=1)
+    if not hi_lo:
+        return (best_high,)
+    low: Int32Array = _low_table(5)[weights].reshape(len(board), -1).max(axis=1)
+    return best_high, low
+
+
+def _parse_hands(hands: Sequence[CardsLike], game: str) -> tuple[tuple[Card, ...], ...]:
+    if game not in ("holdem", "omaha"):
+        raise ConfigError(f"game must be 'holdem' or 'omaha', not {game!r}.")
+    if not 2 <= len(hands) <= 10:
+        raise ConfigError(f"Equity needs 2 to 10 hands, got {len(hands)}.")
+    parsed = tuple(parse_cards(h) for h in hands)
+    sizes = (2,) if game == "holdem" else (4, 5)
+    for h in parsed:
+        if len(h) not in sizes:
+            raise CardError(f"A {game} hand has {' or '.join(map(str, sizes))} hole cards, not {len(h)}.")
+    return parsed
+
+
+def equity(
+    hands: Sequence[CardsLike],
+    board: CardsLike = (),
+    *,
+    game: str = "holdem",
+    hi_lo: bool = False,
+    exact: bool | None = None,
+    samples: int = 100_000,
+    seed: int | None = None,
+) -> EquityResult:
+    """Equity of 2-10 known hands with an optional known board (0 to 5 cards).
+
+    ``exact=None`` enumerates every remaining board when there are at most :data:`EXACT_LIMIT`,
+    else samples ``samples`` boards with ``numpy.random.default_rng(seed)``.
+
+    >>> equity(["AhKh", "QsQd"]).equity[0]
+    Fraction(197833, 428076)
+    """
+    parsed = _parse_hands(hands, game)
+    known = parse_cards(board)
+    if len(known) > 5:
+        raise CardError(f"A board has at most 5 cards, not {len(known)}.")
+    used = [c for h in parsed for c in h] + list(known)
+    if len(set(used)) != len(used):
+        parse_cards(used)  # raises naming the repeated card
+    rest = np.array(sorted(set(range(52)) - set(used)), dtype=np.intp)
+    k = 5 - len(known)
+    total = comb(len(rest), k)
+    if exact is None:
+        exact = total <= EXACT_LIMIT
+    if not exact and samples < 1:
+        raise ConfigError("samples must be at least 1.")
+    count = total if exact else samples
+    rng = np.random.default_rng(seed)
+    evaluate = _holdem_values if game == "holdem" else _omaha_values
+    unit = 2 * lcm(*range(1, len(parsed) + 1))  # one pot, divisible by any split of either half
+    shares = np.zeros(len(parsed), dtype=np.int64)
+    wins = np.zeros(len(parsed), dtype=np.int64)
+    ties = np.zeros(len(parsed), dtype=np.int64)
+    all_rows = _combinations(len(rest), k) if exact else None
+    for start in range(0, count, _CHUNK):
+        size = min(_CHUNK, count - start)
+        rows: npt.NDArray[np.integer[Any]]
+        if all_rows is not None:
+            rows = all_rows[start : start + size]
+        elif k:
+            rows = np.argpartition(rng.random((size, len(rest))), k - 1, axis=1)[:, :k]
+        else:
+            rows = np.zeros((size, 0), dtype=np.intp)
+        boards = np.concatenate(
+            [np.broadcast_to(np.array(known, dtype=np.intp), (size, len(known))), rest[rows]], axis=1
+        )
+        values = evaluate(boards, parsed, hi_lo)
+        share = _pot_shares([v[0] for v in values], [v[1] for v in values] if hi_lo else None, unit)
+        shares += share.sum(axis=1)
+        wins += (share == unit).sum(axis=1)
+        ties += ((share > 0) & (share < unit)).sum(axis=1)
+    return EquityResult(
+        hands=parsed,
+        board=known,
+        game=game,
+        hi_lo=hi_lo,
+        exact=exact,
+        boards=count,
+        wins=tuple(int(w) for w in wins),
+        ties=tuple(int(t) for t in ties),
+        equity=tuple(Fraction(int(s), unit * count) for s in shares),
+    )
+
+
+def _pot_shares(highs: list[Int32Array], lows: list[Int32Array] | None, unit: int) -> Int64Array:
+    """Per hand and board, its share of a pot of ``unit`` chips (``unit`` divisible by any split)."""
+    high = np.stack(highs)
+    best = high == high.max(axis=0)
+    high_share = best * (unit // best.sum(axis=0))
+    if lows is None:
+        out: Int64Array = high_share.astype(np.int64)
+        return out
+    low = np.stack(lows)
+    low_best = (low == low.max(axis=0)) & (low > 0)
+    n_low = low_best.sum(axis=0)
+    low_share = low_best * (unit // 2 // np.maximum(n_low, 1))
+    split: Int64Array = np.where(n_low > 0, high_share // 2 + low_share, high_share).astype(np.int64)
+    return split
+
+
+def _preflop_key(high: Any, low: Any) -> Any:
+    """Order of two-card starting hands for the drop-out: any pair over any non-pair, then ranks."""
+    return (high == low) * 169 + high * 13 + low
+
+
+def hand_strength(
+    hole: CardsLike,
+    board: CardsLike = (),
+    opponents: int = 1,
+    samples: int = 10_000,
+    seed: int | None = None,
+    *,
+    drop_weak: bool = False,
+    weakest: str = "66",
+) -> float:
+    """Probability-like strength (0..1) of hold'em ``hole`` cards against random opponents.
+
+    Each sample deals every opponent two cards and completes the board; a win scores 1 and a
+    ``k``-way tie ``1/k`` (the poker-AI seed's recipe). With ``drop_weak`` an opponent whose two
+    cards rank below ``weakest`` (two rank characters: ``"66"``, ``"AJ"``; any pair ranks above
+    every non-pair, then by high then low card, suits ignored) folds before the showdown.
+    """
+    mine = parse_cards(hole)
+    known = parse_cards(board)
+    if len(mine) != 2:
+        raise CardError(f"Hold'em hole cards are two cards, not {len(mine)}.")
+    if len(known) > 5:
+        raise CardError(f"A board has at most 5 cards, not {len(known)}.")
+    parse_cards((*mine, *known))
+    if not 1 <= opponents <= 9:
+        raise ConfigError(f"opponents must be 1 to 9, not {opponents}.")
+    if samples < 1:
+        raise ConfigError("samples must be at least 1.")
+    if len(weakest) != 2 or any(ch.upper() not in RANKS for ch in weakest):
+        raise ConfigError(f"weakest must be two ranks like '66' or 'AJ', not {weakest!r}.")
+    w = sorted((RANKS.index(ch.upper()) for ch in weakest), reverse=True)
+    threshold = _preflop_key(w[0], w[1])
+    rest = np.array(sorted(set(range(52)) - set(mine) - set(known)), dtype=np.intp)
+    k = 5 - len(known)
+    need = 2 * opponents + k
+    rng = np.random.default_rng(seed)
+    score = 0.0
+    for start in range(0, samples, _CHUNK):
+        size = min(_CHUNK, samples - start)
+        dealt = rest[np.argpartition(rng.random((size, len(rest))), need - 1, axis=1)[:, :need]]
+        full = np.concatenate([np.broadcast_to(np.array(known, dtype=np.intp), (size, len(known))), dealt[:, :k]], 1)
+        bk, bm = card_key_sums(full)
+        ours = high_values_from_sums(bk + int(CARD_KEYS[list(mine)].sum()), bm + int(CARD_BITS[list(mine)].sum()), 7)
+        best = np.full(size, -1, dtype=np.int64)
+        tied = np.zeros(size, dtype=np.int64)
+        for j in range(opponents):
+            a, b = dealt[:, k + 2 * j], dealt[:, k + 2 * j + 1]
+            theirs = high_values_from_sums(bk + CARD_KEYS[a] + CARD_KEYS[b], bm + CARD_BITS[a] + CARD_BITS[b], 7)
+            if drop_weak:
+                ra, rb = a >> 2, b >> 2
+                stays = _preflop_key(np.maximum(ra, rb), np.minimum(ra, rb)) >= threshold
+                theirs = np.where(stays, theirs, -1)
+            tied += theirs == ours
+            best = np.maximum(best, theirs)
+        score += float(np.where(ours > best, 1.0, np.where(ours == best, 1.0 / (1 + tied), 0.0)).sum())
+    return score / samples

@@ -1,0 +1,177 @@
+"""Equity: the exact reference numbers, brute force on small cases, seeded Monte Carlo."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+from cardgame.cards import parse_cards
+from cardgame.errors import CardError, ConfigError
+from cardgame.evaluation import (
+    eight_or_better_low,
+    evaluate_high,
+    omaha_eight_low,
+    omaha_high,
+    winners,
+)
+from cardgame.evaluation import equity as equity_module
+from cardgame.evaluation.equity import equity, hand_strength
+from tests.evaluation._reference import vectors
+
+
+def test_ahkh_vs_qsqd_exact_and_fast() -> None:
+    ref = vectors()["preflop_equities_exact"][0]
+    equity(["AhKh", "QsQd"], "2c 3c 4c")  # warm the tables
+    start = time.perf_counter()
+    result = equity(ref["hands"])
+    elapsed = time.perf_counter() - start
+    assert result.exact and result.boards == ref["boards"] == 1712304
+    assert result.wins == tuple(ref["wins"]) and result.ties == (ref["ties"], ref["ties"])
+    assert result.equity == tuple(Fraction(e) for e in ref["equity"])
+    assert sum(result.equity) == 1
+    assert elapsed < 3.0  # about 0.4 s on two cores; generous for a loaded machine
+
+
+@pytest.mark.parametrize("index", [1, 2, 3])
+def test_other_reference_equities(index: int) -> None:
+    ref = vectors()["preflop_equities_exact"][index]
+    result = equity(ref["hands"])
+    assert result.boards == ref["boards"] and result.wins == tuple(ref["wins"])
+    ties = ref.get("ties", ref.get("three_way_ties"))
+    assert result.ties == (ties,) * len(ref["hands"])
+    assert [round(e, 7) for e in result.equity_floats] == ref["equity_float"]
+
+
+Rank = Callable[[Sequence[int], Sequence[int]], int | None]
+
+
+def _brute_force(
+    texts: list[str], board: str, rank: Rank, low: Rank | None = None
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Fraction, ...]]:
+    """Exact equity by per-call evaluation of every completed board: (wins, ties, equity)."""
+    hands = [parse_cards(h) for h in texts]
+    known = parse_cards(board)
+    rest = sorted(set(range(52)) - {c for h in hands for c in h} - set(known))
+    n = len(hands)
+    shares = [Fraction(0)] * n
+    wins = [0] * n
+    ties = [0] * n
+    boards = list(combinations(rest, 5 - len(known)))
+    for extra in boards:
+        full = (*known, *extra)
+        share = [Fraction(0)] * n
+        high = winners(hands, key=lambda h: rank(h, full))
+        lows = winners(hands, key=lambda h: low(h, full)) if low else []
+        pot = Fraction(1, 2) if lows else Fraction(1)
+        for i in high:
+            share[i] += pot / len(high)
+        for i in lows:
+            share[i] += pot / len(lows)
+        for i in range(n):
+            shares[i] += share[i]
+            wins[i] += share[i] == 1
+            ties[i] += 0 < share[i] < 1
+    return tuple(wins), tuple(ties), tuple(s / len(boards) for s in shares)
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "game", "hi_lo"),
+    [
+        (["AhKh", "QsQd", "7c7d"], "Qh 7h 2c", "holdem", False),
+        (["AsKs", "Ac2c"], "Kd 9s 3s 4c", "holdem", False),
+        (["Ah2h", "KsKd", "3c4c"], "5h 6d Kc", "holdem", True),
+        (["AhKhQd2c", "QsJd7c8c"], "2h 7d 9s", "omaha", False),
+        (["Ah2hQd3c", "KsKd7c8c", "As4s5s6d"], "4h 5d 9s", "omaha", True),
+        (["AhKhQhJh", "2c3c4d5d"], "Th 9c 8c 2h", "omaha", False),
+    ],
+)
+def test_exact_matches_brute_force(hands: list[str], board: str, game: str, hi_lo: bool) -> None:
+    if game == "holdem":
+        ranked = _brute_force(
+            hands,
+            board,
+            lambda h, b: evaluate_high((*h, *b)),
+            (lambda h, b: eight_or_better_low((*h, *b))) if hi_lo else None,
+        )
+    else:
+        ranked = _brute_force(hands, board, omaha_high, omaha_eight_low if hi_lo else None)
+    result = equity(hands, board, game=game, hi_lo=hi_lo)
+    assert result.exact and (result.wins, result.ties, result.equity) == ranked
+
+
+def test_monte_carlo_is_seeded_and_close() -> None:
+    a = equity(["AhKh", "QsQd"], exact=False, samples=60_000, seed=3)
+    b = equity(["AhKh", "QsQd"], exact=False, samples=60_000, seed=3)
+    c = equity(["AhKh", "QsQd"], exact=False, samples=60_000, seed=4)
+    assert a == b and a != c and not a.exact and a.boards == 60_000
+    assert abs(a.equity_floats[0] - 0.4621446) < 0.01
+    assert sum(a.equity) == 1
+    assert sum(a.wins) + a.ties[0] == a.boards
+
+
+def test_exact_is_chosen_by_board_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(equity_module, "EXACT_LIMIT", 1000)
+    sampled = equity(["AhKh", "QsQd"], samples=500, seed=1)
+    assert not sampled.exact and sampled.boards == 500
+    turn = equity(["AhKh", "QsQd"], "2c 7d 9s Ts")
+    assert turn.exact and turn.boards == 44
+
+
+def test_ten_hands_exact() -> None:
+    ten = ["AhAd", "KhKd", "QhQd", "JhJd", "ThTd", "9h9d", "8h8d", "7h7d", "6h6d", "5h5d"]
+    result = equity(ten)
+    assert result.exact and result.boards == 201376  # C(32, 5)
+    assert sum(result.equity) == 1
+    assert max(range(10), key=result.equity.__getitem__) == 0
+
+
+def test_equity_errors() -> None:
+    with pytest.raises(ConfigError):
+        equity(["AhKh"])
+    with pytest.raises(ConfigError):
+        equity(["AhKh", "QsQd"], game="stud")
+    with pytest.raises(CardError, match="twice"):
+        equity(["AhKh", "AhQd"])
+    with pytest.raises(CardError, match="twice"):
+        equity(["AhKh", "QsQd"], "Qs 2c 3c")
+    with pytest.raises(CardError):
+        equity(["AhKhQh", "QsQd"])
+    with pytest.raises(CardError):
+        equity(["AhKhQhJh", "QsQd2c3c"], "2d 3d 4d 5d 6d 7d", game="omaha")
+
+
+def test_hand_strength() -> None:
+    aces = hand_strength("AsAd", opponents=1, samples=40_000, seed=1)
+    assert aces == hand_strength("AsAd", opponents=1, samples=40_000, seed=1)
+    assert abs(aces - 0.852) < 0.01  # pocket aces against one random hand
+    assert hand_strength("AsAd", opponents=4, samples=20_000, seed=1) < aces
+    nuts = hand_strength("AsKs", "Qs Js Ts 2c 3d", opponents=5, samples=2000, seed=2)
+    assert nuts == 1.0
+
+
+def test_hand_strength_on_the_river_matches_enumeration() -> None:
+    hole, board = parse_cards("Jc Td"), parse_cards("Jh 7s 4d 2c 9h")
+    rest = sorted(set(range(52)) - set(hole) - set(board))
+    ours = evaluate_high((*hole, *board))
+    exact = 0.0
+    for opp in combinations(rest, 2):
+        theirs = evaluate_high((*opp, *board))
+        exact += 1.0 if ours > theirs else 0.5 if ours == theirs else 0.0
+    exact /= len(list(combinations(rest, 2)))
+    assert abs(hand_strength(hole, board, samples=40_000, seed=5) - exact) < 0.01
+
+
+def test_weak_hand_drop_out() -> None:
+    """Opponents folding everything below a pair of sixes: only 66+ ever beat us."""
+    plain = hand_strength("Ks9s", opponents=3, samples=20_000, seed=6)
+    dropped = hand_strength("Ks9s", opponents=3, samples=20_000, seed=6, drop_weak=True)
+    assert dropped > plain + 0.3
+    # only pocket aces stay, and with three aces in sight nobody can hold two
+    assert hand_strength("AsAd", "Ah 7c 2d", 3, 5000, seed=7, drop_weak=True, weakest="AA") == 1.0
+    assert hand_strength("AsAd", "Ah 7c 2d", 3, 5000, seed=7) < 1.0
+    with pytest.raises(ConfigError):
+        hand_strength("AsAd", weakest="A")
