@@ -1,4 +1,5 @@
-"""The ``cardgame`` command: ``demo`` (bots play and every action is printed) and ``phh check``."""
+"""The ``cardgame`` command: ``demo`` (bots play and every action is printed), ``phh check``
+(replay hand histories) and ``equity`` (exact or Monte Carlo all-in equity)."""
 
 from __future__ import annotations
 
@@ -67,6 +68,22 @@ def _phh_check(args: argparse.Namespace, console: Console) -> int:
     return 0 if report.ok else 1
 
 
+def _equity(args: argparse.Namespace, console: Console) -> int:
+    from cardgame.evaluation.equity import equity
+
+    exact = True if args.exact else (False if args.samples is not None else None)
+    result = equity(args.hands, args.board or (), game=args.game, hi_lo=args.hi_lo, exact=exact,
+                    samples=args.samples or 100_000, seed=args.seed)
+    kind = "exact over" if result.exact else "Monte Carlo,"
+    console.print(f"{kind} {result.boards:,} boards", highlight=False)
+    width = max(len(h) for h in args.hands)
+    console.print(f"{'hand':<{width}}  {'equity':>9}  {'wins':>10}  {'ties':>9}  exact", highlight=False)
+    for hand, eq, wins, ties in zip(args.hands, result.equity, result.wins, result.ties, strict=True):
+        frac = f"{eq.numerator}/{eq.denominator}" if result.exact else ""
+        console.print(f"{hand:<{width}}  {float(eq):>9.4%}  {wins:>10,}  {ties:>9,}  {frac}", highlight=False)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="cardgame", description="Poker assembled from small state machines.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -80,11 +97,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     phh_sub = phh.add_subparsers(dest="phh_command", required=True)
     check = phh_sub.add_parser("check", help="replay PHH files and compare finishing stacks")
     check.add_argument("paths", nargs="+")
+    eq = sub.add_parser("equity", help="all-in equity of known hands (exact or Monte Carlo)")
+    eq.add_argument("hands", nargs="+", help="each hand's cards, e.g. AhKh QsQd")
+    eq.add_argument("--board", default="", help="known board cards, e.g. 'Jc 3d 5c'")
+    eq.add_argument("--game", choices=["holdem", "omaha"], default="holdem")
+    eq.add_argument("--hi-lo", action="store_true", help="split pots with an eight-or-better low")
+    how = eq.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true", help="enumerate every board")
+    how.add_argument("--samples", type=int, default=None, help="Monte Carlo with this many boards")
+    eq.add_argument("--seed", type=int, default=None)
     args = parser.parse_args(argv)
     console = Console(soft_wrap=True)
     try:
         if args.command == "demo":
             return _demo(args, console)
+        if args.command == "equity":
+            return _equity(args, console)
         return _phh_check(args, console)
     except CardgameError as exc:
         console.print(f"error: {exc}", highlight=False, markup=False)
