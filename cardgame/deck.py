@@ -92,10 +92,14 @@ class Deck:
             raise CardError(f"Cannot deal {count} cards: only {len(cards)} remain in the deck.")
         rng = self._rng
         if rng is not None:
-            randrange = rng.generator.randrange
+            getrandbits = rng.generator.getrandbits
             drawn: list[Card] = []
             for _ in range(count):
-                i = randrange(len(cards))
+                n = len(cards)
+                k = n.bit_length()
+                i = getrandbits(k)
+                while i >= n:  # rejection sampling: exactly uniform, as random.randrange does
+                    i = getrandbits(k)
                 last = cards.pop()
                 if i < len(cards):
                     drawn.append(cards[i])

@@ -30,7 +30,7 @@ __all__ = ["Dispatcher"]
 class Dispatcher:
     """Holds the stage stack and the context. ``status`` is new, running, exited or failed."""
 
-    __slots__ = ("ctx", "current", "failure", "stack", "stages", "status")
+    __slots__ = ("busy", "ctx", "current", "failure", "stack", "stages", "status")
 
     def __init__(self, stages: Sequence[Stage], ctx: Context) -> None:
         if not stages:
@@ -46,6 +46,7 @@ class Dispatcher:
         self.current: Stage | None = None
         self.status = "new"
         self.failure: Failed | None = None
+        self.busy = False  # True while a call into the game runs (listeners see it set)
 
     # --- queries --------------------------------------------------------------------------------
     @property
@@ -69,7 +70,11 @@ class Dispatcher:
             raise StageError("The game is already running.")
         self.status = "running"
         self.stack = list(reversed(self.stages))
-        self._run(self.stack.pop(), None)
+        self.busy = True
+        try:
+            self._run(self.stack.pop(), None)
+        finally:
+            self.busy = False
 
     def send(self, event: str, *args: Any, **kwargs: Any) -> Any:
         """Forward ``event`` to the current stage and advance past every stage that ends."""
@@ -77,15 +82,19 @@ class Dispatcher:
             reason = f": {self.failure.reason}" if self.failure else ""
             raise StageError(f"The game is {self.status}{reason}; it takes no more events.")
         stage = self.current
+        self.busy = True
         try:
-            value = stage.handle(event, *args, **kwargs)
-        except CardgameError:
-            if stage.outcome is not None:  # the stage ended while failing: treat as error
-                self._stop_failed(stage, Failed(f"{event} left the stage half-ended", stage.name, stage.state))
-            raise
-        except Exception as exc:
-            self._stop_failed(stage, Failed(f"{type(exc).__name__}: {exc}", stage.name, stage.state), exc)
-        self._advance()
+            try:
+                value = stage.handle(event, *args, **kwargs)
+            except CardgameError:
+                if stage.outcome is not None:  # the stage ended while failing: treat as error
+                    self._stop_failed(stage, Failed(f"{event} left the stage half-ended", stage.name, stage.state))
+                raise
+            except Exception as exc:
+                self._stop_failed(stage, Failed(f"{type(exc).__name__}: {exc}", stage.name, stage.state), exc)
+            self._advance()
+        finally:
+            self.busy = False
         return value
 
     def push(self, sub: Stage, previous: Any = None) -> None:
@@ -94,7 +103,7 @@ class Dispatcher:
         if below is None:
             raise StageError("push needs a running stage below the sub-stage.")
         sub.parent = below
-        self._run(sub, previous)
+        self._run(sub, previous)  # called from inside a stage: ``busy`` is already set
 
     # --- internals ----------------------------------------------------------------------------------
     def _run(self, stage: Stage, previous: Any) -> None:

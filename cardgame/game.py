@@ -181,8 +181,12 @@ class Game:
     def _table_changed(self) -> None:
         d = self.dispatcher
         if d.status == "running" and d.current is not None:
-            d.current.on_table_change()
-            d._advance()
+            d.busy = True
+            try:
+                d.current.on_table_change()
+                d._advance()
+            finally:
+                d.busy = False
 
     # --- the game ------------------------------------------------------------------------------------
     def start(self) -> None:

@@ -99,6 +99,9 @@ class Stage:
     ]
     initial: ClassVar[str] = "ready"
     events: ClassVar[tuple[str, ...]] = ()
+    #: Instance attributes a snapshot keeps besides ``state`` and ``outcome`` (runtime state that
+    #: the stage's constructor does not set up again); see :mod:`cardgame.snapshot`.
+    snapshot_fields: ClassVar[tuple[str, ...]] = ()
     machine: ClassVar[Machine]
     _direct: ClassVar[dict[tuple[str, str], str]]
 
@@ -128,7 +131,11 @@ class Stage:
         self.ctx = ctx
         self.outcome = None
         self.state = self.initial
-        self.trigger("begin")
+        dest = self._direct.get((self.initial, "begin"))
+        if dest is None:
+            type(self).machine.events["begin"].trigger(self)
+        else:
+            self.state = dest
         self.on_start(previous)
 
     def trigger(self, event: str) -> None:
@@ -169,7 +176,11 @@ class Stage:
         if self.outcome is not None:
             raise StageError(f"Stage {self.name} ended twice ({self.outcome} then {outcome}).")
         self.outcome = outcome
-        self.trigger("end")
+        dest = self._direct.get((self.state, "end"))
+        if dest is None:
+            type(self).machine.events["end"].trigger(self)
+        else:
+            self.state = dest
 
     def finish(self, result: Any = None) -> None:
         self._end(Done(result))

@@ -10,7 +10,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 from cardgame import Game, Stage
-from cardgame.events import Event, HandEnded
+from cardgame.events import HandEnded
 from variants import no_limit_holdem
 
 from .common import BIG_BLIND, SMALL_BLIND, STACK, Hand, RunStats, drive
@@ -41,21 +41,16 @@ def _table(players: int, rng: random.Random) -> Hand:
                 seed=random.getrandbits(32))
     for i in range(players):
         game.sit_down(f"p{i}", STACK, i)
-    ended: list[int] = []
-
-    def on_event(event: Event) -> None:
-        if type(event) is HandEnded:
-            ended.append(sum(stack for _, stack in event.stacks))
-
-    game.subscribe(on_event)
     game.start()
     choice = rng.choice
     act = game.act
+    ctx = game.ctx
+    log = ctx.log
 
     def hand() -> tuple[int, int]:
         decisions = 0
-        ended.clear()
-        while not ended:
+        played = ctx.hands_played
+        while ctx.hands_played == played:
             legal = game.legal_actions()
             assert legal is not None
             options: list[tuple[str, int | None]]
@@ -69,7 +64,8 @@ def _table(players: int, rng: random.Random) -> Hand:
                 action = "bet"
             act(legal.seat, action, amount)
             decisions += 1
-        return decisions, ended[0]
+        ended = next(e for e in reversed(log) if type(e) is HandEnded)  # the next hand has begun
+        return decisions, sum(stack for _, stack in ended.stacks)
 
     return hand
 

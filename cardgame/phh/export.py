@@ -34,8 +34,9 @@ from cardgame.phh.actions import (
 from cardgame.phh.codes import VARIANTS
 from cardgame.phh.history import HandHistory
 from cardgame.stage import Stage
-from cardgame.stages import BettingRound, BringIn, DealBoard as DealBoardStage, DealHole as DealHoleStage
-from cardgame.stages import Draw, ForcedBets, Showdown, WaitForPlayers
+from cardgame.stages import BettingRound, BringIn, Draw, ForcedBets, Showdown, WaitForPlayers
+from cardgame.stages import DealBoard as DealBoardStage
+from cardgame.stages import DealHole as DealHoleStage
 
 __all__ = ["game_to_phh", "hand_to_phh", "variant_fields"]
 

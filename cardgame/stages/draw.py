@@ -41,6 +41,7 @@ class Draw(Stage):
         {"trigger": "await_draw", "source": "running", "dest": "drawing"},
     ]
     events: ClassVar[tuple[str, ...]] = ("draw",)
+    snapshot_fields: ClassVar[tuple[str, ...]] = ("previous",)
     __slots__ = ("max_discards", "previous")
 
     def __init__(self, max_discards: int | None = None) -> None:

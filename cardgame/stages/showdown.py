@@ -44,6 +44,7 @@ class Showdown(Stage):
     """
 
     name: ClassVar[str] = "showdown"
+    snapshot_fields: ClassVar[tuple[str, ...]] = ("result",)
     __slots__ = ("end_with", "high", "low", "result")
 
     def __init__(

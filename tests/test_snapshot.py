@@ -1,0 +1,579 @@
+"""Snapshots: save a game anywhere, restore it on a fresh stage list, and both games continue alike."""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import json
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from cardgame import events as ev
+from cardgame import snapshot as snap
+from cardgame.bots import always_all_in, random_bot, random_draw
+from cardgame.cards import Card
+from cardgame.context import Context
+from cardgame.deck import Deck
+from cardgame.dispatcher import Dispatcher
+from cardgame.errors import CardgameError, StageError
+from cardgame.events import Event, HandEnded, HoleCardsDealt
+from cardgame.game import Game
+from cardgame.hand import Hand, HandPlayer
+from cardgame.rng import RandomSource
+from cardgame.serialize import decode_event, decode_value, encode_event, encode_value
+from cardgame.snapshot import SnapshotError, dumps, loads, restore, snapshot
+from cardgame.stage import Stage
+from cardgame.stages import DealHole, WaitForPlayers
+from cardgame.table import Player, Table
+from variants import available, no_limit_holdem, pot_limit_omaha
+
+Build = Callable[[], list[Stage]]
+
+OPTIONAL_BUILDERS = {
+    "variants.stud": ("seven_card_stud", "seven_card_stud_hi_lo", "razz"),
+    "variants.draw": ("deuce_to_seven_single_draw", "deuce_to_seven_triple_draw", "badugi", "five_card_draw"),
+    "variants.research": ("kuhn_poker", "leduc_holdem"),
+}
+
+
+def _variant_params() -> list[Any]:
+    params = [pytest.param(v.build, id=v.code or v.name) for v in available()]
+    registered = {v.build for v in available()}
+    for module, names in OPTIONAL_BUILDERS.items():
+        try:
+            mod = importlib.import_module(module)
+        except ImportError as exc:
+            reason = f"{module} does not import: {exc} (missing {exc.name!r})"
+            params.append(pytest.param(None, id=module, marks=pytest.mark.skip(reason=reason)))
+            continue
+        for name in names:
+            build = getattr(mod, name, None)
+            if build in registered:
+                continue
+            if build is None:
+                params.append(pytest.param(None, id=f"{module}.{name}",
+                                           marks=pytest.mark.skip(reason=f"{module} has no {name!r}")))
+            else:
+                params.append(pytest.param(build, id=f"{module}.{name}"))
+    return params
+
+
+# --- driving a game with decisions drawn by hypothesis ---------------------------------------------
+
+Decision = tuple[Any, ...]
+
+
+def _table_op(game: Game, data: st.DataObject) -> Decision:
+    seated = [p.seat for p in game.table.players()]
+    empty = [i for i, p in enumerate(game.table.seats) if p is None]
+    kinds = ["sit_out", "sit_in", "leave", "top_up"] if seated else []
+    if empty:
+        kinds.append("sit_down")
+    kind = data.draw(st.sampled_from(kinds))
+    if kind == "sit_down":
+        return ("sit_down", f"n{data.draw(st.integers(0, 99))}", data.draw(st.integers(1, 300)),
+                data.draw(st.sampled_from(empty)))
+    seat = data.draw(st.sampled_from(seated))
+    if kind == "top_up":
+        return ("top_up", seat, data.draw(st.integers(1, 200)))
+    return (kind, seat)
+
+
+def _choose(game: Game, data: st.DataObject) -> Decision | None:
+    """A random legal decision for the player to act, sometimes a seating change; ``None``: stop."""
+    if game.to_act is None:
+        if game.status_name != "running" or not data.draw(st.booleans()):
+            return None
+        return _table_op(game, data)
+    if data.draw(st.integers(0, 11)) == 0:
+        return _table_op(game, data)
+    opts = game.draw_options()
+    if opts is not None:
+        k = data.draw(st.integers(0, opts.max_discards))
+        order = data.draw(st.permutations(opts.hole))
+        return ("draw", opts.seat, tuple(order[:k]))
+    legal = game.legal_actions()
+    assert legal is not None
+    choices: list[Decision] = []
+    if legal.bring_in:
+        choices.append(("act", legal.seat, "bring_in", None))
+    else:
+        if legal.can_fold:
+            choices.append(("act", legal.seat, "fold", None))
+        choices.append(("act", legal.seat, "call" if legal.call_amount else "check", None))
+    if legal.can_raise:
+        word = "bet" if legal.is_bet else "raise"
+        choices.append(("act", legal.seat, word, data.draw(st.integers(legal.min_raise_to, legal.max_raise_to))))
+    return data.draw(st.sampled_from(choices))
+
+
+def _apply(game: Game, d: Decision) -> str:
+    """Apply ``d``; returns the error it raised (type and message) or ``""``."""
+    try:
+        kind = d[0]
+        if kind == "act":
+            game.act(d[1], d[2], d[3])
+        elif kind == "draw":
+            game.draw(d[1], d[2])
+        elif kind == "sit_down":
+            game.sit_down(d[1], d[2], d[3])
+        elif kind == "top_up":
+            game.top_up(d[1], d[2])
+        else:
+            getattr(game, kind)(d[1])
+    except CardgameError as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return ""
+
+
+def _same(a: Game, b: Game) -> None:
+    assert a.events == b.events
+    assert [(p.seat, p.name, p.stack, p.sitting_out, p.leaving) for p in a.table.players()] == \
+        [(p.seat, p.name, p.stack, p.sitting_out, p.leaving) for p in b.table.players()]
+    assert a.status(reveal=True) == b.status(reveal=True)
+    assert a.status_name == b.status_name
+    assert a.to_act == b.to_act
+    assert a.legal_actions() == b.legal_actions()
+    assert a.draw_options() == b.draw_options()
+    assert snapshot(a) == snapshot(b)
+    for x, y in zip(a.dispatcher.stages, b.dispatcher.stages, strict=True):
+        for name in _stage_attributes(type(x)):  # undeclared runtime state would differ here
+            assert getattr(x, name) == getattr(y, name), f"{type(x).__name__}.{name}"
+
+
+def _stage_attributes(cls: type) -> set[str]:
+    """Public slots of a stage class (configuration and runtime fields), not the links or caches."""
+    names = {n for c in cls.__mro__ for n in getattr(c, "__slots__", ())}
+    return {n for n in names if not n.startswith("_") and n not in ("ctx", "parent")}
+
+
+@pytest.mark.parametrize("build", _variant_params())
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(
+    stacks=st.lists(st.integers(1, 300), min_size=2, max_size=6),
+    seed=st.integers(0, 2**64 - 1),
+    max_hands=st.integers(2, 6),
+    keep_hands=st.one_of(st.none(), st.integers(1, 3)),
+    snap_at=st.integers(0, 30),
+    data=st.data(),
+)
+def test_restored_game_continues_exactly_like_the_original(
+    build: Build, stacks: list[int], seed: int, max_hands: int, keep_hands: int | None, snap_at: int,
+    data: st.DataObject,
+) -> None:
+    game = Game(build(), seats=len(stacks) + 1, seed=seed, max_hands=max_hands, keep_hands=keep_hands)
+    for i, s in enumerate(stacks):
+        game.sit_down(f"p{i}", s, i)
+    steps = 0
+    if snap_at > 0:
+        game.start()
+        while steps < snap_at - 1 and (d := _choose(game, data)) is not None:
+            _apply(game, d)
+            steps += 1
+    where = "in a hand" if game.hand is not None else "between hands"
+    event(f"snapshot {where} ({game.status_name}, {type(game.stage).__name__ if game.stage else 'no stage'})")
+    text = dumps(game)
+    restored = loads(text, build())
+    assert dumps(restored) == text
+    _same(game, restored)
+    if snap_at == 0:
+        game.start()
+        restored.start()
+    after = 0
+    for after in range(400):  # noqa: B007
+        d = _choose(game, data)
+        if d is None:
+            break
+        assert _apply(game, d) == _apply(restored, d)
+        assert game.events[-1:] == restored.events[-1:]
+    event(f"decisions after the snapshot: {'0' if not after else '1-9' if after < 10 else '10+'}")
+    _same(game, restored)
+
+
+@pytest.mark.parametrize("build", _variant_params())
+def test_bots_drawing_from_the_restored_random_source_play_the_same_hands(build: Build) -> None:
+    game = Game(build(), seats=4, seed=99, max_hands=6)
+    for i in range(3):
+        game.sit_down(f"p{i}", 150, i)
+    game.start()
+    game.play(random_bot, drawer=random_draw, max_actions=9)
+    restored = loads(dumps(game), build())
+    game.play(random_bot, drawer=random_draw)
+    restored.play(random_bot, drawer=random_draw)
+    _same(game, restored)
+
+
+# --- particular moments -----------------------------------------------------------------------------
+
+
+def _holdem(players: int = 3, stack: int = 200, **options: Any) -> Game:
+    game = Game(no_limit_holdem(1, 2), seed=7, **options)
+    for i in range(players):
+        game.sit_down(f"p{i}", stack, i)
+    return game
+
+
+def test_snapshot_before_the_game_starts() -> None:
+    game = _holdem(max_hands=3)
+    restored = restore(snapshot(game), no_limit_holdem(1, 2))
+    assert restored.status_name == "new" and restored.hand is None
+    for g in (game, restored):
+        g.start()
+        g.play(random_bot)
+    _same(game, restored)
+
+
+def test_snapshot_while_waiting_for_players() -> None:
+    game = _holdem(players=1, max_hands=2)
+    game.start()
+    assert game.status_name == "running" and game.stage is not None and game.stage.state == "waiting"
+    assert game.hand is None
+    restored = loads(dumps(game), no_limit_holdem(1, 2))
+    assert restored.stage is restored.dispatcher.stages[0] and restored.stage.state == "waiting"
+    for g in (game, restored):
+        g.sit_down("late", 200)  # the hand opens at once
+        assert g.hand is not None
+        g.play(random_bot)
+    _same(game, restored)
+
+
+def test_snapshot_between_hands_after_a_player_busts() -> None:
+    game = _holdem(players=2, max_hands=20)
+    game.start()
+    game.play(always_all_in)
+    assert game.hand is None and game.ctx.hands_played >= 1  # one player broke: waiting
+    restored = loads(dumps(game), no_limit_holdem(1, 2))
+    broke = next(p.seat for p in game.table.players() if p.stack == 0)
+    for g in (game, restored):
+        g.top_up(broke, 100)
+        g.sit_in(broke)
+        g.play(random_bot)
+    _same(game, restored)
+
+
+def test_snapshot_mid_hand_keeps_the_lazy_deck_and_the_next_stacked_deck() -> None:
+    game = _holdem()
+    game.start()
+    game.call(game.to_act or 0)
+    data = snapshot(game)
+    assert data["context"]["hand"]["deck"]["rng"] == "context"
+    game.ctx.stack_deck([])  # a stacked deck for the next hand: dealt in order, no rng
+    data = snapshot(game)
+    assert data["context"]["next_deck"]["rng"] is None
+    restored = restore(data, no_limit_holdem(1, 2))
+    assert restored.ctx.next_deck is not None and restored.ctx.next_deck._rng is None
+    assert restored.hand.deck._rng is restored.ctx.rng
+    assert game.ctx.next_deck is not None
+    assert restored.ctx.next_deck.remaining == game.ctx.next_deck.remaining
+
+
+def test_snapshot_after_exit() -> None:
+    game = _holdem(max_hands=2)
+    game.start()
+    game.play(random_bot)
+    assert game.status_name == "exited"
+    restored = loads(dumps(game), no_limit_holdem(1, 2))
+    _same(game, restored)
+    for g in (game, restored):
+        with pytest.raises(StageError, match="exited"):
+            g.dispatcher.send("act", 0, "fold")
+
+
+def test_snapshot_of_a_failed_game_keeps_the_failure() -> None:
+    def broken() -> list[Stage]:
+        return [WaitForPlayers(2), DealHole(2)]  # no stage restarts: finishing the last one fails
+
+    game = Game(broken(), seed=1)
+    game.sit_down("a", 10)
+    game.sit_down("b", 10)
+    with pytest.raises(StageError):
+        game.start()
+    assert game.status_name == "failed"
+    restored = loads(dumps(game), broken())
+    assert restored.status_name == "failed"
+    assert restored.dispatcher.failure == game.dispatcher.failure
+    assert type(restored.stage) is DealHole
+    _same(game, restored)
+
+
+def test_snapshot_is_json_ready_with_cards_as_text() -> None:
+    game = _holdem()
+    game.start()
+    data = snapshot(game)
+    assert json.loads(json.dumps(data)) == data
+    assert data["format"] == snap.FORMAT and data["version"] == snap.VERSION
+    hole = data["context"]["hand"]["players"][0]["hole"]
+    assert len(hole) == 2 and all(isinstance(c, str) and len(c) == 2 for c in hole)
+    dealt = [e for e in data["context"]["log"] if e["type"] == "HoleCardsDealt"]
+    assert dealt and all(isinstance(c, str) for c in dealt[0]["cards"])
+    rng_state = game.ctx.rng.getstate()
+    assert restore(data, no_limit_holdem(1, 2)).ctx.rng.getstate() == rng_state  # tuples round-trip
+
+
+def test_listeners_are_not_saved() -> None:
+    game = _holdem()
+    seen: list[object] = []
+    game.subscribe(seen.append)
+    game.start()
+    restored = loads(dumps(game), no_limit_holdem(1, 2))
+    assert restored.ctx.listeners == []
+
+
+def test_generic_values_round_trip() -> None:
+    value = {"a": (1, [2, (3,)], None), 4: HoleCardsDealt(1, (None,)), "c": (True, 1.5, "x")}
+    encoded = encode_value(value)
+    assert json.loads(json.dumps(encoded)) == encoded
+    assert decode_value(encoded) == value
+
+
+# --- what cannot be saved ---------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _Custom:
+    """A result type defined outside the library: saved as ``module:QualName``."""
+
+    seats: tuple[int, ...]
+
+
+class _Pass(Stage):
+    name: ClassVar[str] = "pass"
+    __slots__ = ()
+
+    def on_start(self, previous: Any) -> None:
+        self.finish(previous)
+
+
+class _WaitsForTick(Stage):
+    """Waits in ``running`` for a ``tick`` event, keeping a counter as runtime state."""
+
+    name: ClassVar[str] = "ticks"
+    events: ClassVar[tuple[str, ...]] = ("tick",)
+    snapshot_fields: ClassVar[tuple[str, ...]] = ("ticks", "seen")
+    __slots__ = ("seen", "ticks")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ticks = 0
+        self.seen: Any = None
+
+    def on_start(self, previous: Any) -> None:
+        self.seen = _Custom(previous.seats)
+
+    def on_tick(self) -> int:
+        self.ticks += 1
+        if self.ticks == 2:
+            self.restart()
+        return self.ticks
+
+
+class _PushesASubstage(Stage):
+    name: ClassVar[str] = "pusher"
+    events: ClassVar[tuple[str, ...]] = ("go",)
+    __slots__ = ("dispatcher",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dispatcher: Any = None
+
+    def on_go(self) -> None:
+        self.dispatcher.push(_WaitsForTick(), _Custom((0, 1)))
+
+
+def test_custom_stage_fields_and_custom_result_types_round_trip() -> None:
+    def stages() -> list[Stage]:
+        return [WaitForPlayers(2), _Pass(), _WaitsForTick()]
+
+    game = Game(stages(), seed=3)
+    game.sit_down("a", 10)
+    game.sit_down("b", 10)
+    game.start()
+    assert game.dispatcher.send("tick") == 1
+    data = snapshot(game)
+    assert data["stages"][2]["fields"]["seen"]["type"] == f"{__name__}:_Custom"
+    restored = restore(data, stages())
+    assert restored.stage.ticks == 1 and restored.stage.seen == _Custom((1, 0))  # type: ignore[union-attr]
+    for g in (game, restored):
+        assert g.dispatcher.send("tick") == 2  # restart: the next hand opens
+    _same(game, restored)
+
+
+def test_a_pushed_substage_cannot_be_saved() -> None:
+    pusher = _PushesASubstage()
+    game = Game([WaitForPlayers(2), pusher], seed=3)
+    pusher.dispatcher = game.dispatcher
+    game.sit_down("a", 10)
+    game.sit_down("b", 10)
+    game.start()
+    game.dispatcher.send("go")
+    assert type(game.stage) is _WaitsForTick
+    with pytest.raises(SnapshotError, match=r"pushed with Dispatcher\.push"):
+        snapshot(game)
+
+
+def test_a_snapshot_from_inside_a_listener_is_refused() -> None:
+    game = _holdem(max_hands=1)
+    errors: list[Exception] = []
+
+    def listener(event: object) -> None:
+        if isinstance(event, HandEnded):
+            try:
+                snapshot(game)
+            except SnapshotError as exc:
+                errors.append(exc)
+
+    game.subscribe(listener)
+    game.start()
+    game.play(random_bot)
+    assert errors and "listener" in str(errors[0])
+
+
+# --- corrupt and mismatched snapshots ----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def saved() -> dict[str, Any]:
+    game = _holdem()
+    game.start()
+    game.call(game.to_act or 0)
+    return snapshot(game)
+
+
+def _corrupt(saved: dict[str, Any], change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    data = copy.deepcopy(saved)
+    change(data)
+    return data
+
+
+def _hand(d: dict[str, Any]) -> dict[str, Any]:
+    return d["context"]["hand"]  # type: ignore[no-any-return]
+
+
+CORRUPTIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
+    ("format", lambda d: d.update(format="other"), "not a cardgame snapshot"),
+    ("version", lambda d: d.update(version=99), "version 99"),
+    ("missing key", lambda d: d["context"].pop("rng"), r"context\.rng is missing"),
+    ("bad card", lambda d: _hand(d)["players"][0]["hole"].__setitem__(0, "Zz"),
+     r"context\.hand\.players\[0\]\.hole\[0\].*Zz"),
+    ("card as int", lambda d: _hand(d)["board"].append(12), r"context\.hand\.board\[0\] must be a card as text"),
+    ("duplicate card", lambda d: _hand(d)["players"][1]["hole"].__setitem__(0, _hand(d)["players"][0]["hole"][0]),
+     "appears twice"),
+    ("wrong type", lambda d: _hand(d)["players"][0].update(bet="ten"), r"players\[0\]\.bet must be a whole number"),
+    ("face_up length", lambda d: _hand(d)["players"][0]["face_up"].pop(), r"face_up must be one"),
+    ("to_act", lambda d: _hand(d).update(to_act=5), "seat 5 is not in the hand"),
+    ("event tag", lambda d: d["context"]["log"][0].update(type="NoSuchEvent"), r"log\[0\]: unknown record type"),
+    ("event field", lambda d: d["context"]["log"][0].update(seat="x"), r"log\[0\]: not a valid PlayerSeated"),
+    ("rng state", lambda d: d["context"]["rng"].update(state=[3, [1, 2], None]), "not a valid random generator"),
+    ("stage state", lambda d: d["stages"][0].update(state="dancing"), "has no state 'dancing'"),
+    ("stack index", lambda d: d["dispatcher"]["stack"].append(40), r"dispatcher\.stack\[\d+\] must be a stage index"),
+    ("status", lambda d: d["dispatcher"].update(status="sleeping"), "dispatcher.status"),
+    ("outcome", lambda d: d["stages"][0].update(outcome={"type": "maybe"}), r"stages\[0\]\.outcome\.type"),
+    ("seat count", lambda d: d["context"]["table"]["seats"].pop(), "lists 5 seats but seat_count is 6"),
+    ("empty seat in hand", lambda d: d["context"]["table"]["seats"].__setitem__(0, None), "seat 0 is in the hand"),
+    ("not an object", lambda d: d.update(context=[]), "context must be an object"),
+]
+
+
+@pytest.mark.parametrize(("change", "message"), [pytest.param(c, m, id=i) for i, c, m in CORRUPTIONS])
+def test_corrupt_snapshots_raise_a_snapshot_error_naming_the_problem(
+    saved: dict[str, Any], change: Callable[[dict[str, Any]], None], message: str
+) -> None:
+    with pytest.raises(SnapshotError, match=message) as info:
+        restore(_corrupt(saved, change), no_limit_holdem(1, 2))
+    assert isinstance(info.value, CardgameError) and isinstance(info.value, ValueError)
+
+
+def test_invalid_json_text() -> None:
+    with pytest.raises(SnapshotError, match="not valid JSON"):
+        loads('{"format": "cardgame-snapshot", ', no_limit_holdem(1, 2))
+
+
+def test_a_stage_list_of_another_variant_is_refused(saved: dict[str, Any]) -> None:
+    stud = pytest.importorskip("variants.stud")
+    with pytest.raises(SnapshotError, match="stages but the stage list given has"):
+        restore(saved, stud.seven_card_stud())
+    wrong_order = no_limit_holdem(1, 2)
+    wrong_order[2], wrong_order[3] = wrong_order[3], wrong_order[2]
+    with pytest.raises(SnapshotError, match="Stage 2 is a BettingRound but the snapshot has a DealHole"):
+        restore(saved, wrong_order)
+
+
+def test_a_used_stage_list_is_refused(saved: dict[str, Any]) -> None:
+    game = _holdem()
+    game.start()
+    with pytest.raises(SnapshotError, match="fresh stage list"):
+        restore(saved, list(game.dispatcher.stages))
+
+
+def test_same_stage_classes_with_other_settings_restore(saved: dict[str, Any]) -> None:
+    """Configuration comes from code: PLO's stage list has the same classes as hold'em's."""
+    game = restore(saved, pot_limit_omaha(1, 2))
+    assert game.hand is not None and len(game.hand.players[0].hole) == 2
+
+
+# --- the snapshot keeps every runtime attribute ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cls", "saved_slots"),
+    [
+        (Context, {"_hand_starts", "deck_spec", "hand", "hands_played", "keep_hands", "listeners", "log",
+                   "max_hands", "next_deck", "rng", "stop_requested", "table"}),
+        (Hand, {"bet_to", "board", "bring_in", "button", "by_seat", "deck", "discards", "forced", "last_aggressor",
+                "min_raise", "number", "players", "raises", "street", "streets_dealt", "to_act"}),
+        (HandPlayer, {"acted_at", "all_in", "bet", "contributed", "face_up", "folded", "hole", "player", "seat"}),
+        (Deck, {"_cards", "_rng", "dealt", "spec"}),
+        (Dispatcher, {"busy", "ctx", "current", "failure", "stack", "stages", "status"}),
+        (Stage, {"__weakref__", "ctx", "outcome", "parent", "state"}),
+        (Player, {"name", "seat", "stack", "sitting_out", "leaving"}),
+        (Table, {"seat_count", "min_buy_in", "max_buy_in", "first_button", "button", "seats"}),
+        (RandomSource, {"_random", "seed"}),
+    ],
+)
+def test_the_snapshot_knows_every_attribute_of_the_runtime_classes(cls: type, saved_slots: set[str]) -> None:
+    """A new attribute on one of these classes must be added to cardgame/snapshot.py (and here)."""
+    slots = set(getattr(cls, "__slots__", ()))
+    if attrs.has(cls):
+        slots = {a.name for a in attrs.fields(cls)}
+    assert slots == saved_slots
+
+
+# --- every event class round-trips -----------------------------------------------------------------
+
+_AH, _KD = Card("Ah"), Card("Kd")
+EVENT_SAMPLES: list[Event] = [
+    ev.PlayerSeated(0, "Ann", 100),
+    ev.ChipsAdded(0, 50, 150),
+    ev.PlayerSatOut(1),
+    ev.PlayerSatIn(1),
+    ev.PlayerLeft(2, "Bob", 75),
+    ev.HandStarted(3, 0, (1, 2, 0), (100, 90, 80)),
+    ev.ForcedBetPosted(1, "small blind", 1, False),
+    ev.HoleCardsDealt(1, (_AH, None), (True, False)),
+    ev.BoardDealt("flop", (_AH, _KD), (_AH, _KD)),
+    ev.ActionTaken(2, "raise", 10, 12, True),
+    ev.BetReturned(2, 4),
+    ev.CardsShown(1, (_AH, _KD), "high card"),
+    ev.PotAwarded(0, 20, (1, 2), (10, 10), "a pair", "high"),
+    ev.HandEnded(3, ((0, 100), (1, 95))),
+    ev.StageFailed("showdown", "boom"),
+    ev.CardsDiscarded(1, (_KD, None)),
+    ev.DiscardsReshuffled(7),
+]
+
+
+def test_every_event_class_has_a_sample() -> None:
+    classes = {getattr(ev, n) for n in ev.__all__} - {Event}
+    assert {type(e) for e in EVENT_SAMPLES} == classes
+
+
+@pytest.mark.parametrize("event", EVENT_SAMPLES, ids=lambda e: type(e).__name__)
+def test_every_event_class_round_trips_through_json(event: Event) -> None:
+    data = json.loads(json.dumps(encode_event(event)))
+    assert data["type"] == type(event).__name__
+    assert decode_event(data) == event

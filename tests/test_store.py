@@ -1,0 +1,449 @@
+"""The SQLite event store: recording, queries, export, and recovery after a process is killed mid-hand."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import queue
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from cardgame.bots import calling_station, random_bot
+from cardgame.errors import CardgameError
+from cardgame.events import (
+    ActionTaken,
+    ChipsAdded,
+    Event,
+    HandEnded,
+    HandStarted,
+    PlayerLeft,
+    PlayerSeated,
+)
+from cardgame.game import Game
+from cardgame.store import (
+    EventStore,
+    HandVoided,
+    StoreError,
+    TableState,
+    recover,
+    replay_log,
+)
+from variants import no_limit_holdem
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[EventStore]:
+    s = EventStore(tmp_path / "tables.db")
+    yield s
+    s.close()
+
+
+class Clock:
+    """A fake wall clock: each reading is one second later."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        self.now += 1
+        return self.now
+
+
+def _played(store: EventStore, table_id: str = "t1", *, hands: int = 3, seed: int = 5, clock: Clock | None = None,
+            names: tuple[str, ...] = ("ann", "bob", "cat")) -> Game:
+    """A finished game of ``hands`` hands between calling stations (nobody goes broke), recorded from the start."""
+    game = Game(no_limit_holdem(1, 2), seed=seed, max_hands=hands)
+    store.record(game, table_id, clock=clock or Clock())
+    for name in names:
+        game.sit_down(name, 200)
+    game.start()
+    game.play(calling_station)
+    return game
+
+
+# --- schema and durability settings ------------------------------------------------------------------
+
+
+def test_a_new_store_has_the_schema_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    with EventStore(path) as s:
+        assert s._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert s._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        names = {r[0] for r in s._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert {"tables", "events", "hands", "hand_players"} <= names
+    with EventStore(path, synchronous="NORMAL") as s:  # reopening keeps the data
+        assert s._db.execute("PRAGMA synchronous").fetchone()[0] == 1
+        assert s.tables() == []
+
+
+def test_files_that_are_not_stores_raise_store_errors(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.db"
+    garbage.write_bytes(b"this is not a database at all" * 100)
+    with pytest.raises(StoreError, match="not a readable event store"):
+        EventStore(garbage)
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE x (y)")
+    with pytest.raises(StoreError, match="not an event store"):
+        EventStore(other)
+    newer = tmp_path / "newer.db"
+    with sqlite3.connect(newer) as db:
+        db.execute("PRAGMA user_version = 7")
+    with pytest.raises(StoreError, match="schema version 7"):
+        EventStore(newer)
+    with pytest.raises(StoreError, match="synchronous"):
+        EventStore(tmp_path / "x.db", synchronous="OFF")  # type: ignore[arg-type]
+
+
+# --- recording ---------------------------------------------------------------------------------------
+
+
+def test_every_event_is_one_row_in_order(store: EventStore) -> None:
+    game = _played(store)
+    rows = store.events("t1")
+    assert [r.seq for r in rows] == list(range(len(rows)))
+    assert isinstance(rows[0].event, TableState)
+    assert [r.event for r in rows[1:]] == game.events  # keep_hands=100 keeps them all here
+    for r in rows:
+        assert r.kind == r.event.kind
+        assert r.seat == getattr(r.event, "seat", None)
+    started = [r for r in rows if isinstance(r.event, HandStarted)]
+    assert all(r.hand == r.event.hand for r in started)  # type: ignore[attr-defined]
+    in_hand = [r for r in rows if isinstance(r.event, ActionTaken)]
+    assert in_hand and all(r.hand is not None for r in in_hand)
+    assert all(r.hand is None for r in rows if isinstance(r.event, (PlayerSeated, TableState)))
+
+
+def test_hands_rows_record_players_stacks_and_times(store: EventStore) -> None:
+    game = _played(store)
+    hands = store.hands("t1")
+    ended = [e for e in game.events if isinstance(e, HandEnded)]
+    assert [h.hand for h in hands] == [e.hand for e in ended] == [1, 2, 3]
+    for h, e in zip(hands, ended, strict=True):
+        assert h.status == "complete" and h.final_stacks == e.stacks
+        assert h.started < h.ended  # type: ignore[operator]
+        start = next(x for x in game.events if isinstance(x, HandStarted) and x.hand == h.hand)
+        assert h.seats == start.seats and h.start_stacks == start.stacks
+        assert set(h.players) == {"ann", "bob", "cat"}
+
+
+def test_queries_by_table_player_and_time(store: EventStore) -> None:
+    clock = Clock()
+    _played(store, "t1", clock=clock)
+    middle = clock.now
+    _played(store, "t2", clock=clock, names=("ann", "dan"))
+    assert [t.table_id for t in store.tables()] == ["t1", "t2"]
+    assert len(store.hands("t1")) == 3 and len(store.hands("t2")) == 3
+    assert len(store.hands(player="ann")) == 6
+    assert {h.table_id for h in store.hands(player="dan")} == {"t2"}
+    assert store.hands(player="nobody") == []
+    assert {h.table_id for h in store.hands(start=middle)} == {"t2"}
+    assert {h.table_id for h in store.hands(end=middle)} == {"t1"}
+    assert len(store.hands("t1", player="bob", start=0, end=middle)) == 3
+    assert store.hands(start=datetime.fromtimestamp(middle, UTC)) == store.hands(start=middle)
+    events = store.hand_events("t1", 2)
+    assert isinstance(events[0], HandStarted) and isinstance(events[-1], HandEnded)
+    assert events[0].hand == events[-1].hand == 2
+    with pytest.raises(StoreError, match=r"No table 'nope'.*\['t1', 't2'\]"):
+        store.table("nope")
+
+
+def test_export_jsonl_writes_one_object_per_event(store: EventStore, tmp_path: Path) -> None:
+    _played(store, "t1")
+    _played(store, "t2")
+    path = tmp_path / "out.jsonl"
+    count = store.export_jsonl(path, "t1")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert count == len(lines) == len(store.events("t1"))
+    first = json.loads(lines[0])
+    assert set(first) == {"table_id", "seq", "hand", "time", "kind", "seat", "event"}
+    dealt = next(json.loads(x) for x in lines if '"HoleCardsDealt"' in x)
+    assert all(isinstance(c, str) and len(c) == 2 for c in dealt["event"]["cards"])
+    buffer = io.StringIO()
+    assert store.export_jsonl(buffer) == len(store.events("t1")) + len(store.events("t2"))
+
+
+def test_phh_writer_fills_the_column_and_a_failing_writer_leaves_it_null(store: EventStore) -> None:
+    seen: list[list[Event]] = []
+
+    def writer(events: list[Event]) -> str:
+        seen.append(events)
+        return f"hand {events[0].hand}"  # type: ignore[attr-defined]
+
+    game = Game(no_limit_holdem(1, 2), seed=2, max_hands=2)
+    game.sit_down("a", 100)
+    game.sit_down("b", 100)
+    store.record(game, "t1", phh_writer=writer)
+    game.start()
+    game.play(calling_station)
+    assert [h.phh for h in store.hands("t1")] == ["hand 1", "hand 2"]
+    assert isinstance(seen[0][0], HandStarted) and isinstance(seen[0][-1], HandEnded)
+
+    def broken(events: list[Event]) -> str:
+        raise RuntimeError("no")
+
+    game = Game(no_limit_holdem(1, 2), seed=2, max_hands=1)
+    game.sit_down("a", 100)
+    game.sit_down("b", 100)
+    store.record(game, "t2", phh_writer=broken)
+    game.start()
+    with pytest.warns(UserWarning, match="PHH writer failed"):
+        game.play(random_bot)
+    assert [h.phh for h in store.hands("t2")] == [None]
+    assert store.hands("t2")[0].status == "complete"
+
+
+def test_the_default_writer_uses_the_phh_exporter_when_there_is_one(store: EventStore) -> None:
+    export = pytest.importorskip("cardgame.phh.export")
+    if not hasattr(export, "hand_to_phh"):
+        pytest.skip("cardgame.phh.export has no hand_to_phh yet")
+    from cardgame.phh import loads
+    from cardgame.phh.replay import replay
+
+    _played(store, "t1", hands=2)
+    for h in store.hands("t1"):
+        assert h.phh is not None
+        [history] = loads(h.phh)
+        assert replay(history).stacks == tuple(dict(h.final_stacks or ()).get(s, 0) for s in h.seats)
+
+
+def test_recording_refuses_a_hand_in_progress_and_reused_hand_numbers(store: EventStore) -> None:
+    game = Game(no_limit_holdem(1, 2), seed=1)
+    game.sit_down("a", 100)
+    game.sit_down("b", 100)
+    game.start()
+    with pytest.raises(StoreError, match="in progress; start recording between hands"):
+        store.record(game, "t1")
+    _played(store, "t2")
+    with pytest.raises(StoreError, match=r"already has hands up to #3.*recover"):
+        store.record(Game(no_limit_holdem(1, 2)), "t2")
+    with pytest.raises(StoreError, match="seats and buy-in limits"):
+        store.record(Game(no_limit_holdem(1, 2), seats=9), "t2")
+
+
+def test_a_failed_write_detaches_the_recorder_and_raises_a_store_error(tmp_path: Path) -> None:
+    s = EventStore(tmp_path / "s.db")
+    game = Game(no_limit_holdem(1, 2), seed=1)
+    recorder = s.record(game, "t1")
+    s.close()
+    with pytest.raises(StoreError, match=r"Recording event 1 .* failed") as info:
+        game.sit_down("a", 100)
+    assert isinstance(info.value, CardgameError)
+    assert recorder not in game.ctx.listeners
+    game.sit_down("b", 100)  # the game goes on, unrecorded
+
+
+def test_a_corrupt_payload_is_reported_with_its_row(store: EventStore) -> None:
+    _played(store, "t1", hands=1)
+    store._db.execute("UPDATE events SET payload = '{\"type\": \"Nope\"}' WHERE table_id = 't1' AND seq = 2")
+    with pytest.raises(StoreError, match=r"table 't1', seq 2.*unknown record type 'Nope'"):
+        store.events("t1")
+    store._db.execute("UPDATE events SET payload = '{broken' WHERE table_id = 't1' AND seq = 2")
+    with pytest.raises(StoreError, match=r"seq 2\) has a corrupt payload"):
+        store.events("t1")
+    with pytest.raises(StoreError, match="corrupt payload"):
+        store.export_jsonl(io.StringIO(), "t1")
+
+
+# --- replaying a log and voiding an interrupted hand ---------------------------------------------------
+
+
+def test_replay_voids_an_interrupted_hand_and_cancels_a_leave_logged_at_its_end() -> None:
+    log: list[Event] = [
+        PlayerSeated(0, "a", 100), PlayerSeated(1, "b", 100), PlayerSeated(2, "c", 50),
+        HandStarted(1, 0, (1, 2, 0), (100, 50, 100)),
+        HandEnded(1, ((0, 90), (1, 110), (2, 50))),
+        ChipsAdded(2, 25, 75),
+        HandStarted(2, 1, (2, 0, 1), (75, 90, 110)),
+        ActionTaken(2, "raise", 75, 75, True),
+        PlayerLeft(0, "a", 0),  # a leave logged by close_hand just before the crash
+    ]
+    state = replay_log(log)
+    assert state.interrupted == log[6]
+    assert [(s.seat, s.name, s.stack) for s in state.seats] == [(0, "a", 90), (1, "b", 110), (2, "c", 75)]
+    assert state.button == 0 and state.last_hand == 2  # the button of the last finished hand
+
+
+def test_replay_rejects_a_log_that_contradicts_itself() -> None:
+    with pytest.raises(StoreError, match="seat 3, where nobody is seated"):
+        replay_log([PlayerSeated(0, "a", 10), ChipsAdded(3, 5, 15)])
+
+
+def test_recover_after_a_clean_stop_and_twice_in_a_row(store: EventStore) -> None:
+    game = _played(store, "t1")
+    again = recover(store, "t1", no_limit_holdem(1, 2), seed=3)
+    assert [(p.seat, p.name, p.stack) for p in again.table.players()] == \
+        [(p.seat, p.name, p.stack) for p in game.table.players()]
+    assert again.table.button == game.table.button and again.ctx.hands_played == 3
+    assert store.hands("t1", status="voided") == []
+    assert len(store.events("t1")) == len(game.events) + 1  # the TableState, and nothing written since
+    with pytest.raises(StoreError, match="No table"):
+        recover(store, "t9", no_limit_holdem(1, 2))
+
+
+# --- a real crash: SIGKILL a recording process mid-hand -------------------------------------------------
+
+CHILD = textwrap.dedent(
+    """
+    import json, sys, time
+    from cardgame.bots import calling_station, random_bot
+    from cardgame.events import ActionTaken, HandEnded
+    from cardgame.game import Game
+    from cardgame.store import EventStore
+    from variants import no_limit_holdem
+
+    path, kill_after = sys.argv[1], int(sys.argv[2])
+    store = EventStore(path)
+    game = Game(no_limit_holdem(1, 2), seats=6, seed=20240601, min_buy_in=50, max_buy_in=400)
+    recorder = store.record(game, "t1")  # subscribed first: an event is committed before others see it
+    count = 0
+
+    def say(*parts):
+        print(*parts, flush=True)
+
+    def watch(event):
+        global count
+        count += 1
+        if isinstance(event, HandEnded):
+            say("ENDED", json.dumps([event.hand, event.stacks]))
+        if count >= kill_after and isinstance(event, ActionTaken):
+            say("KILL", recorder.next_seq)
+            time.sleep(60)  # the parent kills us here, mid-hand
+
+    game.subscribe(watch)
+    for i, buy_in in enumerate((100, 150, 200, 250)):
+        game.sit_down(f"p{i}", buy_in, i)
+        say("BUYIN", buy_in)
+    game.start()
+    rounds = 0
+    left = False
+    while True:
+        game.play(random_bot, max_actions=3)
+        rounds += 1
+        hand = game.hand
+        for p in list(game.table.players()):
+            if p.stack == 0 and (hand is None or p.seat not in hand.by_seat):
+                game.top_up(p.seat, 100)
+                say("BUYIN", 100)
+                game.sit_in(p.seat)
+        if rounds == 8:
+            game.sit_down("late", 120, 4)  # mid-hand: plays from the next hand
+            say("BUYIN", 120)
+        if rounds >= 12 and not left and game.hand is not None and 1 in game.hand.by_seat:
+            game.leave(1)  # folds now, leaves when the hand ends
+            left = True
+        if game.to_act is None:
+            break
+    say("DONE")
+    """
+)
+
+
+def _start_child(tmp_path: Path, db: Path, kill_after: int) -> tuple[subprocess.Popen[str], queue.Queue[str]]:
+    script = tmp_path / "child.py"
+    script.write_text(CHILD, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    proc = subprocess.Popen([sys.executable, str(script), str(db), str(kill_after)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, cwd=REPO)
+    lines: queue.Queue[str] = queue.Queue()
+
+    def pump() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.put(line.rstrip("\n"))
+        lines.put("EOF")
+
+    threading.Thread(target=pump, daemon=True).start()
+    return proc, lines
+
+
+def test_killing_the_recording_process_mid_hand_loses_nothing_and_recovery_voids_the_hand(tmp_path: Path) -> None:
+    db = tmp_path / "crash.db"
+    proc, lines = _start_child(tmp_path, db, kill_after=260)
+    out: list[str] = []
+    deadline = time.monotonic() + 8
+    try:
+        while True:
+            line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            out.append(line)
+            if line.startswith("KILL") or line in ("EOF", "DONE"):
+                break
+        assert out[-1].startswith("KILL"), f"the child ended without reaching the kill point: {out[-3:]}"
+        os.kill(proc.pid, signal.SIGKILL)
+        assert proc.wait(timeout=5) == -signal.SIGKILL
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
+        if proc.stderr is not None:
+            proc.stderr.close()
+    committed = int(out[-1].split()[1])
+    buy_ins = sum(int(x.split()[1]) for x in out if x.startswith("BUYIN"))
+    ended = {json.loads(x.split(" ", 1)[1])[0]: json.loads(x.split(" ", 1)[1])[1] for x in out if x.startswith("ENDED")}
+    assert len(ended) >= 5, "enough hands should finish before the kill"
+
+    with sqlite3.connect(db) as raw:  # the file is sound and the WAL is replayed on opening
+        assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    store = EventStore(db)
+    try:
+        rows = store.events("t1")  # every payload decodes: no partial event
+        assert [r.seq for r in rows] == list(range(committed))  # nothing lost, nothing half-written
+        events = [r.event for r in rows]
+        assert isinstance(events[-1], ActionTaken)
+        assert any(isinstance(e, PlayerLeft) for e in events) and any(isinstance(e, ChipsAdded) for e in events)
+
+        hands = store.hands("t1")
+        complete = {h.hand: h for h in hands if h.status == "complete"}
+        assert {n: [list(p) for p in h.final_stacks or ()] for n, h in complete.items()} == ended
+        [playing] = [h for h in hands if h.status == "playing"]
+        start = next(e for e in reversed(events) if isinstance(e, HandStarted))
+        assert playing.hand == start.hand == max(ended) + 1
+
+        # chips per player as the log has them: the last HandEnded, then seating events, then the void
+        expected: dict[int, int] = {}
+        for e in events:
+            if isinstance(e, (PlayerSeated, ChipsAdded)):
+                expected[e.seat] = e.stack
+            elif isinstance(e, PlayerLeft):
+                expected.pop(e.seat)
+            elif isinstance(e, HandEnded):
+                expected.update(dict(e.stacks))
+        expected.update(zip(start.seats, start.stacks, strict=True))
+        cashed_out = sum(e.cashed_out for e in events if isinstance(e, PlayerLeft))
+
+        game = recover(store, "t1", no_limit_holdem(1, 2), seed=1, max_hands=start.hand + 2)
+        assert {p.seat: p.stack for p in game.table.players()} == expected
+        assert game.table.total_chips() == buy_ins - cashed_out
+        assert game.ctx.hands_played == start.hand  # the voided number is not reused
+        [voided] = store.hands("t1", status="voided")
+        assert voided.hand == start.hand
+        assert isinstance(store.events("t1")[-1].event, HandVoided)
+
+        # the recovered table continues the same log; a second recovery agrees with the game
+        store.record(game, "t1")
+        game.start()
+        game.play(random_bot)
+        assert game.status_name == "exited"
+        numbers = [h.hand for h in store.hands("t1")]
+        assert numbers == sorted(numbers) and numbers[-2:] == [start.hand + 1, start.hand + 2]
+        again = recover(store, "t1", no_limit_holdem(1, 2))
+        assert [(p.seat, p.name, p.stack) for p in again.table.players()] == \
+            [(p.seat, p.name, p.stack) for p in game.table.players()]
+        assert again.table.total_chips() == buy_ins - cashed_out
+    finally:
+        store.close()
