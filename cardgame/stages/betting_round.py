@@ -194,11 +194,7 @@ class BettingRound(Stage):
     def _resolve(self, la: LegalActions, hp: HandPlayer, action: str, amount: int | None) -> tuple[str, int]:
         """Normalise ``action`` to fold/check/call/raise with its raise-to amount, or raise."""
         if action not in ACTIONS:
-            raise IllegalActionError(
-                f"Unknown action {action!r}; actions are {', '.join(ACTIONS)}.",
-                rule="unknown action",
-                allowed=la.describe(),
-            )
+            raise _illegal(la, f"Unknown action {action!r} (actions are {', '.join(ACTIONS)})", "unknown action")
         most = hp.bet + la.stack
         if action == "check_call":
             action = "call" if la.call_amount else "check"
@@ -210,88 +206,57 @@ class BettingRound(Stage):
             elif la.can_raise and la.max_raise_to == most:
                 action, amount = ("bet" if la.is_bet else "raise"), most
             else:
-                raise IllegalActionError(
-                    f"Going all-in for {most} is not allowed here; allowed: {la.describe()}.",
-                    rule="all-in above the limit" if la.can_raise else "betting not reopened",
-                    allowed=la.describe(),
+                raise _illegal(
+                    la, f"Going all-in for {most} is not allowed here",
+                    "all-in above the limit" if la.can_raise else "betting not reopened",
                 )
         if action == "bring_in":
             if not la.bring_in:
-                raise IllegalActionError(
-                    f"There is no bring-in to post now; allowed: {la.describe()}.",
-                    rule="bring-in not due",
-                    allowed=la.describe(),
-                )
+                raise _illegal(la, "There is no bring-in to post now", "bring-in not due")
             return "bring_in", hp.bet + la.bring_in
         if la.bring_in and action in ("check", "fold"):
-            raise IllegalActionError(
-                f"Seat {hp.seat} must bring in {la.bring_in} or complete; allowed: {la.describe()}.",
-                rule="the bring-in is forced",
-                allowed=la.describe(),
-            )
+            raise _illegal(la, f"Seat {hp.seat} must bring in {la.bring_in} or complete", "the bring-in is forced")
         if action == "fold":
             if not la.can_fold:
-                raise IllegalActionError(
-                    f"Folding is not allowed with no bet to call; check instead. Allowed: {la.describe()}.",
-                    rule="fold when check is free",
-                    allowed=la.describe(),
+                raise _illegal(
+                    la, "Folding is not allowed with no bet to call; check instead",
+                    "fold when check is free",
                 )
             return "fold", hp.bet
         if action == "check":
             if not la.can_check:
-                raise IllegalActionError(
-                    f"Cannot check facing a bet of {la.bet_to}; allowed: {la.describe()}.",
-                    rule="check facing a bet",
-                    allowed=la.describe(),
-                )
+                raise _illegal(la, f"Cannot check facing a bet of {la.bet_to}", "check facing a bet")
             return "check", hp.bet
         if action == "call":
             if not la.call_amount:
-                raise IllegalActionError(
-                    f"There is no bet to call; allowed: {la.describe()}.",
-                    rule="call with nothing to call",
-                    allowed=la.describe(),
-                )
+                raise _illegal(la, "There is no bet to call", "call with nothing to call")
             return "call", hp.bet + la.call_amount
         # bet or raise
         word = "bet" if la.is_bet else "raise"
         if action != word:
-            raise IllegalActionError(
-                f"Cannot {action} now (it would be a {word}); allowed: {la.describe()}.",
-                rule=f"{action} when it is a {word}",
-                allowed=la.describe(),
-            )
+            raise _illegal(la, f"Cannot {action} now (it would be a {word})", f"{action} when it is a {word}")
         if not la.can_raise:
             reason = "the raise cap is reached" if self.structure.cap_reached(self.ctx.hand) else (  # type: ignore[arg-type]
                 "betting was not reopened to you" if most > la.bet_to else "your stack cannot cover a raise"
             )
-            raise IllegalActionError(
-                f"Cannot {word}: {reason}. Allowed: {la.describe()}.", rule=f"{word} not allowed", allowed=la.describe()
-            )
+            raise _illegal(la, f"Cannot {word}: {reason}", f"{word} not allowed")
         if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
-            raise IllegalActionError(
-                f"A {word} needs a whole-number amount to {word} to, not {amount!r}; allowed: {la.describe()}.",
-                rule="amount missing",
-                allowed=la.describe(),
-            )
+            raise _illegal(la, f"A {word} needs a whole-number amount to {word} to, not {amount!r}", "amount missing")
         if amount < la.min_raise_to:
-            raise IllegalActionError(
-                f"The amount {amount} is below the minimum allowed {la.min_raise_to}; allowed: {la.describe()}.",
-                rule=f"{word} below the minimum",
-                allowed=la.describe(),
+            raise _illegal(
+                la, f"The amount {amount} is below the minimum allowed {la.min_raise_to}",
+                f"{word} below the minimum",
             )
         if la.amounts and amount not in la.amounts and amount != most:
-            raise IllegalActionError(
-                f"The amount {amount} is not a fixed-limit bet here; allowed: {la.describe()}.",
-                rule=f"{word} not one of the fixed sizes",
-                allowed=la.describe(),
+            raise _illegal(
+                la, f"The amount {amount} is not a fixed-limit bet here",
+                f"{word} not one of the fixed sizes",
             )
         if amount > la.max_raise_to:
             what = "your stack allows" if la.max_raise_to == most else "the limit allows"
-            raise IllegalActionError(
-                f"The amount {amount} is above the maximum {la.max_raise_to} {what}; allowed: {la.describe()}.",
-                rule=f"{word} above the maximum",
-                allowed=la.describe(),
+            raise _illegal(
+                la, f"The amount {amount} is above the maximum {la.max_raise_to} {what}",
+                f"{word} above the maximum",
             )
         return word, amount
 
@@ -348,3 +313,9 @@ def _open_pair(hand: Hand) -> bool:
         if len(set(ranks)) < len(ranks):
             return True
     return False
+
+
+def _illegal(la: LegalActions, message: str, rule: str) -> IllegalActionError:
+    """``message; allowed: <the legal actions>.``, naming the rule broken."""
+    allowed = la.describe()
+    return IllegalActionError(f"{message}; allowed: {allowed}.", rule=rule, allowed=allowed)

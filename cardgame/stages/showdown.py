@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import attrs
 
 from cardgame.errors import ConfigError
-from cardgame.evaluation import HIGH, HandEvaluator
+from cardgame.evaluation import HIGH, HandEvaluator, winners
 from cardgame.events import CardsShown, PotAwarded
 from cardgame.hand import Hand, HandPlayer
 from cardgame.pots import side_pots, split
@@ -138,17 +138,8 @@ class Showdown(Stage):
 
     @staticmethod
     def _best(seats: list[int], values: dict[int, int | None]) -> list[int]:
-        best: int | None = None
-        winners: list[int] = []
-        for s in seats:
-            v = values.get(s)
-            if v is None:
-                continue
-            if best is None or v > best:
-                best, winners = v, [s]
-            elif v == best:
-                winners.append(s)
-        return winners
+        """The seats holding the best qualifying value (all of them on a tie)."""
+        return [seats[i] for i in winners(seats, key=values.get)]
 
     def _pay(
         self,
