@@ -18,7 +18,7 @@ Rules followed (TDA rules 40-43 and Robert's Rules of Poker, section 3):
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 import attrs
 
@@ -38,9 +38,12 @@ def _positive_int(_inst: object, attribute: attrs.Attribute[int], value: int) ->
         raise ConfigError(f"{attribute.name} must be a positive whole number of chips, not {value!r}.")
 
 
-@attrs.frozen
-class LegalActions:
-    """What the player to act may do now. Raise-to amounts are the player's street total."""
+class LegalActions(NamedTuple):
+    """What the player to act may do now. Raise-to amounts are the player's street total.
+
+    Immutable (a named tuple: it is built on every decision, and a tuple builds about three
+    times faster than a frozen attrs class); ``_replace`` gives a changed copy.
+    """
 
     seat: int
     can_fold: bool

@@ -209,11 +209,12 @@ class Game:
 
     def act(self, seat: int, action: str, amount: int | None = None) -> Event:
         """Take ``action`` for ``seat``: fold, check, call, bet, raise (to ``amount``), all_in."""
-        current = self.dispatcher.current
-        if self.dispatcher.status == "running" and self.to_act is None:
-            where = f" (the game is in the {current.name} stage)" if current is not None else ""
+        d = self.dispatcher
+        hand = self.ctx.hand
+        if d.status == "running" and (hand is None or hand.to_act is None):
+            where = f" (the game is in the {d.current.name} stage)" if d.current is not None else ""
             raise IllegalActionError(f"No player is to act now{where}.", rule="no action pending")
-        event: Event = self.dispatcher.send("act", seat, action, amount)
+        event: Event = d.send("act", seat, action, amount)
         return event
 
     def draw(self, seat: int, discards: Sequence[int] = ()) -> Event:

@@ -25,7 +25,6 @@ import attrs
 import cattrs
 
 from cardgame import events as events_module
-from cardgame.betting import LegalActions
 from cardgame.cards import Card, parse_card
 from cardgame.errors import CardError, CardgameError
 from cardgame.events import Event
@@ -118,8 +117,7 @@ def _register_events() -> None:
 
 
 _register_events()
-for _cls in (HandOpened, BettingResult, ForcedBetsResult, BringInResult, ShowdownResult, DrawOptions,
-             LegalActions):
+for _cls in (HandOpened, BettingResult, ForcedBetsResult, BringInResult, ShowdownResult, DrawOptions):
     register_type(_cls)
 
 

@@ -104,6 +104,7 @@ class Stage:
     snapshot_fields: ClassVar[tuple[str, ...]] = ()
     machine: ClassVar[Machine]
     _direct: ClassVar[dict[tuple[str, str], str]]
+    _handlers: ClassVar[dict[str, str]]
 
     __slots__ = ("__weakref__", "ctx", "outcome", "parent", "state")
 
@@ -118,6 +119,7 @@ class Stage:
             send_event=False,
         )
         cls._direct = _direct_table(cls.machine)
+        cls._handlers = {event: "on_" + event for event in cls.events}
 
     def __init__(self) -> None:
         self.state: str = self.initial
@@ -150,7 +152,8 @@ class Stage:
         """Dispatch ``event`` to ``on_<event>``; unknown events raise :class:`IllegalActionError`."""
         if self.outcome is not None:
             raise StageError(f"Stage {self.name} has already ended; it cannot take {event!r}.")
-        method = getattr(self, "on_" + event, None) if event in self.events else None
+        name = self._handlers.get(event)
+        method = getattr(self, name, None) if name is not None else None
         if method is None:
             allowed = ", ".join(self.events) or "no events"
             raise IllegalActionError(

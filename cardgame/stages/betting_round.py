@@ -161,7 +161,7 @@ class BettingRound(Stage):
             la = self.structure.legal_actions(hand, hp, self.street)
             if hand.bring_in == hp.seat and hand.bet_to == 0 and "bring_in" in hand.forced:
                 bring = min(hand.forced["bring_in"], hp.player.stack)
-                la = attrs.evolve(la, can_fold=False, can_check=False, bring_in=bring)
+                la = la._replace(can_fold=False, can_check=False, bring_in=bring)
             self._legal = la
         return la
 
