@@ -82,10 +82,10 @@ class BettingRound(Stage):
             hand.min_raise = opening
         first = self._opener(hand)
         hand.to_act = self._next_from(hand, first)
-        if hand.to_act is None:
-            self._close(hand)
-        else:
+        if hand.to_act is not None:
             self.trigger("await_action")
+        else:
+            self._close(hand)
 
     def _opener(self, hand: Hand) -> int:
         """Index in ``hand.players`` of the first player to consider."""
@@ -120,6 +120,19 @@ class BettingRound(Stage):
 
     def _close(self, hand: Hand) -> None:
         """Return an uncalled bet, move bets into the pot and finish."""
+        if hand.bet_to or self.state == "acting":  # else nothing was bet or done: nothing to undo
+            self._settle(hand)
+        hand.bet_to = 0
+        hand.min_raise = 0
+        hand.raises = 0
+        hand.to_act = None
+        for key in ("bring_in", "big_bet_option", "bet_size"):
+            hand.forced.pop(key, None)
+        live = tuple(hp.seat for hp in hand.players if not hp.folded)
+        self.finish(BettingResult(self.street_name, live, len(live) == 1))
+
+    def _settle(self, hand: Hand) -> None:
+        """Return the part of the top bet nobody called, and clear the street's bets."""
         top: HandPlayer | None = None
         second = 0
         for hp in hand.players:
@@ -140,14 +153,6 @@ class BettingRound(Stage):
         for hp in hand.players:
             hp.bet = 0
             hp.acted_at = None
-        hand.bet_to = 0
-        hand.min_raise = 0
-        hand.raises = 0
-        hand.to_act = None
-        for key in ("bring_in", "big_bet_option", "bet_size"):
-            hand.forced.pop(key, None)
-        live = tuple(hp.seat for hp in hand.players if not hp.folded)
-        self.finish(BettingResult(self.street_name, live, len(live) == 1))
 
     # --- queries ------------------------------------------------------------------------------
     def legal_actions(self) -> LegalActions | None:
