@@ -21,8 +21,9 @@ class Context:
 
     ``deck_spec`` is the deck each hand is shuffled from; ``max_hands`` (optional) makes the
     wait-for-players stage end the game with *exit* once that many hands were played.
-    ``log`` keeps the events of the last ``keep_hands`` hands (``None``: every event), so a long
-    simulation runs in flat memory; listeners see every event either way.
+    ``log`` keeps the events of at least the last ``keep_hands`` hands and at most twice as many
+    (it is trimmed in batches; ``None``: every event), so a long simulation runs in flat memory;
+    listeners see every event either way.
     """
 
     __slots__ = ("_hand_starts", "deck_spec", "hand", "hands_played", "keep_hands", "listeners", "log",
@@ -74,7 +75,7 @@ class Context:
         if self.keep_hands is not None:
             starts = self._hand_starts
             starts.append(len(self.log))
-            if len(starts) > self.keep_hands:
+            if len(starts) >= 2 * self.keep_hands:  # trim in batches: amortised, not every hand
                 cut = starts[-self.keep_hands]
                 del self.log[:cut]
                 self._hand_starts = [i - cut for i in starts[-self.keep_hands :]]

@@ -50,8 +50,8 @@ class Game:
 
     ``stages`` is the variant's stage list. Table options: ``seats``, ``min_buy_in``,
     ``max_buy_in``, ``first_button``; or pass a ready ``table``. ``seed`` makes the game
-    replayable; ``max_hands`` stops it cleanly after that many hands. ``events`` holds the
-    last ``keep_hands`` hands (``None``: all); ``subscribe`` sees every event.
+    replayable; ``max_hands`` stops it cleanly after that many hands. ``events`` holds at
+    least the last ``keep_hands`` hands (``None``: all); ``subscribe`` sees every event.
     """
 
     def __init__(
