@@ -178,6 +178,12 @@ class BettingRound(Stage):
         hp = hand.to_act
         if hp is None:
             raise IllegalActionError("Nobody is to act in this betting round.", rule="no action pending")
+        if seat not in hand.by_seat:
+            raise IllegalActionError(
+                f"Seat {seat!r} is not in this hand; the seats in it are {sorted(hand.by_seat)}.",
+                rule="unknown seat",
+                allowed=f"seat {hp.seat}",
+            )
         if seat != hp.seat:
             raise IllegalActionError(
                 f"It is not seat {seat}'s turn: seat {hp.seat} ({hp.player.name}) acts next.",

@@ -232,3 +232,85 @@ def test_open_pair_on_fourth_street_allows_the_big_bet() -> None:
     game.bet(1, 10)
     la = game.legal_actions()
     assert la is not None and la.min_raise_to == la.max_raise_to == 20  # raises are big bets now
+
+
+def test_stud_deals_a_community_seventh_card_when_the_deck_runs_short() -> None:
+    from cardgame.events import BoardDealt
+    from variants import seven_card_stud
+
+    game = Game(seven_card_stud(), seats=8, seed=4, max_hands=1)
+    for i in range(8):
+        game.sit_down(f"p{i}", 1000)
+    game.start()
+    game.play(calling_station)  # eight players to seventh street need 56 cards
+    community = [e for e in game.events if isinstance(e, BoardDealt)]
+    assert len(community) == 1 and community[0].street == "community card"
+    shown = [e for e in game.events if isinstance(e, CardsShown)]
+    assert len(shown) == 8 and all(len(e.cards) == 6 for e in shown)  # six own cards + the community card
+    assert game.table.total_chips() == 8000
+
+
+def test_unknown_seat_is_named() -> None:
+    from variants import no_limit_holdem
+
+    game = Game(no_limit_holdem(), seats=6, seed=1)
+    game.sit_down("a", 100)
+    game.sit_down("b", 100)
+    game.start()
+    with pytest.raises(IllegalActionError, match=r"Seat 5 is not in this hand; the seats in it are \[0, 1\]"):
+        game.call(5)
+
+
+def test_five_card_draw_scripted() -> None:
+    from variants import five_card_draw
+
+    game = Game(five_card_draw(2, 4), seats=2, first_button=1, seed=1, max_hands=1)
+    game.sit_down("a", 50)
+    game.sit_down("b", 50)
+    # a: AsAd 7c 8h 2s; b (button, small blind): KsKd Qc Jh 3d; replacements: a gets Ah Ac, b gets 9s
+    game.ctx.stack_deck(parse_cards("AsAd7c8h2s KsKdQcJh3d AhAc 9s"))
+    game.start()
+    game.call(1)  # heads-up: the button completes the small blind
+    game.check(0)
+    game.draw(0, parse_cards("7c 8h"))  # draws two aces: four of a kind
+    game.draw(1, parse_cards("3d"))
+    game.bet(0, 4)  # after the draw: big bets
+    game.call(1)
+    assert [p.stack for p in game.table.players()] == [56, 44]
+
+
+def test_five_card_plo_uses_exactly_two_hole_cards() -> None:
+    from variants import pot_limit_omaha_5
+
+    game = Game(pot_limit_omaha_5(1, 2), seats=2, first_button=1, seed=1, max_hands=1)
+    game.sit_down("a", 100)
+    game.sit_down("b", 100)
+    # a holds four hearts, and the board has one more: no flush with exactly two hole cards.
+    game.ctx.stack_deck(parse_cards("AhKhQhJh2c 9s9d3c4d5s") + parse_cards("2d Th 8s 7c 2h 6d 3s 4s"))
+    game.start()
+    game.call(1)
+    game.check(0)
+    for _ in range(3):
+        game.check(0)
+        game.check(1)
+    shown = {e.seat: e.hand for e in game.events if isinstance(e, CardsShown)}
+    assert not shown[0].startswith("Flush")
+    assert [p.stack for p in game.table.players()] == [98, 102]  # nines (and a straight draw) win
+
+
+def test_ante_holdem_scripted() -> None:
+    from variants import ante_holdem
+
+    game = Game(ante_holdem(ante=1, min_bet=2), seats=3, first_button=2, seed=1, max_hands=1)
+    for i in range(3):
+        game.sit_down(f"p{i}", 50)
+    game.ctx.stack_deck(parse_cards("AhAd KhKd 7c2s") + parse_cards("3s 2c5d9h 4s Jc 6s Qd"))
+    game.start()
+    assert game.to_act == 0  # no blinds: the first seat left of the button opens
+    game.bet(0, 4)
+    game.call(1)
+    game.fold(2)
+    for _ in range(3):
+        game.check(0)
+        game.check(1)
+    assert [p.stack for p in game.table.players()] == [56, 45, 49]  # pot 3 antes + 4 + 4
