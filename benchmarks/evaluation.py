@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -34,7 +35,8 @@ from cardgame.evaluation.batch import (
 )
 from cardgame.evaluation.equity import equity
 
-VECTORS = Path(__file__).resolve().parents[1] / ".." / "shared" / "reference" / "vectors.json"
+ROOT = Path(__file__).resolve().parents[1]
+VECTORS = ROOT / ".." / "shared" / "reference" / "vectors.json"
 CATEGORIES = [
     "high_card", "pair", "two_pair", "three_of_a_kind", "straight",
     "flush", "full_house", "four_of_a_kind", "straight_flush",
@@ -221,11 +223,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     r = rate(lambda: [OMAHA_HIGH.rank(a, b) for a, b in omaha], len(omaha))
     print(f"{'OMAHA_HIGH.rank (4 hole, 5 board)':34} {r:12,.0f} evals/s")
 
-    equity(["AhKh", "QsQd"], "2c 3c 4c")  # build tables once
-    start = time.perf_counter()
-    result = equity(["AhKh", "QsQd"])
-    print(f"\nExact AhKh vs QsQd pre-flop: {time.perf_counter() - start:.3f} s, {result.boards:,} boards, "
-          f"equity {result.equity[0]} = {result.equity_floats[0]:.7f}")  # fmt: skip
+    print("\nExact AhKh vs QsQd pre-flop (1,712,304 boards)")
+    paths = [False, True] if numba_ok else [False]
+    for use_numba in paths:  # first calls: tables, and numba's compile (or load from its disk cache)
+        start = time.perf_counter()
+        equity(["AhKh", "QsQd"], "2c 3c 4c", use_numba=use_numba)
+        print(f"{'first call ' + ('numba' if use_numba else 'numpy'):34} {time.perf_counter() - start:9.3f} s")
+    best = dict.fromkeys(paths, float("inf"))
+    for _ in range(3):
+        for use_numba in paths:
+            start = time.perf_counter()
+            result = equity(["AhKh", "QsQd"], use_numba=use_numba)
+            best[use_numba] = min(best[use_numba], time.perf_counter() - start)
+    for use_numba in paths:
+        print(f"{'equity ' + ('numba' if use_numba else 'numpy'):34} {best[use_numba]:9.3f} s")
+    print(f"equity {result.equity[0]} = {result.equity_floats[0]:.7f}")
+
+    code = (
+        "import time; t = time.perf_counter(); import cardgame.evaluation as ev; i = time.perf_counter() - t; "
+        "t = time.perf_counter(); ev.evaluate_high([0, 4, 8, 12, 17, 21, 25]); print(i, time.perf_counter() - t)"
+    )
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT) for _ in range(3)]
+    times = sorted(tuple(map(float, r.stdout.split())) for r in runs if r.returncode == 0)
+    if times:
+        print(f"\nimport cardgame.evaluation (with numpy): {times[0][0]:.3f} s; "
+              f"first evaluate_high (builds the tables): {times[0][1]:.3f} s")  # fmt: skip
 
     if args.all7:
         ref = json.loads(VECTORS.read_text())["seven_card_categories"]

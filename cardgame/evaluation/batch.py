@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardgame.errors import CardError, ConfigError
-from cardgame.evaluation._tables import COUNT_SHIFT, FLUSH_VALUES, NONFLUSH_VALUES, RANK_WEIGHTS
+from cardgame.evaluation._tables import COUNT_SHIFT, FLUSH_VALUES, RANK_WEIGHTS, rank_values
 
 __all__ = [
     "CARD_BITS",
@@ -56,7 +56,7 @@ Int64Array = npt.NDArray[np.int64]
 def dense_rank_table(source: Mapping[int, int], n: int, floor: int = 0) -> Int32Array:
     """Dense array: rank-weight sum of ``n`` cards -> ``source`` value (0 if absent or < floor).
 
-    ``source`` is keyed like :data:`NONFLUSH_VALUES` (weight sum plus card count).
+    ``source`` is keyed like :func:`rank_values` (weight sum plus card count).
     """
     keys = np.fromiter(source.keys(), dtype=np.int64, count=len(source))
     values = np.fromiter(source.values(), dtype=np.int64, count=len(source))
@@ -70,7 +70,7 @@ def dense_rank_table(source: Mapping[int, int], n: int, floor: int = 0) -> Int32
 @cache
 def rank_table(n: int) -> Int32Array:
     """Dense array: rank-weight sum of ``n`` cards (not all one suit) -> high value."""
-    return dense_rank_table(NONFLUSH_VALUES, n)
+    return dense_rank_table(rank_values(), n)
 
 
 def card_key_sums(cards: npt.NDArray[Any]) -> tuple[Int64Array, Int64Array]:

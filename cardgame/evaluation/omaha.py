@@ -15,7 +15,7 @@ from itertools import combinations, product
 
 import attrs
 
-from cardgame.evaluation._tables import CARD_KEYS, FLUSH_VALUES, NONFLUSH_VALUES, RANK_MASK, pack
+from cardgame.evaluation._tables import CARD_KEYS, FLUSH_VALUES, RANK_MASK, pack, rank_values
 from cardgame.evaluation.describe import HandValue, high_hand_value
 from cardgame.evaluation.high import check_cards, evaluate_high
 from cardgame.evaluation.lowball import LOW_BASE, low_hand_value
@@ -48,7 +48,7 @@ def omaha_high(hole: Sequence[int], board: Sequence[int]) -> int:
     rk = _RANK_KEY
     pairs = {rk[a] + rk[b] for a, b in combinations(hole, 2)}
     triples = {rk[a] + rk[b] + rk[c] for a, b, c in combinations(board, 3)}
-    table = NONFLUSH_VALUES
+    table = rank_values()
     best = max([table[p + t] for p in pairs for t in triples])
     for suit in range(4):
         suited_board = [1 << (c >> 2) for c in board if c & 3 == suit]

@@ -46,6 +46,5 @@ def test_agrees_with_eval7_per_call_and_batch(size: int, count: int) -> None:
 def test_agrees_with_phevaluator() -> None:
     hands = random_hands(100_000, 7, seed=99)
     # phevaluator ranks 1 (royal flush) .. 7462 (worst): lower is better, so negate it.
-    theirs = -np.array([phevaluator.evaluate_cards(*(NAMES[c] for c in row)) for row in hands.tolist()],
-                       dtype=np.int64)
+    theirs = -np.array([phevaluator.evaluate_cards(*(NAMES[c] for c in row)) for row in hands.tolist()], dtype=np.int64)
     assert_same_order(evaluate_high_batch(hands).astype(np.int64), theirs)

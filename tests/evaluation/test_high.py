@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from itertools import chain, combinations, pairwise
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from cardgame.cards import parse_cards
+from cardgame.cards import CARDS, parse_cards
 from cardgame.errors import CardError
 from cardgame.evaluation import (
     CATEGORY_NAMES,
     HIGH,
     HandEvaluator,
     HandValue,
+    _tables,
     category,
     describe_high,
     evaluate_high,
@@ -194,3 +198,83 @@ def test_winners_is_allmax() -> None:
     holes = [parse_cards(h) for h in ("Ad Qd", "Ah Qh", "3c 4c", "Kd 2d")]
     assert winners(holes, key=lambda h: HIGH.rank(h, board)) == [3]
     assert winners(holes[:3], key=lambda h: HIGH.rank(h, board)) == [0, 1]
+
+
+def test_seven_card_paths_agree_with_the_generic_sum() -> None:
+    """The unpacked 7-card and 2+5 paths (plain ints, Card objects, numpy ints) match the
+    generic path's dict lookup, which ``HIGH.rank`` takes for a hand split 6 + 1."""
+    rng = random.Random(11)
+    hands = [tuple(rng.sample(range(52), 7)) for _ in range(3000)]
+    for _ in range(500):  # flushes of 5, 6 and 7 cards
+        suit = rng.randrange(4)
+        suited = rng.sample([r * 4 + suit for r in range(13)], rng.choice([5, 6, 7]))
+        hands.append(tuple(suited + rng.sample([c for c in range(52) if c not in suited], 7 - len(suited))))
+    for h in hands:
+        reference = HIGH.rank(h[:6], h[6:])  # 6 + 1: the generic path
+        assert evaluate_high(h) == reference
+        assert evaluate_high(list(h)) == reference
+        assert HIGH.rank(h[:2], h[2:]) == reference
+        assert HIGH.rank(list(h[:2]), list(h[2:])) == reference
+        assert HIGH.rank(h, ()) == reference  # stud: the hole is the hand
+        assert HIGH.rank(h[:5], []) == evaluate_high(h[:5]) == HIGH.rank(h[:3], h[3:5])  # draw
+        cards = tuple(CARDS[c] for c in h)
+        assert evaluate_high(cards) == HIGH.rank(cards[:2], cards[2:]) == reference
+        assert evaluate_high(list(np.array(h, dtype=np.int8))) == reference  # numpy integers
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        [0, 1, 2, 3, 4, 5, 52],
+        [0, 1, 2, 3, 4, 5, 103],
+        [0, 1, 2, 3, 4, 5, 104],
+        [-1, 1, 2, 3, 4, 5, 6],
+        [0, 1, 2, 3, 4, 5, -200],
+        [0, 1, 2, 3, 4, 5, "Ah"],
+        [0, 1, 2, 3, 4, 5, None],
+        [0, 1, 2, 3, 4, 5, 6.0],
+        [0, 4, 8, 12, 16, 20, 200],  # a straight flush plus a bad card
+        [0, 4, 8, 12, 16, 20, -1],
+        [0, 4, 8, 12, 16, 16, 1],  # a repeated card in a flush
+        [48, 48, 48, 48, 48, 1, 2],  # five aces: past the end of the seven-card lists
+    ],
+)
+def test_bad_seven_card_input_raises_card_error(bad: list[int]) -> None:
+    with pytest.raises(CardError):
+        evaluate_high(bad)
+    with pytest.raises(CardError):
+        HIGH.rank(bad[:2], bad[2:])
+
+
+def test_tables_are_built_on_first_use() -> None:
+    """Importing builds no rank table; the first evaluation (of any size) builds them all."""
+    code = (
+        "import cardgame.evaluation as ev, cardgame.evaluation._tables as t\n"
+        "assert not t.NONFLUSH_VALUES and not t.SEVEN_VALUES\n"
+        "assert ev.evaluate_high({cards}) == {value}\n"
+        "assert len(t.NONFLUSH_VALUES) == 73775 and len(t.SEVEN_VALUES) == 49205\n"
+    )
+    for cards in ([48, 44, 40, 36, 31], [48, 44, 40, 36, 31, 2, 7], [0, 4, 8, 12, 16, 20, 24]):
+        value = evaluate_high(cards)
+        run = subprocess.run(
+            [sys.executable, "-c", code.format(cards=cards, value=value)],
+            capture_output=True,
+            text=True,
+            cwd=Path(__file__).resolve().parents[2],
+        )
+        assert run.returncode == 0, run.stderr
+
+
+def test_vectorized_table_builders_match_the_direct_rules() -> None:
+    assert _tables.build_rank_table(_tables.high_value_of_ranks) == _tables.rank_values()
+    keys = _tables.seven_rank_keys().tolist()
+    assert [_tables.NONFLUSH_VALUES[k] for k in keys] == _tables.SEVEN_VALUES
+    for mask in range(8192):
+        ranks = [r for r in range(12, -1, -1) if mask >> r & 1]
+        if len(ranks) < 5:
+            expected = 0
+        elif _tables.STRAIGHT_HIGH[mask] >= 0:
+            expected = _tables.pack(_tables.STRAIGHT_FLUSH, [_tables.STRAIGHT_HIGH[mask]])
+        else:
+            expected = _tables.pack(_tables.FLUSH, ranks[:5])
+        assert _tables.FLUSH_VALUES[mask] == expected
