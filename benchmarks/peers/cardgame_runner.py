@@ -10,6 +10,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 from cardgame import Game, Stage
+from cardgame.evaluation import evaluate_high
 from cardgame.events import HandEnded
 from variants import no_limit_holdem
 
@@ -41,6 +42,7 @@ def _table(players: int, rng: random.Random) -> Hand:
                 seed=random.getrandbits(32))
     for i in range(players):
         game.sit_down(f"p{i}", STACK, i)
+    evaluate_high(range(7))  # build the evaluator's lazy tables now, as the peers do at import
     game.start()
     choice = rng.choice
     act = game.act
