@@ -94,6 +94,8 @@ class BettingStructure:
     name: ClassVar[str] = "structure"
     code: ClassVar[str] = ""
     min_bet: int
+    #: Set per class: ``cap_reached`` is the base one (never capped), so it need not be called.
+    _uncapped: ClassVar[bool] = True
 
     def opening_bet(self, street: int) -> int:
         """The minimum bet, and the raise increment at the start of ``street`` (0 = first)."""
@@ -117,7 +119,7 @@ class BettingStructure:
         owed = bet_to - hp.bet
         call = owed if owed < stack else stack
         most = hp.bet + stack
-        can_raise = most > bet_to and not self.cap_reached(hand)
+        can_raise = most > bet_to and (self._uncapped or not self.cap_reached(hand))
         if can_raise and hp.acted_at is not None and not self.is_full_raise(hand, bet_to - hp.acted_at, street):
             can_raise = False  # only short all-ins since this player acted: betting is not reopened
         if can_raise:
@@ -126,17 +128,21 @@ class BettingStructure:
                     break
             else:
                 can_raise = False  # nobody left to call a raise
-        lo = hi = 0
+        if not can_raise:
+            return LegalActions(hp.seat, owed > 0, owed <= 0, call, False, 0, 0, bet_to, stack, 0, ())
+        lo, hi = self.raise_bounds(hand, hp, street)
         amounts: tuple[int, ...] = ()
-        if can_raise:
-            lo, hi = self.raise_bounds(hand, hp, street)
-            if isinstance(self, FixedLimit) and lo != hi:  # fixed limit: exactly one of the two sizes
-                amounts = tuple(sorted({min(lo, most), min(hi, most)}))
-            if hi > most:
-                hi = most
-            if lo > most:
-                lo = most
-        return LegalActions(hp.seat, owed > 0, owed <= 0, call, can_raise, lo, hi, bet_to, stack, 0, amounts)
+        if lo != hi and isinstance(self, FixedLimit):  # fixed limit: exactly one of the two sizes
+            amounts = tuple(sorted({min(lo, most), min(hi, most)}))
+        if hi > most:
+            hi = most
+        if lo > most:
+            lo = most
+        return LegalActions(hp.seat, owed > 0, owed <= 0, call, True, lo, hi, bet_to, stack, 0, amounts)
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._uncapped = cls.cap_reached is BettingStructure.cap_reached
 
 
 @attrs.frozen

@@ -79,7 +79,7 @@ class Context:
                 cut = starts[-self.keep_hands]
                 del self.log[:cut]
                 self._hand_starts = [i - cut for i in starts[-self.keep_hands :]]
-        self.emit(HandStarted(hand.number, button, tuple(ordered), tuple(hp.player.stack for hp in players)))
+        self.emit(HandStarted(hand.number, button, tuple(ordered), tuple([hp.player.stack for hp in players])))
         return hand
 
     def stack_deck(self, top_first: Sequence[int]) -> None:
@@ -104,7 +104,7 @@ class Context:
             elif p.stack == 0 and not p.sitting_out:
                 p.sitting_out = True
                 self.emit(PlayerSatOut(p.seat))
-        self.emit(HandEnded(hand.number, tuple((p.seat, p.stack) for p in table.players())))
+        self.emit(HandEnded(hand.number, tuple([(p.seat, p.stack) for p in table.seats if p is not None])))
         self.hand = None
 
     def total_chips(self) -> int:

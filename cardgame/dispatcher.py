@@ -85,14 +85,21 @@ class Dispatcher:
         self.busy = True
         try:
             try:
-                value = stage.handle(event, *args, **kwargs)
+                name = stage._handlers.get(event) if stage.outcome is None else None
+                method = getattr(stage, name, None) if name is not None else None
+                if method is None:
+                    value = stage.handle(event, *args, **kwargs)  # raises the right error
+                else:
+                    value = method(*args, **kwargs)
             except CardgameError:
                 if stage.outcome is not None:  # the stage ended while failing: treat as error
                     self._stop_failed(stage, Failed(f"{event} left the stage half-ended", stage.name, stage.state))
                 raise
             except Exception as exc:
                 self._stop_failed(stage, Failed(f"{type(exc).__name__}: {exc}", stage.name, stage.state), exc)
-            self._advance()
+            current = self.current
+            if current is not None and current.outcome is not None:  # else the stage still waits
+                self._advance()
         finally:
             self.busy = False
         return value

@@ -30,6 +30,10 @@ def side_pots(players: Sequence[HandPlayer]) -> list[Pot]:
     (not folded) seats in that order. Levels with no one eligible are added to the pot below.
     """
     levels = sorted({hp.contributed for hp in players if not hp.folded and hp.contributed > 0})
+    if len(levels) == 1:  # no side pot: everything (folded chips above the level too) is one pot
+        level = levels[0]
+        eligible = tuple([hp.seat for hp in players if not hp.folded and hp.contributed >= level])
+        return [Pot(sum([hp.contributed for hp in players]), eligible)]
     pots: list[Pot] = []
     floor = 0
     for level in levels:

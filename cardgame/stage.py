@@ -104,6 +104,8 @@ class Stage:
     snapshot_fields: ClassVar[tuple[str, ...]] = ()
     machine: ClassVar[Machine]
     _direct: ClassVar[dict[tuple[str, str], str]]
+    _begin: ClassVar[str | None]  # where ``begin`` leads from ``initial`` when it runs no callback
+    _end_from: ClassVar[dict[str, str]]  # ``end``'s callback-free transitions, by source state
     _handlers: ClassVar[dict[str, str]]
 
     __slots__ = ("__weakref__", "ctx", "outcome", "parent", "state")
@@ -118,7 +120,9 @@ class Stage:
             auto_transitions=False,
             send_event=False,
         )
-        cls._direct = _direct_table(cls.machine)
+        cls._direct = direct = _direct_table(cls.machine)
+        cls._begin = direct.get((cls.initial, "begin"))
+        cls._end_from = {src: dst for (src, event), dst in direct.items() if event == "end"}
         cls._handlers = {event: "on_" + event for event in cls.events}
 
     def __init__(self) -> None:
@@ -132,9 +136,9 @@ class Stage:
         """Begin with the context and the previous stage's result (``None`` after a restart)."""
         self.ctx = ctx
         self.outcome = None
-        self.state = self.initial
-        dest = self._direct.get((self.initial, "begin"))
+        dest = self._begin
         if dest is None:
+            self.state = self.initial
             type(self).machine.events["begin"].trigger(self)
         else:
             self.state = dest
@@ -179,14 +183,19 @@ class Stage:
         if self.outcome is not None:
             raise StageError(f"Stage {self.name} ended twice ({self.outcome} then {outcome}).")
         self.outcome = outcome
-        dest = self._direct.get((self.state, "end"))
+        dest = self._end_from.get(self.state)
         if dest is None:
             type(self).machine.events["end"].trigger(self)
         else:
             self.state = dest
 
     def finish(self, result: Any = None) -> None:
-        self._end(Done(result))
+        dest = self._end_from.get(self.state)
+        if dest is not None and self.outcome is None:  # the common case, inlined
+            self.outcome = Done(result)
+            self.state = dest
+        else:
+            self._end(Done(result))
 
     def restart(self) -> None:
         self._end(Restart())

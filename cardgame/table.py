@@ -84,7 +84,7 @@ class Table:
 
     def in_play(self) -> list[int]:
         """Seats that will be dealt into the next hand."""
-        return [p.seat for p in self.seats if p is not None and p.in_play]
+        return [p.seat for p in self.seats if p is not None and p.stack > 0 and not p.sitting_out and not p.leaving]
 
     def total_chips(self) -> int:
         return sum(p.stack for p in self.players())

@@ -75,48 +75,50 @@ class BettingRound(Stage):
         hand.street = self.street_name
         hand.last_aggressor = None
         self._legal = None
+        forced = hand.forced
         if self.open_pair_doubles and _open_pair(hand):
-            hand.forced["big_bet_option"] = 1
+            forced["big_bet_option"] = 1
         opening = self.structure.opening_bet(self.street)
         if hand.min_raise < opening:
             hand.min_raise = opening
-        first = self._opener(hand)
+        opener = forced.pop("opener", None) if forced else None
+        if opener is not None:
+            first = hand.players.index(hand.by_seat[opener])
+        else:
+            first = 0 if self.order is None else self.order(hand)
         hand.to_act = self._next_from(hand, first)
         if hand.to_act is not None:
             self.trigger("await_action")
         else:
             self._close(hand)
 
-    def _opener(self, hand: Hand) -> int:
-        """Index in ``hand.players`` of the first player to consider."""
-        seat = hand.forced.pop("opener", None)
-        if seat is not None:
-            return hand.players.index(hand.by_seat[seat])
-        return 0 if self.order is None else self.order(hand)
+    @staticmethod
+    def _next_from(hand: Hand, start: int) -> HandPlayer | None:
+        """The first player from index ``start`` on (wrapping) who still has to act.
 
-    def _next_from(self, hand: Hand, start: int) -> HandPlayer | None:
-        """The first player from index ``start`` on (wrapping) who still has to act."""
+        That is the first player neither folded nor all-in who is short of the bet or has not
+        acted this street -- the latter only while someone else can still act, and nobody acts
+        once fewer than two players are live. One pass, stopping as soon as the answer is known.
+        """
         players = hand.players
-        n = len(players)
-        live = 0
-        actors = 0
-        for hp in players:
-            if not hp.folded:
-                live += 1
-                if not hp.all_in:
-                    actors += 1
-        if live < 2:
-            return None
         bet_to = hand.bet_to
-        for k in range(n):
-            hp = players[(start + k) % n]
-            if hp.folded or hp.all_in:
+        live = actors = 0
+        first: HandPlayer | None = None
+        for hp in players[start:] + players[:start] if start else players:
+            if hp.folded:
                 continue
-            if hp.bet < bet_to:
-                return hp
-            if hp.acted_at is None and actors > 1:
-                return hp
-        return None
+            live += 1
+            if hp.all_in:
+                continue
+            actors += 1
+            if first is None and (hp.bet < bet_to or hp.acted_at is None):
+                first = hp
+            if first is not None and actors > 1:
+                return first
+        if first is None or live < 2:
+            return None
+        # at most one player can act: they act only if short of the bet
+        return first if first.bet < bet_to else None
 
     def _close(self, hand: Hand) -> None:
         """Return an uncalled bet, move bets into the pot and finish."""
@@ -126,9 +128,11 @@ class BettingRound(Stage):
         hand.min_raise = 0
         hand.raises = 0
         hand.to_act = None
-        for key in ("bring_in", "big_bet_option", "bet_size"):
-            hand.forced.pop(key, None)
-        live = tuple(hp.seat for hp in hand.players if not hp.folded)
+        forced = hand.forced
+        if forced:
+            for key in ("bring_in", "big_bet_option", "bet_size"):
+                forced.pop(key, None)
+        live = tuple([hp.seat for hp in hand.players if not hp.folded])
         self.finish(BettingResult(self.street_name, live, len(live) == 1))
 
     def _settle(self, hand: Hand) -> None:
@@ -178,20 +182,22 @@ class BettingRound(Stage):
         hp = hand.to_act
         if hp is None:
             raise IllegalActionError("Nobody is to act in this betting round.", rule="no action pending")
-        if seat not in hand.by_seat:
-            raise IllegalActionError(
-                f"Seat {seat!r} is not in this hand; the seats in it are {sorted(hand.by_seat)}.",
-                rule="unknown seat",
-                allowed=f"seat {hp.seat}",
-            )
         if seat != hp.seat:
+            if seat not in hand.by_seat:
+                raise IllegalActionError(
+                    f"Seat {seat!r} is not in this hand; the seats in it are {sorted(hand.by_seat)}.",
+                    rule="unknown seat",
+                    allowed=f"seat {hp.seat}",
+                )
             raise IllegalActionError(
                 f"It is not seat {seat}'s turn: seat {hp.seat} ({hp.player.name}) acts next.",
                 rule="acting out of turn",
                 allowed=f"seat {hp.seat}",
             )
-        la = self.legal_actions()
-        assert la is not None
+        la = self._legal
+        if la is None or la.seat != seat:
+            la = self.legal_actions()
+            assert la is not None
         kind, to = self._resolve(la, hp, action, amount)
         self._legal = None
         event = self._apply(hand, hp, la, kind, to)

@@ -53,7 +53,8 @@ class DealHole(Stage):
         elif live >= 2:
             up = self.face_up
             n = len(up)
-            dealt = hand.deck.deal(n * live)  # one draw for everyone: each player takes the next n
+            dealt = tuple(hand.deck.deal(n * live))  # one draw for everyone: each takes the next n
+            emit = ctx.emit
             i = 0
             for hp in hand.players:
                 if hp.folded:
@@ -62,5 +63,5 @@ class DealHole(Stage):
                 i += n
                 hp.hole.extend(cards)
                 hp.face_up.extend(up)
-                ctx.emit(HoleCardsDealt(hp.seat, tuple(cards), up))
+                emit(HoleCardsDealt(hp.seat, cards, up))
         self.finish(previous)

@@ -24,6 +24,10 @@ class ForcedBetsResult:
     antes: tuple[tuple[int, int], ...]
 
 
+#: What the n-th live blind is called (the third and later are straddles).
+_BLIND_NAMES = ("small blind", "big blind", *("straddle",) * 20)
+
+
 def _amounts(value: int | Sequence[int], what: str) -> tuple[int, ...]:
     items = (value,) if isinstance(value, int) else tuple(value)
     for v in items:
@@ -59,6 +63,8 @@ class ForcedBets(Stage):
         self.ante = _amounts(ante, "Antes")
         if big_blind_ante and len(self.ante) != 1:
             raise ConfigError("A big-blind ante is one amount, posted by the big blind.")
+        if len(self.blinds) > len(_BLIND_NAMES):
+            raise ConfigError(f"At most {len(_BLIND_NAMES)} blinds and straddles, not {len(self.blinds)}.")
         if big_blind_ante and len(self.blinds) < 2:
             raise ConfigError("A big-blind ante needs a big blind: give at least two blinds.")
         self.big_blind_ante = big_blind_ante
@@ -71,29 +77,28 @@ class ForcedBets(Stage):
         order = hand.blind_order()
         emit = ctx.emit
         antes: list[tuple[int, int]] = []
+        ante = self.ante
         if self.big_blind_ante:
-            if self.ante[0] and len(order) >= 2:
-                antes.append(self._post_dead(order[1], self.ante[0], "big blind ante"))
-        elif len(self.ante) == 1:
-            if self.ante[0]:
-                antes.extend(self._post_dead(hp, self.ante[0], "ante") for hp in order)
+            if ante[0] and len(order) >= 2:
+                antes.append(self._post_dead(order[1], ante[0], "big blind ante"))
+        elif len(ante) == 1:
+            if ante[0]:
+                antes.extend([self._post_dead(hp, ante[0], "ante") for hp in order])
         else:
-            antes.extend(
-                self._post_dead(hp, amt, "ante") for hp, amt in zip(order, self.ante, strict=False) if amt
-            )
+            antes.extend([self._post_dead(hp, amt, "ante") for hp, amt in zip(order, ante, strict=False) if amt])
         blinds: list[tuple[int, int]] = []
-        names = ("small blind", "big blind")
         last: HandPlayer | None = None
         top = 0
-        for i, (hp, amount) in enumerate(zip(order, self.blinds, strict=False)):
+        for hp, amount, kind in zip(order, self.blinds, _BLIND_NAMES):
             if amount == 0 or hp.all_in:
                 continue
-            paid = hp.put_in(min(amount, hp.player.stack))
-            kind = names[i] if i < 2 else "straddle"
+            stack = hp.player.stack
+            paid = hp.put_in(amount if amount < stack else stack)
             emit(ForcedBetPosted(hp.seat, kind, paid, hp.all_in))
             blinds.append((hp.seat, paid))
             last = hp
-            top = max(top, amount)
+            if amount > top:
+                top = amount
         button = hand.players[-1]
         if self.button_blind and not button.all_in:
             paid = button.put_in(min(self.button_blind, button.player.stack))

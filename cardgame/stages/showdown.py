@@ -16,7 +16,17 @@ from cardgame.stage import Stage
 
 __all__ = ["Showdown", "ShowdownResult"]
 
-_DESCRIPTIONS: dict[tuple[str, int], str] = {}
+#: Hand descriptions by evaluator name and value: a hand's text depends only on its value.
+_DESCRIPTIONS: dict[str, dict[int, str]] = {}
+
+
+def _describe(
+    evaluator: HandEvaluator, memo: dict[int, str], value: int, hole: Sequence[int], board: Sequence[int]
+) -> str:
+    """Describe the hand worth ``value`` and remember the text in ``memo``."""
+    hv = evaluator.describe(hole, board)
+    text = memo[value] = "" if hv is None else hv.description
+    return text
 
 
 @attrs.frozen
@@ -93,24 +103,29 @@ class Showdown(Stage):
         return live
 
     def _award(self, hand: Hand, live: list[HandPlayer], won: dict[int, int]) -> list[int]:
-        ctx = self.ctx
+        emit = self.ctx.emit
         board = hand.board
+        high, low = self.high, self.low
         highs: dict[int, int | None] = {}
         lows: dict[int, int | None] = {}
         texts: dict[int, tuple[str, str]] = {}
+        hi_memo = _DESCRIPTIONS.setdefault(high.name, {}) if high is not None else {}
+        lo_memo = _DESCRIPTIONS.setdefault(low.name, {}) if low is not None else {}
         for hp in self._show_order(hand, live):
-            hole = hp.hole
+            seat, hole = hp.seat, hp.hole
             hi_text = lo_text = ""
-            if self.high is not None:
-                v = highs[hp.seat] = self.high.rank(hole, board)
-                hi_text = self._text(self.high, v, hole, board)
-            if self.low is not None:
-                v = lows[hp.seat] = self.low.rank(hole, board)
-                lo_text = self._text(self.low, v, hole, board)
-            texts[hp.seat] = (hi_text, lo_text)
-            ctx.emit(CardsShown(hp.seat, tuple(hole), " / ".join(t for t in (hi_text, lo_text) if t)))
+            if high is not None:
+                v = highs[seat] = high.rank(hole, board)
+                if v is not None:
+                    hi_text = hi_memo.get(v) or _describe(high, hi_memo, v, hole, board)
+            if low is not None:
+                v = lows[seat] = low.rank(hole, board)
+                if v is not None:
+                    lo_text = lo_memo.get(v) or _describe(low, lo_memo, v, hole, board)
+            texts[seat] = (hi_text, lo_text)
+            emit(CardsShown(seat, tuple(hole), f"{hi_text} / {lo_text}" if hi_text and lo_text else hi_text or lo_text))
         for index, pot in enumerate(side_pots(hand.players)):
-            eligible = [s for s in pot.eligible]
+            eligible = list(pot.eligible)
             low_winners = self._best(eligible, lows) if self.low is not None else []
             high_winners = self._best(eligible, highs) if self.high is not None else []
             if low_winners and high_winners:
@@ -123,18 +138,6 @@ class Showdown(Stage):
             else:  # nobody qualifies (e.g. a low-only game with no qualifying hand): split evenly
                 self._pay(index, pot.amount, eligible, won, texts, 0, "")
         return [hp.seat for hp in live]
-
-    @staticmethod
-    def _text(evaluator: HandEvaluator, value: int | None, hole: Sequence[int], board: Sequence[int]) -> str:
-        """The description of ``value``: a hand's text depends only on its value, so it is memoised."""
-        if value is None:
-            return ""
-        key = (evaluator.name, value)
-        text = _DESCRIPTIONS.get(key)
-        if text is None:
-            hv = evaluator.describe(hole, board)
-            text = _DESCRIPTIONS[key] = "" if hv is None else hv.description
-        return text
 
     @staticmethod
     def _best(seats: list[int], values: dict[int, int | None]) -> list[int]:

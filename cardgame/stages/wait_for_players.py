@@ -69,5 +69,5 @@ class WaitForPlayers(Stage):
         if self.deck is not None and ctx.deck_spec != self.deck:
             ctx.deck_spec = self.deck
         hand = ctx.open_hand(seats)
-        self.finish(HandOpened(hand.number, hand.button, tuple(hp.seat for hp in hand.players)))
+        self.finish(HandOpened(hand.number, hand.button, tuple(hand.by_seat)))  # by_seat is in hand order
         return True
