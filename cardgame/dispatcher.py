@@ -123,22 +123,25 @@ class Dispatcher:
 
     def _advance(self) -> None:
         """Follow stage endings until a stage is waiting for input or the game stops."""
+        ctx = self.ctx
         while self.status == "running":
             stage = self.current
             if stage is None or stage.outcome is None:
                 return
             outcome: Outcome = stage.outcome
-            parent = stage.parent
-            if parent is not None and type(outcome) is Done:
-                stage.parent = None
-                self.current = parent
-                try:
-                    parent.on_substage_result(outcome.result)
-                except Exception as exc:
-                    self._stop_failed(parent, Failed(f"{type(exc).__name__}: {exc}", parent.name, parent.state), exc)
-                continue
-            stage.parent = None
             kind = type(outcome)
+            parent = stage.parent
+            if parent is not None:
+                stage.parent = None
+                if kind is Done:
+                    self.current = parent
+                    try:
+                        parent.on_substage_result(outcome.result)  # type: ignore[attr-defined]
+                    except Exception as exc:
+                        self._stop_failed(
+                            parent, Failed(f"{type(exc).__name__}: {exc}", parent.name, parent.state), exc
+                        )
+                    continue
             if kind is Done:
                 if not self.stack:
                     self._stop_failed(
@@ -149,7 +152,7 @@ class Dispatcher:
                 nxt = self.stack.pop()
                 self.current = nxt
                 try:
-                    nxt.start(self.ctx, outcome.result)  # type: ignore[attr-defined]
+                    nxt.start(ctx, outcome.result)  # type: ignore[attr-defined]
                 except Exception as exc:
                     self._stop_failed(nxt, Failed(f"{type(exc).__name__}: {exc}", nxt.name, nxt.state), exc)
             elif kind is Restart:
