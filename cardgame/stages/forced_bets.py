@@ -89,7 +89,7 @@ class ForcedBets(Stage):
         blinds: list[tuple[int, int]] = []
         last: HandPlayer | None = None
         top = 0
-        for hp, amount, kind in zip(order, self.blinds, _BLIND_NAMES):
+        for hp, amount, kind in zip(order, self.blinds, _BLIND_NAMES, strict=False):
             if amount == 0 or hp.all_in:
                 continue
             stack = hp.player.stack
