@@ -62,6 +62,9 @@ class Failed(Outcome):
     state: str = ""
 
 
+_RESTART, _EXIT = Restart(), Exit()  # no fields: one frozen instance each serves every stage
+
+
 def _direct_table(machine: Machine) -> dict[tuple[str, str], str]:
     """``(source, event) -> dest`` for every transition that runs no callback or condition."""
     hooks = (machine.before_state_change, machine.after_state_change, machine.prepare_event,
@@ -198,10 +201,10 @@ class Stage:
             self._end(Done(result))
 
     def restart(self) -> None:
-        self._end(Restart())
+        self._end(_RESTART)
 
     def exit(self) -> None:
-        self._end(Exit())
+        self._end(_EXIT)
 
     def fail(self, reason: str) -> None:
         self._end(Failed(reason, self.name, self.state))

@@ -45,9 +45,13 @@ def _positive(_inst: object, attribute: attrs.Attribute[int], value: int) -> Non
         raise ConfigError(f"Table {attribute.name} must be a positive whole number of chips, not {value!r}.")
 
 
-@attrs.define(eq=False, slots=True)
+@attrs.define(eq=False, slots=True, on_setattr=attrs.setters.NO_OP)
 class Table:
-    """Seats numbered ``0 .. seat_count - 1``; ``button`` is the seat with the dealer button."""
+    """Seats numbered ``0 .. seat_count - 1``; ``button`` is the seat with the dealer button.
+
+    The limits are validated when the table is made (attribute writes are plain, as the button
+    moves every hand).
+    """
 
     # attrs fields: seat_count, min_buy_in, max_buy_in, first_button (the first hand's button)
 
@@ -138,14 +142,13 @@ class Table:
 
     # --- the button ------------------------------------------------------------------------
     def next_in_play(self, after: int, seats: list[int]) -> int:
-        """The first seat of ``seats`` clockwise after seat ``after``."""
-        n = self.seat_count
-        ring = set(seats)
-        for step in range(1, n + 1):
-            s = (after + step) % n
-            if s in ring:
+        """The first seat of ``seats`` (in seat order, as :meth:`in_play` gives) clockwise after ``after``."""
+        if not seats:
+            raise TableError("No seat is in play.")
+        for s in seats:
+            if s > after:
                 return s
-        raise TableError("No seat is in play.")
+        return seats[0]  # past the last seat: wrap around
 
     def move_button(self, seats: list[int]) -> int:
         """Move the button to the next seat in play (moving-button rule) and return it.
