@@ -85,12 +85,7 @@ class Dispatcher:
         self.busy = True
         try:
             try:
-                name = stage._handlers.get(event) if stage.outcome is None else None
-                method = getattr(stage, name, None) if name is not None else None
-                if method is None:
-                    value = stage.handle(event, *args, **kwargs)  # raises the right error
-                else:
-                    value = method(*args, **kwargs)
+                value = stage.handle(event, *args, **kwargs)
             except CardgameError:
                 if stage.outcome is not None:  # the stage ended while failing: treat as error
                     self._stop_failed(stage, Failed(f"{event} left the stage half-ended", stage.name, stage.state))

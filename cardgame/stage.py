@@ -193,12 +193,7 @@ class Stage:
             self.state = dest
 
     def finish(self, result: Any = None) -> None:
-        dest = self._end_from.get(self.state)
-        if dest is not None and self.outcome is None:  # the common case, inlined
-            self.outcome = Done(result)
-            self.state = dest
-        else:
-            self._end(Done(result))
+        self._end(Done(result))
 
     def restart(self) -> None:
         self._end(_RESTART)

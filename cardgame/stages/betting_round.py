@@ -81,16 +81,18 @@ class BettingRound(Stage):
         opening = self.structure.opening_bet(self.street)
         if hand.min_raise < opening:
             hand.min_raise = opening
-        opener = forced.pop("opener", None) if forced else None
-        if opener is not None:
-            first = hand.players.index(hand.by_seat[opener])
-        else:
-            first = 0 if self.order is None else self.order(hand)
-        hand.to_act = self._next_from(hand, first)
+        hand.to_act = self._next_from(hand, self._opener(hand))
         if hand.to_act is not None:
             self.trigger("await_action")
         else:
             self._close(hand)
+
+    def _opener(self, hand: Hand) -> int:
+        """Index in ``hand.players`` of the first player to consider."""
+        seat = hand.forced.pop("opener", None) if hand.forced else None
+        if seat is not None:
+            return hand.players.index(hand.by_seat[seat])
+        return 0 if self.order is None else self.order(hand)
 
     @staticmethod
     def _next_from(hand: Hand, start: int) -> HandPlayer | None:
