@@ -123,6 +123,21 @@ def test_fixed_limit_round_is_capped_at_four_bets() -> None:
     assert stage.state == "done" and ctx.hand is not None and ctx.hand.pot_total() == 24
 
 
+def test_a_structure_subclass_with_its_own_cap_is_asked() -> None:
+    """The base structure skips ``cap_reached`` (never capped); a subclass overriding it is called."""
+
+    class CappedNoLimit(NoLimit):
+        def cap_reached(self, hand):  # type: ignore[no-untyped-def]
+            return hand.raises >= 2
+
+    _ctx, stage = preflop([100, 100, 100], CappedNoLimit(2))
+    act(stage, 2, "raise", 4)  # the big blind and one raise: capped at two
+    la = stage.legal_actions()  # the small blind's
+    assert la is not None and not la.can_raise and la.call_amount == 3
+    with pytest.raises(IllegalActionError, match="raise cap is reached"):
+        act(stage, 0, "raise", 8)
+
+
 def test_fixed_limit_raise_size_is_fixed() -> None:
     _ctx, stage = preflop([100, 100, 100], FixedLimit(2, 4))
     la = stage.legal_actions()
