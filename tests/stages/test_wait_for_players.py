@@ -51,6 +51,15 @@ def test_button_moves_to_the_next_seat_in_play_each_hand() -> None:
     assert buttons == [1, 3, 5, 1]
 
 
+def test_first_button_on_an_empty_seat_goes_to_the_next_seat_in_play_clockwise() -> None:
+    table = Table(6, first_button=4)
+    for s in (1, 3):
+        table.sit_down(f"p{s}", 100, s)
+    assert table.move_button(table.in_play()) == 1  # from seat 4 past 5 and 0, wrapping round
+    assert table.move_button(table.in_play()) == 3
+    assert table.move_button([1]) == 1  # seat 3 left: the next seat in play clockwise is 1
+
+
 def test_exits_after_max_hands_or_on_request() -> None:
     table = Table(2)
     table.sit_down("a", 10)
