@@ -75,9 +75,8 @@ class BettingRound(Stage):
         hand.street = self.street_name
         hand.last_aggressor = None
         self._legal = None
-        forced = hand.forced
         if self.open_pair_doubles and _open_pair(hand):
-            forced["big_bet_option"] = 1
+            hand.forced["big_bet_option"] = 1
         opening = self.structure.opening_bet(self.street)
         if hand.min_raise < opening:
             hand.min_raise = opening
@@ -89,7 +88,7 @@ class BettingRound(Stage):
 
     def _opener(self, hand: Hand) -> int:
         """Index in ``hand.players`` of the first player to consider."""
-        seat = hand.forced.pop("opener", None) if hand.forced else None
+        seat = hand.forced.pop("opener", None)
         if seat is not None:
             return hand.players.index(hand.by_seat[seat])
         return 0 if self.order is None else self.order(hand)
@@ -130,10 +129,8 @@ class BettingRound(Stage):
         hand.min_raise = 0
         hand.raises = 0
         hand.to_act = None
-        forced = hand.forced
-        if forced:
-            for key in ("bring_in", "big_bet_option", "bet_size"):
-                forced.pop(key, None)
+        for key in ("bring_in", "big_bet_option", "bet_size"):
+            hand.forced.pop(key, None)
         live = tuple([hp.seat for hp in hand.players if not hp.folded])
         self.finish(BettingResult(self.street_name, live, len(live) == 1))
 

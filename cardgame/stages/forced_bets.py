@@ -24,10 +24,6 @@ class ForcedBetsResult:
     antes: tuple[tuple[int, int], ...]
 
 
-#: What the n-th live blind is called (the third and later are straddles).
-_BLIND_NAMES = ("small blind", "big blind", *("straddle",) * 20)
-
-
 def _amounts(value: int | Sequence[int], what: str) -> tuple[int, ...]:
     items = (value,) if isinstance(value, int) else tuple(value)
     for v in items:
@@ -63,8 +59,6 @@ class ForcedBets(Stage):
         self.ante = _amounts(ante, "Antes")
         if big_blind_ante and len(self.ante) != 1:
             raise ConfigError("A big-blind ante is one amount, posted by the big blind.")
-        if len(self.blinds) > len(_BLIND_NAMES):
-            raise ConfigError(f"At most {len(_BLIND_NAMES)} blinds and straddles, not {len(self.blinds)}.")
         if big_blind_ante and len(self.blinds) < 2:
             raise ConfigError("A big-blind ante needs a big blind: give at least two blinds.")
         self.big_blind_ante = big_blind_ante
@@ -89,11 +83,12 @@ class ForcedBets(Stage):
         blinds: list[tuple[int, int]] = []
         last: HandPlayer | None = None
         top = 0
-        for hp, amount, kind in zip(order, self.blinds, _BLIND_NAMES, strict=False):
+        names = ("small blind", "big blind")
+        for i, (hp, amount) in enumerate(zip(order, self.blinds, strict=False)):
             if amount == 0 or hp.all_in:
                 continue
-            stack = hp.player.stack
-            paid = hp.put_in(amount if amount < stack else stack)
+            paid = hp.put_in(min(amount, hp.player.stack))
+            kind = names[i] if i < 2 else "straddle"
             emit(ForcedBetPosted(hp.seat, kind, paid, hp.all_in))
             blinds.append((hp.seat, paid))
             last = hp
