@@ -35,7 +35,8 @@ class Dispatcher:
     def __init__(self, stages: Sequence[Stage], ctx: Context) -> None:
         if not stages:
             raise StageError("A dispatcher needs at least one stage.")
-        for s in stages:
+        given: Sequence[object] = stages  # checked one by one: a caller may pass anything
+        for s in given:
             if not isinstance(s, Stage):
                 raise StageError(f"{s!r} is not a Stage; a variant is a list of Stage objects.")
         if len({id(s) for s in stages}) != len(stages):

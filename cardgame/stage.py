@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import attrs
+from mypy_extensions import mypyc_attr
 from transitions import Machine
 
 from cardgame.context import Context
@@ -86,6 +87,7 @@ def _direct_table(machine: Machine) -> dict[tuple[str, str], str]:
     return table
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Stage:
     """Base class of every stage. Subclasses set ``name`` and extend ``states``/``transitions``.
 
@@ -111,7 +113,7 @@ class Stage:
     _end_from: ClassVar[dict[str, str]]  # ``end``'s callback-free transitions, by source state
     _handlers: ClassVar[dict[str, str]]
 
-    __slots__ = ("__weakref__", "ctx", "outcome", "parent", "state")
+    __slots__ = ("ctx", "outcome", "parent", "state")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import attrs
+from mypy_extensions import mypyc_attr
 
 from cardgame.action_order import Order
 from cardgame.betting import BettingStructure, LegalActions
@@ -12,6 +12,7 @@ from cardgame.errors import IllegalActionError
 from cardgame.events import ActionTaken, BetReturned
 from cardgame.hand import Hand, HandPlayer
 from cardgame.stage import Stage
+from cardgame.stages.results import BettingResult
 
 __all__ = ["ACTIONS", "BettingResult", "BettingRound"]
 
@@ -20,15 +21,7 @@ __all__ = ["ACTIONS", "BettingResult", "BettingRound"]
 ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in", "check_call", "bet_raise", "bring_in")
 
 
-@attrs.frozen
-class BettingResult:
-    """Result: the street, the seats still live, and whether all but one folded."""
-
-    street: str
-    live: tuple[int, ...]
-    won_uncontested: bool
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BettingRound(Stage):
     """A betting round under ``structure`` for street number ``street`` (0 is the first).
 

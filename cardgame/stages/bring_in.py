@@ -4,22 +4,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import attrs
+from mypy_extensions import mypyc_attr
 
 from cardgame.errors import ConfigError
 from cardgame.stage import Stage
+from cardgame.stages.results import BringInResult
 
 __all__ = ["BringIn", "BringInResult"]
 
 
-@attrs.frozen
-class BringInResult:
-    """Result: the seat that must bring in and the bring-in amount."""
-
-    seat: int
-    amount: int
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BringIn(Stage):
     """Names the player who must open third street with the bring-in.
 

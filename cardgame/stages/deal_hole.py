@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from cardgame.errors import ConfigError
 from cardgame.events import BoardDealt, HoleCardsDealt
 from cardgame.stage import Stage
@@ -12,6 +14,7 @@ from cardgame.stage import Stage
 __all__ = ["DealHole"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DealHole(Stage):
     """Deals ``len(face_up)`` cards (or ``count`` face-down cards) to each live player.
 

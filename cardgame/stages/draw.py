@@ -5,26 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-import attrs
+from mypy_extensions import mypyc_attr
 
-from cardgame.cards import CARDS, Card, format_cards
+from cardgame.cards import CARDS, format_cards
 from cardgame.errors import ConfigError, IllegalActionError
 from cardgame.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
 from cardgame.hand import Hand, HandPlayer
 from cardgame.stage import Stage
+from cardgame.stages.results import DrawOptions
 
 __all__ = ["Draw", "DrawOptions"]
 
 
-@attrs.frozen
-class DrawOptions:
-    """What the player to draw may do: discard up to ``max_discards`` of ``hole`` (0: stand pat)."""
-
-    seat: int
-    hole: tuple[Card, ...]
-    max_discards: int
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Draw(Stage):
     """Players draw in turn from the first live seat left of the button (all-in players too).
 

@@ -5,23 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-import attrs
+from mypy_extensions import mypyc_attr
 
 from cardgame.errors import ConfigError
 from cardgame.events import ForcedBetPosted
 from cardgame.hand import HandPlayer
 from cardgame.stage import Stage
+from cardgame.stages.results import ForcedBetsResult
 
 __all__ = ["ForcedBets", "ForcedBetsResult"]
-
-
-@attrs.frozen
-class ForcedBetsResult:
-    """Result: the button and the (seat, amount) of every live blind, small blind first."""
-
-    button: int | None
-    blinds: tuple[tuple[int, int], ...]
-    antes: tuple[tuple[int, int], ...]
 
 
 def _amounts(value: int | Sequence[int], what: str) -> tuple[int, ...]:
@@ -32,6 +24,7 @@ def _amounts(value: int | Sequence[int], what: str) -> tuple[int, ...]:
     return items
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ForcedBets(Stage):
     """Posts antes (dead money) and then live blinds, in blind order (heads-up: button first).
 

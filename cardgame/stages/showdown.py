@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-import attrs
+from mypy_extensions import mypyc_attr
 
 from cardgame.errors import ConfigError
 from cardgame.evaluation import HIGH, HandEvaluator, winners
@@ -13,6 +13,7 @@ from cardgame.events import CardsShown, PotAwarded
 from cardgame.hand import Hand, HandPlayer
 from cardgame.pots import side_pots, split
 from cardgame.stage import Stage
+from cardgame.stages.results import ShowdownResult
 
 __all__ = ["Showdown", "ShowdownResult"]
 
@@ -29,15 +30,7 @@ def _describe(
     return text
 
 
-@attrs.frozen
-class ShowdownResult:
-    """Result: chips won per seat, and the seats that showed their cards."""
-
-    hand: int
-    winnings: tuple[tuple[int, int], ...]
-    shown: tuple[int, ...]
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Showdown(Stage):
     """Awards the pots and closes the hand; then ends with *restart* (the next hand).
 

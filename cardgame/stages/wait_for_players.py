@@ -4,24 +4,17 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import attrs
+from mypy_extensions import mypyc_attr
 
 from cardgame.deck import DeckSpec
 from cardgame.errors import ConfigError
 from cardgame.stage import Stage
+from cardgame.stages.results import HandOpened
 
 __all__ = ["HandOpened", "WaitForPlayers"]
 
 
-@attrs.frozen
-class HandOpened:
-    """Result: the hand number, the button seat and the seats dealt in (left of the button first)."""
-
-    hand: int
-    button: int | None
-    seats: tuple[int, ...]
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class WaitForPlayers(Stage):
     """Waits for ``min_players`` seats in play; then moves the button, shuffles and opens a hand.
 

@@ -1,0 +1,68 @@
+"""What the stages hand on: the result records of the standard stages (and draw options).
+
+Each is a frozen attrs value saved by name in snapshots and event stores
+(:mod:`cardgame.serialize`). They live in a module of their own, which the compiled build
+(``setup.py``) leaves as Python, so their field annotations stay the typed ones cattrs reads.
+Each stage module re-exports its own result (``cardgame.stages.showdown.ShowdownResult``).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardgame.cards import Card
+
+__all__ = ["BettingResult", "BringInResult", "DrawOptions", "ForcedBetsResult", "HandOpened", "ShowdownResult"]
+
+
+@attrs.frozen
+class HandOpened:
+    """Result: the hand number, the button seat and the seats dealt in (left of the button first)."""
+
+    hand: int
+    button: int | None
+    seats: tuple[int, ...]
+
+
+@attrs.frozen
+class ForcedBetsResult:
+    """Result: the button and the (seat, amount) of every live blind, small blind first."""
+
+    button: int | None
+    blinds: tuple[tuple[int, int], ...]
+    antes: tuple[tuple[int, int], ...]
+
+
+@attrs.frozen
+class BringInResult:
+    """Result: the seat that must bring in and the bring-in amount."""
+
+    seat: int
+    amount: int
+
+
+@attrs.frozen
+class BettingResult:
+    """Result: the street, the seats still live, and whether all but one folded."""
+
+    street: str
+    live: tuple[int, ...]
+    won_uncontested: bool
+
+
+@attrs.frozen
+class DrawOptions:
+    """What the player to draw may do: discard up to ``max_discards`` of ``hole`` (0: stand pat)."""
+
+    seat: int
+    hole: tuple[Card, ...]
+    max_discards: int
+
+
+@attrs.frozen
+class ShowdownResult:
+    """Result: chips won per seat, and the seats that showed their cards."""
+
+    hand: int
+    winnings: tuple[tuple[int, int], ...]
+    shown: tuple[int, ...]
