@@ -15,6 +15,8 @@ from setuptools import setup
 
 #: The modules a hand runs through: the dispatcher and stages, the hand state, pots and evaluation.
 COMPILED = [
+    "cardgame/deck.py",
+    "cardgame/game.py",
     "cardgame/stage.py",
     "cardgame/dispatcher.py",
     "cardgame/context.py",

@@ -14,12 +14,12 @@ from cardgame.rng import RandomSource
 __all__ = ["SHORT_DECK", "STANDARD_DECK", "Deck", "DeckSpec"]
 
 
-def _ranks_valid(_inst: object, _attr: object, value: str) -> None:
+def _ranks_valid(value: str) -> None:
     if not value or any(r not in RANKS for r in value) or len(set(value)) != len(value):
         raise ConfigError(f"Deck ranks {value!r} must be distinct characters from {RANKS!r}.")
 
 
-def _suits_valid(_inst: object, _attr: object, value: str) -> None:
+def _suits_valid(value: str) -> None:
     if not value or any(s not in SUITS for s in value) or len(set(value)) != len(value):
         raise ConfigError(f"Deck suits {value!r} must be distinct characters from {SUITS!r}.")
 
@@ -40,8 +40,12 @@ class DeckSpec:
     ``DeckSpec("AKQJT9876")`` is the 36-card short deck; ``DeckSpec("KQJ", "hs")`` Leduc's six.
     """
 
-    ranks: str = attrs.field(default=RANKS, validator=_ranks_valid)
-    suits: str = attrs.field(default=SUITS, validator=_suits_valid)
+    ranks: str = RANKS
+    suits: str = SUITS
+
+    def __attrs_post_init__(self) -> None:
+        _ranks_valid(self.ranks)
+        _suits_valid(self.suits)
 
     @property
     def cards(self) -> tuple[Card, ...]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from cardgame.betting import LegalActions
 from cardgame.context import Context
 from cardgame.deck import STANDARD_DECK, DeckSpec
@@ -45,6 +47,7 @@ def stand_pat(game: Game, options: DrawOptions) -> Sequence[int]:
     return ()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """A poker game: ``Game(no_limit_holdem(1, 2), seed=7)``, seat players, ``start()``, act.
 
@@ -176,7 +179,9 @@ class Game:
                 self._table_changed()
         return None
 
-    cash_out = leave
+    def cash_out(self, seat: int) -> int | None:
+        """Another name for :meth:`leave`."""
+        return self.leave(seat)
 
     def _table_changed(self) -> None:
         d = self.dispatcher
