@@ -21,6 +21,7 @@ COMPILED = [
     "cardgame/dispatcher.py",
     "cardgame/context.py",
     "cardgame/hand.py",
+    "cardgame/legal.py",
     "cardgame/pots.py",
     "cardgame/stages/betting_round.py",
     "cardgame/stages/bring_in.py",

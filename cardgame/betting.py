@@ -18,12 +18,13 @@ Rules followed (TDA rules 40-43 and Robert's Rules of Poker, section 3):
 
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 import attrs
 
 from cardgame.errors import ConfigError
 from cardgame.hand import Hand, HandPlayer
+from cardgame.legal import LegalActions, legal_actions
 
 __all__ = ["BettingStructure", "FixedLimit", "LegalActions", "NoLimit", "PotLimit"]
 
@@ -38,56 +39,6 @@ def _positive_int(_inst: object, attribute: attrs.Attribute[int], value: int) ->
         raise ConfigError(f"{attribute.name} must be a positive whole number of chips, not {value!r}.")
 
 
-class LegalActions(NamedTuple):
-    """What the player to act may do now. Raise-to amounts are the player's street total.
-
-    Immutable (a named tuple: it is built on every decision, and a tuple builds about three
-    times faster than a frozen attrs class); ``_replace`` gives a changed copy.
-    """
-
-    seat: int
-    can_fold: bool
-    can_check: bool
-    call_amount: int  # chips a call puts in (0 when checking); capped at the stack
-    can_raise: bool  # a bet when ``bet_to`` is 0, else a raise
-    min_raise_to: int
-    max_raise_to: int
-    bet_to: int
-    stack: int
-    bring_in: int = 0  # stud: the bring-in this player may post instead of completing (0: none)
-    amounts: tuple[int, ...] = ()  # when set, the only raise-to amounts allowed (stud open pair)
-
-    @property
-    def can_call(self) -> bool:
-        return self.call_amount > 0
-
-    @property
-    def is_bet(self) -> bool:
-        """The raise option is an opening bet."""
-        return self.bet_to == 0
-
-    def describe(self) -> str:
-        """``"fold, call 4, raise to 8..100"``: the allowed actions, for error messages."""
-        parts = []
-        if self.bring_in:
-            parts.append(f"bring in {self.bring_in}")
-        if self.can_fold:
-            parts.append("fold")
-        if self.can_check:
-            parts.append("check")
-        if self.call_amount:
-            parts.append(f"call {self.call_amount}")
-        if self.can_raise:
-            word = "bet" if self.is_bet else "raise to"
-            if self.amounts:
-                parts.append(f"{word} {' or '.join(map(str, self.amounts))}")
-            elif self.min_raise_to == self.max_raise_to:
-                parts.append(f"{word} {self.min_raise_to}")
-            else:
-                parts.append(f"{word} {self.min_raise_to} to {self.max_raise_to}")
-        return ", ".join(parts)
-
-
 class BettingStructure:
     """How much a player may bet or raise. Subclasses define :meth:`raise_bounds`."""
 
@@ -96,6 +47,8 @@ class BettingStructure:
     min_bet: int
     #: Set per class: ``cap_reached`` is the base one (never capped), so it need not be called.
     _uncapped: ClassVar[bool] = True
+    #: ``raise_bounds`` gives the only two sizes allowed (a stud open pair), not a range.
+    exact_sizes: ClassVar[bool] = False
 
     def opening_bet(self, street: int) -> int:
         """The minimum bet, and the raise increment at the start of ``street`` (0 = first)."""
@@ -113,32 +66,8 @@ class BettingStructure:
         return False
 
     def legal_actions(self, hand: Hand, hp: HandPlayer, street: int) -> LegalActions:
-        """The legal actions of ``hp`` (who must be the player to act)."""
-        bet_to = hand.bet_to
-        stack = hp.player.stack
-        owed = bet_to - hp.bet
-        call = owed if owed < stack else stack
-        most = hp.bet + stack
-        can_raise = most > bet_to and (self._uncapped or not self.cap_reached(hand))
-        if can_raise and hp.acted_at is not None and not self.is_full_raise(hand, bet_to - hp.acted_at, street):
-            can_raise = False  # only short all-ins since this player acted: betting is not reopened
-        if can_raise:
-            for other in hand.players:
-                if other is not hp and not other.folded and not other.all_in:
-                    break
-            else:
-                can_raise = False  # nobody left to call a raise
-        if not can_raise:
-            return LegalActions(hp.seat, owed > 0, owed <= 0, call, False, 0, 0, bet_to, stack, 0, ())
-        lo, hi = self.raise_bounds(hand, hp, street)
-        amounts: tuple[int, ...] = ()
-        if lo != hi and isinstance(self, FixedLimit):  # fixed limit: exactly one of the two sizes
-            amounts = tuple(sorted({min(lo, most), min(hi, most)}))
-        if hi > most:
-            hi = most
-        if lo > most:
-            lo = most
-        return LegalActions(hp.seat, owed > 0, owed <= 0, call, True, lo, hi, bet_to, stack, 0, amounts)
+        """The legal actions of ``hp`` (who must be the player to act), by the rules above."""
+        return legal_actions(self, hand, hp, street)
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -177,6 +106,7 @@ class FixedLimit(BettingStructure):
 
     name: ClassVar[str] = "fixed-limit"
     code: ClassVar[str] = "F"
+    exact_sizes: ClassVar[bool] = True
     small_bet: int = attrs.field(validator=_positive_int)
     big_bet: int = attrs.field(validator=_positive_int)
     cap: int = attrs.field(default=4, validator=_positive_int)

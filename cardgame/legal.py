@@ -1,0 +1,97 @@
+"""The legal actions of the player to act: fold, check or call, and the raise-to range.
+
+:class:`LegalActions` is what :meth:`~cardgame.game.Game.legal_actions` returns; the rules that
+compute it (minimum raises, reopening after a short all-in, the cap, nobody left to call) are
+described in :mod:`cardgame.betting`, whose structures call :func:`legal_actions`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from cardgame.hand import Hand, HandPlayer
+
+__all__ = ["LegalActions", "legal_actions"]
+
+
+class LegalActions(NamedTuple):
+    """What the player to act may do now. Raise-to amounts are the player's street total.
+
+    Immutable (a named tuple: it is built on every decision, and a tuple builds about three
+    times faster than a frozen attrs class); ``_replace`` gives a changed copy.
+    """
+
+    seat: int
+    can_fold: bool
+    can_check: bool
+    call_amount: int  # chips a call puts in (0 when checking); capped at the stack
+    can_raise: bool  # a bet when ``bet_to`` is 0, else a raise
+    min_raise_to: int
+    max_raise_to: int
+    bet_to: int
+    stack: int
+    bring_in: int = 0  # stud: the bring-in this player may post instead of completing (0: none)
+    amounts: tuple[int, ...] = ()  # when set, the only raise-to amounts allowed (stud open pair)
+
+    @property
+    def can_call(self) -> bool:
+        return self.call_amount > 0
+
+    @property
+    def is_bet(self) -> bool:
+        """The raise option is an opening bet."""
+        return self.bet_to == 0
+
+    def describe(self) -> str:
+        """``"fold, call 4, raise to 8..100"``: the allowed actions, for error messages."""
+        parts = []
+        if self.bring_in:
+            parts.append(f"bring in {self.bring_in}")
+        if self.can_fold:
+            parts.append("fold")
+        if self.can_check:
+            parts.append("check")
+        if self.call_amount:
+            parts.append(f"call {self.call_amount}")
+        if self.can_raise:
+            word = "bet" if self.is_bet else "raise to"
+            if self.amounts:
+                parts.append(f"{word} {' or '.join(map(str, self.amounts))}")
+            elif self.min_raise_to == self.max_raise_to:
+                parts.append(f"{word} {self.min_raise_to}")
+            else:
+                parts.append(f"{word} {self.min_raise_to} to {self.max_raise_to}")
+        return ", ".join(parts)
+
+
+def legal_actions(structure: Any, hand: Hand, hp: HandPlayer, street: int) -> LegalActions:
+    """The legal actions of ``hp`` (who must be the player to act) under ``structure``.
+
+    ``structure`` is a :class:`~cardgame.betting.BettingStructure` (typed loosely here: this
+    module is compiled in the compiled build, and the structures are Python subclasses).
+    """
+    bet_to = hand.bet_to
+    stack = hp.player.stack
+    owed = bet_to - hp.bet
+    call = owed if owed < stack else stack
+    most = hp.bet + stack
+    can_raise = most > bet_to and (structure._uncapped or not structure.cap_reached(hand))
+    if can_raise and hp.acted_at is not None and not structure.is_full_raise(hand, bet_to - hp.acted_at, street):
+        can_raise = False  # only short all-ins since this player acted: betting is not reopened
+    if can_raise:
+        for other in hand.players:
+            if other is not hp and not other.folded and not other.all_in:
+                break
+        else:
+            can_raise = False  # nobody left to call a raise
+    if not can_raise:
+        return LegalActions(hp.seat, owed > 0, owed <= 0, call, False, 0, 0, bet_to, stack, 0, ())
+    lo, hi = structure.raise_bounds(hand, hp, street)
+    amounts: tuple[int, ...] = ()
+    if lo != hi and structure.exact_sizes:  # fixed limit: exactly one of the two sizes
+        amounts = tuple(sorted({min(lo, most), min(hi, most)}))
+    if hi > most:
+        hi = most
+    if lo > most:
+        lo = most
+    return LegalActions(hp.seat, owed > 0, owed <= 0, call, True, lo, hi, bet_to, stack, 0, amounts)
