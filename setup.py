@@ -16,7 +16,6 @@ from setuptools import setup
 #: The modules a hand runs through: the dispatcher and stages, the hand state, pots and evaluation.
 COMPILED = [
     "cardgame/deck.py",
-    "cardgame/game.py",
     "cardgame/stage.py",
     "cardgame/dispatcher.py",
     "cardgame/context.py",

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from mypy_extensions import mypyc_attr
-
 from cardgame.betting import LegalActions
 from cardgame.context import Context
 from cardgame.deck import STANDARD_DECK, DeckSpec
@@ -47,7 +45,6 @@ def stand_pat(game: Game, options: DrawOptions) -> Sequence[int]:
     return ()
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """A poker game: ``Game(no_limit_holdem(1, 2), seed=7)``, seat players, ``start()``, act.
 

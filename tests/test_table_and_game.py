@@ -167,3 +167,28 @@ def test_event_log_keeps_the_last_hands_only() -> None:
     started = [e.hand for e in g.events if isinstance(e, HandStarted)]
     assert started[-5:] == [26, 27, 28, 29, 30] and len(started) < 10  # the last 5, trimmed in batches
     assert len([e for e in seen if isinstance(e, HandStarted)]) == 30
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((None, "raise", "10"), "whole-number amount to raise to, not '10'"),
+        ((None, "raise", 10.0), "whole-number amount to raise to, not 10.0"),
+        ((None, 5, None), "Unknown action 5"),
+        (("0", "call", None), "Seat '0' is not in this hand"),
+    ],
+)
+def test_wrong_types_are_illegal_actions_in_either_build(args: tuple[object, ...], message: str) -> None:
+    """A bot's string or float is named, not a TypeError (the compiled build checks types at calls)."""
+    g = Game(no_limit_holdem(1, 2), seed=1)
+    for name in ("Ann", "Bob"):
+        g.sit_down(name, 100)
+    with pytest.raises(TableError, match="buy-in must be a whole number of chips, not '100'"):
+        g.sit_down("Cat", "100")  # type: ignore[arg-type]
+    g.start()
+    seat = g.to_act
+    before = [(p.seat, p.stack) for p in g.table.players()], len(g.events)
+    with pytest.raises(IllegalActionError, match=message):
+        g.act(*((seat, *args[1:]) if args[0] is None else args))  # type: ignore[arg-type]
+    assert ([(p.seat, p.stack) for p in g.table.players()], len(g.events)) == before
+    assert g.to_act == seat

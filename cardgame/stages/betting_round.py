@@ -167,8 +167,13 @@ class BettingRound(Stage):
         return la
 
     # --- the action -------------------------------------------------------------------------------
-    def on_act(self, seat: int, action: str, amount: int | None = None) -> ActionTaken:
-        """Validate and apply one action; raises :class:`IllegalActionError` and changes nothing."""
+    def on_act(self, seat: object, action: object, amount: object = None) -> ActionTaken:
+        """Validate and apply one action; raises :class:`IllegalActionError` and changes nothing.
+
+        The arguments come from the caller as they are (``object``): each is checked here, so a
+        wrong type is an illegal action like any other (the compiled build would otherwise stop
+        it with a ``TypeError`` at the call).
+        """
         hand = self.ctx.hand
         assert hand is not None
         hp = hand.to_act
@@ -200,9 +205,9 @@ class BettingRound(Stage):
             self._close(hand)
         return event
 
-    def _resolve(self, la: LegalActions, hp: HandPlayer, action: str, amount: int | None) -> tuple[str, int]:
+    def _resolve(self, la: LegalActions, hp: HandPlayer, action: object, amount: object) -> tuple[str, int]:
         """Normalise ``action`` to fold/check/call/raise with its raise-to amount, or raise."""
-        if action not in ACTIONS:
+        if not isinstance(action, str) or action not in ACTIONS:
             raise _illegal(la, f"Unknown action {action!r} (actions are {', '.join(ACTIONS)})", "unknown action")
         most = hp.bet + la.stack
         if action == "check_call":

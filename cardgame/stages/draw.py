@@ -70,8 +70,10 @@ class Draw(Stage):
         most = len(hp.hole) if self.max_discards is None else min(self.max_discards, len(hp.hole))
         return DrawOptions(hp.seat, tuple(hp.hole), most)
 
-    def on_draw(self, seat: int, cards: Sequence[int] = ()) -> CardsDiscarded:
-        """Discard ``cards`` for ``seat`` and deal replacements; bad input changes nothing."""
+    def on_draw(self, seat: object, cards: Sequence[int] = ()) -> CardsDiscarded:
+        """Discard ``cards`` for ``seat`` and deal replacements; bad input changes nothing.
+
+        ``seat`` is checked here whatever its type (see :meth:`BettingRound.on_act`)."""
         hand = self.ctx.hand
         opts = self.draw_options()
         assert hand is not None and opts is not None
