@@ -21,6 +21,7 @@ COMPILED = [
     "cardgame/context.py",
     "cardgame/hand.py",
     "cardgame/legal.py",
+    "cardgame/player.py",
     "cardgame/pots.py",
     "cardgame/stages/betting_round.py",
     "cardgame/stages/bring_in.py",

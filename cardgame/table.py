@@ -20,24 +20,9 @@ from collections.abc import Iterator
 import attrs
 
 from cardgame.errors import ConfigError, TableError
+from cardgame.player import Player
 
 __all__ = ["Player", "Table"]
-
-
-@attrs.define(eq=False, slots=True)
-class Player:
-    """A seated player. ``stack`` is the chips in front of them, not counting bets in a pot."""
-
-    name: str
-    seat: int
-    stack: int
-    sitting_out: bool = False
-    leaving: bool = False
-
-    @property
-    def in_play(self) -> bool:
-        """Dealt into the next hand: has chips, not sitting out, not leaving."""
-        return self.stack > 0 and not self.sitting_out and not self.leaving
 
 
 def _positive(_inst: object, attribute: attrs.Attribute[int], value: int) -> None:

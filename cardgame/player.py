@@ -1,0 +1,31 @@
+"""A seated player: name, seat, stack and whether they sit out or are leaving."""
+
+from __future__ import annotations
+
+__all__ = ["Player"]
+
+
+class Player:
+    """A seated player. ``stack`` is the chips in front of them, not counting bets in a pot.
+
+    Mutable hot-path state (read on every decision): a plain slotted class, native in the
+    compiled build. Compares by identity.
+    """
+
+    __slots__ = ("leaving", "name", "seat", "sitting_out", "stack")
+
+    def __init__(self, name: str, seat: int, stack: int, sitting_out: bool = False, leaving: bool = False) -> None:
+        self.name = name
+        self.seat = seat
+        self.stack = stack
+        self.sitting_out = sitting_out
+        self.leaving = leaving
+
+    @property
+    def in_play(self) -> bool:
+        """Dealt into the next hand: has chips, not sitting out, not leaving."""
+        return self.stack > 0 and not self.sitting_out and not self.leaving
+
+    def __repr__(self) -> str:
+        return (f"Player(name={self.name!r}, seat={self.seat!r}, stack={self.stack!r}, "
+                f"sitting_out={self.sitting_out!r}, leaving={self.leaving!r})")
