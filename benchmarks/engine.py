@@ -41,10 +41,12 @@ def runners() -> list[ModuleType]:
 
 
 def label(module: ModuleType) -> str:
+    build = getattr(module, "build", None)  # ours: "compiled" or "pure Python"
+    suffix = f" ({build()})" if build is not None else ""
     try:
-        return f"{module.NAME} {metadata.version(module.DIST)}"
+        return f"{module.NAME} {metadata.version(module.DIST)}{suffix}"
     except (AttributeError, metadata.PackageNotFoundError):
-        return str(module.NAME)
+        return f"{module.NAME}{suffix}"
 
 
 def worker(args: argparse.Namespace) -> None:
