@@ -23,9 +23,12 @@ def _compile_requires() -> list[str]:
     return ["mypy>=1.10", *project["dependencies"]]
 
 
+# When compiling, setuptools' own hooks are not asked: they run setup.py, which needs mypyc already.
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
-    return [*_setuptools.get_requires_for_build_wheel(config_settings), *_compile_requires()]
+    extra = _compile_requires()
+    return ["wheel", *extra] if extra else _setuptools.get_requires_for_build_wheel(config_settings)
 
 
 def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None) -> list[str]:
-    return [*_setuptools.get_requires_for_build_editable(config_settings), *_compile_requires()]
+    extra = _compile_requires()
+    return ["wheel", *extra] if extra else _setuptools.get_requires_for_build_editable(config_settings)
