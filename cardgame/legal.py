@@ -7,11 +7,25 @@ described in :mod:`cardgame.betting`, whose structures call :func:`legal_actions
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import ClassVar, NamedTuple, Protocol
 
 from cardgame.hand import Hand, HandPlayer
 
-__all__ = ["LegalActions", "legal_actions"]
+__all__ = ["LegalActions", "Sizing", "legal_actions"]
+
+
+class Sizing(Protocol):
+    """What :func:`legal_actions` asks of a betting structure (a
+    :class:`~cardgame.betting.BettingStructure`): how big a raise may be, and when it reopens."""
+
+    _uncapped: ClassVar[bool]
+    exact_sizes: ClassVar[bool]
+
+    def cap_reached(self, hand: Hand) -> bool: ...
+
+    def is_full_raise(self, hand: Hand, increment: int, street: int) -> bool: ...
+
+    def raise_bounds(self, hand: Hand, hp: HandPlayer, street: int) -> tuple[int, int]: ...
 
 
 class LegalActions(NamedTuple):
@@ -64,12 +78,8 @@ class LegalActions(NamedTuple):
         return ", ".join(parts)
 
 
-def legal_actions(structure: Any, hand: Hand, hp: HandPlayer, street: int) -> LegalActions:
-    """The legal actions of ``hp`` (who must be the player to act) under ``structure``.
-
-    ``structure`` is a :class:`~cardgame.betting.BettingStructure` (typed loosely here: this
-    module is compiled in the compiled build, and the structures are Python subclasses).
-    """
+def legal_actions(structure: Sizing, hand: Hand, hp: HandPlayer, street: int) -> LegalActions:
+    """The legal actions of ``hp`` (who must be the player to act) under ``structure``."""
     bet_to = hand.bet_to
     stack = hp.player.stack
     owed = bet_to - hp.bet
