@@ -107,6 +107,11 @@ class Context:
         self.emit(HandEnded(hand.number, tuple([(p.seat, p.stack) for p in table.seats if p is not None])))
         self.hand = None
 
+    def hand_won(self) -> bool:
+        """Whether a hand is in progress with every player but one folded."""
+        hand = self.hand
+        return hand is not None and hand.live_count() < 2
+
     def total_chips(self) -> int:
         """Chips on the table: every stack plus every chip committed to the hand in progress."""
         committed = self.hand.pot_total() if self.hand is not None else 0

@@ -4,7 +4,9 @@ Guarantees:
 
 * exactly one stage is current while the game runs; events go to it;
 * *done* pops the next stage and starts it with the result; an empty stack is an error (a
-  variant's last stage must restart or exit);
+  variant's last stage must restart or exit). Once every player but one has folded, stages
+  marked ``skip_when_won`` (dealing, betting, drawing) are passed over, the result going on to
+  the next stage, so a won hand goes straight to its showdown;
 * *restart* resets the stack to the full list (the next hand); *exit* stops cleanly;
 * *error* (a stage's :meth:`~cardgame.stage.Stage.fail` or an unexpected exception) stops the game,
   keeps every stage and the context as they were for inspection, and raises :class:`StageError`;
@@ -146,6 +148,9 @@ class Dispatcher:
                     )
                     return
                 nxt = self.stack.pop()
+                if nxt.skip_when_won and self.stack and ctx.hand_won():
+                    while nxt.skip_when_won and self.stack:  # nothing left to deal or bet in this hand
+                        nxt = self.stack.pop()
                 self.current = nxt
                 try:
                     nxt.start(ctx, outcome.result)  # type: ignore[attr-defined]

@@ -146,7 +146,8 @@ class Stage:
     """Base class of every stage. Subclasses set ``name`` and extend ``states``/``transitions``.
 
     Extension points (class attributes): ``name``, ``states``, ``transitions``, ``initial``,
-    ``events`` (the event names the stage accepts while running, for error messages).
+    ``events`` (the event names the stage accepts while running, for error messages),
+    ``skip_when_won``.
     Stage objects compare by identity and keep a writable ``state``, as ``transitions`` needs.
     """
 
@@ -161,6 +162,10 @@ class Stage:
     #: Instance attributes a snapshot keeps besides ``state`` and ``outcome`` (runtime state that
     #: the stage's constructor does not set up again); see :mod:`cardgame.snapshot`.
     snapshot_fields: ClassVar[tuple[str, ...]] = ()
+    #: True for a stage with nothing to do once every player but one has folded (dealing,
+    #: betting, drawing): the dispatcher then hands the previous result to the next stage
+    #: without starting this one. A stage that must run in every hand leaves it False.
+    skip_when_won: ClassVar[bool] = False
     machine: ClassVar[Machine]
     _direct: ClassVar[dict[tuple[str, str], str]]
     _begin: ClassVar[str | None]  # where ``begin`` leads from ``initial`` when it runs no callback

@@ -35,6 +35,7 @@ class BettingRound(Stage):
     """
 
     name: ClassVar[str] = "betting round"
+    skip_when_won: ClassVar[bool] = True
     states: ClassVar[list[str]] = ["ready", "running", "acting", "done"]
     transitions: ClassVar[list[dict[str, Any]]] = [
         *Stage.transitions,

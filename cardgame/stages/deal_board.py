@@ -22,6 +22,7 @@ class DealBoard(Stage):
     """
 
     name: ClassVar[str] = "deal board"
+    skip_when_won: ClassVar[bool] = True
     __slots__ = ("burn", "count", "street")
 
     def __init__(self, count: int, street: str = "", *, burn: bool = True) -> None:

@@ -29,6 +29,7 @@ class DealHole(Stage):
     """
 
     name: ClassVar[str] = "deal hole cards"
+    skip_when_won: ClassVar[bool] = True
     __slots__ = ("community_if_short", "face_up")
 
     def __init__(

@@ -28,6 +28,7 @@ class Draw(Stage):
     """
 
     name: ClassVar[str] = "draw"
+    skip_when_won: ClassVar[bool] = True
     states: ClassVar[list[str]] = ["ready", "running", "drawing", "done"]
     transitions: ClassVar[list[dict[str, Any]]] = [
         *Stage.transitions,
