@@ -196,3 +196,38 @@ def test_transitions_with_callbacks_go_through_the_machine() -> None:
     assert ("ready", "begin") not in Counted._direct
     s.start(Context(), None)
     assert s.count == 1 and s.state == "running"
+
+
+
+class Dealing(Record):
+    """A stage with nothing to do once the hand is won (as dealing and betting have)."""
+
+    skip_when_won: ClassVar[bool] = True
+
+
+@pytest.mark.parametrize("folded", [1, 2])
+def test_a_won_hand_passes_over_the_stages_marked_skip_when_won(folded: int) -> None:
+    from tests.helpers import make_context
+
+    ctx = make_context([100, 100, 100])
+    assert ctx.hand is not None
+    for hp in ctx.hand.players[:folded]:
+        hp.folded = True
+    first, deal, bet, last = Record("a", True), Dealing("d", True), Dealing("b", True), Record("z")
+    Dispatcher([first, deal, bet, last], ctx).start()
+    if folded == 1:  # two players live: every stage runs
+        assert (deal.got, bet.got, last.got) == (["a"], ["a", "d"], ["a", "d", "b"])
+    else:  # won: the marked stages never start; the next one gets the result they would have passed on
+        assert (deal.got, bet.got, last.got) == ("unset", "unset", ["a"])
+        assert deal.state == bet.state == "ready"
+
+
+def test_a_skippable_last_stage_still_runs() -> None:
+    from tests.helpers import make_context
+
+    ctx = make_context([100, 100])
+    assert ctx.hand is not None
+    ctx.hand.players[0].folded = True
+    last = Dealing("d")
+    Dispatcher([Record("a", True), last], ctx).start()
+    assert last.got == ["a"] and last.state == "waiting"
