@@ -78,6 +78,11 @@ class LegalActions(NamedTuple):
         return ", ".join(parts)
 
 
+#: Builds a ``LegalActions`` from all its fields at once, without the named tuple's generated
+#: ``__new__`` (a Python function: a frame per decision).
+_new = tuple.__new__
+
+
 def legal_actions(structure: Sizing, hand: Hand, hp: HandPlayer, street: int) -> LegalActions:
     """The legal actions of ``hp`` (who must be the player to act) under ``structure``."""
     bet_to = hand.bet_to
@@ -95,7 +100,7 @@ def legal_actions(structure: Sizing, hand: Hand, hp: HandPlayer, street: int) ->
         else:
             can_raise = False  # nobody left to call a raise
     if not can_raise:
-        return LegalActions(hp.seat, owed > 0, owed <= 0, call, False, 0, 0, bet_to, stack, 0, ())
+        return _new(LegalActions, (hp.seat, owed > 0, owed <= 0, call, False, 0, 0, bet_to, stack, 0, ()))
     lo, hi = structure.raise_bounds(hand, hp, street)
     amounts: tuple[int, ...] = ()
     if lo != hi and structure.exact_sizes:  # fixed limit: exactly one of the two sizes
@@ -104,4 +109,4 @@ def legal_actions(structure: Sizing, hand: Hand, hp: HandPlayer, street: int) ->
         hi = most
     if lo > most:
         lo = most
-    return LegalActions(hp.seat, owed > 0, owed <= 0, call, True, lo, hi, bet_to, stack, 0, amounts)
+    return _new(LegalActions, (hp.seat, owed > 0, owed <= 0, call, True, lo, hi, bet_to, stack, 0, amounts))
