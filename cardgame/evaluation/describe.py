@@ -24,7 +24,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from cardgame.cards import CARDS, RANKS, Card
+from cardgame.cards import CARDS, RANKS, Card, format_cards
+from cardgame.errors import CardError
 from cardgame.evaluation._tables import FLUSH, FULL_HOUSE, STRAIGHT, STRAIGHT_FLUSH
 from cardgame.evaluation.high import CATEGORY_NAMES, check_cards, evaluate_high
 
@@ -32,6 +33,8 @@ __all__ = ["HandValue", "describe_high", "high_hand_value", "pick_cards"]
 
 # How many nibbles of a high value are significant, by category.
 _SIGNIFICANT = (5, 4, 3, 3, 1, 5, 2, 2, 1)
+# How many cards each significant rank stands for, by category (the rest: one each).
+_PATTERNS = {7: (4, 1), 6: (3, 2), 3: (3, 1, 1), 2: (2, 2, 1), 1: (2, 1, 1, 1)}
 
 
 @attrs.frozen(order=True)
@@ -60,9 +63,13 @@ def pick_cards(ranks: Iterable[int], pool: Sequence[int]) -> tuple[Card, ...]:
     out: list[Card] = []
     for r in ranks:
         r %= 13
-        card = next(c for c in left if c >> 2 == r)
-        left.remove(card)
-        out.append(CARDS[card])
+        for i, c in enumerate(left):
+            if c >> 2 == r:
+                del left[i]
+                out.append(CARDS[c])
+                break
+        else:
+            raise CardError(f"No card of rank {RANKS[r]} is left to pick from {format_cards(pool)!r}.")
     return tuple(out)
 
 
@@ -70,7 +77,7 @@ def _five_ranks(cat: int, nibbles: list[int], wheel_top: int) -> list[int]:
     if cat in (STRAIGHT, STRAIGHT_FLUSH):
         top = nibbles[0]
         return [top - i for i in range(4 if top == wheel_top else 5)] + [12] * (top == wheel_top)
-    pattern = {7: (4, 1), 6: (3, 2), 3: (3, 1, 1), 2: (2, 2, 1), 1: (2, 1, 1, 1)}.get(cat, (1,) * 5)
+    pattern = _PATTERNS.get(cat, (1, 1, 1, 1, 1))
     return [r for r, n in zip(nibbles, pattern, strict=False) for _ in range(n)]
 
 
