@@ -1,4 +1,4 @@
-"""Betting structures (no-limit, pot-limit, fixed-limit) and the legal actions of a player.
+"""Betting structures (no-limit, pot-limit, fixed-limit) and the rules of legal actions (see ``cardgame.legal``).
 
 Rules followed (TDA rules 40-43 and Robert's Rules of Poker, section 3):
 

@@ -78,6 +78,10 @@ class Draw(Stage):
         hand = self.ctx.hand
         opts = self.draw_options()
         assert hand is not None and opts is not None
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise IllegalActionError(
+                f"Seat {seat!r} is not a seat number: seat {opts.seat} draws next.", rule="drawing out of turn"
+            )
         if seat != opts.seat:
             raise IllegalActionError(
                 f"It is not seat {seat}'s turn to draw: seat {opts.seat} draws next.", rule="drawing out of turn"

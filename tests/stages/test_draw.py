@@ -48,6 +48,8 @@ def test_bad_discards_change_nothing() -> None:
         draw.handle("draw", 0, before[:4])
     with pytest.raises(IllegalActionError, match="each once"):
         draw.handle("draw", 0, [before[0], before[0]])
+    with pytest.raises(IllegalActionError, match="Seat '0' is not a seat number: seat 0 draws next"):
+        draw.handle("draw", "0", [])
     assert hand.by_seat[0].hole == before and hand.to_act is hand.by_seat[0]
 
 
