@@ -32,3 +32,8 @@ def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) 
 def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None) -> list[str]:
     extra = _compile_requires()
     return ["wheel", *extra] if extra else _setuptools.get_requires_for_build_editable(config_settings)
+
+
+def get_requires_for_build_sdist(config_settings: dict[str, Any] | None = None) -> list[str]:
+    extra = _compile_requires()
+    return ["wheel", *extra] if extra else _setuptools.get_requires_for_build_sdist(config_settings)
