@@ -200,7 +200,10 @@ def _save_hand(hand: Hand, ctx: Context) -> dict[str, Any]:
         "streets_dealt": hand.streets_dealt,
         "bet_to": hand.bet_to,
         "min_raise": hand.min_raise,
+        "full_to": hand.full_to,
         "raises": hand.raises,
+        "capped": hand.capped,
+        "dead": hand.dead,
         "to_act": None if hand.to_act is None else hand.to_act.seat,
         "last_aggressor": hand.last_aggressor,
         "forced": dict(hand.forced),
@@ -422,7 +425,10 @@ def _load_hand(o: _Obj, table: Table, rng: RandomSource) -> Hand:
     hand.streets_dealt = o.get_int("streets_dealt", minimum=0)
     hand.bet_to = o.get_int("bet_to", minimum=0)
     hand.min_raise = o.get_int("min_raise", minimum=0)
+    hand.full_to = o.get_int("full_to", minimum=0)
     hand.raises = o.get_int("raises", minimum=0)
+    hand.capped = o.get_bool("capped")
+    hand.dead = o.get_int("dead", minimum=0)
     to_act = o.opt_int("to_act")
     if to_act is not None and to_act not in hand.by_seat:
         raise SnapshotError(f"{o.path('to_act')}: seat {to_act} is not in the hand (seats {seats}).")
