@@ -5,15 +5,22 @@ Rules followed (TDA rules 40-43 and Robert's Rules of Poker, section 3):
 * The minimum bet is the structure's ``min_bet`` (normally the big blind). The minimum raise
   raises by at least the size of the last full bet or raise of the street.
 * An all-in short of a full raise does not reopen betting to a player who already acted, unless
-  the all-ins since that player's last action add up to a full raise (TDA rule 43).
-* Fixed limit: bets and raises are one small or big bet; a round allows ``cap`` bets and raises
-  (the big blind counts as the first bet). After a stud bring-in, the first raise completes
-  the bet to a full small bet; the bring-in itself is not a bet for the cap. An all-in of half
-  a bet or more counts as a full raise for reopening (Robert's Rules, limit all-in rule); less does not.
+  a full raise followed or the all-ins since that player's last action add up to a full raise
+  (TDA rule 43; Robert's Rules, no-limit rule 3).
+* Fixed limit (Robert's Rules, betting and raising): bets and raises are one small or big bet; a
+  round allows ``cap`` bets and raises, a bet and three raises by default (rule 3; the big blind
+  counts as the bet). With ``heads_up_uncapped`` raising is unlimited once only two players who
+  are not all-in contest the pot, unless it was capped before (rule 4). An all-in of half a bet or
+  more is treated as a full bet: the next raise is a full bet over it (a 3-chip all-in on a 4-chip
+  round: raise to 7); an all-in of less may be called or completed (raise to the last full bet
+  plus one bet), and does not reopen the betting (rule 6). After a stud bring-in the first raise
+  completes the bet to a full small bet; the bring-in is not a bet for the cap.
   Seven-card stud: with an open pair on fourth street, the first bet may be the small or the big
-  bet; after a big bet, raises are big bets (Robert's Rules, seven-card stud, rule 7).
+  bet; after a big bet, raises are big bets (Robert's Rules, seven-card stud, rule 7); a short
+  all-in never sets the round's bet size.
 * Pot limit: the largest raise is to the current bet plus the pot after calling.
-* Nobody may raise when every other player still in the hand is all-in.
+* A bet or raise is capped at what the largest opponent can match; a raise to that amount is
+  legal even below the full raise size. Nobody may raise when no opponent could call more.
 """
 
 from __future__ import annotations
@@ -59,8 +66,16 @@ class BettingStructure:
         raise NotImplementedError
 
     def is_full_raise(self, hand: Hand, increment: int, street: int) -> bool:
-        """Whether raising the bet by ``increment`` reopens betting."""
+        """Whether raising the bet by ``increment`` is a full raise (it reopens betting, counts for the cap)."""
         return increment >= hand.min_raise
+
+    def reopens(self, hand: Hand, acted_at: int, street: int) -> bool:
+        """Whether betting is open again to a player who last acted at bet level ``acted_at``: a full
+        raise came since, or the all-ins since add up to one."""
+        return hand.full_to > acted_at or self.is_full_raise(hand, hand.bet_to - acted_at, street)
+
+    def on_raise(self, hand: Hand, to: int, street: int) -> None:
+        """Called for each bet or raise to ``to``, after the raise count and before ``bet_to`` change."""
 
     def cap_reached(self, hand: Hand) -> bool:
         return False
@@ -111,6 +126,7 @@ class FixedLimit(BettingStructure):
     big_bet: int = attrs.field(validator=_positive_int)
     cap: int = attrs.field(default=4, validator=_positive_int)
     big_from: int = attrs.field(default=2, validator=_non_negative_int)
+    heads_up_uncapped: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
 
     @property
     def min_bet(self) -> int:  # type: ignore[override]
@@ -127,14 +143,35 @@ class FixedLimit(BettingStructure):
         if hand.bet_to == 0 and "big_bet_option" in hand.forced:
             return self.small_bet, self.big_bet
         size = self.bet_size(hand, street)
-        to = size if hand.bet_to < size else hand.bet_to + size  # below one bet: complete it
+        to = hand.full_to + size  # a full bet over the last full one: completes a short all-in
+        if to <= hand.bet_to:  # short all-ins that add up to a bet: raise over the bet itself
+            to = hand.bet_to + size
         return to, to
 
     def is_full_raise(self, hand: Hand, increment: int, street: int) -> bool:
         size = self.bet_size(hand, street)
-        if hand.bet_to < size and hand.bet_to + increment >= size:
-            return True  # completing a bring-in (or a short bet) to a full bet
-        return 2 * increment >= size
+        # half a bet or more, or reaching a full bet (completing a bring-in or a short bet)
+        return 2 * increment >= size or hand.bet_to + increment >= hand.full_to + size
+
+    def reopens(self, hand: Hand, acted_at: int, street: int) -> bool:
+        return hand.full_to > acted_at or 2 * (hand.bet_to - acted_at) >= self.bet_size(hand, street)
+
+    def on_raise(self, hand: Hand, to: int, street: int) -> None:
+        if hand.bet_to == 0 and to >= self.big_bet and "big_bet_option" in hand.forced:
+            hand.forced["bet_size"] = self.big_bet  # a big bet on an open pair: raises are big bets too
+        if self.heads_up_uncapped and hand.raises >= self.cap and _contesting(hand) >= 3:
+            hand.capped = True
 
     def cap_reached(self, hand: Hand) -> bool:
-        return hand.raises >= self.cap
+        if hand.raises < self.cap:
+            return False
+        return not self.heads_up_uncapped or hand.capped or _contesting(hand) >= 3
+
+
+def _contesting(hand: Hand) -> int:
+    """Players still in the hand who are not all-in."""
+    n = 0
+    for hp in hand.players:
+        if not hp.folded and not hp.all_in:
+            n += 1
+    return n

@@ -57,6 +57,16 @@ class HandPlayer:
             self.all_in = True
         return amount
 
+    def put_main_pot(self, hand: Hand, amount: int) -> int:
+        """Move ``amount`` to the main pot as dead money that is not this player's contribution
+        (a big-blind ante: every player can win it, it is never returned; TDA rule 2019)."""
+        p = self.player
+        p.stack -= amount
+        hand.dead += amount
+        if p.stack == 0:
+            self.all_in = True
+        return amount
+
     def __repr__(self) -> str:
         flags = " folded" if self.folded else (" all-in" if self.all_in else "")
         return f"HandPlayer(seat={self.seat}, stack={self.stack}, bet={self.bet}{flags})"
@@ -66,7 +76,11 @@ class Hand:
     """Everything about the hand in progress.
 
     ``players`` runs clockwise from the first seat left of the button (the button last).
-    Betting fields (``bet_to``, ``min_raise``, ``raises``, ``to_act``) describe the current street.
+    Betting fields (``bet_to``, ``min_raise``, ``full_to``, ``raises``, ``capped``, ``to_act``)
+    describe the current street: ``full_to`` is the bet level of the street's last full bet or
+    raise (a fixed-limit raise is to ``full_to`` plus one bet), ``capped`` whether the raises
+    reached the cap while three or more players could still bet. ``dead`` is dead money in the
+    main pot that belongs to no player's contribution (a big-blind ante, a post to sit in).
     """
 
     __slots__ = (
@@ -75,9 +89,12 @@ class Hand:
         "bring_in",
         "button",
         "by_seat",
+        "capped",
+        "dead",
         "deck",
         "discards",
         "forced",
+        "full_to",
         "last_aggressor",
         "min_raise",
         "number",
@@ -100,7 +117,10 @@ class Hand:
         self.streets_dealt = 0
         self.bet_to = 0
         self.min_raise = 0
+        self.full_to = 0
         self.raises = 0
+        self.capped = False
+        self.dead = 0
         self.to_act: HandPlayer | None = None
         self.last_aggressor: int | None = None
         self.forced: dict[str, int] = {}
@@ -126,8 +146,8 @@ class Hand:
         return n
 
     def pot_total(self) -> int:
-        """All chips committed this hand, current street's bets included."""
-        return sum(hp.contributed for hp in self.players)
+        """All chips committed this hand, current street's bets and dead money included."""
+        return sum(hp.contributed for hp in self.players) + self.dead
 
     def player(self, seat: int) -> HandPlayer:
         return self.by_seat[seat]

@@ -11,7 +11,7 @@ from typing import ClassVar, NamedTuple, Protocol
 
 from cardgame.hand import Hand, HandPlayer
 
-__all__ = ["LegalActions", "Sizing", "legal_actions"]
+__all__ = ["LegalActions", "Sizing", "legal_actions", "matchable"]
 
 
 class Sizing(Protocol):
@@ -24,6 +24,8 @@ class Sizing(Protocol):
     def cap_reached(self, hand: Hand) -> bool: ...
 
     def is_full_raise(self, hand: Hand, increment: int, street: int) -> bool: ...
+
+    def reopens(self, hand: Hand, acted_at: int, street: int) -> bool: ...
 
     def raise_bounds(self, hand: Hand, hp: HandPlayer, street: int) -> tuple[int, int]: ...
 
@@ -91,14 +93,13 @@ def legal_actions(structure: Sizing, hand: Hand, hp: HandPlayer, street: int) ->
     call = owed if owed < stack else stack
     most = hp.bet + stack
     can_raise = most > bet_to and (structure._uncapped or not structure.cap_reached(hand))
-    if can_raise and hp.acted_at is not None and not structure.is_full_raise(hand, bet_to - hp.acted_at, street):
+    if can_raise and hp.acted_at is not None and not structure.reopens(hand, hp.acted_at, street):
         can_raise = False  # only short all-ins since this player acted: betting is not reopened
+    match = 0
     if can_raise:
-        for other in hand.players:
-            if other is not hp and not other.folded and not other.all_in:
-                break
-        else:
-            can_raise = False  # nobody left to call a raise
+        match = matchable(hand, hp)
+        if match <= bet_to:
+            can_raise = False  # no opponent could call a raise: nobody left to call it
     if not can_raise:
         return _new(LegalActions, (hp.seat, owed > 0, owed <= 0, call, False, 0, 0, bet_to, stack, 0, ()))
     lo, hi = structure.raise_bounds(hand, hp, street)
@@ -109,4 +110,19 @@ def legal_actions(structure: Sizing, hand: Hand, hp: HandPlayer, street: int) ->
         hi = most
     if lo > most:
         lo = most
+    if match < lo:  # nobody can call a full raise: raising to what they can match is legal too
+        if structure.exact_sizes:
+            amounts = tuple(sorted({match, *(amounts or (lo, hi))}))
+        lo = match
     return _new(LegalActions, (hp.seat, owed > 0, owed <= 0, call, True, lo, hi, bet_to, stack, 0, amounts))
+
+
+def matchable(hand: Hand, hp: HandPlayer) -> int:
+    """The largest street total an opponent of ``hp`` still able to bet could match (0: none can)."""
+    best = 0
+    for other in hand.players:
+        if other is not hp and not other.folded and not other.all_in:
+            total = other.bet + other.player.stack
+            if total > best:
+                best = total
+    return best

@@ -23,12 +23,23 @@ class Pot:
     eligible: tuple[int, ...]
 
 
-def side_pots(players: Sequence[HandPlayer]) -> list[Pot]:
+def side_pots(players: Sequence[HandPlayer], dead: int = 0) -> list[Pot]:
     """Pots by contribution level: each all-in player caps one pot; folded chips stay in play.
 
     ``players`` are in clockwise order from the button's left; each pot lists its eligible
     (not folded) seats in that order. Levels with no one eligible are added to the pot below.
+    ``dead`` chips (a big-blind ante) belong to no level: they go into the main pot.
     """
+    pots = _side_pots(players)
+    if dead:
+        if pots:
+            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+        else:
+            pots.append(Pot(dead, tuple([hp.seat for hp in players if not hp.folded])))
+    return pots
+
+
+def _side_pots(players: Sequence[HandPlayer]) -> list[Pot]:
     levels = sorted({hp.contributed for hp in players if not hp.folded and hp.contributed > 0})
     if len(levels) == 1:  # no side pot: everything (folded chips above the level too) is one pot
         level = levels[0]

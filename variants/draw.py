@@ -39,19 +39,29 @@ def deuce_to_seven_single_draw(small_blind: int = 1, big_blind: int = 2, *, ante
                      evaluator=DEUCE_TO_SEVEN_LOW)
 
 
-def deuce_to_seven_triple_draw(small_bet: int = 2, big_bet: int = 4, *, ante: int = 0) -> list[Stage]:
+def deuce_to_seven_triple_draw(
+    small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 4, heads_up_uncapped: bool = False
+) -> list[Stage]:
     """Fixed-limit deuce-to-seven triple draw (PHH ``F2L3D``); blinds half and one small bet."""
-    return draw_game(FixedLimit(small_bet, big_bet), cards=5, draws=3, blinds=(small_bet // 2, small_bet),
+    structure = FixedLimit(small_bet, big_bet, cap=cap, heads_up_uncapped=heads_up_uncapped)
+    return draw_game(structure, cards=5, draws=3, blinds=(small_bet // 2, small_bet),
                      ante=ante, evaluator=DEUCE_TO_SEVEN_LOW)
 
 
-def badugi(small_bet: int = 2, big_bet: int = 4, *, ante: int = 0) -> list[Stage]:
+def badugi(
+    small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 4, heads_up_uncapped: bool = False
+) -> list[Stage]:
     """Fixed-limit badugi (PHH ``FB``): four cards, three draws, the best badugi wins."""
-    return draw_game(FixedLimit(small_bet, big_bet), cards=4, draws=3, blinds=(small_bet // 2, small_bet),
+    structure = FixedLimit(small_bet, big_bet, cap=cap, heads_up_uncapped=heads_up_uncapped)
+    return draw_game(structure, cards=4, draws=3, blinds=(small_bet // 2, small_bet),
                      ante=ante, evaluator=BADUGI, max_players=8)
 
 
-def five_card_draw(small_bet: int = 2, big_bet: int = 4, *, ante: int = 0) -> list[Stage]:
-    """Fixed-limit five-card draw, high hand wins; one draw."""
-    return draw_game(FixedLimit(small_bet, big_bet, big_from=1), cards=5, draws=1,
+def five_card_draw(
+    small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 5, heads_up_uncapped: bool = False
+) -> list[Stage]:
+    """Fixed-limit five-card draw, high hand wins; one draw. Two betting rounds allow a bet and four
+    raises (Robert's Rules, betting and raising, rule 3)."""
+    structure = FixedLimit(small_bet, big_bet, big_from=1, cap=cap, heads_up_uncapped=heads_up_uncapped)
+    return draw_game(structure, cards=5, draws=1,
                      blinds=(small_bet // 2, small_bet), ante=ante, evaluator=HIGH)

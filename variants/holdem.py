@@ -34,14 +34,16 @@ def no_limit_holdem(
 
 def fixed_limit_holdem(
     small_bet: int = 2, big_bet: int = 4, *, small_blind: int | None = None, big_blind: int | None = None,
-    ante: int = 0, cap: int = 4,
+    ante: int = 0, cap: int = 4, heads_up_uncapped: bool = False,
 ) -> list[Stage]:
-    """Fixed-limit hold'em (PHH ``FT``): blinds default to half a small bet and a small bet."""
+    """Fixed-limit hold'em (PHH ``FT``): blinds default to half a small bet and a small bet.
+
+    ``cap`` bets and raises a round (a bet and three raises; the big blind is the bet pre-flop);
+    ``heads_up_uncapped`` lifts the cap heads-up (Robert's Rules, betting and raising, rule 4)."""
     sb = small_blind if small_blind is not None else small_bet // 2
     bb = big_blind if big_blind is not None else small_bet
-    return community_card_game(
-        FixedLimit(small_bet, big_bet, cap=cap), hole_cards=2, blinds=(sb, bb), ante=ante, high=HIGH
-    )
+    structure = FixedLimit(small_bet, big_bet, cap=cap, heads_up_uncapped=heads_up_uncapped)
+    return community_card_game(structure, hole_cards=2, blinds=(sb, bb), ante=ante, high=HIGH)
 
 
 def ante_holdem(ante: int = 1, min_bet: int = 2) -> list[Stage]:

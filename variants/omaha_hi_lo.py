@@ -12,7 +12,10 @@ from variants._community import community_card_game
 __all__ = ["fixed_limit_omaha_hi_lo"]
 
 
-def fixed_limit_omaha_hi_lo(small_bet: int = 2, big_bet: int = 4, *, ante: int = 0) -> list[Stage]:
+def fixed_limit_omaha_hi_lo(
+    small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 4, heads_up_uncapped: bool = False
+) -> list[Stage]:
     """Blinds of half a small bet and a small bet; four hole cards."""
-    return community_card_game(FixedLimit(small_bet, big_bet), hole_cards=4, blinds=(small_bet // 2, small_bet),
+    structure = FixedLimit(small_bet, big_bet, cap=cap, heads_up_uncapped=heads_up_uncapped)
+    return community_card_game(structure, hole_cards=4, blinds=(small_bet // 2, small_bet),
                                ante=ante, high=OMAHA_HIGH, low=OMAHA_EIGHT_LOW)

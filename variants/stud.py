@@ -24,13 +24,15 @@ STREETS = ("third street", "fourth street", "fifth street", "sixth street", "sev
 def stud_game(
     *, ante: int | Sequence[int], bring_in: int, small_bet: int, big_bet: int, high: HandEvaluator | None,
     low: HandEvaluator | None = None, razz_order: bool = False, open_pair_doubles: bool = False,
+    cap: int = 4, heads_up_uncapped: bool = False,
 ) -> list[Stage]:
     """The stud stage list; ``razz_order`` makes the highest card bring in and the lowest hand act first.
 
     ``open_pair_doubles`` allows the big bet on fourth street when a pair shows (stud high only,
-    by Robert's Rules; not in stud hi/lo or razz).
+    by Robert's Rules; not in stud hi/lo or razz). Odd chips of a split pot go to the highest
+    card by suit (razz: the lowest), as Robert's Rules direct for stud.
     """
-    structure = FixedLimit(small_bet, big_bet, big_from=2)
+    structure = FixedLimit(small_bet, big_bet, big_from=2, cap=cap, heads_up_uncapped=heads_up_uncapped)
     order: Order = best_showing_low if razz_order else best_showing_high
     stages: list[Stage] = [WaitForPlayers(2, max_players=8)]
     if ante if isinstance(ante, int) else any(ante):
@@ -42,23 +44,33 @@ def stud_game(
                    BettingRound(structure, street, STREETS[street], order=order,
                                 open_pair_doubles=open_pair_doubles and street == 1)]
     stages += [DealHole(face_up=(False,), community_if_short=True),
-               BettingRound(structure, 4, STREETS[4], order=order), Showdown(high, low)]
+               BettingRound(structure, 4, STREETS[4], order=order),
+               Showdown(high, low, odd_chips="low card" if razz_order else "high card")]
     return stages
 
 
-def seven_card_stud(ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10) -> list[Stage]:
+def seven_card_stud(
+    ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10, *, cap: int = 4,
+    heads_up_uncapped: bool = False,
+) -> list[Stage]:
     """Seven-card stud high (PHH ``F7S``)."""
     return stud_game(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, high=HIGH,
-                     open_pair_doubles=True)
+                     open_pair_doubles=True, cap=cap, heads_up_uncapped=heads_up_uncapped)
 
 
-def seven_card_stud_hi_lo(ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10) -> list[Stage]:
+def seven_card_stud_hi_lo(
+    ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10, *, cap: int = 4,
+    heads_up_uncapped: bool = False,
+) -> list[Stage]:
     """Seven-card stud hi/lo, eight or better (PHH ``F7S/8``)."""
     return stud_game(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, high=HIGH,
-                     low=EIGHT_OR_BETTER_LOW)
+                     low=EIGHT_OR_BETTER_LOW, cap=cap, heads_up_uncapped=heads_up_uncapped)
 
 
-def razz(ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10) -> list[Stage]:
+def razz(
+    ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10, *, cap: int = 4,
+    heads_up_uncapped: bool = False,
+) -> list[Stage]:
     """Razz, seven-card stud ace-to-five low (PHH ``FR``)."""
     return stud_game(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, high=ACE_TO_FIVE_LOW,
-                     razz_order=True)
+                     razz_order=True, cap=cap, heads_up_uncapped=heads_up_uncapped)

@@ -11,6 +11,7 @@ from cardgame.betting import BettingStructure, LegalActions
 from cardgame.errors import IllegalActionError
 from cardgame.events import ActionTaken, BetReturned
 from cardgame.hand import Hand, HandPlayer
+from cardgame.legal import matchable
 from cardgame.stage import Stage
 from cardgame.stages.results import BettingResult
 
@@ -121,7 +122,9 @@ class BettingRound(Stage):
             self._settle(hand)
         hand.bet_to = 0
         hand.min_raise = 0
+        hand.full_to = 0
         hand.raises = 0
+        hand.capped = False
         hand.to_act = None
         for key in ("bring_in", "big_bet_option", "bet_size"):
             hand.forced.pop(key, None)
@@ -210,6 +213,12 @@ class BettingRound(Stage):
         """Normalise ``action`` to fold/check/call/raise with its raise-to amount, or raise."""
         if not isinstance(action, str) or action not in ACTIONS:
             raise _illegal(la, f"Unknown action {action!r} (actions are {', '.join(ACTIONS)})", "unknown action")
+        if amount is not None and action in ("fold", "check", "call", "check_call", "bring_in"):
+            what = "posts the bring-in" if action == "bring_in" else f"{action.replace('_', ' or ')}s"
+            raise _illegal(
+                la, f"An amount ({amount!r}) was given to {action}, which takes none: a {action.replace('_', '/')} "
+                f"{what} the amount the rules set", "amount given to an action without one",
+            )
         most = hp.bet + la.stack
         if action == "check_call":
             action = "call" if la.call_amount else "check"
@@ -220,6 +229,8 @@ class BettingRound(Stage):
                 action = "call"
             elif la.can_raise and la.max_raise_to == most:
                 action, amount = ("bet" if la.is_bet else "raise"), most
+            elif not la.can_raise and matchable(self.ctx.hand, hp) <= la.bet_to:  # type: ignore[arg-type]
+                action = "call"  # no opponent could call more: all-in puts in what can be matched
             else:
                 raise _illegal(
                     la, f"Going all-in for {most} is not allowed here",
@@ -231,12 +242,7 @@ class BettingRound(Stage):
             return "bring_in", hp.bet + la.bring_in
         if la.bring_in and action in ("check", "fold"):
             raise _illegal(la, f"Seat {hp.seat} must bring in {la.bring_in} or complete", "the bring-in is forced")
-        if action == "fold":
-            if not la.can_fold:
-                raise _illegal(
-                    la, "Folding is not allowed with no bet to call; check instead",
-                    "fold when check is free",
-                )
+        if action == "fold":  # also with a free check: legal, and binding (TDA: a fold in turn is binding)
             return "fold", hp.bet
         if action == "check":
             if not la.can_check:
@@ -292,12 +298,13 @@ class BettingRound(Stage):
             hp.acted_at = hand.bet_to
             return ActionTaken(hp.seat, "call", paid, hp.bet, hp.all_in)
         increment = to - hand.bet_to
-        if hand.bet_to == 0 and "big_bet_option" in hand.forced and la.amounts and to == la.amounts[-1]:
-            hand.forced["bet_size"] = to  # a big bet on an open pair: raises are big bets too
-        if self.structure.is_full_raise(hand, increment, self.street):
+        structure = self.structure
+        if structure.is_full_raise(hand, increment, self.street):
             hand.raises += 1
             if increment > hand.min_raise:
                 hand.min_raise = increment
+            hand.full_to = to
+        structure.on_raise(hand, to, self.street)
         hand.bet_to = to
         hand.last_aggressor = hp.seat
         hp.acted_at = to

@@ -19,8 +19,9 @@ class BringIn(Stage):
 
     Stud (Robert's Rules): the lowest up card brings in, aces high; equal ranks are broken by
     suit, clubs lowest, then diamonds, hearts, spades. Razz (``highest=True``): the highest up
-    card brings in, aces low, and the highest suit (spades) breaks ties. The player then posts
-    the bring-in or completes to the small bet in the betting round that follows.
+    card brings in, aces low, and the highest suit (spades) breaks ties. A player all-in on the
+    ante cannot bring in: the next card in that order does. The player then posts the bring-in
+    (all they have when short of it) or completes to the small bet in the betting round that follows.
     """
 
     name: ClassVar[str] = "bring-in"
@@ -39,7 +40,7 @@ class BringIn(Stage):
         chosen = None
         best: tuple[int, int] | None = None
         for hp in hand.players:
-            if hp.folded:
+            if hp.folded or hp.all_in:  # all-in on the ante: the next lowest card brings in
                 continue
             up = [c for c, u in zip(hp.hole, hp.face_up, strict=True) if u]
             if not up:

@@ -22,8 +22,9 @@ class Draw(Stage):
     """Players draw in turn from the first live seat left of the button (all-in players too).
 
     ``draw(seat, cards)`` discards ``cards`` (empty: stand pat) and deals as many replacements.
-    When the deck cannot cover a draw, the earlier discards (never the drawing player's own
-    cards of this draw) are shuffled into it, as Robert's Rules of Poker (draw games) direct.
+    When the deck cannot cover a draw, the muck (earlier discards and folded hands, never the
+    drawing player's own cards of this draw) is shuffled and put under the stub, as Robert's Rules
+    of Poker (draw games) direct.
     Ends at once when fewer than two players are live.
     """
 
@@ -103,15 +104,21 @@ class Draw(Stage):
             )
         deck = hand.deck
         if len(deck) < len(discards):
-            if len(deck) + len(hand.discards) < len(discards):
+            folded = [hp for hp in hand.players if hp.folded and hp.hole]
+            muck = len(hand.discards) + sum([len(hp.hole) for hp in folded])
+            if len(deck) + muck < len(discards):
                 raise IllegalActionError(
-                    f"Only {len(deck) + len(hand.discards)} cards can be dealt; discard fewer.",
+                    f"Only {len(deck) + muck} cards can be dealt; discard fewer.",
                     rule="not enough cards",
+                    allowed=f"0 to {len(deck) + muck} cards",
                 )
-            count = len(hand.discards)
+            for hp in folded:  # folded hands go to the muck
+                hand.discards.extend(hp.hole)
+                hp.hole = []
+                hp.face_up = []
             deck.put_back(hand.discards, self.ctx.rng)
             hand.discards.clear()
-            self.ctx.emit(DiscardsReshuffled(count))
+            self.ctx.emit(DiscardsReshuffled(muck))
         hp = hand.to_act
         assert hp is not None
         event = CardsDiscarded(seat, discards)

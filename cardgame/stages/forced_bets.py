@@ -24,16 +24,23 @@ def _amounts(value: int | Sequence[int], what: str) -> tuple[int, ...]:
     return items
 
 
+_BLIND_NAMES = ("small blind", "big blind")
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ForcedBets(Stage):
     """Posts antes (dead money) and then live blinds, in blind order (heads-up: button first).
 
     ``blinds`` lists the live blinds from the small blind on: ``(1, 2)``, or ``(1, 2, 4)`` with a
     straddle. ``ante`` is one amount for everyone, or a tuple by position from the small blind;
-    with ``big_blind_ante`` the big blind alone posts ``ante`` for the table; ``button_blind`` is a
-    live blind posted by the button (short-deck's Triton format). A player short of a
-    forced bet posts what they have and is all-in; the amount to call stays the full blind (TDA).
-    Pre-flop action starts left of the last live blind.
+    ``button_blind`` is a live blind posted by the button (short-deck's Triton format).
+
+    * With ``big_blind_ante`` the big blind alone posts ``ante`` for the table, after the blind
+      (a short big blind posts the blind first), as dead money in the main pot: every player can
+      win it and it is never returned (TDA rules, big-blind ante, 2019).
+    * A player short of a forced bet posts what they have and is all-in; the amount to call stays
+      the full blind whether the blind is short by its stack or by the ante (TDA: others call the
+      full blind). Pre-flop action starts left of the last blind.
     """
 
     name: ClassVar[str] = "forced bets"
@@ -62,44 +69,50 @@ class ForcedBets(Stage):
         hand = ctx.hand
         assert hand is not None, "forced bets run inside a hand"
         order = hand.blind_order()
-        emit = ctx.emit
         antes: list[tuple[int, int]] = []
         ante = self.ante
         if self.big_blind_ante:
-            if ante[0] and len(order) >= 2:
-                antes.append(self._post_dead(order[1], ante[0], "big blind ante"))
+            pass  # posted after the blinds: a short big blind posts the blind first (TDA 2019)
         elif len(ante) == 1:
             if ante[0]:
                 antes.extend([self._post_dead(hp, ante[0], "ante") for hp in order])
         else:
             antes.extend([self._post_dead(hp, amt, "ante") for hp, amt in zip(order, ante, strict=False) if amt])
         blinds: list[tuple[int, int]] = []
-        last: HandPlayer | None = None
+        last = -1
         top = 0
-        names = ("small blind", "big blind")
         for i, (hp, amount) in enumerate(zip(order, self.blinds, strict=False)):
-            if amount == 0 or hp.all_in:
+            if amount == 0:
                 continue
-            paid = hp.put_in(min(amount, hp.player.stack))
-            kind = names[i] if i < 2 else "straddle"
-            emit(ForcedBetPosted(hp.seat, kind, paid, hp.all_in))
-            blinds.append((hp.seat, paid))
-            last = hp
+            # The full blind is the bet to call even when its poster is short or all-in on the ante
+            # (TDA rule 2024: others call the full blind), and action starts left of it.
+            last = i
             if amount > top:
                 top = amount
+            if hp.all_in:
+                continue
+            paid = hp.put_in(min(amount, hp.player.stack))
+            self.ctx.emit(ForcedBetPosted(hp.seat, _BLIND_NAMES[i] if i < 2 else "straddle", paid, hp.all_in))
+            blinds.append((hp.seat, paid))
         button = hand.players[-1]
-        if self.button_blind and not button.all_in:
-            paid = button.put_in(min(self.button_blind, button.player.stack))
-            emit(ForcedBetPosted(button.seat, "button blind", paid, button.all_in))
-            blinds.append((button.seat, paid))
-            last = button
+        if self.button_blind:
+            last = order.index(button)
             top = max(top, self.button_blind)
+            if not button.all_in:
+                paid = button.put_in(min(self.button_blind, button.player.stack))
+                ctx.emit(ForcedBetPosted(button.seat, "button blind", paid, button.all_in))
+                blinds.append((button.seat, paid))
+        if self.big_blind_ante and ante[0] and len(order) >= 2:
+            bb = order[1]
+            paid = bb.put_main_pot(hand, min(ante[0], bb.player.stack))
+            ctx.emit(ForcedBetPosted(bb.seat, "big blind ante", paid, bb.all_in))
+            antes.append((bb.seat, paid))
         hand.bet_to = top
         hand.min_raise = top
+        hand.full_to = top
         hand.raises = 1 if top else 0
-        if last is not None:
-            i = order.index(last)
-            hand.forced["opener"] = order[(i + 1) % len(order)].seat
+        if last >= 0:
+            hand.forced["opener"] = order[(last + 1) % len(order)].seat
         self.finish(ForcedBetsResult(hand.button, tuple(blinds), tuple(antes)))
 
     def _post_dead(self, hp: HandPlayer, amount: int, kind: str) -> tuple[int, int]:

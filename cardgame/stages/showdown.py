@@ -17,8 +17,18 @@ from cardgame.stages.results import ShowdownResult
 
 __all__ = ["Showdown", "ShowdownResult"]
 
+#: How odd chips of a split pot are given out (see :class:`Showdown`).
+ODD_CHIPS = ("position", "high card", "low card")
+
 #: Hand descriptions by evaluator name and value: a hand's text depends only on its value.
 _DESCRIPTIONS: dict[str, dict[int, str]] = {}
+
+
+def _card_order(cards: Sequence[int], low: bool) -> int:
+    """Sort key putting first the player with the highest card by suit (``low``: the lowest, aces low)."""
+    if low:
+        return min([((c >> 2) + 1) % 13 * 4 + (c & 3) for c in cards])
+    return -max(cards)
 
 
 def _describe(
@@ -40,7 +50,10 @@ class Showdown(Stage):
     * Each pot (main, then side pots) goes to its best eligible ``high`` hand; with a ``low``
       evaluator a pot splits into a high half and a low half (the odd chip to the high half), and
       the high hand scoops when no eligible hand qualifies for low.
-    * Split pots give odd chips one at a time clockwise from the button.
+    * Odd chips (Robert's Rules, ties): no winner gets more than one. ``odd_chips="position"``
+      (flop and draw games) gives them one at a time to the winners in order clockwise from the
+      button; stud gives them to the highest card by suit (``"high card"``; razz and the low half
+      of hi/lo: the lowest card by suit, aces low, ``"low card"``), all of a player's cards counted.
 
     ``end_with="done"`` finishes with a :class:`ShowdownResult` instead, for variants that add a
     stage after the showdown.
@@ -48,19 +61,27 @@ class Showdown(Stage):
 
     name: ClassVar[str] = "showdown"
     snapshot_fields: ClassVar[tuple[str, ...]] = ("result",)
-    __slots__ = ("end_with", "high", "low", "result")
+    __slots__ = ("end_with", "high", "low", "odd_chips", "result")
 
     def __init__(
-        self, high: HandEvaluator | None = HIGH, low: HandEvaluator | None = None, *, end_with: str = "restart"
+        self,
+        high: HandEvaluator | None = HIGH,
+        low: HandEvaluator | None = None,
+        *,
+        end_with: str = "restart",
+        odd_chips: str = "position",
     ) -> None:
         super().__init__()
         if high is None and low is None:
             raise ConfigError("A showdown needs a high evaluator, a low evaluator, or both.")
         if end_with not in ("restart", "done"):
             raise ConfigError(f"end_with must be 'restart' or 'done', not {end_with!r}.")
+        if odd_chips not in ODD_CHIPS:
+            raise ConfigError(f"odd_chips must be one of {', '.join(ODD_CHIPS)}, not {odd_chips!r}.")
         self.high = high
         self.low = low
         self.end_with = end_with
+        self.odd_chips = odd_chips
         self.result: ShowdownResult | None = None
 
     def on_start(self, previous: Any) -> None:
@@ -80,6 +101,7 @@ class Showdown(Stage):
         for hp in hand.players:
             hp.contributed = 0
             hp.bet = 0
+        hand.dead = 0
         self.result = ShowdownResult(hand.number, tuple(sorted(won.items())), tuple(shown))
         ctx.close_hand()
         if self.end_with == "restart":
@@ -117,7 +139,7 @@ class Showdown(Stage):
                     lo_text = lo_memo.get(v) or _describe(low, lo_memo, v, hole, board)
             texts[seat] = (hi_text, lo_text)
             emit(CardsShown(seat, tuple(hole), f"{hi_text} / {lo_text}" if hi_text and lo_text else hi_text or lo_text))
-        for index, pot in enumerate(side_pots(hand.players)):
+        for index, pot in enumerate(side_pots(hand.players, hand.dead)):
             eligible = list(pot.eligible)
             low_winners = self._best(eligible, lows) if self.low is not None else []
             high_winners = self._best(eligible, highs) if self.high is not None else []
@@ -149,6 +171,9 @@ class Showdown(Stage):
     ) -> None:
         hand = self.ctx.hand
         assert hand is not None
+        if self.odd_chips != "position" and len(winners) > 1 and amount % len(winners):
+            low = which == 1 or self.odd_chips == "low card"
+            winners = sorted(winners, key=lambda seat: _card_order(hand.by_seat[seat].hole, low))
         shares = split(amount, winners)
         for seat, chips in zip(winners, shares, strict=True):
             hand.by_seat[seat].player.stack += chips

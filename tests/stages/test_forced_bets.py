@@ -44,7 +44,7 @@ def test_antes_are_dead_money_then_blinds_are_live() -> None:
 def test_big_blind_ante_is_posted_by_the_big_blind_alone() -> None:
     ctx = make_context([100, 100, 100])
     ForcedBets((1, 2), ante=2, big_blind_ante=True).start(ctx, None)
-    assert posted(ctx) == [(1, "big blind ante", 2, False), (0, "small blind", 1, False), (1, "big blind", 2, False)]
+    assert posted(ctx) == [(0, "small blind", 1, False), (1, "big blind", 2, False), (1, "big blind ante", 2, False)]
 
 
 def test_straddle_is_a_live_blind_and_action_starts_after_it() -> None:
