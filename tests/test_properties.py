@@ -11,14 +11,38 @@ from hypothesis import strategies as st
 from cardgame.events import HandEnded, PotAwarded
 from cardgame.game import Game
 from cardgame.stage import Stage
-from variants import available
+from variants import (
+    available,
+    badugi,
+    deuce_to_seven_triple_draw,
+    fixed_limit_holdem,
+    fixed_limit_omaha_hi_lo,
+    no_limit_holdem,
+    pot_limit_omaha,
+    razz,
+    seven_card_stud,
+)
 
 VARIANTS: list[tuple[str, int, Callable[[], list[Stage]]]] = [
     (v.code or v.name, v.max_players, v.build) for v in available()
 ]
 
+#: The forced-bet and cap options each rule of docs/rules.md depends on.
+CONFIGURED: list[tuple[str, int, Callable[[], list[Stage]]]] = [
+    ("NT ante", 10, lambda: no_limit_holdem(1, 2, ante=1)),
+    ("NT big-blind ante", 10, lambda: no_limit_holdem(1, 2, ante=3, big_blind_ante=True)),
+    ("NT straddle", 10, lambda: no_limit_holdem(1, 2, straddles=(4,))),
+    ("PO ante", 10, lambda: pot_limit_omaha(1, 2, ante=1)),
+    ("FT ante uncapped heads-up", 10, lambda: fixed_limit_holdem(4, 8, ante=1, heads_up_uncapped=True)),
+    ("FO/8 cap 3", 10, lambda: fixed_limit_omaha_hi_lo(4, 8, cap=3)),
+    ("F7S big ante", 8, lambda: seven_card_stud(5, 3, 10, 20)),
+    ("FR uncapped heads-up", 8, lambda: razz(2, 1, 4, 8, heads_up_uncapped=True)),
+    ("F2L3D ante", 6, lambda: deuce_to_seven_triple_draw(4, 8, ante=1)),
+    ("FB uncapped heads-up", 8, lambda: badugi(4, 8, heads_up_uncapped=True)),
+]
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=[v[0] for v in VARIANTS])
+
+@pytest.mark.parametrize("variant", VARIANTS + CONFIGURED, ids=[v[0] for v in VARIANTS + CONFIGURED])
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(stacks=st.lists(st.integers(1, 400), min_size=2, max_size=10), seed=st.integers(0, 2**32), data=st.data())
 def test_random_legal_play_conserves_chips_and_finishes(
@@ -52,7 +76,7 @@ def test_random_legal_play_conserves_chips_and_finishes(
         options: list[tuple[str, int | None]] = []
         if legal.bring_in:
             options.append(("bring_in", None))
-        if legal.can_fold:
+        if legal.can_fold or not legal.bring_in:  # a fold with a free check is legal too
             options.append(("fold", None))
         if not legal.bring_in:
             options.append(("call", None) if legal.call_amount else ("check", None))
