@@ -104,18 +104,18 @@ class Draw(Stage):
             )
         deck = hand.deck
         if len(deck) < len(discards):
-            folded = [hp for hp in hand.players if hp.folded and hp.hole]
-            muck = len(hand.discards) + sum([len(hp.hole) for hp in folded])
+            folded = [p for p in hand.players if p.folded and p.hole]
+            muck = len(hand.discards) + sum([len(p.hole) for p in folded])
             if len(deck) + muck < len(discards):
                 raise IllegalActionError(
                     f"Only {len(deck) + muck} cards can be dealt; discard fewer.",
                     rule="not enough cards",
                     allowed=f"0 to {len(deck) + muck} cards",
                 )
-            for hp in folded:  # folded hands go to the muck
-                hand.discards.extend(hp.hole)
-                hp.hole = []
-                hp.face_up = []
+            for p in folded:  # folded hands go to the muck
+                hand.discards.extend(p.hole)
+                p.hole = []
+                p.face_up = []
             deck.put_back(hand.discards, self.ctx.rng)
             hand.discards.clear()
             self.ctx.emit(DiscardsReshuffled(muck))
