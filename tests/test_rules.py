@@ -10,6 +10,8 @@ from cardgame.cards import parse_cards
 from cardgame.errors import IllegalActionError
 from cardgame.events import BetReturned, DiscardsReshuffled, ForcedBetPosted, HoleCardsDealt, PotAwarded
 from cardgame.game import Game
+from cardgame.phh import loads
+from cardgame.phh.replay import replay
 from cardgame.stage import Stage
 from tests.variants.test_holdem_end_to_end import scripted
 from variants import (
@@ -300,3 +302,22 @@ def test_the_muck_with_folded_hands_is_reshuffled_when_the_deck_runs_out() -> No
     dealt_after = [c for e in game.events if isinstance(e, HoleCardsDealt) for c in e.cards]
     assert len(dealt_after) == 60  # some folded and discarded cards were dealt again
     assert sum(stacks(game)) == 600
+
+
+def test_a_phh_big_blind_ante_replays_as_dead_money() -> None:
+    # PHH: "a big-blind ante is a non-zero entry at the big blind's index only". p1 (SB) shoves 10
+    # and wins the 10 + 10 + 2 pot: the ante is not returned to the big blind as a side pot.
+    [hh] = loads(
+        """
+variant = "NT"
+antes = [0, 2, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [10, 100, 100]
+actions = ["d dh p1 AsAc", "d dh p2 7h2d", "d dh p3 8c3d", "p3 f", "p1 cbr 10", "p2 cc",
+           "d db Kd9s4h", "d db 3c", "d db Qs"]
+finishing_stacks = [22, 88, 100]
+"""
+    )
+    result = replay(hh)
+    assert result.complete and list(result.stacks) == [22, 88, 100]
