@@ -139,6 +139,7 @@ def hand_to_phh(
         elif isinstance(e, HandEnded):
             final = e.stacks
             break
+    actions = _shows_before_run_out(_discards_before_draws(actions), len(seats))
     fields = variant_fields(stages, len(seats))
     finishing = None
     if final is not None:
@@ -155,6 +156,59 @@ def hand_to_phh(
     )
     hh.validate()
     return hh
+
+
+def _discards_before_draws(actions: list[Action]) -> list[Action]:
+    """Within each draw round, every player's discards first, then the cards drawn (PHH's order:
+    the dealer deals the draw once everyone has discarded)."""
+    out: list[Action] = []
+    discards: list[Action] = []
+    draws: list[Action] = []
+    drawn: set[int] = set()  # players who discarded in the round being collected
+    for a in actions:
+        if isinstance(a, StandPatDiscard) and a.player in drawn:  # a player draws again: a new round
+            out += discards + draws
+            discards, draws, drawn = [], [], set()
+        if isinstance(a, StandPatDiscard):
+            discards.append(a)
+            drawn.add(a.player)
+        elif isinstance(a, DealHole) and drawn:
+            draws.append(a)
+        else:
+            out += discards + draws
+            discards, draws, drawn = [], [], set()
+            out.append(a)
+    return out + discards + draws
+
+
+def _shows_before_run_out(actions: list[Action], players: int) -> list[Action]:
+    """Move the showdown before the cards dealt after the last player action: players all-in
+    show their hands before the run-out (TDA rule 16), the order PHH readers expect."""
+    shows = [i for i, a in enumerate(actions) if isinstance(a, ShowMuck)]
+    if not shows or any(isinstance(a, StandPatDiscard) for a in actions):
+        return actions  # draw games: players all-in still draw, and show after the last one
+    first_show = shows[0]
+    acted = [i for i, a in enumerate(actions[:first_show]) if not isinstance(a, (DealHole, DealBoard))]
+    if acted:
+        start = acted[-1] + 1
+    else:  # nobody acted (everyone all-in on the forced bets): after the first deal to each player
+        deals = [i for i, a in enumerate(actions[:first_show]) if isinstance(a, DealHole)]
+        start = deals[players - 1] + 1 if len(deals) >= players else first_show
+    if start >= first_show:
+        return actions
+    held: dict[int, list[object]] = {}  # each player's cards at that point: the ones they show
+    for a in actions[:start]:
+        if isinstance(a, DealHole):
+            held.setdefault(a.player, []).extend(a.cards)
+        elif isinstance(a, StandPatDiscard):
+            held[a.player] = [c for c in held.get(a.player, []) if c not in a.cards]
+    early: list[Action] = []
+    for i in shows:
+        show = actions[i]
+        assert isinstance(show, ShowMuck)
+        early.append(ShowMuck(show.player, tuple(held.get(show.player, ()))) if show.cards else show)  # type: ignore[arg-type]
+    tail = [a for a in actions[first_show:] if not isinstance(a, ShowMuck)]
+    return [*actions[:start], *early, *actions[start:first_show], *tail]
 
 
 def game_to_phh(events: Sequence[Event], stages: Sequence[Stage], names: Mapping[int, str] | None = None

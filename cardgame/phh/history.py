@@ -400,6 +400,9 @@ def _check_actions(info: VariantInfo, actions: Sequence[Action], texts: Sequence
             raise _Invalid(f"{where}: {info.code} ({info.name}) has no bring-in")
         if isinstance(action, StandPatDiscard) and info.dealing != "draw":
             raise _Invalid(f"{where}: {info.code} ({info.name}) is not a draw game; 'sd' is not allowed")
+        if isinstance(action, Fold) and info.dealing == "draw":  # a folded hand goes to the muck,
+            for card in [c for c, (h, _) in placed.items() if h == action.player]:  # which may be redealt
+                del placed[card]
         cards = getattr(action, "cards", None) or ()
         for card in cards:
             if card is not None and info.deck == "short" and card.rank < 4:

@@ -1,0 +1,454 @@
+"""Differential harness: our engine against PokerKit, hand by hand, in both directions.
+
+* Direction ``A``: PokerKit plays a random hand (random legal actions, random discards, random
+  mucks), writes it as PHH, and :func:`cardgame.phh.replay.replay` plays it through our engine;
+  the final stacks must be PokerKit's.
+* Direction ``B``: our engine plays a random hand, :mod:`cardgame.phh.export` writes it as PHH,
+  and PokerKit replays it action by action (strictly: no repairs); every action must be legal
+  there and the final stacks the same.
+
+Tables are random per hand: 2 to 9 players, very short and deep stacks, antes, big-blind antes
+and straddles in no-limit hold'em, bring-ins in stud. Every hand is named by
+``(variant, direction, seed)`` and replays alone with :func:`run_hand`.
+
+A disagreement is *explained* when the hand shows a feature listed in :data:`DEVIATIONS`: a rule
+where PokerKit and the rulebooks (Robert's Rules of Poker, the TDA rules) part, documented in
+``docs/rules.md``. Anything else is *unexplained* and fails the test.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardgame.errors import CardgameError
+from cardgame.events import ActionTaken, ForcedBetPosted, PotAwarded
+from cardgame.game import Game
+from cardgame.phh import dumps, loads
+from cardgame.phh.export import hand_to_phh
+from cardgame.phh.history import HandHistory
+from cardgame.phh.replay import replay
+from variants.from_phh import stages_for
+
+__all__ = ["CODES", "DEVIATIONS", "Deviation", "Outcome", "run_hand", "run_many"]
+
+CODES = ("NT", "FT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
+FIXED = frozenset({"FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB"})
+STUD = frozenset({"F7S", "F7S/8", "FR"})
+DRAW = frozenset({"N2L1D", "F2L3D", "FB"})
+MAX_PLAYERS = {"NT": 9, "FT": 9, "NS": 6, "PO": 9, "FO/8": 9, "F7S": 7, "F7S/8": 7, "FR": 7,
+               "N2L1D": 6, "F2L3D": 6, "FB": 6}
+
+
+# --- tables ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """One hand's PHH fields (per player from the button's left)."""
+
+    code: str
+    stacks: tuple[int, ...]
+    antes: tuple[int, ...]
+    blinds: tuple[int, ...]
+    bring_in: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    min_bet: int = 0
+
+    def fields(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"variant": self.code, "antes": list(self.antes),
+                               "starting_stacks": list(self.stacks)}
+        if self.code in STUD:
+            out["bring_in"] = self.bring_in
+        else:
+            out["blinds_or_straddles"] = list(self.blinds)
+        if self.code in FIXED:
+            out["small_bet"], out["big_bet"] = self.small_bet, self.big_bet
+        else:
+            out["min_bet"] = self.min_bet
+        return out
+
+
+def random_table(code: str, rng: random.Random) -> Table:
+    """A random table for ``code``: size, stacks (some very short) and forced bets."""
+    n = rng.randint(2, MAX_PLAYERS[code])
+    big = 2 if code not in STUD else 4
+    stacks = tuple(rng.randint(1, 4 * big) if rng.random() < 0.3 else rng.randint(10 * big, 150 * big)
+                   for _ in range(n))
+    antes = [0] * n
+    blinds: list[int] = []
+    style = rng.random()
+    if code in STUD:
+        ante = rng.choice((0, 1, 1, 2))
+        antes = [ante] * n
+        return Table(code, stacks, tuple(antes), (), bring_in=rng.choice((1, 2)), small_bet=4, big_bet=8)
+    if code == "NS":
+        ante = rng.choice((1, 2))
+        antes = [ante] * n
+        blinds = [0] * n
+        blinds[-1 if n > 2 else 0] = 2  # the button blind (heads-up the button is p2, blind order first)
+        return Table(code, stacks, tuple(antes), tuple(blinds), min_bet=2)
+    blinds = [1, 2] + [0] * (n - 2)
+    if code == "NT" and n >= 3 and style < 0.15:
+        blinds[2] = 4  # a straddle
+    if style > 0.8:
+        antes = [rng.choice((1, 2))] * n
+    elif code == "NT" and 0.6 < style <= 0.8:
+        antes[1] = rng.choice((2, 3))  # a big-blind ante
+    if code in FIXED:
+        return Table(code, stacks, tuple(antes), tuple(blinds), small_bet=2, big_bet=4)
+    return Table(code, stacks, tuple(antes), tuple(blinds), min_bet=2)
+
+
+# --- outcomes and deviations -------------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    """One compared hand: ``status`` is ``agree``, ``explained``, ``disagree`` or ``error``."""
+
+    code: str
+    direction: str
+    seed: int
+    status: str = "agree"
+    detail: str = ""
+    phh: str = ""
+    features: set[str] = field(default_factory=set)
+    deviation: str = ""
+
+    def repro(self) -> str:
+        return (f"[{self.code} {self.direction} seed={self.seed}] {self.status}: {self.detail}\n"
+                f"features: {sorted(self.features)}\n{self.phh}")
+
+
+@dataclass(frozen=True)
+class Deviation:
+    """A rule where PokerKit differs from the rulebook we follow; ``feature`` marks the hands it touches."""
+
+    id: str
+    feature: str
+    variants: frozenset[str]
+    ours: str
+    pokerkit: str
+    source: str
+
+
+DEVIATIONS: tuple[Deviation, ...] = (
+    Deviation(
+        "short-blind", "short blind", frozenset(CODES),
+        "a blind short by its stack or all-in on the ante: the others call the full blind",
+        "the others call the amount posted",
+        "TDA (others call the full blind); docs/rules.md, short blind",
+    ),
+    Deviation(
+        "big-blind-ante", "big-blind ante with a side pot", frozenset({"NT", "NS", "PO", "FT", "FO/8"}),
+        "posted after the blind, dead money in the main pot, never returned",
+        "posted first, as the big blind's own contribution (a side pot of its own, returned when uncalled)",
+        "TDA 2019 big-blind ante",
+    ),
+    Deviation(
+        "limit-short-all-in", "limit all-in under half a bet", FIXED,
+        "an all-in under half a bet may be called or completed to a full bet",
+        "the next raise is a full raise increment over the all-in",
+        "Robert's Rules, betting and raising, rule 6",
+    ),
+    Deviation(
+        "limit-cap", "limit cap with a blind", frozenset(FIXED - STUD),
+        "a bet and three raises, the big blind being the bet pre-flop",
+        "four raises after the blind pre-flop",
+        "Robert's Rules, betting and raising, rule 3",
+    ),
+    Deviation(
+        "raise-to-match", "raise to what an opponent can match", frozenset(CODES),
+        "a raise to all the largest opponent can match is legal below the full raise",
+        "refused below the minimum raise",
+        "real hand histories; docs/rules.md, a raise nobody can call",
+    ),
+    Deviation(
+        "stud-odd-chip", "odd chip in stud", STUD,
+        "to the highest card by suit (razz, low half: lowest)",
+        "to the first winner by seat",
+        "Robert's Rules, ties",
+    ),
+)
+
+
+# --- PokerKit side -----------------------------------------------------------------------------------
+
+
+def _pokerkit() -> Any:
+    import pokerkit
+
+    return pokerkit
+
+
+def _pk_history(text: str) -> Any:
+    return _pokerkit().HandHistory.loads(text)
+
+
+def _pk_replay(text: str) -> tuple[list[int] | None, str, Any]:
+    """Replay PHH ``text`` in PokerKit strictly: (final stacks or None, the failure, the last state)."""
+    pk = _pokerkit()
+    hh = _pk_history(text)
+    state = hh.create_state()
+    for i, action in enumerate(hh.actions):
+        while state.can_burn_card():
+            state.burn_card("??")
+        if _lone_check_due(state, action):
+            state.check_or_call()  # PHH convention: a check that is the only action may be omitted
+        try:
+            pk.notation.parse_action(state, action, hh.parse_value)
+        except (ValueError, UserWarning) as exc:
+            failure = f"PokerKit refuses actions[{i}] {action!r}: {exc}"
+            if "below the minimum" in str(exc) and _raise_to_match(state, action):
+                failure += " [raise to what an opponent can match]"
+            return None, failure, state
+    for _ in range(200):
+        if not state.status:
+            break
+        if _lone_check_due(state, ""):
+            state.check_or_call()
+        elif state.can_burn_card():
+            state.burn_card("??")
+        elif state.can_show_or_muck_hole_cards():
+            state.show_or_muck_hole_cards(True)
+        else:
+            return None, "PokerKit: the hand is not over after the last action", state
+    return list(state.stacks), "", state
+
+
+def _raise_to_match(state: Any, action: str) -> bool:
+    """Whether ``action`` raises to at least all the largest opponent still in can match (below
+    PokerKit's minimum raise: our engine lets such a raise stand, the excess coming back uncalled)."""
+    actor = state.actor_index
+    amount = int(action.split()[-1])
+    totals = [state.stacks[i] + state.bets[i] for i in range(len(state.stacks))
+              if i != actor and state.statuses[i] and state.stacks[i]]
+    return bool(totals) and amount >= max(totals)
+
+
+def _lone_check_due(state: Any, action: str) -> bool:
+    """PokerKit asks a player to act who can only check (everyone else is all-in or folded), and
+    the next action is not theirs: our engine does not ask for that check (a convention, not a rule)."""
+    actor = state.actor_index
+    if actor is None or state.checking_or_calling_amount or state.can_complete_bet_or_raise_to():
+        return False
+    words = action.split()
+    return not (len(words) >= 2 and words[0] == f"p{actor + 1}" and words[1] in ("cc", "cbr", "f", "pb"))
+
+
+def _pk_play(table: Table, rng: random.Random) -> tuple[str, list[int]]:
+    """PokerKit plays one random hand; returns its PHH text and final stacks."""
+    pk = _pokerkit()
+    A = pk.Automation
+    automations = (A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BURNING, A.HOLE_DEALING,
+                   A.BOARD_DEALING, A.RUNOUT_COUNT_SELECTION, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
+    cls = pk.HandHistory.game_types[table.code]
+    kwargs: dict[str, Any] = {"automations": automations, "ante_trimming_status": False,
+                              "raw_antes": list(table.antes), "mode": pk.Mode.CASH_GAME}
+    if table.code in STUD:
+        kwargs["bring_in"] = table.bring_in
+    else:
+        kwargs["raw_blinds_or_straddles"] = list(table.blinds)
+    if table.code in FIXED:
+        kwargs["small_bet"], kwargs["big_bet"] = table.small_bet, table.big_bet
+    else:
+        kwargs["min_bet"] = table.min_bet
+    game = cls(**kwargs)
+    random.seed(rng.random())  # PokerKit shuffles with the random module
+    state = game(list(table.stacks), len(table.stacks))
+    for _ in range(2000):
+        if not state.status:
+            break
+        if state.can_stand_pat_or_discard():
+            hole = list(state.hole_cards[state.stand_patter_or_discarder_index])
+            rng.shuffle(hole)
+            state.stand_pat_or_discard(hole[: rng.randint(0, len(hole))])
+        elif state.can_show_or_muck_hole_cards():
+            state.show_or_muck_hole_cards(rng.random() > 0.15)
+        elif state.actor_index is not None:
+            _pk_act(state, rng)
+        elif state.can_select_runout_count():
+            state.select_runout_count(1)
+        else:
+            break
+    hh = pk.HandHistory.from_game_state(game, state)
+    return hh.dumps(), list(state.stacks)
+
+
+def _pk_act(state: Any, rng: random.Random) -> None:
+    options: list[Callable[[], Any]] = []
+    if state.can_post_bring_in():
+        options.append(state.post_bring_in)
+    if state.can_fold():
+        options.append(state.fold)
+    if state.can_check_or_call():
+        options.append(state.check_or_call)
+    if state.can_complete_bet_or_raise_to():
+        lo = state.min_completion_betting_or_raising_to_amount
+        hi = state.max_completion_betting_or_raising_to_amount
+        options.append(lambda: state.complete_bet_or_raise_to(lo))
+        options.append(lambda: state.complete_bet_or_raise_to(hi))
+        if hi > lo + 1:
+            mid = rng.randint(lo, hi)
+            options.append(lambda: state.complete_bet_or_raise_to(mid))
+    rng.choice(options)()
+
+
+# --- our side ----------------------------------------------------------------------------------------
+
+
+def _our_history(table: Table) -> HandHistory:
+    return HandHistory(**table.fields(), actions=())
+
+
+def _our_play(table: Table, seed: int, rng: random.Random) -> Game:
+    """Our engine plays one random hand at ``table`` (the button is the last seat)."""
+    hole = 2
+    if table.code in ("PO", "FO/8"):
+        hole = 4
+    stages = stages_for(_our_history(table), lambda v: int(v or 0), hole)
+    n = len(table.stacks)
+    game = Game(stages, seats=n, first_button=n - 1, seed=seed, max_hands=1)
+    for seat, stack in enumerate(table.stacks):
+        game.sit_down(f"p{seat + 1}", stack, seat)
+    game.start()
+    for _ in range(2000):
+        if game.status_name != "running" or game.to_act is None:
+            break
+        options = game.draw_options()
+        if options is not None:
+            cards = list(options.hole)
+            rng.shuffle(cards)
+            game.draw(options.seat, cards[: rng.randint(0, options.max_discards)])
+            continue
+        la = game.legal_actions()
+        assert la is not None
+        choices: list[tuple[str, int | None]] = []
+        if la.bring_in:
+            choices.append(("bring_in", None))
+        if la.can_fold:
+            choices.append(("fold", None))
+        if not la.bring_in:
+            choices.append(("call", None) if la.call_amount else ("check", None))
+        if la.can_raise:
+            word = "bet" if la.is_bet else "raise"
+            sizes = list(la.amounts) or sorted({la.min_raise_to, la.max_raise_to,
+                                                rng.randint(la.min_raise_to, la.max_raise_to)})
+            choices.extend((word, s) for s in sizes)
+        action, amount = rng.choice(choices)
+        game.act(la.seat, action, amount)
+    return game
+
+
+# --- features: which documented deviations a hand touches -------------------------------------------------
+
+
+def _features(table: Table, game: Game | None) -> set[str]:
+    """The :data:`DEVIATIONS` features of a hand, from the table and our engine's events."""
+    out: set[str] = set()
+    n = len(table.stacks)
+    order = list(range(n)) if n > 2 else [1, 0]  # blind order: heads-up the button first
+    for pos, blind in enumerate(table.blinds):
+        seat = order[pos] if pos < 2 and n == 2 else pos
+        if blind and table.stacks[seat] - table.antes[seat] < blind:
+            out.add("short blind")
+    bba = table.code not in STUD and len(table.antes) > 1 and table.antes[1] and not any(
+        a for i, a in enumerate(table.antes) if i != 1)
+    if bba and any(s <= 4 * table.blinds[1] + table.antes[1] for s in table.stacks):
+        out.add("big-blind ante with a side pot")
+    if game is None:
+        return out
+    bet_to = raises = street = 0
+    betting = False
+    for e in game.events:
+        if isinstance(e, ForcedBetPosted):
+            if e.bet in ("small blind", "big blind", "straddle", "button blind"):
+                bet_to, raises = max(bet_to, e.amount), 1
+            continue
+        if not isinstance(e, ActionTaken):
+            if betting:  # cards dealt or drawn after a betting round: the next round
+                street, bet_to, raises, betting = street + 1, 0, 0, False
+            continue
+        betting = True
+        if e.action in ("bet", "raise"):
+            size = table.small_bet if street < 2 else table.big_bet
+            if table.code in FIXED and e.all_in and 2 * (e.to - bet_to) < size:
+                out.add("limit all-in under half a bet")
+            bet_to = e.to
+            raises += 1
+            if table.code in FIXED - STUD and street == 0 and raises >= 4:
+                out.add("limit cap with a blind")
+        elif e.action == "bring-in":
+            bet_to = e.to
+    for e in game.events:
+        if isinstance(e, PotAwarded) and table.code in STUD and len(e.winners) > 1 and e.amount % len(e.winners):
+            out.add("odd chip in stud")
+    return out
+
+
+# --- one hand --------------------------------------------------------------------------------------------
+
+
+def run_hand(code: str, direction: str, seed: int) -> Outcome:
+    """Play and compare one hand."""
+    rng = random.Random(f"{code}/{direction}/{seed}")
+    table = random_table(code, rng)
+    out = Outcome(code, direction, seed)
+    if direction == "A":
+        try:
+            text, pk_stacks = _pk_play(table, rng)
+        except Exception as exc:  # PokerKit itself failed to play: not a comparison
+            out.status, out.detail = "error", f"PokerKit could not play: {type(exc).__name__}: {exc}"
+            return out
+        out.phh = text
+        try:
+            [hh] = loads(text)
+            result = replay(hh)
+        except CardgameError as exc:
+            out.status, out.detail = "disagree", f"our replay refuses: {exc}"
+            out.features = _features(table, None)
+            return _explain(out)
+        ours = [int(s) for s in result.stacks]
+        out.features = _features(table, result.game)
+        if ours != pk_stacks:
+            out.status, out.detail = "disagree", f"stacks: ours {ours}, PokerKit {pk_stacks}"
+            return _explain(out)
+        return out
+    game = _our_play(table, seed, rng)
+    hh = hand_to_phh(game.events, game.dispatcher.stages)
+    text = dumps(hh)
+    out.phh = text
+    out.features = _features(table, game)
+    ours = [int(s) for s in hh.finishing_stacks or ()]
+    pk_stacks, failure, _ = _pk_replay(text)
+    if failure.endswith("[raise to what an opponent can match]"):
+        out.features.add("raise to what an opponent can match")
+    if pk_stacks is None:
+        out.status, out.detail = "disagree", failure
+        return _explain(out)
+    if pk_stacks != ours:
+        out.status, out.detail = "disagree", f"stacks: ours {ours}, PokerKit {pk_stacks}"
+        return _explain(out)
+    return out
+
+
+def _explain(out: Outcome) -> Outcome:
+    for d in DEVIATIONS:
+        if out.code in d.variants and d.feature in out.features:
+            out.status, out.deviation = "explained", d.id
+            return out
+    return out
+
+
+def run_many(codes: Iterable[str], directions: Iterable[str], hands: int, seed: int = 1
+             ) -> dict[tuple[str, str], list[Outcome]]:
+    """``hands`` hands per variant and direction, seeds ``seed * 1_000_000 + i``."""
+    results: dict[tuple[str, str], list[Outcome]] = {}
+    for code in codes:
+        for direction in directions:
+            results[(code, direction)] = [run_hand(code, direction, seed * 1_000_000 + i) for i in range(hands)]
+    return results
