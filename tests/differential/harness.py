@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgame.errors import CardgameError
-from cardgame.events import ActionTaken, ForcedBetPosted, PotAwarded
+from cardgame.events import ActionTaken, ForcedBetPosted, HoleCardsDealt, PotAwarded
 from cardgame.game import Game
 from cardgame.phh import dumps, loads
 from cardgame.phh.export import hand_to_phh
@@ -57,9 +57,10 @@ class Table:
     small_bet: int = 0
     big_bet: int = 0
     min_bet: int = 0
+    trim: bool = True  # PHH's ante_trimming_status
 
     def fields(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"variant": self.code, "antes": list(self.antes),
+        out: dict[str, Any] = {"variant": self.code, "antes": list(self.antes), "ante_trimming_status": self.trim,
                                "starting_stacks": list(self.stacks)}
         if self.code in STUD:
             out["bring_in"] = self.bring_in
@@ -74,6 +75,11 @@ class Table:
 
 def random_table(code: str, rng: random.Random) -> Table:
     """A random table for ``code``: size, stacks (some very short) and forced bets."""
+    table = _random_table(code, rng)
+    return Table(**{**table.__dict__, "trim": rng.random() < 0.7})
+
+
+def _random_table(code: str, rng: random.Random) -> Table:
     n = rng.randint(2, MAX_PLAYERS[code])
     big = 2 if code not in STUD else 4
     stacks = tuple(rng.randint(1, 4 * big) if rng.random() < 0.3 else rng.randint(10 * big, 150 * big)
@@ -150,10 +156,29 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "TDA 2019 big-blind ante",
     ),
     Deviation(
-        "limit-short-all-in", "limit all-in under half a bet", FIXED,
-        "an all-in under half a bet may be called or completed to a full bet",
-        "the next raise is a full raise increment over the all-in",
+        "limit-short-all-in", "limit all-in short of a full bet", FIXED,
+        "an all-in of half a bet or more is a full bet and reopens the betting; under half may be called or"
+        " completed to a full bet",
+        "a short all-in never reopens the betting; the next raise is the largest increment over the all-in",
         "Robert's Rules, betting and raising, rule 6",
+    ),
+    Deviation(
+        "stud-open-pair", "stud open pair big bet", frozenset({"F7S"}),
+        "an open pair on fourth street allows the big bet",
+        "small bets only on fourth street",
+        "Robert's Rules, seven-card stud, rule 7",
+    ),
+    Deviation(
+        "stud-bring-in-all-in", "stud bring-in all-in on the ante", STUD,
+        "the next lowest card (razz: highest) brings in",
+        "the player after the all-in one acts first",
+        "Robert's Rules, seven-card stud; docs/rules.md, stud bring-in",
+    ),
+    Deviation(
+        "hi-lo-no-low-side-pot", "hi/lo side pot without a low", frozenset({"F7S/8", "FO/8"}),
+        "a pot no eligible hand qualifies for low goes whole to its best high hand",
+        "when a low qualifies in another pot, the low half of such a pot is split among its players",
+        "Robert's Rules, high-low split games",
     ),
     Deviation(
         "limit-cap", "limit cap with a blind", frozenset(FIXED - STUD),
@@ -247,7 +272,7 @@ def _pk_play(table: Table, rng: random.Random) -> tuple[str, list[int]]:
     automations = (A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BURNING, A.HOLE_DEALING,
                    A.BOARD_DEALING, A.RUNOUT_COUNT_SELECTION, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
     cls = pk.HandHistory.game_types[table.code]
-    kwargs: dict[str, Any] = {"automations": automations, "ante_trimming_status": False,
+    kwargs: dict[str, Any] = {"automations": automations, "ante_trimming_status": table.trim,
                               "raw_antes": list(table.antes), "mode": pk.Mode.CASH_GAME}
     if table.code in STUD:
         kwargs["bring_in"] = table.bring_in
@@ -376,18 +401,42 @@ def _features(table: Table, game: Game | None) -> set[str]:
         betting = True
         if e.action in ("bet", "raise"):
             size = table.small_bet if street < 2 else table.big_bet
-            if table.code in FIXED and e.all_in and 2 * (e.to - bet_to) < size:
-                out.add("limit all-in under half a bet")
+            if table.code in FIXED and e.all_in and e.to - bet_to < size:
+                out.add("limit all-in short of a full bet")
+            if table.code == "F7S" and street == 1 and bet_to == 0 and e.to == table.big_bet:
+                out.add("stud open pair big bet")
             bet_to = e.to
             raises += 1
             if table.code in FIXED - STUD and street == 0 and raises >= 4:
                 out.add("limit cap with a blind")
         elif e.action == "bring-in":
             bet_to = e.to
-    for e in game.events:
-        if isinstance(e, PotAwarded) and table.code in STUD and len(e.winners) > 1 and e.amount % len(e.winners):
+    awards = [e for e in game.events if isinstance(e, PotAwarded)]
+    for e in awards:
+        if table.code in STUD and len(e.winners) > 1 and e.amount % len(e.winners):
             out.add("odd chip in stud")
+    if any(e.share == "low" for e in awards) and any(e.share == "" and e.pot > 0 for e in awards):
+        out.add("hi/lo side pot without a low")
+    if table.code in STUD:
+        lowest = _bring_in_seat(game, table.code == "FR")
+        if lowest is not None and table.stacks[lowest] <= table.antes[lowest]:
+            out.add("stud bring-in all-in on the ante")
     return out
+
+
+def _bring_in_seat(game: Game, razz: bool) -> int | None:
+    """The seat whose up card would bring in if nobody were all-in (Robert's Rules order)."""
+    best: tuple[int, int] | None = None
+    seat = None
+    for e in game.events:
+        if isinstance(e, HoleCardsDealt) and len(e.cards) == 3:
+            card = e.cards[2]
+            if card is None:
+                continue
+            key = ((card.rank + 1) % 13, card.suit) if razz else (-card.rank, -card.suit)
+            if best is None or key > best:
+                best, seat = key, e.seat
+    return seat
 
 
 # --- one hand --------------------------------------------------------------------------------------------
