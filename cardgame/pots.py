@@ -32,10 +32,11 @@ def side_pots(players: Sequence[HandPlayer], dead: int = 0) -> list[Pot]:
     """
     pots = _side_pots(players)
     if dead:
-        if pots:
-            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
-        else:
-            pots.append(Pot(dead, tuple([hp.seat for hp in players if not hp.folded])))
+        live = tuple([hp.seat for hp in players if not hp.folded])
+        if pots and pots[0].eligible == live:
+            pots[0] = Pot(pots[0].amount + dead, live)
+        else:  # a live player put in nothing but dead money (all-in on an untrimmed ante): a pot of its own
+            pots.insert(0, Pot(dead, live))
     return pots
 
 

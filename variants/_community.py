@@ -20,6 +20,7 @@ def community_card_game(
     blinds: Sequence[int],
     ante: int | Sequence[int] = 0,
     big_blind_ante: bool = False,
+    ante_trimming: bool = True,
     high: HandEvaluator | None,
     low: HandEvaluator | None = None,
     deck: DeckSpec | None = None,
@@ -28,7 +29,7 @@ def community_card_game(
     """Wait, forced bets, hole cards, pre-flop betting, then flop/turn/river each with betting."""
     stages: list[Stage] = [WaitForPlayers(min_players, deck=deck)]
     if any(blinds) or (ante if isinstance(ante, int) else any(ante)):
-        stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante))
+        stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante, ante_trimming=ante_trimming))
     stages += [DealHole(hole_cards), BettingRound(structure, 0)]
     for street, (count, name) in enumerate(((3, "flop"), (1, "turn"), (1, "river")), start=1):
         stages += [DealBoard(count, name), BettingRound(structure, street)]

@@ -47,35 +47,36 @@ def stages_for(hh: HandHistory, chips: Callable[[float | None], int], hole_cards
     bba = len(blinds) >= 2 and len(antes) >= 2 and antes[1] > 0 and not any(antes[:1] + antes[2:])
     if bba:
         ante = antes[1]
+    trim = hh.ante_trimming_status is True  # PHH's default (absent) is false: antes are dead money
     if code in ("FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB"):
         small, big = chips(hh.small_bet), chips(hh.big_bet)
     if code == "FT":
         return community_card_game(FixedLimit(small, big), hole_cards=2, blinds=blinds, ante=ante, high=HIGH,
-                                   big_blind_ante=bba)
+                                   big_blind_ante=bba, ante_trimming=trim)
     if code == "NT":
         return community_card_game(NoLimit(chips(hh.min_bet)), hole_cards=2, blinds=blinds, ante=ante, high=HIGH,
-                                   big_blind_ante=bba)
+                                   big_blind_ante=bba, ante_trimming=trim)
     if code == "NS":
         return community_card_game(NoLimit(chips(hh.min_bet)), hole_cards=2, blinds=blinds, ante=ante,
-                                   high=SHORT_DECK_HIGH, deck=SHORT_DECK, big_blind_ante=bba)
+                                   high=SHORT_DECK_HIGH, deck=SHORT_DECK, big_blind_ante=bba, ante_trimming=trim)
     if code == "PO":
         return community_card_game(PotLimit(chips(hh.min_bet)), hole_cards=hole_cards, blinds=blinds, ante=ante,
-                                   high=OMAHA_HIGH, big_blind_ante=bba)
+                                   high=OMAHA_HIGH, big_blind_ante=bba, ante_trimming=trim)
     if code == "FO/8":
         return community_card_game(FixedLimit(small, big), hole_cards=hole_cards, blinds=blinds, ante=ante,
-                                   high=OMAHA_HIGH, low=OMAHA_EIGHT_LOW, big_blind_ante=bba)
+                                   high=OMAHA_HIGH, low=OMAHA_EIGHT_LOW, big_blind_ante=bba, ante_trimming=trim)
     if code in ("F7S", "F7S/8", "FR"):
         low = EIGHT_OR_BETTER_LOW if code == "F7S/8" else None
         high = ACE_TO_FIVE_LOW if code == "FR" else HIGH
         return stud_game(ante=ante, bring_in=chips(hh.bring_in), small_bet=small, big_bet=big, high=high, low=low,
-                         razz_order=code == "FR", open_pair_doubles=code == "F7S")
+                         razz_order=code == "FR", open_pair_doubles=code == "F7S", ante_trimming=trim)
     if code == "N2L1D":
         return draw_game(NoLimit(chips(hh.min_bet)), cards=5, draws=1, blinds=blinds, ante=ante,
-                         evaluator=DEUCE_TO_SEVEN_LOW, max_players=10, big_blind_ante=bba)
+                         evaluator=DEUCE_TO_SEVEN_LOW, max_players=10, big_blind_ante=bba, ante_trimming=trim)
     if code == "F2L3D":
         return draw_game(FixedLimit(small, big), cards=5, draws=3, blinds=blinds, ante=ante,
-                         evaluator=DEUCE_TO_SEVEN_LOW, max_players=10, big_blind_ante=bba)
+                         evaluator=DEUCE_TO_SEVEN_LOW, max_players=10, big_blind_ante=bba, ante_trimming=trim)
     if code == "FB":
         return draw_game(FixedLimit(small, big), cards=4, draws=3, blinds=blinds, ante=ante, evaluator=BADUGI,
-                         max_players=10, big_blind_ante=bba)
+                         max_players=10, big_blind_ante=bba, ante_trimming=trim)
     raise HandHistoryError(f"variant {code!r} cannot be replayed; supported are {', '.join(SUPPORTED_CODES)}.")

@@ -24,7 +24,7 @@ STREETS = ("third street", "fourth street", "fifth street", "sixth street", "sev
 def stud_game(
     *, ante: int | Sequence[int], bring_in: int, small_bet: int, big_bet: int, high: HandEvaluator | None,
     low: HandEvaluator | None = None, razz_order: bool = False, open_pair_doubles: bool = False,
-    cap: int = 4, heads_up_uncapped: bool = False,
+    cap: int = 4, heads_up_uncapped: bool = False, ante_trimming: bool = True,
 ) -> list[Stage]:
     """The stud stage list; ``razz_order`` makes the highest card bring in and the lowest hand act first.
 
@@ -36,7 +36,7 @@ def stud_game(
     order: Order = best_showing_low if razz_order else best_showing_high
     stages: list[Stage] = [WaitForPlayers(2, max_players=8)]
     if ante if isinstance(ante, int) else any(ante):
-        stages.append(ForcedBets((), ante=ante))
+        stages.append(ForcedBets((), ante=ante, ante_trimming=ante_trimming))
     stages += [DealHole(face_up=(False, False, True)), BringIn(bring_in, highest=razz_order),
                BettingRound(structure, 0, STREETS[0])]
     for street in (1, 2, 3):

@@ -38,13 +38,16 @@ class ForcedBets(Stage):
     * With ``big_blind_ante`` the big blind alone posts ``ante`` for the table, after the blind
       (a short big blind posts the blind first), as dead money in the main pot: every player can
       win it and it is never returned (TDA rules, big-blind ante, 2019).
+    * Antes are dead money, each counted as its poster's contribution: a player short of the
+      ante competes only for the antes they matched (``ante_trimming``, Robert's Rules; PHH's
+      ``ante_trimming_status``). With ``ante_trimming=False`` every ante goes to the main pot.
     * A player short of a forced bet posts what they have and is all-in; the amount to call stays
       the full blind whether the blind is short by its stack or by the ante (TDA: others call the
       full blind). Pre-flop action starts left of the last blind.
     """
 
     name: ClassVar[str] = "forced bets"
-    __slots__ = ("ante", "big_blind_ante", "blinds", "button_blind")
+    __slots__ = ("ante", "ante_trimming", "big_blind_ante", "blinds", "button_blind")
 
     def __init__(
         self,
@@ -53,6 +56,7 @@ class ForcedBets(Stage):
         ante: int | Sequence[int] = 0,
         big_blind_ante: bool = False,
         button_blind: int = 0,
+        ante_trimming: bool = True,
     ) -> None:
         super().__init__()
         self.blinds = _amounts(blinds, "Blinds")
@@ -62,6 +66,7 @@ class ForcedBets(Stage):
         if big_blind_ante and len(self.blinds) < 2:
             raise ConfigError("A big-blind ante needs a big blind: give at least two blinds.")
         self.big_blind_ante = big_blind_ante
+        self.ante_trimming = ante_trimming
         (self.button_blind,) = _amounts(button_blind, "The button blind")
 
     def on_start(self, previous: Any) -> None:
@@ -116,6 +121,10 @@ class ForcedBets(Stage):
         self.finish(ForcedBetsResult(hand.button, tuple(blinds), tuple(antes)))
 
     def _post_dead(self, hp: HandPlayer, amount: int, kind: str) -> tuple[int, int]:
-        paid = hp.put_dead(min(amount, hp.player.stack))
+        if self.ante_trimming:
+            paid = hp.put_dead(min(amount, hp.player.stack))
+        else:
+            assert self.ctx.hand is not None
+            paid = hp.put_main_pot(self.ctx.hand, min(amount, hp.player.stack))
         self.ctx.emit(ForcedBetPosted(hp.seat, kind, paid, hp.all_in))
         return (hp.seat, paid)
