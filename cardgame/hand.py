@@ -80,7 +80,8 @@ class Hand:
     describe the current street: ``full_to`` is the bet level of the street's last full bet or
     raise (a fixed-limit raise is to ``full_to`` plus one bet), ``capped`` whether the raises
     reached the cap while three or more players could still bet. ``dead`` is dead money in the
-    main pot that belongs to no player's contribution (a big-blind ante, a post to sit in).
+    main pot that belongs to no player's contribution (a big-blind ante, a post to sit in);
+    ``mucked`` the seats that will muck at showdown rather than show.
     """
 
     __slots__ = (
@@ -97,6 +98,7 @@ class Hand:
         "full_to",
         "last_aggressor",
         "min_raise",
+        "mucked",
         "number",
         "players",
         "raises",
@@ -121,6 +123,7 @@ class Hand:
         self.raises = 0
         self.capped = False
         self.dead = 0
+        self.mucked: set[int] = set()
         self.to_act: HandPlayer | None = None
         self.last_aggressor: int | None = None
         self.forced: dict[str, int] = {}

@@ -204,6 +204,7 @@ def _save_hand(hand: Hand, ctx: Context) -> dict[str, Any]:
         "raises": hand.raises,
         "capped": hand.capped,
         "dead": hand.dead,
+        "mucked": sorted(hand.mucked),
         "to_act": None if hand.to_act is None else hand.to_act.seat,
         "last_aggressor": hand.last_aggressor,
         "forced": dict(hand.forced),
@@ -429,6 +430,7 @@ def _load_hand(o: _Obj, table: Table, rng: RandomSource) -> Hand:
     hand.raises = o.get_int("raises", minimum=0)
     hand.capped = o.get_bool("capped")
     hand.dead = o.get_int("dead", minimum=0)
+    hand.mucked = set(_int_list(o, "mucked"))
     to_act = o.opt_int("to_act")
     if to_act is not None and to_act not in hand.by_seat:
         raise SnapshotError(f"{o.path('to_act')}: seat {to_act} is not in the hand (seats {seats}).")

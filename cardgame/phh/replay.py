@@ -167,9 +167,13 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
         game.sit_down(f"p{i + 1}", chips(s), i)
     game.ctx.next_deck = Deck.stacked(plan.deck, spec)
     game.start()
+    if game.hand is not None:  # a hand mucked at showdown (``sm`` with no cards) never wins
+        game.hand.mucked = {a.player for a in hh.actions if isinstance(a, ShowMuck) and a.mucks}
     for index, a in enumerate(hh.actions):
         where = f"{source}: actions[{index}] {a.to_text()!r}"
         try:
+            if isinstance(a, CheckCall) and _idle_check(game, a.player):
+                continue  # a check the engine does not ask for: everyone else is all-in or folded
             if isinstance(a, Fold):
                 game.act(a.player, "fold")
             elif isinstance(a, CheckCall):
@@ -190,6 +194,20 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
     stacks = tuple(float(Fraction(p.stack, scale)) if scale != 1 else p.stack
                    for p in sorted(game.table.players(), key=lambda p: p.seat))
     return ReplayResult(stacks, complete, game)
+
+
+def _idle_check(game: Game, player: int) -> bool:
+    """Whether ``player``'s recorded check is one the engine skips: it is not their turn, and no
+    other player could answer a bet (PHH writers such as PokerKit record that check)."""
+    if game.to_act == player:
+        return False
+    hand = game.hand
+    if hand is None:
+        return game.status_name == "exited"
+    hp = hand.by_seat.get(player)
+    if hp is None or hp.folded or hp.all_in or hp.bet < hand.bet_to:
+        return False
+    return not any(o is not hp and not o.folded and not o.all_in for o in hand.players)
 
 
 def _check_board(game: Game, a: DealBoard, where: str) -> None:

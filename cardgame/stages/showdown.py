@@ -44,7 +44,8 @@ def _describe(
 class Showdown(Stage):
     """Awards the pots and closes the hand; then ends with *restart* (the next hand).
 
-    * The last player standing wins every pot without showing.
+    * The last player standing wins every pot without showing. A player in ``hand.mucked`` mucks
+      at showdown and gives up any claim to the pot (unless every live player does).
     * Otherwise the live hands are shown, starting with the last player to bet or raise on the
       final round, else the first live player left of the button (Robert's Rules, showdown).
     * Each pot (main, then side pots) goes to its best eligible ``high`` hand; with a ``low``
@@ -91,6 +92,13 @@ class Showdown(Stage):
         won: dict[int, int] = {}
         shown: list[int] = []
         live = hand.live()
+        if hand.mucked and len(live) > 1:  # a hand mucked at showdown gives up its claim (Robert's Rules)
+            keep = [hp for hp in live if hp.seat not in hand.mucked]
+            if keep:
+                for hp in live:
+                    if hp.seat in hand.mucked:
+                        hp.folded = True
+                live = keep
         if len(live) == 1:
             total = hand.pot_total()
             live[0].player.stack += total

@@ -187,6 +187,19 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "Robert's Rules, betting and raising, rule 3",
     ),
     Deviation(
+        "fo8-pot-limit", "PokerKit FO/8 bets pot-limit", frozenset({"FO/8"}),
+        "fixed-limit Omaha hi/lo bets fixed sizes",
+        "0.7.7's FixedLimitOmahaHoldemHighLowSplitEightOrBetter mixes in PotLimitPokerMixin (a bug); the harness"
+        " has PokerKit raise only by fixed-limit sizes there",
+        "PHH variant table (FO/8 is fixed-limit)",
+    ),
+    Deviation(
+        "straddle-min-raise", "straddle", frozenset({"NT"}),
+        "a straddle sets the minimum raise: raise by at least the straddle",
+        "raise by at least the minimum bet over the straddle",
+        "Robert's Rules, no-limit rule 2 (a straddle sets a new minimum bring-in)",
+    ),
+    Deviation(
         "raise-to-match", "raise to what an opponent can match", frozenset(CODES),
         "a raise to all the largest opponent can match is legal below the full raise",
         "refused below the minimum raise",
@@ -295,7 +308,7 @@ def _pk_play(table: Table, rng: random.Random) -> tuple[str, list[int]]:
         elif state.can_show_or_muck_hole_cards():
             state.show_or_muck_hole_cards(rng.random() > 0.15)
         elif state.actor_index is not None:
-            _pk_act(state, rng)
+            _pk_act(state, rng, table.code == "FO/8")
         elif state.can_select_runout_count():
             state.select_runout_count(1)
         else:
@@ -304,17 +317,24 @@ def _pk_play(table: Table, rng: random.Random) -> tuple[str, list[int]]:
     return hh.dumps(), list(state.stacks)
 
 
-def _pk_act(state: Any, rng: random.Random) -> None:
+def _street_raises(state: Any) -> int:
+    """Completions, bets and raises so far on PokerKit's current street."""
+    return int(state.completion_betting_or_raising_count)
+
+
+def _pk_act(state: Any, rng: random.Random, fixed_pot_limit: bool = False) -> None:
+    """One random legal action; ``fixed_pot_limit``: raise only by fixed-limit sizes, at most a bet
+    and two raises (PokerKit 0.7.7's FO/8 class bets pot-limit: see :data:`DEVIATIONS`)."""
     options: list[Callable[[], Any]] = []
     if state.can_post_bring_in():
         options.append(state.post_bring_in)
-    if state.can_fold():
+    if state.checking_or_calling_amount and state.can_fold():  # no free folds (PokerKit warns; we accept)
         options.append(state.fold)
     if state.can_check_or_call():
         options.append(state.check_or_call)
-    if state.can_complete_bet_or_raise_to():
+    if state.can_complete_bet_or_raise_to() and not (fixed_pot_limit and _street_raises(state) >= 3):
         lo = state.min_completion_betting_or_raising_to_amount
-        hi = state.max_completion_betting_or_raising_to_amount
+        hi = lo if fixed_pot_limit else state.max_completion_betting_or_raising_to_amount
         options.append(lambda: state.complete_bet_or_raise_to(lo))
         options.append(lambda: state.complete_bet_or_raise_to(hi))
         if hi > lo + 1:
@@ -385,6 +405,8 @@ def _features(table: Table, game: Game | None) -> set[str]:
         a for i, a in enumerate(table.antes) if i != 1)
     if bba and any(s <= 4 * table.blinds[1] + table.antes[1] for s in table.stacks):
         out.add("big-blind ante with a side pot")
+    if len(table.blinds) > 2 and table.blinds[2]:
+        out.add("straddle")
     if game is None:
         return out
     bet_to = raises = street = 0

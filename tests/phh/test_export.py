@@ -45,7 +45,8 @@ def test_variant_fields_of_no_limit_holdem() -> None:
     from variants import no_limit_holdem
 
     assert variant_fields(no_limit_holdem(5, 10), 3) == {
-        "variant": "NT", "antes": [0, 0, 0], "blinds_or_straddles": [5, 10, 0], "min_bet": 10,
+        "variant": "NT", "antes": [0, 0, 0], "ante_trimming_status": True, "blinds_or_straddles": [5, 10, 0],
+        "min_bet": 10,
     }
 
 
