@@ -199,7 +199,8 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
 def _idle_check(game: Game, player: int) -> bool:
     """Whether ``player``'s recorded check is one the engine skips: it is not their turn, and no
     other player could answer a bet (PHH writers such as PokerKit record that check)."""
-    if game.to_act == player:
+    legal = game.legal_actions()
+    if legal is not None and legal.seat == player:
         return False
     hand = game.hand
     if hand is None:

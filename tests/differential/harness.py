@@ -27,6 +27,7 @@ from cardgame.errors import CardgameError
 from cardgame.events import ActionTaken, ForcedBetPosted, HoleCardsDealt, PotAwarded
 from cardgame.game import Game
 from cardgame.phh import dumps, loads
+from cardgame.phh.actions import DealHole as PhhDealHole
 from cardgame.phh.export import hand_to_phh
 from cardgame.phh.history import HandHistory
 from cardgame.phh.replay import replay
@@ -258,6 +259,40 @@ def _pk_replay(text: str) -> tuple[list[int] | None, str, Any]:
     return list(state.stacks), "", state
 
 
+def _pk_features(table: Table, text: str) -> set[str]:
+    """Features of a PokerKit-written hand, read while PokerKit replays it (direction A)."""
+    pk = _pokerkit()
+    out: set[str] = set()
+    hh = _pk_history(text)
+    state = hh.create_state()
+    for action in hh.actions:
+        while state.can_burn_card():
+            state.burn_card("??")
+        words = action.split()
+        if len(words) == 3 and words[1] == "cbr" and state.actor_index is not None:
+            actor, to = state.actor_index, int(words[2])
+            prev = max(state.bets)
+            size = state.street.min_completion_betting_or_raising_amount
+            if table.code in FIXED and to == state.stacks[actor] + state.bets[actor] and to - prev < size:
+                out.add("limit all-in short of a full bet")
+            raises = state.completion_betting_or_raising_count
+            if table.code in FIXED - STUD and state.street_index == 0 and raises >= 3:
+                out.add("limit cap with a blind")
+            if _raise_to_match(state, action):
+                out.add("raise to what an opponent can match")
+        try:
+            pk.notation.parse_action(state, action, hh.parse_value)
+        except (ValueError, UserWarning):
+            break
+    if table.code in STUD:
+        [ours] = loads(text)
+        seat = _lowest_up_card([(a.player, a.cards) for a in ours.actions if isinstance(a, PhhDealHole)],
+                               table.code == "FR")
+        if seat is not None and table.stacks[seat] <= table.antes[seat]:
+            out.add("stud bring-in all-in on the ante")
+    return out
+
+
 def _raise_to_match(state: Any, action: str) -> bool:
     """Whether ``action`` raises to at least all the largest opponent still in can match (below
     PokerKit's minimum raise: our engine lets such a raise stand, the excess coming back uncalled)."""
@@ -298,6 +333,7 @@ def _pk_play(table: Table, rng: random.Random) -> tuple[str, list[int]]:
     game = cls(**kwargs)
     random.seed(rng.random())  # PokerKit shuffles with the random module
     state = game(list(table.stacks), len(table.stacks))
+    shown = False  # muck only after someone showed: PokerKit burns the pot when every hand mucks
     for _ in range(2000):
         if not state.status:
             break
@@ -306,7 +342,9 @@ def _pk_play(table: Table, rng: random.Random) -> tuple[str, list[int]]:
             rng.shuffle(hole)
             state.stand_pat_or_discard(hole[: rng.randint(0, len(hole))])
         elif state.can_show_or_muck_hole_cards():
-            state.show_or_muck_hole_cards(rng.random() > 0.15)
+            show = not shown or rng.random() > 0.1
+            state.show_or_muck_hole_cards(show)
+            shown = shown or show
         elif state.actor_index is not None:
             _pk_act(state, rng, table.code == "FO/8")
         elif state.can_select_runout_count():
@@ -403,7 +441,7 @@ def _features(table: Table, game: Game | None) -> set[str]:
             out.add("short blind")
     bba = table.code not in STUD and len(table.antes) > 1 and table.antes[1] and not any(
         a for i, a in enumerate(table.antes) if i != 1)
-    if bba and any(s <= 4 * table.blinds[1] + table.antes[1] for s in table.stacks):
+    if bba and (game is None or any(getattr(e, "all_in", False) for e in game.events)):
         out.add("big-blind ante with a side pot")
     if len(table.blinds) > 2 and table.blinds[2]:
         out.add("straddle")
@@ -440,24 +478,24 @@ def _features(table: Table, game: Game | None) -> set[str]:
     if any(e.share == "low" for e in awards) and any(e.share == "" and e.pot > 0 for e in awards):
         out.add("hi/lo side pot without a low")
     if table.code in STUD:
-        lowest = _bring_in_seat(game, table.code == "FR")
+        deals = [(e.seat, e.cards) for e in game.events if isinstance(e, HoleCardsDealt)]
+        lowest = _lowest_up_card(deals, table.code == "FR")
         if lowest is not None and table.stacks[lowest] <= table.antes[lowest]:
             out.add("stud bring-in all-in on the ante")
     return out
 
 
-def _bring_in_seat(game: Game, razz: bool) -> int | None:
-    """The seat whose up card would bring in if nobody were all-in (Robert's Rules order)."""
+def _lowest_up_card(deals: list[tuple[int, tuple[Any, ...]]], razz: bool) -> int | None:
+    """The seat whose third-street up card would bring in if nobody were all-in (Robert's Rules)."""
     best: tuple[int, int] | None = None
     seat = None
-    for e in game.events:
-        if isinstance(e, HoleCardsDealt) and len(e.cards) == 3:
-            card = e.cards[2]
-            if card is None:
-                continue
-            key = ((card.rank + 1) % 13, card.suit) if razz else (-card.rank, -card.suit)
-            if best is None or key > best:
-                best, seat = key, e.seat
+    for who, cards in deals:
+        if len(cards) != 3 or cards[2] is None:
+            continue
+        card = cards[2]
+        key = ((card.rank + 1) % 13, card.suit) if razz else (-card.rank, -card.suit)
+        if best is None or key > best:
+            best, seat = key, who
     return seat
 
 
@@ -481,10 +519,10 @@ def run_hand(code: str, direction: str, seed: int) -> Outcome:
             result = replay(hh)
         except CardgameError as exc:
             out.status, out.detail = "disagree", f"our replay refuses: {exc}"
-            out.features = _features(table, None)
+            out.features = _features(table, None) | _pk_features(table, text)
             return _explain(out)
         ours = [int(s) for s in result.stacks]
-        out.features = _features(table, result.game)
+        out.features = _features(table, result.game) | _pk_features(table, text)
         if ours != pk_stacks:
             out.status, out.detail = "disagree", f"stacks: ours {ours}, PokerKit {pk_stacks}"
             return _explain(out)
