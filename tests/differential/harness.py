@@ -77,7 +77,10 @@ class Table:
 def random_table(code: str, rng: random.Random) -> Table:
     """A random table for ``code``: size, stacks (some very short) and forced bets."""
     table = _random_table(code, rng)
-    return Table(**{**table.__dict__, "trim": rng.random() < 0.7})
+    bba = len(table.antes) > 1 and table.antes[1] and not any(a for i, a in enumerate(table.antes) if i != 1)
+    # Uniform antes are trimmed (every file in ../shared/phh says so); PokerKit needs a big-blind
+    # ante untrimmed. PokerKit's untrimmed uniform antes are not compared (see DEVIATIONS' note).
+    return Table(**{**table.__dict__, "trim": not bba})
 
 
 def _random_table(code: str, rng: random.Random) -> Table:
@@ -207,6 +210,12 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "real hand histories; docs/rules.md, a raise nobody can call",
     ),
     Deviation(
+        "stud-deck-exhaustion", "stud deck runs out", STUD,
+        "too few cards for seventh street: one community card for everyone",
+        "each player is dealt a card as long as there are cards, then from the muck",
+        "Robert's Rules, seven-card stud (running out of cards)",
+    ),
+    Deviation(
         "stud-odd-chip", "odd chip in stud", STUD,
         "to the highest card by suit (razz, low half: lowest)",
         "to the first winner by seat",
@@ -286,6 +295,9 @@ def _pk_features(table: Table, text: str) -> set[str]:
             break
     if table.code in STUD:
         [ours] = loads(text)
+        dealt = sum(len(a.cards) for a in ours.actions if isinstance(a, PhhDealHole))
+        if dealt + 5 > 52:  # PokerKit burns a card before every street
+            out.add("stud deck runs out")
         seat = _lowest_up_card([(a.player, a.cards) for a in ours.actions if isinstance(a, PhhDealHole)],
                                table.code == "FR")
         if seat is not None and table.stacks[seat] <= table.antes[seat]:
