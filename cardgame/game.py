@@ -237,6 +237,21 @@ class Game:
         result: DrawOptions | None = query()
         return result
 
+    def muck(self, seat: int) -> None:
+        """Muck ``seat``'s hand once betting is over (the run-out or the showdown): the hand is dead,
+        its chips stay in the pot and it wins nothing (Robert's Rules, showdown)."""
+        hand = self.ctx.hand
+        hp = hand.by_seat.get(seat) if hand is not None and isinstance(seat, int) else None
+        if hand is None or hp is None or hp.folded:
+            raise IllegalActionError(f"Seat {seat!r} has no live hand to muck.", rule="muck without a hand")
+        live = [p for p in hand.players if not p.folded]
+        if self.legal_actions() is not None or self.draw_options() is not None:
+            raise IllegalActionError("A hand can be mucked only once betting is over.", rule="muck before showdown")
+        if len(live) < 2:
+            raise IllegalActionError("The last live hand cannot be mucked.", rule="muck the last hand")
+        hp.folded = True
+        hand.mucked.add(seat)
+
     def fold(self, seat: int) -> Event:
         return self.act(seat, "fold")
 

@@ -186,6 +186,8 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
                 game.draw(a.player, plan.discards.get(index, ()))
             elif isinstance(a, DealBoard):
                 _check_board(game, a, where)
+            elif isinstance(a, ShowMuck) and a.mucks and _live(game, a.player):
+                game.muck(a.player)  # before the run-out: no more cards for this hand
         except HandHistoryError:
             raise
         except CardgameError as exc:
@@ -194,6 +196,11 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
     stacks = tuple(float(Fraction(p.stack, scale)) if scale != 1 else p.stack
                    for p in sorted(game.table.players(), key=lambda p: p.seat))
     return ReplayResult(stacks, complete, game)
+
+
+def _live(game: Game, player: int) -> bool:
+    hand = game.hand
+    return hand is not None and player in hand.by_seat and not hand.by_seat[player].folded
 
 
 def _idle_check(game: Game, player: int) -> bool:
