@@ -20,6 +20,7 @@ import attrs
 from cardgame.cards import Card
 from cardgame.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
 from cardgame.errors import CardgameError, HandHistoryError
+from cardgame.events import Event, HandStarted
 from cardgame.game import Game
 from cardgame.phh.actions import (
     CheckCall,
@@ -166,9 +167,14 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
     for i, s in enumerate(hh.starting_stacks):
         game.sit_down(f"p{i + 1}", chips(s), i)
     game.ctx.next_deck = Deck.stacked(plan.deck, spec)
+    mucks = {a.player for a in hh.actions if isinstance(a, ShowMuck) and a.mucks}
+
+    def mark_mucks(event: Event) -> None:  # a hand mucked at showdown (``sm`` with no cards) never wins
+        if isinstance(event, HandStarted) and game.ctx.hand is not None:
+            game.ctx.hand.mucked = set(mucks)  # before any stage runs: a hand can end inside start()
+
+    game.subscribe(mark_mucks)
     game.start()
-    if game.hand is not None:  # a hand mucked at showdown (``sm`` with no cards) never wins
-        game.hand.mucked = {a.player for a in hh.actions if isinstance(a, ShowMuck) and a.mucks}
     for index, a in enumerate(hh.actions):
         where = f"{source}: actions[{index}] {a.to_text()!r}"
         try:

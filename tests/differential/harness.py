@@ -219,9 +219,21 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "Robert's Rules, seven-card stud (running out of cards)",
     ),
     Deviation(
+        "odd-chips-one-each", "several odd chips", frozenset(CODES),
+        "odd chips one at a time to the winners in order from the button's left; nobody gets more than one",
+        "every odd chip to the first winner",
+        "Robert's Rules, ties (no player may receive more than one odd chip)",
+    ),
+    Deviation(
+        "pots-split-separately", "odd chips of pots with the same winners", frozenset(CODES),
+        "each pot is split on its own, its odd chip given by the odd-chip rule",
+        "after the losing hands are killed, pots with the same remaining players are merged, then split",
+        "Robert's Rules, ties (side pots and the main pot are split separately, not mixed together)",
+    ),
+    Deviation(
         "stud-odd-chip", "odd chip in stud", STUD,
         "to the highest card by suit (razz, low half: lowest)",
-        "not by card (another order)",
+        "every odd chip to the first winner in seat order from the button's left",
         "Robert's Rules, ties",
     ),
 )
@@ -252,6 +264,8 @@ def _pk_replay(text: str) -> tuple[list[int] | None, str, Any]:
             state.check_or_call()  # PHH convention: a check that is the only action may be omitted
         try:
             pk.notation.parse_action(state, action, hh.parse_value)
+        except AssertionError as exc:  # PokerKit's own invariant broke: its bug, not a verdict on the hand
+            return None, f"PokerKit crashed at actions[{i}] {action!r}: AssertionError {exc}", state
         except (ValueError, UserWarning) as exc:
             failure = f"PokerKit refuses actions[{i}] {action!r}: {exc}"
             if "below the minimum" in str(exc) and _raise_to_match(state, action):
@@ -494,6 +508,11 @@ def _features(table: Table, game: Game | None) -> set[str]:
     for e in awards:
         if table.code in STUD and len(e.winners) > 1 and e.amount % len(e.winners):
             out.add("odd chip in stud")
+        if len(e.winners) > 2 and e.amount % len(e.winners) >= 2:
+            out.add("several odd chips")
+    split_pots = [(frozenset(e.winners), e.share) for e in awards if len(e.winners) > 1]
+    if len(split_pots) != len(set(split_pots)) and any(e.amount % len(e.winners) for e in awards if e.winners):
+        out.add("odd chips of pots with the same winners")
     if any(e.share == "low" for e in awards) and any(e.share == "" and e.pot > 0 for e in awards):
         out.add("hi/lo side pot without a low")
     if table.code in STUD:
@@ -555,6 +574,9 @@ def run_hand(code: str, direction: str, seed: int) -> Outcome:
     pk_stacks, failure, _ = _pk_replay(text)
     if failure.endswith("[raise to what an opponent can match]"):
         out.features.add("raise to what an opponent can match")
+    if failure.startswith("PokerKit crashed"):
+        out.status, out.detail = "error", failure
+        return out
     if pk_stacks is None:
         out.status, out.detail = "disagree", failure
         return _explain(out)
