@@ -32,9 +32,11 @@ class Card(int):
             return parse_card(value)
         if isinstance(value, Card):
             return value
-        if not 0 <= int(value) < 52:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise CardError(f"A card is a string such as 'Ah' or an index 0 to 51, not {value!r}.")
+        if not 0 <= value < 52:
             raise CardError(f"Card index {value} is out of range; allowed are 0 to 51.")
-        return CARDS[int(value)]
+        return CARDS[value]
 
     @property
     def rank(self) -> int:
@@ -70,6 +72,8 @@ _BY_TEXT = {str(c): c for c in CARDS}
 
 def parse_card(text: str) -> Card:
     """Parse one card: ``"Ah"``, ``"td"``, ``"10h"``."""
+    if not isinstance(text, str):
+        raise CardError(f"parse_card takes a card string such as 'Ah', not {text!r} (Card(n) takes an index).")
     card = _BY_TEXT.get(text)
     if card is not None:
         return card

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
 
@@ -24,8 +24,7 @@ def _demo(args: argparse.Namespace, console: Console) -> int:
     if args.seats is None:
         args.seats = min(6, variant.max_players)
     if not 2 <= args.seats <= variant.max_players:
-        console.print(f"--seats must be 2 to {variant.max_players} for {variant.name}, not {args.seats}.")
-        return 2
+        raise CardgameError(f"--seats must be 2 to {variant.max_players} for {variant.name}, not {args.seats}")
     game = Game(variant.build(), seats=args.seats, seed=args.seed, max_hands=args.hands)
     names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon"]
     for i in range(args.seats):
@@ -63,6 +62,8 @@ def _phh_check(args: argparse.Namespace, console: Console) -> int:
     from cardgame.phh.replay import check_paths
 
     report = check_paths(args.paths)
+    if not report.hands:
+        raise CardgameError(f"no PHH hands found in {' '.join(args.paths)} (looked for .phh and .phhs files)")
     for line in report.lines():
         console.print(line, highlight=False, markup=False)
     return 0 if report.ok else 1
@@ -84,15 +85,30 @@ def _equity(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _count(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        return value
+
+    return parse
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="cardgame", description="Poker assembled from small state machines.")
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="play hands between simple bots and print every action")
     demo.add_argument("--variant", default="NT", help="variant name or PHH code (default NT)")
-    demo.add_argument("--seats", type=int, default=None, help="players (default 6, or the variant's maximum)")
-    demo.add_argument("--hands", type=int, default=5)
-    demo.add_argument("--seed", type=int, default=None, help="replay a game exactly (default: random)")
-    demo.add_argument("--stack", type=int, default=200, help="each player's buy-in (default 200)")
+    demo.add_argument("--seats", type=_count(2), default=None, help="players (default 6, or the variant's maximum)")
+    demo.add_argument("--hands", type=_count(1), default=5)
+    demo.add_argument("--seed", type=_count(0), default=None, help="replay a game exactly (default: random)")
+    demo.add_argument("--stack", type=_count(1), default=200, help="each player's buy-in (default 200)")
     phh = sub.add_parser("phh", help="hand histories in the PHH format")
     phh_sub = phh.add_subparsers(dest="phh_command", required=True)
     check = phh_sub.add_parser("check", help="replay PHH files and compare finishing stacks")
@@ -104,8 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     eq.add_argument("--hi-lo", action="store_true", help="split pots with an eight-or-better low")
     how = eq.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every board")
-    how.add_argument("--samples", type=int, default=None, help="Monte Carlo with this many boards")
-    eq.add_argument("--seed", type=int, default=None)
+    how.add_argument("--samples", type=_count(1), default=None, help="Monte Carlo with this many boards")
+    eq.add_argument("--seed", type=_count(0), default=None)
     args = parser.parse_args(argv)
     console = Console(soft_wrap=True)
     try:
@@ -114,8 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "equity":
             return _equity(args, console)
         return _phh_check(args, console)
-    except CardgameError as exc:
-        console.print(f"error: {exc}", highlight=False, markup=False)
+    except (CardgameError, OSError) as exc:
+        print(f"cardgame: error: {exc}", file=sys.stderr)
         return 2
 
 

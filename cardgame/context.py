@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cardgame.cards import CARDS
+from cardgame.cards import Card, format_cards, parse_cards
 from cardgame.deck import STANDARD_DECK, Deck, DeckSpec
+from cardgame.errors import CardError
 from cardgame.events import Event, HandEnded, HandStarted, PlayerLeft, PlayerSatOut
 from cardgame.hand import Hand, HandPlayer
 from cardgame.rng import RandomSource
@@ -82,9 +83,19 @@ class Context:
         self.emit(HandStarted(hand.number, button, tuple(ordered), tuple([hp.player.stack for hp in players])))
         return hand
 
-    def stack_deck(self, top_first: Sequence[int]) -> None:
-        """Deal the next hand from a deck whose top cards are ``top_first`` (scripted hands)."""
-        known = [CARDS[c] for c in top_first]
+    def stack_deck(self, top_first: Sequence[int | str] | str) -> None:
+        """Deal the next hand from a deck whose top cards are ``top_first`` (scripted hands): card
+        indices, card strings, or one string (``"AhKd 7c"``). Raises :class:`CardError` for a card
+        given twice or not in the game's deck."""
+        if isinstance(top_first, str):
+            top_first = parse_cards(top_first)
+        known = [Card(c) for c in top_first]  # card strings ("Ah") or indices; CardError otherwise
+        if len(set(known)) != len(known):
+            twice = sorted({c for c in known if known.count(c) > 1})
+            raise CardError(f"A stacked deck deals each card once; {format_cards(twice)} appear more than once.")
+        missing = [c for c in known if c not in self.deck_spec.cards]
+        if missing:
+            raise CardError(f"{format_cards(missing)} are not in this game's deck ({len(self.deck_spec.cards)} cards).")
         rest = [c for c in self.deck_spec.cards if c not in set(known)]
         self.rng.shuffle(rest)
         self.next_deck = Deck.stacked(known + rest, self.deck_spec)

@@ -126,6 +126,7 @@ class Game:
 
     def top_up(self, seat: int, amount: int) -> None:
         """Add chips between hands (a player in the hand in progress must wait for it to end)."""
+        self.table.player(seat)  # the seat is a seat number with a player in it
         hand = self.ctx.hand
         if hand is not None and seat in hand.by_seat:
             raise TableError(
@@ -252,14 +253,17 @@ class Game:
         hp.folded = True
         hand.mucked.add(seat)
 
-    def fold(self, seat: int) -> Event:
-        return self.act(seat, "fold")
+    def fold(self, seat: int, amount: None = None) -> Event:
+        """Fold (an ``amount`` is refused: a fold takes none)."""
+        return self.act(seat, "fold", amount)
 
-    def check(self, seat: int) -> Event:
-        return self.act(seat, "check")
+    def check(self, seat: int, amount: None = None) -> Event:
+        """Check (an ``amount`` is refused: a check takes none)."""
+        return self.act(seat, "check", amount)
 
-    def call(self, seat: int) -> Event:
-        return self.act(seat, "call")
+    def call(self, seat: int, amount: None = None) -> Event:
+        """Call the amount the rules set (an ``amount`` is refused rather than silently ignored)."""
+        return self.act(seat, "call", amount)
 
     def bet(self, seat: int, amount: int) -> Event:
         return self.act(seat, "bet", amount)

@@ -55,7 +55,7 @@ __all__ = ["FORMAT", "VERSION", "SnapshotError", "dumps", "loads", "restore", "s
 #: The ``format`` marker of a snapshot.
 FORMAT = "cardgame-snapshot"
 #: The snapshot format version this module writes and reads.
-VERSION = 1
+VERSION = 2  # 2: the hand's dead money, full bet level, cap and mucks; the chip total
 
 _STATUSES = ("new", "running", "exited", "failed")
 T = TypeVar("T")
@@ -111,6 +111,7 @@ def snapshot(game: Game) -> dict[str, Any]:
             "failure": None if d.failure is None else _save_failed(d.failure),
         },
         "context": _save_context(game.ctx),
+        "chips": game.ctx.total_chips(),
     }
 
 
@@ -439,6 +440,18 @@ def _load_hand(o: _Obj, table: Table, rng: RandomSource) -> Hand:
     forced = o.obj("forced")
     hand.forced = {str(k): forced.get_int(str(k)) for k in forced.data}
     hand.bring_in = o.opt_int("bring_in")
+    for i, hp in enumerate(players):
+        where = f"{o.path('players')}[{i}]"
+        if hp.bet > hp.contributed:
+            raise SnapshotError(f"{where}: bet {hp.bet} is more than the {hp.contributed} chips contributed this hand.")
+        if hp.all_in and hp.player.stack:
+            raise SnapshotError(f"{where}: all-in with {hp.player.stack} chips behind.")
+        if hp.bet > hand.bet_to:
+            raise SnapshotError(f"{where}: bet {hp.bet} is above the bet to call, {hand.bet_to}.")
+    if hand.full_to > hand.bet_to:
+        raise SnapshotError(f"{o.path('full_to')}: {hand.full_to} is above the bet to call, {hand.bet_to}.")
+    if hand.to_act is not None and hand.to_act.folded:
+        raise SnapshotError(f"{o.path('to_act')}: seat {hand.to_act.seat} has folded and cannot act.")
     every = [c for hp in players for c in hp.hole] + hand.board + hand.discards + list(hand.deck._cards)
     if len(set(every)) != len(every):
         dup = next(c for c in every if every.count(c) > 1)
@@ -514,6 +527,12 @@ def restore(data: Mapping[str, Any], stages: Sequence[Stage]) -> Game:
     ctx.hands_played = c.get_int("hands_played", minimum=0)
     ctx.stop_requested = c.get_bool("stop_requested")
     ctx._hand_starts = _int_list(c, "hand_starts")
+    chips = top.get_int("chips", minimum=0)
+    if ctx.total_chips() != chips:
+        raise SnapshotError(
+            f"The chips do not add up: the stacks and the pot hold {ctx.total_chips()}, the snapshot says {chips}; "
+            "a snapshot cannot create or lose chips."
+        )
     log: list[Event] = [decode_event(e, f"context.log[{i}]") for i, e in enumerate(c.get_list("log"))]
     if any(not 0 <= i <= len(log) for i in ctx._hand_starts):
         raise SnapshotError(f"context.hand_starts {ctx._hand_starts} points outside the log of {len(log)} events.")

@@ -63,7 +63,7 @@ class Table:
 
     def player(self, seat: int) -> Player:
         """The player in ``seat``; :class:`TableError` names the occupied seats if it is empty."""
-        if not isinstance(seat, int) or not 0 <= seat < self.seat_count:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seat_count:
             raise TableError(f"Seat {seat!r} does not exist; seats are 0 to {self.seat_count - 1}.")
         p = self.seats[seat]
         if p is None:
@@ -90,6 +90,8 @@ class Table:
 
     def sit_down(self, name: str, buy_in: int, seat: int | None = None) -> Player:
         """Seat ``name`` with ``buy_in`` chips in ``seat`` (the first empty seat if omitted)."""
+        if not isinstance(name, str) or not name.strip():
+            raise TableError(f"A player's name must be a non-empty string, not {name!r}.")
         if any(p.name == name for p in self.players()):
             raise TableError(f"A player named {name!r} is already seated; names must be unique.")
         self._check_buy_in(buy_in, "buy-in")
@@ -98,7 +100,7 @@ class Table:
             if not empty:
                 raise TableError(f"The table is full: all {self.seat_count} seats are taken.")
             seat = empty[0]
-        elif not isinstance(seat, int) or not 0 <= seat < self.seat_count:
+        elif not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seat_count:
             raise TableError(f"Seat {seat!r} does not exist; seats are 0 to {self.seat_count - 1}.")
         elif self.seats[seat] is not None:
             raise TableError(f"Seat {seat} is taken; empty seats are {empty}.")

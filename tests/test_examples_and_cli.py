@@ -38,8 +38,29 @@ def test_demo_is_replayable_with_a_seed(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_demo_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--variant", "XX"]) == 2
-    assert "Unknown variant 'XX'" in capsys.readouterr().out
-    assert main(["demo", "--seats", "1"]) == 2
+    assert "Unknown variant 'XX'" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        main(["demo", "--seats", "1"])
+    assert exc.value.code == 2 and "--seats: must be at least 2" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["phh", "check", "no/such/file.phh"], "no/such/file.phh: no such file or folder"),
+        (["phh", "check", "{empty}"], "no PHH hands found in"),
+        (["equity", "AhKh", "QsQd", "--seed", "-1"], "--seed: must be at least 0, not -1"),
+        (["equity", "AhKh", "QsQd", "--samples", "0"], "--samples: must be at least 1, not 0"),
+        (["demo", "--hands", "-3"], "--hands: must be at least 1, not -3"),
+        (["demo", "--variant", "XX"], "Unknown variant 'XX'; known are NT"),
+    ],
+)
+def test_bad_command_lines_get_one_line_on_stderr(args: list[str], message: str, tmp_path: Path) -> None:
+    args = [a.replace("{empty}", str(tmp_path)) for a in args]
+    proc = subprocess.run([sys.executable, "-m", "cardgame", *args], capture_output=True, text=True, check=False)
+    assert proc.returncode != 0
+    assert message in proc.stderr
+    assert "Traceback" not in proc.stderr and proc.stdout == ""
 
 
 def test_installed_command_runs() -> None:
@@ -64,4 +85,4 @@ def test_equity_command_monte_carlo_is_seeded(capsys: pytest.CaptureFixture[str]
 
 def test_equity_command_rejects_bad_cards(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["equity", "AhKh", "Xx"]) == 2
-    assert "Malformed card string 'Xx'" in capsys.readouterr().out
+    assert "Malformed card string 'Xx'" in capsys.readouterr().err

@@ -175,7 +175,10 @@ def test_event_log_keeps_the_last_hands_only() -> None:
         ((None, "raise", "10"), "whole-number amount to raise to, not '10'"),
         ((None, "raise", 10.0), "whole-number amount to raise to, not 10.0"),
         ((None, 5, None), "Unknown action 5"),
-        (("0", "call", None), "Seat '0' is not in this hand"),
+        (("0", "call", None), "Seat '0' is not a seat number"),
+        (([0], "call", None), r"Seat \[0\] is not a seat number"),
+        ((0.0, "call", None), "Seat 0.0 is not a seat number"),
+        ((None, "call", 999), r"An amount \(999\) was given to call"),
     ],
 )
 def test_wrong_types_are_illegal_actions_in_either_build(args: tuple[object, ...], message: str) -> None:

@@ -183,6 +183,11 @@ class BettingRound(Stage):
         hp = hand.to_act
         if hp is None:
             raise IllegalActionError("Nobody is to act in this betting round.", rule="no action pending")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise IllegalActionError(
+                f"Seat {seat!r} is not a seat number: seat {hp.seat} ({hp.player.name}) acts next.",
+                rule="not a seat number", allowed=f"seat {hp.seat}",
+            )
         if seat != hp.seat:
             if seat not in hand.by_seat:
                 raise IllegalActionError(

@@ -29,7 +29,7 @@ class BringIn(Stage):
 
     def __init__(self, amount: int, *, highest: bool = False) -> None:
         super().__init__()
-        if not isinstance(amount, int) or amount <= 0:
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
             raise ConfigError(f"The bring-in must be a positive whole number of chips, not {amount!r}.")
         self.amount = amount
         self.highest = highest

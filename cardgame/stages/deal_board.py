@@ -27,7 +27,7 @@ class DealBoard(Stage):
 
     def __init__(self, count: int, street: str = "", *, burn: bool = True) -> None:
         super().__init__()
-        if not isinstance(count, int) or count < 1:
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise ConfigError(f"Board card count must be a positive whole number, not {count!r}.")
         self.count = count
         self.street = street or {3: "flop"}.get(count, "board")

@@ -37,7 +37,7 @@ class DealHole(Stage):
     ) -> None:
         super().__init__()
         if face_up is None:
-            if not isinstance(count, int) or count < 1:
+            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
                 raise ConfigError(f"Hole card count must be a positive whole number, not {count!r}.")
             face_up = (False,) * count
         if not face_up:

@@ -2,19 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from cardgame.cards import CARDS, format_cards
-from cardgame.errors import ConfigError, IllegalActionError
+from cardgame.cards import Card, format_cards
+from cardgame.errors import CardError, ConfigError, IllegalActionError
 from cardgame.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
 from cardgame.hand import Hand, HandPlayer
 from cardgame.stage import Stage
 from cardgame.stages.results import DrawOptions
 
 __all__ = ["Draw", "DrawOptions"]
+
+
+def _cards(cards: object, opts: DrawOptions) -> tuple[Card, ...]:
+    """The discards as cards: a sequence of card strings (``"Ah"``) or indices (0 to 51)."""
+    allowed = f"a list of cards from {format_cards(opts.hole)} (strings such as 'Ah' or indices 0 to 51)"
+    if isinstance(cards, str) or not isinstance(cards, (list, tuple)):
+        raise IllegalActionError(f"Discards must be {allowed}, not {cards!r}.", rule="discards not a list",
+                                 allowed=allowed)
+    try:
+        return tuple([Card(c) for c in cards])
+    except CardError as exc:
+        raise IllegalActionError(f"{exc} Discards must be {allowed}.", rule="not a card", allowed=allowed) from None
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -72,7 +83,7 @@ class Draw(Stage):
         most = len(hp.hole) if self.max_discards is None else min(self.max_discards, len(hp.hole))
         return DrawOptions(hp.seat, tuple(hp.hole), most)
 
-    def on_draw(self, seat: object, cards: Sequence[int] = ()) -> CardsDiscarded:
+    def on_draw(self, seat: object, cards: object = ()) -> CardsDiscarded:
         """Discard ``cards`` for ``seat`` and deal replacements; bad input changes nothing.
 
         ``seat`` is checked here whatever its type (see :meth:`BettingRound.on_act`)."""
@@ -87,7 +98,7 @@ class Draw(Stage):
             raise IllegalActionError(
                 f"It is not seat {seat}'s turn to draw: seat {opts.seat} draws next.", rule="drawing out of turn"
             )
-        discards = tuple(CARDS[c] for c in cards)
+        discards = _cards(cards, opts)
         held = set(opts.hole)
         if len(set(discards)) != len(discards) or not held.issuperset(discards):
             raise IllegalActionError(
