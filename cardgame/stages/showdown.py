@@ -92,20 +92,21 @@ class Showdown(Stage):
         won: dict[int, int] = {}
         shown: list[int] = []
         live = hand.live()
-        if hand.mucked and len(live) > 1:  # a hand mucked at showdown gives up its claim (Robert's Rules)
-            keep = [hp for hp in live if hp.seat not in hand.mucked]
-            if keep:
-                for hp in live:
-                    if hp.seat in hand.mucked:
-                        hp.folded = True
-                live = keep
+        mucked = hand.mucked
+        if mucked:  # a mucked hand gives up every pot another hand contests, and shows nothing
+            for hp in hand.players:
+                if hp.seat in mucked:
+                    hp.folded = False  # still eligible for a pot nobody else can win: its own excess
+            live = hand.live()
+            if all(hp.seat in mucked for hp in live):
+                mucked = set()  # everyone mucked: the hands are shown after all
         if len(live) == 1:
             total = hand.pot_total()
             live[0].player.stack += total
             won[live[0].seat] = total
             ctx.emit(PotAwarded(0, total, (live[0].seat,), (total,)))
         elif live:
-            shown = self._award(hand, live, won)
+            shown = self._award(hand, [hp for hp in live if hp.seat not in mucked], won, mucked)
         for hp in hand.players:
             hp.contributed = 0
             hp.bet = 0
@@ -125,7 +126,7 @@ class Showdown(Stage):
                 return live[i:] + live[:i]
         return live
 
-    def _award(self, hand: Hand, live: list[HandPlayer], won: dict[int, int]) -> list[int]:
+    def _award(self, hand: Hand, live: list[HandPlayer], won: dict[int, int], mucked: set[int]) -> list[int]:
         emit = self.ctx.emit
         board = hand.board
         high, low = self.high, self.low
@@ -148,7 +149,7 @@ class Showdown(Stage):
             texts[seat] = (hi_text, lo_text)
             emit(CardsShown(seat, tuple(hole), f"{hi_text} / {lo_text}" if hi_text and lo_text else hi_text or lo_text))
         for index, pot in enumerate(side_pots(hand.players, hand.dead)):
-            eligible = list(pot.eligible)
+            eligible = [seat for seat in pot.eligible if seat not in mucked] or list(pot.eligible)
             low_winners = self._best(eligible, lows) if self.low is not None else []
             high_winners = self._best(eligible, highs) if self.high is not None else []
             if low_winners and high_winners:
@@ -186,4 +187,5 @@ class Showdown(Stage):
         for seat, chips in zip(winners, shares, strict=True):
             hand.by_seat[seat].player.stack += chips
             won[seat] = won.get(seat, 0) + chips
-        self.ctx.emit(PotAwarded(index, amount, tuple(winners), tuple(shares), texts[winners[0]][which], share))
+        text = texts.get(winners[0], ("", ""))[which]  # "" for a mucked hand taking back its own excess
+        self.ctx.emit(PotAwarded(index, amount, tuple(winners), tuple(shares), text, share))

@@ -170,8 +170,21 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "Robert's Rules, betting and raising, rule 6",
     ),
     Deviation(
+        "short-all-in-over-the-blind", "short all-in raise over the blind", frozenset(CODES) - STUD,
+        "an all-in raise of less than the big blind over it does not reopen the betting to players who called",
+        "the blind is not a raise: the first raise of the round always reopens, whatever its size",
+        "TDA (short all-ins do not reopen); Robert's Rules, no-limit rule 3",
+    ),
+    Deviation(
+        "muck-uncontested-pot", "PokerKit burned chips", frozenset(CODES),
+        "a hand mucked at showdown gives up only the pots another hand contests; a pot it alone can win"
+        " (the others folded) stays its own",
+        "the mucked hand is killed and a pot with no live hand left is burned (chips disappear, with a warning)",
+        "Robert's Rules, showdown; chips are conserved",
+    ),
+    Deviation(
         "stud-open-pair", "stud open pair big bet", frozenset({"F7S"}),
-        "an open pair on fourth street allows the big bet",
+        "an open pair on fourth street allows the big bet (or an all-in up to it)",
         "small bets only on fourth street",
         "Robert's Rules, seven-card stud, rule 7",
     ),
@@ -302,6 +315,9 @@ def _pk_features(table: Table, text: str) -> set[str]:
             if table.code in FIXED and to == state.stacks[actor] + state.bets[actor] and to - prev < size:
                 out.add("limit all-in short of a full bet")
             raises = state.completion_betting_or_raising_count
+            if (state.street_index == 0 and not raises and table.blinds and to - prev < max(table.blinds)
+                    and to == state.stacks[actor] + state.bets[actor]):
+                out.add("short all-in raise over the blind")
             if table.code in FIXED - STUD and state.street_index == 0 and raises >= 3:
                 out.add("limit cap with a blind")
             if _raise_to_match(state, action):
@@ -496,7 +512,9 @@ def _features(table: Table, game: Game | None) -> set[str]:
             size = table.small_bet if street < 2 else table.big_bet
             if table.code in FIXED and e.all_in and e.to - bet_to < size:
                 out.add("limit all-in short of a full bet")
-            if table.code == "F7S" and street == 1 and bet_to == 0 and e.to == table.big_bet:
+            if street == 0 and raises == 1 and e.all_in and table.blinds and e.to - bet_to < max(table.blinds):
+                out.add("short all-in raise over the blind")
+            if table.code == "F7S" and street == 1 and bet_to == 0 and e.to > table.small_bet:
                 out.add("stud open pair big bet")
             bet_to = e.to
             raises += 1
@@ -510,8 +528,13 @@ def _features(table: Table, game: Game | None) -> set[str]:
             out.add("odd chip in stud")
         if len(e.winners) > 2 and e.amount % len(e.winners) >= 2:
             out.add("several odd chips")
-    split_pots = [(frozenset(e.winners), e.share) for e in awards if len(e.winners) > 1]
-    if len(split_pots) != len(set(split_pots)) and any(e.amount % len(e.winners) for e in awards if e.winners):
+    by_pot: dict[int, list[PotAwarded]] = {}
+    for e in awards:
+        by_pot.setdefault(e.pot, []).append(e)
+    shapes = [tuple(sorted((e.share, e.winners) for e in pot)) for pot in by_pot.values()]
+    odd = [sum(e.amount for e in pot) % 2 if len(pot) > 1 else pot[0].amount % len(pot[0].winners)
+           for pot in by_pot.values()]
+    if len(shapes) != len(set(shapes)) and any(odd):
         out.add("odd chips of pots with the same winners")
     if any(e.share == "low" for e in awards) and any(e.share == "" and e.pot > 0 for e in awards):
         out.add("hi/lo side pot without a low")
@@ -561,6 +584,8 @@ def run_hand(code: str, direction: str, seed: int) -> Outcome:
             return _explain(out)
         ours = [int(s) for s in result.stacks]
         out.features = _features(table, result.game) | _pk_features(table, text)
+        if sum(pk_stacks) != sum(table.stacks):
+            out.features.add("PokerKit burned chips")
         if ours != pk_stacks:
             out.status, out.detail = "disagree", f"stacks: ours {ours}, PokerKit {pk_stacks}"
             return _explain(out)
