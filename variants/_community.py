@@ -21,6 +21,7 @@ def community_card_game(
     ante: int | Sequence[int] = 0,
     big_blind_ante: bool = False,
     ante_trimming: bool = True,
+    dead: Sequence[int] = (),
     high: HandEvaluator | None,
     low: HandEvaluator | None = None,
     deck: DeckSpec | None = None,
@@ -28,8 +29,9 @@ def community_card_game(
 ) -> list[Stage]:
     """Wait, forced bets, hole cards, pre-flop betting, then flop/turn/river each with betting."""
     stages: list[Stage] = [WaitForPlayers(min_players, deck=deck)]
-    if any(blinds) or (ante if isinstance(ante, int) else any(ante)):
-        stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante, ante_trimming=ante_trimming))
+    if any(blinds) or any(dead) or (ante if isinstance(ante, int) else any(ante)):
+        stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante, ante_trimming=ante_trimming,
+                                 dead=dead))
     stages += [DealHole(hole_cards), BettingRound(structure, 0)]
     for street, (count, name) in enumerate(((3, "flop"), (1, "turn"), (1, "river")), start=1):
         stages += [DealBoard(count, name), BettingRound(structure, street)]

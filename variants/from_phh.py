@@ -9,6 +9,7 @@ amounts to whole chips (see :mod:`cardgame.phh.replay`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from cardgame.betting import FixedLimit, NoLimit, PotLimit
 from cardgame.deck import SHORT_DECK
@@ -39,7 +40,9 @@ def stages_for(hh: HandHistory, chips: Callable[[float | None], int], hole_cards
     code = hh.variant
     antes = tuple(chips(a) for a in hh.antes or ())
     ante: int | tuple[int, ...] = antes if any(antes) else 0
-    blinds = tuple(chips(b) for b in hh.blinds_or_straddles or ())
+    posted = tuple(chips(b) for b in hh.blinds_or_straddles or ())
+    dead = tuple(-b if b < 0 else 0 for b in posted)  # a negative entry: a dead post to sit in
+    blinds = tuple(b if b > 0 else 0 for b in posted)
     while blinds and blinds[-1] == 0:
         blinds = blinds[:-1]
     # PHH: "a big-blind ante is a non-zero entry at the big blind's index only" (index 1 in blind
@@ -48,23 +51,24 @@ def stages_for(hh: HandHistory, chips: Callable[[float | None], int], hole_cards
     if bba:
         ante = antes[1]
     trim = hh.ante_trimming_status is True  # PHH's default (absent) is false: antes are dead money
+    forced: dict[str, Any] = {"big_blind_ante": bba, "ante_trimming": trim, "dead": dead}
     if code in ("FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB"):
         small, big = chips(hh.small_bet), chips(hh.big_bet)
     if code == "FT":
         return community_card_game(FixedLimit(small, big), hole_cards=2, blinds=blinds, ante=ante, high=HIGH,
-                                   big_blind_ante=bba, ante_trimming=trim)
+                                   **forced)
     if code == "NT":
         return community_card_game(NoLimit(chips(hh.min_bet)), hole_cards=2, blinds=blinds, ante=ante, high=HIGH,
-                                   big_blind_ante=bba, ante_trimming=trim)
+                                   **forced)
     if code == "NS":
         return community_card_game(NoLimit(chips(hh.min_bet)), hole_cards=2, blinds=blinds, ante=ante,
-                                   high=SHORT_DECK_HIGH, deck=SHORT_DECK, big_blind_ante=bba, ante_trimming=trim)
+                                   high=SHORT_DECK_HIGH, deck=SHORT_DECK, **forced)
     if code == "PO":
         return community_card_game(PotLimit(chips(hh.min_bet)), hole_cards=hole_cards, blinds=blinds, ante=ante,
-                                   high=OMAHA_HIGH, big_blind_ante=bba, ante_trimming=trim)
+                                   high=OMAHA_HIGH, **forced)
     if code == "FO/8":
         return community_card_game(FixedLimit(small, big), hole_cards=hole_cards, blinds=blinds, ante=ante,
-                                   high=OMAHA_HIGH, low=OMAHA_EIGHT_LOW, big_blind_ante=bba, ante_trimming=trim)
+                                   high=OMAHA_HIGH, low=OMAHA_EIGHT_LOW, **forced)
     if code in ("F7S", "F7S/8", "FR"):
         low = EIGHT_OR_BETTER_LOW if code == "F7S/8" else None
         high = ACE_TO_FIVE_LOW if code == "FR" else HIGH
@@ -72,11 +76,11 @@ def stages_for(hh: HandHistory, chips: Callable[[float | None], int], hole_cards
                          razz_order=code == "FR", open_pair_doubles=code == "F7S", ante_trimming=trim)
     if code == "N2L1D":
         return draw_game(NoLimit(chips(hh.min_bet)), cards=5, draws=1, blinds=blinds, ante=ante,
-                         evaluator=DEUCE_TO_SEVEN_LOW, max_players=10, big_blind_ante=bba, ante_trimming=trim)
+                         evaluator=DEUCE_TO_SEVEN_LOW, max_players=10, **forced)
     if code == "F2L3D":
         return draw_game(FixedLimit(small, big), cards=5, draws=3, blinds=blinds, ante=ante,
-                         evaluator=DEUCE_TO_SEVEN_LOW, max_players=10, big_blind_ante=bba, ante_trimming=trim)
+                         evaluator=DEUCE_TO_SEVEN_LOW, max_players=10, **forced)
     if code == "FB":
         return draw_game(FixedLimit(small, big), cards=4, draws=3, blinds=blinds, ante=ante, evaluator=BADUGI,
-                         max_players=10, big_blind_ante=bba, ante_trimming=trim)
+                         max_players=10, **forced)
     raise HandHistoryError(f"variant {code!r} cannot be replayed; supported are {', '.join(SUPPORTED_CODES)}.")

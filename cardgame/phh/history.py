@@ -109,7 +109,8 @@ PER_PLAYER_FIELDS: tuple[str, ...] = (
 )
 
 _POSITIVE = frozenset({"bring_in", "small_bet", "big_bet", "min_bet", "starting_stacks"})
-_NON_NEGATIVE = frozenset({"antes", "blinds_or_straddles", "finishing_stacks", "winnings", "time_limit", "time_banks"})
+# A negative blind is a dead post (a player posting to sit in): allowed.
+_NON_NEGATIVE = frozenset({"antes", "finishing_stacks", "winnings", "time_limit", "time_banks"})
 _KIND_HELP = {
     "str": "a string",
     "bool": "a boolean (true or false)",

@@ -57,6 +57,33 @@ def loads(text: str, *, source: str = "<string>", multi: bool = False) -> list[H
     return hands
 
 
+def load_each(path: StrPath) -> list[HandHistory | HandHistoryError]:
+    """Like :func:`load`, but a bad hand in a ``.phhs`` file is returned as its error and the
+    file's other hands still load; a file that is not TOML at all is one error."""
+    p = Path(path)
+    try:
+        text = p.read_bytes().decode("utf-8")
+        data = tomllib.loads(text.removeprefix("\ufeff"))
+    except UnicodeDecodeError as e:
+        return [HandHistoryError(f"{p}: not UTF-8 text: {e}")]
+    except tomllib.TOMLDecodeError as e:
+        return [HandHistoryError(f"{p}: invalid TOML: {e}")]
+    if p.suffix.lower() != ".phhs":
+        try:
+            return [_parse_hand(data, str(p))]
+        except HandHistoryError as e:
+            return [e]
+    out: list[HandHistory | HandHistoryError] = []
+    for key, table in data.items():
+        try:
+            if not isinstance(table, dict):
+                raise HandHistoryError(f"{p}: top-level key {key!r} is not a hand table")
+            out.append(_parse_hand(table, f"{p}: hand [{key}]"))
+        except HandHistoryError as e:
+            out.append(e)
+    return out
+
+
 def load(path: StrPath) -> list[HandHistory]:
     """Read a ``.phh`` file (a list of one hand) or a ``.phhs`` file (all its hands, in file order).
 

@@ -10,6 +10,7 @@ are not whole numbers (``1259450.25``) are scaled by a power of ten so chips sta
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
@@ -20,7 +21,7 @@ import attrs
 from cardgame.cards import Card
 from cardgame.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
 from cardgame.errors import CardgameError, HandHistoryError
-from cardgame.events import Event, HandStarted
+from cardgame.events import Event, HandStarted, PotAwarded
 from cardgame.game import Game
 from cardgame.phh.actions import (
     CheckCall,
@@ -33,7 +34,7 @@ from cardgame.phh.actions import (
     StandPatDiscard,
 )
 from cardgame.phh.history import HandHistory
-from cardgame.phh.io import iter_paths, load
+from cardgame.phh.io import iter_paths, load_each
 
 __all__ = ["CheckReport", "HandCheck", "ReplayResult", "check_paths", "replay"]
 
@@ -47,6 +48,11 @@ class ReplayResult:
     stacks: tuple[float, ...]
     complete: bool
     game: Game
+    scale: int = 1  # chips per unit of the file's amounts
+
+
+#: The largest amount a replayed hand may hold: more is a corrupt file, not a stack.
+MAX_AMOUNT = 10**15
 
 
 def _scale(hh: HandHistory) -> int:
@@ -56,6 +62,10 @@ def _scale(hh: HandHistory) -> int:
     values += [a.amount for a in hh.actions if isinstance(a, CompleteBetRaise)]
     scale = 1
     for v in values:
+        if math.isinf(v):  # an unknown stack (``inf``): not an amount that is played
+            continue
+        if abs(v) > MAX_AMOUNT:
+            raise HandHistoryError(f"amount {v:g} is too large to replay (at most {MAX_AMOUNT:.0e})")
         frac = Fraction(str(v))
         while (frac * scale).denominator != 1:
             scale *= 10
@@ -162,14 +172,22 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
     def chips(v: float | None) -> int:
         return round(Fraction(str(v or 0)) * scale)
 
+    # An ``inf`` stack (the file does not know it) is played as more than the hand can take from it.
+    cover = 1 + sum(chips(v) for v in [*hh.starting_stacks, *(hh.antes or ()), *(hh.blinds_or_straddles or ()),
+                                       *(a.amount for a in hh.actions if isinstance(a, CompleteBetRaise))]
+                    if not math.isinf(v))
+    unknown = {i for i, v in enumerate(hh.starting_stacks) if math.isinf(v)}
     game = Game(stages_for(hh, chips, plan.hole_cards), seats=n, first_button=n - 1, seed=seed, max_hands=1,
-                deck=spec)
+                deck=spec, max_buy_in=max(10**12, cover))
     for i, s in enumerate(hh.starting_stacks):
-        game.sit_down(f"p{i + 1}", chips(s), i)
+        game.sit_down(f"p{i + 1}", cover if i in unknown else chips(s), i)
     game.ctx.next_deck = Deck.stacked(plan.deck, spec)
-    mucks = {a.player for a in hh.actions if isinstance(a, ShowMuck) and a.mucks}
+    # A hand mucked at showdown (``sm`` with no cards) never wins, nor does one shown as unknown
+    # cards (``sm ????``): nothing says what it held.
+    mucks = {a.player for a in hh.actions
+             if isinstance(a, ShowMuck) and (a.mucks or (a.cards and all(c is None for c in a.cards)))}
 
-    def mark_mucks(event: Event) -> None:  # a hand mucked at showdown (``sm`` with no cards) never wins
+    def mark_mucks(event: Event) -> None:
         if isinstance(event, HandStarted) and game.ctx.hand is not None:
             game.ctx.hand.mucked = set(mucks)  # before any stage runs: a hand can end inside start()
 
@@ -199,9 +217,9 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
         except CardgameError as exc:
             raise HandHistoryError(f"{where}: {exc}") from exc
     complete = game.status_name == "exited"
-    stacks = tuple(float(Fraction(p.stack, scale)) if scale != 1 else p.stack
+    stacks = tuple(math.inf if p.seat in unknown else float(Fraction(p.stack, scale)) if scale != 1 else p.stack
                    for p in sorted(game.table.players(), key=lambda p: p.seat))
-    return ReplayResult(stacks, complete, game)
+    return ReplayResult(stacks, complete, game, scale)
 
 
 def _live(game: Game, player: int) -> bool:
@@ -292,29 +310,47 @@ def check_hand(hh: HandHistory, path: str, index: int) -> HandCheck:
         return HandCheck(path, index, hh.variant, "unsupported", f"variant {hh.variant} is not replayed yet")
     try:
         result = replay(hh, source=f"{path}: hand {index}")
-    except HandHistoryError as exc:
+    except (CardgameError, ArithmeticError, ValueError) as exc:  # this hand's error; the others go on
         return HandCheck(path, index, hh.variant, "error", str(exc))
-    if hh.finishing_stacks is None:
+    if hh.finishing_stacks is None and hh.winnings is None:
         return HandCheck(path, index, hh.variant, "unchecked", "no finishing_stacks")
     if not result.complete:
         return HandCheck(path, index, hh.variant, "mismatch", "the actions end before the hand does")
-    expected = hh.finishing_stacks
-    if len(expected) == len(result.stacks) and all(
-        abs(float(e) - float(g)) <= 1 for e, g in zip(expected, result.stacks, strict=True)
-    ):
+    awarded = [0] * len(hh.starting_stacks)  # chips each player took from the pots
+    for e in result.game.events:
+        if isinstance(e, PotAwarded):
+            for seat, chips in zip(e.winners, e.amounts, strict=True):
+                awarded[seat] += chips
+    if hh.finishing_stacks is not None:
+        what, expected, engine = "stacks", list(hh.finishing_stacks), list(result.stacks)
+    else:
+        what, expected = "winnings", list(hh.winnings or ())
+        engine = [float(Fraction(w, result.scale)) for w in awarded]
+    if len(expected) != len(engine):
+        return HandCheck(path, index, hh.variant, "mismatch", f"{len(expected)} {what} for {len(engine)} players")
+    diffs = [0.0 if math.isinf(float(g)) else float(g) - float(e) for e, g in zip(expected, engine, strict=True)]
+    tolerance = 1 / result.scale + 1e-9  # one chip of the file's smallest unit (split pots' odd chips)
+    if all(abs(d) <= tolerance for d in diffs):
         return HandCheck(path, index, hh.variant, "ok")
-    return HandCheck(path, index, hh.variant, "mismatch", f"expected {list(expected)}, engine {list(result.stacks)}")
+    # The house's cut (rake) comes out of the pot before the file's amounts: only pot winners get less,
+    # by at most a tenth of the pot, or by exactly the file's ``rake``.
+    rake = sum(diffs)
+    pot = float(Fraction(sum(awarded), result.scale))
+    stated = hh.extra.get("rake")
+    winners_only = all(d >= -1e-9 and (d <= 1e-9 or awarded[i]) for i, d in enumerate(diffs))
+    if winners_only and rake > 0 and (abs(float(stated) - rake) < 1e-6 if stated is not None else rake <= pot / 10):
+        return HandCheck(path, index, hh.variant, "ok", f"rake {rake:g}")
+    return HandCheck(path, index, hh.variant, "mismatch", f"{what}: expected {expected}, engine {engine}")
 
 
 def check_paths(paths: Iterable[str | Path]) -> CheckReport:
-    """Replay every hand in ``paths`` (files or folders) and report what reproduced."""
+    """Replay every hand in ``paths`` (files or folders) and report what reproduced. A bad hand is
+    that hand's error: the file's other hands and the other files go on."""
     results: list[HandCheck] = []
     for path in iter_paths(list(paths)):
-        try:
-            hands = load(path)
-        except HandHistoryError as exc:
-            results.append(HandCheck(str(path), 0, "?", "error", str(exc)))
-            continue
-        for i, hh in enumerate(hands):
-            results.append(check_hand(hh, str(path), i))
+        for i, hh in enumerate(load_each(path)):
+            if isinstance(hh, HandHistoryError):
+                results.append(HandCheck(str(path), i, "?", "error", str(hh)))
+            else:
+                results.append(check_hand(hh, str(path), i))
     return CheckReport(tuple(results))

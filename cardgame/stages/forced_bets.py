@@ -41,13 +41,15 @@ class ForcedBets(Stage):
     * Antes are dead money, each counted as its poster's contribution: a player short of the
       ante competes only for the antes they matched (``ante_trimming``, Robert's Rules; PHH's
       ``ante_trimming_status``). With ``ante_trimming=False`` every ante goes to the main pot.
+    * ``dead`` posts, by position, are dead money for the main pot (a player posting to sit in;
+      PHH's negative ``blinds_or_straddles`` entries), posted after the blinds.
     * A player short of a forced bet posts what they have and is all-in; the amount to call stays
       the full blind whether the blind is short by its stack or by the ante (TDA: others call the
       full blind). Pre-flop action starts left of the last blind.
     """
 
     name: ClassVar[str] = "forced bets"
-    __slots__ = ("ante", "ante_trimming", "big_blind_ante", "blinds", "button_blind")
+    __slots__ = ("ante", "ante_trimming", "big_blind_ante", "blinds", "button_blind", "dead")
 
     def __init__(
         self,
@@ -57,6 +59,7 @@ class ForcedBets(Stage):
         big_blind_ante: bool = False,
         button_blind: int = 0,
         ante_trimming: bool = True,
+        dead: Sequence[int] = (),
     ) -> None:
         super().__init__()
         self.blinds = _amounts(blinds, "Blinds")
@@ -67,6 +70,7 @@ class ForcedBets(Stage):
             raise ConfigError("A big-blind ante needs a big blind: give at least two blinds.")
         self.big_blind_ante = big_blind_ante
         self.ante_trimming = ante_trimming
+        self.dead = _amounts(dead, "Dead posts")
         (self.button_blind,) = _amounts(button_blind, "The button blind")
 
     def on_start(self, previous: Any) -> None:
@@ -107,6 +111,11 @@ class ForcedBets(Stage):
                 paid = button.put_in(min(self.button_blind, button.player.stack))
                 ctx.emit(ForcedBetPosted(button.seat, "button blind", paid, button.all_in))
                 blinds.append((button.seat, paid))
+        for hp, amount in zip(order, self.dead, strict=False):  # posts to sit in: dead money, main pot
+            if amount and not hp.all_in:
+                paid = hp.put_main_pot(hand, min(amount, hp.player.stack))
+                ctx.emit(ForcedBetPosted(hp.seat, "dead blind", paid, hp.all_in))
+                antes.append((hp.seat, paid))
         if self.big_blind_ante and ante[0] and len(order) >= 2:
             bb = order[1]
             paid = bb.put_main_pot(hand, min(ante[0], bb.player.stack))
