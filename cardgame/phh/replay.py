@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -215,11 +216,27 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
         except HandHistoryError:
             raise
         except CardgameError as exc:
-            raise HandHistoryError(f"{where}: {exc}") from exc
+            raise HandHistoryError(f"{where}: {_in_file_units(str(exc), scale)}") from exc
     complete = game.status_name == "exited"
     stacks = tuple(math.inf if p.seat in unknown else float(Fraction(p.stack, scale)) if scale != 1 else p.stack
                    for p in sorted(game.table.players(), key=lambda p: p.seat))
     return ReplayResult(stacks, complete, game, scale)
+
+
+#: Chip amounts in the engine's messages: "amount 300", "minimum allowed 400", "call 2", "raise to 4 to 100".
+_AMOUNT = re.compile(r"\b(amount|allowed|maximum|minimum|call|bet|to|in|of) (\d+)\b(?!\])")
+
+
+def _in_file_units(message: str, scale: int) -> str:
+    """The engine's chip amounts in ``message`` as the file's own amounts (``300`` -> ``3`` dollars)."""
+    if scale == 1:
+        return message
+    return _AMOUNT.sub(lambda m: f"{m.group(1)} {_units(int(m.group(2)), scale)}", message)
+
+
+def _units(chips: int, scale: int) -> str:
+    value = Fraction(chips, scale)
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.{len(str(scale)) - 1}f}"
 
 
 def _live(game: Game, player: int) -> bool:
