@@ -98,8 +98,9 @@ class Showdown(Stage):
                 if hp.seat in mucked:
                     hp.folded = False  # still eligible for a pot nobody else can win: its own excess
             live = hand.live()
-            if all(hp.seat in mucked for hp in live):
-                mucked = set()  # everyone mucked: the hands are shown after all
+            if all(hp.seat in mucked for hp in live):  # everyone mucked: the full hands are shown after all
+                most = max(len(hp.hole) for hp in live)  # (a hand killed before the run-out is not full)
+                mucked = {hp.seat for hp in live if len(hp.hole) < most}
         if len(live) == 1:
             total = hand.pot_total()
             live[0].player.stack += total
@@ -121,7 +122,7 @@ class Showdown(Stage):
     def _show_order(self, hand: Hand, live: list[HandPlayer]) -> list[HandPlayer]:
         if hand.last_aggressor is not None and hand.last_aggressor in hand.by_seat:
             agg = hand.by_seat[hand.last_aggressor]
-            if not agg.folded:
+            if agg in live:
                 i = live.index(agg)
                 return live[i:] + live[:i]
         return live
