@@ -368,17 +368,10 @@ def _pk_play(table: Table, rng: random.Random) -> tuple[str, list[int]]:
     automations = (A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BURNING, A.HOLE_DEALING,
                    A.BOARD_DEALING, A.RUNOUT_COUNT_SELECTION, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
     cls = pk.HandHistory.game_types[table.code]
-    kwargs: dict[str, Any] = {"automations": automations, "ante_trimming_status": table.trim,
-                              "raw_antes": list(table.antes), "mode": pk.Mode.CASH_GAME}
-    if table.code in STUD:
-        kwargs["bring_in"] = table.bring_in
-    else:
-        kwargs["raw_blinds_or_straddles"] = list(table.blinds)
-    if table.code in FIXED:
-        kwargs["small_bet"], kwargs["big_bet"] = table.small_bet, table.big_bet
-    else:
-        kwargs["min_bet"] = table.min_bet
-    game = cls(**kwargs)
+    fields = table.fields()  # the same PHH fields our side reads, in PokerKit's argument names
+    del fields["variant"], fields["starting_stacks"]
+    kwargs = {("raw_" + k if k in ("antes", "blinds_or_straddles") else k): v for k, v in fields.items()}
+    game = cls(automations=automations, mode=pk.Mode.CASH_GAME, **kwargs)
     random.seed(rng.random())  # PokerKit shuffles with the random module
     state = game(list(table.stacks), len(table.stacks))
     shown = False  # muck only after someone showed: PokerKit burns the pot when every hand mucks
