@@ -27,7 +27,7 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int | str) -> Card:
+    def __new__(cls, value: object) -> Card:
         if isinstance(value, str):
             return parse_card(value)
         if isinstance(value, Card):

@@ -83,7 +83,7 @@ class Context:
         self.emit(HandStarted(hand.number, button, tuple(ordered), tuple([hp.player.stack for hp in players])))
         return hand
 
-    def stack_deck(self, top_first: Sequence[int | str] | str) -> None:
+    def stack_deck(self, top_first: Sequence[object] | str) -> None:
         """Deal the next hand from a deck whose top cards are ``top_first`` (scripted hands): card
         indices, card strings, or one string (``"AhKd 7c"``). Raises :class:`CardError` for a card
         given twice or not in the game's deck."""

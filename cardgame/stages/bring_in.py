@@ -27,7 +27,7 @@ class BringIn(Stage):
     name: ClassVar[str] = "bring-in"
     __slots__ = ("amount", "highest")
 
-    def __init__(self, amount: int, *, highest: bool = False) -> None:
+    def __init__(self, amount: object, *, highest: bool = False) -> None:  # object: checked here, in either build
         super().__init__()
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
             raise ConfigError(f"The bring-in must be a positive whole number of chips, not {amount!r}.")

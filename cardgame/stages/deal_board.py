@@ -25,7 +25,7 @@ class DealBoard(Stage):
     skip_when_won: ClassVar[bool] = True
     __slots__ = ("burn", "count", "street")
 
-    def __init__(self, count: int, street: str = "", *, burn: bool = True) -> None:
+    def __init__(self, count: object, street: str = "", *, burn: bool = True) -> None:  # object: checked here
         super().__init__()
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise ConfigError(f"Board card count must be a positive whole number, not {count!r}.")

@@ -33,7 +33,7 @@ class DealHole(Stage):
     __slots__ = ("community_if_short", "face_up")
 
     def __init__(
-        self, count: int = 2, *, face_up: Sequence[bool] | None = None, community_if_short: bool = False
+        self, count: object = 2, *, face_up: Sequence[bool] | None = None, community_if_short: bool = False
     ) -> None:
         super().__init__()
         if face_up is None:
