@@ -81,7 +81,8 @@ class Hand:
     raise (a fixed-limit raise is to ``full_to`` plus one bet), ``capped`` whether the raises
     reached the cap while three or more players could still bet. ``dead`` is dead money in the
     main pot that belongs to no player's contribution (a big-blind ante, a post to sit in);
-    ``mucked`` the seats that will muck at showdown rather than show.
+    ``mucked`` the seats that will muck at showdown rather than show; ``killed`` the hands mucked
+    once betting was over, before the last cards: they are dealt nothing more.
     """
 
     __slots__ = (
@@ -96,6 +97,7 @@ class Hand:
         "discards",
         "forced",
         "full_to",
+        "killed",
         "last_aggressor",
         "min_raise",
         "mucked",
@@ -124,6 +126,7 @@ class Hand:
         self.capped = False
         self.dead = 0
         self.mucked: set[int] = set()
+        self.killed: set[int] = set()
         self.to_act: HandPlayer | None = None
         self.last_aggressor: int | None = None
         self.forced: dict[str, int] = {}

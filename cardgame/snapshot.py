@@ -206,6 +206,7 @@ def _save_hand(hand: Hand, ctx: Context) -> dict[str, Any]:
         "capped": hand.capped,
         "dead": hand.dead,
         "mucked": sorted(hand.mucked),
+        "killed": sorted(hand.killed),
         "to_act": None if hand.to_act is None else hand.to_act.seat,
         "last_aggressor": hand.last_aggressor,
         "forced": dict(hand.forced),
@@ -432,6 +433,7 @@ def _load_hand(o: _Obj, table: Table, rng: RandomSource) -> Hand:
     hand.capped = o.get_bool("capped")
     hand.dead = o.get_int("dead", minimum=0)
     hand.mucked = set(_int_list(o, "mucked"))
+    hand.killed = set(_int_list(o, "killed"))
     to_act = o.opt_int("to_act")
     if to_act is not None and to_act not in hand.by_seat:
         raise SnapshotError(f"{o.path('to_act')}: seat {to_act} is not in the hand (seats {seats}).")

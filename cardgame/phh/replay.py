@@ -22,7 +22,7 @@ import attrs
 from cardgame.cards import Card
 from cardgame.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
 from cardgame.errors import CardgameError, HandHistoryError
-from cardgame.events import Event, HandStarted, PotAwarded
+from cardgame.events import ActionTaken, Event, HandStarted, PotAwarded
 from cardgame.game import Game
 from cardgame.phh.actions import (
     CheckCall,
@@ -185,17 +185,35 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
     game.ctx.next_deck = Deck.stacked(plan.deck, spec)
     # A hand mucked at showdown (``sm`` with no cards) never wins, nor does one shown as unknown
     # cards (``sm ????``): nothing says what it held.
-    mucks = {a.player for a in hh.actions
-             if isinstance(a, ShowMuck) and (a.mucks or (a.cards and all(c is None for c in a.cards)))}
+    muck_at = [(k, a.player) for k, a in enumerate(hh.actions)
+               if isinstance(a, ShowMuck) and (a.mucks or (a.cards and all(c is None for c in a.cards)))]
+    mucks = {player for _, player in muck_at}
+
+    # A hand mucked before the run-out (the file deals cards after the muck) is dead from the end of
+    # the betting on: it is dealt nothing more. Kill it right after the last betting action before it.
+    kills: dict[int, set[int]] = {}
+    betting = [i for i, a in enumerate(hh.actions) if isinstance(a, (Fold, CheckCall, CompleteBetRaise, PostBringIn))]
+    for k, player in muck_at:
+        if any(isinstance(b, (DealHole, DealBoard)) for b in hh.actions[k + 1:]):
+            before = [i for i in betting if i < k]
+            if before:
+                kills.setdefault(before[-1], set()).add(player)
+    current = [-1]  # the index of the action being applied
 
     def mark_mucks(event: Event) -> None:
-        if isinstance(event, HandStarted) and game.ctx.hand is not None:
-            game.ctx.hand.mucked = set(mucks)  # before any stage runs: a hand can end inside start()
+        hand = game.ctx.hand
+        if hand is None:
+            return
+        if isinstance(event, HandStarted):
+            hand.mucked = set(mucks)  # before any stage runs: a hand can end inside start()
+        elif isinstance(event, ActionTaken) and current[0] in kills:
+            hand.killed |= kills.pop(current[0])
 
     game.subscribe(mark_mucks)
     game.start()
     for index, a in enumerate(hh.actions):
         where = f"{source}: actions[{index}] {a.to_text()!r}"
+        current[0] = index
         try:
             if isinstance(a, CheckCall) and _idle_check(game, a.player):
                 continue  # a check the engine does not ask for: everyone else is all-in or folded

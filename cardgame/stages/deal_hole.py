@@ -50,18 +50,19 @@ class DealHole(Stage):
         hand = ctx.hand
         assert hand is not None, "dealing runs inside a hand"
         live = hand.live_count()
-        if live >= 2 and self.community_if_short and len(hand.deck) < live * len(self.face_up):
+        dealt_to = live - len(hand.killed)  # a hand killed before the run-out gets no more cards
+        if live >= 2 and self.community_if_short and len(hand.deck) < dealt_to * len(self.face_up):
             card = hand.deck.deal(1)
             hand.board.extend(card)
             ctx.emit(BoardDealt("community card", tuple(card), tuple(hand.board)))
         elif live >= 2:
             up = self.face_up
             n = len(up)
-            dealt = tuple(hand.deck.deal(n * live))  # one draw for everyone: each takes the next n
+            dealt = tuple(hand.deck.deal(n * dealt_to))  # one draw for everyone: each takes the next n
             emit = ctx.emit
             i = 0
             for hp in hand.players:
-                if hp.folded:
+                if hp.folded or hp.seat in hand.killed:
                     continue
                 cards = dealt[i : i + n]
                 i += n

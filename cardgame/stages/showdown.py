@@ -92,7 +92,7 @@ class Showdown(Stage):
         won: dict[int, int] = {}
         shown: list[int] = []
         live = hand.live()
-        mucked = hand.mucked
+        mucked = hand.mucked | hand.killed
         if mucked:  # a mucked hand gives up every pot another hand contests, and shows nothing
             for hp in hand.players:
                 if hp.seat in mucked:

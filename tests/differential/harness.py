@@ -608,11 +608,7 @@ def run_hand(code: str, direction: str, seed: int) -> Outcome:
 
 
 #: Disagreements that are our own known bugs, still open: counted apart ("open"), never ignored.
-OPEN: tuple[tuple[str, str, frozenset[str]], ...] = (
-    ("muck before a stud run-out",
-     "PHH replay: a stud hand mucked before an all-in run-out is still dealt cards by the engine, so the"
-     " replay's deck plan deals the others the wrong cards", STUD),
-)
+OPEN: tuple[tuple[str, str, frozenset[str]], ...] = ()
 
 
 def _explain(out: Outcome) -> Outcome:
