@@ -54,6 +54,8 @@ class BettingStructure:
     min_bet: int
     #: Set per class: ``cap_reached`` is the base one (never capped), so it need not be called.
     _uncapped: ClassVar[bool] = True
+    #: Set per class: ``on_raise`` is the base one (does nothing), so it need not be called.
+    _plain_raises: ClassVar[bool] = True
     #: ``raise_bounds`` gives the only two sizes allowed (a stud open pair), not a range.
     exact_sizes: ClassVar[bool] = False
 
@@ -87,6 +89,7 @@ class BettingStructure:
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls._uncapped = cls.cap_reached is BettingStructure.cap_reached
+        cls._plain_raises = cls.on_raise is BettingStructure.on_raise
 
 
 @attrs.frozen

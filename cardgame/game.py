@@ -251,7 +251,7 @@ class Game:
         if len(live) < 2:
             raise IllegalActionError("The last live hand cannot be mucked.", rule="muck the last hand")
         hp.folded = True
-        hand.mucked.add(seat)
+        hand.mucked = hand.mucked | {seat}
 
     def fold(self, seat: int, amount: None = None) -> Event:
         """Fold (an ``amount`` is refused: a fold takes none)."""

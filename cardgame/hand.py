@@ -8,6 +8,8 @@ from cardgame.table import Player
 
 __all__ = ["Hand", "HandPlayer"]
 
+_NONE: frozenset[int] = frozenset()
+
 
 class HandPlayer:
     """One player's part in a hand. ``bet`` is this street's chips, ``contributed`` the hand's.
@@ -125,8 +127,8 @@ class Hand:
         self.raises = 0
         self.capped = False
         self.dead = 0
-        self.mucked: set[int] = set()
-        self.killed: set[int] = set()
+        self.mucked: frozenset[int] = _NONE  # shared empty sets: most hands have no mucks (no allocation)
+        self.killed: frozenset[int] = _NONE
         self.to_act: HandPlayer | None = None
         self.last_aggressor: int | None = None
         self.forced: dict[str, int] = {}

@@ -97,7 +97,14 @@ def legal_actions(structure: Sizing, hand: Hand, hp: HandPlayer, street: int) ->
         can_raise = False  # only short all-ins since this player acted: betting is not reopened
     match = 0
     if can_raise:
-        match = matchable(hand, hp)
+        for other in hand.players:  # what the largest opponent could match (``matchable``), stopping at ``most``
+            if other is not hp and not other.folded and not other.all_in:
+                total = other.bet + other.player.stack
+                if total >= most:
+                    match = most
+                    break
+                if total > match:
+                    match = total
         if match <= bet_to:
             can_raise = False  # no opponent could call a raise: nobody left to call it
     if not can_raise:

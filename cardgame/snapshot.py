@@ -432,8 +432,8 @@ def _load_hand(o: _Obj, table: Table, rng: RandomSource) -> Hand:
     hand.raises = o.get_int("raises", minimum=0)
     hand.capped = o.get_bool("capped")
     hand.dead = o.get_int("dead", minimum=0)
-    hand.mucked = set(_int_list(o, "mucked"))
-    hand.killed = set(_int_list(o, "killed"))
+    hand.mucked = frozenset(_int_list(o, "mucked"))
+    hand.killed = frozenset(_int_list(o, "killed"))
     to_act = o.opt_int("to_act")
     if to_act is not None and to_act not in hand.by_seat:
         raise SnapshotError(f"{o.path('to_act')}: seat {to_act} is not in the hand (seats {seats}).")

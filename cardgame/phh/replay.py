@@ -205,9 +205,9 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
         if hand is None:
             return
         if isinstance(event, HandStarted):
-            hand.mucked = set(mucks)  # before any stage runs: a hand can end inside start()
+            hand.mucked = frozenset(mucks)  # before any stage runs: a hand can end inside start()
         elif isinstance(event, ActionTaken) and current[0] in kills:
-            hand.killed |= kills.pop(current[0])
+            hand.killed = hand.killed | kills.pop(current[0])
 
     game.subscribe(mark_mucks)
     game.start()

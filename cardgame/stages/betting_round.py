@@ -183,7 +183,7 @@ class BettingRound(Stage):
         hp = hand.to_act
         if hp is None:
             raise IllegalActionError("Nobody is to act in this betting round.", rule="no action pending")
-        if not isinstance(seat, int) or isinstance(seat, bool):
+        if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):  # fast path first
             raise IllegalActionError(
                 f"Seat {seat!r} is not a seat number: seat {hp.seat} ({hp.player.name}) acts next.",
                 rule="not a seat number", allowed=f"seat {hp.seat}",
@@ -309,7 +309,8 @@ class BettingRound(Stage):
             if increment > hand.min_raise:
                 hand.min_raise = increment
             hand.full_to = to
-        structure.on_raise(hand, to, self.street)
+        if not structure._plain_raises:
+            structure.on_raise(hand, to, self.street)
         hand.bet_to = to
         hand.last_aggressor = hp.seat
         hp.acted_at = to

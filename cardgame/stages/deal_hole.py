@@ -50,7 +50,8 @@ class DealHole(Stage):
         hand = ctx.hand
         assert hand is not None, "dealing runs inside a hand"
         live = hand.live_count()
-        dealt_to = live - len(hand.killed)  # a hand killed before the run-out gets no more cards
+        killed = hand.killed
+        dealt_to = live - len(killed) if killed else live  # a hand killed before the run-out gets no more cards
         if live >= 2 and self.community_if_short and len(hand.deck) < dealt_to * len(self.face_up):
             card = hand.deck.deal(1)
             hand.board.extend(card)
@@ -62,7 +63,7 @@ class DealHole(Stage):
             emit = ctx.emit
             i = 0
             for hp in hand.players:
-                if hp.folded or hp.seat in hand.killed:
+                if hp.folded or (killed and hp.seat in killed):
                     continue
                 cards = dealt[i : i + n]
                 i += n

@@ -111,7 +111,7 @@ class ForcedBets(Stage):
                 paid = button.put_in(min(self.button_blind, button.player.stack))
                 ctx.emit(ForcedBetPosted(button.seat, "button blind", paid, button.all_in))
                 blinds.append((button.seat, paid))
-        for hp, amount in zip(order, self.dead, strict=False):  # posts to sit in: dead money, main pot
+        for hp, amount in zip(order, self.dead, strict=False) if self.dead else ():  # posts to sit in: dead money
             if amount and not hp.all_in:
                 paid = hp.put_main_pot(hand, min(amount, hp.player.stack))
                 ctx.emit(ForcedBetPosted(hp.seat, "dead blind", paid, hp.all_in))

@@ -92,7 +92,7 @@ class Showdown(Stage):
         won: dict[int, int] = {}
         shown: list[int] = []
         live = hand.live()
-        mucked = hand.mucked | hand.killed
+        mucked = hand.mucked | hand.killed if hand.mucked or hand.killed else hand.mucked
         if mucked:  # a mucked hand gives up every pot another hand contests, and shows nothing
             for hp in hand.players:
                 if hp.seat in mucked:
@@ -100,14 +100,14 @@ class Showdown(Stage):
             live = hand.live()
             if all(hp.seat in mucked for hp in live):  # everyone mucked: the full hands are shown after all
                 most = max(len(hp.hole) for hp in live)  # (a hand killed before the run-out is not full)
-                mucked = {hp.seat for hp in live if len(hp.hole) < most}
+                mucked = frozenset([hp.seat for hp in live if len(hp.hole) < most])
         if len(live) == 1:
             total = hand.pot_total()
             live[0].player.stack += total
             won[live[0].seat] = total
             ctx.emit(PotAwarded(0, total, (live[0].seat,), (total,)))
         elif live:
-            shown = self._award(hand, [hp for hp in live if hp.seat not in mucked], won, mucked)
+            shown = self._award(hand, [hp for hp in live if hp.seat not in mucked] if mucked else live, won, mucked)
         for hp in hand.players:
             hp.contributed = 0
             hp.bet = 0
@@ -127,7 +127,9 @@ class Showdown(Stage):
                 return live[i:] + live[:i]
         return live
 
-    def _award(self, hand: Hand, live: list[HandPlayer], won: dict[int, int], mucked: set[int]) -> list[int]:
+    def _award(
+        self, hand: Hand, live: list[HandPlayer], won: dict[int, int], mucked: frozenset[int]
+    ) -> list[int]:
         emit = self.ctx.emit
         board = hand.board
         high, low = self.high, self.low
@@ -150,7 +152,7 @@ class Showdown(Stage):
             texts[seat] = (hi_text, lo_text)
             emit(CardsShown(seat, tuple(hole), f"{hi_text} / {lo_text}" if hi_text and lo_text else hi_text or lo_text))
         for index, pot in enumerate(side_pots(hand.players, hand.dead)):
-            eligible = [seat for seat in pot.eligible if seat not in mucked] or list(pot.eligible)
+            eligible = ([seat for seat in pot.eligible if seat not in mucked] if mucked else None) or list(pot.eligible)
             low_winners = self._best(eligible, lows) if self.low is not None else []
             high_winners = self._best(eligible, highs) if self.high is not None else []
             if low_winners and high_winners:
