@@ -26,6 +26,7 @@ from typing import Any
 from cardgame.errors import CardgameError
 from cardgame.events import ActionTaken, ForcedBetPosted, HoleCardsDealt, PotAwarded
 from cardgame.game import Game
+from cardgame.legal import matchable
 from cardgame.phh import dumps, loads
 from cardgame.phh.actions import DealHole as PhhDealHole
 from cardgame.phh.actions import ShowMuck as PhhShowMuck
@@ -78,6 +79,13 @@ class Table:
 def random_table(code: str, rng: random.Random) -> Table:
     """A random table for ``code``: size, stacks (some very short) and forced bets."""
     table = _random_table(code, rng)
+    if table.blinds and rng.random() < 0.9:  # mostly blinds that are not short: those hands get compared
+        order = [1, 0] if len(table.stacks) == 2 else list(range(len(table.stacks)))
+        stacks = list(table.stacks)
+        for pos, blind in enumerate(table.blinds):
+            seat = order[pos] if pos < 2 else pos
+            stacks[seat] = max(stacks[seat], blind + table.antes[seat] + 1)
+        table = Table(**{**table.__dict__, "stacks": tuple(stacks)})
     bba = len(table.antes) > 1 and table.antes[1] and not any(a for i, a in enumerate(table.antes) if i != 1)
     # Uniform antes are trimmed (every file in ../shared/phh says so); PokerKit needs a big-blind
     # ante untrimmed. PokerKit's untrimmed uniform antes are not compared (see DEVIATIONS' note).
@@ -466,6 +474,14 @@ def _our_play(table: Table, seed: int, rng: random.Random) -> Game:
             word = "bet" if la.is_bet else "raise"
             sizes = list(la.amounts) or sorted({la.min_raise_to, la.max_raise_to,
                                                 rng.randint(la.min_raise_to, la.max_raise_to)})
+            hand = game.hand
+            assert hand is not None
+            hp = hand.by_seat[la.seat]
+            match = matchable(hand, hp)
+            if la.min_raise_to == match < la.max_raise_to and rng.random() < 0.9:  # mostly not a raise to
+                sizes = [s for s in sizes if s != match] or sizes  # what can be matched (PokerKit refuses it)
+                if not la.amounts:
+                    sizes = [la.max_raise_to]
             choices.extend((word, s) for s in sizes)
         action, amount = rng.choice(choices)
         game.act(la.seat, action, amount)
