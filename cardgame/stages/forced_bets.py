@@ -81,7 +81,7 @@ class ForcedBets(Stage):
         antes: list[tuple[int, int]] = []
         ante = self.ante
         if self.big_blind_ante:
-            pass  # posted after the blinds: a short big blind posts the blind first (TDA 2019)
+            pass  # the big-blind ante is posted after the blinds: a short big blind posts the blind first
         elif len(ante) == 1:
             if ante[0]:
                 antes.extend([self._post_dead(hp, ante[0], "ante") for hp in order])
@@ -94,7 +94,7 @@ class ForcedBets(Stage):
             if amount == 0:
                 continue
             # The full blind is the bet to call even when its poster is short or all-in on the ante
-            # (TDA rule 2024: others call the full blind), and action starts left of it.
+            # (TDA: others call the full blind), and action starts left of it.
             last = i
             if amount > top:
                 top = amount

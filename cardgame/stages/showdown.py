@@ -44,8 +44,9 @@ def _describe(
 class Showdown(Stage):
     """Awards the pots and closes the hand; then ends with *restart* (the next hand).
 
-    * The last player standing wins every pot without showing. A player in ``hand.mucked`` mucks
-      at showdown and gives up any claim to the pot (unless every live player does).
+    * The last player standing wins every pot without showing. A hand in ``hand.mucked`` or
+      ``hand.killed`` is not shown and wins no pot another hand contests; a pot only it can win (its
+      own excess) comes back to it. If every hand mucks, the full hands are shown after all.
     * Otherwise the live hands are shown, starting with the last player to bet or raise on the
       final round, else the first live player left of the button (Robert's Rules, showdown).
     * Each pot (main, then side pots) goes to its best eligible ``high`` hand; with a ``low``
