@@ -107,7 +107,6 @@ class Hand:
         "players",
         "raises",
         "street",
-        "streets_dealt",
         "to_act",
     )
 
@@ -120,7 +119,6 @@ class Hand:
         self.board: list[Card] = []
         self.discards: list[Card] = []
         self.street = "preflop"
-        self.streets_dealt = 0
         self.bet_to = 0
         self.min_raise = 0
         self.full_to = 0
@@ -143,13 +141,6 @@ class Hand:
         n = 0
         for hp in self.players:
             if not hp.folded:
-                n += 1
-        return n
-
-    def can_act_count(self) -> int:
-        n = 0
-        for hp in self.players:
-            if not hp.folded and not hp.all_in:
                 n += 1
         return n
 

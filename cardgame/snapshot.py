@@ -198,7 +198,6 @@ def _save_hand(hand: Hand, ctx: Context) -> dict[str, Any]:
         "board": _cards(hand.board),
         "discards": _cards(hand.discards),
         "street": hand.street,
-        "streets_dealt": hand.streets_dealt,
         "bet_to": hand.bet_to,
         "min_raise": hand.min_raise,
         "full_to": hand.full_to,
@@ -425,7 +424,6 @@ def _load_hand(o: _Obj, table: Table, rng: RandomSource) -> Hand:
     hand.board = _card_list(o, "board")
     hand.discards = _card_list(o, "discards")
     hand.street = o.get_str("street")
-    hand.streets_dealt = o.get_int("streets_dealt", minimum=0)
     hand.bet_to = o.get_int("bet_to", minimum=0)
     hand.min_raise = o.get_int("min_raise", minimum=0)
     hand.full_to = o.get_int("full_to", minimum=0)

@@ -525,7 +525,7 @@ def test_same_stage_classes_with_other_settings_restore(saved: dict[str, Any]) -
         (Context, {"_hand_starts", "deck_spec", "hand", "hands_played", "keep_hands", "listeners", "log",
                    "max_hands", "next_deck", "rng", "stop_requested", "table"}),
         (Hand, {"bet_to", "board", "bring_in", "button", "by_seat", "capped", "dead", "deck", "discards", "forced",
-                "full_to", "killed", "last_aggressor", "min_raise", "mucked", "number", "players", "raises", "street", "streets_dealt",
+                "full_to", "killed", "last_aggressor", "min_raise", "mucked", "number", "players", "raises", "street",
                 "to_act"}),
         (HandPlayer, {"acted_at", "all_in", "bet", "contributed", "face_up", "folded", "hole", "player", "seat"}),
         (Deck, {"_cards", "_rng", "dealt", "spec"}),
