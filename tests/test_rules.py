@@ -321,3 +321,15 @@ finishing_stacks = [22, 88, 100]
     )
     result = replay(hh)
     assert result.complete and list(result.stacks) == [22, 88, 100]
+
+
+def test_short_deck_without_antes_still_deals_hole_cards() -> None:
+    from variants import short_deck_holdem
+
+    game = Game(short_deck_holdem(ante=0, button_blind=2), seats=3, seed=1, max_hands=1)
+    for i in range(3):
+        game.sit_down(f"p{i}", 100, i)
+    game.start()
+    hand = game.hand
+    assert hand is not None and all(len(hp.hole) == 2 for hp in hand.players)
+    assert posted(game) == [(hand.players[-1].seat, "button blind", 2)]

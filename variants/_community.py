@@ -22,6 +22,7 @@ def community_card_game(
     big_blind_ante: bool = False,
     ante_trimming: bool = True,
     dead: Sequence[int] = (),
+    button_blind: int = 0,
     high: HandEvaluator | None,
     low: HandEvaluator | None = None,
     deck: DeckSpec | None = None,
@@ -29,9 +30,9 @@ def community_card_game(
 ) -> list[Stage]:
     """Wait, forced bets, hole cards, pre-flop betting, then flop/turn/river each with betting."""
     stages: list[Stage] = [WaitForPlayers(min_players, deck=deck)]
-    if any(blinds) or any(dead) or (ante if isinstance(ante, int) else any(ante)):
+    if any(blinds) or any(dead) or button_blind or (ante if isinstance(ante, int) else any(ante)):
         stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante, ante_trimming=ante_trimming,
-                                 dead=dead))
+                                 dead=dead, button_blind=button_blind))
     stages += [DealHole(hole_cards), BettingRound(structure, 0)]
     for street, (count, name) in enumerate(((3, "flop"), (1, "turn"), (1, "river")), start=1):
         stages += [DealBoard(count, name), BettingRound(structure, street)]

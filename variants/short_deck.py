@@ -8,7 +8,6 @@ from cardgame.betting import NoLimit
 from cardgame.deck import SHORT_DECK
 from cardgame.evaluation import SHORT_DECK_HIGH
 from cardgame.stage import Stage
-from cardgame.stages import ForcedBets
 from variants._community import community_card_game
 
 __all__ = ["short_deck_holdem"]
@@ -16,7 +15,5 @@ __all__ = ["short_deck_holdem"]
 
 def short_deck_holdem(ante: int = 1, button_blind: int = 2, *, min_bet: int | None = None) -> list[Stage]:
     """Antes from everyone and a live blind from the button; action starts left of the button."""
-    stages = community_card_game(NoLimit(min_bet or button_blind), hole_cards=2, blinds=(), ante=ante,
-                                 high=SHORT_DECK_HIGH, deck=SHORT_DECK)
-    stages[1] = ForcedBets((), ante=ante, button_blind=button_blind)
-    return stages
+    return community_card_game(NoLimit(min_bet or button_blind), hole_cards=2, blinds=(), ante=ante,
+                               button_blind=button_blind, high=SHORT_DECK_HIGH, deck=SHORT_DECK)
