@@ -41,12 +41,10 @@ def runners() -> list[ModuleType]:
 
 
 def label(module: ModuleType) -> str:
-    build = getattr(module, "build", None)  # ours: "compiled" or "pure Python"
-    suffix = f" ({build()})" if build is not None else ""
     try:
-        return f"{module.NAME} {metadata.version(module.DIST)}{suffix}"
+        return f"{module.NAME} {metadata.version(module.DIST)}"
     except (AttributeError, metadata.PackageNotFoundError):
-        return f"{module.NAME}{suffix}"
+        return f"{module.NAME}"
 
 
 def worker(args: argparse.Namespace) -> None:

@@ -70,7 +70,6 @@ __all__ = [
     "Table",
     "TableError",
     "TableView",
-    "compiled",
     "format_cards",
     "parse_card",
     "parse_cards",
@@ -79,9 +78,3 @@ __all__ = [
 
 __version__ = "0.1.0"
 
-
-def compiled() -> bool:
-    """Whether this is the compiled build (``CARDGAME_COMPILE=1`` at install; see ``setup.py``)."""
-    from cardgame import stage
-
-    return not stage.__file__.endswith(".py")

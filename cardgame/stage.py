@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from mypy_extensions import mypyc_attr
 from transitions import Machine
 
 from cardgame.context import Context
@@ -35,7 +34,6 @@ from cardgame.errors import IllegalActionError, StageError
 __all__ = ["Done", "Exit", "Failed", "Outcome", "Restart", "Stage"]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Outcome:
     """How a stage ended: an immutable value that compares equal to one of its type and fields.
 
@@ -141,7 +139,6 @@ def _direct_table(machine: Machine) -> dict[tuple[str, str], str]:
     return table
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Stage:
     """Base class of every stage. Subclasses set ``name`` and extend ``states``/``transitions``.
 

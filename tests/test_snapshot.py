@@ -538,8 +538,7 @@ def test_same_stage_classes_with_other_settings_restore(saved: dict[str, Any]) -
 )
 def test_the_snapshot_knows_every_attribute_of_the_runtime_classes(cls: type, saved_slots: set[str]) -> None:
     """A new attribute on one of these classes must be added to cardgame/snapshot.py (and here)."""
-    compiled = getattr(cls, "__mypyc_attrs__", None)  # a class the compiled build made has no __slots__
-    slots = set(compiled if compiled is not None else getattr(cls, "__slots__", ()))
+    slots = set(getattr(cls, "__slots__", ()))
     if attrs.has(cls):
         slots = {a.name for a in attrs.fields(cls)}
     assert slots == saved_slots

@@ -24,13 +24,6 @@ def available() -> bool:
     return True
 
 
-def build() -> str:
-    """Which build of cardgame is measured (``CARDGAME_COMPILE=1`` at install compiles the hot path)."""
-    import cardgame
-
-    return "compiled" if cardgame.compiled() else "pure Python"
-
-
 class ResetStacks(Stage):
     """Sets every seated player's stack to ``STACK`` and sits them in, then finishes."""
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from cardgame.action_order import Order
 from cardgame.betting import BettingStructure, LegalActions
 from cardgame.errors import IllegalActionError
@@ -22,7 +20,6 @@ __all__ = ["ACTIONS", "BettingResult", "BettingRound"]
 ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in", "check_call", "bet_raise", "bring_in")
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class BettingRound(Stage):
     """A betting round under ``structure`` for street number ``street`` (0 is the first).
 

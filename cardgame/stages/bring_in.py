@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from cardgame.errors import ConfigError
 from cardgame.stage import Stage
 from cardgame.stages.results import BringInResult
@@ -13,7 +11,6 @@ from cardgame.stages.results import BringInResult
 __all__ = ["BringIn", "BringInResult"]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class BringIn(Stage):
     """Names the player who must open third street with the bring-in.
 

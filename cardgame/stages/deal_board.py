@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from cardgame.errors import ConfigError
 from cardgame.events import BoardDealt
 from cardgame.stage import Stage
@@ -13,7 +11,6 @@ from cardgame.stage import Stage
 __all__ = ["DealBoard"]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class DealBoard(Stage):
     """Burns one card (unless ``burn=False``) and deals ``count`` cards to the board.
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from cardgame.errors import ConfigError
 from cardgame.events import BoardDealt, HoleCardsDealt
 from cardgame.stage import Stage
@@ -14,7 +12,6 @@ from cardgame.stage import Stage
 __all__ = ["DealHole"]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class DealHole(Stage):
     """Deals ``len(face_up)`` cards (or ``count`` face-down cards) to each live player.
 

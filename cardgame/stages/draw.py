@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from cardgame.cards import Card, format_cards
 from cardgame.errors import CardError, ConfigError, IllegalActionError
 from cardgame.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
@@ -28,7 +26,6 @@ def _cards(cards: object, opts: DrawOptions) -> tuple[Card, ...]:
         raise IllegalActionError(f"{exc} Discards must be {allowed}.", rule="not a card", allowed=allowed) from None
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Draw(Stage):
     """Players draw in turn from the first live seat left of the button (all-in players too).
 

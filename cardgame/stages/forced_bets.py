@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from cardgame.errors import ConfigError
 from cardgame.events import ForcedBetPosted
 from cardgame.hand import HandPlayer
@@ -27,7 +25,6 @@ def _amounts(value: int | Sequence[int], what: str) -> tuple[int, ...]:
 _BLIND_NAMES = ("small blind", "big blind")
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class ForcedBets(Stage):
     """Posts antes (dead money) and then live blinds, in blind order (heads-up: button first).
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from cardgame.errors import ConfigError
 from cardgame.evaluation import HIGH, HandEvaluator, winners
 from cardgame.events import CardsShown, PotAwarded
@@ -40,7 +38,6 @@ def _describe(
     return text
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Showdown(Stage):
     """Awards the pots and closes the hand; then ends with *restart* (the next hand).
 

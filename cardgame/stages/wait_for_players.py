@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from cardgame.deck import DeckSpec
 from cardgame.errors import ConfigError
 from cardgame.stage import Stage
@@ -14,7 +12,6 @@ from cardgame.stages.results import HandOpened
 __all__ = ["HandOpened", "WaitForPlayers"]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class WaitForPlayers(Stage):
     """Waits for ``min_players`` seats in play; then moves the button, shuffles and opens a hand.
 
