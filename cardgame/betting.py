@@ -140,10 +140,10 @@ class FixedLimit(BettingStructure):
 
     def bet_size(self, hand: Hand, street: int) -> int:
         """This round's bet size: the street's, or the big bet once one was made on an open pair."""
-        return hand.forced.get("bet_size") or self.opening_bet(street)
+        return hand.bet_size or self.opening_bet(street)
 
     def raise_bounds(self, hand: Hand, hp: HandPlayer, street: int) -> tuple[int, int]:
-        if hand.bet_to == 0 and "big_bet_option" in hand.forced:
+        if hand.bet_to == 0 and hand.big_bet_option:
             return self.small_bet, self.big_bet
         size = self.bet_size(hand, street)
         to = hand.full_to + size  # a full bet over the last full one: completes a short all-in
@@ -160,8 +160,8 @@ class FixedLimit(BettingStructure):
         return hand.full_to > acted_at or 2 * (hand.bet_to - acted_at) >= self.bet_size(hand, street)
 
     def on_raise(self, hand: Hand, to: int, street: int) -> None:
-        if hand.bet_to == 0 and to >= self.big_bet and "big_bet_option" in hand.forced:
-            hand.forced["bet_size"] = self.big_bet  # a big bet on an open pair: raises are big bets too
+        if hand.bet_to == 0 and to >= self.big_bet and hand.big_bet_option:
+            hand.bet_size = self.big_bet  # a big bet on an open pair: raises are big bets too
         if self.heads_up_uncapped and hand.raises >= self.cap and _contesting(hand) >= 3:
             hand.capped = True
 

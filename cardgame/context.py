@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from cardgame.cards import Card, format_cards, parse_cards
 from cardgame.deck import STANDARD_DECK, Deck, DeckSpec
-from cardgame.errors import CardError
+from cardgame.errors import CardError, StageError
 from cardgame.events import Event, HandEnded, HandStarted, PlayerLeft, PlayerSatOut
 from cardgame.hand import Hand, HandPlayer
 from cardgame.rng import RandomSource
@@ -28,7 +29,7 @@ class Context:
     """
 
     __slots__ = ("_hand_starts", "deck_spec", "hand", "hands_played", "keep_hands", "listeners", "log",
-                 "max_hands", "next_deck", "rng", "stop_requested", "table")
+                 "max_hands", "next_deck", "pusher", "rng", "stop_requested", "table")
 
     def __init__(
         self,
@@ -52,6 +53,15 @@ class Context:
         self.keep_hands = keep_hands
         self._hand_starts: list[int] = []
         self.listeners: list[Listener] = []
+        #: Runs a sub-stage on top of the current stage; set by the dispatcher that runs this context.
+        self.pusher: Callable[[Any, Any], None] | None = None
+
+    def push(self, sub: Any, previous: Any = None) -> None:
+        """Run the stage ``sub`` on top of the current stage, starting with ``previous``; its result
+        comes back to the current stage's ``on_substage_result``."""
+        if self.pusher is None:
+            raise StageError("No dispatcher runs this context, so there is no stage to push a sub-stage on.")
+        self.pusher(sub, previous)
 
     def emit(self, event: Event) -> None:
         """Record ``event`` and pass it to every listener."""
@@ -118,10 +128,9 @@ class Context:
         self.emit(HandEnded(hand.number, tuple([(p.seat, p.stack) for p in table.seats if p is not None])))
         self.hand = None
 
-    def hand_won(self) -> bool:
-        """Whether a hand is in progress with every player but one folded."""
-        hand = self.hand
-        return hand is not None and hand.live_count() < 2
+    def game_over(self) -> bool:
+        """Whether the game was asked to stop or has played ``max_hands`` hands."""
+        return self.stop_requested or (self.max_hands is not None and self.hands_played >= self.max_hands)
 
     def total_chips(self) -> int:
         """Chips on the table: every stack plus every chip committed to the hand in progress."""

@@ -4,27 +4,29 @@ Guarantees:
 
 * exactly one stage is current while the game runs; events go to it;
 * *done* pops the next stage and starts it with the result; an empty stack is an error (a
-  variant's last stage must restart or exit). Once every player but one has folded, stages
-  marked ``skip_when_won`` (dealing, betting, drawing) are passed over, the result going on to
-  the next stage, so a won hand goes straight to its showdown;
+  variant's last stage must restart or exit);
+* *goto* pops stages until the one with the given name and starts it with the result (an error
+  if no later stage has that name): a stage says when the rest has nothing to do;
 * *restart* resets the stack to the full list (the next hand); *exit* stops cleanly;
 * *error* (a stage's :meth:`~cardgame.stage.Stage.fail` or an unexpected exception) stops the game,
   keeps every stage and the context as they were for inspection, and raises :class:`StageError`;
 * an illegal input (a :class:`~cardgame.errors.CardgameError` raised while handling an event)
   propagates to the caller and changes nothing: stages validate before they change state;
-* a stage may :meth:`push` a sub-stage on top of itself; its *done* result goes back to the stage
-  below through ``on_substage_result``.
+* a stage may push a sub-stage on top of itself (``ctx.push``, which calls :meth:`push`); its
+  *done* result goes back to the stage below through ``on_substage_result``.
+
+The dispatcher knows nothing of poker: it follows the outcomes, one clause each (``_advance``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from cardgame.context import Context
 from cardgame.errors import CardgameError, StageError
 from cardgame.events import StageFailed
-from cardgame.stage import Done, Exit, Failed, Outcome, Restart, Stage
+from cardgame.stage import Done, Exit, Failed, Goto, Outcome, Restart, Stage, check_fit
 
 __all__ = ["Dispatcher"]
 
@@ -43,6 +45,7 @@ class Dispatcher:
                 raise StageError(f"{s!r} is not a Stage; a variant is a list of Stage objects.")
         if len({id(s) for s in stages}) != len(stages):
             raise StageError("The same stage object appears twice in the list; create one per position.")
+        check_fit(stages)
         self.stages: tuple[Stage, ...] = tuple(stages)
         self.ctx = ctx
         self.stack: list[Stage] = []
@@ -50,6 +53,7 @@ class Dispatcher:
         self.status = "new"
         self.failure: Failed | None = None
         self.busy = False  # True while a call into the game runs (listeners see it set)
+        ctx.pusher = self.push
 
     # --- queries --------------------------------------------------------------------------------
     @property
@@ -112,16 +116,11 @@ class Dispatcher:
 
     # --- internals ----------------------------------------------------------------------------------
     def _run(self, stage: Stage, previous: Any) -> None:
-        self.current = stage
-        try:
-            stage.start(self.ctx, previous)
-        except Exception as exc:
-            self._stop_failed(stage, Failed(f"{type(exc).__name__}: {exc}", stage.name, stage.state), exc)
+        self._start(stage, previous)
         self._advance()
 
     def _advance(self) -> None:
         """Follow stage endings until a stage is waiting for input or the game stops."""
-        ctx = self.ctx
         while self.status == "running":
             stage = self.current
             if stage is None or stage.outcome is None:
@@ -129,49 +128,42 @@ class Dispatcher:
             outcome: Outcome = stage.outcome
             kind = type(outcome)
             parent = stage.parent
-            if parent is not None:
+            if parent is not None and kind is Done:  # a sub-stage's result goes back to its parent
                 stage.parent = None
-                if kind is Done:
-                    self.current = parent
-                    try:
-                        parent.on_substage_result(outcome.result)  # type: ignore[attr-defined]
-                    except Exception as exc:
-                        self._stop_failed(
-                            parent, Failed(f"{type(exc).__name__}: {exc}", parent.name, parent.state), exc
-                        )
-                    continue
-            if kind is Done:
-                if not self.stack:
-                    self._stop_failed(
-                        stage, Failed("the last stage finished but no stage follows; end with restart or exit",
-                                      stage.name, stage.state)
-                    )
-                    return
-                nxt = self.stack.pop()
-                if nxt.skip_when_won and self.stack and ctx.hand_won():
-                    while nxt.skip_when_won and self.stack:  # nothing left to deal or bet in this hand
-                        nxt = self.stack.pop()
-                self.current = nxt
+                self.current = parent
                 try:
-                    nxt.start(ctx, outcome.result)  # type: ignore[attr-defined]
+                    parent.on_substage_result(outcome.result)  # type: ignore[attr-defined]
                 except Exception as exc:
-                    self._stop_failed(nxt, Failed(f"{type(exc).__name__}: {exc}", nxt.name, nxt.state), exc)
+                    self._stop_failed(parent, Failed(f"{type(exc).__name__}: {exc}", parent.name, parent.state), exc)
+            elif kind is Done:
+                if not self.stack:
+                    reason = "the last stage finished but no stage follows; end with restart or exit"
+                    self._stop_failed(stage, Failed(reason, stage.name, stage.state))
+                self._start(self.stack.pop(), outcome.result)  # type: ignore[attr-defined]
+            elif kind is Goto:
+                target: str = outcome.stage  # type: ignore[attr-defined]
+                while self.stack and self.stack[-1].name != target:
+                    self.stack.pop()
+                if not self.stack:
+                    self._stop_failed(stage, Failed(f"no later stage is called {target!r}", stage.name, stage.state))
+                self._start(self.stack.pop(), outcome.result)  # type: ignore[attr-defined]
             elif kind is Restart:
                 self.stack = list(reversed(self.stages))
-                nxt = self.stack.pop()
-                self.current = nxt
-                try:
-                    nxt.start(self.ctx, None)
-                except Exception as exc:
-                    self._stop_failed(nxt, Failed(f"{type(exc).__name__}: {exc}", nxt.name, nxt.state), exc)
+                self._start(self.stack.pop(), None)
             elif kind is Exit:
                 self.status = "exited"
-                return
             else:
                 failed = outcome if isinstance(outcome, Failed) else Failed(f"unknown ending {outcome!r}", stage.name)
                 self._stop_failed(stage, failed)
 
-    def _stop_failed(self, stage: Stage, failed: Failed, exc: BaseException | None = None) -> None:
+    def _start(self, stage: Stage, previous: Any) -> None:
+        self.current = stage
+        try:
+            stage.start(self.ctx, previous)
+        except Exception as exc:
+            self._stop_failed(stage, Failed(f"{type(exc).__name__}: {exc}", stage.name, stage.state), exc)
+
+    def _stop_failed(self, stage: Stage, failed: Failed, exc: BaseException | None = None) -> NoReturn:
         self.status = "failed"
         self.current = stage
         self.failure = failed

@@ -81,14 +81,19 @@ class Hand:
     Betting fields (``bet_to``, ``min_raise``, ``full_to``, ``raises``, ``capped``, ``to_act``)
     describe the current street: ``full_to`` is the bet level of the street's last full bet or
     raise (a fixed-limit raise is to ``full_to`` plus one bet), ``capped`` whether the raises
-    reached the cap while three or more players could still bet. ``dead`` is dead money in the
-    main pot that belongs to no player's contribution (a big-blind ante, a post to sit in);
-    ``mucked`` the seats that will muck at showdown rather than show; ``killed`` the hands mucked
-    once betting was over, before the last cards: they are dealt nothing more.
+    reached the cap while three or more players could still bet; ``big_bet_option`` whether a stud
+    open pair lets the first bet be a big bet, and ``bet_size`` the street's fixed-limit bet size once
+    a big bet was made on it (0: the street's own size). ``bring_in`` is the seat that brought in.
+    ``dead`` is dead money in the main pot that belongs to no player's contribution (a big-blind
+    ante, a post to sit in); ``mucked`` the seats that will muck at showdown rather than show;
+    ``killed`` the hands mucked once betting was over, before the last cards: they are dealt
+    nothing more.
     """
 
     __slots__ = (
+        "bet_size",
         "bet_to",
+        "big_bet_option",
         "board",
         "bring_in",
         "button",
@@ -97,7 +102,6 @@ class Hand:
         "dead",
         "deck",
         "discards",
-        "forced",
         "full_to",
         "killed",
         "last_aggressor",
@@ -129,7 +133,8 @@ class Hand:
         self.killed: frozenset[int] = _NONE
         self.to_act: HandPlayer | None = None
         self.last_aggressor: int | None = None
-        self.forced: dict[str, int] = {}
+        self.big_bet_option = False
+        self.bet_size = 0
         self.bring_in: int | None = None
 
     # --- queries ------------------------------------------------------------------------------

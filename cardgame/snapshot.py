@@ -8,9 +8,10 @@ classes in the same order, as the saved one.
 
 What is saved (format version :data:`VERSION`):
 
-* each stage by its index in the list: ``state``, ``outcome`` (done with its result, restart,
-  exit, failed), its parent if it runs as a sub-stage, and the attributes its class names in
-  ``Stage.snapshot_fields`` (a stage with runtime attributes of its own must declare them);
+* each stage by its index in the list: ``state``, ``previous`` (the result it started with),
+  ``outcome`` (done with its result, goto, restart, exit, failed), its parent if it runs as a
+  sub-stage, and the attributes its class names in ``Stage.snapshot_fields`` (a stage with
+  runtime attributes of its own must declare them);
 * the dispatcher: status, failure, current stage and remaining stack as indices;
 * the context: the table and every seat, the hand in progress (players, cards, bets, deck and
   whether it deals lazily from the random source), the next deck, the random source's seed and
@@ -47,7 +48,7 @@ from cardgame.serialize import (
     encode_event,
     encode_value,
 )
-from cardgame.stage import Done, Exit, Failed, Outcome, Restart, Stage
+from cardgame.stage import Done, Exit, Failed, Goto, Outcome, Restart, Stage
 from cardgame.table import Player, Table
 
 __all__ = ["FORMAT", "VERSION", "SnapshotError", "dumps", "loads", "restore", "snapshot"]
@@ -55,7 +56,7 @@ __all__ = ["FORMAT", "VERSION", "SnapshotError", "dumps", "loads", "restore", "s
 #: The ``format`` marker of a snapshot.
 FORMAT = "cardgame-snapshot"
 #: The snapshot format version this module writes and reads.
-VERSION = 2  # 2: the hand's dead money, full bet level, cap and mucks; the chip total
+VERSION = 3  # 2: the hand's dead money, full bet level, cap and mucks; the chip total. 3: stage results
 
 _STATUSES = ("new", "running", "exited", "failed")
 T = TypeVar("T")
@@ -97,6 +98,7 @@ def snapshot(game: Game) -> dict[str, Any]:
             "state": s.state,
             "started": s.ctx is not None,
             "outcome": _save_outcome(s.outcome, f"stages[{i}].outcome"),
+            "previous": encode_value(s.previous, f"stages[{i}].previous"),
             "parent": None if s.parent is None else position(s.parent, "parent stage"),
             "fields": fields,
         })
@@ -139,6 +141,9 @@ def _save_outcome(outcome: Outcome | None, where: str) -> dict[str, Any] | None:
     kind = type(outcome)
     if kind is Done:
         return {"type": "done", "result": encode_value(outcome.result, f"{where}.result")}  # type: ignore[attr-defined]
+    if kind is Goto:
+        return {"type": "goto", "stage": outcome.stage,  # type: ignore[attr-defined]
+                "result": encode_value(outcome.result, f"{where}.result")}  # type: ignore[attr-defined]
     if kind is Restart:
         return {"type": "restart"}
     if kind is Exit:
@@ -208,7 +213,8 @@ def _save_hand(hand: Hand, ctx: Context) -> dict[str, Any]:
         "killed": sorted(hand.killed),
         "to_act": None if hand.to_act is None else hand.to_act.seat,
         "last_aggressor": hand.last_aggressor,
-        "forced": dict(hand.forced),
+        "big_bet_option": hand.big_bet_option,
+        "bet_size": hand.bet_size,
         "bring_in": hand.bring_in,
     }
 
@@ -437,8 +443,8 @@ def _load_hand(o: _Obj, table: Table, rng: RandomSource) -> Hand:
         raise SnapshotError(f"{o.path('to_act')}: seat {to_act} is not in the hand (seats {seats}).")
     hand.to_act = None if to_act is None else hand.by_seat[to_act]
     hand.last_aggressor = o.opt_int("last_aggressor")
-    forced = o.obj("forced")
-    hand.forced = {str(k): forced.get_int(str(k)) for k in forced.data}
+    hand.big_bet_option = o.get_bool("big_bet_option")
+    hand.bet_size = o.get_int("bet_size", minimum=0)
     hand.bring_in = o.opt_int("bring_in")
     for i, hp in enumerate(players):
         where = f"{o.path('players')}[{i}]"
@@ -466,13 +472,15 @@ def _load_outcome(raw: Any, where: str) -> Outcome | None:
     kind = o.raw("type")
     if kind == "done":
         return Done(decode_value(o.raw("result"), o.path("result")))
+    if kind == "goto":
+        return Goto(o.get_str("stage"), decode_value(o.raw("result"), o.path("result")))
     if kind == "restart":
         return Restart()
     if kind == "exit":
         return Exit()
     if kind == "failed":
         return _load_failed(o)
-    raise SnapshotError(f"{o.path('type')} must be done, restart, exit or failed, not {_kind(kind)}.")
+    raise SnapshotError(f"{o.path('type')} must be done, goto, restart, exit or failed, not {_kind(kind)}.")
 
 
 def _load_failed(o: _Obj) -> Failed:
@@ -553,6 +561,7 @@ def restore(data: Mapping[str, Any], stages: Sequence[Stage]) -> Game:
                                 f"its states are {type(stage).states}.")
         stage.state = state
         stage.outcome = _load_outcome(so.raw("outcome"), so.path("outcome"))
+        stage.previous = decode_value(so.raw("previous"), so.path("previous"))
         if so.get_bool("started"):
             stage.ctx = ctx
         parent = so.raw("parent")

@@ -1,175 +1,128 @@
 """The stage: one small state machine of a game (wait for players, blinds, deal, bet, showdown).
 
-A stage class declares its ``states`` and ``transitions`` as class attributes; the
-``transitions`` machine is built once per class (``model=None``), and events are fired on stage
-objects, so no machine is built per hand or per instance.
+A stage class declares its machine as class attributes: ``states``, and ``transitions`` whose
+``conditions`` and callbacks (``prepare``, ``before``, ``after``) name the stage's own methods, so
+the machine says what the stage does (the betting round's ``acted`` goes to ``round_closed`` when
+``round_complete``). ``transitions`` builds the machine once per class (``model=None``,
+``auto_transitions=False``); :mod:`cardgame.machine` compiles it to a table that fires triggers in
+the same order, and :meth:`Stage.trigger` runs it. Callbacks take no arguments.
 
 Lifecycle: the dispatcher calls :meth:`Stage.start` with the context and the previous stage's
-result; the stage fires ``begin`` and runs :meth:`on_start`. It then handles events
-(:meth:`handle` calls ``on_<event>``) until it ends in exactly one way:
+result, kept as ``previous``; the stage fires ``begin``. It then handles events (:meth:`handle`
+calls ``on_<event>``, which validates and fires a trigger) until it ends in exactly one way:
 
 * :meth:`finish` ``(result)`` -- done; the dispatcher starts the next stage with ``result``;
+* :meth:`goto` ``(name, result)`` -- done, and the stages before the later stage called ``name``
+  have nothing to do (a hand won before the showdown says ``goto("showdown")``);
 * :meth:`restart` -- the dispatcher resets the stack to the variant's full list (next hand);
 * :meth:`exit` -- the game stops cleanly;
 * :meth:`fail` ``(reason)`` -- the game stops with an error.
 
-Each of these fires the ``end`` trigger (any state to ``done``).
+Each of these fires the ``end`` trigger (any state to ``done``). A stage runs a sub-stage on top of
+itself with ``self.ctx.push(sub, previous)``; the sub-stage's result comes back to
+:meth:`Stage.on_substage_result`.
 
-Triggers on the hot path: ``transitions`` builds and validates each class's graph once. A
-transition with no callbacks or conditions (all of the library's) is applied from a table compiled
-from that machine, ``(state, event) -> dest``: the same result as ``machine.events[e].trigger``
-in a dictionary lookup instead of about 12 microseconds. Transitions with callbacks or
-conditions, and triggers the graph does not allow (``MachineError``), go through the machine.
+``takes`` and ``gives`` declare the result types a stage starts with and ends with (``gives =
+PASSES_ON``: it hands on what it was given); :func:`check_fit` refuses a stage list whose
+neighbours do not fit, naming the pair.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
+import attrs
 from transitions import Machine
 
 from cardgame.context import Context
-from cardgame.errors import IllegalActionError, StageError
+from cardgame.errors import ConfigError, IllegalActionError, StageError
+from cardgame.machine import Step, compile_machine, fire
 
-__all__ = ["Done", "Exit", "Failed", "Outcome", "Restart", "Stage"]
+__all__ = ["PASSES_ON", "Done", "Exit", "Failed", "Goto", "Outcome", "Restart", "Stage", "check_fit"]
 
 
 class Outcome:
-    """How a stage ended: an immutable value that compares equal to one of its type and fields.
-
-    Plain slotted classes rather than attrs ones: a stage ends a dozen times a hand, and the
-    compiled build makes these native (about five times quicker to create than a frozen attrs
-    instance). The fields are read-only properties.
-    """
+    """How a stage ended: :class:`Done`, :class:`Goto`, :class:`Restart`, :class:`Exit` or :class:`Failed`."""
 
     __slots__ = ()
 
-    def _fields(self) -> tuple[tuple[str, Any], ...]:
-        return ()
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and isinstance(other, Outcome) and other._fields() == self._fields()
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self._fields()))
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{name}={value!r}" for name, value in self._fields())
-        return f"{type(self).__name__}({inner})"
-
-
+@attrs.frozen
 class Done(Outcome):
     """Finished with ``result``, which the next stage starts with."""
 
-    __slots__ = ("_result",)
-
-    def __init__(self, result: Any = None) -> None:
-        self._result = result
-
-    @property
-    def result(self) -> Any:
-        return self._result
-
-    def _fields(self) -> tuple[tuple[str, Any], ...]:
-        return (("result", self._result),)
+    result: Any = None
 
 
+@attrs.frozen
+class Goto(Outcome):
+    """Finished with ``result``, which the later stage called ``stage`` starts with; the stages
+    between have nothing to do."""
+
+    stage: str
+    result: Any = None
+
+
+@attrs.frozen
 class Restart(Outcome):
     """Start the variant's stage list again: the next hand."""
 
-    __slots__ = ()
 
-
+@attrs.frozen
 class Exit(Outcome):
     """Stop the game cleanly."""
 
-    __slots__ = ()
 
-
+@attrs.frozen
 class Failed(Outcome):
     """Stop the game with an error: ``reason``, in stage ``stage`` and machine state ``state``."""
 
-    __slots__ = ("_reason", "_stage", "_state")
-
-    def __init__(self, reason: str, stage: str = "", state: str = "") -> None:
-        self._reason = reason
-        self._stage = stage
-        self._state = state
-
-    @property
-    def reason(self) -> str:
-        return self._reason
-
-    @property
-    def stage(self) -> str:
-        return self._stage
-
-    @property
-    def state(self) -> str:
-        return self._state
-
-    def _fields(self) -> tuple[tuple[str, Any], ...]:
-        return (("reason", self._reason), ("stage", self._stage), ("state", self._state))
+    reason: str
+    stage: str = ""
+    state: str = ""
 
 
-_RESTART, _EXIT = Restart(), Exit()  # no fields: one frozen instance each serves every stage
+_RESTART, _EXIT = Restart(), Exit()  # no fields: one instance each serves every stage
+
+class _PassesOn:
+    """Marker type: the stage hands on the result it was given."""
 
 
-def _direct_table(machine: Machine) -> dict[tuple[str, str], str]:
-    """``(source, event) -> dest`` for every transition that runs no callback or condition."""
-    hooks = (machine.before_state_change, machine.after_state_change, machine.prepare_event,
-             machine.finalize_event, machine.on_exception)
-    if any(hooks):
-        return {}
-    table: dict[tuple[str, str], str] = {}
-    for name, event in machine.events.items():
-        for source, candidates in event.transitions.items():
-            if len(candidates) != 1:
-                continue
-            t = candidates[0]
-            if t.conditions or t.before or t.after or t.prepare or t.dest is None:
-                continue
-            src, dst = machine.states[source], machine.states[t.dest]
-            if src.on_exit or dst.on_enter:
-                continue
-            table[(source, name)] = t.dest
-    return table
+#: ``gives`` of a stage that hands on the result it was given (dealing cards, for one).
+PASSES_ON: tuple[type, ...] = (_PassesOn,)
 
 
 class Stage:
-    """Base class of every stage. Subclasses set ``name`` and extend ``states``/``transitions``.
+    """Base class of every stage. Subclasses set ``name`` and their machine.
 
     Extension points (class attributes): ``name``, ``states``, ``transitions``, ``initial``,
-    ``events`` (the event names the stage accepts while running, for error messages),
-    ``skip_when_won``.
+    ``events`` (the event names the stage accepts while running), ``takes`` and ``gives`` (result
+    types; ``gives = PASSES_ON`` hands on what was given), ``goes_to`` (names of later stages
+    :meth:`goto` may name), ``snapshot_fields``. The base machine is ``ready --begin--> running``
+    (after ``on_start``) and ``end`` from any state to ``done``.
     Stage objects compare by identity and keep a writable ``state``, as ``transitions`` needs.
     """
 
     name: ClassVar[str] = "stage"
     states: ClassVar[list[str]] = ["ready", "running", "done"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        {"trigger": "begin", "source": "ready", "dest": "running"},
+        {"trigger": "begin", "source": "ready", "dest": "running", "after": "on_start"},
         {"trigger": "end", "source": "*", "dest": "done"},
     ]
     initial: ClassVar[str] = "ready"
     events: ClassVar[tuple[str, ...]] = ()
-    #: Instance attributes a snapshot keeps besides ``state`` and ``outcome`` (runtime state that
-    #: the stage's constructor does not set up again); see :mod:`cardgame.snapshot`.
+    takes: ClassVar[tuple[type, ...]] = (object,)
+    gives: ClassVar[tuple[type, ...]] = PASSES_ON
+    goes_to: ClassVar[tuple[str, ...]] = ()
+    #: Instance attributes a snapshot keeps besides ``state``, ``outcome`` and ``previous``
+    #: (runtime state that the constructor does not set up again); see :mod:`cardgame.snapshot`.
     snapshot_fields: ClassVar[tuple[str, ...]] = ()
-    #: True for a stage with nothing to do once every player but one has folded (dealing,
-    #: betting, drawing): the dispatcher then hands the previous result to the next stage
-    #: without starting this one. A stage that must run in every hand leaves it False.
-    skip_when_won: ClassVar[bool] = False
     machine: ClassVar[Machine]
-    _direct: ClassVar[dict[tuple[str, str], str]]
-    _begin: ClassVar[str | None]  # where ``begin`` leads from ``initial`` when it runs no callback
-    _end_from: ClassVar[dict[str, str]]  # ``end``'s callback-free transitions, by source state
+    table: ClassVar[dict[tuple[str, str], tuple[Step, ...]]]
     _handlers: ClassVar[dict[str, str]]
 
-    __slots__ = ("ctx", "outcome", "parent", "state")
+    __slots__ = ("ctx", "outcome", "parent", "previous", "state")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -181,15 +134,14 @@ class Stage:
             auto_transitions=False,
             send_event=False,
         )
-        cls._direct = direct = _direct_table(cls.machine)
-        cls._begin = direct.get((cls.initial, "begin"))
-        cls._end_from = {src: dst for (src, event), dst in direct.items() if event == "end"}
+        cls.table = compile_machine(cls, cls.machine)
         cls._handlers = {event: "on_" + event for event in cls.events}
 
     def __init__(self) -> None:
         self.state: str = self.initial
         self.outcome: Outcome | None = None
         self.parent: Stage | None = None
+        self.previous: Any = None
         self.ctx: Context = None  # type: ignore[assignment]  # set by start()
 
     # --- driven by the dispatcher -----------------------------------------------------------------
@@ -197,21 +149,13 @@ class Stage:
         """Begin with the context and the previous stage's result (``None`` after a restart)."""
         self.ctx = ctx
         self.outcome = None
-        dest = self._begin
-        if dest is None:
-            self.state = self.initial
-            type(self).machine.events["begin"].trigger(self)
-        else:
-            self.state = dest
-        self.on_start(previous)
+        self.previous = previous
+        self.state = self.initial
+        fire(self.table, self, "begin")
 
-    def trigger(self, event: str) -> None:
-        """Fire ``event`` on this stage's class machine (see the module notes on the fast path)."""
-        dest = self._direct.get((self.state, event))
-        if dest is not None:
-            self.state = dest
-        else:
-            type(self).machine.events[event].trigger(self)
+    def trigger(self, event: str) -> bool:
+        """Fire ``event`` on this stage's machine; ``False`` when no transition's conditions held."""
+        return fire(self.table, self, event)
 
     def handle(self, event: str, *args: Any, **kwargs: Any) -> Any:
         """Dispatch ``event`` to ``on_<event>``; unknown events raise :class:`IllegalActionError`."""
@@ -229,8 +173,8 @@ class Stage:
         return method(*args, **kwargs)
 
     # --- hooks for subclasses -----------------------------------------------------------------------
-    def on_start(self, previous: Any) -> None:
-        """Do the stage's work; end at once with :meth:`finish` if there is nothing to wait for."""
+    def on_start(self) -> None:
+        """The base machine's ``begin`` callback: do the work, reading ``self.previous``."""
 
     def on_substage_result(self, result: Any) -> None:
         """A sub-stage pushed on top of this one finished with ``result``."""
@@ -244,14 +188,17 @@ class Stage:
         if self.outcome is not None:
             raise StageError(f"Stage {self.name} ended twice ({self.outcome} then {outcome}).")
         self.outcome = outcome
-        dest = self._end_from.get(self.state)
-        if dest is None:
-            type(self).machine.events["end"].trigger(self)
-        else:
-            self.state = dest
+        fire(self.table, self, "end")
 
     def finish(self, result: Any = None) -> None:
         self._end(Done(result))
+
+    def goto(self, stage: str, result: Any = None) -> None:
+        self._end(Goto(stage, result))
+
+    def pass_on(self) -> None:
+        """Finish with the result this stage was given (a callback for stages with nothing to do)."""
+        self._end(Done(self.previous))
 
     def restart(self) -> None:
         self._end(_RESTART)
@@ -264,3 +211,40 @@ class Stage:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.state}>"
+
+
+def _names(types: Sequence[type]) -> str:
+    return ", ".join(t.__name__ for t in types) or "nothing"
+
+
+def check_fit(stages: Sequence[Stage]) -> None:
+    """Raise :class:`ConfigError` if a stage may be handed a result it does not take, or names a
+    later stage with ``goto`` that the list does not have.
+
+    The list restarts with ``None`` for the first stage. A stage that passes results on hands on
+    whatever it was given; ``object`` in ``takes`` takes anything.
+    """
+    incoming: tuple[type, ...] = (type(None),)
+    jumps: dict[str, list[tuple[int, tuple[type, ...]]]] = {}  # goto target -> (from index, types)
+    for i, stage in enumerate(stages):
+        cls = type(stage)
+        for j, types in jumps.pop(stage.name, ()):
+            for t in types:
+                if not any(issubclass(t, want) for want in cls.takes):
+                    raise ConfigError(
+                        f"Stage {i} ({stage.name}) does not fit: stage {j} ({stages[j].name}) may go to it with "
+                        f"{t.__name__}, but {stage.name} takes {_names(cls.takes)}."
+                    )
+        refused = [t for t in incoming if not any(issubclass(t, want) for want in cls.takes)]
+        if refused:
+            before = f"stage {i - 1} ({stages[i - 1].name}) gives" if i else "a new hand starts with"
+            raise ConfigError(
+                f"Stage {i} ({stage.name}) does not fit after what comes before it: {before} "
+                f"{_names(refused)}, but {stage.name} takes {_names(cls.takes)}."
+            )
+        if cls.gives is not PASSES_ON:
+            incoming = cls.gives
+        for target in cls.goes_to:
+            if not any(later.name == target for later in stages[i + 1 :]):
+                raise ConfigError(f"Stage {i} ({stage.name}) may go to a later stage {target!r}, but none follows it.")
+            jumps.setdefault(target, []).append((i, incoming))

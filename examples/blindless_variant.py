@@ -7,7 +7,7 @@ Run: python examples/blindless_variant.py
 from cardgame import Game, NoLimit
 from cardgame.bots import calling_station, random_bot
 from cardgame.evaluation import HIGH
-from cardgame.stages import BettingRound, DealBoard, DealHole, ForcedBets, Showdown, WaitForPlayers
+from cardgame.stages import BettingRound, DealBoard, DealHole, EndHand, ForcedBets, Showdown, WaitForPlayers
 
 
 def ante_only_holdem(ante: int = 5, min_bet: int = 10) -> list:
@@ -24,6 +24,7 @@ def ante_only_holdem(ante: int = 5, min_bet: int = 10) -> list:
         DealBoard(1, "river"),
         BettingRound(betting, 3),
         Showdown(HIGH),
+        EndHand(),
     ]
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from cardgame.cards import parse_cards
 from cardgame.context import Context
 from cardgame.deck import Deck
+from cardgame.stages.results import HandOpened
 from cardgame.table import Table
 
 
@@ -29,3 +30,10 @@ def make_context(
         cards = Deck.stacked([*cards.remaining, *rest])
     ctx.open_hand(table.in_play(), cards)
     return ctx
+
+
+def opened(ctx: Context) -> HandOpened:
+    """The result a wait-for-players stage would hand on for the hand open in ``ctx``, built by hand."""
+    hand = ctx.hand
+    assert hand is not None
+    return HandOpened(hand.number, hand.button, tuple(hp.seat for hp in hand.players))

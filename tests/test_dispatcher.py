@@ -1,4 +1,4 @@
-"""The dispatcher on toy stages: result passing, restart, exit, error, sub-stages, bad input."""
+"""The dispatcher on toy stages: result passing, goto, restart, exit, error, sub-stages, bad input, fit."""
 
 from __future__ import annotations
 
@@ -16,12 +16,14 @@ class Record(Stage):
     """Finishes with ``previous + [tag]`` when poked, or at once with ``instant``."""
 
     name: ClassVar[str] = "record"
-    states: ClassVar[list[str]] = ["ready", "running", "waiting", "done"]
+    states: ClassVar[list[str]] = ["ready", "waiting", "done"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        *Stage.transitions,
-        {"trigger": "wait", "source": "running", "dest": "waiting"},
+        {"trigger": "begin", "source": "ready", "dest": "done", "prepare": "remember", "conditions": "is_instant",
+         "after": "hand_on"},
+        {"trigger": "begin", "source": "ready", "dest": "waiting"},
+        {"trigger": "end", "source": "*", "dest": "done"},
     ]
-    events: ClassVar[tuple[str, ...]] = ("poke", "boom", "end_game", "again", "illegal", "sub")
+    events: ClassVar[tuple[str, ...]] = ("poke", "boom", "end_game", "again", "illegal", "sub", "jump")
     __slots__ = ("got", "instant", "tag")
 
     def __init__(self, tag: str, instant: bool = False) -> None:
@@ -30,12 +32,14 @@ class Record(Stage):
         self.instant = instant
         self.got: Any = "unset"
 
-    def on_start(self, previous: Any) -> None:
-        self.got = previous
-        if self.instant:
-            self.finish([*(previous or []), self.tag])
-        else:
-            self.trigger("wait")
+    def remember(self) -> None:
+        self.got = self.previous
+
+    def is_instant(self) -> bool:
+        return self.instant
+
+    def hand_on(self) -> None:
+        self.finish([*(self.previous or []), self.tag])
 
     def on_poke(self) -> str:
         self.finish([*(self.got or []), self.tag])
@@ -53,8 +57,11 @@ class Record(Stage):
     def on_illegal(self) -> None:
         raise IllegalActionError("not now", rule="test")
 
-    def on_sub(self, dispatcher: Dispatcher) -> None:
-        dispatcher.push(Record(self.tag + "-sub"), ["from-parent"])
+    def on_sub(self) -> None:
+        self.ctx.push(Record(self.tag + "-sub"), ["from-parent"])
+
+    def on_jump(self, target: str) -> None:
+        self.goto(target, [*(self.got or []), self.tag])
 
     def on_substage_result(self, result: Any) -> None:
         self.got = result
@@ -127,7 +134,7 @@ def test_sub_stage_result_returns_to_the_stage_below() -> None:
     a, b = Record("a"), Record("b")
     disp = Dispatcher([a, b], Context())
     disp.start()
-    disp.send("sub", disp)
+    disp.send("sub")
     sub = disp.current
     assert sub is not a and sub is not None and sub.got == ["from-parent"]
     disp.send("poke")
@@ -157,77 +164,60 @@ def test_bad_stage_lists_are_rejected() -> None:
         Dispatcher(["wait"], Context())  # type: ignore[list-item]
 
 
-def test_fast_trigger_table_agrees_with_the_machine_for_every_stage_class() -> None:
-    from transitions import Machine, MachineError
-
-    from cardgame.stages import BettingRound, DealBoard, DealHole, ForcedBets, Showdown, WaitForPlayers
-
-    for cls in (Record, BettingRound, DealBoard, DealHole, ForcedBets, Showdown, WaitForPlayers):
-        machine: Machine = cls.machine
-        for state in machine.states:
-            for event in machine.events:
-                class Model:
-                    pass
-
-                slow = Model()
-                slow.state = state  # type: ignore[attr-defined]
-                try:
-                    machine.events[event].trigger(slow)
-                    expected: str | None = slow.state  # type: ignore[attr-defined]
-                except MachineError:
-                    expected = None
-                assert cls._direct.get((state, event)) == expected, (cls.__name__, state, event)
+class Target(Record):
+    name: ClassVar[str] = "target"
 
 
-def test_transitions_with_callbacks_go_through_the_machine() -> None:
-    class Counted(Stage):
-        name: ClassVar[str] = "counted"
-        states: ClassVar[list[Any]] = ["ready", {"name": "running", "on_enter": "entered"}, "done"]
-        __slots__ = ("count",)
-
-        def __init__(self) -> None:
-            super().__init__()
-            self.count = 0
-
-        def entered(self) -> None:
-            self.count += 1
-
-    s = Counted()
-    assert ("ready", "begin") not in Counted._direct
-    s.start(Context(), None)
-    assert s.count == 1 and s.state == "running"
+def test_goto_passes_over_the_stages_before_the_named_one() -> None:
+    a, b, c = Record("a"), Record("b"), Target("c")
+    disp = Dispatcher([a, b, c, Record("d")], Context())
+    disp.start()
+    disp.send("jump", "target")
+    assert disp.current is c and c.got == ["a"] and b.state == "ready"
 
 
-
-class Dealing(Record):
-    """A stage with nothing to do once the hand is won (as dealing and betting have)."""
-
-    skip_when_won: ClassVar[bool] = True
-
-
-@pytest.mark.parametrize("folded", [1, 2])
-def test_a_won_hand_passes_over_the_stages_marked_skip_when_won(folded: int) -> None:
-    from tests.helpers import make_context
-
-    ctx = make_context([100, 100, 100])
-    assert ctx.hand is not None
-    for hp in ctx.hand.players[:folded]:
-        hp.folded = True
-    first, deal, bet, last = Record("a", True), Dealing("d", True), Dealing("b", True), Record("z")
-    Dispatcher([first, deal, bet, last], ctx).start()
-    if folded == 1:  # two players live: every stage runs
-        assert (deal.got, bet.got, last.got) == (["a"], ["a", "d"], ["a", "d", "b"])
-    else:  # won: the marked stages never start; the next one gets the result they would have passed on
-        assert (deal.got, bet.got, last.got) == ("unset", "unset", ["a"])
-        assert deal.state == bet.state == "ready"
+def test_goto_a_stage_that_does_not_follow_is_an_error() -> None:
+    disp = Dispatcher([Record("a"), Record("b")], Context())
+    disp.start()
+    with pytest.raises(StageError, match="no later stage is called 'nowhere'"):
+        disp.send("jump", "nowhere")
+    assert disp.status == "failed"
 
 
-def test_a_skippable_last_stage_still_runs() -> None:
-    from tests.helpers import make_context
+class Opens(Record):
+    gives: ClassVar[tuple[type, ...]] = (int,)
 
-    ctx = make_context([100, 100])
-    assert ctx.hand is not None
-    ctx.hand.players[0].folded = True
-    last = Dealing("d")
-    Dispatcher([Record("a", True), last], ctx).start()
-    assert last.got == ["a"] and last.state == "waiting"
+
+class TakesText(Record):
+    takes: ClassVar[tuple[type, ...]] = (str,)
+
+
+class GoesToShowdown(Record):
+    goes_to: ClassVar[tuple[str, ...]] = ("showdown",)
+
+
+def test_stages_that_do_not_fit_are_refused_naming_the_pair() -> None:
+    from cardgame.errors import ConfigError
+
+    with pytest.raises(ConfigError, match=r"Stage 2 \(record\) does not fit .* stage 1 \(record\) gives int, but "
+                                          r"record takes str"):
+        Dispatcher([Record("a"), Opens("b"), TakesText("c")], Context())
+    with pytest.raises(ConfigError, match="may go to a later stage 'showdown', but none follows it"):
+        Dispatcher([GoesToShowdown("a"), Record("b")], Context())
+    Dispatcher([Opens("a"), Record("passes it on"), Record("b")], Context())  # object takes anything
+
+
+def test_a_variant_whose_stages_do_not_fit_is_refused_at_build_time() -> None:
+    from cardgame.betting import NoLimit
+    from cardgame.errors import ConfigError
+    from cardgame.game import Game
+    from cardgame.stages import BettingRound, EndHand, Showdown, WaitForPlayers
+
+    with pytest.raises(ConfigError, match=r"end of hand\) does not fit .* gives BettingResult, but end of hand "
+                                          "takes ShowdownResult"):
+        Game([WaitForPlayers(), BettingRound(NoLimit(2)), EndHand(), Showdown()])
+
+
+def test_the_context_has_no_dispatcher_to_push_on_until_one_runs_it() -> None:
+    with pytest.raises(StageError, match="No dispatcher runs this context"):
+        Context().push(Record("x"))

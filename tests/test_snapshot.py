@@ -231,10 +231,10 @@ def test_snapshot_before_the_game_starts() -> None:
 def test_snapshot_while_waiting_for_players() -> None:
     game = _holdem(players=1, max_hands=2)
     game.start()
-    assert game.status_name == "running" and game.stage is not None and game.stage.state == "waiting"
+    assert game.status_name == "running" and game.stage is not None and game.stage.state == "waiting_for_players"
     assert game.hand is None
     restored = loads(dumps(game), no_limit_holdem(1, 2))
-    assert restored.stage is restored.dispatcher.stages[0] and restored.stage.state == "waiting"
+    assert restored.stage is restored.dispatcher.stages[0] and restored.stage.state == "waiting_for_players"
     for g in (game, restored):
         g.sit_down("late", 200)  # the hand opens at once
         assert g.hand is not None
@@ -345,8 +345,8 @@ class _Pass(Stage):
     name: ClassVar[str] = "pass"
     __slots__ = ()
 
-    def on_start(self, previous: Any) -> None:
-        self.finish(previous)
+    def on_start(self) -> None:
+        self.finish(self.previous)
 
 
 class _WaitsForTick(Stage):
@@ -362,8 +362,8 @@ class _WaitsForTick(Stage):
         self.ticks = 0
         self.seen: Any = None
 
-    def on_start(self, previous: Any) -> None:
-        self.seen = _Custom(previous.seats)
+    def on_start(self) -> None:
+        self.seen = _Custom(self.previous.seats)
 
     def on_tick(self) -> int:
         self.ticks += 1
@@ -375,14 +375,10 @@ class _WaitsForTick(Stage):
 class _PushesASubstage(Stage):
     name: ClassVar[str] = "pusher"
     events: ClassVar[tuple[str, ...]] = ("go",)
-    __slots__ = ("dispatcher",)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.dispatcher: Any = None
+    __slots__ = ()
 
     def on_go(self) -> None:
-        self.dispatcher.push(_WaitsForTick(), _Custom((0, 1)))
+        self.ctx.push(_WaitsForTick(), _Custom((0, 1)))
 
 
 def test_custom_stage_fields_and_custom_result_types_round_trip() -> None:
@@ -406,7 +402,6 @@ def test_custom_stage_fields_and_custom_result_types_round_trip() -> None:
 def test_a_pushed_substage_cannot_be_saved() -> None:
     pusher = _PushesASubstage()
     game = Game([WaitForPlayers(2), pusher], seed=3)
-    pusher.dispatcher = game.dispatcher
     game.sit_down("a", 10)
     game.sit_down("b", 10)
     game.start()
@@ -523,14 +518,15 @@ def test_same_stage_classes_with_other_settings_restore(saved: dict[str, Any]) -
     ("cls", "saved_slots"),
     [
         (Context, {"_hand_starts", "deck_spec", "hand", "hands_played", "keep_hands", "listeners", "log",
-                   "max_hands", "next_deck", "rng", "stop_requested", "table"}),
-        (Hand, {"bet_to", "board", "bring_in", "button", "by_seat", "capped", "dead", "deck", "discards", "forced",
+                   "max_hands", "next_deck", "pusher", "rng", "stop_requested", "table"}),  # pusher: the dispatcher's
+        (Hand, {"bet_size", "bet_to", "big_bet_option", "board", "bring_in", "button", "by_seat", "capped", "dead",
+                "deck", "discards",
                 "full_to", "killed", "last_aggressor", "min_raise", "mucked", "number", "players", "raises", "street",
                 "to_act"}),
         (HandPlayer, {"acted_at", "all_in", "bet", "contributed", "face_up", "folded", "hole", "player", "seat"}),
         (Deck, {"_cards", "_rng", "dealt", "spec"}),
         (Dispatcher, {"busy", "ctx", "current", "failure", "stack", "stages", "status"}),
-        (Stage, {"ctx", "outcome", "parent", "state"}),
+        (Stage, {"ctx", "outcome", "parent", "previous", "state"}),
         (Player, {"name", "seat", "stack", "sitting_out", "leaving"}),
         (Table, {"seat_count", "min_buy_in", "max_buy_in", "first_button", "button", "seats"}),
         (RandomSource, {"_random", "seed"}),

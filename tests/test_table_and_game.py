@@ -95,7 +95,7 @@ def test_game_starts_when_enough_players_sit_down() -> None:
     g = Game(no_limit_holdem(), seats=3, seed=1)
     g.sit_down("Ann", 100)
     g.start()
-    assert g.hand is None and g.stage is not None and g.stage.state == "waiting"
+    assert g.hand is None and g.stage is not None and g.stage.state == "waiting_for_players"
     with pytest.raises(IllegalActionError, match="No player is to act"):
         g.call(0)
     g.sit_down("Bob", 100)

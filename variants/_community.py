@@ -8,7 +8,7 @@ from cardgame.betting import BettingStructure
 from cardgame.deck import DeckSpec
 from cardgame.evaluation import HandEvaluator
 from cardgame.stage import Stage
-from cardgame.stages import BettingRound, DealBoard, DealHole, ForcedBets, Showdown, WaitForPlayers
+from cardgame.stages import BettingRound, DealBoard, DealHole, EndHand, ForcedBets, Showdown, WaitForPlayers
 
 __all__ = ["community_card_game"]
 
@@ -36,5 +36,5 @@ def community_card_game(
     stages += [DealHole(hole_cards), BettingRound(structure, 0)]
     for street, (count, name) in enumerate(((3, "flop"), (1, "turn"), (1, "river")), start=1):
         stages += [DealBoard(count, name), BettingRound(structure, street)]
-    stages.append(Showdown(high, low))
+    stages += [Showdown(high, low), EndHand()]
     return stages

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from cardgame.betting import BettingStructure, FixedLimit, NoLimit
 from cardgame.evaluation import BADUGI, DEUCE_TO_SEVEN_LOW, HIGH, HandEvaluator
 from cardgame.stage import Stage
-from cardgame.stages import BettingRound, DealHole, Draw, ForcedBets, Showdown, WaitForPlayers
+from cardgame.stages import BettingRound, DealHole, Draw, EndHand, ForcedBets, Showdown, WaitForPlayers
 
 __all__ = ["badugi", "deuce_to_seven_single_draw", "deuce_to_seven_triple_draw", "draw_game", "five_card_draw"]
 
@@ -30,7 +30,7 @@ def draw_game(
     stages += [DealHole(cards), BettingRound(structure, 0, ROUNDS[0])]
     for n in range(1, draws + 1):
         stages += [Draw(), BettingRound(structure, n, ROUNDS[n] if draws > 1 else "after the draw")]
-    stages.append(Showdown(evaluator))
+    stages += [Showdown(evaluator), EndHand()]
     return stages
 
 

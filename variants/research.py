@@ -6,7 +6,7 @@ from cardgame.betting import FixedLimit
 from cardgame.deck import DeckSpec
 from cardgame.evaluation.small_games import HIGH_CARD, LEDUC
 from cardgame.stage import Stage
-from cardgame.stages import BettingRound, DealBoard, DealHole, ForcedBets, Showdown, WaitForPlayers
+from cardgame.stages import BettingRound, DealBoard, DealHole, EndHand, ForcedBets, Showdown, WaitForPlayers
 
 __all__ = ["KUHN_DECK", "LEDUC_DECK", "kuhn_poker", "leduc_holdem"]
 
@@ -17,7 +17,7 @@ LEDUC_DECK = DeckSpec("JQK", "hs")
 def kuhn_poker(ante: int = 1, bet: int = 1) -> list[Stage]:
     """Three-player Kuhn poker: ante, one card each, one betting round (one bet, no raise)."""
     return [WaitForPlayers(2, max_players=3, deck=KUHN_DECK), ForcedBets((), ante=ante), DealHole(1),
-            BettingRound(FixedLimit(bet, bet, cap=1), 0, "betting"), Showdown(HIGH_CARD)]
+            BettingRound(FixedLimit(bet, bet, cap=1), 0, "betting"), Showdown(HIGH_CARD), EndHand()]
 
 
 def leduc_holdem(ante: int = 1, small_bet: int = 2, big_bet: int = 4) -> list[Stage]:
@@ -28,4 +28,4 @@ def leduc_holdem(ante: int = 1, small_bet: int = 2, big_bet: int = 4) -> list[St
     structure = FixedLimit(small_bet, big_bet, cap=2, big_from=1)
     return [WaitForPlayers(2, max_players=2, deck=LEDUC_DECK), ForcedBets((), ante=ante), DealHole(1),
             BettingRound(structure, 0, "first round"), DealBoard(1, "board", burn=False),
-            BettingRound(structure, 1, "second round"), Showdown(LEDUC)]
+            BettingRound(structure, 1, "second round"), Showdown(LEDUC), EndHand()]

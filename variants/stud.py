@@ -14,7 +14,7 @@ from cardgame.action_order import Order, best_showing_high, best_showing_low
 from cardgame.betting import FixedLimit
 from cardgame.evaluation import ACE_TO_FIVE_LOW, EIGHT_OR_BETTER_LOW, HIGH, HandEvaluator
 from cardgame.stage import Stage
-from cardgame.stages import BettingRound, BringIn, DealHole, ForcedBets, Showdown, WaitForPlayers
+from cardgame.stages import BettingRound, BringIn, DealHole, EndHand, ForcedBets, Showdown, WaitForPlayers
 
 __all__ = ["razz", "seven_card_stud", "seven_card_stud_hi_lo", "stud_game"]
 
@@ -45,7 +45,7 @@ def stud_game(
                                 open_pair_doubles=open_pair_doubles and street == 1)]
     stages += [DealHole(face_up=(False,), community_if_short=True),
                BettingRound(structure, 4, STREETS[4], order=order),
-               Showdown(high, low, odd_chips="low card" if razz_order else "high card")]
+               Showdown(high, low, odd_chips="low card" if razz_order else "high card"), EndHand()]
     return stages
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from cardgame import Game, Stage
 from cardgame.evaluation import evaluate_high
@@ -30,11 +30,11 @@ class ResetStacks(Stage):
     name: ClassVar[str] = "reset stacks"
     __slots__ = ()
 
-    def on_start(self, previous: Any) -> None:
+    def on_start(self) -> None:
         for p in self.ctx.table.players():
             p.stack = STACK
             p.sitting_out = False
-        self.finish(previous)
+        self.finish(self.previous)
 
 
 def _table(players: int, rng: random.Random) -> Hand:

@@ -5,6 +5,7 @@ from cardgame.stages.bring_in import BringIn, BringInResult
 from cardgame.stages.deal_board import DealBoard
 from cardgame.stages.deal_hole import DealHole
 from cardgame.stages.draw import Draw, DrawOptions
+from cardgame.stages.end_hand import EndHand
 from cardgame.stages.forced_bets import ForcedBets, ForcedBetsResult
 from cardgame.stages.showdown import Showdown, ShowdownResult
 from cardgame.stages.wait_for_players import HandOpened, WaitForPlayers
@@ -18,6 +19,7 @@ __all__ = [
     "DealHole",
     "Draw",
     "DrawOptions",
+    "EndHand",
     "ForcedBets",
     "ForcedBetsResult",
     "HandOpened",

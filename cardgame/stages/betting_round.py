@@ -11,7 +11,7 @@ from cardgame.events import ActionTaken, BetReturned
 from cardgame.hand import Hand, HandPlayer
 from cardgame.legal import matchable
 from cardgame.stage import Stage
-from cardgame.stages.results import BettingResult
+from cardgame.stages.results import BettingResult, BringInResult, ForcedBetsResult, HandOpened
 
 __all__ = ["ACTIONS", "BettingResult", "BettingRound"]
 
@@ -33,14 +33,26 @@ class BettingRound(Stage):
     """
 
     name: ClassVar[str] = "betting round"
-    skip_when_won: ClassVar[bool] = True
-    states: ClassVar[list[str]] = ["ready", "running", "acting", "done"]
+    states: ClassVar[list[str]] = ["ready", "waiting_for_action", "round_closed", "hand_won", "done"]
+    # ``find_next_actor`` (prepare) names the player to act; the conditions then read the hand.
     transitions: ClassVar[list[dict[str, Any]]] = [
-        *Stage.transitions,
-        {"trigger": "await_action", "source": "running", "dest": "acting"},
+        {"trigger": "begin", "source": "ready", "dest": "hand_won", "prepare": ["open_round", "find_next_actor"],
+         "conditions": "one_player_left", "after": "award_to_last_player"},
+        {"trigger": "begin", "source": "ready", "dest": "round_closed", "conditions": "round_complete",
+         "after": "close_round"},
+        {"trigger": "begin", "source": "ready", "dest": "waiting_for_action"},
+        {"trigger": "acted", "source": "waiting_for_action", "dest": "hand_won", "prepare": "find_next_actor",
+         "conditions": "one_player_left", "after": "award_to_last_player"},
+        {"trigger": "acted", "source": "waiting_for_action", "dest": "round_closed", "conditions": "round_complete",
+         "after": "close_round"},
+        {"trigger": "acted", "source": "waiting_for_action", "dest": None},
+        {"trigger": "end", "source": "*", "dest": "done"},
     ]
     events: ClassVar[tuple[str, ...]] = ("act",)
-    __slots__ = ("_legal", "open_pair_doubles", "order", "street", "street_name", "structure")
+    takes: ClassVar[tuple[type, ...]] = (HandOpened, ForcedBetsResult, BringInResult, BettingResult)
+    gives: ClassVar[tuple[type, ...]] = (BettingResult,)
+    goes_to: ClassVar[tuple[str, ...]] = ("showdown",)
+    __slots__ = ("_from", "_legal", "open_pair_doubles", "order", "street", "street_name", "structure")
 
     def __init__(
         self,
@@ -55,35 +67,57 @@ class BettingRound(Stage):
         self.order = order
         self.open_pair_doubles = open_pair_doubles
         self._legal: LegalActions | None = None
+        self._from = 0  # index in hand.players where the search for the next player to act starts
         self.structure = structure
         self.street = street
         default = ("preflop", "flop", "turn", "river")[street] if 0 <= street < 4 else f"street {street + 1}"
         self.street_name = street_name or default
 
-    # --- lifecycle --------------------------------------------------------------------------
-    def on_start(self, previous: Any) -> None:
+    # --- conditions and callbacks ---------------------------------------------------------------
+    def open_round(self) -> None:
+        """Set the street up; the first player to consider is the opener the previous stage named
+        (left of the last blind, the bring-in), else the one ``order`` gives, else left of the button."""
         hand = self.ctx.hand
         assert hand is not None, "betting runs inside a hand"
         hand.street = self.street_name
         hand.last_aggressor = None
         self._legal = None
         if self.open_pair_doubles and _open_pair(hand):
-            hand.forced["big_bet_option"] = 1
+            hand.big_bet_option = True
         opening = self.structure.opening_bet(self.street)
         if hand.min_raise < opening:
             hand.min_raise = opening
-        hand.to_act = self._next_from(hand, self._opener(hand))
-        if hand.to_act is not None:
-            self.trigger("await_action")
-        else:
-            self._close(hand)
-
-    def _opener(self, hand: Hand) -> int:
-        """Index in ``hand.players`` of the first player to consider."""
-        seat = hand.forced.pop("opener", None)
+        previous = self.previous
+        seat = previous.opener if type(previous) is ForcedBetsResult else (
+            previous.seat if type(previous) is BringInResult else None)
         if seat is not None:
-            return hand.players.index(hand.by_seat[seat])
-        return 0 if self.order is None else self.order(hand)
+            self._from = hand.players.index(hand.by_seat[seat])
+        else:
+            self._from = 0 if self.order is None else self.order(hand)
+
+    def find_next_actor(self) -> None:
+        hand = self.ctx.hand
+        assert hand is not None
+        hand.to_act = self._next_from(hand, self._from)
+
+    def one_player_left(self) -> bool:
+        hand = self.ctx.hand
+        assert hand is not None
+        return hand.live_count() < 2
+
+    def round_complete(self) -> bool:
+        """Everyone live has acted and matched the bet, or is all-in (nobody is left to act)."""
+        hand = self.ctx.hand
+        assert hand is not None
+        return hand.to_act is None
+
+    def close_round(self) -> None:
+        """Return an uncalled bet, move bets into the pot and hand on who is still in."""
+        self.finish(self._settle_street())
+
+    def award_to_last_player(self) -> None:
+        """Every player but one folded: the rest of the hand has nothing to do but the showdown."""
+        self.goto("showdown", self._settle_street())
 
     @staticmethod
     def _next_from(hand: Hand, start: int) -> HandPlayer | None:
@@ -113,20 +147,24 @@ class BettingRound(Stage):
         # at most one player can act: they act only if short of the bet
         return first if first.bet < bet_to else None
 
-    def _close(self, hand: Hand) -> None:
-        """Return an uncalled bet, move bets into the pot and finish."""
-        if hand.bet_to or self.state == "acting":  # else nothing was bet or done: nothing to undo
-            self._settle(hand)
+    def _settle_street(self) -> BettingResult:
+        hand = self.ctx.hand
+        assert hand is not None
+        self._settle(hand)
         hand.bet_to = 0
         hand.min_raise = 0
         hand.full_to = 0
         hand.raises = 0
         hand.capped = False
         hand.to_act = None
-        for key in ("bring_in", "big_bet_option", "bet_size"):
-            hand.forced.pop(key, None)
+        hand.big_bet_option = False
+        hand.bet_size = 0
         live = tuple([hp.seat for hp in hand.players if not hp.folded])
-        self.finish(BettingResult(self.street_name, live, len(live) == 1))
+        can_bet = 0
+        for hp in hand.players:
+            if not hp.folded and not hp.all_in:
+                can_bet += 1
+        return BettingResult(self.street_name, live, len(live) == 1, can_bet < 2)
 
     def _settle(self, hand: Hand) -> None:
         """Return the part of the top bet nobody called, and clear the street's bets."""
@@ -161,9 +199,9 @@ class BettingRound(Stage):
         if la is None or la.seat != hand.to_act.seat:
             hp = hand.to_act
             la = self.structure.legal_actions(hand, hp, self.street)
-            if hand.bring_in == hp.seat and hand.bet_to == 0 and "bring_in" in hand.forced:
-                bring = min(hand.forced["bring_in"], hp.player.stack)
-                la = la._replace(can_fold=False, can_check=False, bring_in=bring)
+            previous = self.previous
+            if hand.bet_to == 0 and type(previous) is BringInResult and previous.seat == hp.seat:
+                la = la._replace(can_fold=False, can_check=False, bring_in=min(previous.amount, hp.player.stack))
             self._legal = la
         return la
 
@@ -205,10 +243,8 @@ class BettingRound(Stage):
         self._legal = None
         event = self._apply(hand, hp, la, kind, to)
         self.ctx.emit(event)
-        nxt = self._next_from(hand, hand.players.index(hp) + 1)
-        hand.to_act = nxt
-        if nxt is None:
-            self._close(hand)
+        self._from = hand.players.index(hp) + 1
+        self.trigger("acted")
         return event
 
     def _resolve(self, la: LegalActions, hp: HandPlayer, action: object, amount: object) -> tuple[str, int]:
@@ -316,17 +352,15 @@ class BettingRound(Stage):
     def on_table_change(self) -> None:
         """A player left mid-hand (their hand was folded): re-check whose turn it is."""
         hand = self.ctx.hand
-        if hand is None or self.state != "acting":
+        if hand is None or self.state != "waiting_for_action":
             return
         current = hand.to_act
         start = hand.players.index(current) if current is not None and not current.folded else 0
         if current is not None and current.folded:
             start = hand.players.index(current) + 1
         self._legal = None
-        nxt = self._next_from(hand, start)
-        hand.to_act = nxt
-        if nxt is None:
-            self._close(hand)
+        self._from = start
+        self.trigger("acted")
 
 
 def _open_pair(hand: Hand) -> bool:

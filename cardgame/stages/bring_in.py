@@ -22,16 +22,28 @@ class BringIn(Stage):
     """
 
     name: ClassVar[str] = "bring-in"
-    __slots__ = ("amount", "highest")
+    states: ClassVar[list[str]] = ["ready", "done"]
+    transitions: ClassVar[list[dict[str, Any]]] = [
+        {"trigger": "begin", "source": "ready", "dest": "done", "prepare": "find_bring_in",
+         "conditions": "someone_can_bring_in", "after": "name_the_bring_in"},
+        {"trigger": "begin", "source": "ready", "dest": "done", "after": "nobody_brings_in"},
+        {"trigger": "end", "source": "*", "dest": "done"},
+    ]
+    takes: ClassVar[tuple[type, ...]] = (object,)
+    gives: ClassVar[tuple[type, ...]] = (BringInResult,)
+    __slots__ = ("_chosen", "amount", "highest")
 
-    def __init__(self, amount: object, *, highest: bool = False) -> None:  # object: checked here, in either build
+    def __init__(self, amount: object, *, highest: bool = False) -> None:  # object: checked here
         super().__init__()
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
             raise ConfigError(f"The bring-in must be a positive whole number of chips, not {amount!r}.")
         self.amount = amount
         self.highest = highest
+        self._chosen: int | None = None
 
-    def on_start(self, previous: Any) -> None:
+    # --- conditions and callbacks ---------------------------------------------------------------
+    def find_bring_in(self) -> None:
+        """The lowest up card (razz: the highest) among the players who can still bet."""
         hand = self.ctx.hand
         assert hand is not None, "the bring-in is found inside a hand"
         chosen = None
@@ -49,10 +61,16 @@ class BringIn(Stage):
                 key = (-card.rank, -card.suit)
             if best is None or key > best:
                 best, chosen = key, hp
-        if chosen is None or hand.live_count() < 2:
-            self.finish(previous)
-            return
-        hand.forced["opener"] = chosen.seat
-        hand.forced["bring_in"] = self.amount
-        hand.bring_in = chosen.seat
-        self.finish(BringInResult(chosen.seat, self.amount))
+        self._chosen = None if chosen is None or hand.live_count() < 2 else chosen.seat
+
+    def someone_can_bring_in(self) -> bool:
+        return self._chosen is not None
+
+    def name_the_bring_in(self) -> None:
+        hand = self.ctx.hand
+        assert hand is not None and self._chosen is not None
+        hand.bring_in = self._chosen
+        self.finish(BringInResult(self._chosen, self.amount))
+
+    def nobody_brings_in(self) -> None:
+        self.finish(BringInResult(None, self.amount))

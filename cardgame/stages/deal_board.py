@@ -19,7 +19,12 @@ class DealBoard(Stage):
     """
 
     name: ClassVar[str] = "deal board"
-    skip_when_won: ClassVar[bool] = True
+    states: ClassVar[list[str]] = ["ready", "done"]
+    transitions: ClassVar[list[dict[str, Any]]] = [
+        {"trigger": "begin", "source": "ready", "dest": "done", "conditions": "hand_contested", "after": "deal"},
+        {"trigger": "begin", "source": "ready", "dest": "done", "after": "pass_on"},
+        {"trigger": "end", "source": "*", "dest": "done"},
+    ]
     __slots__ = ("burn", "count", "street")
 
     def __init__(self, count: object, street: str = "", *, burn: bool = True) -> None:  # object: checked here
@@ -30,16 +35,20 @@ class DealBoard(Stage):
         self.street = street or {3: "flop"}.get(count, "board")
         self.burn = burn
 
-    def on_start(self, previous: Any) -> None:
+    def hand_contested(self) -> bool:
+        hand = self.ctx.hand
+        assert hand is not None, "dealing runs inside a hand"
+        return hand.live_count() >= 2
+
+    def deal(self) -> None:
         ctx = self.ctx
         hand = ctx.hand
-        assert hand is not None, "dealing runs inside a hand"
-        if hand.live_count() >= 2:
-            cards = hand.deck.deal(self.count + 1 if self.burn else self.count)
-            if self.burn:
-                hand.discards.append(cards[0])
-                cards = cards[1:]
-            hand.board.extend(cards)
-            hand.street = self.street
-            ctx.emit(BoardDealt(self.street, tuple(cards), tuple(hand.board)))
-        self.finish(previous)
+        assert hand is not None
+        cards = hand.deck.deal(self.count + 1 if self.burn else self.count)
+        if self.burn:
+            hand.discards.append(cards[0])
+            cards = cards[1:]
+        hand.board.extend(cards)
+        hand.street = self.street
+        ctx.emit(BoardDealt(self.street, tuple(cards), tuple(hand.board)))
+        self.finish(self.previous)

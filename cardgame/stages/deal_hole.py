@@ -26,7 +26,15 @@ class DealHole(Stage):
     """
 
     name: ClassVar[str] = "deal hole cards"
-    skip_when_won: ClassVar[bool] = True
+    states: ClassVar[list[str]] = ["ready", "done"]
+    transitions: ClassVar[list[dict[str, Any]]] = [
+        {"trigger": "begin", "source": "ready", "dest": "done", "conditions": "hand_contested", "unless": "deck_short",
+         "after": "deal"},
+        {"trigger": "begin", "source": "ready", "dest": "done", "conditions": ["hand_contested", "deck_short"],
+         "after": "deal_community_card"},
+        {"trigger": "begin", "source": "ready", "dest": "done", "after": "pass_on"},
+        {"trigger": "end", "source": "*", "dest": "done"},
+    ]
     __slots__ = ("community_if_short", "face_up")
 
     def __init__(
@@ -42,29 +50,48 @@ class DealHole(Stage):
         self.face_up = tuple(bool(u) for u in face_up)
         self.community_if_short = community_if_short
 
-    def on_start(self, previous: Any) -> None:
-        ctx = self.ctx
-        hand = ctx.hand
+    # --- conditions and callbacks ---------------------------------------------------------------
+    def hand_contested(self) -> bool:
+        hand = self.ctx.hand
         assert hand is not None, "dealing runs inside a hand"
+        return hand.live_count() >= 2
+
+    def _dealt_to(self) -> int:
+        """Live players still dealt to: a hand killed before the run-out gets no more cards."""
+        hand = self.ctx.hand
+        assert hand is not None
         live = hand.live_count()
+        return live - len(hand.killed) if hand.killed else live
+
+    def deck_short(self) -> bool:
+        """Seven-card stud's last card when the deck cannot give every live player one."""
+        hand = self.ctx.hand
+        assert hand is not None
+        return self.community_if_short and len(hand.deck) < self._dealt_to() * len(self.face_up)
+
+    def deal_community_card(self) -> None:
+        hand = self.ctx.hand
+        assert hand is not None
+        card = hand.deck.deal(1)
+        hand.board.extend(card)
+        self.ctx.emit(BoardDealt("community card", tuple(card), tuple(hand.board)))
+        self.finish(self.previous)
+
+    def deal(self) -> None:
+        hand = self.ctx.hand
+        assert hand is not None
         killed = hand.killed
-        dealt_to = live - len(killed) if killed else live  # a hand killed before the run-out gets no more cards
-        if live >= 2 and self.community_if_short and len(hand.deck) < dealt_to * len(self.face_up):
-            card = hand.deck.deal(1)
-            hand.board.extend(card)
-            ctx.emit(BoardDealt("community card", tuple(card), tuple(hand.board)))
-        elif live >= 2:
-            up = self.face_up
-            n = len(up)
-            dealt = tuple(hand.deck.deal(n * dealt_to))  # one draw for everyone: each takes the next n
-            emit = ctx.emit
-            i = 0
-            for hp in hand.players:
-                if hp.folded or (killed and hp.seat in killed):
-                    continue
-                cards = dealt[i : i + n]
-                i += n
-                hp.hole.extend(cards)
-                hp.face_up.extend(up)
-                emit(HoleCardsDealt(hp.seat, cards, up))
-        self.finish(previous)
+        up = self.face_up
+        n = len(up)
+        dealt = tuple(hand.deck.deal(n * self._dealt_to()))  # one draw for everyone: each takes the next n
+        emit = self.ctx.emit
+        i = 0
+        for hp in hand.players:
+            if hp.folded or (killed and hp.seat in killed):
+                continue
+            cards = dealt[i : i + n]
+            i += n
+            hp.hole.extend(cards)
+            hp.face_up.extend(up)
+            emit(HoleCardsDealt(hp.seat, cards, up))
+        self.finish(self.previous)

@@ -37,32 +37,49 @@ class Draw(Stage):
     """
 
     name: ClassVar[str] = "draw"
-    skip_when_won: ClassVar[bool] = True
-    states: ClassVar[list[str]] = ["ready", "running", "drawing", "done"]
+    states: ClassVar[list[str]] = ["ready", "waiting_for_draw", "draws_done", "hand_won", "done"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        *Stage.transitions,
-        {"trigger": "await_draw", "source": "running", "dest": "drawing"},
+        {"trigger": "begin", "source": "ready", "dest": "hand_won", "conditions": "one_player_left",
+         "after": "go_to_showdown"},
+        {"trigger": "begin", "source": "ready", "dest": "waiting_for_draw", "after": "first_to_draw"},
+        {"trigger": "drew", "source": "waiting_for_draw", "dest": "draws_done", "prepare": "next_to_draw",
+         "conditions": "everyone_drew", "after": "pass_on"},
+        {"trigger": "drew", "source": "waiting_for_draw", "dest": None},
+        {"trigger": "end", "source": "*", "dest": "done"},
     ]
     events: ClassVar[tuple[str, ...]] = ("draw",)
-    snapshot_fields: ClassVar[tuple[str, ...]] = ("previous",)
-    __slots__ = ("max_discards", "previous")
+    goes_to: ClassVar[tuple[str, ...]] = ("showdown",)
+    __slots__ = ("max_discards",)
 
     def __init__(self, max_discards: int | None = None) -> None:
         super().__init__()
         if max_discards is not None and (not isinstance(max_discards, int) or max_discards < 0):
             raise ConfigError(f"max_discards must be a non-negative whole number or None, not {max_discards!r}.")
         self.max_discards = max_discards
-        self.previous: Any = None
 
-    def on_start(self, previous: Any) -> None:
+    # --- conditions and callbacks ---------------------------------------------------------------
+    def one_player_left(self) -> bool:
         hand = self.ctx.hand
         assert hand is not None, "draws run inside a hand"
-        self.previous = previous
-        hand.to_act = self._next(hand, 0) if hand.live_count() >= 2 else None
-        if hand.to_act is None:
-            self.finish(previous)
-        else:
-            self.trigger("await_draw")
+        return hand.live_count() < 2
+
+    def go_to_showdown(self) -> None:
+        self.goto("showdown", self.previous)
+
+    def first_to_draw(self) -> None:
+        hand = self.ctx.hand
+        assert hand is not None
+        hand.to_act = self._next(hand, 0)
+
+    def next_to_draw(self) -> None:
+        hand = self.ctx.hand
+        assert hand is not None and hand.to_act is not None
+        hand.to_act = self._next(hand, hand.players.index(hand.to_act) + 1)
+
+    def everyone_drew(self) -> bool:
+        hand = self.ctx.hand
+        assert hand is not None
+        return hand.to_act is None
 
     @staticmethod
     def _next(hand: Hand, start: int) -> HandPlayer | None:
@@ -138,7 +155,5 @@ class Draw(Stage):
             hp.face_up = [u for _, u in keep] + [False] * len(new)
             hand.discards.extend(discards)
             self.ctx.emit(HoleCardsDealt(seat, tuple(new), (False,) * len(new)))
-        hand.to_act = self._next(hand, hand.players.index(hp) + 1)
-        if hand.to_act is None:
-            self.finish(self.previous)
+        self.trigger("drew")
         return event

@@ -9,7 +9,7 @@ from cardgame.errors import ConfigError
 from cardgame.events import ForcedBetPosted
 from cardgame.hand import HandPlayer
 from cardgame.stage import Stage
-from cardgame.stages.results import ForcedBetsResult
+from cardgame.stages.results import ForcedBetsResult, HandOpened
 
 __all__ = ["ForcedBets", "ForcedBetsResult"]
 
@@ -46,7 +46,18 @@ class ForcedBets(Stage):
     """
 
     name: ClassVar[str] = "forced bets"
-    __slots__ = ("ante", "ante_trimming", "big_blind_ante", "blinds", "button_blind", "dead")
+    states: ClassVar[list[str]] = ["ready", "done"]
+    transitions: ClassVar[list[dict[str, Any]]] = [
+        {"trigger": "begin", "source": "ready", "dest": "done", "conditions": "big_blind_antes",
+         "before": ["post_blinds", "post_dead", "post_big_blind_ante"], "after": "hand_on"},
+        {"trigger": "begin", "source": "ready", "dest": "done",
+         "before": ["post_antes", "post_blinds", "post_dead"], "after": "hand_on"},
+        {"trigger": "end", "source": "*", "dest": "done"},
+    ]
+    takes: ClassVar[tuple[type, ...]] = (HandOpened,)
+    gives: ClassVar[tuple[type, ...]] = (ForcedBetsResult,)
+    __slots__ = ("_antes", "_blinds", "_last", "_top", "ante", "ante_trimming", "big_blind_ante", "blinds",
+                 "button_blind", "dead")
 
     def __init__(
         self,
@@ -69,36 +80,48 @@ class ForcedBets(Stage):
         self.ante_trimming = ante_trimming
         self.dead = _amounts(dead, "Dead posts")
         (self.button_blind,) = _amounts(button_blind, "The button blind")
+        self._blinds: list[tuple[int, int]] = []
+        self._antes: list[tuple[int, int]] = []
+        self._last = -1
+        self._top = 0
 
-    def on_start(self, previous: Any) -> None:
-        ctx = self.ctx
-        hand = ctx.hand
+    # --- conditions and callbacks ---------------------------------------------------------------
+    def big_blind_antes(self) -> bool:
+        """The big blind posts the ante for the table, after the blind (TDA, big-blind ante)."""
+        return self.big_blind_ante and self.ante[0] > 0
+
+    def post_antes(self) -> None:
+        hand = self.ctx.hand
         assert hand is not None, "forced bets run inside a hand"
-        order = hand.blind_order()
-        antes: list[tuple[int, int]] = []
+        self._antes = antes = []
         ante = self.ante
-        if self.big_blind_ante:
-            pass  # the big-blind ante is posted after the blinds: a short big blind posts the blind first
-        elif len(ante) == 1:
+        order = hand.blind_order()
+        if len(ante) == 1:
             if ante[0]:
                 antes.extend([self._post_dead(hp, ante[0], "ante") for hp in order])
         else:
             antes.extend([self._post_dead(hp, amt, "ante") for hp, amt in zip(order, ante, strict=False) if amt])
-        blinds: list[tuple[int, int]] = []
+
+    def post_blinds(self) -> None:
+        """Live blinds in order; the full blind is the bet to call even when its poster is short or
+        all-in on the ante (TDA: others call the full blind), and action starts left of the last."""
+        ctx = self.ctx
+        hand = ctx.hand
+        assert hand is not None, "forced bets run inside a hand"
+        order = hand.blind_order()
+        self._blinds = blinds = []
         last = -1
         top = 0
         for i, (hp, amount) in enumerate(zip(order, self.blinds, strict=False)):
             if amount == 0:
                 continue
-            # The full blind is the bet to call even when its poster is short or all-in on the ante
-            # (TDA: others call the full blind), and action starts left of it.
             last = i
             if amount > top:
                 top = amount
             if hp.all_in:
                 continue
             paid = hp.put_in(min(amount, hp.player.stack))
-            self.ctx.emit(ForcedBetPosted(hp.seat, _BLIND_NAMES[i] if i < 2 else "straddle", paid, hp.all_in))
+            ctx.emit(ForcedBetPosted(hp.seat, _BLIND_NAMES[i] if i < 2 else "straddle", paid, hp.all_in))
             blinds.append((hp.seat, paid))
         button = hand.players[-1]
         if self.button_blind:
@@ -108,23 +131,42 @@ class ForcedBets(Stage):
                 paid = button.put_in(min(self.button_blind, button.player.stack))
                 ctx.emit(ForcedBetPosted(button.seat, "button blind", paid, button.all_in))
                 blinds.append((button.seat, paid))
-        for hp, amount in zip(order, self.dead, strict=False) if self.dead else ():  # posts to sit in: dead money
+        self._last, self._top = last, top
+
+    def post_dead(self) -> None:
+        """Posts to sit in: dead money in the main pot."""
+        ctx = self.ctx
+        hand = ctx.hand
+        assert hand is not None
+        for hp, amount in zip(hand.blind_order(), self.dead, strict=False) if self.dead else ():
             if amount and not hp.all_in:
                 paid = hp.put_main_pot(hand, min(amount, hp.player.stack))
                 ctx.emit(ForcedBetPosted(hp.seat, "dead blind", paid, hp.all_in))
-                antes.append((hp.seat, paid))
-        if self.big_blind_ante and ante[0] and len(order) >= 2:
+                self._antes.append((hp.seat, paid))
+
+    def post_big_blind_ante(self) -> None:
+        hand = self.ctx.hand
+        assert hand is not None
+        order = hand.blind_order()
+        if len(order) >= 2:
             bb = order[1]
-            paid = bb.put_main_pot(hand, min(ante[0], bb.player.stack))
-            ctx.emit(ForcedBetPosted(bb.seat, "big blind ante", paid, bb.all_in))
-            antes.append((bb.seat, paid))
+            paid = bb.put_main_pot(hand, min(self.ante[0], bb.player.stack))
+            self.ctx.emit(ForcedBetPosted(bb.seat, "big blind ante", paid, bb.all_in))
+            self._antes.append((bb.seat, paid))
+
+    def hand_on(self) -> None:
+        hand = self.ctx.hand
+        assert hand is not None
+        top, last = self._top, self._last
         hand.bet_to = top
         hand.min_raise = top
         hand.full_to = top
         hand.raises = 1 if top else 0
-        if last >= 0:
-            hand.forced["opener"] = order[(last + 1) % len(order)].seat
-        self.finish(ForcedBetsResult(hand.button, tuple(blinds), tuple(antes)))
+        order = hand.blind_order()
+        opener = order[(last + 1) % len(order)].seat if last >= 0 else None
+        blinds, antes = tuple(self._blinds), tuple(self._antes)
+        self._blinds, self._antes = [], []
+        self.finish(ForcedBetsResult(hand.button, blinds, antes, opener))
 
     def _post_dead(self, hp: HandPlayer, amount: int, kind: str) -> tuple[int, int]:
         if self.ante_trimming:

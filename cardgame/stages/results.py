@@ -26,28 +26,33 @@ class HandOpened:
 
 @attrs.frozen
 class ForcedBetsResult:
-    """Result: the button and the (seat, amount) of every live blind, small blind first."""
+    """Result: the button, the (seat, amount) of every live blind (small blind first) and of every
+    dead post, and ``opener``, the seat that acts first in the betting round that follows (left of
+    the last blind; ``None`` without a live blind)."""
 
     button: int | None
     blinds: tuple[tuple[int, int], ...]
     antes: tuple[tuple[int, int], ...]
+    opener: int | None = None
 
 
 @attrs.frozen
 class BringInResult:
-    """Result: the seat that must bring in and the bring-in amount."""
+    """Result: the seat that must bring in (``None`` if nobody can: all are all-in) and the amount."""
 
-    seat: int
+    seat: int | None
     amount: int
 
 
 @attrs.frozen
 class BettingResult:
-    """Result: the street, the seats still live, and whether all but one folded."""
+    """Result: the street, the seats still live, whether all but one folded, and whether betting is
+    over for the hand (fewer than two live players can still bet: the rest is dealt out)."""
 
     street: str
     live: tuple[int, ...]
     won_uncontested: bool
+    betting_over: bool = False
 
 
 @attrs.frozen

@@ -39,7 +39,7 @@ def _describe(
 
 
 class Showdown(Stage):
-    """Awards the pots and closes the hand; then ends with *restart* (the next hand).
+    """Awards the pots and hands on a :class:`ShowdownResult` (the hand's end is the next stage).
 
     * The last player standing wins every pot without showing. A hand in ``hand.mucked`` or
       ``hand.killed`` is not shown and wins no pot another hand contests; a pot only it can win (its
@@ -53,69 +53,89 @@ class Showdown(Stage):
       (flop and draw games) gives them one at a time to the winners in order clockwise from the
       button; stud gives them to the highest card by suit (``"high card"``; razz and the low half
       of hi/lo: the lowest card by suit, aces low, ``"low card"``), all of a player's cards counted.
-
-    ``end_with="done"`` finishes with a :class:`ShowdownResult` instead, for variants that add a
-    stage after the showdown.
     """
 
     name: ClassVar[str] = "showdown"
-    snapshot_fields: ClassVar[tuple[str, ...]] = ("result",)
-    __slots__ = ("end_with", "high", "low", "odd_chips", "result")
+    states: ClassVar[list[str]] = ["ready", "pots_awarded", "done"]
+    transitions: ClassVar[list[dict[str, Any]]] = [
+        {"trigger": "begin", "source": "ready", "dest": "pots_awarded", "prepare": "gather_hands",
+         "conditions": "one_hand_left", "after": ["award_to_last_hand", "hand_on"]},
+        {"trigger": "begin", "source": "ready", "dest": "pots_awarded", "after": ["show_and_award", "hand_on"]},
+        {"trigger": "end", "source": "*", "dest": "done"},
+    ]
+    gives: ClassVar[tuple[type, ...]] = (ShowdownResult,)
+    __slots__ = ("_live", "_mucked", "_shown", "_won", "high", "low", "odd_chips")
 
     def __init__(
         self,
         high: HandEvaluator | None = HIGH,
         low: HandEvaluator | None = None,
         *,
-        end_with: str = "restart",
         odd_chips: str = "position",
     ) -> None:
         super().__init__()
         if high is None and low is None:
             raise ConfigError("A showdown needs a high evaluator, a low evaluator, or both.")
-        if end_with not in ("restart", "done"):
-            raise ConfigError(f"end_with must be 'restart' or 'done', not {end_with!r}.")
         if odd_chips not in ODD_CHIPS:
             raise ConfigError(f"odd_chips must be one of {', '.join(ODD_CHIPS)}, not {odd_chips!r}.")
         self.high = high
         self.low = low
-        self.end_with = end_with
         self.odd_chips = odd_chips
-        self.result: ShowdownResult | None = None
+        self._live: list[HandPlayer] = []
+        self._mucked: frozenset[int] = frozenset()
+        self._won: dict[int, int] = {}
+        self._shown: list[int] = []
 
-    def on_start(self, previous: Any) -> None:
-        ctx = self.ctx
-        hand = ctx.hand
+    # --- conditions and callbacks ---------------------------------------------------------------
+    def gather_hands(self) -> None:
+        """The hands still in: a mucked hand is not shown but stays eligible for a pot nobody else
+        can win (its own excess); if every hand mucks, the full hands are shown after all."""
+        hand = self.ctx.hand
         assert hand is not None, "showdown runs inside a hand"
-        won: dict[int, int] = {}
-        shown: list[int] = []
-        live = hand.live()
+        self._won, self._shown = {}, []
         mucked = hand.mucked | hand.killed if hand.mucked or hand.killed else hand.mucked
-        if mucked:  # a mucked hand gives up every pot another hand contests, and shows nothing
+        if mucked:
             for hp in hand.players:
                 if hp.seat in mucked:
-                    hp.folded = False  # still eligible for a pot nobody else can win: its own excess
+                    hp.folded = False
             live = hand.live()
-            if all(hp.seat in mucked for hp in live):  # everyone mucked: the full hands are shown after all
-                most = max(len(hp.hole) for hp in live)  # (a hand killed before the run-out is not full)
+            if all(hp.seat in mucked for hp in live):  # (a hand killed before the run-out is not full)
+                most = max(len(hp.hole) for hp in live)
                 mucked = frozenset([hp.seat for hp in live if len(hp.hole) < most])
-        if len(live) == 1:
-            total = hand.pot_total()
-            live[0].player.stack += total
-            won[live[0].seat] = total
-            ctx.emit(PotAwarded(0, total, (live[0].seat,), (total,)))
-        elif live:
-            shown = self._award(hand, [hp for hp in live if hp.seat not in mucked] if mucked else live, won, mucked)
+        self._live = hand.live()
+        self._mucked = mucked
+
+    def one_hand_left(self) -> bool:
+        return len(self._live) == 1
+
+    def award_to_last_hand(self) -> None:
+        """The last player standing wins every pot without showing."""
+        hand = self.ctx.hand
+        assert hand is not None
+        last = self._live[0]
+        total = hand.pot_total()
+        last.player.stack += total
+        self._won[last.seat] = total
+        self.ctx.emit(PotAwarded(0, total, (last.seat,), (total,)))
+
+    def show_and_award(self) -> None:
+        hand = self.ctx.hand
+        assert hand is not None
+        live, mucked = self._live, self._mucked
+        if live:
+            self._shown = self._award(hand, [hp for hp in live if hp.seat not in mucked] if mucked else live,
+                                      self._won, mucked)
+
+    def hand_on(self) -> None:
+        hand = self.ctx.hand
+        assert hand is not None
         for hp in hand.players:
             hp.contributed = 0
             hp.bet = 0
         hand.dead = 0
-        self.result = ShowdownResult(hand.number, tuple(sorted(won.items())), tuple(shown))
-        ctx.close_hand()
-        if self.end_with == "restart":
-            self.restart()
-        else:
-            self.finish(self.result)
+        result = ShowdownResult(hand.number, tuple(sorted(self._won.items())), tuple(self._shown))
+        self._live, self._won, self._shown = [], {}, []
+        self.finish(result)
 
     def _show_order(self, hand: Hand, live: list[HandPlayer]) -> list[HandPlayer]:
         if hand.last_aggressor is not None and hand.last_aggressor in hand.by_seat:

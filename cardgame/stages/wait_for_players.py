@@ -16,15 +16,24 @@ class WaitForPlayers(Stage):
     """Waits for ``min_players`` seats in play; then moves the button, shuffles and opens a hand.
 
     Ends with *exit* instead when the game was asked to stop or ``max_hands`` were played.
-    ``deck`` overrides the context's deck for this variant (e.g. the short deck).
+    ``deck`` overrides the context's deck for this variant (e.g. the short deck). With more than
+    ``max_players`` seats in play, the first ``max_players`` of them are dealt in.
     """
 
     name: ClassVar[str] = "wait for players"
-    states: ClassVar[list[str]] = ["ready", "running", "waiting", "done"]
+    states: ClassVar[list[str]] = ["ready", "waiting_for_players", "done"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        *Stage.transitions,
-        {"trigger": "wait", "source": "running", "dest": "waiting"},
+        {"trigger": "begin", "source": "ready", "dest": "done", "conditions": "game_over", "after": "exit"},
+        {"trigger": "begin", "source": "ready", "dest": "done", "conditions": "enough_players", "after": "open_hand"},
+        {"trigger": "begin", "source": "ready", "dest": "waiting_for_players"},
+        {"trigger": "table_changed", "source": "waiting_for_players", "dest": "done", "conditions": "game_over",
+         "after": "exit"},
+        {"trigger": "table_changed", "source": "waiting_for_players", "dest": "done", "conditions": "enough_players",
+         "after": "open_hand"},
+        {"trigger": "end", "source": "*", "dest": "done"},
     ]
+    takes: ClassVar[tuple[type, ...]] = (type(None),)
+    gives: ClassVar[tuple[type, ...]] = (HandOpened,)
 
     __slots__ = ("deck", "max_players", "min_players")
 
@@ -38,26 +47,23 @@ class WaitForPlayers(Stage):
         self.max_players = max_players
         self.deck = deck
 
-    def on_start(self, previous: Any) -> None:
-        if not self._try_open():
-            self.trigger("wait")
-
     def on_table_change(self) -> None:
-        if self.state == "waiting":
-            self._try_open()
+        if self.state == "waiting_for_players":
+            self.trigger("table_changed")
 
-    def _try_open(self) -> bool:
+    # --- conditions and callbacks ---------------------------------------------------------------
+    def game_over(self) -> bool:
+        return self.ctx.game_over()
+
+    def enough_players(self) -> bool:
+        return len(self.ctx.table.in_play()) >= self.min_players
+
+    def open_hand(self) -> None:
         ctx = self.ctx
-        if ctx.stop_requested or (ctx.max_hands is not None and ctx.hands_played >= ctx.max_hands):
-            self.exit()
-            return True
         seats = ctx.table.in_play()
-        if len(seats) < self.min_players:
-            return False
         if self.max_players is not None and len(seats) > self.max_players:
             seats = seats[: self.max_players]
         if self.deck is not None and ctx.deck_spec != self.deck:
             ctx.deck_spec = self.deck
         hand = ctx.open_hand(seats)
         self.finish(HandOpened(hand.number, hand.button, tuple(hand.by_seat)))  # by_seat is in hand order
-        return True

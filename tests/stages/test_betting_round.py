@@ -13,9 +13,10 @@ from tests.helpers import make_context
 
 def preflop(stacks: list[int], structure=None, blinds=(1, 2), **kw):  # type: ignore[no-untyped-def]
     ctx = make_context(stacks, **kw)
-    ForcedBets(blinds).start(ctx, None)
+    forced = ForcedBets(blinds)
+    forced.start(ctx, None)
     stage = BettingRound(structure or NoLimit(2), 0)
-    stage.start(ctx, None)
+    stage.start(ctx, forced.outcome.result)  # type: ignore[union-attr]
     return ctx, stage
 
 

@@ -43,9 +43,8 @@ def test_bring_in_seat(ups: str, highest: bool, seat: int) -> None:
 
 def test_bring_in_may_post_or_complete_and_completion_reopens() -> None:
     ctx = stud_ctx("Kh 2d 5c")
-    BringIn(2).start(ctx, None)
     rnd = BettingRound(FixedLimit(5, 10), 0, "third street")
-    rnd.start(ctx, None)
+    rnd.start(ctx, BringInResult(1, 2))  # built by hand: seat 1 (the deuce) brings in 2
     la = rnd.legal_actions()
     assert la is not None and la.seat == 1 and la.bring_in == 2 and not la.can_fold and not la.can_check
     assert (la.min_raise_to, la.max_raise_to) == (5, 5)  # or complete to the small bet

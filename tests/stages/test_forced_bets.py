@@ -7,7 +7,7 @@ import pytest
 from cardgame.errors import ConfigError
 from cardgame.events import ForcedBetPosted
 from cardgame.stages import ForcedBets, ForcedBetsResult
-from tests.helpers import make_context
+from tests.helpers import make_context, opened
 
 
 def posted(ctx) -> list[tuple[int, str, int, bool]]:  # type: ignore[no-untyped-def]
@@ -17,23 +17,23 @@ def posted(ctx) -> list[tuple[int, str, int, bool]]:  # type: ignore[no-untyped-
 def test_blinds_left_of_the_button() -> None:
     ctx = make_context([100, 100, 100, 100], button=1)
     stage = ForcedBets((5, 10))
-    stage.start(ctx, None)
+    stage.start(ctx, opened(ctx))
     assert posted(ctx) == [(2, "small blind", 5, False), (3, "big blind", 10, False)]
     assert stage.outcome is not None
     result = stage.outcome.result  # type: ignore[attr-defined]
-    assert result == ForcedBetsResult(1, ((2, 5), (3, 10)), ())
+    assert result == ForcedBetsResult(1, ((2, 5), (3, 10)), (), opener=0)
     assert ctx.hand is not None and ctx.hand.bet_to == 10 and ctx.hand.min_raise == 10
 
 
 def test_heads_up_the_button_posts_the_small_blind() -> None:
     ctx = make_context([100, 100], button=0)
-    ForcedBets((1, 2)).start(ctx, None)
+    ForcedBets((1, 2)).start(ctx, opened(ctx))
     assert posted(ctx) == [(0, "small blind", 1, False), (1, "big blind", 2, False)]
 
 
 def test_antes_are_dead_money_then_blinds_are_live() -> None:
     ctx = make_context([100, 100, 100])
-    ForcedBets((1, 2), ante=3).start(ctx, None)
+    ForcedBets((1, 2), ante=3).start(ctx, opened(ctx))
     assert posted(ctx)[:3] == [(0, "ante", 3, False), (1, "ante", 3, False), (2, "ante", 3, False)]
     hand = ctx.hand
     assert hand is not None
@@ -43,20 +43,22 @@ def test_antes_are_dead_money_then_blinds_are_live() -> None:
 
 def test_big_blind_ante_is_posted_by_the_big_blind_alone() -> None:
     ctx = make_context([100, 100, 100])
-    ForcedBets((1, 2), ante=2, big_blind_ante=True).start(ctx, None)
+    ForcedBets((1, 2), ante=2, big_blind_ante=True).start(ctx, opened(ctx))
     assert posted(ctx) == [(0, "small blind", 1, False), (1, "big blind", 2, False), (1, "big blind ante", 2, False)]
 
 
 def test_straddle_is_a_live_blind_and_action_starts_after_it() -> None:
     ctx = make_context([100, 100, 100, 100])
-    ForcedBets((1, 2, 4)).start(ctx, None)
+    stage = ForcedBets((1, 2, 4))
+    stage.start(ctx, opened(ctx))
     assert posted(ctx)[-1] == (2, "straddle", 4, False)
-    assert ctx.hand is not None and ctx.hand.forced["opener"] == 3 and ctx.hand.bet_to == 4
+    assert stage.outcome is not None and stage.outcome.result.opener == 3  # type: ignore[attr-defined]
+    assert ctx.hand is not None and ctx.hand.bet_to == 4
 
 
 def test_short_stack_posts_what_it_has_and_is_all_in() -> None:
     ctx = make_context([100, 1, 100])
-    ForcedBets((1, 2)).start(ctx, None)
+    ForcedBets((1, 2)).start(ctx, opened(ctx))
     assert posted(ctx) == [(0, "small blind", 1, False), (1, "big blind", 1, True)]
     assert ctx.hand is not None and ctx.hand.bet_to == 2  # the amount to call stays the full blind
 

@@ -1,13 +1,16 @@
-"""The showdown alone: uncontested pots, side pots, split pots, hi/lo halves, show order."""
+"""The showdown alone: uncontested pots, side pots, split pots, hi/lo halves, show order; the hand's end."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import pytest
+
 from cardgame.cards import parse_cards
 from cardgame.events import CardsShown, HandEnded, PotAwarded
-from cardgame.stages import Showdown, ShowdownResult
+from cardgame.stage import Done, Exit, Restart
+from cardgame.stages import EndHand, Showdown, ShowdownResult
 from tests.helpers import make_context
 
 
@@ -58,20 +61,30 @@ def test_last_player_standing_wins_without_showing() -> None:
     assert awards(ctx) == [(0, 50, (2,), (50,), "")]
     assert not [e for e in ctx.log if isinstance(e, CardsShown)]
     assert [p.stack for p in ctx.table.players()] == [90, 80, 130]
-    assert type(stage.outcome).__name__ == "Restart" and ctx.hand is None
-    assert isinstance(ctx.log[-1], HandEnded)
+    assert stage.outcome == Done(ShowdownResult(1, ((2, 50),), ()))
+    assert ctx.hand is not None  # the hand's end is the next stage
+
+
+@pytest.mark.parametrize("max_hands", [None, 1])
+def test_the_end_of_hand_closes_the_hand_then_restarts_or_stops(max_hands: int | None) -> None:
+    ctx = showdown_ctx([100, 100], [0, 0], "AhKh QsQd")
+    ctx.max_hands = max_hands
+    stage = EndHand()
+    stage.start(ctx, ShowdownResult(1, ((0, 0),), ()))  # built by hand
+    assert ctx.hand is None and isinstance(ctx.log[-1], HandEnded) and ctx.hands_played == 1
+    assert stage.outcome == (Restart() if max_hands is None else Exit())
 
 
 def test_side_pots_go_to_the_best_eligible_hand() -> None:
     # seat 0 (all-in 50) has the best hand, seat 1 second; seat 2 covers everyone.
     ctx = showdown_ctx([50, 100, 200], [50, 100, 200], "AhKh QsQd 7c2d")
-    Showdown(ByFirstCard(), end_with="done").start(ctx, None)  # type: ignore[arg-type]
+    Showdown(ByFirstCard()).start(ctx, None)  # type: ignore[arg-type]
     assert awards(ctx) == [(0, 150, (0,), (150,), ""), (1, 100, (1,), (100,), ""), (2, 100, (2,), (100,), "")]
 
 
 def test_split_pot_with_odd_chip_left_of_the_button() -> None:
     ctx = showdown_ctx([100, 100, 100], [5, 5, 5], "AhKh 2s2d AdKd")
-    stage = Showdown(ByFirstCard(), end_with="done")  # type: ignore[arg-type]
+    stage = Showdown(ByFirstCard())  # type: ignore[arg-type]
     stage.start(ctx, None)
     assert awards(ctx) == [(0, 15, (0, 2), (8, 7), "")]
     assert stage.outcome is not None

@@ -17,7 +17,7 @@ def test_waits_until_enough_players_then_opens_a_hand() -> None:
     ctx = Context(table, seed=1)
     stage = WaitForPlayers(2)
     stage.start(ctx, None)
-    assert stage.state == "waiting" and ctx.hand is None
+    assert stage.state == "waiting_for_players" and ctx.hand is None
     table.sit_down("b", 100, 4)
     stage.on_table_change()
     assert stage.state == "done"
