@@ -32,7 +32,7 @@ from peers import common  # noqa: E402
 from peers.common import RunStats  # noqa: E402
 
 OURS = "cardgame_runner"
-PEERS = ("pokerkit_runner", "texasholdem_runner", "pypokerengine_runner", "clubs_runner")
+PEERS = ("pokerkit_runner", "texasholdem_runner", "pypokerengine_runner", "clubs_runner", "openspiel_runner")
 
 
 def runners() -> list[ModuleType]:
