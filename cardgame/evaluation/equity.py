@@ -189,7 +189,7 @@ _SEVEN_LAYOUT = np.array(
 
 
 @cache
-def _seven_tables() -> tuple[Int32Array, Int32Array, Int32Array]:
+def _seven_arrays() -> tuple[Int32Array, Int32Array, Int32Array]:
     """``SEVEN_LOW``, ``SEVEN_HIGH`` and ``SEVEN_VALUES`` as int32 arrays (about 0.6 MB: they stay
     in the CPU cache, unlike the 31 MB dense weight-sum table of :func:`rank_table`)."""
     rank_values()
@@ -335,7 +335,7 @@ def _holdem_exact_numba(
         load[w] += sizes[f]
         parts[w].append(f)
     outs = [np.zeros((3, len(holes)), dtype=np.int64) for _ in range(workers)]
-    seven_low, seven_high, highs = _seven_tables()
+    seven_low, seven_high, highs = _seven_arrays()
     args = (
         int(_SEVEN_KEYS[list(known)].sum()) + SEVEN_SUIT_OFFSET, int(CARD_BITS[list(known)].sum()),
         np.array([_SEVEN_KEYS[list(h)].sum() for h in holes], dtype=np.int64),
