@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cardgame.cards import format_cards
 from cardgame.evaluation import HIGH, OMAHA_HIGH, evaluate_high, evaluate_high_batch
 from cardgame.evaluation.batch import (
+    BATCH_CARD_KEYS,
     CARD_BITS,
-    CARD_KEYS,
     FLUSH_TABLE,
     HAVE_NUMBA,
     high_values_from_sums,
@@ -130,7 +130,7 @@ def all_seven_numpy() -> tuple[np.ndarray, int]:
     from cardgame.evaluation.equity import _combinations
 
     fives = _combinations(52, 5)
-    keys = CARD_KEYS[fives].sum(axis=1)
+    keys = BATCH_CARD_KEYS[fives].sum(axis=1)
     masks = CARD_BITS[fives].sum(axis=1)
     first = fives[:, 0]
     tail_start = np.searchsorted(first, np.arange(53))
@@ -142,7 +142,7 @@ def all_seven_numpy() -> tuple[np.ndarray, int]:
         for b in range(a + 1, 47):
             tail = slice(tail_start[b + 1], None)
             values = high_values_from_sums(
-                keys[tail] + CARD_KEYS[a] + CARD_KEYS[b], masks[tail] + CARD_BITS[a] + CARD_BITS[b], 7
+                keys[tail] + BATCH_CARD_KEYS[a] + BATCH_CARD_KEYS[b], masks[tail] + CARD_BITS[a] + CARD_BITS[b], 7
             )
             counts += np.bincount(values >> 20, minlength=9)
             seen[values] = True
@@ -187,7 +187,7 @@ def all_seven_numba() -> tuple[np.ndarray, int]:
 
     counts = np.zeros((46, 9), dtype=np.int64)
     seen = np.zeros(1 << 24, dtype=np.bool_)
-    kernel(CARD_KEYS, CARD_BITS, rank_table(7), FLUSH_TABLE, counts, seen)
+    kernel(BATCH_CARD_KEYS, CARD_BITS, rank_table(7), FLUSH_TABLE, counts, seen)
     return counts.sum(axis=0), int(seen.sum())
 
 

@@ -8,7 +8,7 @@ the five cards used. Each kind of hand has a :class:`HandEvaluator` instance for
 Equity lives in :mod:`cardgame.evaluation.equity` (imported on demand).
 """
 
-from cardgame.evaluation.badugi import BADUGI, BadugiEvaluator, badugi, describe_badugi
+from cardgame.evaluation.badugi import BADUGI, BadugiEvaluator, describe_badugi, evaluate_badugi
 from cardgame.evaluation.batch import evaluate_high_batch
 from cardgame.evaluation.describe import HandValue, describe_high
 from cardgame.evaluation.evaluators import HIGH, HighEvaluator
@@ -66,7 +66,6 @@ __all__ = [
     "OmahaHighEvaluator",
     "ShortDeckHighEvaluator",
     "ace_to_five_low",
-    "badugi",
     "category",
     "describe_ace_to_five_low",
     "describe_badugi",
@@ -76,6 +75,7 @@ __all__ = [
     "describe_short_deck_high",
     "deuce_to_seven_low",
     "eight_or_better_low",
+    "evaluate_badugi",
     "evaluate_high",
     "evaluate_high_batch",
     "nibble_value",

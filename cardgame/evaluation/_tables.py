@@ -5,6 +5,7 @@ straight flush) in bits 20..23, then the ranks (0 = deuce .. 12 = ace) that deci
 significant first, four bits each, unused nibbles zero. Higher is better; equal is a tie.
 
 Every card maps to one integer key, in two layouts; a hand's key is the sum of its cards' keys.
+(The numpy batch evaluator has a third layout, without the card count: ``batch.BATCH_CARD_KEYS``.)
 :data:`CARD_KEYS` (any 5 to 7 cards; key of :data:`NONFLUSH_VALUES`, a dict) holds:
 
 * bits 0..22: the sum of per-rank weights :data:`RANK_WEIGHTS` (the 7-card perfect-hash weights of

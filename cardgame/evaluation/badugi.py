@@ -20,7 +20,7 @@ from cardgame.errors import CardError
 from cardgame.evaluation.describe import HandValue
 from cardgame.evaluation.high import check_cards
 
-__all__ = ["BADUGI", "BadugiEvaluator", "badugi", "describe_badugi"]
+__all__ = ["BADUGI", "BadugiEvaluator", "describe_badugi", "evaluate_badugi"]
 
 
 def _subset_value(cards: Sequence[int]) -> int:
@@ -44,7 +44,7 @@ def _best(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
     raise CardError("unreachable: one card is always a badugi")  # pragma: no cover
 
 
-def badugi(cards: Sequence[int]) -> int:
+def evaluate_badugi(cards: Sequence[int]) -> int:
     """Value of the best badugi in four cards (higher is better)."""
     return _best(cards)[0]
 
@@ -65,10 +65,10 @@ class BadugiEvaluator:
     name: str = "badugi"
 
     def rank(self, hole: Sequence[int], board: Sequence[int]) -> int:
-        """:func:`badugi` of the hole cards."""
+        """:func:`evaluate_badugi` of the hole cards."""
         if board:
             raise CardError("Badugi has no board cards.")
-        return badugi(hole)
+        return evaluate_badugi(hole)
 
     def describe(self, hole: Sequence[int], board: Sequence[int]) -> HandValue:
         """:func:`describe_badugi` of the hole cards."""

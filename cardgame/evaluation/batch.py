@@ -1,8 +1,14 @@
 """High-hand evaluation of many hands at once, over numpy arrays (numba used when importable).
 
 :func:`evaluate_high_batch` takes an ``(N, k)`` integer array of card indexes, ``k`` in 5..7, and
-returns the ``N`` values :func:`evaluate_high` gives row by row. The same key sums as the
-per-call path (rank weights plus suit-count nibbles) index a dense array per card count.
+returns the ``N`` values :func:`evaluate_high` gives row by row. A hand's key is the sum of its
+cards' :data:`BATCH_CARD_KEYS`, a layout of its own (not the per-call :data:`._tables.CARD_KEYS`):
+
+* bits 0..22 (:data:`BATCH_RANK_BITS`): the sum of the rank weights :data:`._tables.RANK_WEIGHTS`,
+  which indexes the dense value array of that card count (:func:`rank_table`); there is no
+  card-count field, as each batch has one card count;
+* bits 24..39 (from :data:`BATCH_SUIT_SHIFT`): one nibble per suit counting its cards, started at 3
+  by :data:`BATCH_SUIT_OFFSET` so a flush sets a bit of :data:`BATCH_FLUSH_BITS`.
 
 With numba installed a compiled loop runs over both cores; without it the numpy path works in
 chunks that stay in cache. Both give identical results; ``use_numba=False`` forces numpy.
@@ -22,17 +28,17 @@ import numpy as np
 import numpy.typing as npt
 
 from cardgame.errors import CardError, ConfigError
-from cardgame.evaluation._tables import COUNT_SHIFT, FLUSH_VALUES, RANK_WEIGHTS, rank_values
+from cardgame.evaluation._tables import COUNT_SHIFT, FLUSH_VALUES, RANK_WEIGHTS, Int64Array, rank_values
 
 __all__ = [
+    "BATCH_CARD_KEYS",
+    "BATCH_FLUSH_BITS",
+    "BATCH_RANK_BITS",
+    "BATCH_SUIT_OFFSET",
+    "BATCH_SUIT_SHIFT",
     "CARD_BITS",
-    "CARD_KEYS",
-    "FLUSH_BITS",
     "FLUSH_TABLE",
     "HAVE_NUMBA",
-    "RANK_BITS",
-    "SUIT_OFFSET",
-    "SUIT_SHIFT",
     "card_key_sums",
     "dense_rank_table",
     "evaluate_high_batch",
@@ -40,17 +46,18 @@ __all__ = [
     "rank_table",
 ]
 
-SUIT_SHIFT = 24  # weight sums stay below 2**23
-RANK_BITS = (1 << 23) - 1
-SUIT_OFFSET = 0x3333 << SUIT_SHIFT
-FLUSH_BITS = 0x8888 << SUIT_SHIFT
-CARD_KEYS = np.array([RANK_WEIGHTS[c >> 2] + (1 << (SUIT_SHIFT + 4 * (c & 3))) for c in range(52)], dtype=np.int64)
+BATCH_SUIT_SHIFT = 24  # weight sums stay below 2**23
+BATCH_RANK_BITS = (1 << 23) - 1
+BATCH_SUIT_OFFSET = 0x3333 << BATCH_SUIT_SHIFT
+BATCH_FLUSH_BITS = 0x8888 << BATCH_SUIT_SHIFT
+BATCH_CARD_KEYS = np.array(
+    [RANK_WEIGHTS[c >> 2] + (1 << (BATCH_SUIT_SHIFT + 4 * (c & 3))) for c in range(52)], dtype=np.int64
+)
 CARD_BITS = np.array([1 << (13 * (c & 3) + (c >> 2)) for c in range(52)], dtype=np.int64)
 FLUSH_TABLE = np.array(FLUSH_VALUES, dtype=np.int32)
 _CHUNK = 1 << 15
 
 Int32Array = npt.NDArray[np.int32]
-Int64Array = npt.NDArray[np.int64]
 
 
 def dense_rank_table(source: Mapping[int, int], n: int, floor: int = 0) -> Int32Array:
@@ -61,7 +68,7 @@ def dense_rank_table(source: Mapping[int, int], n: int, floor: int = 0) -> Int32
     keys = np.fromiter(source.keys(), dtype=np.int64, count=len(source))
     values = np.fromiter(source.values(), dtype=np.int64, count=len(source))
     mine = (keys >> COUNT_SHIFT) == n
-    weights = keys[mine] & RANK_BITS
+    weights = keys[mine] & BATCH_RANK_BITS
     table = np.zeros(int(weights.max()) + 1, dtype=np.int32)
     table[weights] = np.where(values[mine] >= floor, values[mine], 0)
     return table
@@ -78,32 +85,32 @@ def card_key_sums(cards: npt.NDArray[Any]) -> tuple[Int64Array, Int64Array]:
     if cards.shape[1] == 0:
         zeros = np.zeros(cards.shape[0], dtype=np.int64)
         return zeros, zeros.copy()
-    return CARD_KEYS[cards].sum(axis=1), CARD_BITS[cards].sum(axis=1)
+    return BATCH_CARD_KEYS[cards].sum(axis=1), CARD_BITS[cards].sum(axis=1)
 
 
 def high_values_from_sums(keys: Int64Array, masks: Int64Array, n: int) -> Int32Array:
     """High values of ``n``-card hands given as :func:`card_key_sums` (sums add across card sets)."""
-    out: Int32Array = rank_table(n)[keys & RANK_BITS]
-    flush = (keys + SUIT_OFFSET) & FLUSH_BITS
+    out: Int32Array = rank_table(n)[keys & BATCH_RANK_BITS]
+    flush = (keys + BATCH_SUIT_OFFSET) & BATCH_FLUSH_BITS
     rows = np.flatnonzero(flush)
     if rows.size:
-        suit = (np.log2(flush[rows]).astype(np.int64) - SUIT_SHIFT - 3) // 4
+        suit = (np.log2(flush[rows]).astype(np.int64) - BATCH_SUIT_SHIFT - 3) // 4
         out[rows] = FLUSH_TABLE[(masks[rows] >> (13 * suit)) & 0x1FFF]
     return out
 
 
 def _numpy_chunk(cards: npt.NDArray[Any], table: Int32Array, out: Int32Array) -> None:
-    keys = CARD_KEYS[cards]
+    keys = BATCH_CARD_KEYS[cards]
     sums = keys[:, 0] + keys[:, 1]
     for j in range(2, keys.shape[1]):
         sums += keys[:, j]
-    np.take(table, sums & RANK_BITS, out=out)
-    sums += SUIT_OFFSET
-    sums &= FLUSH_BITS
+    np.take(table, sums & BATCH_RANK_BITS, out=out)
+    sums += BATCH_SUIT_OFFSET
+    sums &= BATCH_FLUSH_BITS
     flushed = np.flatnonzero(sums)
     if flushed.size:
-        # the flush suit s has its overflow bit at SUIT_SHIFT + 4*s + 3
-        suit = (np.log2(sums[flushed]).astype(np.int64) - SUIT_SHIFT - 3) // 4
+        # the flush suit s has its overflow bit at BATCH_SUIT_SHIFT + 4*s + 3
+        suit = (np.log2(sums[flushed]).astype(np.int64) - BATCH_SUIT_SHIFT - 3) // 4
         sub = cards[flushed].astype(np.int64)
         bits = np.where((sub & 3) == suit[:, None], np.left_shift(1, sub >> 2), 0)
         out[flushed] = FLUSH_TABLE[bits.sum(axis=1)]
@@ -137,6 +144,7 @@ def _numba_kernel() -> Any:
             s = 0
             for j in range(k):
                 s += card_keys[cards[i, j]]
+            # literals of the batch layout: BATCH_SUIT_OFFSET, BATCH_FLUSH_BITS, BATCH_RANK_BITS
             f = (s + (0x3333 << 24)) & (0x8888 << 24)
             if f == 0:
                 out[i] = table[s & 0x7FFFFF]
@@ -175,6 +183,6 @@ def evaluate_high_batch(cards: npt.ArrayLike, *, use_numba: bool | None = None) 
         if not HAVE_NUMBA:
             raise ConfigError("use_numba=True but numba is not installed.")
         out = np.empty(arr.shape[0], dtype=np.int32)
-        _numba_kernel()(arr, CARD_KEYS, table, FLUSH_TABLE, out)
+        _numba_kernel()(arr, BATCH_CARD_KEYS, table, FLUSH_TABLE, out)
         return out
     return _numpy_batch(arr, table)

@@ -44,19 +44,19 @@ from cardgame.evaluation._tables import (
     SEVEN_SUIT_OFFSET,
     SEVEN_SUIT_SHIFT,
     SEVEN_VALUES,
+    Int64Array,
     rank_values,
     seven_rank_keys,
 )
 from cardgame.evaluation.batch import (
+    BATCH_CARD_KEYS,
+    BATCH_FLUSH_BITS,
+    BATCH_RANK_BITS,
+    BATCH_SUIT_OFFSET,
     CARD_BITS,
-    CARD_KEYS,
-    FLUSH_BITS,
     FLUSH_TABLE,
     HAVE_NUMBA,
-    RANK_BITS,
-    SUIT_OFFSET,
     Int32Array,
-    Int64Array,
     card_key_sums,
     dense_rank_table,
     high_values_from_sums,
@@ -128,15 +128,15 @@ def _holdem_values(
     board: npt.NDArray[np.intp], holes: Sequence[tuple[int, ...]], hi_lo: bool
 ) -> list[tuple[Int32Array, ...]]:
     """Per hole: high values (and eight-or-better lows) of hole + each board row."""
-    keys = CARD_KEYS[board].sum(axis=1)
+    keys = BATCH_CARD_KEYS[board].sum(axis=1)
     n = board.shape[1] + 2
     table = rank_table(n)
     weights = _RANK_WEIGHT[board].sum(axis=1) if hi_lo else None
     out: list[tuple[Int32Array, ...]] = []
     for hole in holes:
-        hand_keys = keys + int(CARD_KEYS[list(hole)].sum())
-        high: Int32Array = table[hand_keys & RANK_BITS]
-        flush = (hand_keys + SUIT_OFFSET) & FLUSH_BITS
+        hand_keys = keys + int(BATCH_CARD_KEYS[list(hole)].sum())
+        high: Int32Array = table[hand_keys & BATCH_RANK_BITS]
+        flush = (hand_keys + BATCH_SUIT_OFFSET) & BATCH_FLUSH_BITS
         rows = np.flatnonzero(flush)
         if rows.size:
             masks = CARD_BITS[board[rows]].sum(axis=1) + int(CARD_BITS[list(hole)].sum())
@@ -189,7 +189,7 @@ _SEVEN_LAYOUT = np.array(
 
 
 @cache
-def _seven_tables() -> tuple[Int32Array, Int32Array, Int32Array]:
+def _seven_arrays() -> tuple[Int32Array, Int32Array, Int32Array]:
     """``SEVEN_LOW``, ``SEVEN_HIGH`` and ``SEVEN_VALUES`` as int32 arrays (about 0.6 MB: they stay
     in the CPU cache, unlike the 31 MB dense weight-sum table of :func:`rank_table`)."""
     rank_values()
@@ -335,7 +335,7 @@ def _holdem_exact_numba(
         load[w] += sizes[f]
         parts[w].append(f)
     outs = [np.zeros((3, len(holes)), dtype=np.int64) for _ in range(workers)]
-    seven_low, seven_high, highs = _seven_tables()
+    seven_low, seven_high, highs = _seven_arrays()
     args = (
         int(_SEVEN_KEYS[list(known)].sum()) + SEVEN_SUIT_OFFSET, int(CARD_BITS[list(known)].sum()),
         np.array([_SEVEN_KEYS[list(h)].sum() for h in holes], dtype=np.int64),
@@ -526,12 +526,16 @@ def hand_strength(
         dealt = rest[np.argpartition(rng.random((size, len(rest))), need - 1, axis=1)[:, :need]]
         full = np.concatenate([np.broadcast_to(np.array(known, dtype=np.intp), (size, len(known))), dealt[:, :k]], 1)
         bk, bm = card_key_sums(full)
-        ours = high_values_from_sums(bk + int(CARD_KEYS[list(mine)].sum()), bm + int(CARD_BITS[list(mine)].sum()), 7)
+        ours = high_values_from_sums(
+            bk + int(BATCH_CARD_KEYS[list(mine)].sum()), bm + int(CARD_BITS[list(mine)].sum()), 7
+        )
         best = np.full(size, -1, dtype=np.int64)
         tied = np.zeros(size, dtype=np.int64)
         for j in range(opponents):
             a, b = dealt[:, k + 2 * j], dealt[:, k + 2 * j + 1]
-            theirs = high_values_from_sums(bk + CARD_KEYS[a] + CARD_KEYS[b], bm + CARD_BITS[a] + CARD_BITS[b], 7)
+            theirs = high_values_from_sums(
+                bk + BATCH_CARD_KEYS[a] + BATCH_CARD_KEYS[b], bm + CARD_BITS[a] + CARD_BITS[b], 7
+            )
             if drop_weak:
                 ra, rb = a >> 2, b >> 2
                 stays = _preflop_key(np.maximum(ra, rb), np.minimum(ra, rb)) >= threshold

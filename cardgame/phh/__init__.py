@@ -17,24 +17,24 @@ Format only; replaying a hand through the engine lives elsewhere. Conventions:
 ... actions = ["d dh p1 AcAd", "d dh p2 ????", "p2 f"]
 ... ''')
 >>> hand.actions[1]
-DealHole(player=1, cards=(None, None), commentary=None)
+DealHoleAction(player=1, cards=(None, None), commentary=None)
 >>> loads(dumps(hand)) == [hand]
 True
 """
 
 from .actions import (
     Action,
-    CheckCall,
-    CompleteBetRaise,
-    DealBoard,
-    DealHole,
-    Fold,
+    CheckCallAction,
+    CompleteBetRaiseAction,
+    DealBoardAction,
+    DealHoleAction,
+    FoldAction,
     MaybeCard,
-    NoOp,
+    NoOpAction,
     Number,
-    PostBringIn,
-    ShowMuck,
-    StandPatDiscard,
+    PostBringInAction,
+    ShowMuckAction,
+    StandPatDiscardAction,
     format_phh_cards,
     parse_action,
     parse_phh_cards,
@@ -49,18 +49,18 @@ __all__ = [
     "SUFFIXES",
     "VARIANTS",
     "Action",
-    "CheckCall",
-    "CompleteBetRaise",
-    "DealBoard",
-    "DealHole",
-    "Fold",
+    "CheckCallAction",
+    "CompleteBetRaiseAction",
+    "DealBoardAction",
+    "DealHoleAction",
+    "FoldAction",
     "HandHistory",
     "MaybeCard",
-    "NoOp",
+    "NoOpAction",
     "Number",
-    "PostBringIn",
-    "ShowMuck",
-    "StandPatDiscard",
+    "PostBringInAction",
+    "ShowMuckAction",
+    "StandPatDiscardAction",
     "UnknownFieldWarning",
     "VariantInfo",
     "dump",

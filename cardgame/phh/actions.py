@@ -2,6 +2,9 @@
 
 Conventions used by every class here:
 
+* Each class is named for its action with an ``Action`` suffix (``d dh`` is :class:`DealHoleAction`),
+  so none shares a name with an engine stage such as :class:`cardgame.stages.DealHole`.
+
 * ``player`` is the **0-based** player index: ``p1`` in the text is ``player=0``, so it indexes
   ``HandHistory.starting_stacks`` and the other per-player arrays directly.
 * Cards are a tuple whose items are :class:`~cardgame.cards.Card` for a known card and ``None`` for
@@ -11,7 +14,7 @@ Conventions used by every class here:
   ``#``. ``to_text()`` writes it back as ``" # commentary"``.
 
 >>> parse_action("p3 cbr 7000 # Dwan opens")
-CompleteBetRaise(player=2, amount=7000, commentary='Dwan opens')
+CompleteBetRaiseAction(player=2, amount=7000, commentary='Dwan opens')
 >>> parse_action("d dh p2 ????").to_text()
 'd dh p2 ????'
 """
@@ -30,17 +33,17 @@ from cardgame.errors import CardError, HandHistoryError
 
 __all__ = [
     "Action",
-    "CheckCall",
-    "CompleteBetRaise",
-    "DealBoard",
-    "DealHole",
-    "Fold",
+    "CheckCallAction",
+    "CompleteBetRaiseAction",
+    "DealBoardAction",
+    "DealHoleAction",
+    "FoldAction",
     "MaybeCard",
-    "NoOp",
+    "NoOpAction",
     "Number",
-    "PostBringIn",
-    "ShowMuck",
-    "StandPatDiscard",
+    "PostBringInAction",
+    "ShowMuckAction",
+    "StandPatDiscardAction",
     "format_phh_cards",
     "normalize_number",
     "parse_action",
@@ -137,7 +140,7 @@ def _strip(commentary: str | None) -> str | None:
 
 
 @attrs.frozen
-class DealHole:
+class DealHoleAction:
     """``d dh pN CARDS``: deal hole (down or up) cards to a player."""
 
     player: int
@@ -150,7 +153,7 @@ class DealHole:
 
 
 @attrs.frozen
-class DealBoard:
+class DealBoardAction:
     """``d db CARDS``: deal community cards."""
 
     cards: tuple[MaybeCard, ...] = attrs.field(converter=_cards)
@@ -162,7 +165,7 @@ class DealBoard:
 
 
 @attrs.frozen
-class PostBringIn:
+class PostBringInAction:
     """``pN pb``: post the bring-in (stud games)."""
 
     player: int
@@ -174,7 +177,7 @@ class PostBringIn:
 
 
 @attrs.frozen
-class CompleteBetRaise:
+class CompleteBetRaiseAction:
     """``pN cbr AMOUNT``: complete, bet or raise **to** ``amount`` (the street total)."""
 
     player: int
@@ -187,7 +190,7 @@ class CompleteBetRaise:
 
 
 @attrs.frozen
-class CheckCall:
+class CheckCallAction:
     """``pN cc``: check or call."""
 
     player: int
@@ -199,7 +202,7 @@ class CheckCall:
 
 
 @attrs.frozen
-class Fold:
+class FoldAction:
     """``pN f``: fold."""
 
     player: int
@@ -211,7 +214,7 @@ class Fold:
 
 
 @attrs.frozen
-class StandPatDiscard:
+class StandPatDiscardAction:
     """``pN sd [CARDS]``: discard ``cards``; ``cards == ()`` means standing pat (draw games)."""
 
     player: int
@@ -232,7 +235,7 @@ class StandPatDiscard:
 
 
 @attrs.frozen
-class ShowMuck:
+class ShowMuckAction:
     """``pN sm [CARDS]``: show ``cards`` at showdown, or muck.
 
     ``cards == ()`` mucks; ``cards is None`` is the text ``-`` (show the hole cards already dealt);
@@ -259,7 +262,7 @@ class ShowMuck:
 
 
 @attrs.frozen
-class NoOp:
+class NoOpAction:
     """An empty action line or a standalone ``# commentary``."""
 
     commentary: str | None = attrs.field(default=None, kw_only=True, converter=_strip)
@@ -271,7 +274,15 @@ class NoOp:
 
 #: Any parsed action line.
 Action: TypeAlias = (
-    DealHole | DealBoard | PostBringIn | CompleteBetRaise | CheckCall | Fold | StandPatDiscard | ShowMuck | NoOp
+    DealHoleAction
+    | DealBoardAction
+    | PostBringInAction
+    | CompleteBetRaiseAction
+    | CheckCallAction
+    | FoldAction
+    | StandPatDiscardAction
+    | ShowMuckAction
+    | NoOpAction
 )
 
 _PLAYER_CODES = "pb, cbr, cc, f, sd, sm"
@@ -302,7 +313,7 @@ def _parse_action(text: str, player_count: int | None) -> Action:
     commentary = comment.strip() if sep else None
     tokens = body.split()
     if not tokens:
-        return NoOp(commentary=commentary)
+        return NoOpAction(commentary=commentary)
     actor, rest = tokens[0], tokens[1:]
     if actor == "d":
         code = rest[0] if rest else ""
@@ -311,11 +322,11 @@ def _parse_action(text: str, player_count: int | None) -> Action:
                 raise _Invalid("hole dealing takes a player and cards: 'd dh pN CARDS'")
             player = _player(rest[1], player_count)
             cards = _parse_cards(rest[2])
-            return DealHole(player, cards, commentary=commentary)
+            return DealHoleAction(player, cards, commentary=commentary)
         if code == "db":
             if len(rest) != 2:
                 raise _Invalid("board dealing takes cards: 'd db CARDS'")
-            return DealBoard(_parse_cards(rest[1]), commentary=commentary)
+            return DealBoardAction(_parse_cards(rest[1]), commentary=commentary)
         raise _Invalid(f"unknown dealer action {code!r}; expected 'dh' (deal hole) or 'db' (deal board)")
     if not actor.startswith("p"):
         raise _Invalid(f"unknown actor {actor!r}; expected 'd' (dealer) or 'pN' (player N)")
@@ -330,18 +341,18 @@ def _parse_action(text: str, player_count: int | None) -> Action:
         want = {(0, 0): "no argument", (1, 1): "one argument", (0, 1): "at most one argument"}[(low, high)]
         raise _Invalid(f"{code!r} takes {want}, got {len(args)}")
     if code == "pb":
-        return PostBringIn(player, commentary=commentary)
+        return PostBringInAction(player, commentary=commentary)
     if code == "cbr":
-        return CompleteBetRaise(player, _amount(args[0]), commentary=commentary)
+        return CompleteBetRaiseAction(player, _amount(args[0]), commentary=commentary)
     if code == "cc":
-        return CheckCall(player, commentary=commentary)
+        return CheckCallAction(player, commentary=commentary)
     if code == "f":
-        return Fold(player, commentary=commentary)
+        return FoldAction(player, commentary=commentary)
     if code == "sd":
-        return StandPatDiscard(player, _parse_cards(args[0]) if args else (), commentary=commentary)
+        return StandPatDiscardAction(player, _parse_cards(args[0]) if args else (), commentary=commentary)
     if args and args[0] == "-":
-        return ShowMuck(player, None, commentary=commentary)
-    return ShowMuck(player, _parse_cards(args[0]) if args else (), commentary=commentary)
+        return ShowMuckAction(player, None, commentary=commentary)
+    return ShowMuckAction(player, _parse_cards(args[0]) if args else (), commentary=commentary)
 
 
 def parse_action(text: str, *, player_count: int | None = None) -> Action:

@@ -22,21 +22,19 @@ from cardgame.events import (
 )
 from cardgame.phh.actions import (
     Action,
-    CheckCall,
-    CompleteBetRaise,
-    DealBoard,
-    DealHole,
-    Fold,
-    PostBringIn,
-    ShowMuck,
-    StandPatDiscard,
+    CheckCallAction,
+    CompleteBetRaiseAction,
+    DealBoardAction,
+    DealHoleAction,
+    FoldAction,
+    PostBringInAction,
+    ShowMuckAction,
+    StandPatDiscardAction,
 )
 from cardgame.phh.codes import VARIANTS
 from cardgame.phh.history import HandHistory
 from cardgame.stage import Stage
-from cardgame.stages import BettingRound, BringIn, Draw, ForcedBets, Showdown, WaitForPlayers
-from cardgame.stages import DealBoard as DealBoardStage
-from cardgame.stages import DealHole as DealHoleStage
+from cardgame.stages import BettingRound, BringIn, DealBoard, DealHole, Draw, ForcedBets, Showdown, WaitForPlayers
 
 __all__ = ["game_to_phh", "hand_to_phh", "variant_fields"]
 
@@ -60,12 +58,12 @@ def variant_fields(stages: Sequence[Stage], players: int) -> dict[str, Any]:
     high = show.high.name if show.high is not None else ""
     low = show.low.name if show.low is not None else ""
     draws = sum(isinstance(s, Draw) for s in stages)
-    holes = next((len(s.face_up) for s in stages if isinstance(s, DealHoleStage)), 0)
+    holes = next((len(s.face_up) for s in stages if isinstance(s, DealHole)), 0)
     if bring is not None:
         suffix = "R" if high == "ace-to-five low" else "7S/8" if low in _LOWS else "7S"
     elif draws:
         suffix = "B" if high == "badugi" else f"2L{draws}D" if high == "deuce-to-seven low" else ""
-    elif any(isinstance(s, DealBoardStage) for s in stages):
+    elif any(isinstance(s, DealBoard) for s in stages):
         if high == "omaha high":
             suffix = "O/8" if low in _LOWS else "O"
         elif high == "short-deck high" and wait is not None and wait.deck is not None:
@@ -121,22 +119,22 @@ def hand_to_phh(
     final: tuple[tuple[int, int], ...] | None = None
     for e in events:
         if isinstance(e, HoleCardsDealt):
-            actions.append(DealHole(p[e.seat], e.cards))
+            actions.append(DealHoleAction(p[e.seat], e.cards))
         elif isinstance(e, BoardDealt):
-            actions.append(DealBoard(e.cards))
+            actions.append(DealBoardAction(e.cards))
         elif isinstance(e, ActionTaken):
             if e.action == "fold":
-                actions.append(Fold(p[e.seat]))
+                actions.append(FoldAction(p[e.seat]))
             elif e.action in ("check", "call"):
-                actions.append(CheckCall(p[e.seat]))
+                actions.append(CheckCallAction(p[e.seat]))
             elif e.action == "bring-in":
-                actions.append(PostBringIn(p[e.seat]))
+                actions.append(PostBringInAction(p[e.seat]))
             else:
-                actions.append(CompleteBetRaise(p[e.seat], e.to))
+                actions.append(CompleteBetRaiseAction(p[e.seat], e.to))
         elif isinstance(e, CardsDiscarded):
-            actions.append(StandPatDiscard(p[e.seat], e.cards))
+            actions.append(StandPatDiscardAction(p[e.seat], e.cards))
         elif isinstance(e, CardsShown):
-            actions.append(ShowMuck(p[e.seat], e.cards))
+            actions.append(ShowMuckAction(p[e.seat], e.cards))
         elif isinstance(e, HandEnded):
             final = e.stacks
             break
@@ -167,13 +165,13 @@ def _discards_before_draws(actions: list[Action]) -> list[Action]:
     draws: list[Action] = []
     drawn: set[int] = set()  # players who discarded in the round being collected
     for a in actions:
-        if isinstance(a, StandPatDiscard) and a.player in drawn:  # a player draws again: a new round
+        if isinstance(a, StandPatDiscardAction) and a.player in drawn:  # a player draws again: a new round
             out += discards + draws
             discards, draws, drawn = [], [], set()
-        if isinstance(a, StandPatDiscard):
+        if isinstance(a, StandPatDiscardAction):
             discards.append(a)
             drawn.add(a.player)
-        elif isinstance(a, DealHole) and drawn:
+        elif isinstance(a, DealHoleAction) and drawn:
             draws.append(a)
         else:
             out += discards + draws
@@ -185,30 +183,30 @@ def _discards_before_draws(actions: list[Action]) -> list[Action]:
 def _shows_before_run_out(actions: list[Action], players: int) -> list[Action]:
     """Move the showdown before the cards dealt after the last player action: players all-in
     show their hands before the run-out (TDA rule 16), the order PHH readers expect."""
-    shows = [i for i, a in enumerate(actions) if isinstance(a, ShowMuck)]
-    if not shows or any(isinstance(a, StandPatDiscard) for a in actions):
+    shows = [i for i, a in enumerate(actions) if isinstance(a, ShowMuckAction)]
+    if not shows or any(isinstance(a, StandPatDiscardAction) for a in actions):
         return actions  # draw games: players all-in still draw, and show after the last one
     first_show = shows[0]
-    acted = [i for i, a in enumerate(actions[:first_show]) if not isinstance(a, (DealHole, DealBoard))]
+    acted = [i for i, a in enumerate(actions[:first_show]) if not isinstance(a, (DealHoleAction, DealBoardAction))]
     if acted:
         start = acted[-1] + 1
     else:  # nobody acted (everyone all-in on the forced bets): after the first deal to each player
-        deals = [i for i, a in enumerate(actions[:first_show]) if isinstance(a, DealHole)]
+        deals = [i for i, a in enumerate(actions[:first_show]) if isinstance(a, DealHoleAction)]
         start = deals[players - 1] + 1 if len(deals) >= players else first_show
     if start >= first_show:
         return actions
     held: dict[int, list[object]] = {}  # each player's cards at that point: the ones they show
     for a in actions[:start]:
-        if isinstance(a, DealHole):
+        if isinstance(a, DealHoleAction):
             held.setdefault(a.player, []).extend(a.cards)
-        elif isinstance(a, StandPatDiscard):
+        elif isinstance(a, StandPatDiscardAction):
             held[a.player] = [c for c in held.get(a.player, []) if c not in a.cards]
     early: list[Action] = []
     for i in shows:
         show = actions[i]
-        assert isinstance(show, ShowMuck)
-        early.append(ShowMuck(show.player, tuple(held.get(show.player, ()))) if show.cards else show)  # type: ignore[arg-type]
-    tail = [a for a in actions[first_show:] if not isinstance(a, ShowMuck)]
+        assert isinstance(show, ShowMuckAction)
+        early.append(ShowMuckAction(show.player, tuple(held.get(show.player, ()))) if show.cards else show)  # type: ignore[arg-type]
+    tail = [a for a in actions[first_show:] if not isinstance(a, ShowMuckAction)]
     return [*actions[:start], *early, *actions[start:first_show], *tail]
 
 

@@ -22,16 +22,16 @@ from cardgame.errors import HandHistoryError
 
 from .actions import (
     Action,
-    CheckCall,
-    CompleteBetRaise,
-    DealBoard,
-    DealHole,
-    Fold,
-    NoOp,
+    CheckCallAction,
+    CompleteBetRaiseAction,
+    DealBoardAction,
+    DealHoleAction,
+    FoldAction,
+    NoOpAction,
     Number,
-    PostBringIn,
-    ShowMuck,
-    StandPatDiscard,
+    PostBringInAction,
+    ShowMuckAction,
+    StandPatDiscardAction,
     _Invalid,
     _parse_action,
     normalize_number,
@@ -41,15 +41,15 @@ from .codes import VARIANTS, VariantInfo
 __all__ = ["FIELD_NAMES", "PER_PLAYER_FIELDS", "HandHistory", "UnknownFieldWarning"]
 
 ACTION_TYPES = (
-    DealHole,
-    DealBoard,
-    PostBringIn,
-    CompleteBetRaise,
-    CheckCall,
-    Fold,
-    StandPatDiscard,
-    ShowMuck,
-    NoOp,
+    DealHoleAction,
+    DealBoardAction,
+    PostBringInAction,
+    CompleteBetRaiseAction,
+    CheckCallAction,
+    FoldAction,
+    StandPatDiscardAction,
+    ShowMuckAction,
+    NoOpAction,
 )
 
 # Field name -> kind, in the canonical (dump) order: required fields, then the optional ones.
@@ -395,34 +395,34 @@ def _check_actions(info: VariantInfo, actions: Sequence[Action], texts: Sequence
     for i, action in enumerate(actions):
         where = f"actions[{i}] {texts[i]!r}"
         earlier = ""
-        if isinstance(action, DealBoard) and info.dealing != "board":
+        if isinstance(action, DealBoardAction) and info.dealing != "board":
             raise _Invalid(f"{where}: {info.code} ({info.name}) has no board cards")
-        if isinstance(action, PostBringIn) and info.dealing != "stud":
+        if isinstance(action, PostBringInAction) and info.dealing != "stud":
             raise _Invalid(f"{where}: {info.code} ({info.name}) has no bring-in")
-        if isinstance(action, StandPatDiscard) and info.dealing != "draw":
+        if isinstance(action, StandPatDiscardAction) and info.dealing != "draw":
             raise _Invalid(f"{where}: {info.code} ({info.name}) is not a draw game; 'sd' is not allowed")
-        if isinstance(action, Fold) and info.dealing == "draw":  # a folded hand goes to the muck,
+        if isinstance(action, FoldAction) and info.dealing == "draw":  # a folded hand goes to the muck,
             for card in [c for c, (h, _) in placed.items() if h == action.player]:  # which may be redealt
                 del placed[card]
         cards = getattr(action, "cards", None) or ()
         for card in cards:
             if card is not None and info.deck == "short" and card.rank < 4:
                 raise _Invalid(f"{where}: card {card} is not in the short deck (6 to A) used by {info.code}")
-        holder = None if isinstance(action, DealBoard) else getattr(action, "player", None)
+        holder = None if isinstance(action, DealBoardAction) else getattr(action, "player", None)
         for card in cards:
             if card is None:
                 continue
             prior = placed.get(card)
             if prior is not None:
                 earlier = f"{who(prior[0])} in actions[{prior[1]}]"
-            if isinstance(action, DealHole | DealBoard):
+            if isinstance(action, DealHoleAction | DealBoardAction):
                 if prior is not None:
                     raise _Invalid(f"{where}: card {card} was already dealt to {earlier}")
                 placed[card] = (holder, i)
             elif prior is not None and prior[0] != holder:
-                verb = "discards" if isinstance(action, StandPatDiscard) else "shows"
+                verb = "discards" if isinstance(action, StandPatDiscardAction) else "shows"
                 raise _Invalid(f"{where}: {who(holder)} {verb} {card}, which was dealt to {earlier}")
-            elif isinstance(action, StandPatDiscard):
+            elif isinstance(action, StandPatDiscardAction):
                 placed.pop(card, None)  # a discard may be reshuffled and dealt again
             elif prior is None:
                 placed[card] = (holder, i)  # a card shown from an unknown deal

@@ -25,14 +25,14 @@ from cardgame.errors import CardgameError, HandHistoryError
 from cardgame.events import ActionTaken, Event, HandStarted, PotAwarded
 from cardgame.game import Game
 from cardgame.phh.actions import (
-    CheckCall,
-    CompleteBetRaise,
-    DealBoard,
-    DealHole,
-    Fold,
-    PostBringIn,
-    ShowMuck,
-    StandPatDiscard,
+    CheckCallAction,
+    CompleteBetRaiseAction,
+    DealBoardAction,
+    DealHoleAction,
+    FoldAction,
+    PostBringInAction,
+    ShowMuckAction,
+    StandPatDiscardAction,
 )
 from cardgame.phh.history import HandHistory
 from cardgame.phh.io import iter_paths, load_each
@@ -60,7 +60,7 @@ def _scale(hh: HandHistory) -> int:
     """The smallest power of ten that makes every amount in the hand a whole number."""
     values: list[float] = [*hh.starting_stacks, *(hh.antes or ()), *(hh.blinds_or_straddles or ())]
     values += [v for v in (hh.min_bet, hh.small_bet, hh.big_bet, hh.bring_in) if v is not None]
-    values += [a.amount for a in hh.actions if isinstance(a, CompleteBetRaise)]
+    values += [a.amount for a in hh.actions if isinstance(a, CompleteBetRaiseAction)]
     scale = 1
     for v in values:
         if math.isinf(v):  # an unknown stack (``inf``): not an amount that is played
@@ -113,10 +113,10 @@ def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
         return card
 
     for i, a in enumerate(hh.actions):
-        if isinstance(a, DealHole):
+        if isinstance(a, DealHoleAction):
             hand = held.setdefault(a.player, [])
             hand += [c if c is not None else (i, j) for j, c in enumerate(a.cards)]
-        elif isinstance(a, StandPatDiscard) and a.cards:
+        elif isinstance(a, StandPatDiscardAction) and a.cards:
             hand = held.setdefault(a.player, [])
             out: list[Card | Slot] = []
             for c in a.cards:
@@ -127,7 +127,7 @@ def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
                 hand.remove(item)
                 out.append(item)
             discards_raw[i] = out
-        elif isinstance(a, ShowMuck) and a.cards:
+        elif isinstance(a, ShowMuckAction) and a.cards:
             for c in a.cards:
                 if c is not None:
                     claim(a.player, c)
@@ -143,10 +143,10 @@ def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
     burns = hh.variant in _BOARD_GAMES
     hole_cards = 0
     for i, a in enumerate(hh.actions):
-        if isinstance(a, DealHole):
+        if isinstance(a, DealHoleAction):
             hole_cards = hole_cards or len(a.cards)
             deck += [resolve(c if c is not None else (i, j)) for j, c in enumerate(a.cards)]
-        elif isinstance(a, DealBoard):
+        elif isinstance(a, DealBoardAction):
             if burns:
                 deck.append(spare.pop())
             deck += [resolve(c if c is not None else (i, j)) for j, c in enumerate(a.cards)]
@@ -175,7 +175,7 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
 
     # An ``inf`` stack (the file does not know it) is played as more than the hand can take from it.
     cover = 1 + sum(chips(v) for v in [*hh.starting_stacks, *(hh.antes or ()), *(hh.blinds_or_straddles or ()),
-                                       *(a.amount for a in hh.actions if isinstance(a, CompleteBetRaise))]
+                                       *(a.amount for a in hh.actions if isinstance(a, CompleteBetRaiseAction))]
                     if not math.isinf(v))
     unknown = {i for i, v in enumerate(hh.starting_stacks) if math.isinf(v)}
     game = Game(stages_for(hh, chips, plan.hole_cards), seats=n, first_button=n - 1, seed=seed, max_hands=1,
@@ -186,15 +186,16 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
     # A hand mucked at showdown (``sm`` with no cards) never wins, nor does one shown as unknown
     # cards (``sm ????``): nothing says what it held.
     muck_at = [(k, a.player) for k, a in enumerate(hh.actions)
-               if isinstance(a, ShowMuck) and (a.mucks or (a.cards and all(c is None for c in a.cards)))]
+               if isinstance(a, ShowMuckAction) and (a.mucks or (a.cards and all(c is None for c in a.cards)))]
     mucks = {player for _, player in muck_at}
 
     # A hand mucked before the run-out (the file deals cards after the muck) is dead from the end of
     # the betting on: it is dealt nothing more. Kill it right after the last betting action before it.
     kills: dict[int, set[int]] = {}
-    betting = [i for i, a in enumerate(hh.actions) if isinstance(a, (Fold, CheckCall, CompleteBetRaise, PostBringIn))]
+    bets = (FoldAction, CheckCallAction, CompleteBetRaiseAction, PostBringInAction)
+    betting = [i for i, a in enumerate(hh.actions) if isinstance(a, bets)]
     for k, player in muck_at:
-        if any(isinstance(b, (DealHole, DealBoard)) for b in hh.actions[k + 1:]):
+        if any(isinstance(b, (DealHoleAction, DealBoardAction)) for b in hh.actions[k + 1:]):
             before = [i for i in betting if i < k]
             if before:
                 kills.setdefault(before[-1], set()).add(player)
@@ -215,21 +216,21 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
         where = f"{source}: actions[{index}] {a.to_text()!r}"
         current[0] = index
         try:
-            if isinstance(a, CheckCall) and _idle_check(game, a.player):
+            if isinstance(a, CheckCallAction) and _idle_check(game, a.player):
                 continue  # a check the engine does not ask for: everyone else is all-in or folded
-            if isinstance(a, Fold):
+            if isinstance(a, FoldAction):
                 game.act(a.player, "fold")
-            elif isinstance(a, CheckCall):
+            elif isinstance(a, CheckCallAction):
                 game.act(a.player, "check_call")
-            elif isinstance(a, CompleteBetRaise):
+            elif isinstance(a, CompleteBetRaiseAction):
                 game.act(a.player, "bet_raise", chips(a.amount))
-            elif isinstance(a, PostBringIn):
+            elif isinstance(a, PostBringInAction):
                 game.act(a.player, "bring_in")
-            elif isinstance(a, StandPatDiscard):
+            elif isinstance(a, StandPatDiscardAction):
                 game.draw(a.player, plan.discards.get(index, ()))
-            elif isinstance(a, DealBoard):
+            elif isinstance(a, DealBoardAction):
                 _check_board(game, a, where)
-            elif isinstance(a, ShowMuck) and a.mucks and _live(game, a.player):
+            elif isinstance(a, ShowMuckAction) and a.mucks and _live(game, a.player):
                 game.muck(a.player)  # before the run-out: no more cards for this hand
         except HandHistoryError:
             raise
@@ -277,7 +278,7 @@ def _idle_check(game: Game, player: int) -> bool:
     return not any(o is not hp and not o.folded and not o.all_in for o in hand.players)
 
 
-def _check_board(game: Game, a: DealBoard, where: str) -> None:
+def _check_board(game: Game, a: DealBoardAction, where: str) -> None:
     hand = game.hand
     board: Sequence[Card] = hand.board if hand is not None else []
     known = [c for c in a.cards if c is not None]

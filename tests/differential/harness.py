@@ -28,8 +28,7 @@ from cardgame.events import ActionTaken, ForcedBetPosted, HoleCardsDealt, PotAwa
 from cardgame.game import Game
 from cardgame.legal import matchable
 from cardgame.phh import dumps, loads
-from cardgame.phh.actions import DealHole as PhhDealHole
-from cardgame.phh.actions import ShowMuck as PhhShowMuck
+from cardgame.phh.actions import DealHoleAction, ShowMuckAction
 from cardgame.phh.export import hand_to_phh
 from cardgame.phh.history import HandHistory
 from cardgame.phh.replay import replay
@@ -336,13 +335,13 @@ def _pk_features(table: Table, text: str) -> set[str]:
             break
     if table.code in STUD:
         [ours] = loads(text)
-        mucked = [i for i, a in enumerate(ours.actions) if isinstance(a, PhhShowMuck) and a.mucks]
-        if mucked and any(isinstance(a, PhhDealHole) for a in ours.actions[mucked[0]:]):
+        mucked = [i for i, a in enumerate(ours.actions) if isinstance(a, ShowMuckAction) and a.mucks]
+        if mucked and any(isinstance(a, DealHoleAction) for a in ours.actions[mucked[0]:]):
             out.add("muck before a stud run-out")
-        dealt = sum(len(a.cards) for a in ours.actions if isinstance(a, PhhDealHole))
+        dealt = sum(len(a.cards) for a in ours.actions if isinstance(a, DealHoleAction))
         if dealt + 5 > 52:  # PokerKit burns a card before every street
             out.add("stud deck runs out")
-        seat = _lowest_up_card([(a.player, a.cards) for a in ours.actions if isinstance(a, PhhDealHole)],
+        seat = _lowest_up_card([(a.player, a.cards) for a in ours.actions if isinstance(a, DealHoleAction)],
                                table.code == "FR")
         if seat is not None and table.stacks[seat] <= table.antes[seat]:
             out.add("stud bring-in all-in on the ante")

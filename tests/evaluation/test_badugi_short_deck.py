@@ -15,9 +15,9 @@ from cardgame.evaluation import (
     SHORT_DECK_CATEGORY_NAMES,
     SHORT_DECK_HIGH,
     HandEvaluator,
-    badugi,
     describe_badugi,
     describe_short_deck_high,
+    evaluate_badugi,
     short_deck_high,
 )
 
@@ -38,7 +38,7 @@ BADUGI_LADDER = [
 
 
 def test_badugi_ladder() -> None:
-    values = [badugi(parse_cards(h)) for h in BADUGI_LADDER]
+    values = [evaluate_badugi(parse_cards(h)) for h in BADUGI_LADDER]
     assert all(a > b for a, b in pairwise(values))
 
 
@@ -53,7 +53,7 @@ def test_badugi_ladder() -> None:
 def test_badugi_descriptions(cards: str, description: str, used: str) -> None:
     hv = describe_badugi(parse_cards(cards))
     assert (hv.description, hv.cards) == (description, parse_cards(used))
-    assert hv.value == BADUGI.rank(parse_cards(cards), ()) == badugi(parse_cards(cards))
+    assert hv.value == BADUGI.rank(parse_cards(cards), ()) == evaluate_badugi(parse_cards(cards))
 
 
 def test_badugi_matches_brute_force() -> None:
@@ -69,7 +69,7 @@ def test_badugi_matches_brute_force() -> None:
 
     rng = random.Random(4)
     hands = [tuple(rng.sample(range(52), 4)) for _ in range(3000)]
-    ours = [badugi(h) for h in hands]
+    ours = [evaluate_badugi(h) for h in hands]
     refs = [reference(h) for h in hands]
     for i, j in pairwise(sorted(range(len(hands)), key=ours.__getitem__)):
         assert (ours[i] < ours[j]) == (refs[i] < refs[j]) and (ours[i] == ours[j]) == (refs[i] == refs[j])
@@ -78,7 +78,7 @@ def test_badugi_matches_brute_force() -> None:
 def test_badugi_errors() -> None:
     assert isinstance(BADUGI, HandEvaluator)
     with pytest.raises(CardError):
-        badugi(parse_cards("Ac 2d 3h"))
+        evaluate_badugi(parse_cards("Ac 2d 3h"))
     with pytest.raises(CardError):
         BADUGI.rank(parse_cards("Ac 2d 3h 4s"), parse_cards("5c"))
 

@@ -10,16 +10,16 @@ from cardgame.cards import CARDS, Card, parse_cards
 from cardgame.errors import HandHistoryError
 from cardgame.phh import (
     Action,
-    CheckCall,
-    CompleteBetRaise,
-    DealBoard,
-    DealHole,
-    Fold,
+    CheckCallAction,
+    CompleteBetRaiseAction,
+    DealBoardAction,
+    DealHoleAction,
+    FoldAction,
     MaybeCard,
-    NoOp,
-    PostBringIn,
-    ShowMuck,
-    StandPatDiscard,
+    NoOpAction,
+    PostBringInAction,
+    ShowMuckAction,
+    StandPatDiscardAction,
     format_phh_cards,
     parse_action,
     parse_phh_cards,
@@ -31,24 +31,24 @@ AC, TWO_D = Card("Ac"), Card("2d")
 @pytest.mark.parametrize(
     ("text", "action"),
     [
-        ("d dh p1 Ac2d", DealHole(0, (AC, TWO_D))),
-        ("d dh p2 ????", DealHole(1, (None, None))),
-        ("d dh p3 Ac??", DealHole(2, (AC, None))),
-        ("d db Jc3d5c", DealBoard(parse_cards("Jc 3d 5c"))),
-        ("p1 pb", PostBringIn(0)),
-        ("p3 cbr 7000", CompleteBetRaise(2, 7000)),
-        ("p3 cbr 10112.5", CompleteBetRaise(2, 10112.5)),
-        ("p2 cc", CheckCall(1)),
-        ("p2 f", Fold(1)),
-        ("p1 sd", StandPatDiscard(0)),
-        ("p4 sd AsQs", StandPatDiscard(3, parse_cards("As Qs"))),
-        ("p1 sm", ShowMuck(0)),
-        ("p1 sm -", ShowMuck(0, None)),
-        ("p1 sm ??Ad", ShowMuck(0, (None, Card("Ad")))),
-        ("p1 sm Ac2d", ShowMuck(0, (AC, TWO_D))),
-        ("", NoOp()),
-        ("# Burn card 6s is exposed", NoOp(commentary="Burn card 6s is exposed")),
-        ("p1 cc # Ivey thinks for a while", CheckCall(0, commentary="Ivey thinks for a while")),
+        ("d dh p1 Ac2d", DealHoleAction(0, (AC, TWO_D))),
+        ("d dh p2 ????", DealHoleAction(1, (None, None))),
+        ("d dh p3 Ac??", DealHoleAction(2, (AC, None))),
+        ("d db Jc3d5c", DealBoardAction(parse_cards("Jc 3d 5c"))),
+        ("p1 pb", PostBringInAction(0)),
+        ("p3 cbr 7000", CompleteBetRaiseAction(2, 7000)),
+        ("p3 cbr 10112.5", CompleteBetRaiseAction(2, 10112.5)),
+        ("p2 cc", CheckCallAction(1)),
+        ("p2 f", FoldAction(1)),
+        ("p1 sd", StandPatDiscardAction(0)),
+        ("p4 sd AsQs", StandPatDiscardAction(3, parse_cards("As Qs"))),
+        ("p1 sm", ShowMuckAction(0)),
+        ("p1 sm -", ShowMuckAction(0, None)),
+        ("p1 sm ??Ad", ShowMuckAction(0, (None, Card("Ad")))),
+        ("p1 sm Ac2d", ShowMuckAction(0, (AC, TWO_D))),
+        ("", NoOpAction()),
+        ("# Burn card 6s is exposed", NoOpAction(commentary="Burn card 6s is exposed")),
+        ("p1 cc # Ivey thinks for a while", CheckCallAction(0, commentary="Ivey thinks for a while")),
     ],
 )
 def test_parse_and_canonical_text(text: str, action: Action) -> None:
@@ -73,12 +73,12 @@ def test_lenient_spacing_gives_canonical_text(text: str, canonical: str) -> None
 
 
 def test_flags_and_conversions() -> None:
-    assert ShowMuck(0).mucks and not ShowMuck(0, None).mucks
-    assert StandPatDiscard(0).stands_pat
-    assert DealHole(0, "Ac??") == DealHole(0, (AC, None))  # a card string is parsed
-    assert ShowMuck(0, "-") == ShowMuck(0, None)
-    assert CompleteBetRaise(0, 200.0).amount == 200 and isinstance(CompleteBetRaise(0, 200.0).amount, int)
-    assert CheckCall(0, commentary="  hi ").commentary == "hi"
+    assert ShowMuckAction(0).mucks and not ShowMuckAction(0, None).mucks
+    assert StandPatDiscardAction(0).stands_pat
+    assert DealHoleAction(0, "Ac??") == DealHoleAction(0, (AC, None))  # a card string is parsed
+    assert ShowMuckAction(0, "-") == ShowMuckAction(0, None)
+    assert CompleteBetRaiseAction(0, 200.0).amount == 200 and isinstance(CompleteBetRaiseAction(0, 200.0).amount, int)
+    assert CheckCallAction(0, commentary="  hi ").commentary == "hi"
 
 
 @pytest.mark.parametrize(
@@ -118,7 +118,7 @@ def test_bad_action_lines(text: str, fragment: str) -> None:
 
 
 def test_player_count_is_checked() -> None:
-    assert parse_action("p6 f", player_count=6) == Fold(5)
+    assert parse_action("p6 f", player_count=6) == FoldAction(5)
     with pytest.raises(HandHistoryError, match=r"player p9 is out of range; the hand has 6 players \(p1-p6\)"):
         parse_action("p9 f", player_count=6)
     with pytest.raises(HandHistoryError, match="p7 is out of range"):
@@ -151,15 +151,15 @@ def _nonempty(cards: tuple[MaybeCard, ...]) -> bool:
 
 
 _actions = st.one_of(
-    st.builds(DealHole, _players, _maybe_cards.filter(_nonempty), commentary=_comments),
-    st.builds(DealBoard, _maybe_cards.filter(_nonempty), commentary=_comments),
-    st.builds(PostBringIn, _players, commentary=_comments),
-    st.builds(CompleteBetRaise, _players, _amounts, commentary=_comments),
-    st.builds(CheckCall, _players, commentary=_comments),
-    st.builds(Fold, _players, commentary=_comments),
-    st.builds(StandPatDiscard, _players, _maybe_cards, commentary=_comments),
-    st.builds(ShowMuck, _players, st.one_of(st.none(), _maybe_cards), commentary=_comments),
-    st.builds(NoOp, commentary=_comments),
+    st.builds(DealHoleAction, _players, _maybe_cards.filter(_nonempty), commentary=_comments),
+    st.builds(DealBoardAction, _maybe_cards.filter(_nonempty), commentary=_comments),
+    st.builds(PostBringInAction, _players, commentary=_comments),
+    st.builds(CompleteBetRaiseAction, _players, _amounts, commentary=_comments),
+    st.builds(CheckCallAction, _players, commentary=_comments),
+    st.builds(FoldAction, _players, commentary=_comments),
+    st.builds(StandPatDiscardAction, _players, _maybe_cards, commentary=_comments),
+    st.builds(ShowMuckAction, _players, st.one_of(st.none(), _maybe_cards), commentary=_comments),
+    st.builds(NoOpAction, commentary=_comments),
 )
 
 

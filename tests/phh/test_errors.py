@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 from cardgame.errors import CardgameError, HandHistoryError
-from cardgame.phh import Fold, HandHistory, UnknownFieldWarning, dumps, load, loads, save
+from cardgame.phh import FoldAction, HandHistory, UnknownFieldWarning, dumps, load, loads, save
 
 GOOD = """\
 variant = "NT"
@@ -38,7 +38,7 @@ def _replace(old: str, new: str) -> str:
 
 def test_good_hand_parses() -> None:
     [hand] = loads(GOOD)
-    assert hand.player_count == 6 and hand.actions[-1] == Fold(1)
+    assert hand.player_count == 6 and hand.actions[-1] == FoldAction(1)
 
 
 def test_error_is_a_library_value_error() -> None:

@@ -37,8 +37,8 @@ def test_played_hands_round_trip_through_phh(variant, players: int, seed: int) -
         assert result.complete
         assert list(result.stacks) == list(hh.finishing_stacks or ())
         ours = [(e.action, e.to) for e in result.game.events if isinstance(e, ActionTaken)]
-        assert len(ours) == sum(type(a).__name__ in ("Fold", "CheckCall", "CompleteBetRaise", "PostBringIn")
-                                for a in hh.actions)
+        bets = ("FoldAction", "CheckCallAction", "CompleteBetRaiseAction", "PostBringInAction")
+        assert len(ours) == sum(type(a).__name__ in bets for a in hh.actions)
 
 
 def test_variant_fields_of_no_limit_holdem() -> None:

@@ -15,16 +15,16 @@ from cardgame.cards import CARDS
 from cardgame.phh import (
     VARIANTS,
     Action,
-    CheckCall,
-    CompleteBetRaise,
-    DealBoard,
-    DealHole,
-    Fold,
+    CheckCallAction,
+    CompleteBetRaiseAction,
+    DealBoardAction,
+    DealHoleAction,
+    FoldAction,
     HandHistory,
-    NoOp,
-    PostBringIn,
-    ShowMuck,
-    StandPatDiscard,
+    NoOpAction,
+    PostBringInAction,
+    ShowMuckAction,
+    StandPatDiscardAction,
     dump,
     dumps,
     load,
@@ -59,23 +59,25 @@ def _actions(draw: st.DrawFn, code: str, players: int) -> list[Action]:
         if kind in ("hole", "board"):
             cards = tuple(None if draw(hidden) else deck.pop() for _ in range(draw(st.integers(1, 3))))
             out.append(
-                DealHole(player, cards, commentary=comment) if kind == "hole" else DealBoard(cards, commentary=comment)
+                DealHoleAction(player, cards, commentary=comment)
+                if kind == "hole"
+                else DealBoardAction(cards, commentary=comment)
             )
         elif kind == "cbr":
-            out.append(CompleteBetRaise(player, draw(_positive), commentary=comment))
+            out.append(CompleteBetRaiseAction(player, draw(_positive), commentary=comment))
         elif kind == "sm":
-            out.append(ShowMuck(player, draw(st.sampled_from([None, (), (None, None)])), commentary=comment))
+            out.append(ShowMuckAction(player, draw(st.sampled_from([None, (), (None, None)])), commentary=comment))
         elif kind == "sd":
-            out.append(StandPatDiscard(player, draw(st.sampled_from([(), (None,)])), commentary=comment))
+            out.append(StandPatDiscardAction(player, draw(st.sampled_from([(), (None,)])), commentary=comment))
         else:
             if kind == "cc":
-                out.append(CheckCall(player, commentary=comment))
+                out.append(CheckCallAction(player, commentary=comment))
             elif kind == "f":
-                out.append(Fold(player, commentary=comment))
+                out.append(FoldAction(player, commentary=comment))
             elif kind == "pb":
-                out.append(PostBringIn(player, commentary=comment))
+                out.append(PostBringInAction(player, commentary=comment))
             else:
-                out.append(NoOp(commentary=comment))
+                out.append(NoOpAction(commentary=comment))
     return out
 
 
@@ -154,7 +156,7 @@ def test_save_and_load_files(tmp_path: Path) -> None:
         blinds_or_straddles=[1, 2],
         min_bet=2,
         starting_stacks=[200.0, 150.5],
-        actions=[DealHole(0, "AcAd"), DealHole(1, "????"), Fold(1, commentary="easy")],
+        actions=[DealHoleAction(0, "AcAd"), DealHoleAction(1, "????"), FoldAction(1, commentary="easy")],
         players=['Quote " and \\ back', "Ünïcode\n"],
     )
     assert hand.starting_stacks == (200, 150.5) and isinstance(hand.starting_stacks[0], int)

@@ -8,14 +8,14 @@ import pytest
 
 from cardgame.cards import parse_cards
 from cardgame.phh import (
-    CheckCall,
-    CompleteBetRaise,
-    DealBoard,
-    DealHole,
-    Fold,
+    CheckCallAction,
+    CompleteBetRaiseAction,
+    DealBoardAction,
+    DealHoleAction,
+    FoldAction,
     HandHistory,
-    ShowMuck,
-    StandPatDiscard,
+    ShowMuckAction,
+    StandPatDiscardAction,
     dumps,
     iter_paths,
     load,
@@ -66,13 +66,13 @@ def test_dwan_ivey_fields(shared_phh: Path) -> None:
     assert hand.players == ("Phil Ivey", "Patrik Antonius", "Tom Dwan")
     assert (hand.author, hand.year, hand.currency) == ("Juho Kim", 2009, "USD")
     assert hand.finishing_stacks is None and hand.extra == {}
-    assert hand.actions[0] == DealHole(0, parse_cards("Ac 2d"))
-    assert hand.actions[1] == DealHole(1, (None, None))
-    assert hand.actions[3] == CompleteBetRaise(2, 7000)
-    assert hand.actions[5] == Fold(1)
-    assert hand.actions[6] == CheckCall(2)
-    assert hand.actions[7] == DealBoard(parse_cards("Jc 3d 5c"))
-    assert hand.actions[-3] == ShowMuck(0, parse_cards("Ac 2d"))
+    assert hand.actions[0] == DealHoleAction(0, parse_cards("Ac 2d"))
+    assert hand.actions[1] == DealHoleAction(1, (None, None))
+    assert hand.actions[3] == CompleteBetRaiseAction(2, 7000)
+    assert hand.actions[5] == FoldAction(1)
+    assert hand.actions[6] == CheckCallAction(2)
+    assert hand.actions[7] == DealBoardAction(parse_cards("Jc 3d 5c"))
+    assert hand.actions[-3] == ShowMuckAction(0, parse_cards("Ac 2d"))
     assert [a.to_text() for a in hand.actions[:4]] == ["d dh p1 Ac2d", "d dh p2 ????", "d dh p3 7h6h", "p3 cbr 7000"]
 
 
@@ -93,17 +93,17 @@ def test_half_chip_finishing_stacks(shared_phh: Path) -> None:
 def test_badugi_draws(shared_phh: Path) -> None:
     hand = _one(shared_phh / "alice-carol-wikipedia.phh")
     assert hand.variant == "FB" and hand.small_bet == 2 and hand.big_bet == 4
-    assert hand.actions[0] == DealHole(0, (None,) * 4)
-    discards = [a for a in hand.actions if isinstance(a, StandPatDiscard)]
-    assert discards[0] == StandPatDiscard(0, (None, None))
-    assert StandPatDiscard(1) in discards and StandPatDiscard(1).stands_pat
-    assert hand.actions[-1] == ShowMuck(1, parse_cards("3s 5d 7c 8h"))
+    assert hand.actions[0] == DealHoleAction(0, (None,) * 4)
+    discards = [a for a in hand.actions if isinstance(a, StandPatDiscardAction)]
+    assert discards[0] == StandPatDiscardAction(0, (None, None))
+    assert StandPatDiscardAction(1) in discards and StandPatDiscardAction(1).stands_pat
+    assert hand.actions[-1] == ShowMuckAction(1, parse_cards("3s 5d 7c 8h"))
 
 
 def test_triple_draw_known_discards(shared_phh: Path) -> None:
     hand = _one(shared_phh / "arieh-yockey-2019.phh")
-    assert StandPatDiscard(3, parse_cards("As Qs")) in hand.actions
-    assert DealHole(3, parse_cards("2h Qh")) in hand.actions
+    assert StandPatDiscardAction(3, parse_cards("As Qs")) in hand.actions
+    assert DealHoleAction(3, parse_cards("2h Qh")) in hand.actions
     assert hand.region == "Nevada" and (hand.day, hand.month, hand.year) == (28, 6, 2019)
 
 
