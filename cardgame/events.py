@@ -30,6 +30,7 @@ __all__ = [
     "PlayerSatOut",
     "PlayerSeated",
     "PotAwarded",
+    "RunsChosen",
     "StageFailed",
 ]
 
@@ -208,8 +209,22 @@ class CardsShown(Event):
 
 
 @attrs.frozen
+class RunsChosen(Event):
+    """A player all in asked for ``runs`` run-outs of the rest of the board."""
+
+    kind: ClassVar[str] = "runs chosen"
+    seat: int
+    runs: int
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        times = {1: "once", 2: "twice"}.get(self.runs, f"{self.runs} times")
+        return f"{_name(names, self.seat)} asks to run it {times}"
+
+
+@attrs.frozen
 class PotAwarded(Event):
-    """One pot (0 is the main pot) or one half of it (``share`` is "high" or "low")."""
+    """One pot (0 is the main pot) or one half of it (``share`` is "high" or "low"); with several
+    run-outs, the part of it played on run-out ``run`` (0 is the first)."""
 
     kind: ClassVar[str] = "pot awarded"
     pot: int
@@ -218,11 +233,14 @@ class PotAwarded(Event):
     amounts: tuple[int, ...]
     hand: str = ""
     share: str = ""
+    run: int | None = None
 
     def describe(self, names: dict[int, str] | None = None) -> str:
         pot = "main pot" if self.pot == 0 else f"side pot {self.pot}"
         if self.share:
             pot = f"{self.share} half of the {pot}"
+        if self.run is not None:
+            pot = f"{pot} (run {self.run + 1})"
         who = ", ".join(f"{_name(names, s)} {a}" for s, a in zip(self.winners, self.amounts, strict=True))
         tail = f" with {self.hand}" if self.hand else ""
         return f"{pot.capitalize()} of {self.amount}: {who}{tail}"

@@ -22,6 +22,7 @@ from cardgame.events import (
 from cardgame.rng import RandomSource
 from cardgame.stage import Stage
 from cardgame.stages.draw import DrawOptions
+from cardgame.stages.results import RunOptions
 from cardgame.table import Player, Table
 from cardgame.view import TableView, status_table, table_view
 
@@ -38,6 +39,17 @@ class Drawer(Protocol):
     """Anything that picks discards in a draw round: ``(game, options) -> cards``."""
 
     def __call__(self, game: Game, options: DrawOptions) -> Sequence[int]: ...
+
+
+class Chooser(Protocol):
+    """Chooses how many run-outs to ask for: ``chooser(game, options) -> runs``."""
+
+    def __call__(self, game: Game, options: RunOptions) -> int: ...
+
+
+def run_once(game: Game, options: RunOptions) -> int:
+    """A chooser that always asks to run the board once."""
+    return 1
 
 
 def stand_pat(game: Game, options: DrawOptions) -> Sequence[int]:
@@ -238,6 +250,23 @@ class Game:
         result: DrawOptions | None = query()
         return result
 
+    def run_options(self) -> RunOptions | None:
+        """When players all in choose how many times to run the board: the seat to choose and the
+        most run-outs allowed (see :class:`~cardgame.stages.RunItTwice`)."""
+        stage = self.dispatcher.current
+        query = getattr(stage, "run_options", None)
+        if query is None or self.dispatcher.status != "running":
+            return None
+        result: RunOptions | None = query()
+        return result
+
+    def choose_runs(self, seat: int, runs: int) -> Event:
+        """``seat`` asks to run the rest of the board ``runs`` times (1: once)."""
+        if self.dispatcher.status == "running" and self.run_options() is None:
+            raise IllegalActionError("Nobody is choosing run-outs now.", rule="no run-out choice pending")
+        event: Event = self.dispatcher.send("choose_runs", seat, runs)
+        return event
+
     def muck(self, seat: int) -> None:
         """Muck ``seat``'s hand once betting is over (the run-out or the showdown): the hand is dead,
         its chips stay in the pot and it wins nothing (Robert's Rules, showdown)."""
@@ -316,11 +345,13 @@ class Game:
 
     # --- driving bots ------------------------------------------------------------------------------------
     def play(
-        self, bots: Mapping[int, Bot] | Bot, *, drawer: Drawer = stand_pat, max_actions: int = 10**9
+        self, bots: Mapping[int, Bot] | Bot, *, drawer: Drawer = stand_pat, chooser: Chooser = run_once,
+        max_actions: int = 10**9,
     ) -> int:
         """Let ``bots`` (one for all seats, or one per seat) act until nobody is to act.
 
-        Draw rounds ask ``drawer`` (default: stand pat). Returns the number of decisions. The
+        Draw rounds ask ``drawer`` (default: stand pat); run-it-twice choices ask ``chooser``
+        (default: run once). Returns the number of decisions. The
         loop ends when the game exits or fails, or waits for players; it never deadlocks
         because every decision moves the game forward.
         """
@@ -332,6 +363,11 @@ class Game:
             options = self.draw_options()
             if options is not None:
                 self.draw(seat, drawer(self, options))
+                taken += 1
+                continue
+            runs = self.run_options()
+            if runs is not None:
+                self.choose_runs(seat, chooser(self, runs))
                 taken += 1
                 continue
             legal = self.legal_actions()

@@ -87,7 +87,7 @@ class Hand:
     ``dead`` is dead money in the main pot that belongs to no player's contribution (a big-blind
     ante, a post to sit in); ``mucked`` the seats that will muck at showdown rather than show;
     ``killed`` the hands mucked once betting was over, before the last cards: they are dealt
-    nothing more.
+    nothing more. ``runouts`` holds the boards of a hand run more than once (else empty).
     """
 
     __slots__ = (
@@ -110,6 +110,7 @@ class Hand:
         "number",
         "players",
         "raises",
+        "runouts",
         "street",
         "to_act",
     )
@@ -133,6 +134,7 @@ class Hand:
         self.killed: frozenset[int] = _NONE
         self.to_act: HandPlayer | None = None
         self.last_aggressor: int | None = None
+        self.runouts: tuple[tuple[Card, ...], ...] = ()
         self.big_bet_option = False
         self.bet_size = 0
         self.bring_in: int | None = None

@@ -34,6 +34,7 @@ from cardgame.stages import (
     DrawOptions,
     ForcedBetsResult,
     HandOpened,
+    RunOptions,
     ShowdownResult,
 )
 
@@ -117,7 +118,7 @@ def _register_events() -> None:
 
 
 _register_events()
-for _cls in (HandOpened, BettingResult, ForcedBetsResult, BringInResult, ShowdownResult, DrawOptions):
+for _cls in (HandOpened, BettingResult, ForcedBetsResult, BringInResult, ShowdownResult, DrawOptions, RunOptions):
     register_type(_cls)
 
 

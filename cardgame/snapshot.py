@@ -201,6 +201,7 @@ def _save_hand(hand: Hand, ctx: Context) -> dict[str, Any]:
         "players": players,
         "deck": _save_deck(hand.deck, ctx),
         "board": _cards(hand.board),
+        "runouts": [_cards(board) for board in hand.runouts],
         "discards": _cards(hand.discards),
         "street": hand.street,
         "bet_to": hand.bet_to,
@@ -428,6 +429,8 @@ def _load_hand(o: _Obj, table: Table, rng: RandomSource) -> Hand:
         raise SnapshotError(f"{o.path('players')} lists a seat twice: {seats}.")
     hand = Hand(o.get_int("number", minimum=1), o.opt_int("button"), players, _load_deck(o.obj("deck"), rng))
     hand.board = _card_list(o, "board")
+    hand.runouts = tuple(tuple(_card_list(_Obj({"cards": raw}, o.path(f"runouts[{i}]")), "cards"))
+                         for i, raw in enumerate(o.get_list("runouts")))
     hand.discards = _card_list(o, "discards")
     hand.street = o.get_str("street")
     hand.bet_to = o.get_int("bet_to", minimum=0)

@@ -521,7 +521,8 @@ def test_same_stage_classes_with_other_settings_restore(saved: dict[str, Any]) -
                    "max_hands", "next_deck", "pusher", "rng", "stop_requested", "table"}),  # pusher: the dispatcher's
         (Hand, {"bet_size", "bet_to", "big_bet_option", "board", "bring_in", "button", "by_seat", "capped", "dead",
                 "deck", "discards",
-                "full_to", "killed", "last_aggressor", "min_raise", "mucked", "number", "players", "raises", "street",
+                "full_to", "killed", "last_aggressor", "min_raise", "mucked", "number", "players", "raises", "runouts",
+                "street",
                 "to_act"}),
         (HandPlayer, {"acted_at", "all_in", "bet", "contributed", "face_up", "folded", "hole", "player", "seat"}),
         (Deck, {"_cards", "_rng", "dealt", "spec"}),
@@ -557,6 +558,8 @@ EVENT_SAMPLES: list[Event] = [
     ev.BetReturned(2, 4),
     ev.CardsShown(1, (_AH, _KD), "high card"),
     ev.PotAwarded(0, 20, (1, 2), (10, 10), "a pair", "high"),
+    ev.PotAwarded(0, 20, (1,), (20,), "a pair", "", 1),
+    ev.RunsChosen(3, 2),
     ev.HandEnded(3, ((0, 100), (1, 95))),
     ev.StageFailed("showdown", "boom"),
     ev.CardsDiscarded(1, (_KD, None)),

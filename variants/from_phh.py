@@ -30,9 +30,17 @@ from variants._community import community_card_game
 from variants.draw import draw_game
 from variants.stud import stud_game
 
-__all__ = ["SUPPORTED_CODES", "stages_for"]
+__all__ = ["SUPPORTED_CODES", "runout_count", "stages_for"]
 
 SUPPORTED_CODES = ("FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
+
+
+def runout_count(hh: HandHistory) -> int:
+    """How many times the board was run: the user-defined field ``_runout_count`` (default 1)."""
+    value = hh.extra.get("_runout_count", 1)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise HandHistoryError(f"_runout_count must be a whole number of at least 1, not {value!r}.")
+    return value
 
 
 def stages_for(hh: HandHistory, chips: Callable[[float | None], int], hole_cards: int) -> list[Stage]:
@@ -52,23 +60,24 @@ def stages_for(hh: HandHistory, chips: Callable[[float | None], int], hole_cards
         ante = antes[1]
     trim = hh.ante_trimming_status is True  # PHH's default (absent) is false: antes are dead money
     forced: dict[str, Any] = {"big_blind_ante": bba, "ante_trimming": trim, "dead": dead}
+    community: dict[str, Any] = {**forced, "run_it_twice": runout_count(hh) > 1}
     if code in ("FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB"):
         small, big = chips(hh.small_bet), chips(hh.big_bet)
     if code == "FT":
         return community_card_game(FixedLimit(small, big), hole_cards=2, blinds=blinds, ante=ante, high=HIGH,
-                                   **forced)
+                                   **community)
     if code == "NT":
         return community_card_game(NoLimit(chips(hh.min_bet)), hole_cards=2, blinds=blinds, ante=ante, high=HIGH,
-                                   **forced)
+                                   **community)
     if code == "NS":
         return community_card_game(NoLimit(chips(hh.min_bet)), hole_cards=2, blinds=blinds, ante=ante,
-                                   high=SHORT_DECK_HIGH, deck=SHORT_DECK, **forced)
+                                   high=SHORT_DECK_HIGH, deck=SHORT_DECK, **community)
     if code == "PO":
         return community_card_game(PotLimit(chips(hh.min_bet)), hole_cards=hole_cards, blinds=blinds, ante=ante,
-                                   high=OMAHA_HIGH, **forced)
+                                   high=OMAHA_HIGH, **community)
     if code == "FO/8":
         return community_card_game(FixedLimit(small, big), hole_cards=hole_cards, blinds=blinds, ante=ante,
-                                   high=OMAHA_HIGH, low=OMAHA_EIGHT_LOW, **forced)
+                                   high=OMAHA_HIGH, low=OMAHA_EIGHT_LOW, **community)
     if code in ("F7S", "F7S/8", "FR"):
         low = EIGHT_OR_BETTER_LOW if code == "F7S/8" else None
         high = ACE_TO_FIVE_LOW if code == "FR" else HIGH

@@ -20,8 +20,10 @@ def no_limit_holdem(
     big_blind_ante: bool = False,
     straddles: Sequence[int] = (),
     min_bet: int | None = None,
+    run_it_twice: bool = False,
 ) -> list[Stage]:
-    """No-limit hold'em (PHH ``NT``): blinds, optional antes or big-blind ante, straddles."""
+    """No-limit hold'em (PHH ``NT``): blinds, optional antes or big-blind ante, straddles; with
+    ``run_it_twice``, players all in before the river may run the board twice."""
     return community_card_game(
         NoLimit(min_bet if min_bet is not None else big_blind),
         hole_cards=2,
@@ -29,6 +31,7 @@ def no_limit_holdem(
         ante=ante,
         big_blind_ante=big_blind_ante,
         high=HIGH,
+        run_it_twice=run_it_twice,
     )
 
 

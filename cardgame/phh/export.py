@@ -19,6 +19,7 @@ from cardgame.events import (
     HandEnded,
     HandStarted,
     HoleCardsDealt,
+    RunsChosen,
 )
 from cardgame.phh.actions import (
     Action,
@@ -117,6 +118,7 @@ def hand_to_phh(
     p = {seat: i for i, seat in enumerate(seats)}
     actions: list[Action] = []
     final: tuple[tuple[int, int], ...] | None = None
+    runs: list[int] = []
     for e in events:
         if isinstance(e, HoleCardsDealt):
             actions.append(DealHoleAction(p[e.seat], e.cards))
@@ -135,11 +137,15 @@ def hand_to_phh(
             actions.append(StandPatDiscardAction(p[e.seat], e.cards))
         elif isinstance(e, CardsShown):
             actions.append(ShowMuckAction(p[e.seat], e.cards))
+        elif isinstance(e, RunsChosen):
+            runs.append(e.runs)
         elif isinstance(e, HandEnded):
             final = e.stacks
             break
     actions = _shows_before_run_out(_discards_before_draws(actions), len(seats))
     fields = variant_fields(stages, len(seats))
+    if min(runs, default=1) > 1:  # run it twice: the board's d db lines come once per run-out
+        extra = {"extra": {**extra.pop("extra", {}), "_runout_count": min(runs)}, **extra}
     finishing = None
     if final is not None:
         by_seat = dict(final)

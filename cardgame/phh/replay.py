@@ -156,7 +156,7 @@ def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
 
 def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayResult:
     """Play ``hh`` through the engine. Raises :class:`HandHistoryError` naming the action at fault."""
-    from variants.from_phh import SUPPORTED_CODES, stages_for
+    from variants.from_phh import SUPPORTED_CODES, runout_count, stages_for
 
     if hh.variant not in SUPPORTED_CODES:
         raise HandHistoryError(
@@ -212,10 +212,13 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
 
     game.subscribe(mark_mucks)
     game.start()
+    runs = runout_count(hh)
     for index, a in enumerate(hh.actions):
         where = f"{source}: actions[{index}] {a.to_text()!r}"
         current[0] = index
         try:
+            while game.run_options() is not None:  # run it twice: every player asks for the file's count
+                game.choose_runs(game.run_options().seat, runs)  # type: ignore[union-attr]
             if isinstance(a, CheckCallAction) and _idle_check(game, a.player):
                 continue  # a check the engine does not ask for: everyone else is all-in or folded
             if isinstance(a, FoldAction):
@@ -236,6 +239,8 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
             raise
         except CardgameError as exc:
             raise HandHistoryError(f"{where}: {_in_file_units(str(exc), scale)}") from exc
+    while game.run_options() is not None:
+        game.choose_runs(game.run_options().seat, runs)  # type: ignore[union-attr]
     complete = game.status_name == "exited"
     stacks = tuple(math.inf if p.seat in unknown else float(Fraction(p.stack, scale)) if scale != 1 else p.stack
                    for p in sorted(game.table.players(), key=lambda p: p.seat))

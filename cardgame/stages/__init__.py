@@ -7,6 +7,7 @@ from cardgame.stages.deal_hole import DealHole
 from cardgame.stages.draw import Draw, DrawOptions
 from cardgame.stages.end_hand import EndHand
 from cardgame.stages.forced_bets import ForcedBets, ForcedBetsResult
+from cardgame.stages.run_it_twice import RunItTwice, RunOptions
 from cardgame.stages.showdown import Showdown, ShowdownResult
 from cardgame.stages.wait_for_players import HandOpened, WaitForPlayers
 
@@ -23,6 +24,8 @@ __all__ = [
     "ForcedBets",
     "ForcedBetsResult",
     "HandOpened",
+    "RunItTwice",
+    "RunOptions",
     "Showdown",
     "ShowdownResult",
     "WaitForPlayers",

@@ -12,7 +12,8 @@ import attrs
 
 from cardgame.cards import Card
 
-__all__ = ["BettingResult", "BringInResult", "DrawOptions", "ForcedBetsResult", "HandOpened", "ShowdownResult"]
+__all__ = ["BettingResult", "BringInResult", "DrawOptions", "ForcedBetsResult", "HandOpened", "RunOptions",
+           "ShowdownResult"]
 
 
 @attrs.frozen
@@ -62,6 +63,14 @@ class DrawOptions:
     seat: int
     hole: tuple[Card, ...]
     max_discards: int
+
+
+@attrs.frozen
+class RunOptions:
+    """What the player to choose may do: ask for 1 to ``max_runs`` run-outs of the rest of the board."""
+
+    seat: int
+    max_runs: int
 
 
 @attrs.frozen

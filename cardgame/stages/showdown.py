@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from cardgame.cards import Card
 from cardgame.errors import ConfigError
 from cardgame.evaluation import HIGH, HandEvaluator, winners
 from cardgame.events import CardsShown, PotAwarded
@@ -148,41 +149,54 @@ class Showdown(Stage):
     def _award(
         self, hand: Hand, live: list[HandPlayer], won: dict[int, int], mucked: frozenset[int]
     ) -> list[int]:
+        """Show the hands in order and award every pot; a hand run more than once splits each pot
+        equally between its run-outs (an odd chip to the first) and awards each part on its board."""
         emit = self.ctx.emit
-        board = hand.board
+        boards = hand.runouts or (hand.board,)
         high, low = self.high, self.low
-        highs: dict[int, int | None] = {}
-        lows: dict[int, int | None] = {}
-        texts: dict[int, tuple[str, str]] = {}
-        hi_memo = _DESCRIPTIONS.setdefault(high.name, {}) if high is not None else {}
-        lo_memo = _DESCRIPTIONS.setdefault(low.name, {}) if low is not None else {}
+        runs = [(self._values(high, live, board), self._values(low, live, board)) for board in boards]
         for hp in self._show_order(hand, live):
-            seat, hole = hp.seat, hp.hole
-            hi_text = lo_text = ""
-            if high is not None:
-                v = highs[seat] = high.rank(hole, board)
-                if v is not None:
-                    hi_text = hi_memo.get(v) or _describe(high, hi_memo, v, hole, board)
-            if low is not None:
-                v = lows[seat] = low.rank(hole, board)
-                if v is not None:
-                    lo_text = lo_memo.get(v) or _describe(low, lo_memo, v, hole, board)
-            texts[seat] = (hi_text, lo_text)
-            emit(CardsShown(seat, tuple(hole), f"{hi_text} / {lo_text}" if hi_text and lo_text else hi_text or lo_text))
+            parts = []
+            for (_, hi_text), (_, lo_text) in runs:
+                t = (hi_text.get(hp.seat, ""), lo_text.get(hp.seat, ""))
+                parts.append(f"{t[0]} / {t[1]}" if t[0] and t[1] else t[0] or t[1])
+            emit(CardsShown(hp.seat, tuple(hp.hole), parts[0] if len(parts) == 1 else "; ".join(
+                f"run {i + 1}: {text}" for i, text in enumerate(parts))))
+        several = len(boards) > 1
         for index, pot in enumerate(side_pots(hand.players, hand.dead)):
             eligible = ([seat for seat in pot.eligible if seat not in mucked] if mucked else None) or list(pot.eligible)
-            low_winners = self._best(eligible, lows) if self.low is not None else []
-            high_winners = self._best(eligible, highs) if self.high is not None else []
-            if low_winners and high_winners:
-                low_half = pot.amount // 2
-                self._pay(index, pot.amount - low_half, high_winners, won, texts, 0, "high")
-                self._pay(index, low_half, low_winners, won, texts, 1, "low")
-            elif high_winners or low_winners:
-                winners, which = (high_winners, 0) if high_winners else (low_winners, 1)
-                self._pay(index, pot.amount, winners, won, texts, which, "")
-            else:  # nobody qualifies (e.g. a low-only game with no qualifying hand): split evenly
-                self._pay(index, pot.amount, eligible, won, texts, 0, "")
+            for run, amount in enumerate(split(pot.amount, range(len(boards))) if several else (pot.amount,)):
+                (highs, hi_texts), (lows, lo_texts) = runs[run]
+                texts = {seat: (hi_texts.get(seat, ""), lo_texts.get(seat, "")) for seat in eligible}
+                label = run if several else None
+                low_winners = self._best(eligible, lows) if low is not None else []
+                high_winners = self._best(eligible, highs) if high is not None else []
+                if low_winners and high_winners:
+                    low_half = amount // 2
+                    self._pay(index, amount - low_half, high_winners, won, texts, 0, "high", label)
+                    self._pay(index, low_half, low_winners, won, texts, 1, "low", label)
+                elif high_winners or low_winners:
+                    winners, which = (high_winners, 0) if high_winners else (low_winners, 1)
+                    self._pay(index, amount, winners, won, texts, which, "", label)
+                else:  # nobody qualifies (e.g. a low-only game with no qualifying hand): split evenly
+                    self._pay(index, amount, eligible, won, texts, 0, "", label)
         return [hp.seat for hp in live]
+
+    @staticmethod
+    def _values(
+        evaluator: HandEvaluator | None, live: list[HandPlayer], board: Sequence[Card]
+    ) -> tuple[dict[int, int | None], dict[int, str]]:
+        """Each live hand's value with ``board`` (``None``: does not qualify) and its description."""
+        values: dict[int, int | None] = {}
+        texts: dict[int, str] = {}
+        if evaluator is None:
+            return values, texts
+        memo = _DESCRIPTIONS.setdefault(evaluator.name, {})
+        for hp in live:
+            v = values[hp.seat] = evaluator.rank(hp.hole, board)
+            if v is not None:
+                texts[hp.seat] = memo.get(v) or _describe(evaluator, memo, v, hp.hole, board)
+        return values, texts
 
     @staticmethod
     def _best(seats: list[int], values: dict[int, int | None]) -> list[int]:
@@ -198,6 +212,7 @@ class Showdown(Stage):
         texts: dict[int, tuple[str, str]],
         which: int,
         share: str,
+        run: int | None = None,
     ) -> None:
         hand = self.ctx.hand
         assert hand is not None
@@ -209,4 +224,4 @@ class Showdown(Stage):
             hand.by_seat[seat].player.stack += chips
             won[seat] = won.get(seat, 0) + chips
         text = texts.get(winners[0], ("", ""))[which]  # "" for a mucked hand taking back its own excess
-        self.ctx.emit(PotAwarded(index, amount, tuple(winners), tuple(shares), text, share))
+        self.ctx.emit(PotAwarded(index, amount, tuple(winners), tuple(shares), text, share, run))

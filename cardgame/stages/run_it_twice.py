@@ -1,0 +1,147 @@
+"""Run it twice: once betting is over with cards to come, the players choose one or two run-outs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from cardgame.cards import Card
+from cardgame.errors import ConfigError, IllegalActionError
+from cardgame.events import RunsChosen
+from cardgame.stage import Stage
+from cardgame.stages.deal_board import DealBoard
+from cardgame.stages.results import BettingResult, RunOptions
+
+__all__ = ["RunItTwice", "RunOptions"]
+
+
+class RunItTwice(Stage):
+    """Placed after a betting round with ``streets`` still to deal (``(count, name)`` each, e.g.
+    ``((1, "turn"), (1, "river"))``). When that round leaves betting over for the hand (fewer than
+    two live players can bet) with two or more players live, each live player in turn chooses
+    ``1`` to ``max_runs`` run-outs (event ``choose_runs(seat, runs)``); the fewest chosen wins, so
+    running it more than once needs everyone's agreement (the common house rule). The rest of the
+    board is then dealt once per run-out, each street as a :class:`DealBoard` sub-stage pushed
+    through the context, from the cards already on the board; the hand goes to the showdown, which
+    splits every pot equally between the run-outs (an odd chip to the first) and awards each part
+    on its own board. Otherwise (betting goes on) the stage hands the betting result on untouched.
+
+    This is a house option, not a rule of Robert's Rules or the TDA; see ``docs/rules.md``.
+    """
+
+    name: ClassVar[str] = "run it twice"
+    states: ClassVar[list[str]] = ["ready", "choosing_runs", "dealing_runs", "done"]
+    transitions: ClassVar[list[dict[str, Any]]] = [
+        {"trigger": "begin", "source": "ready", "dest": "done", "unless": "betting_over", "after": "pass_on"},
+        {"trigger": "begin", "source": "ready", "dest": "choosing_runs", "before": "clear_choices",
+         "after": "ask_next_player"},
+        {"trigger": "chose", "source": "choosing_runs", "dest": "dealing_runs", "conditions": "everyone_chose",
+         "after": "deal_next_street"},
+        {"trigger": "chose", "source": "choosing_runs", "dest": None, "after": "ask_next_player"},
+        {"trigger": "street_dealt", "source": "dealing_runs", "dest": "done", "conditions": "all_runs_dealt",
+         "after": "go_to_showdown"},
+        {"trigger": "street_dealt", "source": "dealing_runs", "dest": None, "after": "deal_next_street"},
+        {"trigger": "end", "source": "*", "dest": "done"},
+    ]
+    events: ClassVar[tuple[str, ...]] = ("choose_runs",)
+    takes: ClassVar[tuple[type, ...]] = (BettingResult,)
+    goes_to: ClassVar[tuple[str, ...]] = ("showdown",)
+    snapshot_fields: ClassVar[tuple[str, ...]] = ("choices",)
+    __slots__ = ("_common", "_dealt", "_runs", "choices", "max_runs", "streets")
+
+    def __init__(self, streets: Sequence[tuple[int, str]], *, max_runs: int = 2) -> None:
+        super().__init__()
+        if not streets:
+            raise ConfigError("Run it twice needs the streets still to deal, e.g. ((1, 'turn'), (1, 'river')).")
+        if not isinstance(max_runs, int) or isinstance(max_runs, bool) or max_runs < 2:
+            raise ConfigError(f"max_runs must be a whole number of at least 2, not {max_runs!r}.")
+        self.streets = tuple((int(count), str(street)) for count, street in streets)
+        self.max_runs = max_runs
+        self.choices: tuple[tuple[int, int], ...] = ()  # (seat, run-outs) in the order chosen
+        self._common: tuple[Card, ...] = ()
+        self._runs: list[tuple[Card, ...]] = []
+        self._dealt = 0  # streets dealt in the current run
+
+    # --- conditions and callbacks ---------------------------------------------------------------
+    def betting_over(self) -> bool:
+        previous = self.previous
+        return isinstance(previous, BettingResult) and previous.betting_over and len(previous.live) >= 2
+
+    def clear_choices(self) -> None:
+        self.choices = ()
+
+    def _chosen(self) -> set[int]:
+        return {seat for seat, _ in self.choices}
+
+    def ask_next_player(self) -> None:
+        hand = self.ctx.hand
+        assert hand is not None
+        chosen = self._chosen()
+        hand.to_act = next((hp for hp in hand.players if not hp.folded and hp.seat not in chosen), None)
+
+    def everyone_chose(self) -> bool:
+        hand = self.ctx.hand
+        assert hand is not None
+        chosen = self._chosen()
+        return all(hp.seat in chosen for hp in hand.players if not hp.folded)
+
+    def deal_next_street(self) -> None:
+        hand = self.ctx.hand
+        assert hand is not None
+        hand.to_act = None
+        if not self._runs and not self._dealt:  # the first street of the first run-out
+            self._common = tuple(hand.board)
+        count, street = self.streets[self._dealt]
+        self.ctx.push(DealBoard(count, street), self.previous)
+
+    def on_substage_result(self, result: Any) -> None:
+        hand = self.ctx.hand
+        assert hand is not None
+        self._dealt += 1
+        if self._dealt == len(self.streets):  # a run-out is complete
+            self._runs.append(tuple(hand.board))
+            self._dealt = 0
+            if len(self._runs) < self.runs:
+                hand.board = list(self._common)
+        self.trigger("street_dealt")
+
+    def all_runs_dealt(self) -> bool:
+        return len(self._runs) == self.runs
+
+    def go_to_showdown(self) -> None:
+        hand = self.ctx.hand
+        assert hand is not None
+        runs = tuple(self._runs)
+        if len(runs) > 1:
+            hand.runouts = runs
+        self._runs = []
+        self.goto("showdown", self.previous)
+
+    # --- queries and the event ------------------------------------------------------------------
+    @property
+    def runs(self) -> int:
+        """The run-outs agreed: the fewest any player chose."""
+        return min((runs for _, runs in self.choices), default=1)
+
+    def run_options(self) -> RunOptions | None:
+        """The player to choose and the largest number of run-outs, or ``None``."""
+        hand = self.ctx.hand
+        if self.state != "choosing_runs" or hand is None or hand.to_act is None:
+            return None
+        return RunOptions(hand.to_act.seat, self.max_runs)
+
+    def on_choose_runs(self, seat: object, runs: object) -> RunsChosen:
+        """``seat`` asks for ``runs`` run-outs; bad input raises :class:`IllegalActionError` and changes nothing."""
+        opts = self.run_options()
+        assert opts is not None
+        if seat != opts.seat or not isinstance(seat, int) or isinstance(seat, bool):
+            raise IllegalActionError(f"It is not seat {seat!r}'s turn to choose: seat {opts.seat} chooses next.",
+                                     rule="choosing out of turn", allowed=f"seat {opts.seat}")
+        if not isinstance(runs, int) or isinstance(runs, bool) or not 1 <= runs <= self.max_runs:
+            raise IllegalActionError(f"Run-outs must be a whole number from 1 to {self.max_runs}, not {runs!r}.",
+                                     rule="run-outs out of range", allowed=f"1 to {self.max_runs}")
+        self.choices = (*self.choices, (seat, runs))
+        event = RunsChosen(seat, runs)
+        self.ctx.emit(event)
+        self.trigger("chose")
+        return event
