@@ -26,7 +26,7 @@ from typing import Any, NoReturn
 from cardgame.context import Context
 from cardgame.errors import CardgameError, StageError
 from cardgame.events import StageFailed
-from cardgame.stage import Done, Exit, Failed, Goto, Outcome, Restart, Stage, check_fit
+from cardgame.stage import Done, Exit, Failed, Goto, Outcome, Restart, Stage, Stages, check_fit
 
 __all__ = ["Dispatcher"]
 
@@ -46,7 +46,7 @@ class Dispatcher:
         if len({id(s) for s in stages}) != len(stages):
             raise StageError("The same stage object appears twice in the list; create one per position.")
         check_fit(stages)
-        self.stages: tuple[Stage, ...] = tuple(stages)
+        self.stages = Stages(stages)
         self.ctx = ctx
         self.stack: list[Stage] = []
         self.current: Stage | None = None

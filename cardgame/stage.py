@@ -39,7 +39,7 @@ from cardgame.context import Context
 from cardgame.errors import ConfigError, IllegalActionError, StageError
 from cardgame.machine import Step, compile_machine, fire
 
-__all__ = ["PASSES_ON", "Done", "Exit", "Failed", "Goto", "Outcome", "Restart", "Stage", "check_fit"]
+__all__ = ["PASSES_ON", "Done", "Exit", "Failed", "Goto", "Outcome", "Restart", "Stage", "Stages", "check_fit"]
 
 
 class Outcome:
@@ -211,6 +211,22 @@ class Stage:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.state}>"
+
+
+class Stages(tuple[Stage, ...]):
+    """A stage list that knows the variant it plays (``variant``; ``None`` for a list put together
+    by hand). Registered variants return one (see ``variants.registry``); exports and replays use
+    ``variant`` rather than guessing the game from the stages."""
+
+    variant: Any
+
+    def __new__(cls, stages: Sequence[Stage] = (), variant: Any = None) -> Stages:
+        self = super().__new__(cls, stages)
+        self.variant = variant if variant is not None else getattr(stages, "variant", None)
+        return self
+
+    def __add__(self, other: Any) -> Any:  # a list put together from a variant's is the user's own
+        return tuple(self) + tuple(other)
 
 
 def _names(types: Sequence[type]) -> str:

@@ -492,7 +492,7 @@ def test_a_stage_list_of_another_variant_is_refused(saved: dict[str, Any]) -> No
     stud = pytest.importorskip("variants.stud")
     with pytest.raises(SnapshotError, match="stages but the stage list given has"):
         restore(saved, stud.seven_card_stud())
-    wrong_order = no_limit_holdem(1, 2)
+    wrong_order = list(no_limit_holdem(1, 2))
     wrong_order[2], wrong_order[3] = wrong_order[3], wrong_order[2]
     with pytest.raises(SnapshotError, match="Stage 2 is a BettingRound but the snapshot has a DealHole"):
         restore(saved, wrong_order)

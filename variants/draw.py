@@ -11,6 +11,7 @@ from cardgame.betting import BettingStructure, FixedLimit, NoLimit
 from cardgame.evaluation import BADUGI, DEUCE_TO_SEVEN_LOW, HIGH, HandEvaluator
 from cardgame.stage import Stage
 from cardgame.stages import BettingRound, DealHole, Draw, EndHand, ForcedBets, Showdown, WaitForPlayers
+from variants.registry import variant
 
 __all__ = ["badugi", "deuce_to_seven_single_draw", "deuce_to_seven_triple_draw", "draw_game", "five_card_draw"]
 
@@ -34,6 +35,7 @@ def draw_game(
     return stages
 
 
+@variant("2-7 single draw", "N2L1D", "No-limit deuce-to-seven single draw", max_players=6)
 def deuce_to_seven_single_draw(small_blind: int = 1, big_blind: int = 2, *, ante: int = 0,
                                min_bet: int | None = None) -> list[Stage]:
     """No-limit deuce-to-seven single draw (PHH ``N2L1D``): five cards, one draw, lowest wins."""
@@ -41,6 +43,7 @@ def deuce_to_seven_single_draw(small_blind: int = 1, big_blind: int = 2, *, ante
                      evaluator=DEUCE_TO_SEVEN_LOW)
 
 
+@variant("2-7 triple draw", "F2L3D", "Fixed-limit deuce-to-seven triple draw", max_players=6)
 def deuce_to_seven_triple_draw(
     small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 4, heads_up_uncapped: bool = False
 ) -> list[Stage]:
@@ -50,6 +53,7 @@ def deuce_to_seven_triple_draw(
                      ante=ante, evaluator=DEUCE_TO_SEVEN_LOW)
 
 
+@variant("badugi", "FB", "Fixed-limit badugi", max_players=8)
 def badugi(
     small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 4, heads_up_uncapped: bool = False
 ) -> list[Stage]:
@@ -59,6 +63,7 @@ def badugi(
                      ante=ante, evaluator=BADUGI, max_players=8)
 
 
+@variant("five-card draw", None, "Fixed-limit five-card draw, high hand", max_players=6)
 def five_card_draw(
     small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 5, heads_up_uncapped: bool = False
 ) -> list[Stage]:

@@ -8,10 +8,12 @@ from cardgame.betting import FixedLimit, NoLimit
 from cardgame.evaluation import HIGH
 from cardgame.stage import Stage
 from variants._community import community_card_game
+from variants.registry import variant
 
 __all__ = ["ante_holdem", "fixed_limit_holdem", "no_limit_holdem"]
 
 
+@variant("no-limit hold'em", "NT", "No-limit Texas hold'em with blinds")
 def no_limit_holdem(
     small_blind: int = 1,
     big_blind: int = 2,
@@ -35,6 +37,7 @@ def no_limit_holdem(
     )
 
 
+@variant("fixed-limit hold'em", "FT", "Fixed-limit Texas hold'em")
 def fixed_limit_holdem(
     small_bet: int = 2, big_bet: int = 4, *, small_blind: int | None = None, big_blind: int | None = None,
     ante: int = 0, cap: int = 4, heads_up_uncapped: bool = False,
@@ -49,6 +52,7 @@ def fixed_limit_holdem(
     return community_card_game(structure, hole_cards=2, blinds=(sb, bb), ante=ante, high=HIGH)
 
 
+@variant("ante hold'em", None, "Blind-less no-limit hold'em with antes only")
 def ante_holdem(ante: int = 1, min_bet: int = 2) -> list[Stage]:
     """Blind-less no-limit hold'em: everyone antes, action starts left of the button."""
     return community_card_game(NoLimit(min_bet), hole_cards=2, blinds=(), ante=ante, high=HIGH)

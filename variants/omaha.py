@@ -6,10 +6,12 @@ from cardgame.betting import PotLimit
 from cardgame.evaluation import OMAHA_HIGH
 from cardgame.stage import Stage
 from variants._community import community_card_game
+from variants.registry import variant
 
 __all__ = ["pot_limit_omaha", "pot_limit_omaha_5"]
 
 
+@variant("pot-limit omaha", "PO", "Pot-limit Omaha high")
 def pot_limit_omaha(
     small_blind: int = 1, big_blind: int = 2, *, ante: int = 0, min_bet: int | None = None, hole_cards: int = 4
 ) -> list[Stage]:
@@ -23,6 +25,7 @@ def pot_limit_omaha(
     )
 
 
+@variant("5-card plo", None, "Pot-limit Omaha with five hole cards", max_players=6)
 def pot_limit_omaha_5(small_blind: int = 1, big_blind: int = 2, *, ante: int = 0) -> list[Stage]:
     """Five-card pot-limit Omaha: five hole cards, still exactly two of them used."""
-    return pot_limit_omaha(small_blind, big_blind, ante=ante, hole_cards=5)
+    return list(pot_limit_omaha(small_blind, big_blind, ante=ante, hole_cards=5))

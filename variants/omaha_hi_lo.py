@@ -8,10 +8,12 @@ from cardgame.betting import FixedLimit
 from cardgame.evaluation import OMAHA_EIGHT_LOW, OMAHA_HIGH
 from cardgame.stage import Stage
 from variants._community import community_card_game
+from variants.registry import variant
 
 __all__ = ["fixed_limit_omaha_hi_lo"]
 
 
+@variant("omaha hi/lo", "FO/8", "Fixed-limit Omaha hi/lo eight or better")
 def fixed_limit_omaha_hi_lo(
     small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 4, heads_up_uncapped: bool = False
 ) -> list[Stage]:

@@ -1,26 +1,46 @@
-"""Look variants up by name or PHH code."""
+"""Variants as values: each one a :class:`Variant`, registered under its name and PHH code.
+
+``variants.get("FR")`` returns the variant; ``variant.build(**params)`` its stage list, a
+:class:`~cardgame.stage.Stages` that knows the variant (PHH export and replay use its code). A
+builder function becomes a registered variant with the :func:`variant` decorator, which is how the
+library's own variants are declared and how a user's own variant registers the same way::
+
+    @variant("bomb-pot hold'em", code=None, description="Everyone antes; no pre-flop betting")
+    def bomb_pot_holdem(amount: int = 5, big_blind: int = 2) -> list[Stage]: ...
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import wraps
+from typing import Any, ParamSpec
 
 import attrs
 
+from cardgame.deck import STANDARD_DECK, DeckSpec
 from cardgame.errors import ConfigError
-from cardgame.stage import Stage
+from cardgame.stage import Stage, Stages
 
-__all__ = ["Variant", "available", "get", "register"]
+__all__ = ["Variant", "available", "get", "register", "variant"]
+
+P = ParamSpec("P")
 
 
 @attrs.frozen
 class Variant:
-    """A named variant: ``build(**params)`` returns its stage list."""
+    """A named variant: ``builder(**params)`` returns its stages; ``code`` is its PHH code (``None``
+    if PHH has none), ``deck`` the deck it is dealt from."""
 
     name: str
     code: str | None
-    build: Callable[..., list[Stage]]
+    builder: Callable[..., Any] = attrs.field(repr=False)
     description: str = ""
     max_players: int = 10
+    deck: DeckSpec = STANDARD_DECK
+
+    def build(self, **params: Any) -> Stages:
+        """The variant's stage list for ``params`` (keyword arguments of the builder)."""
+        return Stages(self.builder(**params), self)
 
 
 _REGISTRY: dict[str, Variant] = {}
@@ -35,6 +55,23 @@ def register(variant: Variant) -> Variant:
         if key is not None:
             _REGISTRY[key.lower()] = variant
     return variant
+
+
+def variant(
+    name: str, code: str | None = None, description: str = "", *, max_players: int = 10,
+    deck: DeckSpec = STANDARD_DECK,
+) -> Callable[[Callable[P, list[Stage]]], Callable[P, Stages]]:
+    """Register the decorated builder as a variant; calling it returns :class:`Stages` that know it."""
+
+    def wrap(builder: Callable[P, list[Stage]]) -> Callable[P, Stages]:
+        @wraps(builder)
+        def build(*args: P.args, **kwargs: P.kwargs) -> Stages:
+            return Stages(builder(*args, **kwargs), value)
+
+        value = register(Variant(name, code, build, description, max_players, deck))
+        return build
+
+    return wrap
 
 
 def get(name_or_code: str) -> Variant:

@@ -7,6 +7,7 @@ from cardgame.deck import DeckSpec
 from cardgame.evaluation.small_games import HIGH_CARD, LEDUC
 from cardgame.stage import Stage
 from cardgame.stages import BettingRound, DealBoard, DealHole, EndHand, ForcedBets, Showdown, WaitForPlayers
+from variants.registry import variant
 
 __all__ = ["KUHN_DECK", "LEDUC_DECK", "kuhn_poker", "leduc_holdem"]
 
@@ -14,12 +15,14 @@ KUHN_DECK = DeckSpec("JQKA", "s")
 LEDUC_DECK = DeckSpec("JQK", "hs")
 
 
+@variant("kuhn poker", None, "Three-player Kuhn poker, four-card deck", max_players=3, deck=KUHN_DECK)
 def kuhn_poker(ante: int = 1, bet: int = 1) -> list[Stage]:
     """Three-player Kuhn poker: ante, one card each, one betting round (one bet, no raise)."""
     return [WaitForPlayers(2, max_players=3, deck=KUHN_DECK), ForcedBets((), ante=ante), DealHole(1),
             BettingRound(FixedLimit(bet, bet, cap=1), 0, "betting"), Showdown(HIGH_CARD), EndHand()]
 
 
+@variant("leduc hold'em", None, "Leduc hold'em, six-card deck", max_players=2, deck=LEDUC_DECK)
 def leduc_holdem(ante: int = 1, small_bet: int = 2, big_bet: int = 4) -> list[Stage]:
     """Leduc hold'em: ante, one card each, a round (bet 2), one board card, a round (bet 4).
 

@@ -15,6 +15,7 @@ from cardgame.betting import FixedLimit
 from cardgame.evaluation import ACE_TO_FIVE_LOW, EIGHT_OR_BETTER_LOW, HIGH, HandEvaluator
 from cardgame.stage import Stage
 from cardgame.stages import BettingRound, BringIn, DealHole, EndHand, ForcedBets, Showdown, WaitForPlayers
+from variants.registry import variant
 
 __all__ = ["razz", "seven_card_stud", "seven_card_stud_hi_lo", "stud_game"]
 
@@ -49,6 +50,7 @@ def stud_game(
     return stages
 
 
+@variant("seven-card stud", "F7S", "Fixed-limit seven-card stud", max_players=8)
 def seven_card_stud(
     ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10, *, cap: int = 4,
     heads_up_uncapped: bool = False,
@@ -58,6 +60,7 @@ def seven_card_stud(
                      open_pair_doubles=True, cap=cap, heads_up_uncapped=heads_up_uncapped)
 
 
+@variant("stud hi/lo", "F7S/8", "Fixed-limit seven-card stud hi/lo eight or better", max_players=8)
 def seven_card_stud_hi_lo(
     ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10, *, cap: int = 4,
     heads_up_uncapped: bool = False,
@@ -67,6 +70,7 @@ def seven_card_stud_hi_lo(
                      low=EIGHT_OR_BETTER_LOW, cap=cap, heads_up_uncapped=heads_up_uncapped)
 
 
+@variant("razz", "FR", "Fixed-limit seven-card stud, ace-to-five low", max_players=8)
 def razz(
     ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10, *, cap: int = 4,
     heads_up_uncapped: bool = False,
