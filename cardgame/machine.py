@@ -18,8 +18,8 @@ The table costs a dictionary lookup and direct calls where ``transitions`` build
 and resolves each callback by name (about 12 microseconds a trigger): a stage fires several
 triggers an action, so this is the hot path's engine. Callbacks take no arguments: a stage keeps
 what a rule needs on itself (``send_event=False`` and no trigger arguments on both paths).
-Machine-wide callbacks (``before_state_change`` and the like) are not supported: declare them on
-the transitions.
+Machine-wide callbacks (``before_state_change``, ``on_final`` and the like) and
+``ignore_invalid_triggers`` are refused: declare callbacks on the transitions.
 """
 
 from __future__ import annotations
@@ -63,9 +63,13 @@ def _functions(owner: type, names: list[Any], where: str) -> tuple[Callback, ...
 def compile_machine(owner: type, machine: Machine) -> dict[tuple[str, str], tuple[Step, ...]]:
     """``(state, trigger) -> steps`` for ``machine``, whose callbacks are methods of ``owner``."""
     hooks = (machine.before_state_change, machine.after_state_change, machine.prepare_event,
-             machine.finalize_event, machine.on_exception)
+             machine.finalize_event, machine.on_exception, machine.on_final)
     if any(hooks):
         raise TypeError(f"{owner.__name__}: machine-wide callbacks are not supported; put them on transitions.")
+    lenient = [name for name, state in machine.states.items() if state.ignore_invalid_triggers]
+    if lenient or machine.ignore_invalid_triggers:
+        raise TypeError(f"{owner.__name__}: ignore_invalid_triggers is not supported (states {lenient}); a trigger "
+                        "a state does not allow raises MachineError.")
     table: dict[tuple[str, str], tuple[Step, ...]] = {}
     for trigger, event in machine.events.items():
         for source, candidates in event.transitions.items():

@@ -6,6 +6,7 @@ Run: pytest examples/test_bomb_pot.py
 from __future__ import annotations
 
 import pytest
+from bomb_pot import BombPot, bomb_pot_holdem, main, register_bomb_pot
 
 from cardgame import Game
 from cardgame.bots import random_bot
@@ -15,7 +16,6 @@ from cardgame.errors import ConfigError
 from cardgame.events import ActionTaken, BoardDealt, Event, ForcedBetPosted, HandStarted, PotAwarded
 from cardgame.stage import Done, Failed, check_fit
 from cardgame.stages import ForcedBets, ForcedBetsResult, HandOpened
-from examples.bomb_pot import BombPot, bomb_pot_holdem, main, register_bomb_pot
 from tests.helpers import make_context
 from variants import registry
 
@@ -138,6 +138,6 @@ def test_main_registers_the_variant_and_prints_the_hands(
     assert "Hand #1, button Ann" in out and "Dan posts bomb pot 6 and is all-in" in out
     assert "Flop:" in out and "Hand #3 ends" in out and "Stack" in out
     variant = registry.get("bomb pot hold'em")
-    assert variant.build is bomb_pot_holdem and register_bomb_pot() is variant  # registered once
+    assert variant.builder is bomb_pot_holdem and register_bomb_pot() is variant  # registered once
     assert cli_main(["demo", "--variant", "bomb pot hold'em", "--hands", "2", "--seed", "3"]) == 0
     assert "Final stacks" in capsys.readouterr().out

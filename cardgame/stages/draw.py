@@ -45,6 +45,11 @@ class Draw(Stage):
         {"trigger": "drew", "source": "waiting_for_draw", "dest": "draws_done", "prepare": "next_to_draw",
          "conditions": "everyone_drew", "after": "pass_on"},
         {"trigger": "drew", "source": "waiting_for_draw", "dest": None},
+        {"trigger": "table_changed", "source": "waiting_for_draw", "dest": "hand_won", "conditions": "one_player_left",
+         "after": "go_to_showdown"},
+        {"trigger": "table_changed", "source": "waiting_for_draw", "dest": "draws_done", "prepare": "skip_folded",
+         "conditions": "everyone_drew", "after": "pass_on"},
+        {"trigger": "table_changed", "source": "waiting_for_draw", "dest": None},
         {"trigger": "end", "source": "*", "dest": "done"},
     ]
     events: ClassVar[tuple[str, ...]] = ("draw",)
@@ -75,6 +80,17 @@ class Draw(Stage):
         hand = self.ctx.hand
         assert hand is not None and hand.to_act is not None
         hand.to_act = self._next(hand, hand.players.index(hand.to_act) + 1)
+
+    def skip_folded(self) -> None:
+        """A player who left folded: if it was their turn, the next player draws."""
+        hand = self.ctx.hand
+        assert hand is not None
+        if hand.to_act is not None and hand.to_act.folded:
+            self.next_to_draw()
+
+    def on_table_change(self) -> None:
+        if self.state == "waiting_for_draw":
+            self.trigger("table_changed")
 
     def everyone_drew(self) -> bool:
         hand = self.ctx.hand
