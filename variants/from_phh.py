@@ -25,9 +25,10 @@ from cardgame.evaluation import (
     SHORT_DECK_HIGH,
 )
 from cardgame.phh.history import HandHistory
-from cardgame.stage import Stage
+from cardgame.stage import Stage, Stages
 from variants._community import community_card_game
 from variants.draw import draw_game
+from variants.registry import get
 from variants.stud import stud_game
 
 __all__ = ["SUPPORTED_CODES", "runout_count", "stages_for"]
@@ -43,8 +44,16 @@ def runout_count(hh: HandHistory) -> int:
     return value
 
 
-def stages_for(hh: HandHistory, chips: Callable[[float | None], int], hole_cards: int) -> list[Stage]:
-    """The stage list that plays ``hh``; ``hole_cards`` is the first deal's card count."""
+def stages_for(hh: HandHistory, chips: Callable[[float | None], int], hole_cards: int) -> Stages:
+    """The stage list that plays ``hh``, as the registered variant of its code; ``hole_cards`` is
+    the first deal's card count."""
+    if hh.variant not in SUPPORTED_CODES:
+        supported = ", ".join(SUPPORTED_CODES)
+        raise HandHistoryError(f"variant {hh.variant!r} cannot be replayed; supported are {supported}.")
+    return Stages(_stages(hh, chips, hole_cards), get(hh.variant))
+
+
+def _stages(hh: HandHistory, chips: Callable[[float | None], int], hole_cards: int) -> list[Stage]:
     code = hh.variant
     antes = tuple(chips(a) for a in hh.antes or ())
     ante: int | tuple[int, ...] = antes if any(antes) else 0

@@ -42,25 +42,17 @@ __all__ = ["game_to_phh", "hand_to_phh", "variant_fields"]
 _LOWS = {"eight-or-better low", "omaha eight-or-better low"}
 
 
-def variant_fields(stages: Sequence[Stage], players: int) -> dict[str, Any]:
-    """The PHH ``variant`` code and forced-bet and bet-size fields of a stage list.
-
-    Raises :class:`HandHistoryError` for a game PHH has no code for (Kuhn, Leduc, five-card draw).
-    """
-    forced = next((s for s in stages if isinstance(s, ForcedBets)), None)
-    bring = next((s for s in stages if isinstance(s, BringIn)), None)
-    rounds = [s for s in stages if isinstance(s, BettingRound)]
-    show = next((s for s in stages if isinstance(s, Showdown)), None)
+def _code_of(stages: Sequence[Stage]) -> str:
+    """The PHH code a stage list put together by hand describes (structure, deal, evaluators)."""
+    bring = any(isinstance(s, BringIn) for s in stages)
+    structure = next(s for s in stages if isinstance(s, BettingRound)).structure
+    show = next(s for s in stages if isinstance(s, Showdown))
     wait = next((s for s in stages if isinstance(s, WaitForPlayers)), None)
-    if not rounds or show is None:
-        raise HandHistoryError("PHH needs a game with betting rounds and a showdown.")
-    structure = rounds[0].structure
-    letter = structure.code
     high = show.high.name if show.high is not None else ""
     low = show.low.name if show.low is not None else ""
     draws = sum(isinstance(s, Draw) for s in stages)
     holes = next((len(s.face_up) for s in stages if isinstance(s, DealHole)), 0)
-    if bring is not None:
+    if bring:
         suffix = "R" if high == "ace-to-five low" else "7S/8" if low in _LOWS else "7S"
     elif draws:
         suffix = "B" if high == "badugi" else f"2L{draws}D" if high == "deuce-to-seven low" else ""
@@ -73,9 +65,33 @@ def variant_fields(stages: Sequence[Stage], players: int) -> dict[str, Any]:
             suffix = "T" if holes == 2 and high == "high" else ""
     else:
         suffix = ""
-    code = letter + suffix
+    code = structure.code + suffix
     if not suffix or code not in VARIANTS:
         raise HandHistoryError(f"PHH has no variant code for this game (it would be {code!r}).")
+    return code
+
+
+def variant_fields(stages: Sequence[Stage], players: int) -> dict[str, Any]:
+    """The PHH ``variant`` code and forced-bet and bet-size fields of a stage list.
+
+    The code is the variant's own when ``stages`` come from a registered variant
+    (:class:`~cardgame.stage.Stages`); a list put together by hand gets the code its stages
+    describe. Raises :class:`HandHistoryError` for a game PHH has no code for (Kuhn, Leduc,
+    five-card draw).
+    """
+    forced = next((s for s in stages if isinstance(s, ForcedBets)), None)
+    bring = next((s for s in stages if isinstance(s, BringIn)), None)
+    rounds = [s for s in stages if isinstance(s, BettingRound)]
+    if not rounds or not any(isinstance(s, Showdown) for s in stages):
+        raise HandHistoryError("PHH needs a game with betting rounds and a showdown.")
+    structure = rounds[0].structure
+    known = getattr(stages, "variant", None)
+    if known is not None:
+        if known.code is None:
+            raise HandHistoryError(f"PHH has no variant code for {known.name}.")
+        code: str = known.code
+    else:
+        code = _code_of(stages)
     fields: dict[str, Any] = {"variant": code}
     antes = [0] * players
     blinds = [0] * players
