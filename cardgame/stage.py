@@ -37,7 +37,7 @@ from transitions import Machine
 
 from cardgame.context import Context
 from cardgame.errors import ConfigError, IllegalActionError, StageError
-from cardgame.machine import Step, compile_machine, fire
+from cardgame.machine import Fast, Step, compile_machine, fire, generate
 
 __all__ = ["PASSES_ON", "Done", "Exit", "Failed", "Goto", "Outcome", "Restart", "Stage", "Stages", "check_fit"]
 
@@ -120,6 +120,7 @@ class Stage:
     snapshot_fields: ClassVar[tuple[str, ...]] = ()
     machine: ClassVar[Machine]
     table: ClassVar[dict[tuple[str, str], tuple[Step, ...]]]
+    fast: ClassVar[dict[tuple[str, str], Fast]]
     _handlers: ClassVar[dict[str, str]]
 
     __slots__ = ("ctx", "outcome", "parent", "previous", "state")
@@ -135,6 +136,7 @@ class Stage:
             send_event=False,
         )
         cls.table = compile_machine(cls, cls.machine)
+        cls.fast = generate(cls.table)
         cls._handlers = {event: "on_" + event for event in cls.events}
 
     def __init__(self) -> None:
@@ -151,11 +153,12 @@ class Stage:
         self.outcome = None
         self.previous = previous
         self.state = self.initial
-        fire(self.table, self, "begin")
+        self.trigger("begin")
 
     def trigger(self, event: str) -> bool:
         """Fire ``event`` on this stage's machine; ``False`` when no transition's conditions held."""
-        return fire(self.table, self, event)
+        fn = self.fast.get((self.state, event))
+        return fire(self.table, self, event) if fn is None else fn(self)  # fire raises MachineError
 
     def handle(self, event: str, *args: Any, **kwargs: Any) -> Any:
         """Dispatch ``event`` to ``on_<event>``; unknown events raise :class:`IllegalActionError`."""
@@ -188,7 +191,7 @@ class Stage:
         if self.outcome is not None:
             raise StageError(f"Stage {self.name} ended twice ({self.outcome} then {outcome}).")
         self.outcome = outcome
-        fire(self.table, self, "end")
+        self.trigger("end")
 
     def finish(self, result: Any = None) -> None:
         self._end(Done(result))

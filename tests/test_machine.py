@@ -29,7 +29,7 @@ from transitions import Machine, MachineError
 
 import cardgame
 import cardgame.stages
-from cardgame.machine import Step, compile_machine, fire
+from cardgame.machine import Step, compile_machine, fire, generate
 from cardgame.stage import Stage
 
 SEQUENCES = 300  # random trigger sequences per stage class
@@ -224,7 +224,11 @@ def test_recording_table_calls_the_recording_methods(cls: type[Stage]) -> None:
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda cls: cls.__name__)
 def test_fire_agrees_with_transitions(cls: type[Stage]) -> None:
     rec = recording(cls)
-    machine, table = cls.machine, rec.table
+    machine, table, fast = cls.machine, rec.table, generate(rec.table)
+
+    def fast_fire(m: Any, t: str) -> Any:  # as Stage.trigger: the generated function, else fire raises
+        fn = fast.get((m.state, t))
+        return fire(table, m, t) if fn is None else fn(m)
     states = list(machine.states)
     triggers = sorted(machine.events)
     fired: set[tuple[str, str]] = set()
@@ -236,14 +240,19 @@ def test_fire_agrees_with_transitions(cls: type[Stage]) -> None:
         sequence = [draw.choice(triggers) for _ in range(draw.randint(1, MAX_LENGTH))]
         a = model(rec, start, seed, lambda m, t: machine.events[t].trigger(m))
         b = model(rec, start, seed, lambda m, t: fire(table, m, t))
+        c = model(rec, start, seed, fast_fire)
         for i, trigger in enumerate(sequence):
             before = a.state
             got_a = outcome(lambda: machine.events[trigger].trigger(a))  # noqa: B023  (called at once)
             got_b = outcome(lambda: fire(table, b, trigger))  # noqa: B023
+            got_c = outcome(lambda: fast_fire(c, trigger))  # noqa: B023  (the generated fast path)
             where = f"{cls.__name__} seed {seed} from {start}, trigger {i} {trigger!r} in {before}: {sequence}"
             assert got_b == got_a, where
             assert b.state == a.state, where
             assert b.log == a.log, where
+            assert got_c == got_a, where
+            assert c.state == a.state, where
+            assert c.log == a.log, where
             fired.add((before, trigger))
             results.add(got_a[2] if got_a[0] == "returned" else got_a[1])
         called.update(entry[0] for entry in a.log)
