@@ -31,7 +31,7 @@ import attrs
 
 from cardgame.errors import ConfigError
 from cardgame.hand import Hand, HandPlayer
-from cardgame.legal import LegalActions, legal_actions
+from cardgame.legal import LegalActions
 
 __all__ = ["BettingStructure", "FixedLimit", "LegalActions", "NoLimit", "PotLimit"]
 
@@ -82,9 +82,6 @@ class BettingStructure:
     def cap_reached(self, hand: Hand) -> bool:
         return False
 
-    def legal_actions(self, hand: Hand, hp: HandPlayer, street: int) -> LegalActions:
-        """The legal actions of ``hp`` (who must be the player to act), by the rules above."""
-        return legal_actions(self, hand, hp, street)
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)

@@ -2,7 +2,7 @@
 
 :class:`LegalActions` is what :meth:`~cardgame.game.Game.legal_actions` returns; the rules that
 compute it (minimum raises, reopening after a short all-in, the cap, nobody left to call) are
-described in :mod:`cardgame.betting`, whose structures call :func:`legal_actions`.
+described in :mod:`cardgame.betting`, whose structures :func:`compute` reads.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from typing import ClassVar, NamedTuple, Protocol
 
 from cardgame.hand import Hand, HandPlayer
 
-__all__ = ["LegalActions", "Sizing", "legal_actions", "matchable"]
+__all__ = ["LegalActions", "Sizing", "compute", "matchable"]
 
 
 class Sizing(Protocol):
-    """What :func:`legal_actions` asks of a betting structure (a
+    """What :func:`compute` asks of a betting structure (a
     :class:`~cardgame.betting.BettingStructure`): how big a raise may be, and when it reopens."""
 
     _uncapped: ClassVar[bool]
@@ -85,7 +85,7 @@ class LegalActions(NamedTuple):
 _new = tuple.__new__
 
 
-def legal_actions(structure: Sizing, hand: Hand, hp: HandPlayer, street: int) -> LegalActions:
+def compute(structure: Sizing, hand: Hand, hp: HandPlayer, street: int) -> LegalActions:
     """The legal actions of ``hp`` (who must be the player to act) under ``structure``."""
     bet_to = hand.bet_to
     stack = hp.player.stack

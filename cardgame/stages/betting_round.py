@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from cardgame import legal
 from cardgame.action_order import Order
 from cardgame.betting import BettingStructure, LegalActions
 from cardgame.errors import IllegalActionError
@@ -198,7 +199,7 @@ class BettingRound(Stage):
         la = self._legal
         if la is None or la.seat != hand.to_act.seat:
             hp = hand.to_act
-            la = self.structure.legal_actions(hand, hp, self.street)
+            la = legal.compute(self.structure, hand, hp, self.street)
             previous = self.previous
             if hand.bet_to == 0 and type(previous) is BringInResult and previous.seat == hp.seat:
                 la = la._replace(can_fold=False, can_check=False, bring_in=min(previous.amount, hp.player.stack))
