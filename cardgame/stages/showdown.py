@@ -167,7 +167,7 @@ class Showdown(Stage):
             eligible = ([seat for seat in pot.eligible if seat not in mucked] if mucked else None) or list(pot.eligible)
             for run, amount in enumerate(split(pot.amount, range(len(boards))) if several else (pot.amount,)):
                 (highs, hi_texts), (lows, lo_texts) = runs[run]
-                texts = {seat: (hi_texts.get(seat, ""), lo_texts.get(seat, "")) for seat in eligible}
+                texts = (hi_texts, lo_texts)
                 label = run if several else None
                 low_winners = self._best(eligible, lows) if low is not None else []
                 high_winners = self._best(eligible, highs) if high is not None else []
@@ -209,7 +209,7 @@ class Showdown(Stage):
         amount: int,
         winners: list[int],
         won: dict[int, int],
-        texts: dict[int, tuple[str, str]],
+        texts: tuple[dict[int, str], dict[int, str]],
         which: int,
         share: str,
         run: int | None = None,
@@ -223,5 +223,5 @@ class Showdown(Stage):
         for seat, chips in zip(winners, shares, strict=True):
             hand.by_seat[seat].player.stack += chips
             won[seat] = won.get(seat, 0) + chips
-        text = texts.get(winners[0], ("", ""))[which]  # "" for a mucked hand taking back its own excess
+        text = texts[which].get(winners[0], "")  # "" for a mucked hand taking back its own excess
         self.ctx.emit(PotAwarded(index, amount, tuple(winners), tuple(shares), text, share, run))
