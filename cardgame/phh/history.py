@@ -52,50 +52,6 @@ ACTION_TYPES = (
     NoOpAction,
 )
 
-# Field name -> kind, in the canonical (dump) order: required fields, then the optional ones.
-_KINDS: dict[str, str] = {
-    "variant": "str",
-    "ante_trimming_status": "bool",
-    "antes": "numbers",
-    "blinds_or_straddles": "numbers",
-    "bring_in": "number",
-    "small_bet": "number",
-    "big_bet": "number",
-    "min_bet": "number",
-    "starting_stacks": "numbers",
-    "actions": "actions",
-    "author": "str",
-    "event": "str",
-    "url": "str",
-    "venue": "str",
-    "address": "str",
-    "city": "str",
-    "region": "str",
-    "postal_code": "str",
-    "country": "str",
-    "time": "time",
-    "time_zone": "str",
-    "time_zone_abbreviation": "str",
-    "day": "int",
-    "month": "int",
-    "year": "int",
-    "hand": "int_or_str",
-    "level": "int",
-    "seats": "ints",
-    "seat_count": "int",
-    "table": "int_or_str",
-    "players": "strs",
-    "finishing_stacks": "numbers",
-    "winnings": "numbers",
-    "currency": "str",
-    "currency_symbol": "str",
-    "time_limit": "number",
-    "time_banks": "numbers",
-}
-
-#: Every field the spec defines, in the order :func:`~cardgame.phh.dumps` writes them.
-FIELD_NAMES: tuple[str, ...] = tuple(_KINDS)
-
 #: Array fields with one entry per player (their length must equal the player count).
 PER_PLAYER_FIELDS: tuple[str, ...] = (
     "antes",
@@ -161,6 +117,12 @@ def _extra(value: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(value))
 
 
+def _phh(kind: str) -> dict[str, str]:
+    """Field metadata: a PHH field of ``kind`` (see ``_KIND_HELP``). The spec's fields and their kinds
+    are declared once, on :class:`HandHistory`; ``FIELD_NAMES`` and the readers take them from there."""
+    return {"phh": kind}
+
+
 @attrs.frozen(kw_only=True)
 class HandHistory:
     """One hand in PHH form. Construct with keywords; :meth:`validate` checks it against the spec.
@@ -169,43 +131,45 @@ class HandHistory:
     field order is the spec's and is the order :func:`~cardgame.phh.dumps` writes.
     """
 
-    variant: str
-    ante_trimming_status: bool | None = None
-    antes: tuple[Number, ...] | None = attrs.field(default=None, converter=_numbers)
-    blinds_or_straddles: tuple[Number, ...] | None = attrs.field(default=None, converter=_numbers)
-    bring_in: Number | None = attrs.field(default=None, converter=_number)
-    small_bet: Number | None = attrs.field(default=None, converter=_number)
-    big_bet: Number | None = attrs.field(default=None, converter=_number)
-    min_bet: Number | None = attrs.field(default=None, converter=_number)
-    starting_stacks: tuple[Number, ...] = attrs.field(converter=_numbers)
-    actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
-    author: str | None = None
-    event: str | None = None
-    url: str | None = None
-    venue: str | None = None
-    address: str | None = None
-    city: str | None = None
-    region: str | None = None
-    postal_code: str | None = None
-    country: str | None = None
-    time: _dt.time | _dt.date | None = None
-    time_zone: str | None = None
-    time_zone_abbreviation: str | None = None
-    day: int | None = None
-    month: int | None = None
-    year: int | None = None
-    hand: int | str | None = None
-    level: int | None = None
-    seats: tuple[int, ...] | None = attrs.field(default=None, converter=_ints)
-    seat_count: int | None = None
-    table: int | str | None = None
-    players: tuple[str, ...] | None = attrs.field(default=None, converter=_strs)
-    finishing_stacks: tuple[Number, ...] | None = attrs.field(default=None, converter=_numbers)
-    winnings: tuple[Number, ...] | None = attrs.field(default=None, converter=_numbers)
-    currency: str | None = None
-    currency_symbol: str | None = None
-    time_limit: Number | None = attrs.field(default=None, converter=_number)
-    time_banks: tuple[Number, ...] | None = attrs.field(default=None, converter=_numbers)
+    variant: str = attrs.field(metadata=_phh("str"))
+    ante_trimming_status: bool | None = attrs.field(metadata=_phh("bool"), default=None)
+    antes: tuple[Number, ...] | None = attrs.field(metadata=_phh("numbers"), default=None, converter=_numbers)
+    blinds_or_straddles: tuple[Number, ...] | None = attrs.field(metadata=_phh("numbers"), default=None,
+                                                                 converter=_numbers)
+    bring_in: Number | None = attrs.field(metadata=_phh("number"), default=None, converter=_number)
+    small_bet: Number | None = attrs.field(metadata=_phh("number"), default=None, converter=_number)
+    big_bet: Number | None = attrs.field(metadata=_phh("number"), default=None, converter=_number)
+    min_bet: Number | None = attrs.field(metadata=_phh("number"), default=None, converter=_number)
+    starting_stacks: tuple[Number, ...] = attrs.field(metadata=_phh("numbers"), converter=_numbers)
+    actions: tuple[Action, ...] = attrs.field(metadata=_phh("actions"), default=(), converter=_actions)
+    author: str | None = attrs.field(metadata=_phh("str"), default=None)
+    event: str | None = attrs.field(metadata=_phh("str"), default=None)
+    url: str | None = attrs.field(metadata=_phh("str"), default=None)
+    venue: str | None = attrs.field(metadata=_phh("str"), default=None)
+    address: str | None = attrs.field(metadata=_phh("str"), default=None)
+    city: str | None = attrs.field(metadata=_phh("str"), default=None)
+    region: str | None = attrs.field(metadata=_phh("str"), default=None)
+    postal_code: str | None = attrs.field(metadata=_phh("str"), default=None)
+    country: str | None = attrs.field(metadata=_phh("str"), default=None)
+    time: _dt.time | _dt.date | None = attrs.field(metadata=_phh("time"), default=None)
+    time_zone: str | None = attrs.field(metadata=_phh("str"), default=None)
+    time_zone_abbreviation: str | None = attrs.field(metadata=_phh("str"), default=None)
+    day: int | None = attrs.field(metadata=_phh("int"), default=None)
+    month: int | None = attrs.field(metadata=_phh("int"), default=None)
+    year: int | None = attrs.field(metadata=_phh("int"), default=None)
+    hand: int | str | None = attrs.field(metadata=_phh("int_or_str"), default=None)
+    level: int | None = attrs.field(metadata=_phh("int"), default=None)
+    seats: tuple[int, ...] | None = attrs.field(metadata=_phh("ints"), default=None, converter=_ints)
+    seat_count: int | None = attrs.field(metadata=_phh("int"), default=None)
+    table: int | str | None = attrs.field(metadata=_phh("int_or_str"), default=None)
+    players: tuple[str, ...] | None = attrs.field(metadata=_phh("strs"), default=None, converter=_strs)
+    finishing_stacks: tuple[Number, ...] | None = attrs.field(metadata=_phh("numbers"), default=None,
+                                                              converter=_numbers)
+    winnings: tuple[Number, ...] | None = attrs.field(metadata=_phh("numbers"), default=None, converter=_numbers)
+    currency: str | None = attrs.field(metadata=_phh("str"), default=None)
+    currency_symbol: str | None = attrs.field(metadata=_phh("str"), default=None)
+    time_limit: Number | None = attrs.field(metadata=_phh("number"), default=None, converter=_number)
+    time_banks: tuple[Number, ...] | None = attrs.field(metadata=_phh("numbers"), default=None, converter=_numbers)
     #: Fields outside the spec, by name (user-defined ``_name`` fields first of all); read-only.
     extra: Mapping[str, Any] = attrs.field(factory=dict, converter=_extra, hash=False)
 
@@ -257,6 +221,13 @@ class HandHistory:
         except (_Invalid, TypeError) as e:
             raise HandHistoryError(str(e)) from None
 
+
+
+#: Field name -> kind, in the canonical (dump) order: required fields, then the optional ones.
+_KINDS: dict[str, str] = {f.name: f.metadata["phh"] for f in attrs.fields(HandHistory) if "phh" in f.metadata}
+
+#: Every field the spec defines, in the order :func:`~cardgame.phh.dumps` writes them.
+FIELD_NAMES: tuple[str, ...] = tuple(_KINDS)
 
 def _action_text(action: object) -> str:
     if not isinstance(action, ACTION_TYPES):
