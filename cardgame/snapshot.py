@@ -30,7 +30,7 @@ snapshots between calls into the game.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from cardgame.cards import Card
@@ -153,7 +153,7 @@ def _save_outcome(outcome: Outcome | None, where: str) -> dict[str, Any] | None:
     raise SnapshotError(f"{where}: unknown outcome {outcome!r}.")
 
 
-def _cards(cards: Sequence[int]) -> list[str]:
+def _cards(cards: Iterable[int]) -> list[str]:
     return [str(Card(c)) for c in cards]
 
 
@@ -170,10 +170,10 @@ def _lists(value: Any) -> Any:
 
 
 def _save_deck(deck: Deck, ctx: Context) -> dict[str, Any]:
-    rng = deck._rng
+    rng = deck.rng
     return {
         "spec": {"ranks": deck.spec.ranks, "suits": deck.spec.suits},
-        "cards_bottom_first": _cards(deck._cards),
+        "cards_bottom_first": _cards(reversed(deck.remaining)),
         "dealt": deck.dealt,
         "rng": None if rng is None else "context" if rng is ctx.rng else _save_rng(rng),
     }
@@ -239,7 +239,7 @@ def _save_context(ctx: Context) -> dict[str, Any]:
         "max_hands": ctx.max_hands,
         "keep_hands": ctx.keep_hands,
         "stop_requested": ctx.stop_requested,
-        "hand_starts": list(ctx._hand_starts),
+        "hand_starts": list(ctx.hand_starts),
         "log": [encode_event(e) for e in ctx.log],
     }
 
@@ -362,9 +362,9 @@ def _load_deck(o: _Obj, ctx_rng: RandomSource) -> Deck:
     deck.dealt = o.get_int("dealt", minimum=0)
     rng = o.raw("rng")
     if rng == "context":
-        deck._rng = ctx_rng
+        deck.rng = ctx_rng
     elif rng is not None:
-        deck._rng = _load_rng(o.obj("rng"))
+        deck.rng = _load_rng(o.obj("rng"))
     return deck
 
 
@@ -461,7 +461,7 @@ def _load_hand(o: _Obj, table: Table, rng: RandomSource) -> Hand:
         raise SnapshotError(f"{o.path('full_to')}: {hand.full_to} is above the bet to call, {hand.bet_to}.")
     if hand.to_act is not None and hand.to_act.folded:
         raise SnapshotError(f"{o.path('to_act')}: seat {hand.to_act.seat} has folded and cannot act.")
-    every = [c for hp in players for c in hp.hole] + hand.board + hand.discards + list(hand.deck._cards)
+    every = [c for hp in players for c in hp.hole] + hand.board + hand.discards + list(hand.deck.remaining)
     if len(set(every)) != len(every):
         dup = next(c for c in every if every.count(c) > 1)
         raise SnapshotError(f"{o.where}: the card {dup} appears twice among the hole cards, board, discards and deck.")
@@ -537,7 +537,7 @@ def restore(data: Mapping[str, Any], stages: Sequence[Stage]) -> Game:
     ctx.next_deck = None if next_deck is None else _load_deck(next_deck, ctx.rng)
     ctx.hands_played = c.get_int("hands_played", minimum=0)
     ctx.stop_requested = c.get_bool("stop_requested")
-    ctx._hand_starts = _int_list(c, "hand_starts")
+    ctx.hand_starts = _int_list(c, "hand_starts")
     chips = top.get_int("chips", minimum=0)
     if ctx.total_chips() != chips:
         raise SnapshotError(
@@ -545,8 +545,8 @@ def restore(data: Mapping[str, Any], stages: Sequence[Stage]) -> Game:
             "a snapshot cannot create or lose chips."
         )
     log: list[Event] = [decode_event(e, f"context.log[{i}]") for i, e in enumerate(c.get_list("log"))]
-    if any(not 0 <= i <= len(log) for i in ctx._hand_starts):
-        raise SnapshotError(f"context.hand_starts {ctx._hand_starts} points outside the log of {len(log)} events.")
+    if any(not 0 <= i <= len(log) for i in ctx.hand_starts):
+        raise SnapshotError(f"context.hand_starts {ctx.hand_starts} points outside the log of {len(log)} events.")
     ctx.log = log
 
     n = len(stages)
