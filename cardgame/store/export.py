@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import importlib
 import inspect
-import json
 import os
 import warnings
 from collections.abc import Callable
@@ -14,21 +13,17 @@ from typing import IO, TYPE_CHECKING, Any
 from cardgame.errors import CardgameError
 from cardgame.events import Event, PlayerLeft
 from cardgame.game import Game
+from cardgame.serialize import SnapshotError, from_json, to_compact_json
 from cardgame.store.errors import StoreError
 
 if TYPE_CHECKING:
     from cardgame.store.database import EventStore
 
-__all__ = ["PhhWriter", "default_phh_writer", "dumps", "export_jsonl"]
+__all__ = ["PhhWriter", "default_phh_writer", "export_jsonl"]
 
 #: Turns the events of one finished hand (``HandStarted`` .. ``HandEnded``) into PHH text
 #: (``None``: leave the column null).
 PhhWriter = Callable[[list[Event]], str | None]
-
-
-def dumps(value: Any) -> str:
-    """``value`` as compact JSON text (the store's columns and JSON lines)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def default_phh_writer(game: Game) -> PhhWriter | None:
@@ -102,9 +97,9 @@ def export_jsonl(store: EventStore, path_or_file: str | os.PathLike[str] | IO[st
             out = path_or_file
         for r in rows:
             try:
-                payload = json.loads(r[6])
-            except ValueError as exc:
+                payload = from_json(r[6])
+            except SnapshotError as exc:
                 raise StoreError(f"events row (table {r[0]!r}, seq {r[1]}) has a corrupt payload: {exc}.") from None
             keys = ("table_id", "seq", "hand", "time", "kind", "seat")
-            out.write(dumps({**dict(zip(keys, r[:6], strict=True)), "event": payload}) + "\n")
+            out.write(to_compact_json({**dict(zip(keys, r[:6], strict=True)), "event": payload}) + "\n")
     return len(rows)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from cardgame.events import Event
-from cardgame.serialize import SnapshotError, decode_event
+from cardgame.serialize import SnapshotError, decode_event, from_json, structure
 from cardgame.store.errors import StoreError
 
 if TYPE_CHECKING:
@@ -117,17 +116,22 @@ def hands(store: EventStore, table_id: str | None = None, *, player: str | None 
     return [_hand_record(r) for r in store.query(" ".join(sql), params)]
 
 
+#: The JSON of the ``hands.players`` and ``hands.final_stacks`` columns.
+_PLAYERS = tuple[tuple[int, str, int], ...]
+_STACKS = tuple[tuple[int, int], ...]
+
+
 def _hand_record(row: tuple[Any, ...]) -> HandRecord:
     table_id, hand, started, ended, status, players, final, phh = row
     where = f"hands row (table {table_id!r}, hand {hand})"
     try:
-        entries = json.loads(players)
-        seats = tuple(int(s) for s, _, _ in entries)
-        names = tuple(str(n) for _, n, _ in entries)
-        stacks = tuple(int(c) for _, _, c in entries)
-        finals = None if final is None else tuple((int(s), int(c)) for s, c in json.loads(final))
-    except (ValueError, TypeError) as exc:
+        entries: tuple[tuple[int, str, int], ...] = structure(from_json(players), _PLAYERS, "players")
+        finals = None if final is None else structure(from_json(final), _STACKS, "final_stacks")
+    except SnapshotError as exc:
         raise StoreError(f"{where} is corrupt: {exc}.") from None
+    seats = tuple(s for s, _, _ in entries)
+    names = tuple(n for _, n, _ in entries)
+    stacks = tuple(c for _, _, c in entries)
     return HandRecord(table_id, hand, started, ended, status, seats, names, stacks, finals, phh)
 
 
@@ -146,7 +150,10 @@ def _decode_payload(row: tuple[Any, ...]) -> Event:
     """The event of an ``events`` row (``table_id, seq, ..., payload``); :class:`StoreError` names the row."""
     where = f"events row (table {row[0]!r}, seq {row[1]})"
     try:
-        return decode_event(json.loads(row[6]), where)
-    except ValueError as exc:  # SnapshotError is a ValueError too
-        text = str(exc) if isinstance(exc, SnapshotError) else f"{where} has a corrupt payload: {exc}"
-        raise StoreError(text) from None
+        data = from_json(row[6])
+    except SnapshotError as exc:
+        raise StoreError(f"{where} has a corrupt payload: {exc}") from None
+    try:
+        return decode_event(data, where)
+    except SnapshotError as exc:
+        raise StoreError(str(exc)) from None

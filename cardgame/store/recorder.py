@@ -12,9 +12,9 @@ import attrs
 
 from cardgame.events import Event, HandEnded, HandStarted
 from cardgame.game import Game
-from cardgame.serialize import SnapshotError, encode_event, register_type
+from cardgame.serialize import SnapshotError, encode_event, register_type, to_compact_json, unstructure
 from cardgame.store.errors import StoreError
-from cardgame.store.export import PhhWriter, dumps
+from cardgame.store.export import PhhWriter
 from cardgame.store.queries import TableInfo, table_info
 
 if TYPE_CHECKING:
@@ -153,24 +153,24 @@ class Recorder:
         seat = getattr(event, "seat", None)
         db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)",
                    (self.table_id, self.next_seq, hand, now, event.kind, seat if type(seat) is int else None,
-                    dumps(encode_event(event))))
+                    to_compact_json(encode_event(event))))
         if isinstance(event, HandStarted):
             seats = self.game.ctx.table.seats
             names = [p.name if (p := seats[s]) is not None else "" for s in event.seats]
             stacks = list(event.stacks) or [0] * len(event.seats)
-            players = [[s, n, c] for s, n, c in zip(event.seats, names, stacks, strict=True)]
+            players = tuple(zip(event.seats, names, stacks, strict=True))
             db.execute("INSERT INTO hands VALUES (?, ?, ?, NULL, 'playing', ?, NULL, NULL)",
-                       (self.table_id, event.hand, now, dumps(players)))
+                       (self.table_id, event.hand, now, to_compact_json(unstructure(players))))
             db.executemany("INSERT INTO hand_players VALUES (?, ?, ?, ?)",
                            [(self.table_id, event.hand, s, n) for s, n in zip(event.seats, names, strict=True)])
         elif isinstance(event, HandEnded):
             db.execute("UPDATE hands SET ended = ?, status = 'complete', final_stacks = ?, phh = ? "
                        "WHERE table_id = ? AND hand = ?",
-                       (now, dumps([list(p) for p in event.stacks]), phh, self.table_id, event.hand))
+                       (now, to_compact_json(unstructure(event.stacks)), phh, self.table_id, event.hand))
         elif isinstance(event, HandVoided):
             db.execute("UPDATE hands SET ended = ?, status = 'voided', final_stacks = ? "
                        "WHERE table_id = ? AND hand = ?",
-                       (now, dumps([list(p) for p in event.stacks]), self.table_id, event.hand))
+                       (now, to_compact_json(unstructure(event.stacks)), self.table_id, event.hand))
         self.next_seq += 1
 
     def detach(self) -> None:
