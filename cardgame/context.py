@@ -63,6 +63,15 @@ class Context:
             raise StageError("No dispatcher runs this context, so there is no stage to push a sub-stage on.")
         self.pusher(sub, previous)
 
+    @property
+    def hand_starts(self) -> list[int]:
+        """Where each kept hand starts in ``log`` (indices; empty when ``keep_hands`` is ``None``)."""
+        return self._hand_starts
+
+    @hand_starts.setter
+    def hand_starts(self, starts: list[int]) -> None:
+        self._hand_starts = starts
+
     def emit(self, event: Event) -> None:
         """Record ``event`` and pass it to every listener."""
         self.log.append(event)

@@ -129,6 +129,15 @@ class Deck:
         self._cards[:0] = back
 
     @property
+    def rng(self) -> RandomSource | None:
+        """The random source a shuffled deck draws each card from; ``None`` for a stacked deck."""
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: RandomSource | None) -> None:
+        self._rng = rng
+
+    @property
     def remaining(self) -> tuple[Card, ...]:
         """The undealt cards: top first for a stacked deck, in no set order for a shuffled one."""
         return tuple(reversed(self._cards))

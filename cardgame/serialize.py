@@ -12,13 +12,19 @@ Conventions:
   and lists as they are, tuples as ``{"type": "tuple", "items": [...]}``, dicts as
   ``{"type": "dict", "items": [[key, value], ...]}``, a card as ``{"type": "card", "value": "Ah"}``.
 
+* The game's own values have fixed encodings here too, used by snapshots and the event store
+  alike: card lists (:func:`encode_cards`), players and tables, deck specifications, random generator
+  states, stage outcomes, and JSON text itself (:func:`to_json`, :func:`to_compact_json`,
+  :func:`from_json`). :class:`JsonObject` reads saved objects field by field with type checks.
+
 Every malformed input raises :class:`SnapshotError` naming where it is (``log[12].cards[0]``).
 """
 
 from __future__ import annotations
 
+import json
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar, cast
 
 import attrs
@@ -26,8 +32,12 @@ import cattrs
 
 from cardgame import events as events_module
 from cardgame.cards import Card, parse_card
+from cardgame.deck import DeckSpec
 from cardgame.errors import CardError, CardgameError
 from cardgame.events import Event
+from cardgame.player import Player
+from cardgame.rng import RandomSource
+from cardgame.stage import Done, Exit, Failed, Goto, Outcome, Restart
 from cardgame.stages import (
     BettingResult,
     BringInResult,
@@ -37,18 +47,41 @@ from cardgame.stages import (
     RunOptions,
     ShowdownResult,
 )
+from cardgame.table import Table
 
 __all__ = [
+    "JsonObject",
     "SnapshotError",
+    "decode_cards",
+    "decode_deck_spec",
     "decode_event",
+    "decode_failed",
+    "decode_outcome",
+    "decode_player",
     "decode_record",
+    "decode_rng",
+    "decode_table",
     "decode_value",
+    "encode_cards",
+    "encode_deck_spec",
     "encode_event",
+    "encode_failed",
+    "encode_outcome",
+    "encode_player",
     "encode_record",
+    "encode_rng",
+    "encode_table",
     "encode_value",
+    "from_json",
+    "json_kind",
     "register_type",
+    "structure",
+    "to_compact_json",
+    "to_json",
     "to_plain",
+    "to_tuples",
     "type_tag",
+    "unstructure",
 ]
 
 T = TypeVar("T")
@@ -268,3 +301,298 @@ def decode_value(data: Any, where: str = "value") -> Any:
                 raise SnapshotError(f"{where}.items[{i}]: the key {key!r} cannot be a dict key.") from None
         return out
     return decode_record(data, where)
+
+
+# --- JSON text and plain data ----------------------------------------------------------------------
+
+
+def to_json(data: Any, *, indent: int | None = None) -> str:
+    """``data`` as JSON text (a snapshot's: ASCII, the standard separators, ``indent`` if given)."""
+    return json.dumps(data, indent=indent)
+
+
+def to_compact_json(data: Any) -> str:
+    """``data`` as compact JSON text (the event store's columns and lines: no spaces, text as it is)."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def from_json(text: str | bytes | bytearray) -> Any:
+    """The data of the JSON ``text``; :class:`SnapshotError` with the parser's message if it is not JSON."""
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        raise SnapshotError(str(exc)) from None
+
+
+def to_tuples(data: Any) -> Any:
+    """``data`` with every list turned into a tuple, recursively (undoes :func:`to_plain`)."""
+    return tuple(to_tuples(v) for v in data) if isinstance(data, list) else data
+
+
+def unstructure(record: Any) -> Any:
+    """An attrs record (or a tuple of them, cards...) as plain JSON data, without a type tag."""
+    return to_plain(_converter.unstructure(record))
+
+
+def structure(data: Any, kind: Any, where: str) -> Any:
+    """``data`` (plain JSON data) as a ``kind`` (e.g. ``tuple[tuple[int, int], ...]``), strictly typed.
+
+    :class:`SnapshotError` names the first bad item by its path under ``where``.
+    """
+    try:
+        return _converter.structure(data, kind)
+    except cattrs.BaseValidationError as exc:
+        raise SnapshotError("; ".join(cattrs.transform_error(exc, path=where))) from None
+    except (CardgameError, TypeError, ValueError, KeyError) as exc:
+        raise SnapshotError(f"{where}: {type(exc).__name__}: {exc}") from None
+
+
+def json_kind(value: Any) -> str:
+    """What a JSON value is, for messages: ``null``, ``a number``, ``the text 'x'``, ``a list``..."""
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: f"the text {value!r}",
+            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+class JsonObject:
+    """A saved JSON object read with type checks; errors name the path (``context.hand.players[1].bet``)."""
+
+    __slots__ = ("data", "where")
+
+    def __init__(self, data: Any, where: str) -> None:
+        if not isinstance(data, Mapping):
+            raise SnapshotError(f"{where} must be an object, not {json_kind(data)}.")
+        self.data = data
+        self.where = where
+
+    def path(self, key: str) -> str:
+        """The path of the field ``key``."""
+        return f"{self.where}.{key}" if self.where else key
+
+    def raw(self, key: str) -> Any:
+        """The field ``key`` as it is (it must be present)."""
+        if key not in self.data:
+            raise SnapshotError(f"{self.path(key)} is missing.")
+        return self.data[key]
+
+    def _typed(self, key: str, kind: type[T], name: str, optional: bool) -> T | None:
+        value = self.raw(key)
+        if value is None and optional:
+            return None
+        if type(value) is not kind:
+            raise SnapshotError(
+                f"{self.path(key)} must be {name}{' or null' if optional else ''}, not {json_kind(value)}."
+            )
+        result: T = value
+        return result
+
+    def get_int(self, key: str, *, minimum: int | None = None) -> int:
+        """A whole number (at least ``minimum`` if given)."""
+        value = self._typed(key, int, "a whole number", False)
+        assert value is not None
+        if minimum is not None and value < minimum:
+            raise SnapshotError(f"{self.path(key)} must be at least {minimum}, not {value}.")
+        return value
+
+    def opt_int(self, key: str) -> int | None:
+        """A whole number or null."""
+        return self._typed(key, int, "a whole number", True)
+
+    def get_str(self, key: str) -> str:
+        """Text."""
+        value = self._typed(key, str, "text", False)
+        assert value is not None
+        return value
+
+    def get_bool(self, key: str) -> bool:
+        """True or false."""
+        value = self._typed(key, bool, "true or false", False)
+        assert value is not None
+        return value
+
+    def get_list(self, key: str) -> list[Any]:
+        """A list."""
+        value = self._typed(key, list, "a list", False)
+        assert value is not None
+        return value
+
+    def get_int_list(self, key: str) -> list[int]:
+        """A list of whole numbers."""
+        values = self.get_list(key)
+        for i, v in enumerate(values):
+            if type(v) is not int:
+                raise SnapshotError(f"{self.path(key)}[{i}] must be a whole number, not {json_kind(v)}.")
+        return values
+
+    def get_cards(self, key: str) -> list[Card]:
+        """A list of cards as text (:func:`decode_cards`)."""
+        return decode_cards(self.raw(key), self.path(key))
+
+    def obj(self, key: str) -> JsonObject:
+        """The object in field ``key``."""
+        return JsonObject(self.raw(key), self.path(key))
+
+    def opt_obj(self, key: str) -> JsonObject | None:
+        """The object in field ``key``, or ``None`` for null."""
+        value = self.raw(key)
+        return None if value is None else JsonObject(value, self.path(key))
+
+
+# --- the game's values ----------------------------------------------------------------------------
+
+
+def encode_cards(cards: Iterable[int]) -> list[str]:
+    """Cards (or card indices) as text: ``["Ah", "Kd"]``."""
+    return [_converter.unstructure(Card(c), Card) for c in cards]
+
+
+def decode_cards(data: Any, where: str) -> list[Card]:
+    """The cards of :func:`encode_cards`."""
+    if type(data) is not list:
+        raise SnapshotError(f"{where} must be a list, not {json_kind(data)}.")
+    out: list[Card] = []
+    for i, text in enumerate(data):
+        if not isinstance(text, str):
+            raise SnapshotError(f"{where}[{i}] must be a card as text like 'Ah', not {json_kind(text)}.")
+        try:
+            out.append(_converter.structure(text, Card))
+        except CardgameError as exc:
+            raise SnapshotError(f"{where}[{i}]: {exc}") from None
+    return out
+
+
+def encode_player(player: Player) -> dict[str, Any]:
+    """A seated player: ``{"name", "seat", "stack", "sitting_out", "leaving"}``."""
+    return {"name": player.name, "seat": player.seat, "stack": player.stack, "sitting_out": player.sitting_out,
+            "leaving": player.leaving}
+
+
+def decode_player(data: Any, where: str) -> Player:
+    """The player of :func:`encode_player`."""
+    o = JsonObject(data, where)
+    return Player(o.get_str("name"), o.get_int("seat", minimum=0), o.get_int("stack", minimum=0),
+                  o.get_bool("sitting_out"), o.get_bool("leaving"))
+
+
+def encode_table(table: Table) -> dict[str, Any]:
+    """A table: its configuration, the button, and every seat (null or :func:`encode_player`)."""
+    return {
+        "seat_count": table.seat_count,
+        "min_buy_in": table.min_buy_in,
+        "max_buy_in": table.max_buy_in,
+        "first_button": table.first_button,
+        "button": table.button,
+        "seats": [None if p is None else encode_player(p) for p in table.seats],
+    }
+
+
+def decode_table(data: Any, where: str) -> Table:
+    """The table of :func:`encode_table`: one entry per seat, each player in its own seat, no name twice."""
+    o = JsonObject(data, where)
+    seat_count, min_buy_in, max_buy_in = o.get_int("seat_count"), o.get_int("min_buy_in"), o.get_int("max_buy_in")
+    first_button = o.opt_int("first_button")
+    try:
+        table = Table(seat_count, min_buy_in, max_buy_in, first_button)
+    except CardgameError as exc:
+        raise SnapshotError(f"{where}: {exc}") from None
+    table.button = o.opt_int("button")
+    seats = o.get_list("seats")
+    if len(seats) != table.seat_count:
+        raise SnapshotError(f"{o.path('seats')} lists {len(seats)} seats but seat_count is {table.seat_count}.")
+    names: set[str] = set()
+    for i, raw in enumerate(seats):
+        if raw is None:
+            continue
+        p = decode_player(raw, f"{o.path('seats')}[{i}]")
+        if p.seat != i:
+            raise SnapshotError(f"{o.path('seats')}[{i}] holds a player whose seat is {p.seat}.")
+        if p.name in names:
+            raise SnapshotError(f"{o.path('seats')}[{i}]: the name {p.name!r} is seated twice.")
+        names.add(p.name)
+        table.seats[i] = p
+    return table
+
+
+def encode_deck_spec(spec: DeckSpec) -> dict[str, Any]:
+    """A deck specification: ``{"ranks": "23456789TJQKA", "suits": "cdhs"}``."""
+    data: dict[str, Any] = _converter.unstructure(spec)
+    return data
+
+
+def decode_deck_spec(data: Any, where: str) -> DeckSpec:
+    """The deck specification of :func:`encode_deck_spec` (both fields required)."""
+    o = JsonObject(data, where)
+    ranks, suits = o.get_str("ranks"), o.get_str("suits")
+    try:
+        return DeckSpec(ranks, suits)
+    except CardgameError as exc:
+        raise SnapshotError(f"{where}: {exc}") from None
+
+
+def encode_rng(rng: RandomSource) -> dict[str, Any]:
+    """A random source: its seed and the generator's full state (tuples as lists)."""
+    return {"seed": rng.seed, "state": to_plain(rng.getstate())}
+
+
+def decode_rng(data: Any, where: str) -> RandomSource:
+    """The random source of :func:`encode_rng`, in the same state."""
+    o = JsonObject(data, where)
+    rng = RandomSource(o.get_int("seed"))
+    try:
+        rng.setstate(to_tuples(o.get_list("state")))
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise SnapshotError(f"{o.path('state')} is not a valid random generator state: {exc}.") from None
+    return rng
+
+
+def encode_failed(failed: Failed) -> dict[str, Any]:
+    """A failure: ``{"reason", "stage", "state"}``."""
+    data: dict[str, Any] = _converter.unstructure(failed)
+    return data
+
+
+def decode_failed(data: Any, where: str) -> Failed:
+    """The failure of :func:`encode_failed` (other fields, such as an outcome's type, are ignored)."""
+    o = JsonObject(data, where)
+    return Failed(o.get_str("reason"), o.get_str("stage"), o.get_str("state"))
+
+
+def encode_outcome(outcome: Outcome | None, where: str = "outcome") -> dict[str, Any] | None:
+    """A stage outcome: ``{"type": "done", "result": ...}`` (the result by :func:`encode_value`),
+    ``{"type": "goto", "stage": ..., "result": ...}``, ``{"type": "restart"}``, ``{"type": "exit"}``
+    or ``{"type": "failed", "reason", "stage", "state"}``."""
+    if outcome is None:
+        return None
+    kind = type(outcome)
+    if kind is Done:
+        return {"type": "done", "result": encode_value(cast(Done, outcome).result, f"{where}.result")}
+    if kind is Goto:
+        goto = cast(Goto, outcome)
+        return {"type": "goto", "stage": goto.stage, "result": encode_value(goto.result, f"{where}.result")}
+    if kind is Restart:
+        return {"type": "restart"}
+    if kind is Exit:
+        return {"type": "exit"}
+    if kind is Failed:
+        return {"type": "failed", **encode_failed(cast(Failed, outcome))}
+    raise SnapshotError(f"{where}: unknown outcome {outcome!r}.")
+
+
+def decode_outcome(data: Any, where: str = "outcome") -> Outcome | None:
+    """The outcome of :func:`encode_outcome`."""
+    if data is None:
+        return None
+    o = JsonObject(data, where)
+    kind = o.raw("type")
+    if kind == "done":
+        return Done(decode_value(o.raw("result"), o.path("result")))
+    if kind == "goto":
+        return Goto(o.get_str("stage"), decode_value(o.raw("result"), o.path("result")))
+    if kind == "restart":
+        return Restart()
+    if kind == "exit":
+        return Exit()
+    if kind == "failed":
+        return decode_failed(data, where)
+    raise SnapshotError(f"{o.path('type')} must be done, goto, restart, exit or failed, not {json_kind(kind)}.")

@@ -29,27 +29,43 @@ snapshots between calls into the game.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
-from cardgame.cards import Card
 from cardgame.context import Context
-from cardgame.deck import Deck, DeckSpec
+from cardgame.deck import Deck
 from cardgame.errors import CardgameError
 from cardgame.events import Event
 from cardgame.game import Game
 from cardgame.hand import Hand, HandPlayer
 from cardgame.rng import RandomSource
 from cardgame.serialize import (
+    JsonObject,
     SnapshotError,
+    decode_cards,
+    decode_deck_spec,
     decode_event,
+    decode_failed,
+    decode_outcome,
+    decode_player,
+    decode_rng,
+    decode_table,
     decode_value,
+    encode_cards,
+    encode_deck_spec,
     encode_event,
+    encode_failed,
+    encode_outcome,
+    encode_player,
+    encode_rng,
+    encode_table,
     encode_value,
+    from_json,
+    json_kind,
+    to_json,
 )
-from cardgame.stage import Done, Exit, Failed, Goto, Outcome, Restart, Stage
-from cardgame.table import Player, Table
+from cardgame.stage import Stage
+from cardgame.table import Table
 
 __all__ = ["FORMAT", "VERSION", "SnapshotError", "dumps", "loads", "restore", "snapshot"]
 
@@ -59,7 +75,6 @@ FORMAT = "cardgame-snapshot"
 VERSION = 3  # 2: the hand's dead money, full bet level, cap and mucks; the chip total. 3: stage results
 
 _STATUSES = ("new", "running", "exited", "failed")
-T = TypeVar("T")
 
 # ============================================================================================
 # saving
@@ -97,7 +112,7 @@ def snapshot(game: Game) -> dict[str, Any]:
             "class": type(s).__name__,
             "state": s.state,
             "started": s.ctx is not None,
-            "outcome": _save_outcome(s.outcome, f"stages[{i}].outcome"),
+            "outcome": encode_outcome(s.outcome, f"stages[{i}].outcome"),
             "previous": encode_value(s.previous, f"stages[{i}].previous"),
             "parent": None if s.parent is None else position(s.parent, "parent stage"),
             "fields": fields,
@@ -110,7 +125,7 @@ def snapshot(game: Game) -> dict[str, Any]:
             "status": d.status,
             "current": current,
             "stack": [position(s, "stacked stage") for s in d.stack],
-            "failure": None if d.failure is None else _save_failed(d.failure),
+            "failure": None if d.failure is None else encode_failed(d.failure),
         },
         "context": _save_context(game.ctx),
         "chips": game.ctx.total_chips(),
@@ -119,7 +134,7 @@ def snapshot(game: Game) -> dict[str, Any]:
 
 def dumps(game: Game, *, indent: int | None = None) -> str:
     """:func:`snapshot` as JSON text."""
-    return json.dumps(snapshot(game), indent=indent)
+    return to_json(snapshot(game), indent=indent)
 
 
 def _check_between_calls(game: Game) -> None:
@@ -131,51 +146,13 @@ def _check_between_calls(game: Game) -> None:
                             "through its work; take snapshots between calls into the game.")
 
 
-def _save_failed(f: Failed) -> dict[str, Any]:
-    return {"reason": f.reason, "stage": f.stage, "state": f.state}
-
-
-def _save_outcome(outcome: Outcome | None, where: str) -> dict[str, Any] | None:
-    if outcome is None:
-        return None
-    kind = type(outcome)
-    if kind is Done:
-        return {"type": "done", "result": encode_value(outcome.result, f"{where}.result")}  # type: ignore[attr-defined]
-    if kind is Goto:
-        return {"type": "goto", "stage": outcome.stage,  # type: ignore[attr-defined]
-                "result": encode_value(outcome.result, f"{where}.result")}  # type: ignore[attr-defined]
-    if kind is Restart:
-        return {"type": "restart"}
-    if kind is Exit:
-        return {"type": "exit"}
-    if kind is Failed:
-        return {"type": "failed", **_save_failed(outcome)}  # type: ignore[arg-type]
-    raise SnapshotError(f"{where}: unknown outcome {outcome!r}.")
-
-
-def _cards(cards: Sequence[int]) -> list[str]:
-    return [str(Card(c)) for c in cards]
-
-
-def _save_player(p: Player) -> dict[str, Any]:
-    return {"name": p.name, "seat": p.seat, "stack": p.stack, "sitting_out": p.sitting_out, "leaving": p.leaving}
-
-
-def _save_rng(rng: RandomSource) -> dict[str, Any]:
-    return {"seed": rng.seed, "state": _lists(rng.getstate())}
-
-
-def _lists(value: Any) -> Any:
-    return [_lists(v) for v in value] if isinstance(value, (tuple, list)) else value
-
-
 def _save_deck(deck: Deck, ctx: Context) -> dict[str, Any]:
-    rng = deck._rng
+    rng = deck.rng
     return {
-        "spec": {"ranks": deck.spec.ranks, "suits": deck.spec.suits},
-        "cards_bottom_first": _cards(deck._cards),
+        "spec": encode_deck_spec(deck.spec),
+        "cards_bottom_first": encode_cards(reversed(deck.remaining)),
         "dealt": deck.dealt,
-        "rng": None if rng is None else "context" if rng is ctx.rng else _save_rng(rng),
+        "rng": None if rng is None else "context" if rng is ctx.rng else encode_rng(rng),
     }
 
 
@@ -186,8 +163,8 @@ def _save_hand(hand: Hand, ctx: Context) -> dict[str, Any]:
         seated = 0 <= hp.seat < len(seats) and seats[hp.seat] is hp.player
         players.append({
             "seat": hp.seat,
-            "detached_player": None if seated else _save_player(hp.player),
-            "hole": _cards(hp.hole),
+            "detached_player": None if seated else encode_player(hp.player),
+            "hole": encode_cards(hp.hole),
             "face_up": list(hp.face_up),
             "bet": hp.bet,
             "contributed": hp.contributed,
@@ -200,9 +177,9 @@ def _save_hand(hand: Hand, ctx: Context) -> dict[str, Any]:
         "button": hand.button,
         "players": players,
         "deck": _save_deck(hand.deck, ctx),
-        "board": _cards(hand.board),
-        "runouts": [_cards(board) for board in hand.runouts],
-        "discards": _cards(hand.discards),
+        "board": encode_cards(hand.board),
+        "runouts": [encode_cards(board) for board in hand.runouts],
+        "discards": encode_cards(hand.discards),
         "street": hand.street,
         "bet_to": hand.bet_to,
         "min_raise": hand.min_raise,
@@ -221,25 +198,17 @@ def _save_hand(hand: Hand, ctx: Context) -> dict[str, Any]:
 
 
 def _save_context(ctx: Context) -> dict[str, Any]:
-    t = ctx.table
     return {
-        "table": {
-            "seat_count": t.seat_count,
-            "min_buy_in": t.min_buy_in,
-            "max_buy_in": t.max_buy_in,
-            "first_button": t.first_button,
-            "button": t.button,
-            "seats": [None if p is None else _save_player(p) for p in t.seats],
-        },
+        "table": encode_table(ctx.table),
         "hand": None if ctx.hand is None else _save_hand(ctx.hand, ctx),
         "next_deck": None if ctx.next_deck is None else _save_deck(ctx.next_deck, ctx),
-        "rng": _save_rng(ctx.rng),
-        "deck_spec": {"ranks": ctx.deck_spec.ranks, "suits": ctx.deck_spec.suits},
+        "rng": encode_rng(ctx.rng),
+        "deck_spec": encode_deck_spec(ctx.deck_spec),
         "hands_played": ctx.hands_played,
         "max_hands": ctx.max_hands,
         "keep_hands": ctx.keep_hands,
         "stop_requested": ctx.stop_requested,
-        "hand_starts": list(ctx._hand_starts),
+        "hand_starts": list(ctx.hand_starts),
         "log": [encode_event(e) for e in ctx.log],
     }
 
@@ -249,162 +218,25 @@ def _save_context(ctx: Context) -> dict[str, Any]:
 # ============================================================================================
 
 
-class _Obj:
-    """A JSON object read with type checks; errors name the path (``context.hand.players[1].bet``)."""
-
-    __slots__ = ("data", "where")
-
-    def __init__(self, data: Any, where: str) -> None:
-        if not isinstance(data, Mapping):
-            raise SnapshotError(f"{where} must be an object, not {_kind(data)}.")
-        self.data = data
-        self.where = where
-
-    def path(self, key: str) -> str:
-        return f"{self.where}.{key}" if self.where else key
-
-    def raw(self, key: str) -> Any:
-        if key not in self.data:
-            raise SnapshotError(f"{self.path(key)} is missing.")
-        return self.data[key]
-
-    def _typed(self, key: str, kind: type[T], name: str, optional: bool) -> T | None:
-        value = self.raw(key)
-        if value is None and optional:
-            return None
-        if type(value) is not kind:
-            raise SnapshotError(f"{self.path(key)} must be {name}{' or null' if optional else ''}, not {_kind(value)}.")
-        result: T = value
-        return result
-
-    def get_int(self, key: str, *, minimum: int | None = None) -> int:
-        value = self._typed(key, int, "a whole number", False)
-        assert value is not None
-        if minimum is not None and value < minimum:
-            raise SnapshotError(f"{self.path(key)} must be at least {minimum}, not {value}.")
-        return value
-
-    def opt_int(self, key: str) -> int | None:
-        return self._typed(key, int, "a whole number", True)
-
-    def get_str(self, key: str) -> str:
-        value = self._typed(key, str, "text", False)
-        assert value is not None
-        return value
-
-    def get_bool(self, key: str) -> bool:
-        value = self._typed(key, bool, "true or false", False)
-        assert value is not None
-        return value
-
-    def get_list(self, key: str) -> list[Any]:
-        value = self._typed(key, list, "a list", False)
-        assert value is not None
-        return value
-
-    def obj(self, key: str) -> _Obj:
-        return _Obj(self.raw(key), self.path(key))
-
-    def opt_obj(self, key: str) -> _Obj | None:
-        value = self.raw(key)
-        return None if value is None else _Obj(value, self.path(key))
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {bool: "a boolean", int: "a number", float: "a number", str: f"the text {value!r}",
-            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
-
-
-def _card_list(o: _Obj, key: str) -> list[Card]:
-    out: list[Card] = []
-    for i, text in enumerate(o.get_list(key)):
-        if not isinstance(text, str):
-            raise SnapshotError(f"{o.path(key)}[{i}] must be a card as text like 'Ah', not {_kind(text)}.")
-        try:
-            out.append(Card(text))
-        except CardgameError as exc:
-            raise SnapshotError(f"{o.path(key)}[{i}]: {exc}") from None
-    return out
-
-
-def _int_list(o: _Obj, key: str) -> list[int]:
-    values = o.get_list(key)
-    for i, v in enumerate(values):
-        if type(v) is not int:
-            raise SnapshotError(f"{o.path(key)}[{i}] must be a whole number, not {_kind(v)}.")
-    return values
-
-
-def _load_spec(o: _Obj) -> DeckSpec:
-    try:
-        return DeckSpec(o.get_str("ranks"), o.get_str("suits"))
-    except CardgameError as exc:
-        raise SnapshotError(f"{o.where}: {exc}") from None
-
-
-def _tuples(value: Any) -> Any:
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
-
-
-def _load_rng(o: _Obj) -> RandomSource:
-    rng = RandomSource(o.get_int("seed"))
-    try:
-        rng.setstate(_tuples(o.get_list("state")))
-    except (TypeError, ValueError, OverflowError) as exc:
-        raise SnapshotError(f"{o.path('state')} is not a valid random generator state: {exc}.") from None
-    return rng
-
-
-def _load_deck(o: _Obj, ctx_rng: RandomSource) -> Deck:
-    deck = Deck(_load_spec(o.obj("spec")), _card_list(o, "cards_bottom_first"))
+def _load_deck(o: JsonObject, ctx_rng: RandomSource) -> Deck:
+    deck = Deck(decode_deck_spec(o.raw("spec"), o.path("spec")), o.get_cards("cards_bottom_first"))
     deck.dealt = o.get_int("dealt", minimum=0)
     rng = o.raw("rng")
     if rng == "context":
-        deck._rng = ctx_rng
+        deck.rng = ctx_rng
     elif rng is not None:
-        deck._rng = _load_rng(o.obj("rng"))
+        deck.rng = decode_rng(rng, o.path("rng"))
     return deck
 
 
-def _load_player(o: _Obj) -> Player:
-    return Player(o.get_str("name"), o.get_int("seat", minimum=0), o.get_int("stack", minimum=0),
-                  o.get_bool("sitting_out"), o.get_bool("leaving"))
-
-
-def _load_table(o: _Obj) -> Table:
-    try:
-        table = Table(o.get_int("seat_count"), o.get_int("min_buy_in"), o.get_int("max_buy_in"),
-                      o.opt_int("first_button"))
-    except CardgameError as exc:
-        raise SnapshotError(f"{o.where}: {exc}") from None
-    table.button = o.opt_int("button")
-    seats = o.get_list("seats")
-    if len(seats) != table.seat_count:
-        raise SnapshotError(f"{o.path('seats')} lists {len(seats)} seats but seat_count is {table.seat_count}.")
-    names: set[str] = set()
-    for i, raw in enumerate(seats):
-        if raw is None:
-            continue
-        p = _load_player(_Obj(raw, f"{o.path('seats')}[{i}]"))
-        if p.seat != i:
-            raise SnapshotError(f"{o.path('seats')}[{i}] holds a player whose seat is {p.seat}.")
-        if p.name in names:
-            raise SnapshotError(f"{o.path('seats')}[{i}]: the name {p.name!r} is seated twice.")
-        names.add(p.name)
-        table.seats[i] = p
-    return table
-
-
-def _load_hand(o: _Obj, table: Table, rng: RandomSource) -> Hand:
+def _load_hand(o: JsonObject, table: Table, rng: RandomSource) -> Hand:
     players: list[HandPlayer] = []
     for i, raw in enumerate(o.get_list("players")):
-        po = _Obj(raw, f"{o.path('players')}[{i}]")
+        po = JsonObject(raw, f"{o.path('players')}[{i}]")
         seat = po.get_int("seat", minimum=0)
         detached = po.opt_obj("detached_player")
         if detached is not None:
-            player = _load_player(detached)
+            player = decode_player(detached.data, detached.where)
             if player.seat != seat:
                 raise SnapshotError(f"{po.path('detached_player')} sits in seat {player.seat}, not {seat}.")
         else:
@@ -413,7 +245,7 @@ def _load_hand(o: _Obj, table: Table, rng: RandomSource) -> Hand:
                 raise SnapshotError(f"{po.path('seat')}: seat {seat} is in the hand but empty at the table.")
             player = found
         hp = HandPlayer(player)
-        hp.hole = _card_list(po, "hole")
+        hp.hole = po.get_cards("hole")
         face_up = po.get_list("face_up")
         if len(face_up) != len(hp.hole) or any(type(u) is not bool for u in face_up):
             raise SnapshotError(f"{po.path('face_up')} must be one true/false per hole card ({len(hp.hole)}).")
@@ -428,10 +260,10 @@ def _load_hand(o: _Obj, table: Table, rng: RandomSource) -> Hand:
     if len(set(seats)) != len(seats):
         raise SnapshotError(f"{o.path('players')} lists a seat twice: {seats}.")
     hand = Hand(o.get_int("number", minimum=1), o.opt_int("button"), players, _load_deck(o.obj("deck"), rng))
-    hand.board = _card_list(o, "board")
-    hand.runouts = tuple(tuple(_card_list(_Obj({"cards": raw}, o.path(f"runouts[{i}]")), "cards"))
+    hand.board = o.get_cards("board")
+    hand.runouts = tuple(tuple(decode_cards(raw, o.path(f"runouts[{i}]")))
                          for i, raw in enumerate(o.get_list("runouts")))
-    hand.discards = _card_list(o, "discards")
+    hand.discards = o.get_cards("discards")
     hand.street = o.get_str("street")
     hand.bet_to = o.get_int("bet_to", minimum=0)
     hand.min_raise = o.get_int("min_raise", minimum=0)
@@ -439,8 +271,8 @@ def _load_hand(o: _Obj, table: Table, rng: RandomSource) -> Hand:
     hand.raises = o.get_int("raises", minimum=0)
     hand.capped = o.get_bool("capped")
     hand.dead = o.get_int("dead", minimum=0)
-    hand.mucked = frozenset(_int_list(o, "mucked"))
-    hand.killed = frozenset(_int_list(o, "killed"))
+    hand.mucked = frozenset(o.get_int_list("mucked"))
+    hand.killed = frozenset(o.get_int_list("killed"))
     to_act = o.opt_int("to_act")
     if to_act is not None and to_act not in hand.by_seat:
         raise SnapshotError(f"{o.path('to_act')}: seat {to_act} is not in the hand (seats {seats}).")
@@ -461,33 +293,11 @@ def _load_hand(o: _Obj, table: Table, rng: RandomSource) -> Hand:
         raise SnapshotError(f"{o.path('full_to')}: {hand.full_to} is above the bet to call, {hand.bet_to}.")
     if hand.to_act is not None and hand.to_act.folded:
         raise SnapshotError(f"{o.path('to_act')}: seat {hand.to_act.seat} has folded and cannot act.")
-    every = [c for hp in players for c in hp.hole] + hand.board + hand.discards + list(hand.deck._cards)
+    every = [c for hp in players for c in hp.hole] + hand.board + hand.discards + list(hand.deck.remaining)
     if len(set(every)) != len(every):
         dup = next(c for c in every if every.count(c) > 1)
         raise SnapshotError(f"{o.where}: the card {dup} appears twice among the hole cards, board, discards and deck.")
     return hand
-
-
-def _load_outcome(raw: Any, where: str) -> Outcome | None:
-    if raw is None:
-        return None
-    o = _Obj(raw, where)
-    kind = o.raw("type")
-    if kind == "done":
-        return Done(decode_value(o.raw("result"), o.path("result")))
-    if kind == "goto":
-        return Goto(o.get_str("stage"), decode_value(o.raw("result"), o.path("result")))
-    if kind == "restart":
-        return Restart()
-    if kind == "exit":
-        return Exit()
-    if kind == "failed":
-        return _load_failed(o)
-    raise SnapshotError(f"{o.path('type')} must be done, goto, restart, exit or failed, not {_kind(kind)}.")
-
-
-def _load_failed(o: _Obj) -> Failed:
-    return Failed(o.get_str("reason"), o.get_str("stage"), o.get_str("state"))
 
 
 def _check_fresh(stages: Sequence[Stage], saved: list[Any]) -> None:
@@ -501,43 +311,43 @@ def _check_fresh(stages: Sequence[Stage], saved: list[Any]) -> None:
         raise SnapshotError(f"The snapshot has {len(saved)} stages but the stage list given has {len(stages)}; "
                             "restore with a fresh list from the same variant.")
     for i, (s, raw) in enumerate(zip(stages, saved, strict=True)):
-        name = _Obj(raw, f"stages[{i}]").get_str("class")
+        name = JsonObject(raw, f"stages[{i}]").get_str("class")
         if type(s).__name__ != name:
             got = [type(x).__name__ for x in stages]
-            want = [_Obj(r, f"stages[{j}]").raw("class") for j, r in enumerate(saved)]
+            want = [JsonObject(r, f"stages[{j}]").raw("class") for j, r in enumerate(saved)]
             raise SnapshotError(f"Stage {i} is a {type(s).__name__} but the snapshot has a {name}; the snapshot's "
                                 f"stages are {want}, the list given has {got}.")
 
 
 def restore(data: Mapping[str, Any], stages: Sequence[Stage]) -> Game:
     """Rebuild the game saved by :func:`snapshot` on ``stages``, a fresh list of the same variant."""
-    top = _Obj(data, "")
+    top = JsonObject(data, "")
     fmt = top.raw("format")
     if fmt != FORMAT:
-        raise SnapshotError(f"This is not a cardgame snapshot: format is {_kind(fmt)}, expected {FORMAT!r}.")
+        raise SnapshotError(f"This is not a cardgame snapshot: format is {json_kind(fmt)}, expected {FORMAT!r}.")
     version = top.raw("version")
     if version != VERSION:
         raise SnapshotError(f"Snapshot format version {version!r} is not supported; this library reads {VERSION}.")
     saved_stages = top.get_list("stages")
     _check_fresh(stages, saved_stages)
     c = top.obj("context")
-    table = _load_table(c.obj("table"))
+    table = decode_table(c.raw("table"), c.path("table"))
     keep_hands = c.opt_int("keep_hands")
     max_hands = c.opt_int("max_hands")
+    deck_spec = decode_deck_spec(c.raw("deck_spec"), c.path("deck_spec"))
     try:
-        game = Game(stages, table=table, deck=_load_spec(c.obj("deck_spec")), max_hands=max_hands,
-                    keep_hands=keep_hands)
+        game = Game(stages, table=table, deck=deck_spec, max_hands=max_hands, keep_hands=keep_hands)
     except CardgameError as exc:
         raise SnapshotError(f"The stage list cannot run: {exc}") from None
     ctx = game.ctx
-    ctx.rng = _load_rng(c.obj("rng"))
+    ctx.rng = decode_rng(c.raw("rng"), c.path("rng"))
     hand = c.opt_obj("hand")
     ctx.hand = None if hand is None else _load_hand(hand, table, ctx.rng)
     next_deck = c.opt_obj("next_deck")
     ctx.next_deck = None if next_deck is None else _load_deck(next_deck, ctx.rng)
     ctx.hands_played = c.get_int("hands_played", minimum=0)
     ctx.stop_requested = c.get_bool("stop_requested")
-    ctx._hand_starts = _int_list(c, "hand_starts")
+    ctx.hand_starts = c.get_int_list("hand_starts")
     chips = top.get_int("chips", minimum=0)
     if ctx.total_chips() != chips:
         raise SnapshotError(
@@ -545,25 +355,25 @@ def restore(data: Mapping[str, Any], stages: Sequence[Stage]) -> Game:
             "a snapshot cannot create or lose chips."
         )
     log: list[Event] = [decode_event(e, f"context.log[{i}]") for i, e in enumerate(c.get_list("log"))]
-    if any(not 0 <= i <= len(log) for i in ctx._hand_starts):
-        raise SnapshotError(f"context.hand_starts {ctx._hand_starts} points outside the log of {len(log)} events.")
+    if any(not 0 <= i <= len(log) for i in ctx.hand_starts):
+        raise SnapshotError(f"context.hand_starts {ctx.hand_starts} points outside the log of {len(log)} events.")
     ctx.log = log
 
     n = len(stages)
 
     def index(value: Any, where: str) -> int:
         if type(value) is not int or not 0 <= value < n:
-            raise SnapshotError(f"{where} must be a stage index from 0 to {n - 1}, not {_kind(value)}.")
+            raise SnapshotError(f"{where} must be a stage index from 0 to {n - 1}, not {json_kind(value)}.")
         return value
 
     for i, (stage, raw) in enumerate(zip(stages, saved_stages, strict=True)):
-        so = _Obj(raw, f"stages[{i}]")
+        so = JsonObject(raw, f"stages[{i}]")
         state = so.get_str("state")
         if state not in type(stage).states:
             raise SnapshotError(f"{so.path('state')}: {type(stage).__name__} has no state {state!r}; "
                                 f"its states are {type(stage).states}.")
         stage.state = state
-        stage.outcome = _load_outcome(so.raw("outcome"), so.path("outcome"))
+        stage.outcome = decode_outcome(so.raw("outcome"), so.path("outcome"))
         stage.previous = decode_value(so.raw("previous"), so.path("previous"))
         if so.get_bool("started"):
             stage.ctx = ctx
@@ -590,7 +400,7 @@ def restore(data: Mapping[str, Any], stages: Sequence[Stage]) -> Game:
         raise SnapshotError(f"dispatcher.stack {stack} lists a stage twice.")
     d.stack = [stages[i] for i in stack]
     failure = do.opt_obj("failure")
-    d.failure = None if failure is None else _load_failed(failure)
+    d.failure = None if failure is None else decode_failed(failure.data, failure.where)
     if status == "running" and d.current is None:
         raise SnapshotError("dispatcher.current is null but the game is running.")
     return game
@@ -599,7 +409,7 @@ def restore(data: Mapping[str, Any], stages: Sequence[Stage]) -> Game:
 def loads(text: str | bytes, stages: Sequence[Stage]) -> Game:
     """Restore a game from :func:`dumps` text onto a fresh stage list."""
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
+        data = from_json(text)
+    except SnapshotError as exc:
         raise SnapshotError(f"The snapshot is not valid JSON: {exc}.") from None
     return restore(data, stages)

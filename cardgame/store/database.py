@@ -1,0 +1,126 @@
+"""The store itself: :class:`EventStore`, one SQLite file of table logs and the way into it.
+
+It owns the connection and its transactions, and offers the recorder, the queries and the
+exports of the other modules of :mod:`cardgame.store` as methods.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Iterator, Sequence
+from datetime import datetime
+from typing import IO, Any, Literal
+
+from cardgame.events import Event
+from cardgame.game import Game
+from cardgame.store import export, queries, recorder
+from cardgame.store.errors import StoreError
+from cardgame.store.export import PhhWriter, default_phh_writer
+from cardgame.store.queries import HandRecord, StoredEvent, TableInfo
+from cardgame.store.recorder import Recorder
+from cardgame.store.schema import open_database, transaction
+
+__all__ = ["EventStore"]
+
+
+class EventStore:
+    """An SQLite file of table logs.
+
+    Durability: the database runs in WAL mode, and every event is written in its own
+    transaction (``BEGIN IMMEDIATE`` .. ``COMMIT``). In WAL mode a commit appends the changed
+    pages and then a commit frame to the ``-wal`` file; a process killed at any instant leaves
+    either the whole transaction or none of it, because SQLite ignores WAL frames after the last
+    complete commit when it next opens the file. So a crash never leaves half an event, and
+    readers (queries, exports, another process) never block the writer.
+
+    ``synchronous="FULL"`` (the default) also fsyncs the WAL at each commit, so an event the
+    players have seen survives a power cut or an OS crash, not only a killed process; a
+    cardroom's ledger of chips needs that. ``"NORMAL"`` skips that fsync (in WAL mode it stays
+    safe against a killed process and never corrupts the file, but may lose the last events on
+    power loss) and is several times faster: use it for simulations.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, synchronous: Literal["FULL", "NORMAL"] = "FULL",
+                 timeout: float = 10.0) -> None:
+        self.path = os.fspath(path)
+        self._db = open_database(self.path, synchronous, timeout)
+
+    # --- plumbing ---------------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction (``BEGIN IMMEDIATE`` .. ``COMMIT``, rolled back on any error)."""
+        with transaction(self._db) as db:
+            yield db
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """The rows ``sql`` selects; :class:`StoreError` if SQLite fails."""
+        try:
+            return self._db.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise StoreError(f"Reading the event store {self.path!r} failed: {exc}.") from None
+
+    def close(self) -> None:
+        """Close the database (recorders writing to it must be detached first)."""
+        self._db.close()
+
+    def __enter__(self) -> EventStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- recording ------------------------------------------------------------------------------
+    def record(self, game: Game, table_id: str, *, phh_writer: PhhWriter | Literal["auto"] | None = "auto",
+               clock: Callable[[], float] = time.time) -> Recorder:
+        """Write every event of ``game`` to this store under ``table_id`` from now on.
+
+        Start between hands (before ``start()``, or with no hand in progress). The first write
+        is a :class:`TableState` event with the seats as they are, so a game whose players sat
+        down before recording, or a game returned by :func:`recover`, has a complete log.
+        A table id already in the store continues its log; its configuration must match, and
+        its hand numbers must not be reused (recover the table to continue its numbering).
+
+        ``phh_writer`` fills the ``hands.phh`` column of each finished hand: ``"auto"`` uses
+        :func:`default_phh_writer` (``cardgame.phh.export.hand_to_phh`` when it exists and PHH has
+        a code for the game, else the column stays null), ``None`` leaves it null. A writer that
+        raises leaves it null with a warning; the hand is recorded either way.
+        """
+        info = recorder.check_recordable(self, game, table_id)
+        writer = default_phh_writer(game) if phh_writer == "auto" else phh_writer
+        return recorder.start_recording(self, game, table_id, info, writer, clock)
+
+    # --- queries ----------------------------------------------------------------------------------
+    def table(self, table_id: str) -> TableInfo:
+        """The configuration of ``table_id``; :class:`StoreError` lists the known ids if it is absent."""
+        return queries.table(self, table_id)
+
+    def tables(self) -> list[TableInfo]:
+        """Every recorded table, oldest first."""
+        return queries.tables(self)
+
+    def hands(self, table_id: str | None = None, *, player: str | None = None, start: float | datetime | None = None,
+              end: float | datetime | None = None, status: str | None = None) -> list[HandRecord]:
+        """Hands, oldest first, filtered by table, by a player's name, by start time
+        (``start <= started < end``, epoch seconds or aware datetimes) and by status (playing,
+        complete, voided)."""
+        return queries.hands(self, table_id, player=player, start=start, end=end, status=status)
+
+    def events(self, table_id: str, *, hand: int | None = None) -> list[StoredEvent]:
+        """The events of ``table_id`` in order (only those of ``hand`` if given)."""
+        return queries.events(self, table_id, hand=hand)
+
+    def hand_events(self, table_id: str, hand: int) -> list[Event]:
+        """The events of one hand, ``HandStarted`` first."""
+        return [e.event for e in self.events(table_id, hand=hand)]
+
+    # --- export -----------------------------------------------------------------------------------
+    def export_jsonl(self, path_or_file: str | os.PathLike[str] | IO[str], table_id: str | None = None) -> int:
+        """Write one JSON object per event (all tables, or ``table_id``); returns how many.
+
+        Each line is ``{"table_id", "seq", "hand", "time", "kind", "seat", "event"}`` where
+        ``event`` is the tagged payload (cards as text).
+        """
+        return export.export_jsonl(self, path_or_file, table_id)

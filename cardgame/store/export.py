@@ -1,0 +1,105 @@
+"""Getting hands out of the store in other formats: PHH text for each finished hand, JSON lines."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import inspect
+import os
+import warnings
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, Any
+
+from cardgame.errors import CardgameError
+from cardgame.events import Event, PlayerLeft
+from cardgame.game import Game
+from cardgame.serialize import SnapshotError, from_json, to_compact_json
+from cardgame.store.errors import StoreError
+
+if TYPE_CHECKING:
+    from cardgame.store.database import EventStore
+
+__all__ = ["PhhWriter", "default_phh_writer", "export_jsonl"]
+
+#: Turns the events of one finished hand (``HandStarted`` .. ``HandEnded``) into PHH text
+#: (``None``: leave the column null).
+PhhWriter = Callable[[list[Event]], str | None]
+
+
+def default_phh_writer(game: Game) -> PhhWriter | None:
+    """A writer for ``game`` built on ``cardgame.phh.export.hand_to_phh``, or ``None``.
+
+    ``None`` when that module does not exist, or when its ``variant_fields`` says PHH has no code
+    for the game (Kuhn, Leduc, five-card draw). ``hand_to_phh(events, stages, names)`` (or
+    ``hand_to_phh(events)``) may return PHH text or a :class:`~cardgame.phh.HandHistory`, which is
+    written with :func:`cardgame.phh.dumps`. Names are those seated when the hand ends, plus
+    those who left at its end.
+    """
+    try:
+        module = importlib.import_module("cardgame.phh.export")
+    except ModuleNotFoundError as exc:
+        if exc.name in ("cardgame.phh.export", "cardgame.phh"):
+            return None
+        warnings.warn(f"cardgame.phh.export cannot be imported ({exc}); PHH text is not stored.", stacklevel=3)
+        return None
+    except Exception as exc:
+        warnings.warn(f"cardgame.phh.export cannot be imported ({exc}); PHH text is not stored.", stacklevel=3)
+        return None
+    fn = getattr(module, "hand_to_phh", None)
+    if not callable(fn):
+        return None
+    stages = game.dispatcher.stages
+    signature = inspect.signature(fn)
+    try:
+        signature.bind([], stages, {})
+        with_stages = True
+    except TypeError:
+        try:
+            signature.bind([])
+            with_stages = False
+        except TypeError:
+            warnings.warn("cardgame.phh.export.hand_to_phh takes neither (events) nor (events, stages, names); "
+                          "pass phh_writer= to record PHH text.", stacklevel=3)
+            return None
+    check = getattr(module, "variant_fields", None)
+    if with_stages and callable(check):
+        try:
+            check(stages, 2)
+        except CardgameError:
+            return None  # PHH has no code for this game
+    from cardgame.phh import dumps as phh_dumps
+
+    def write(events: list[Event]) -> str:
+        names = {p.seat: p.name for p in game.table.players()}
+        names.update((e.seat, e.name) for e in events if isinstance(e, PlayerLeft))
+        result = fn(events, stages, names) if with_stages else fn(events)
+        return result if isinstance(result, str) else phh_dumps(result)
+
+    return write
+
+
+def export_jsonl(store: EventStore, path_or_file: str | os.PathLike[str] | IO[str], table_id: str | None = None) -> int:
+    """Write one JSON object per event (all tables, or ``table_id``); returns how many.
+
+    Each line is ``{"table_id", "seq", "hand", "time", "kind", "seat", "event"}`` where
+    ``event`` is the tagged payload (cards as text).
+    """
+    sql = "SELECT table_id, seq, hand, time, kind, seat, payload FROM events"
+    params: list[Any] = []
+    if table_id is not None:
+        sql += " WHERE table_id = ?"
+        params.append(table_id)
+    rows = store.query(sql + " ORDER BY table_id, seq", params)
+    with contextlib.ExitStack() as stack:
+        if isinstance(path_or_file, (str, os.PathLike)):
+            out: IO[str] = stack.enter_context(open(path_or_file, "w", encoding="utf-8"))
+        else:
+            out = path_or_file
+        for r in rows:
+            try:
+                payload = from_json(r[6])
+            except SnapshotError as exc:
+                raise StoreError(f"events row (table {r[0]!r}, seq {r[1]}) has a corrupt payload: {exc}.") from None
+            keys = ("table_id", "seq", "hand", "time", "kind", "seat")
+            out.write(to_compact_json({**dict(zip(keys, r[:6], strict=True)), "event": payload}) + "\n")
+    return len(rows)

@@ -1,0 +1,180 @@
+"""Recording a game as it runs: the listener that writes each event (and the hand rows) in its own
+transaction, and the two events the store writes itself (:class:`TableState`, :class:`HandVoided`)."""
+
+from __future__ import annotations
+
+import sqlite3
+import warnings
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from cardgame.events import Event, HandEnded, HandStarted
+from cardgame.game import Game
+from cardgame.serialize import SnapshotError, encode_event, register_type, to_compact_json, unstructure
+from cardgame.store.errors import StoreError
+from cardgame.store.export import PhhWriter
+from cardgame.store.queries import TableInfo, table_info
+
+if TYPE_CHECKING:
+    from cardgame.store.database import EventStore
+
+__all__ = ["HandVoided", "Recorder", "TableState", "check_recordable", "start_recording"]
+
+
+@attrs.frozen
+class HandVoided(Event):
+    """Recovery cancelled an interrupted hand: ``stacks`` are the (seat, stack) each got back."""
+
+    kind: ClassVar[str] = "hand voided"
+    hand: int
+    stacks: tuple[tuple[int, int], ...]
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"Hand #{self.hand} is void: every bet is returned"
+
+
+@attrs.frozen
+class TableState(Event):
+    """The table when recording started: (seat, name, stack, sitting out) for every seated player."""
+
+    kind: ClassVar[str] = "table state"
+    seats: tuple[tuple[int, str, int, bool], ...]
+    button: int | None
+    hands_played: int
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return "Recording starts: " + ", ".join(f"{n} (seat {s}) {c}" for s, n, c, _ in self.seats)
+
+
+register_type(HandVoided)
+register_type(TableState)
+
+
+def check_recordable(store: EventStore, game: Game, table_id: str) -> TableInfo | None:
+    """Refuse (:class:`StoreError`) to record ``game`` as ``table_id`` mid-hand, or as a recorded
+    table of another configuration or with hand numbers it would reuse; the table's recorded
+    configuration, if any."""
+    if not isinstance(table_id, str) or not table_id:
+        raise StoreError(f"A table id must be non-empty text, not {table_id!r}.")
+    ctx = game.ctx
+    if ctx.hand is not None:
+        raise StoreError(f"Hand #{ctx.hand.number} is in progress; start recording between hands.")
+    t = ctx.table
+    info = table_info(store, table_id)
+    if info is not None:
+        mine = (t.seat_count, t.min_buy_in, t.max_buy_in)
+        theirs = (info.seat_count, info.min_buy_in, info.max_buy_in)
+        if mine != theirs:
+            raise StoreError(f"Table {table_id!r} is recorded with seats and buy-in limits {theirs}; this game "
+                             f"has {mine}.")
+        top = store.query("SELECT max(hand) FROM hands WHERE table_id = ?", (table_id,))[0][0]
+        if top is not None and top > ctx.hands_played:
+            raise StoreError(f"Table {table_id!r} already has hands up to #{top} but this game's next hand is "
+                             f"#{ctx.hands_played + 1}; recover() the table to continue it, or use a new id.")
+    return info
+
+
+def start_recording(store: EventStore, game: Game, table_id: str, info: TableInfo | None,
+                    phh_writer: PhhWriter | None, clock: Callable[[], float]) -> Recorder:
+    """Write the table row (unless ``info`` says it exists) and a :class:`TableState`, then
+    subscribe a :class:`Recorder` to ``game`` (checked by :func:`check_recordable` first)."""
+    t = game.ctx.table
+    recorder = Recorder(store, game, table_id, phh_writer, clock)
+    state = TableState(tuple((p.seat, p.name, p.stack, p.sitting_out) for p in t.players()), t.button,
+                       game.ctx.hands_played)
+    try:
+        with store.transaction() as db:
+            if info is None:
+                db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
+                           (table_id, clock(), t.seat_count, t.min_buy_in, t.max_buy_in, t.first_button))
+            recorder.write(db, state, None)
+    except sqlite3.Error as exc:
+        raise StoreError(f"Cannot start recording table {table_id!r}: {exc}.") from None
+    game.subscribe(recorder)
+    return recorder
+
+
+class Recorder:
+    """The listener :meth:`EventStore.record` subscribes: writes each event in its own transaction.
+
+    If a write fails, the recorder detaches itself and raises :class:`StoreError` from the game
+    call that emitted the event. The game in memory has then moved past the log; discard it and
+    :func:`recover` the table from the store (its log is complete up to the failed event).
+    """
+
+    def __init__(self, store: EventStore, game: Game, table_id: str, phh_writer: PhhWriter | None,
+                 clock: Callable[[], float]) -> None:
+        self.store = store
+        self.game = game
+        self.table_id = table_id
+        self.phh_writer = phh_writer
+        self.clock = clock
+        top = store.query("SELECT max(seq) FROM events WHERE table_id = ?", (table_id,))[0][0]
+        self.next_seq: int = 0 if top is None else top + 1
+        self._hand_events: list[Event] | None = None
+
+    def __call__(self, event: Event) -> None:
+        hand = self.game.ctx.hand
+        number = hand.number if hand is not None else None
+        if isinstance(event, HandStarted):
+            self._hand_events = []
+            number = event.hand
+        if self._hand_events is not None:
+            self._hand_events.append(event)
+        phh = None
+        if isinstance(event, HandEnded):
+            number = event.hand
+            if self._hand_events is not None and self.phh_writer is not None:
+                phh = self._phh(self._hand_events)
+            self._hand_events = None
+        try:
+            with self.store.transaction() as db:
+                self.write(db, event, number, phh)
+        except (sqlite3.Error, SnapshotError) as exc:
+            self.detach()
+            raise StoreError(f"Recording event {self.next_seq} ({event.kind}) of table {self.table_id!r} failed: "
+                             f"{exc}. The recorder is detached; recover the table from the store.") from exc
+
+    def _phh(self, events: list[Event]) -> str | None:
+        assert self.phh_writer is not None
+        try:
+            return self.phh_writer(list(events))
+        except Exception as exc:
+            warnings.warn(f"The PHH writer failed on a hand of table {self.table_id!r} ({type(exc).__name__}: "
+                          f"{exc}); its phh column stays null.", stacklevel=3)
+            return None
+
+    def write(self, db: sqlite3.Connection, event: Event, hand: int | None, phh: str | None = None) -> None:
+        """Write ``event`` as the next row of the log (inside the caller's transaction on ``db``),
+        and open or close the hand's row when it starts, ends or is voided."""
+        now = self.clock()
+        seat = getattr(event, "seat", None)
+        db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   (self.table_id, self.next_seq, hand, now, event.kind, seat if type(seat) is int else None,
+                    to_compact_json(encode_event(event))))
+        if isinstance(event, HandStarted):
+            seats = self.game.ctx.table.seats
+            names = [p.name if (p := seats[s]) is not None else "" for s in event.seats]
+            stacks = list(event.stacks) or [0] * len(event.seats)
+            players = tuple(zip(event.seats, names, stacks, strict=True))
+            db.execute("INSERT INTO hands VALUES (?, ?, ?, NULL, 'playing', ?, NULL, NULL)",
+                       (self.table_id, event.hand, now, to_compact_json(unstructure(players))))
+            db.executemany("INSERT INTO hand_players VALUES (?, ?, ?, ?)",
+                           [(self.table_id, event.hand, s, n) for s, n in zip(event.seats, names, strict=True)])
+        elif isinstance(event, HandEnded):
+            db.execute("UPDATE hands SET ended = ?, status = 'complete', final_stacks = ?, phh = ? "
+                       "WHERE table_id = ? AND hand = ?",
+                       (now, to_compact_json(unstructure(event.stacks)), phh, self.table_id, event.hand))
+        elif isinstance(event, HandVoided):
+            db.execute("UPDATE hands SET ended = ?, status = 'voided', final_stacks = ? "
+                       "WHERE table_id = ? AND hand = ?",
+                       (now, to_compact_json(unstructure(event.stacks)), self.table_id, event.hand))
+        self.next_seq += 1
+
+    def detach(self) -> None:
+        """Stop recording (the game keeps running)."""
+        listeners = self.game.ctx.listeners
+        if self in listeners:
+            listeners.remove(self)

@@ -1,0 +1,125 @@
+"""The event store's SQLite schema: its tables and indexes, its version, and opening a file with it.
+
+Schema (``PRAGMA user_version`` = :data:`SCHEMA_VERSION`; there are no migrations yet: a file of
+another version is refused):
+
+* ``tables(table_id, created, seat_count, min_buy_in, max_buy_in, first_button)``
+* ``events(table_id, seq, hand, time, kind, seat, payload)``: ``seq`` counts from 0 per table;
+  ``hand`` is the hand in progress (null between hands), ``seat`` the event's seat if it has one,
+  ``kind`` the event's ``kind`` (``"action"``, ``"hand started"``...), ``payload`` its JSON.
+* ``hands(table_id, hand, started, ended, status, players, final_stacks, phh)``: ``status`` is
+  playing, complete or voided; ``players`` JSON ``[[seat, name, starting stack], ...]``;
+  ``final_stacks`` JSON ``[[seat, stack], ...]`` from ``HandEnded``; ``phh`` the finished hand as
+  PHH text, or null (see :meth:`EventStore.record`).
+* ``hand_players(table_id, hand, seat, name)``: an index for "the hands of this player".
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from collections.abc import Iterator
+from typing import Literal
+
+from cardgame.store.errors import StoreError
+
+__all__ = ["SCHEMA_VERSION", "open_database", "transaction"]
+
+#: The schema version this module writes and reads (``PRAGMA user_version``).
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE tables (
+    table_id     TEXT PRIMARY KEY,
+    created      REAL NOT NULL,
+    seat_count   INTEGER NOT NULL,
+    min_buy_in   INTEGER NOT NULL,
+    max_buy_in   INTEGER NOT NULL,
+    first_button INTEGER
+);
+CREATE TABLE events (
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    seq      INTEGER NOT NULL,
+    hand     INTEGER,
+    time     REAL NOT NULL,
+    kind     TEXT NOT NULL,
+    seat     INTEGER,
+    payload  TEXT NOT NULL,
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX events_by_hand ON events(table_id, hand);
+CREATE TABLE hands (
+    table_id     TEXT NOT NULL REFERENCES tables(table_id),
+    hand         INTEGER NOT NULL,
+    started      REAL NOT NULL,
+    ended        REAL,
+    status       TEXT NOT NULL CHECK (status IN ('playing', 'complete', 'voided')),
+    players      TEXT NOT NULL,
+    final_stacks TEXT,
+    phh          TEXT,
+    PRIMARY KEY (table_id, hand)
+);
+CREATE INDEX hands_by_start ON hands(started);
+CREATE TABLE hand_players (
+    table_id TEXT NOT NULL,
+    hand     INTEGER NOT NULL,
+    seat     INTEGER NOT NULL,
+    name     TEXT NOT NULL,
+    PRIMARY KEY (table_id, hand, seat),
+    FOREIGN KEY (table_id, hand) REFERENCES hands(table_id, hand)
+);
+CREATE INDEX hand_players_by_name ON hand_players(name);
+"""
+
+
+@contextlib.contextmanager
+def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """``BEGIN IMMEDIATE`` .. ``COMMIT`` on ``db`` (opened in autocommit mode); rolls back on any error."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def open_database(path: str, synchronous: Literal["FULL", "NORMAL"], timeout: float) -> sqlite3.Connection:
+    """Open (creating the schema in an empty file) the event store at ``path``, in WAL mode.
+
+    Raises :class:`StoreError` for a file that is not an SQLite database, an SQLite database
+    that is not an event store, or an event store of another schema version.
+    """
+    if synchronous not in ("FULL", "NORMAL"):
+        raise StoreError(f"synchronous must be 'FULL' or 'NORMAL', not {synchronous!r}.")
+    try:
+        db = sqlite3.connect(path, timeout=timeout, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise StoreError(f"Cannot open the event store {path!r}: {exc}.") from None
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={synchronous}")
+        db.execute("PRAGMA foreign_keys=ON")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version == 0:
+            with transaction(db):
+                version = db.execute("PRAGMA user_version").fetchone()[0]  # another process?
+                if version == 0:
+                    if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                        raise StoreError(f"{path!r} is an SQLite database but not an event store "
+                                         "(it has tables and no store schema version).")
+                    for statement in _SCHEMA.split(";"):
+                        if statement.strip():
+                            db.execute(statement)
+                    db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                    version = SCHEMA_VERSION
+        if version != SCHEMA_VERSION:
+            raise StoreError(f"{path!r} has event store schema version {version}; this library reads "
+                             f"version {SCHEMA_VERSION}.")
+    except sqlite3.Error as exc:
+        db.close()
+        raise StoreError(f"{path!r} is not a readable event store: {exc}.") from None
+    except StoreError:
+        db.close()
+        raise
+    return db
