@@ -139,7 +139,11 @@ class Dispatcher:
                 if not self.stack:
                     reason = "the last stage finished but no stage follows; end with restart or exit"
                     self._stop_failed(stage, Failed(reason, stage.name, stage.state))
-                self._start(self.stack.pop(), outcome.result)  # type: ignore[attr-defined]
+                nxt = self.current = self.stack.pop()
+                try:  # as _start, inline: the path every stage takes
+                    nxt.start(self.ctx, outcome.result)  # type: ignore[attr-defined]
+                except Exception as exc:
+                    self._stop_failed(nxt, Failed(f"{type(exc).__name__}: {exc}", nxt.name, nxt.state), exc)
             elif kind is Goto:
                 target: str = outcome.stage  # type: ignore[attr-defined]
                 while self.stack and self.stack[-1].name != target:

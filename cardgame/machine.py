@@ -121,7 +121,9 @@ def fire(table: dict[tuple[str, str], tuple[Step, ...]], model: Any, trigger: st
     return False
 
 
-Fast = Callable[[Any], bool]
+#: A generated trigger: a function of the model, or for a plain transition (one unconditional
+#: step with no callbacks) just its destination state, which the caller assigns.
+Fast = Callable[[Any], bool] | str
 
 
 def _source(steps: tuple[Step, ...], names: dict[str, Any]) -> str:
@@ -151,9 +153,16 @@ def _source(steps: tuple[Step, ...], names: dict[str, Any]) -> str:
 
 
 def generate(table: dict[tuple[str, str], tuple[Step, ...]]) -> dict[tuple[str, str], Fast]:
-    """One function per ``(state, trigger)`` of ``table`` doing what :func:`fire` does with its steps."""
+    """One function per ``(state, trigger)`` of ``table`` doing what :func:`fire` does with its steps
+    (for a plain transition, its destination: see :data:`Fast`)."""
     fast: dict[tuple[str, str], Fast] = {}
     for key, steps in table.items():
+        first = steps[0] if steps else None
+        if first is not None and first.dest is not None and not (
+            first.prepare or first.conditions or first.before or first.exit or first.enter or first.after
+        ):
+            fast[key] = first.dest  # a plain transition: the state assignment is all it does
+            continue
         names: dict[str, Any] = {}
         exec(_source(steps, names), names)  # the source is built from the machine's own steps
         fast[key] = names["fire"]

@@ -152,13 +152,22 @@ class Stage:
         self.ctx = ctx
         self.outcome = None
         self.previous = previous
-        self.state = self.initial
-        self.trigger("begin")
+        self.state = state = self.initial
+        fn = self.fast.get((state, "begin"))
+        if type(fn) is str:
+            self.state = fn
+        elif fn is None:
+            fire(self.table, self, "begin")  # raises MachineError: the machine has no begin here
+        else:
+            fn(self)  # type: ignore[operator]
 
     def trigger(self, event: str) -> bool:
         """Fire ``event`` on this stage's machine; ``False`` when no transition's conditions held."""
         fn = self.fast.get((self.state, event))
-        return fire(self.table, self, event) if fn is None else fn(self)  # fire raises MachineError
+        if type(fn) is str:  # a plain transition
+            self.state = fn
+            return True
+        return fire(self.table, self, event) if fn is None else fn(self)  # type: ignore[operator]  # fire raises
 
     def handle(self, event: str, *args: Any, **kwargs: Any) -> Any:
         """Dispatch ``event`` to ``on_<event>``; unknown events raise :class:`IllegalActionError`."""
@@ -194,7 +203,14 @@ class Stage:
         self.trigger("end")
 
     def finish(self, result: Any = None) -> None:
-        self._end(Done(result))
+        if self.outcome is not None:
+            raise StageError(f"Stage {self.name} ended twice ({self.outcome} then {Done(result)}).")
+        self.outcome = Done(result)
+        fn = self.fast.get((self.state, "end"))
+        if type(fn) is str:  # as trigger("end"), without the call
+            self.state = fn
+        else:
+            self.trigger("end")
 
     def goto(self, stage: str, result: Any = None) -> None:
         self._end(Goto(stage, result))

@@ -104,7 +104,7 @@ class BettingRound(Stage):
     def one_player_left(self) -> bool:
         hand = self.ctx.hand
         assert hand is not None
-        return hand.live_count() < 2
+        return hand.to_act is None and hand.live_count() < 2  # someone to act: two are live
 
     def round_complete(self) -> bool:
         """Everyone live has acted and matched the bet, or is all-in (nobody is left to act)."""
