@@ -215,11 +215,7 @@ class Game:
 
     def legal_actions(self) -> LegalActions | None:
         """The legal actions of the player to act, with call amount and raise-to bounds."""
-        stage = self.dispatcher.current
-        query = getattr(stage, "legal_actions", None)
-        if query is None or self.dispatcher.status != "running":
-            return None
-        result: LegalActions | None = query()
+        result: LegalActions | None = self._ask("legal_actions")
         return result
 
     def act(self, seat: int, action: str, amount: int | None = None) -> Event:
@@ -243,22 +239,20 @@ class Game:
 
     def draw_options(self) -> DrawOptions | None:
         """In a draw round: the seat to draw, its cards and how many it may discard."""
-        stage = self.dispatcher.current
-        query = getattr(stage, "draw_options", None)
-        if query is None or self.dispatcher.status != "running":
-            return None
-        result: DrawOptions | None = query()
+        result: DrawOptions | None = self._ask("draw_options")
         return result
 
     def run_options(self) -> RunOptions | None:
         """When players all in choose how many times to run the board: the seat to choose and the
         most run-outs allowed (see :class:`~cardgame.stages.RunItTwice`)."""
-        stage = self.dispatcher.current
-        query = getattr(stage, "run_options", None)
-        if query is None or self.dispatcher.status != "running":
-            return None
-        result: RunOptions | None = query()
+        result: RunOptions | None = self._ask("run_options")
         return result
+
+    def _ask(self, query: str) -> Any:
+        """What the current stage's ``query`` method answers (``None``: the stage has none, or the
+        game is not running)."""
+        method = getattr(self.dispatcher.current, query, None)
+        return None if method is None or self.dispatcher.status != "running" else method()
 
     def choose_runs(self, seat: int, runs: int) -> Event:
         """``seat`` asks to run the rest of the board ``runs`` times (1: once)."""
