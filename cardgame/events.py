@@ -11,6 +11,7 @@ from typing import ClassVar
 import attrs
 
 from cardgame.cards import Card, format_cards
+from cardgame.records import fast_init
 
 __all__ = [
     "ActionTaken",
@@ -53,6 +54,7 @@ def _name(names: dict[int, str] | None, seat: int) -> str:
     return names.get(seat, f"seat {seat}") if names else f"seat {seat}"
 
 
+@fast_init
 @attrs.frozen
 class PlayerSeated(Event):
     kind: ClassVar[str] = "seated"
@@ -64,6 +66,7 @@ class PlayerSeated(Event):
         return f"{self.name} sits in seat {self.seat} with {self.stack}"
 
 
+@fast_init
 @attrs.frozen
 class ChipsAdded(Event):
     kind: ClassVar[str] = "chips added"
@@ -75,6 +78,7 @@ class ChipsAdded(Event):
         return f"{_name(names, self.seat)} adds {self.amount} (stack {self.stack})"
 
 
+@fast_init
 @attrs.frozen
 class PlayerSatOut(Event):
     kind: ClassVar[str] = "sat out"
@@ -84,6 +88,7 @@ class PlayerSatOut(Event):
         return f"{_name(names, self.seat)} sits out"
 
 
+@fast_init
 @attrs.frozen
 class PlayerSatIn(Event):
     kind: ClassVar[str] = "sat in"
@@ -93,6 +98,7 @@ class PlayerSatIn(Event):
         return f"{_name(names, self.seat)} sits in"
 
 
+@fast_init
 @attrs.frozen
 class PlayerLeft(Event):
     kind: ClassVar[str] = "left"
@@ -104,6 +110,7 @@ class PlayerLeft(Event):
         return f"{self.name} leaves seat {self.seat}, cashing out {self.cashed_out}"
 
 
+@fast_init
 @attrs.frozen
 class HandStarted(Event):
     kind: ClassVar[str] = "hand started"
@@ -117,6 +124,7 @@ class HandStarted(Event):
         return f"Hand #{self.hand}{btn}"
 
 
+@fast_init
 @attrs.frozen
 class ForcedBetPosted(Event):
     kind: ClassVar[str] = "forced bet"
@@ -130,6 +138,7 @@ class ForcedBetPosted(Event):
         return f"{_name(names, self.seat)} posts {self.bet} {self.amount}{tail}"
 
 
+@fast_init
 @attrs.frozen
 class HoleCardsDealt(Event):
     """Cards dealt to one seat; ``face_up`` marks the ones everyone sees (stud)."""
@@ -150,6 +159,7 @@ class HoleCardsDealt(Event):
         return f"{_name(names, self.seat)} is dealt {shown}"
 
 
+@fast_init
 @attrs.frozen
 class BoardDealt(Event):
     kind: ClassVar[str] = "board"
@@ -161,6 +171,7 @@ class BoardDealt(Event):
         return f"{self.street.capitalize()}: {format_cards(self.cards)}  (board {format_cards(self.board)})"
 
 
+@fast_init
 @attrs.frozen
 class ActionTaken(Event):
     """A player's decision; ``amount`` is the chips put in, ``to`` the street total after it."""
@@ -186,6 +197,7 @@ class ActionTaken(Event):
         return f"{who} raises to {self.to}{tail}"
 
 
+@fast_init
 @attrs.frozen
 class BetReturned(Event):
     kind: ClassVar[str] = "bet returned"
@@ -196,6 +208,7 @@ class BetReturned(Event):
         return f"Uncalled {self.amount} returned to {_name(names, self.seat)}"
 
 
+@fast_init
 @attrs.frozen
 class CardsShown(Event):
     kind: ClassVar[str] = "shown"
@@ -208,6 +221,7 @@ class CardsShown(Event):
         return f"{_name(names, self.seat)} shows {format_cards(self.cards)}{tail}"
 
 
+@fast_init
 @attrs.frozen
 class RunsChosen(Event):
     """A player all in asked for ``runs`` run-outs of the rest of the board."""
@@ -221,6 +235,7 @@ class RunsChosen(Event):
         return f"{_name(names, self.seat)} asks to run it {times}"
 
 
+@fast_init
 @attrs.frozen
 class PotAwarded(Event):
     """One pot (0 is the main pot) or one half of it (``share`` is "high" or "low"); with several
@@ -246,6 +261,7 @@ class PotAwarded(Event):
         return f"{pot.capitalize()} of {self.amount}: {who}{tail}"
 
 
+@fast_init
 @attrs.frozen
 class HandEnded(Event):
     kind: ClassVar[str] = "hand ended"
@@ -256,6 +272,7 @@ class HandEnded(Event):
         return f"Hand #{self.hand} ends: " + ", ".join(f"{_name(names, s)} {c}" for s, c in self.stacks)
 
 
+@fast_init
 @attrs.frozen
 class StageFailed(Event):
     kind: ClassVar[str] = "stage failed"
@@ -266,6 +283,7 @@ class StageFailed(Event):
         return f"Stage {self.stage} failed: {self.reason}"
 
 
+@fast_init
 @attrs.frozen
 class CardsDiscarded(Event):
     """A draw: ``cards`` thrown away (``()`` stands pat); others see only how many."""
@@ -284,6 +302,7 @@ class CardsDiscarded(Event):
         return f"{_name(names, self.seat)} discards {len(self.cards)}: {shown}"
 
 
+@fast_init
 @attrs.frozen
 class DiscardsReshuffled(Event):
     """The stub ran short during a draw: ``count`` discards were shuffled into the deck."""

@@ -38,6 +38,7 @@ from transitions import Machine
 from cardgame.context import Context
 from cardgame.errors import ConfigError, IllegalActionError, StageError
 from cardgame.machine import Fast, Step, compile_machine, fire, generate
+from cardgame.records import fast_init
 
 __all__ = ["PASSES_ON", "Done", "Exit", "Failed", "Goto", "Outcome", "Restart", "Stage", "Stages", "check_fit"]
 
@@ -48,6 +49,7 @@ class Outcome:
     __slots__ = ()
 
 
+@fast_init
 @attrs.frozen
 class Done(Outcome):
     """Finished with ``result``, which the next stage starts with."""
@@ -55,6 +57,7 @@ class Done(Outcome):
     result: Any = None
 
 
+@fast_init
 @attrs.frozen
 class Goto(Outcome):
     """Finished with ``result``, which the later stage called ``stage`` starts with; the stages
@@ -74,6 +77,7 @@ class Exit(Outcome):
     """Stop the game cleanly."""
 
 
+@fast_init
 @attrs.frozen
 class Failed(Outcome):
     """Stop the game with an error: ``reason``, in stage ``stage`` and machine state ``state``."""

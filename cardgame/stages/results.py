@@ -11,11 +11,13 @@ from __future__ import annotations
 import attrs
 
 from cardgame.cards import Card
+from cardgame.records import fast_init
 
 __all__ = ["BettingResult", "BringInResult", "DrawOptions", "ForcedBetsResult", "HandOpened", "RunOptions",
            "ShowdownResult"]
 
 
+@fast_init
 @attrs.frozen
 class HandOpened:
     """Result: the hand number, the button seat and the seats dealt in (left of the button first)."""
@@ -25,6 +27,7 @@ class HandOpened:
     seats: tuple[int, ...]
 
 
+@fast_init
 @attrs.frozen
 class ForcedBetsResult:
     """Result: the button, the (seat, amount) of every live blind (small blind first) and of every
@@ -37,6 +40,7 @@ class ForcedBetsResult:
     opener: int | None = None
 
 
+@fast_init
 @attrs.frozen
 class BringInResult:
     """Result: the seat that must bring in (``None`` if nobody can: all are all-in) and the amount."""
@@ -45,6 +49,7 @@ class BringInResult:
     amount: int
 
 
+@fast_init
 @attrs.frozen
 class BettingResult:
     """Result: the street, the seats still live, whether all but one folded, and whether betting is
@@ -56,6 +61,7 @@ class BettingResult:
     betting_over: bool = False
 
 
+@fast_init
 @attrs.frozen
 class DrawOptions:
     """What the player to draw may do: discard up to ``max_discards`` of ``hole`` (0: stand pat)."""
@@ -65,6 +71,7 @@ class DrawOptions:
     max_discards: int
 
 
+@fast_init
 @attrs.frozen
 class RunOptions:
     """What the player to choose may do: ask for 1 to ``max_runs`` run-outs of the rest of the board."""
@@ -73,6 +80,7 @@ class RunOptions:
     max_runs: int
 
 
+@fast_init
 @attrs.frozen
 class ShowdownResult:
     """Result: chips won per seat, and the seats that showed their cards."""
