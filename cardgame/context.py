@@ -75,8 +75,9 @@ class Context:
     def emit(self, event: Event) -> None:
         """Record ``event`` and pass it to every listener."""
         self.log.append(event)
-        for listener in self.listeners:
-            listener(event)
+        if self.listeners:
+            for listener in self.listeners:
+                listener(event)
 
     # --- the hand lifecycle -----------------------------------------------------------------------
     def open_hand(self, seats: list[int], deck: Deck | None = None) -> Hand:
