@@ -248,9 +248,6 @@ class Stages(tuple[Stage, ...]):
         self.variant = variant if variant is not None else getattr(stages, "variant", None)
         return self
 
-    def __add__(self, other: Any) -> Any:  # a list put together from a variant's is the user's own
-        return tuple(self) + tuple(other)
-
 
 def _names(types: Sequence[type]) -> str:
     return ", ".join(t.__name__ for t in types) or "nothing"
