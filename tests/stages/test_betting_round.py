@@ -7,16 +7,23 @@ import pytest
 from cardgame.betting import FixedLimit, NoLimit, PotLimit
 from cardgame.errors import IllegalActionError
 from cardgame.events import ActionTaken, BetReturned
-from cardgame.stages import BettingResult, BettingRound, ForcedBets
+from cardgame.stages import BettingResult, BettingRound, ForcedBetsResult
 from tests.helpers import make_context
 
 
 def preflop(stacks: list[int], structure=None, blinds=(1, 2), **kw):  # type: ignore[no-untyped-def]
+    """A betting round started alone: the blinds are put in and its input result built by hand."""
     ctx = make_context(stacks, **kw)
-    forced = ForcedBets(blinds)
-    forced.start(ctx, None)
+    hand = ctx.hand
+    assert hand is not None
+    order = hand.blind_order()
+    pairs = zip(order, blinds, strict=False)
+    posted = tuple((hp.seat, hp.put_in(min(amount, hp.player.stack))) for hp, amount in pairs)
+    hand.bet_to = hand.min_raise = hand.full_to = max(blinds)  # the full blind, however short its poster
+    hand.raises = 1
+    opener = order[len(blinds) % len(order)].seat  # left of the last blind (heads-up: the button)
     stage = BettingRound(structure or NoLimit(2), 0)
-    stage.start(ctx, forced.outcome.result)  # type: ignore[union-attr]
+    stage.start(ctx, ForcedBetsResult(hand.button, posted, (), opener))
     return ctx, stage
 
 
