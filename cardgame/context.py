@@ -26,10 +26,15 @@ class Context:
     ``log`` keeps the events of at least the last ``keep_hands`` hands and at most twice as many
     (it is trimmed in batches; ``None``: every event), so a long simulation runs in flat memory;
     listeners see every event either way.
+
+    ``emit(event)`` records an event and passes it to every listener (:meth:`subscribe`). While
+    nobody listens it is the log's own ``append``: an event costs one C call on the hot path.
     """
 
-    __slots__ = ("_hand_starts", "deck_spec", "hand", "hands_played", "keep_hands", "listeners", "log",
+    __slots__ = ("_hand_starts", "_listeners", "_log", "deck_spec", "emit", "hand", "hands_played", "keep_hands",
                  "max_hands", "next_deck", "pusher", "rng", "stop_requested", "table")
+
+    emit: Callable[[Event], None]
 
     def __init__(
         self,
@@ -49,10 +54,10 @@ class Context:
         self.hands_played = 0
         self.max_hands = max_hands
         self.stop_requested = False
-        self.log: list[Event] = []
         self.keep_hands = keep_hands
         self._hand_starts: list[int] = []
-        self.listeners: list[Listener] = []
+        self._listeners: list[Listener] = []
+        self.log = []  # also binds ``emit``
         #: Runs a sub-stage on top of the current stage; set by the dispatcher that runs this context.
         self.pusher: Callable[[Any, Any], None] | None = None
 
@@ -72,12 +77,39 @@ class Context:
     def hand_starts(self, starts: list[int]) -> None:
         self._hand_starts = starts
 
-    def emit(self, event: Event) -> None:
-        """Record ``event`` and pass it to every listener."""
-        self.log.append(event)
-        if self.listeners:
-            for listener in self.listeners:
-                listener(event)
+    @property
+    def log(self) -> list[Event]:
+        """The recorded events, oldest first (see the class docstring for how many are kept)."""
+        return self._log
+
+    @log.setter
+    def log(self, log: list[Event]) -> None:
+        self._log = log
+        self._bind_emit()
+
+    @property
+    def listeners(self) -> tuple[Listener, ...]:
+        """The callables that see every event, in the order they subscribed."""
+        return tuple(self._listeners)
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener(event)`` for every event from now on."""
+        self._listeners.append(listener)
+        self._bind_emit()
+
+    def unsubscribe(self, listener: Listener) -> None:
+        """Stop calling ``listener`` (nothing happens if it was not subscribed)."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+            self._bind_emit()
+
+    def _bind_emit(self) -> None:
+        self.emit = self._emit_to_listeners if self._listeners else self._log.append
+
+    def _emit_to_listeners(self, event: Event) -> None:
+        self._log.append(event)
+        for listener in self._listeners:
+            listener(event)
 
     # --- the hand lifecycle -----------------------------------------------------------------------
     def open_hand(self, seats: list[int], deck: Deck | None = None) -> Hand:

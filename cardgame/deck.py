@@ -98,14 +98,15 @@ class Deck:
         if rng is not None:
             getrandbits = rng.generator.getrandbits
             drawn: list[Card] = []
+            n = len(cards)
             for _ in range(count):
-                n = len(cards)
                 k = n.bit_length()
                 i = getrandbits(k)
                 while i >= n:  # rejection sampling: exactly uniform, as random.randrange does
                     i = getrandbits(k)
+                n -= 1
                 last = cards.pop()
-                if i < len(cards):
+                if i < n:
                     drawn.append(cards[i])
                     cards[i] = last
                 else:

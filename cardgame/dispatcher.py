@@ -34,7 +34,7 @@ __all__ = ["Dispatcher"]
 class Dispatcher:
     """Holds the stage stack and the context. ``status`` is new, running, exited or failed."""
 
-    __slots__ = ("busy", "ctx", "current", "failure", "stack", "stages", "status")
+    __slots__ = ("_full", "busy", "ctx", "current", "failure", "stack", "stages", "status")
 
     def __init__(self, stages: Sequence[Stage], ctx: Context) -> None:
         if not stages:
@@ -47,6 +47,7 @@ class Dispatcher:
             raise StageError("The same stage object appears twice in the list; create one per position.")
         check_fit(stages)
         self.stages = Stages(stages)
+        self._full = list(reversed(self.stages))  # a new hand's stack, copied on each restart
         self.ctx = ctx
         self.stack: list[Stage] = []
         self.current: Stage | None = None
@@ -76,7 +77,7 @@ class Dispatcher:
         if self.status == "running":
             raise StageError("The game is already running.")
         self.status = "running"
-        self.stack = list(reversed(self.stages))
+        self.stack = self._full[:]
         self.busy = True
         try:
             self._run(self.stack.pop(), None)
@@ -152,7 +153,7 @@ class Dispatcher:
                     self._stop_failed(stage, Failed(f"no later stage is called {target!r}", stage.name, stage.state))
                 self._start(self.stack.pop(), outcome.result)  # type: ignore[attr-defined]
             elif kind is Restart:
-                self.stack = list(reversed(self.stages))
+                self.stack = self._full[:]
                 self._start(self.stack.pop(), None)
             elif kind is Exit:
                 self.status = "exited"

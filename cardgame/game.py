@@ -126,7 +126,7 @@ class Game:
 
     def subscribe(self, listener: Callable[[Event], None]) -> None:
         """Call ``listener(event)`` for every event from now on."""
-        self.ctx.listeners.append(listener)
+        self.ctx.subscribe(listener)
 
     # --- seating -------------------------------------------------------------------------------------
     def sit_down(self, name: str, buy_in: int, seat: int | None = None) -> Player:
@@ -215,8 +215,9 @@ class Game:
 
     def legal_actions(self) -> LegalActions | None:
         """The legal actions of the player to act, with call amount and raise-to bounds."""
-        result: LegalActions | None = self._ask("legal_actions")
-        return result
+        d = self.dispatcher
+        method = getattr(d.current, "legal_actions", None)  # as _ask, inline: asked before every decision
+        return None if method is None or d.status != "running" else method()  # type: ignore[no-any-return]
 
     def act(self, seat: int, action: str, amount: int | None = None) -> Event:
         """Take ``action`` for ``seat``: fold, check, call, bet, raise (to ``amount``), all_in."""

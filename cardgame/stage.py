@@ -125,7 +125,11 @@ class Stage:
     machine: ClassVar[Machine]
     table: ClassVar[dict[tuple[str, str], tuple[Step, ...]]]
     fast: ClassVar[dict[tuple[str, str], Fast]]
-    _handlers: ClassVar[dict[str, str]]
+    _handlers: ClassVar[dict[str, Any]]
+    #: ``fast[(initial, "begin")]``, looked up once per class (``None``: no such transition).
+    _begin: ClassVar[Fast | None]
+    #: The state ``end`` goes to when it is a plain transition from every state, else ``None``.
+    _end_to: ClassVar[str | None]
 
     __slots__ = ("ctx", "outcome", "parent", "previous", "state")
 
@@ -140,8 +144,13 @@ class Stage:
             send_event=False,
         )
         cls.table = compile_machine(cls, cls.machine)
-        cls.fast = generate(cls.table)
-        cls._handlers = {event: "on_" + event for event in cls.events}
+        cls.fast = fast = generate(cls.table)
+        cls._handlers = {event: getattr(cls, "on_" + event, None) for event in cls.events}
+        begin = fast.get((cls.initial, "begin"))
+        cls._begin = begin if begin is None or type(begin) is str else staticmethod(begin)  # type: ignore[assignment]
+        ends = {fast.get((state, "end")) for state in cls.machine.states}
+        only = ends.pop() if len(ends) == 1 else None
+        cls._end_to = only if type(only) is str else None
 
     def __init__(self) -> None:
         self.state: str = self.initial
@@ -156,8 +165,8 @@ class Stage:
         self.ctx = ctx
         self.outcome = None
         self.previous = previous
-        self.state = state = self.initial
-        fn = self.fast.get((state, "begin"))
+        self.state = self.initial
+        fn = self._begin
         if type(fn) is str:
             self.state = fn
         elif fn is None:
@@ -177,8 +186,7 @@ class Stage:
         """Dispatch ``event`` to ``on_<event>``; unknown events raise :class:`IllegalActionError`."""
         if self.outcome is not None:
             raise StageError(f"Stage {self.name} has already ended; it cannot take {event!r}.")
-        name = self._handlers.get(event)
-        method = getattr(self, name, None) if name is not None else None
+        method = self._handlers.get(event)
         if method is None:
             allowed = ", ".join(self.events) or "no events"
             raise IllegalActionError(
@@ -186,7 +194,7 @@ class Stage:
                 rule="event not accepted by the current stage",
                 allowed=allowed,
             )
-        return method(*args, **kwargs)
+        return method(self, *args, **kwargs)
 
     # --- hooks for subclasses -----------------------------------------------------------------------
     def on_start(self) -> None:
@@ -210,9 +218,9 @@ class Stage:
         if self.outcome is not None:
             raise StageError(f"Stage {self.name} ended twice ({self.outcome} then {Done(result)}).")
         self.outcome = Done(result)
-        fn = self.fast.get((self.state, "end"))
-        if type(fn) is str:  # as trigger("end"), without the call
-            self.state = fn
+        to = self._end_to
+        if to is not None:  # as trigger("end"), without the call
+            self.state = to
         else:
             self.trigger("end")
 

@@ -321,7 +321,7 @@ def test_listeners_are_not_saved() -> None:
     game.subscribe(seen.append)
     game.start()
     restored = loads(dumps(game), no_limit_holdem(1, 2))
-    assert restored.ctx.listeners == []
+    assert restored.ctx.listeners == ()
 
 
 def test_generic_values_round_trip() -> None:
@@ -517,8 +517,9 @@ def test_same_stage_classes_with_other_settings_restore(saved: dict[str, Any]) -
 @pytest.mark.parametrize(
     ("cls", "saved_slots"),
     [
-        (Context, {"_hand_starts", "deck_spec", "hand", "hands_played", "keep_hands", "listeners", "log",
-                   "max_hands", "next_deck", "pusher", "rng", "stop_requested", "table"}),  # pusher: the dispatcher's
+        # pusher: the dispatcher's; _listeners: code, not saved; emit: bound from _log and _listeners
+        (Context, {"_hand_starts", "_listeners", "_log", "deck_spec", "emit", "hand", "hands_played", "keep_hands",
+                   "max_hands", "next_deck", "pusher", "rng", "stop_requested", "table"}),
         (Hand, {"bet_size", "bet_to", "big_bet_option", "board", "bring_in", "button", "by_seat", "capped", "dead",
                 "deck", "discards",
                 "full_to", "killed", "last_aggressor", "min_raise", "mucked", "number", "players", "raises", "runouts",
@@ -526,7 +527,7 @@ def test_same_stage_classes_with_other_settings_restore(saved: dict[str, Any]) -
                 "to_act"}),
         (HandPlayer, {"acted_at", "all_in", "bet", "contributed", "face_up", "folded", "hole", "player", "seat"}),
         (Deck, {"_cards", "_rng", "dealt", "spec"}),
-        (Dispatcher, {"busy", "ctx", "current", "failure", "stack", "stages", "status"}),
+        (Dispatcher, {"_full", "busy", "ctx", "current", "failure", "stack", "stages", "status"}),  # _full: from stages
         (Stage, {"ctx", "outcome", "parent", "previous", "state"}),
         (Player, {"name", "seat", "stack", "sitting_out", "leaving"}),
         (Table, {"seat_count", "min_buy_in", "max_buy_in", "first_button", "button", "seats"}),

@@ -175,6 +175,4 @@ class Recorder:
 
     def detach(self) -> None:
         """Stop recording (the game keeps running)."""
-        listeners = self.game.ctx.listeners
-        if self in listeners:
-            listeners.remove(self)
+        self.game.ctx.unsubscribe(self)
