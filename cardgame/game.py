@@ -217,7 +217,7 @@ class Game:
         """The legal actions of the player to act, with call amount and raise-to bounds."""
         d = self.dispatcher
         method = getattr(d.current, "legal_actions", None)  # as _ask, inline: asked before every decision
-        return None if method is None or d.status != "running" else method()  # type: ignore[no-any-return]
+        return None if method is None or d.status != "running" else method()
 
     def act(self, seat: int, action: str, amount: int | None = None) -> Event:
         """Take ``action`` for ``seat``: fold, check, call, bet, raise (to ``amount``), all_in."""
