@@ -148,7 +148,7 @@ class Stage:
         cls._handlers = {event: getattr(cls, "on_" + event, None) for event in cls.events}
         begin = fast.get((cls.initial, "begin"))
         # a function is kept as a staticmethod, so that ``self._begin`` is the plain function
-        setattr(cls, "_begin", begin if begin is None or type(begin) is str else staticmethod(begin))  # noqa: B010
+        setattr(cls, "_begin", staticmethod(begin) if callable(begin) else begin)  # noqa: B010
         ends = {fast.get((state, "end")) for state in cls.machine.states}
         only = ends.pop() if len(ends) == 1 else None
         cls._end_to = only if type(only) is str else None
