@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any
 
 from cardgame.cards import Card, format_cards, parse_cards
@@ -16,6 +17,7 @@ from cardgame.table import Table
 __all__ = ["Context"]
 
 Listener = Callable[[Event], None]
+_STACK = attrgetter("stack")
 
 
 class Context:
@@ -118,7 +120,7 @@ class Context:
         button = table.move_button(seats)
         i = seats.index(button)
         ordered = seats[i + 1 :] + seats[: i + 1]
-        players = [HandPlayer(table.seats[s]) for s in ordered]  # type: ignore[arg-type]
+        players = list(map(HandPlayer, map(table.seats.__getitem__, ordered)))  # type: ignore[arg-type]
         if deck is None and self.next_deck is not None:
             deck, self.next_deck = self.next_deck, None
         if deck is None:
@@ -127,12 +129,13 @@ class Context:
         self.hand = hand
         if self.keep_hands is not None:
             starts = self._hand_starts
-            starts.append(len(self.log))
+            starts.append(len(self._log))
             if len(starts) >= 2 * self.keep_hands:  # trim in batches: amortised, not every hand
                 cut = starts[-self.keep_hands]
-                del self.log[:cut]
+                del self._log[:cut]
                 self._hand_starts = [i - cut for i in starts[-self.keep_hands :]]
-        self.emit(HandStarted(hand.number, button, tuple(ordered), tuple([hp.player.stack for hp in players])))
+        self.emit(HandStarted(hand.number, button, tuple(ordered), tuple(map(_STACK, map(table.seats.__getitem__,
+                                                                                       ordered)))))
         return hand
 
     def stack_deck(self, top_first: Sequence[object] | str) -> None:

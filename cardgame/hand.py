@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from cardgame.cards import Card
 from cardgame.deck import Deck
 from cardgame.table import Player
@@ -9,6 +11,7 @@ from cardgame.table import Player
 __all__ = ["Hand", "HandPlayer"]
 
 _NONE: frozenset[int] = frozenset()
+_SEAT = attrgetter("seat")
 
 
 class HandPlayer:
@@ -119,7 +122,7 @@ class Hand:
         self.number = number
         self.button = button
         self.players = players
-        self.by_seat = {hp.seat: hp for hp in players}
+        self.by_seat = dict(zip(map(_SEAT, players), players, strict=True))
         self.deck = deck
         self.board: list[Card] = []
         self.discards: list[Card] = []
@@ -153,7 +156,10 @@ class Hand:
 
     def pot_total(self) -> int:
         """All chips committed this hand, current street's bets and dead money included."""
-        return sum(hp.contributed for hp in self.players) + self.dead
+        total = self.dead
+        for hp in self.players:
+            total += hp.contributed
+        return total
 
     def player(self, seat: int) -> HandPlayer:
         return self.by_seat[seat]

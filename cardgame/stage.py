@@ -38,7 +38,7 @@ from transitions import Machine
 from cardgame.context import Context
 from cardgame.errors import ConfigError, IllegalActionError, StageError
 from cardgame.machine import Fast, Step, compile_machine, fire, generate
-from cardgame.records import fast_init
+from cardgame.records import fast_init, slot_setter
 
 __all__ = ["PASSES_ON", "Done", "Exit", "Failed", "Goto", "Outcome", "Restart", "Stage", "Stages", "check_fit"]
 
@@ -88,6 +88,9 @@ class Failed(Outcome):
 
 
 _RESTART, _EXIT = Restart(), Exit()  # no fields: one instance each serves every stage
+#: ``Done(result)`` as two C calls (``finish`` runs at the end of every stage): an object of the
+#: class, then its one field stored; ``tests/test_records.py`` checks it equals ``Done(result)``.
+_new, _set_result = object.__new__, slot_setter(Done, "result")
 
 class _PassesOn:
     """Marker type: the stage hands on the result it was given."""
@@ -213,12 +216,17 @@ class Stage:
         if self.outcome is not None:
             raise StageError(f"Stage {self.name} ended twice ({self.outcome} then {outcome}).")
         self.outcome = outcome
-        self.trigger("end")
+        to = self._end_to
+        if to is not None:
+            self.state = to
+        else:
+            self.trigger("end")
 
     def finish(self, result: Any = None) -> None:
         if self.outcome is not None:
             raise StageError(f"Stage {self.name} ended twice ({self.outcome} then {Done(result)}).")
-        self.outcome = Done(result)
+        self.outcome = done = _new(Done)
+        _set_result(done, result)
         to = self._end_to
         if to is not None:  # as trigger("end"), without the call
             self.state = to

@@ -62,3 +62,19 @@ def test_classes_it_cannot_serve_are_refused() -> None:
 
     with pytest.raises(TypeError, match="factories"):
         records.fast_init(Built)
+
+
+def test_finish_builds_the_same_done_as_the_class() -> None:
+    """``Stage.finish`` builds its ``Done`` from ``object.__new__`` and the slot's setter: the same record."""
+
+    class Plain(stage.Stage):
+        name = "plain"
+        __slots__ = ()
+
+    result = object()
+    s = Plain()
+    s.finish(result)
+    assert type(s.outcome) is stage.Done and s.outcome == stage.Done(result) and s.outcome.result is result
+    assert hash(s.outcome) == hash(stage.Done(result)) and s.state == "done"
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        s.outcome.result = 1  # type: ignore[misc]

@@ -97,14 +97,44 @@ class BettingRound(Stage):
             self._from = 0 if self.order is None else self.order(hand)
 
     def find_next_actor(self) -> None:
+        """Name the first player from ``_from`` on (wrapping) who still has to act, or nobody.
+
+        That is the first player neither folded nor all-in who is short of the bet or has not
+        acted this street -- the latter only while someone else can still act, and nobody acts
+        once fewer than two players are live. One pass, stopping as soon as the answer is known.
+        """
         hand = self.ctx.hand
         assert hand is not None
-        hand.to_act = self._next_from(hand, self._from)
+        start = self._from
+        players = hand.players
+        bet_to = hand.bet_to
+        live = actors = 0
+        first: HandPlayer | None = None
+        for hp in players[start:] + players[:start] if start else players:
+            if hp.folded:
+                continue
+            live += 1
+            if hp.all_in:
+                continue
+            actors += 1
+            if first is None and (hp.bet < bet_to or hp.acted_at is None):
+                first = hp
+            if first is not None and actors > 1:
+                hand.to_act = first
+                return
+        # at most one player can act: they act only if short of the bet, and only against another live hand
+        hand.to_act = first if first is not None and live >= 2 and first.bet < bet_to else None
 
     def one_player_left(self) -> bool:
         hand = self.ctx.hand
         assert hand is not None
-        return hand.to_act is None and hand.live_count() < 2  # someone to act: two are live
+        if hand.to_act is not None:
+            return False  # someone to act: two are live
+        live = 0
+        for hp in hand.players:
+            if not hp.folded:
+                live += 1
+        return live < 2
 
     def round_complete(self) -> bool:
         """Everyone live has acted and matched the bet, or is all-in (nobody is left to act)."""
@@ -120,34 +150,6 @@ class BettingRound(Stage):
         """Every player but one folded: the rest of the hand has nothing to do but the showdown."""
         self.goto("showdown", self._settle_street())
 
-    @staticmethod
-    def _next_from(hand: Hand, start: int) -> HandPlayer | None:
-        """The first player from index ``start`` on (wrapping) who still has to act.
-
-        That is the first player neither folded nor all-in who is short of the bet or has not
-        acted this street -- the latter only while someone else can still act, and nobody acts
-        once fewer than two players are live. One pass, stopping as soon as the answer is known.
-        """
-        players = hand.players
-        bet_to = hand.bet_to
-        live = actors = 0
-        first: HandPlayer | None = None
-        for hp in players[start:] + players[:start] if start else players:
-            if hp.folded:
-                continue
-            live += 1
-            if hp.all_in:
-                continue
-            actors += 1
-            if first is None and (hp.bet < bet_to or hp.acted_at is None):
-                first = hp
-            if first is not None and actors > 1:
-                return first
-        if first is None or live < 2:
-            return None
-        # at most one player can act: they act only if short of the bet
-        return first if first.bet < bet_to else None
-
     def _settle_street(self) -> BettingResult:
         hand = self.ctx.hand
         assert hand is not None
@@ -160,12 +162,14 @@ class BettingRound(Stage):
         hand.to_act = None
         hand.big_bet_option = False
         hand.bet_size = 0
-        live = tuple([hp.seat for hp in hand.players if not hp.folded])
+        live: list[int] = []
         can_bet = 0
         for hp in hand.players:
-            if not hp.folded and not hp.all_in:
-                can_bet += 1
-        return BettingResult(self.street_name, live, len(live) == 1, can_bet < 2)
+            if not hp.folded:
+                live.append(hp.seat)
+                if not hp.all_in:
+                    can_bet += 1
+        return BettingResult(self.street_name, tuple(live), len(live) == 1, can_bet < 2)
 
     def _settle(self, hand: Hand) -> None:
         """Return the part of the top bet nobody called, and clear the street's bets."""

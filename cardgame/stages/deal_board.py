@@ -36,9 +36,16 @@ class DealBoard(Stage):
         self.burn = burn
 
     def hand_contested(self) -> bool:
+        """Two or more players are live."""
         hand = self.ctx.hand
         assert hand is not None, "dealing runs inside a hand"
-        return hand.live_count() >= 2
+        live = 0
+        for hp in hand.players:
+            if not hp.folded:
+                live += 1
+                if live == 2:
+                    return True
+        return False
 
     def deal(self) -> None:
         ctx = self.ctx

@@ -56,7 +56,7 @@ class ForcedBets(Stage):
     ]
     takes: ClassVar[tuple[type, ...]] = (HandOpened,)
     gives: ClassVar[tuple[type, ...]] = (ForcedBetsResult,)
-    __slots__ = ("_antes", "_blinds", "_last", "_top", "ante", "ante_trimming", "big_blind_ante", "blinds",
+    __slots__ = ("_antes", "_blinds", "_opener", "_top", "ante", "ante_trimming", "big_blind_ante", "blinds",
                  "button_blind", "dead")
 
     def __init__(
@@ -82,7 +82,7 @@ class ForcedBets(Stage):
         (self.button_blind,) = _amounts(button_blind, "The button blind")
         self._blinds: list[tuple[int, int]] = []
         self._antes: list[tuple[int, int]] = []
-        self._last = -1
+        self._opener: int | None = None
         self._top = 0
 
     # --- conditions and callbacks ---------------------------------------------------------------
@@ -95,11 +95,11 @@ class ForcedBets(Stage):
         assert hand is not None, "forced bets run inside a hand"
         self._antes = antes = []
         ante = self.ante
-        order = hand.blind_order()
         if len(ante) == 1:
             if ante[0]:
-                antes.extend([self._post_dead(hp, ante[0], "ante") for hp in order])
+                antes.extend([self._post_dead(hp, ante[0], "ante") for hp in hand.blind_order()])
         else:
+            order = hand.blind_order()
             antes.extend([self._post_dead(hp, amt, "ante") for hp, amt in zip(order, ante, strict=False) if amt])
 
     def post_blinds(self) -> None:
@@ -131,7 +131,8 @@ class ForcedBets(Stage):
                 paid = button.put_in(min(self.button_blind, button.player.stack))
                 ctx.emit(ForcedBetPosted(button.seat, "button blind", paid, button.all_in))
                 blinds.append((button.seat, paid))
-        self._last, self._top = last, top
+        self._opener = order[(last + 1) % len(order)].seat if last >= 0 else None  # left of the last blind
+        self._top = top
 
     def post_dead(self) -> None:
         """Posts to sit in: dead money in the main pot."""
@@ -157,16 +158,14 @@ class ForcedBets(Stage):
     def hand_on(self) -> None:
         hand = self.ctx.hand
         assert hand is not None
-        top, last = self._top, self._last
+        top = self._top
         hand.bet_to = top
         hand.min_raise = top
         hand.full_to = top
         hand.raises = 1 if top else 0
-        order = hand.blind_order()
-        opener = order[(last + 1) % len(order)].seat if last >= 0 else None
         blinds, antes = tuple(self._blinds), tuple(self._antes)
         self._blinds, self._antes = [], []
-        self.finish(ForcedBetsResult(hand.button, blinds, antes, opener))
+        self.finish(ForcedBetsResult(hand.button, blinds, antes, self._opener))
 
     def _post_dead(self, hp: HandPlayer, amount: int, kind: str) -> tuple[int, int]:
         if self.ante_trimming:
