@@ -122,7 +122,7 @@ class Hand:
         self.number = number
         self.button = button
         self.players = players
-        self.by_seat = dict(zip(map(_SEAT, players), players, strict=True))
+        self.by_seat: dict[int, HandPlayer] = dict(zip(map(_SEAT, players), players, strict=True))
         self.deck = deck
         self.board: list[Card] = []
         self.discards: list[Card] = []
