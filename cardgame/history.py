@@ -167,7 +167,7 @@ class HandHistory:
         self._bought: dict[int, int] = {}
         self._stack: dict[int, int] = {}
         self._hands: dict[int, int] = {}
-        self._left: dict[int, PlayerResult] = {}
+        self._left: list[PlayerResult] = []  # players who cashed out and left
         self._started: dict[int, int] = {}  # stacks when the hand in progress started
         self._deals: list[HoleCardsDealt] = []  # a deal not yet written
         self._antes: list[ForcedBetPosted] = []  # antes of one amount, not yet written
@@ -300,15 +300,13 @@ class HandHistory:
             self._bought[event.seat] = self._bought.get(event.seat, 0) + event.stack
             self._stack[event.seat] = event.stack
             self._hands.setdefault(event.seat, 0)
-            self._left.pop(event.seat, None)
             return [Line("action", event.describe(names))] if self.hands_played else []
         if isinstance(event, ChipsAdded):
             self._bought[event.seat] = self._bought.get(event.seat, 0) + event.amount
             self._stack[event.seat] = event.stack
         if isinstance(event, PlayerLeft):
-            self._left[event.seat] = PlayerResult(event.seat, event.name, self._hands.pop(event.seat, 0),
-                                                  event.cashed_out - self._bought.pop(event.seat, 0),
-                                                  event.cashed_out)
+            self._left.append(PlayerResult(event.seat, event.name, self._hands.pop(event.seat, 0),
+                                           event.cashed_out - self._bought.pop(event.seat, 0), event.cashed_out))
             self._stack.pop(event.seat, None)
         if isinstance(event, PlayerSatOut) and self._started:
             self._sat_out.append(event)
@@ -352,7 +350,7 @@ class HandHistory:
         """Every player seen, seated or gone, by seat: hands dealt in, net chips and stack."""
         rows = [PlayerResult(seat, self._name(seat), self._hands.get(seat, 0), stack - self._bought.get(seat, 0), stack)
                 for seat, stack in self._stack.items()]
-        return sorted([*rows, *self._left.values()], key=lambda r: r.seat)
+        return sorted([*self._left, *rows], key=lambda r: r.seat)  # a seat's past players first
 
 
 def _and(items: Sequence[str]) -> str:

@@ -11,9 +11,11 @@ from importlib.metadata import version
 
 import pytest
 
+from cardgame.bots import calling_station
 from cardgame.cards import parse_cards
 from cardgame.cli import main
 from cardgame.events import ActionTaken, CardsDiscarded, ForcedBetPosted, HandStarted, HoleCardsDealt
+from cardgame.game import Game
 from cardgame.history import HandHistory, plain_hand, stakes_of
 from cardgame.stages import ForcedBets
 from variants import get, no_limit_holdem, seven_card_stud
@@ -246,3 +248,25 @@ def test_a_discard_is_written_even_when_no_card_follows() -> None:
     lines = history.feed(CardsDiscarded(0, tuple(parse_cards("7d"))))
     assert [line.text for line in lines] == ["*** HOLE CARDS *** Ann 2c 3c 4c 5c 7d", "*** FIRST DRAW ***"]
     assert [line.text for line in history.flush()] == ["Ann discards 1: 7d"]
+
+
+def test_results_keep_a_player_who_left_and_the_one_who_took_the_seat() -> None:
+    game = Game(no_limit_holdem(1, 2), seed=3, max_hands=3)
+    history = HandHistory.for_stages(no_limit_holdem(1, 2))
+    game.subscribe(history.feed)
+    game.sit_down("Ann", 100)
+    game.sit_down("Bob", 100)
+    game.start()
+    while game.hand.number == 1:
+        game.play(calling_station, max_actions=1)
+    game.leave(0)  # in hand #2: Ann folds, and leaves when it ends; nobody is left to play with Bob
+    game.play(calling_station)
+    assert history.hands_played == 2 and game.hand is None
+    ann = history.results()[0]
+    assert ann.name == "Ann" and ann.hands == 2 and ann.stack == 100 + ann.net != 100
+    game.sit_down("Cat", 50, seat=0)
+    game.play(calling_station)
+    rows = history.results()
+    assert [(r.seat, r.name, r.hands) for r in rows] == [(0, "Ann", 2), (0, "Cat", 1), (1, "Bob", 3)]
+    assert rows[0] == ann and sum(r.net for r in rows) == 0
+    assert [r.stack for r in rows[1:]] == [p.stack for p in game.table.players()]
