@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from importlib.metadata import version
+from pathlib import Path
 
 import pytest
 
@@ -270,3 +271,11 @@ def test_results_keep_a_player_who_left_and_the_one_who_took_the_seat() -> None:
     assert [(r.seat, r.name, r.hands) for r in rows] == [(0, "Ann", 2), (0, "Cat", 1), (1, "Bob", 3)]
     assert rows[0] == ann and sum(r.net for r in rows) == 0
     assert [r.stack for r in rows[1:]] == [p.stack for p in game.table.players()]
+
+
+def test_readme_sample_is_what_the_demo_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    sample = readme.split("```text\n$ cardgame demo --hands 5 --seed 1\n", 1)[1].split("```", 1)[0]
+    out = demo(capsys, "--hands", "5", "--seed", "1")
+    parts = [part for part in sample.split("...\n") if part]
+    assert len(parts) == 2 and all(part in out for part in parts)
