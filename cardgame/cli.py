@@ -228,7 +228,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                           description="Bots play a few hands; print the hand history, then each player's "
                                       "results.")
     demo.add_argument("--variant", default="NT", help="variant name or PHH code (default NT, no-limit hold'em)")
-    demo.add_argument("--seats", type=_count(2), default=None, help="players (default 6, or the variant's maximum)")
+    demo.add_argument("--seats", type=_count(2), default=None,
+                      help="players (default 6, or the variant's maximum if lower)")
     demo.add_argument("--hands", type=_count(1), default=5, help="hands to play (default 5; fewer if players "
                                                                 "run out of chips)")
     demo.add_argument("--seed", type=_count(0), default=None, help="replay a game exactly (default: random)")
