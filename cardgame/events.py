@@ -174,11 +174,14 @@ class BoardDealt(Event):
 @fast_init
 @attrs.frozen
 class ActionTaken(Event):
-    """A player's decision; ``amount`` is the chips put in, ``to`` the street total after it."""
+    """A player's decision; ``amount`` is the chips put in, ``to`` the street total after it.
+
+    The engine records a stud completion (the first full bet after the bring-in) as a bet or a
+    raise; a hand history that knows it is one writes it with ``action="complete"``."""
 
     kind: ClassVar[str] = "action"
     seat: int
-    action: str  # "fold", "check", "call", "bet", "raise", "bring-in"
+    action: str  # "fold", "check", "call", "bet", "raise", "bring-in" ("complete": see above)
     amount: int = 0
     to: int = 0
     all_in: bool = False
@@ -194,6 +197,8 @@ class ActionTaken(Event):
             return f"{who} bets {self.to}{tail}"
         if self.action == "bring-in":
             return f"{who} brings in {self.amount}{tail}"
+        if self.action == "complete":
+            return f"{who} completes to {self.to}{tail}"
         return f"{who} raises to {self.to}{tail}"
 
 

@@ -7,7 +7,7 @@ import attrs
 from cardgame.cards import Card, format_cards
 from cardgame.context import Context
 
-__all__ = ["SeatView", "TableView", "status_table", "table_view"]
+__all__ = ["SeatView", "TableView", "status_legend", "status_table", "table_view"]
 
 
 @attrs.frozen
@@ -81,10 +81,11 @@ def table_view(ctx: Context, viewer: int | None = None, *, reveal: bool = False)
     )
 
 
-def status_table(view: TableView) -> str:
+def status_table(view: TableView, *, button: bool = True) -> str:
     """A plain-text status table: pot, street, board, then one row a seat.
 
-    Marks: ``>`` acts next, ``F`` folded, ``A`` all-in, ``-`` sitting out; ``(B)`` the button.
+    The ``State`` column: ``>`` acts next, ``F`` folded, ``A`` all-in, ``-`` sitting out;
+    ``(B)`` after a name marks the button (``button=False``: not marked, as in stud).
     """
     if view.hand is None:
         head = "Between hands"
@@ -92,10 +93,17 @@ def status_table(view: TableView) -> str:
         head = f"Hand #{view.hand}  Street: {view.street or '-'}  Pot: {view.pot}"
     if view.board:
         head += f"  Board: {format_cards(view.board)}"
-    lines = [head, f"{'?':<2}{'Seat':>4}  {'Name':<14}{'Stack':>9}{'Bet':>7}{'InPot':>8}  Cards"]
+    lines = [head, f"{'State':<6}{'Seat':>4}  {'Name':<14}{'Stack':>9}{'Bet':>7}{'InPot':>8}  Cards"]
     for s in view.seats:
         mark = ">" if view.to_act == s.seat else "F" if s.folded else "A" if s.all_in else "-" if s.sitting_out else ""
-        name = s.name + (" (B)" if s.button else "")
+        name = s.name + (" (B)" if s.button and button else "")
         cards = " ".join("??" if c is None else str(c) for c in s.hole)
-        lines.append(f"{mark:<2}{s.seat:>4}  {name:<14}{s.stack:>9}{s.bet:>7}{s.in_pot:>8}  {cards}")
+        lines.append(f"{mark:<6}{s.seat:>4}  {name:<14}{s.stack:>9}{s.bet:>7}{s.in_pot:>8}  {cards}")
     return "\n".join(lines)
+
+
+def status_legend(*, button: bool = True) -> str:
+    """What the status table's marks mean, in one line."""
+    tail = "; (B) after a name: the button" if button else ""
+    return (f"State: > acts next, F folded, A all-in, - sitting out{tail}. "
+            "Bet: chips put in on this street; InPot: in the pot this hand.")

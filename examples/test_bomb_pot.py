@@ -140,4 +140,4 @@ def test_main_registers_the_variant_and_prints_the_hands(
     variant = registry.get("bomb pot hold'em")
     assert variant.builder is bomb_pot_holdem and register_bomb_pot() is variant  # registered once
     assert cli_main(["demo", "--variant", "bomb pot hold'em", "--hands", "2", "--seed", "3"]) == 0
-    assert "Final stacks" in capsys.readouterr().out
+    assert "Results after" in capsys.readouterr().out

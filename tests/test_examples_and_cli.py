@@ -26,7 +26,7 @@ def test_example_runs(script: str, capsys: pytest.CaptureFixture[str]) -> None:
 def test_demo_plays_every_registered_variant(variant: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--variant", variant, "--hands", "2", "--seed", "5"]) == 0
     out = capsys.readouterr().out
-    assert "Hand #2" in out and "Final stacks" in out
+    assert "Hand #2" in out and "Results after 2 hands" in out
 
 
 def test_demo_is_replayable_with_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
@@ -52,7 +52,7 @@ def test_demo_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
         (["equity", "AhKh", "QsQd", "--seed", "-1"], "--seed: must be at least 0, not -1"),
         (["equity", "AhKh", "QsQd", "--samples", "0"], "--samples: must be at least 1, not 0"),
         (["demo", "--hands", "-3"], "--hands: must be at least 1, not -3"),
-        (["demo", "--variant", "XX"], "Unknown variant 'XX'; known are"),
+        (["demo", "--variant", "XX"], "Unknown variant 'XX'; give a PHH code or a name: "),
     ],
 )
 def test_bad_command_lines_get_one_line_on_stderr(args: list[str], message: str, tmp_path: Path) -> None:
@@ -67,7 +67,7 @@ def test_installed_command_runs() -> None:
     proc = subprocess.run([sys.executable, "-m", "cardgame", "demo", "--hands", "1", "--seed", "1"],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stderr
-    assert "Final stacks" in proc.stdout
+    assert "Results after 1 hand" in proc.stdout
 
 
 def test_equity_command_prints_exact_fractions(capsys: pytest.CaptureFixture[str]) -> None:

@@ -79,9 +79,8 @@ def get(name_or_code: str) -> Variant:
     try:
         return _REGISTRY[name_or_code.lower()]
     except KeyError:
-        raise ConfigError(
-            f"Unknown variant {name_or_code!r}; known are {', '.join(v.code or v.name for v in available())}."
-        ) from None
+        known = ", ".join(f"{v.code} or {v.name}" if v.code else v.name for v in available())
+        raise ConfigError(f"Unknown variant {name_or_code!r}; give a PHH code or a name: {known}.") from None
 
 
 def available() -> list[Variant]:

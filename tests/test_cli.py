@@ -1,0 +1,281 @@
+"""``cardgame demo`` reads as a hand history; ``--table``, ``--quiet``, ``--json``, ``--version`` and
+errors behave as the README says."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+
+from cardgame.bots import calling_station
+from cardgame.cards import parse_cards
+from cardgame.cli import main
+from cardgame.events import ActionTaken, CardsDiscarded, ForcedBetPosted, HandStarted, HoleCardsDealt
+from cardgame.game import Game
+from cardgame.history import HandHistory, plain_hand, stakes_of
+from cardgame.stages import ForcedBets
+from variants import get, no_limit_holdem, seven_card_stud
+
+
+def demo(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    assert main(["demo", *args]) == 0
+    return capsys.readouterr().out
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cardgame", *args], capture_output=True, text=True, check=False)
+
+
+def results(out: str) -> dict[str, tuple[int, int, int]]:
+    """The results table's rows: name -> (hands, net, stack)."""
+    rows = re.findall(r"^│ (\w+) +│ +(\d+) │ +([+-]?\d+) │ +(\d+) │$", out, flags=re.M)
+    return {name: (int(hands), int(net), int(stack)) for name, hands, net, stack in rows}
+
+
+# --- the hand history ----------------------------------------------------------------------------
+def test_holdem_demo_reads_as_a_hand_history(capsys: pytest.CaptureFixture[str]) -> None:
+    out = demo(capsys, "--hands", "5", "--seed", "1")
+    lines = out.splitlines()
+    assert "Hand #4, button Dan, blinds 1/2" in out
+    for line in ("  Ann raises to 4", "  Cat raises to 193 and is all-in", "*** FLOP *** [5s 8d 8h]",
+                 "*** TURN *** [5s 8d 8h] [7s]", "*** RIVER *** [5s 8d 8h 7s] [3d]", "*** SHOWDOWN ***",
+                 "  Eve shows Qc Kh: Pair of Eights (K Q 7)", "  Cat shows 8s Kc: Three of a Kind, Eights (K 7)",
+                 "  Main pot of 392: Cat 392 with Three of a Kind, Eights (K 7)",
+                 "Stacks: Ann 195 (-4), Cat 392 (+199), Eve 16 (-193), Fay 198 (-2)",
+                 "*** HOLE CARDS *** Eve Qc Kh, Fay 6h 3s, Ann Ks 7d, Bob Kd Tc, Cat 8s Kc, Dan 5c 6s"):
+        assert line in lines
+    assert "State" not in out and "InPot" not in out  # no status table without --table
+
+
+def test_each_hand_is_named_once_and_takes_few_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    out = demo(capsys, "--hands", "5", "--seed", "1")
+    numbers = re.findall(r"Hand #(\d+)\b", out)
+    assert numbers == ["1", "2", "3", "4", "5"]
+    headers = [i for i, line in enumerate(out.splitlines()) if "Hand #" in line]
+    ends = [*headers[1:], out.splitlines().index("Results after 5 hands")]
+    sizes = [end - start for start, end in zip(headers, ends, strict=True)]
+    assert max(sizes) <= 25, sizes  # hand #4 (all-in, three streets, a showdown) is the longest
+    assert len(out.splitlines()) < 120  # the whole run (it was 419 lines with a table per action)
+
+
+def test_results_table_closes_the_run_and_adds_up(capsys: pytest.CaptureFixture[str]) -> None:
+    out = demo(capsys, "--hands", "5", "--seed", "1")
+    assert "Results after 5 hands" in out
+    rows = results(out)
+    assert rows == {"Cat": (5, 176, 376), "Dan": (5, 0, 200), "Bob": (5, -1, 199), "Fay": (5, -3, 197),
+                    "Ann": (5, -21, 179), "Eve": (5, -151, 49)}
+    assert list(rows) == ["Cat", "Dan", "Bob", "Fay", "Ann", "Eve"]  # biggest winner first
+    assert "Stopped after" not in out
+
+
+def test_a_run_cut_short_by_busted_players_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    out = demo(capsys, "--seats", "3", "--stack", "10", "--hands", "30", "--seed", "1")
+    assert "Ann is out of chips" in out and "Bob is out of chips" in out
+    assert ("Stopped after 10 of 30 hands: Ann and Bob are out of chips, so only Cat can play and a hand needs "
+            "two players.") in out
+    assert "Results after 10 hands" in out
+    assert results(out) == {"Cat": (10, 20, 30), "Ann": (1, -10, 0), "Bob": (10, -10, 0)}
+
+
+@pytest.mark.parametrize("code", ["F7S", "F7S/8", "FR"])
+@pytest.mark.parametrize("table", [False, True])
+def test_stud_never_names_a_button(code: str, table: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    out = demo(capsys, "--variant", code, "--hands", "4", "--seed", "1", *(["--table"] if table else []))
+    assert "button" not in out.lower() and "(B)" not in out
+    assert "Hand #1, ante 1, bring-in 2" in out
+    assert re.search(r"^  \w+ (brings in 2|completes to 5)$", out, flags=re.M)
+
+
+def test_stud_brings_in_and_completes(capsys: pytest.CaptureFixture[str]) -> None:
+    out = demo(capsys, "--variant", "F7S", "--hands", "2", "--seed", "1")
+    lines = out.splitlines()
+    hand1, hand2 = out.split("Hand #2")
+    assert "  Ann completes to 5" in hand1.splitlines()  # the bring-in completes at once
+    assert "  Fay brings in 2" in hand2.splitlines() and "  Bob completes to 5" in hand2.splitlines()
+    assert hand2.index("Fay brings in 2") < hand2.index("Bob completes to 5")
+    assert "  Bob, Cat, Dan, Eve, Fay and Ann post antes of 1" in lines
+    assert ("*** 3RD STREET *** Bob 4c Jc [Ac], Cat 3c 6c [3s], Dan 9s 9c [9h], Eve Qd 8c [5d], Fay 3h Kd [2d], "
+            "Ann Qh 8s [2c]") in lines
+    assert "*** 7TH STREET *** Cat 2d Qd [Th 3h 6c Js] 3s, Bob 7h Jd [Jh 6h 7d 9h] 7s" in lines
+    assert "  Bob shows 7h Jd Jh 6h 7d 9h 7s: Full House, Sevens full of Jacks" in lines
+    third_streets = re.findall(r"\*\*\* 3RD STREET \*\*\*.*?\*\*\* 4TH STREET", out, flags=re.S)
+    assert len(third_streets) == 2
+    assert not any(re.search(r"(raises to|bets) 5$", street, flags=re.M) for street in third_streets)
+
+
+def test_draw_rounds_show_discards_and_the_new_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = demo(capsys, "--variant", "F2L3D", "--hands", "1", "--seed", "1").splitlines()
+    assert lines.index("*** FIRST DRAW ***") < lines.index("*** SECOND DRAW ***") < lines.index("*** THIRD DRAW ***")
+    assert "  Cat discards 3: 9s Qd 9c; draws 5s 7h Kh, holds 3s 9h 5s 7h Kh" in lines
+    assert "  Cat stands pat" in lines
+
+
+# --- the status table ----------------------------------------------------------------------------
+def test_table_flag_prints_the_status_table_and_its_legend_once(capsys: pytest.CaptureFixture[str]) -> None:
+    out = demo(capsys, "--seats", "3", "--hands", "1", "--seed", "2", "--table")
+    assert out.count("State: > acts next, F folded, A all-in, - sitting out; (B) after a name: the button.") == 1
+    assert "?" not in out
+    lines = out.splitlines()
+    first = lines.index("State Seat  Name              Stack    Bet   InPot  Cards")
+    assert lines[first - 1] == "Hand #1  Street: preflop  Pot: 3"
+    assert lines[first - 2] == "*** HOLE CARDS *** Bob 2s 3d, Cat Ah 7s, Ann 4h Qh"  # the deal comes first
+    assert lines[first + 1].startswith(">") and "Ann (B)" in lines[first + 1]
+    assert out.count("State Seat") == len(re.findall(r"^  \w+ (folds|checks|calls|bets|raises)", out, flags=re.M))
+
+
+# --- output for scripts --------------------------------------------------------------------------
+def test_quiet_prints_only_the_results(capsys: pytest.CaptureFixture[str]) -> None:
+    out = demo(capsys, "--hands", "5", "--seed", "1", "--quiet")
+    assert out.startswith("Results after 5 hands\n")
+    assert "Hand #" not in out and "***" not in out and "Bots:" not in out
+    assert results(out)["Cat"] == (5, 176, 376)
+
+
+def test_json_is_the_only_output_and_parses(capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(demo(capsys, "--seats", "3", "--stack", "10", "--hands", "30", "--seed", "1", "--json"))
+    assert data["variant"] == "no-limit hold'em" and data["code"] == "NT" and data["seed"] == 1
+    assert data["hands_requested"] == 30 and data["hands_played"] == 10 and data["stopped_early"] is True
+    assert data["stop_reason"].startswith("Stopped after 10 of 30 hands: Ann and Bob are out of chips")
+    assert data["players"] == [
+        {"seat": 0, "name": "Ann", "hands": 1, "net": -10, "stack": 0},
+        {"seat": 1, "name": "Bob", "hands": 10, "net": -10, "stack": 0},
+        {"seat": 2, "name": "Cat", "hands": 10, "net": 20, "stack": 30},
+    ]
+    full = json.loads(demo(capsys, "--variant", "FR", "--hands", "3", "--seed", "4", "--json"))
+    assert full["hands_played"] == 3 and full["stopped_early"] is False and full["stop_reason"] is None
+    assert sum(p["net"] for p in full["players"]) == 0 and sum(p["stack"] for p in full["players"]) == 6 * 200
+
+
+def test_version_is_the_installed_package_version() -> None:
+    proc = run("--version")
+    assert proc.returncode == 0 and proc.stdout == f"cardgame {version('cardgame')}\n"
+
+
+# --- errors --------------------------------------------------------------------------------------
+def test_unknown_variant_lists_the_choices_on_stderr() -> None:
+    proc = run("demo", "--variant", "holdem")
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr.startswith("cardgame: error: Unknown variant 'holdem'; give a PHH code or a name: ")
+    for choice in ("NT or no-limit hold'em", "F7S or seven-card stud", "FR or razz", "kuhn poker", "ante hold'em"):
+        assert choice in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["demo", "--variant", "FR", "--seats", "9"], "cardgame: error: --seats must be 2 to 8 for razz, not 9"),
+        (["demo", "--seats", "1"], "cardgame demo: error: argument --seats: must be at least 2, not 1"),
+        (["demo", "--quiet", "--json"], "argument --json: not allowed with argument --quiet"),
+        (["demo", "--hands", "many"], "argument --hands: expected a whole number, not 'many'"),
+        (["deal"], "cardgame: error: argument command: invalid choice: 'deal'"),
+    ],
+)
+def test_errors_are_one_line_on_stderr(args: list[str], message: str) -> None:
+    proc = run(*args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert message in proc.stderr and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+# --- the history alone ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("High Card (A K Q 8 4)", "Ace high (K Q 8 4)"),
+        ("Pair (8 K Q 7)", "Pair of Eights (K Q 7)"),
+        ("Pair (6 A 9 2)", "Pair of Sixes (A 9 2)"),
+        ("Two Pair (A 7 J)", "Two Pair, Aces and Sevens (J)"),
+        ("Three of a Kind (Q 9 5)", "Three of a Kind, Queens (9 5)"),
+        ("Straight (5)", "Straight, Five high"),
+        ("Flush (A Q 9 7 3)", "Flush, Ace high (Q 9 7 3)"),
+        ("Full House (K over 7)", "Full House, Kings full of Sevens"),
+        ("Four of a Kind (9 K)", "Four of a Kind, Nines (K)"),
+        ("Straight Flush (A)", "Royal Flush"),
+        ("Straight Flush (9)", "Straight Flush, Nine high"),
+        ("Pair (9 A Q 6) / Low (7 6 3 2 A)", "Pair of Nines (A Q 6) / Low (7 6 3 2 A)"),
+        ("Low (K T 7 6 5)", "Low (K T 7 6 5)"),
+        ("King high", "King high"),
+    ],
+)
+def test_plain_hand_puts_high_hands_in_words(text: str, words: str) -> None:
+    assert plain_hand(text) == words
+
+
+def test_stakes_come_from_the_stage_list() -> None:
+    assert stakes_of(no_limit_holdem(1, 2)) == "blinds 1/2"
+    assert stakes_of(seven_card_stud()) == "ante 1, bring-in 2"
+    assert stakes_of(get("ante hold'em").build()) == "ante 1"
+    assert stakes_of([ForcedBets((1, 2), ante=2, big_blind_ante=True)]) == "blinds 1/2, big-blind ante 2"
+    assert stakes_of([ForcedBets((), ante=(0, 1, 2))]) == "antes 0/1/2"
+
+
+def test_a_completion_is_the_first_full_bet_of_third_street() -> None:
+    history = HandHistory.for_stages(seven_card_stud(ante=1, bring_in=2, small_bet=5, big_bet=10),
+                                     {0: "Ann", 1: "Bob", 2: "Cat"})
+    assert history.complete_to == 5
+    feed = [HandStarted(1, 0, (1, 2, 0), (100, 100, 100)), ForcedBetPosted(1, "ante", 1),
+            ForcedBetPosted(2, "ante", 1), ForcedBetPosted(0, "ante", 1),
+            *(HoleCardsDealt(s, tuple(parse_cards(c)), (False, False, True)) for s, c in
+              ((1, "2c 3c 4c"), (2, "5c 6c 7c"), (0, "8c 9c Tc"))),
+            ActionTaken(1, "bring-in", 2, 2), ActionTaken(2, "raise", 3, 5), ActionTaken(0, "raise", 10, 10),
+            *(HoleCardsDealt(s, tuple(parse_cards(c)), (True,)) for s, c in ((1, "2d"), (2, "5d"), (0, "8d"))),
+            ActionTaken(1, "bet", 5, 5)]
+    text = [line.text for event in feed for line in history.feed(event)]
+    assert text == [
+        "Hand #1, ante 1, bring-in 2", "Bob, Cat and Ann post antes of 1",
+        "*** 3RD STREET *** Bob 2c 3c [4c], Cat 5c 6c [7c], Ann 8c 9c [Tc]",
+        "Bob brings in 2", "Cat completes to 5", "Ann raises to 10",
+        "*** 4TH STREET *** Bob 2c 3c [4c 2d], Cat 5c 6c [7c 5d], Ann 8c 9c [Tc 8d]", "Bob bets 5",
+    ]
+
+
+def test_a_short_all_in_raise_of_the_bring_in_is_not_a_completion() -> None:
+    history = HandHistory({0: "Ann", 1: "Bob"}, complete_to=5)
+    history.feed(HandStarted(1, None, (0, 1), (3, 100)))
+    assert [line.text for line in history.feed(ActionTaken(1, "bring-in", 2, 2))] == ["Bob brings in 2"]
+    short = history.feed(ActionTaken(0, "raise", 3, 3, all_in=True))
+    assert [line.text for line in short] == ["Ann raises to 3 and is all-in"]
+
+
+def test_a_discard_is_written_even_when_no_card_follows() -> None:
+    history = HandHistory({0: "Ann"})
+    history.feed(HandStarted(1, 0, (0,), (100,)))
+    history.feed(HoleCardsDealt(0, tuple(parse_cards("2c 3c 4c 5c 7d"))))
+    lines = history.feed(CardsDiscarded(0, tuple(parse_cards("7d"))))
+    assert [line.text for line in lines] == ["*** HOLE CARDS *** Ann 2c 3c 4c 5c 7d", "*** FIRST DRAW ***"]
+    assert [line.text for line in history.flush()] == ["Ann discards 1: 7d"]
+
+
+def test_results_keep_a_player_who_left_and_the_one_who_took_the_seat() -> None:
+    game = Game(no_limit_holdem(1, 2), seed=3, max_hands=3)
+    history = HandHistory.for_stages(no_limit_holdem(1, 2))
+    game.subscribe(history.feed)
+    game.sit_down("Ann", 100)
+    game.sit_down("Bob", 100)
+    game.start()
+    while game.hand.number == 1:
+        game.play(calling_station, max_actions=1)
+    game.leave(0)  # in hand #2: Ann folds, and leaves when it ends; nobody is left to play with Bob
+    game.play(calling_station)
+    assert history.hands_played == 2 and game.hand is None
+    ann = history.results()[0]
+    assert ann.name == "Ann" and ann.hands == 2 and ann.stack == 100 + ann.net != 100
+    game.sit_down("Cat", 50, seat=0)
+    game.play(calling_station)
+    rows = history.results()
+    assert [(r.seat, r.name, r.hands) for r in rows] == [(0, "Ann", 2), (0, "Cat", 1), (1, "Bob", 3)]
+    assert rows[0] == ann and sum(r.net for r in rows) == 0
+    assert [r.stack for r in rows[1:]] == [p.stack for p in game.table.players()]
+
+
+def test_readme_sample_is_what_the_demo_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    sample = readme.split("```text\n$ cardgame demo --hands 5 --seed 1\n", 1)[1].split("```", 1)[0]
+    out = demo(capsys, "--hands", "5", "--seed", "1")
+    parts = [part for part in sample.split("...\n") if part]
+    assert len(parts) == 2 and all(part in out for part in parts)
