@@ -22,7 +22,7 @@ from cardgame.bots import pair_raiser, random_bot, random_draw
 from cardgame.errors import CardgameError, StageError
 from cardgame.events import Event, StageFailed
 from cardgame.game import Game
-from cardgame.history import HandHistory, Line, PlayerResult
+from cardgame.narration import Line, Narration, PlayerResult
 from cardgame.view import status_legend, status_table, table_view
 
 __all__ = ["main"]
@@ -42,7 +42,7 @@ def _demo(args: argparse.Namespace, console: Console) -> int:
         raise CardgameError(f"--seats must be 2 to {variant.max_players} for {variant.name}, not {args.seats}")
     stages = variant.build()
     game = Game(stages, seats=args.seats, seed=args.seed, max_hands=args.hands)
-    history = HandHistory.for_stages(stages)
+    history = Narration.for_stages(stages)
     quiet = args.quiet or args.json
 
     def show(event: Event) -> None:

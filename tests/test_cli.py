@@ -17,7 +17,7 @@ from cardgame.cards import parse_cards
 from cardgame.cli import main
 from cardgame.events import ActionTaken, CardsDiscarded, ForcedBetPosted, HandStarted, HoleCardsDealt
 from cardgame.game import Game
-from cardgame.history import HandHistory, plain_hand, stakes_of
+from cardgame.narration import Narration, plain_hand, stakes_of
 from cardgame.stages import ForcedBets
 from variants import get, no_limit_holdem, seven_card_stud
 
@@ -215,7 +215,7 @@ def test_stakes_come_from_the_stage_list() -> None:
 
 
 def test_a_completion_is_the_first_full_bet_of_third_street() -> None:
-    history = HandHistory.for_stages(seven_card_stud(ante=1, bring_in=2, small_bet=5, big_bet=10),
+    history = Narration.for_stages(seven_card_stud(ante=1, bring_in=2, small_bet=5, big_bet=10),
                                      {0: "Ann", 1: "Bob", 2: "Cat"})
     assert history.complete_to == 5
     feed = [HandStarted(1, 0, (1, 2, 0), (100, 100, 100)), ForcedBetPosted(1, "ante", 1),
@@ -235,7 +235,7 @@ def test_a_completion_is_the_first_full_bet_of_third_street() -> None:
 
 
 def test_a_short_all_in_raise_of_the_bring_in_is_not_a_completion() -> None:
-    history = HandHistory({0: "Ann", 1: "Bob"}, complete_to=5)
+    history = Narration({0: "Ann", 1: "Bob"}, complete_to=5)
     history.feed(HandStarted(1, None, (0, 1), (3, 100)))
     assert [line.text for line in history.feed(ActionTaken(1, "bring-in", 2, 2))] == ["Bob brings in 2"]
     short = history.feed(ActionTaken(0, "raise", 3, 3, all_in=True))
@@ -243,7 +243,7 @@ def test_a_short_all_in_raise_of_the_bring_in_is_not_a_completion() -> None:
 
 
 def test_a_discard_is_written_even_when_no_card_follows() -> None:
-    history = HandHistory({0: "Ann"})
+    history = Narration({0: "Ann"})
     history.feed(HandStarted(1, 0, (0,), (100,)))
     history.feed(HoleCardsDealt(0, tuple(parse_cards("2c 3c 4c 5c 7d"))))
     lines = history.feed(CardsDiscarded(0, tuple(parse_cards("7d"))))
@@ -253,7 +253,7 @@ def test_a_discard_is_written_even_when_no_card_follows() -> None:
 
 def test_results_keep_a_player_who_left_and_the_one_who_took_the_seat() -> None:
     game = Game(no_limit_holdem(1, 2), seed=3, max_hands=3)
-    history = HandHistory.for_stages(no_limit_holdem(1, 2))
+    history = Narration.for_stages(no_limit_holdem(1, 2))
     game.subscribe(history.feed)
     game.sit_down("Ann", 100)
     game.sit_down("Bob", 100)

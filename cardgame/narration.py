@@ -1,6 +1,7 @@
-"""A hand history: a game's events as the lines a poker player reads, one line per action.
+"""The demo's narration: a game's events as the lines a poker player reads, one line per action
+(the PHH hand-history format is :mod:`cardgame.phh`).
 
-``HandHistory.for_stages(stages)`` reads the variant's forced bets (and whether it is a stud game,
+``Narration.for_stages(stages)`` reads the variant's forced bets (and whether it is a stud game,
 where no button is named and the first full bet after the bring-in *completes*) from its stage
 list; ``feed(event)`` returns the lines the event adds (a deal is written once every seat has its
 cards, so its line comes with the next event); ``results()`` tallies each player's hands, net
@@ -41,7 +42,7 @@ from cardgame.events import (
 from cardgame.stage import Stage
 from cardgame.stages import BettingRound, BringIn, ForcedBets
 
-__all__ = ["HandHistory", "Line", "PlayerResult", "plain_hand", "stakes_of"]
+__all__ = ["Line", "Narration", "PlayerResult", "plain_hand", "stakes_of"]
 
 LineKind = Literal["hand", "street", "action", "result"]
 
@@ -150,7 +151,7 @@ def _cards(cards: Sequence[Card | None], face_up: Sequence[bool]) -> str:
 _ORDINALS = ("FIRST", "SECOND", "THIRD")
 
 
-class HandHistory:
+class Narration:
     """Turns events into hand-history lines and keeps each player's results.
 
     ``stakes`` is added to each hand's header. ``complete_to`` marks a stud game (``None``: a
@@ -181,7 +182,7 @@ class HandHistory:
         self._sat_out: list[PlayerSatOut] = []  # in a hand: said at its end, unless out of chips
 
     @classmethod
-    def for_stages(cls, stages: Sequence[Stage], names: Mapping[int, str] | None = None) -> HandHistory:
+    def for_stages(cls, stages: Sequence[Stage], names: Mapping[int, str] | None = None) -> Narration:
         """A history for a game of ``stages``: its stakes, and stud (a bring-in stage) or not."""
         complete_to: int | None = None
         if any(isinstance(s, BringIn) for s in stages):
