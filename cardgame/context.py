@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import attrgetter
 from typing import Any
 
 from cardgame.cards import Card, format_cards, parse_cards
@@ -17,7 +16,6 @@ from cardgame.table import Table
 __all__ = ["Context"]
 
 Listener = Callable[[Event], None]
-_STACK = attrgetter("stack")
 
 
 class Context:
@@ -120,7 +118,7 @@ class Context:
         button = table.move_button(seats)
         i = seats.index(button)
         ordered = seats[i + 1 :] + seats[: i + 1]
-        players = list(map(HandPlayer, map(table.seats.__getitem__, ordered)))  # type: ignore[arg-type]
+        players = [HandPlayer(table.seats[s]) for s in ordered]  # type: ignore[arg-type]
         if deck is None and self.next_deck is not None:
             deck, self.next_deck = self.next_deck, None
         if deck is None:
@@ -134,8 +132,7 @@ class Context:
                 cut = starts[-self.keep_hands]
                 del self._log[:cut]
                 self._hand_starts = [i - cut for i in starts[-self.keep_hands :]]
-        self.emit(HandStarted(hand.number, button, tuple(ordered), tuple(map(_STACK, map(table.seats.__getitem__,
-                                                                                       ordered)))))
+        self.emit(HandStarted(hand.number, button, tuple(ordered), tuple([hp.player.stack for hp in players])))
         return hand
 
     def stack_deck(self, top_first: Sequence[object] | str) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from cardgame.cards import Card
 from cardgame.deck import Deck
 from cardgame.table import Player
@@ -11,7 +9,6 @@ from cardgame.table import Player
 __all__ = ["Hand", "HandPlayer"]
 
 _NONE: frozenset[int] = frozenset()
-_SEAT = attrgetter("seat")
 
 
 class HandPlayer:
@@ -122,7 +119,9 @@ class Hand:
         self.number = number
         self.button = button
         self.players = players
-        self.by_seat: dict[int, HandPlayer] = dict(zip(map(_SEAT, players), players, strict=True))
+        self.by_seat: dict[int, HandPlayer] = {}
+        for hp in players:
+            self.by_seat[hp.seat] = hp
         self.deck = deck
         self.board: list[Card] = []
         self.discards: list[Card] = []
