@@ -43,16 +43,8 @@ def _demo(args: argparse.Namespace, console: Console) -> int:
                   f"odd seats play the seed's pair-raiser bot, even seats a random bot.", highlight=False)
     game.start()
     while game.status_name == "running" and game.to_act is not None:
-        seat = game.to_act
         console.print(game.status(), highlight=False, markup=False)
-        options = game.draw_options()
-        if options is not None:
-            game.draw(seat, random_draw(game, options))
-            continue
-        legal = game.legal_actions()
-        assert legal is not None
-        action, amount = bots[seat](game, seat, legal)
-        game.act(seat, action, amount)
+        game.play(bots, drawer=random_draw, max_actions=1)
     console.rule("[bold]Final stacks[/bold]")
     console.print(game.status(reveal=True), highlight=False, markup=False)
     return 0
