@@ -3,8 +3,9 @@
 Each is a plain function ``bot(view) -> answer`` (see :mod:`cardgame.bot`) that works in every
 variant: draws and run-out choices included. Randomness comes from ``view.rng``, the game's
 seeded source, so a game between bots replays exactly. :func:`get` finds a bot by name
-(``random``, ``calling-station``, ``all-in``, ``pair-raiser``) for the command line and for
-matches run in other processes.
+(``random``, ``calling-station``, ``all-in``, ``pair-raiser``, ``tight-aggressive``, ``seed-ai``
+and the seed AI's personalities ``seed-ai-tight``, ``-loose``, ``-maniac``) for the command line
+and for matches run in other processes.
 """
 
 from __future__ import annotations
@@ -69,11 +70,31 @@ def pair_raiser(view: BotView) -> Answer:
     return "call" if view.legal.can_check or view.legal.bring_in else "fold"
 
 
+def _seed_ai(personality: str) -> Callable[[], Bot]:
+    def make() -> Bot:
+        from cardgame.ai import SeedAI
+
+        return SeedAI.personality_named(personality)
+
+    return make
+
+
+def _tight_aggressive() -> Bot:
+    from cardgame.ai import TightAggressive
+
+    return TightAggressive()
+
+
 _FACTORIES: dict[str, Callable[[], Bot]] = {
     "random": lambda: random_bot,
     "calling-station": lambda: calling_station,
     "all-in": lambda: always_all_in,
     "pair-raiser": lambda: pair_raiser,
+    "tight-aggressive": _tight_aggressive,
+    "seed-ai": _seed_ai("balanced"),
+    "seed-ai-tight": _seed_ai("tight"),
+    "seed-ai-loose": _seed_ai("loose"),
+    "seed-ai-maniac": _seed_ai("maniac"),
 }
 
 
