@@ -33,7 +33,7 @@ import attrs
 from cardgame.betting import LegalActions
 from cardgame.cards import Card, format_cards
 from cardgame.errors import BotError, CardError, IllegalActionError
-from cardgame.events import Event, HandEnded, HandStarted, PotAwarded
+from cardgame.events import CardsShown, Event, HandEnded, HandStarted, PotAwarded
 from cardgame.rng import RandomSource
 from cardgame.shape import GameShape, game_shape
 from cardgame.stages.results import DrawOptions, RunOptions
@@ -50,6 +50,7 @@ __all__ = [
     "BotView",
     "HandEnd",
     "HandStart",
+    "build_view",
     "play",
     "to_action",
     "to_discards",
@@ -157,8 +158,6 @@ class HandEnd:
 
     def shown(self) -> dict[int, tuple[Card, ...]]:
         """The cards each seat showed at the showdown."""
-        from cardgame.events import CardsShown
-
         return {e.seat: e.cards for e in self.history if isinstance(e, CardsShown)}
 
 
