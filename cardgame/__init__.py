@@ -13,11 +13,13 @@ small player API around it::
 """
 
 from cardgame.betting import BettingStructure, FixedLimit, LegalActions, NoLimit, PotLimit
+from cardgame.bot import Bot, BotBase, BotView
 from cardgame.cards import CARDS, Card, format_cards, parse_card, parse_cards
 from cardgame.context import Context
 from cardgame.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
 from cardgame.dispatcher import Dispatcher
 from cardgame.errors import (
+    BotError,
     CardError,
     CardgameError,
     ConfigError,
@@ -26,7 +28,7 @@ from cardgame.errors import (
     StageError,
     TableError,
 )
-from cardgame.game import Bot, Game
+from cardgame.game import Game
 from cardgame.hand import Hand, HandPlayer
 from cardgame.pots import Pot, side_pots
 from cardgame.rng import RandomSource
@@ -40,6 +42,9 @@ __all__ = [
     "STANDARD_DECK",
     "BettingStructure",
     "Bot",
+    "BotBase",
+    "BotError",
+    "BotView",
     "Card",
     "CardError",
     "CardgameError",

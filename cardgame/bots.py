@@ -1,75 +1,111 @@
-"""Simple bots for demos and tests, after the poker-AI seed's test opponents.
+"""Simple bots for demos, tests and matches, after the poker-AI seed's test opponents.
 
-A bot is a callable ``bot(game, seat, legal) -> (action, amount)``; randomness comes from the
-game's seeded source so a game between bots replays exactly.
+Each is a plain function ``bot(view) -> answer`` (see :mod:`cardgame.bot`) that works in every
+variant: draws and run-out choices included. Randomness comes from ``view.rng``, the game's
+seeded source, so a game between bots replays exactly. :func:`get` finds a bot by name
+(``random``, ``calling-station``, ``all-in``, ``pair-raiser``, ``tight-aggressive``, ``seed-ai``
+and the seed AI's personalities ``seed-ai-tight``, ``-loose``, ``-maniac``) for the command line
+and for matches run in other processes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 
-from cardgame.betting import LegalActions
-from cardgame.game import Game
-from cardgame.stages.draw import DrawOptions
+from cardgame.bot import Answer, Bot, BotView
+from cardgame.errors import ConfigError
 
-__all__ = ["always_all_in", "calling_station", "pair_raiser", "passive", "random_bot", "random_draw"]
-
-Decision = tuple[str, int | None]
+__all__ = ["always_all_in", "available", "calling_station", "get", "pair_raiser", "random_bot", "random_draw"]
 
 
-def random_bot(game: Game, seat: int, legal: LegalActions) -> Decision:
-    """Uniform over: fold (only facing a bet), check/call, minimum raise, all-in."""
-    options: list[Decision] = []
-    if legal.bring_in:
-        options.append(("bring_in", None))
-    if legal.can_fold:
-        options.append(("fold", None))
-    if not legal.bring_in:
-        options.append(passive(legal))
+def random_draw(view: BotView) -> Answer:
+    """Discards a random number of random cards (in a draw), else checks or calls."""
+    if view.draw is None:
+        return "call"
+    hole = list(view.draw.hole)
+    view.rng.shuffle(hole)
+    return hole[: view.rng.randrange(view.draw.max_discards + 1)]
+
+
+def random_bot(view: BotView) -> Answer:
+    """Uniform over the legal choices: fold (only facing a bet), check/call, the smallest and the
+    largest raise; random discards in a draw, a random number of run-outs."""
+    if view.draw is not None:
+        return random_draw(view)
+    if view.runs is not None:
+        return 1 + view.rng.randrange(view.runs.max_runs)
+    legal = view.legal
+    assert legal is not None
+    options: list[Answer] = []
+    if legal.can_fold and not legal.bring_in:
+        options.append("fold")
+    options.append("call")
     if legal.can_raise:
-        word = "bet" if legal.is_bet else "raise"
-        options.append((word, legal.min_raise_to))
+        options.append(("raise", legal.min_raise_to))
         if legal.max_raise_to != legal.min_raise_to:
-            options.append((word, legal.max_raise_to))
-    return game.ctx.rng.choice(options)
+            options.append(("raise", max(legal.amounts) if legal.amounts else legal.max_raise_to))
+    return view.rng.choice(options)
 
 
-def passive(legal: LegalActions) -> Decision:
-    """The cheapest way to stay in: post a due bring-in, else check or call."""
-    if legal.bring_in:
-        return ("bring_in", None)
-    return ("call", None) if legal.call_amount else ("check", None)
+def calling_station(view: BotView) -> Answer:
+    """Always checks or calls (posts a due bring-in), stands pat, runs once."""
+    return "call"
 
 
-def calling_station(game: Game, seat: int, legal: LegalActions) -> Decision:
-    """Always checks or calls (or posts the bring-in)."""
-    return passive(legal)
+def always_all_in(view: BotView) -> Answer:
+    """The seed's 'always all-in' test bot: raises as much as allowed whenever it may, else calls."""
+    return "all_in" if view.legal is not None else "call"
 
 
-def always_all_in(game: Game, seat: int, legal: LegalActions) -> Decision:
-    """The seed's 'always all-in' test bot: shoves whenever it may, else calls."""
-    if legal.can_raise:
-        return ("bet" if legal.is_bet else "raise", legal.max_raise_to)
-    return passive(legal)
+def pair_raiser(view: BotView) -> Answer:
+    """The seed's second test bot: raises with a pair of fives or better (using a hole card), else
+    checks or folds; stands pat in a draw."""
+    if view.legal is None:
+        return "call"
+    ranks = [c.rank for c in (*view.hole, *view.board)]
+    mine = {c.rank for c in view.hole}
+    paired = any(ranks.count(r) >= 2 and r >= 3 and r in mine for r in set(ranks))
+    if paired:
+        return "raise"
+    return "call" if view.legal.can_check or view.legal.bring_in else "fold"
 
 
-def pair_raiser(game: Game, seat: int, legal: LegalActions) -> Decision:
-    """The seed's second test bot: raises with a pair of fives or better, else checks or folds."""
-    hand = game.hand
-    hole = hand.by_seat[seat].hole if hand is not None else []
-    ranks = [c.rank for c in [*hole, *(hand.board if hand is not None else [])]]
-    hole_ranks = {c.rank for c in hole}
-    paired = any(ranks.count(r) >= 2 and r >= 3 and r in hole_ranks for r in set(ranks))
-    if paired and legal.can_raise:
-        return ("bet" if legal.is_bet else "raise", legal.min_raise_to)
-    if legal.can_check or legal.bring_in:
-        return passive(legal)
-    return ("call", None) if paired else ("fold", None)
+def _seed_ai(personality: str) -> Callable[[], Bot]:
+    def make() -> Bot:
+        from cardgame.ai import SeedAI
+
+        return SeedAI.personality_named(personality)
+
+    return make
 
 
-def random_draw(game: Game, options: DrawOptions) -> Sequence[int]:
-    """Discards a random number of random cards (draw rounds)."""
-    rng = game.ctx.rng
-    hole = list(options.hole)
-    rng.shuffle(hole)
-    return hole[: rng.randrange(options.max_discards + 1)]
+def _tight_aggressive() -> Bot:
+    from cardgame.ai import TightAggressive
+
+    return TightAggressive()
+
+
+_FACTORIES: dict[str, Callable[[], Bot]] = {
+    "random": lambda: random_bot,
+    "calling-station": lambda: calling_station,
+    "all-in": lambda: always_all_in,
+    "pair-raiser": lambda: pair_raiser,
+    "tight-aggressive": _tight_aggressive,
+    "seed-ai": _seed_ai("balanced"),
+    "seed-ai-tight": _seed_ai("tight"),
+    "seed-ai-loose": _seed_ai("loose"),
+    "seed-ai-maniac": _seed_ai("maniac"),
+}
+
+
+def available() -> list[str]:
+    """The names :func:`get` knows."""
+    return list(_FACTORIES)
+
+
+def get(name: str) -> Bot:
+    """A new bot called ``name`` (see :func:`available`); raises :class:`ConfigError` otherwise."""
+    factory = _FACTORIES.get(name.strip().lower()) if isinstance(name, str) else None
+    if factory is None:
+        raise ConfigError(f"Unknown bot {name!r}; the bots are {', '.join(_FACTORIES)}.")
+    return factory()

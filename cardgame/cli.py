@@ -1,5 +1,6 @@
 """The ``cardgame`` command: ``demo`` (bots play; the hand history is printed), ``phh check``
-(replay hand histories) and ``equity`` (exact or Monte Carlo all-in equity).
+(replay hand histories), ``equity`` (exact or Monte Carlo all-in equity) and ``simulate`` (a
+match between bots).
 
 Errors in the command line or the input print one line on stderr and exit with status 2.
 """
@@ -12,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from rich.console import Console
 from rich.table import Table
@@ -61,19 +62,11 @@ def _demo(args: argparse.Namespace, console: Console) -> int:
             console.print(status_legend(button=not stud), highlight=False, markup=False)
     game.start()
     while game.status_name == "running" and game.to_act is not None:
-        seat = game.to_act
         if args.table:
             _print(console, history.flush())
             console.print(status_table(table_view(game.ctx, reveal=True), button=not stud), highlight=False,
                           markup=False)
-        options = game.draw_options()
-        if options is not None:
-            game.draw(seat, random_draw(game, options))
-            continue
-        legal = game.legal_actions()
-        assert legal is not None
-        action, amount = bots[seat](game, seat, legal)
-        game.act(seat, action, amount)
+        game.play(bots, drawer=random_draw, max_actions=1)  # each bot sees only its seat's view
     if game.status_name == "failed":
         failed = next((e for e in reversed(game.events) if isinstance(e, StageFailed)), None)
         raise StageError(failed.describe() if failed is not None else "the game failed")
@@ -188,6 +181,45 @@ def _equity(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _simulate(args: argparse.Namespace, console: Console) -> int:
+    from cardgame.simulate import Match, simulate
+
+    match = Match(args.variant, tuple(b.strip() for b in args.bots.split(",") if b.strip()), args.hands,
+                  seed=args.seed, stack=args.stack, mode="tournament" if args.tournament else "cash",
+                  duplicate=args.duplicate)
+    result = simulate(match, workers=args.workers, backend=args.backend, progress=console.is_terminal)
+    unit = "deals, each played once per seat rotation" if args.duplicate else "hands"
+    console.print(f"{args.variant}: {args.hands:,} {unit}, seed {args.seed}", highlight=False)
+    console.print(result.table(), highlight=False, markup=False)
+    if args.json:
+        with open(args.json, "w") as out:
+            out.write(result.to_json() + "\n")
+    if args.plot:
+        result.plot(args.plot)
+    return 0
+
+
+def add_simulate(sub: argparse._SubParsersAction[Any]) -> None:
+    """The ``simulate`` subcommand: a match between bots, printed as a results table."""
+    from cardgame.bots import available
+    from cardgame.simulate import BACKENDS
+
+    sim = sub.add_parser("simulate", help="a match between bots: bb/100 with a 95%% interval, VPIP, PFR, AF")
+    sim.add_argument("--variant", default="NT", help="variant name or PHH code (default NT)")
+    sim.add_argument("--bots", default="seed-ai,random,all-in",
+                     help=f"comma-separated, one per seat, from: {', '.join(available())}")
+    sim.add_argument("--hands", type=_count(1), default=10_000)
+    sim.add_argument("--seed", type=_count(0), default=0)
+    sim.add_argument("--stack", type=_count(1), default=None, help="starting stack (default 100 big blinds)")
+    sim.add_argument("--workers", type=_count(1), default=1)
+    sim.add_argument("--backend", choices=BACKENDS, default=None,
+                     help="default: serial for one worker, else process")
+    sim.add_argument("--duplicate", action="store_true", help="replay every deal with the seats rotated")
+    sim.add_argument("--tournament", action="store_true", help="freeze-outs with rising blinds, not a cash game")
+    sim.add_argument("--json", default=None, help="write the results as JSON to this file")
+    sim.add_argument("--plot", default=None, help="save cumulative winnings as a PNG (needs cardgame[plot])")
+
+
 def _count(minimum: int) -> Callable[[str], int]:
     """An argparse type: a whole number of at least ``minimum``."""
 
@@ -251,6 +283,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     how.add_argument("--exact", action="store_true", help="enumerate every board")
     how.add_argument("--samples", type=_count(1), default=None, help="Monte Carlo with this many boards")
     eq.add_argument("--seed", type=_count(0), default=None)
+    add_simulate(sub)
     args = parser.parse_args(argv)
     console = Console(soft_wrap=True)
     try:
@@ -258,6 +291,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _demo(args, console)
         if args.command == "equity":
             return _equity(args, console)
+        if args.command == "simulate":
+            return _simulate(args, console)
         return _phh_check(args, console)
     except BrokenPipeError:  # the reader stopped reading (``cardgame demo | head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 __all__ = [
+    "BotError",
     "CardError",
     "CardgameError",
     "ConfigError",
@@ -47,3 +48,17 @@ class StageError(CardgameError):
 
 class HandHistoryError(CardgameError, ValueError):
     """A malformed or unplayable hand history (PHH) file."""
+
+
+class BotError(CardgameError):
+    """A bot answered what the rules do not allow (or no bot plays a seat); the game is unchanged.
+
+    ``seat`` is the seat asked, ``allowed`` describes the answers it could have given, ``reason``
+    is the message without them.
+    """
+
+    def __init__(self, message: str, *, seat: int | None = None, allowed: str = "") -> None:
+        super().__init__(f"{message} Allowed: {allowed}." if allowed else message)
+        self.reason = message
+        self.seat = seat
+        self.allowed = allowed

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from cardgame.betting import LegalActions
 from cardgame.context import Context
@@ -26,35 +26,10 @@ from cardgame.stages.results import RunOptions
 from cardgame.table import Player, Table
 from cardgame.view import TableView, status_table, table_view
 
-__all__ = ["Bot", "Drawer", "Game", "stand_pat"]
+if TYPE_CHECKING:
+    from cardgame.bot import Bot
 
-
-class Bot(Protocol):
-    """Anything that picks an action: ``(game, seat, legal) -> (action, amount)``."""
-
-    def __call__(self, game: Game, seat: int, legal: LegalActions) -> tuple[str, int | None]: ...
-
-
-class Drawer(Protocol):
-    """Anything that picks discards in a draw round: ``(game, options) -> cards``."""
-
-    def __call__(self, game: Game, options: DrawOptions) -> Sequence[int]: ...
-
-
-class Chooser(Protocol):
-    """Chooses how many run-outs to ask for: ``chooser(game, options) -> runs``."""
-
-    def __call__(self, game: Game, options: RunOptions) -> int: ...
-
-
-def run_once(game: Game, options: RunOptions) -> int:
-    """A chooser that always asks to run the board once."""
-    return 1
-
-
-def stand_pat(game: Game, options: DrawOptions) -> Sequence[int]:
-    """The default drawer: keep every card."""
-    return ()
+__all__ = ["Game"]
 
 
 class Game:
@@ -340,35 +315,16 @@ class Game:
 
     # --- driving bots ------------------------------------------------------------------------------------
     def play(
-        self, bots: Mapping[int, Bot] | Bot, *, drawer: Drawer = stand_pat, chooser: Chooser = run_once,
+        self, bots: Mapping[int, Bot] | Bot, *, drawer: Bot | None = None, chooser: Bot | None = None,
         max_actions: int = 10**9,
     ) -> int:
-        """Let ``bots`` (one for all seats, or one per seat) act until nobody is to act.
+        """Let ``bots`` (one for all seats, or one per seat; see :mod:`cardgame.bot`) answer every
+        decision until nobody is to act: the game exits, fails, or waits for players.
 
-        Draw rounds ask ``drawer`` (default: stand pat); run-it-twice choices ask ``chooser``
-        (default: run once). Returns the number of decisions. The
-        loop ends when the game exits or fails, or waits for players; it never deadlocks
-        because every decision moves the game forward.
+        Each bot sees only its seat's :class:`~cardgame.bot.BotView`, never the game. Draws ask
+        ``drawer`` and run-it-twice choices ``chooser`` when given, else the seat's bot. Returns
+        the number of decisions; it never deadlocks because every decision moves the game forward.
         """
-        taken = 0
-        while taken < max_actions:
-            seat = self.to_act
-            if seat is None:
-                break
-            options = self.draw_options()
-            if options is not None:
-                self.draw(seat, drawer(self, options))
-                taken += 1
-                continue
-            runs = self.run_options()
-            if runs is not None:
-                self.choose_runs(seat, chooser(self, runs))
-                taken += 1
-                continue
-            legal = self.legal_actions()
-            assert legal is not None
-            bot = bots if not isinstance(bots, Mapping) else bots[seat]
-            action, amount = bot(self, seat, legal)
-            self.act(seat, action, amount)
-            taken += 1
-        return taken
+        from cardgame.bot import play
+
+        return play(self, bots, drawer=drawer, chooser=chooser, max_actions=max_actions)

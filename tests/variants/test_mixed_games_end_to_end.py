@@ -173,7 +173,7 @@ def test_triple_draw_that_exhausts_the_deck() -> None:
     for i in range(6):
         game.sit_down(f"p{i}", 100)
     game.start()
-    game.play(calling_station, drawer=lambda g, options: options.hole)
+    game.play(calling_station, drawer=lambda view: view.draw.hole if view.draw else ())
     assert game.status_name == "exited"
     assert [e for e in game.events if isinstance(e, DiscardsReshuffled)]
     shown = [c for e in game.events if isinstance(e, CardsShown) for c in e.cards]

@@ -1,0 +1,416 @@
+"""Bots: a seat's private view in, an answer out; the Game itself is never handed to a bot.
+
+A bot is any callable ``bot(view) -> answer``. The :class:`BotView` holds what the seat may see:
+its own cards, the board, every player's up cards, stacks, bets and pot, the hand's events as
+the seat sees them, and the question asked, exactly one of:
+
+* ``view.legal`` (a :class:`~cardgame.betting.LegalActions`): a betting decision. Answer a word
+  or ``(word, amount)``: ``fold``, ``check``, ``call``, ``bet``, ``raise``, ``all_in``,
+  ``bring_in``. One vocabulary for every street (:func:`to_action`): ``raise`` and ``bet`` are
+  the same word (a raise on an unopened street is the bet), without an amount they mean the
+  smallest raise, or a call once raising is closed (the cap, nobody left to call); ``check``
+  and ``call`` both mean "stay in as cheaply as possible" (in stud, posting a due bring-in);
+  ``all_in`` means the largest raise allowed, or a call. Amounts are raise-to street totals.
+* ``view.draw`` (a :class:`~cardgame.stages.DrawOptions`): answer the cards to discard (strings
+  such as ``"Ah"`` or cards; empty: stand pat). ``check`` or ``call`` stand pat.
+* ``view.runs`` (a :class:`~cardgame.stages.RunOptions`): answer how many run-outs (1..max);
+  ``check`` or ``call`` run once.
+
+An answer the rules do not allow raises :class:`~cardgame.errors.BotError`, naming the seat,
+the answer and what was allowed. A class may derive from :class:`BotBase` for separate methods
+and the hooks ``hand_started`` and ``hand_ended`` (which sees the hand's showdown). Bots draw
+randomness from ``view.rng``, the game's seeded source, so a match replays exactly.
+:func:`play` (and :meth:`Game.play <cardgame.game.Game.play>`) runs bots on a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+import attrs
+
+from cardgame.betting import LegalActions
+from cardgame.cards import Card, format_cards
+from cardgame.errors import BotError, CardError, IllegalActionError
+from cardgame.events import CardsShown, Event, HandEnded, HandStarted, PotAwarded
+from cardgame.rng import RandomSource
+from cardgame.shape import GameShape, game_shape
+from cardgame.stages.results import DrawOptions, RunOptions
+from cardgame.view import SeatView
+
+if TYPE_CHECKING:
+    from cardgame.game import Game
+
+__all__ = [
+    "Answer",
+    "Bot",
+    "BotBase",
+    "BotRandom",
+    "BotView",
+    "HandEnd",
+    "HandStart",
+    "build_view",
+    "play",
+    "to_action",
+    "to_discards",
+    "to_runs",
+]
+
+#: What a bot returns: a word, ``(word, amount)``, the cards to discard, or a number of run-outs.
+Answer = str | tuple[str, int | None] | Sequence[Card | str | int] | int
+
+T = TypeVar("T")
+
+_WORDS = {
+    "fold": "fold", "check": "check", "call": "call", "bet": "raise", "raise": "raise", "all_in": "all_in",
+    "all-in": "all_in", "allin": "all_in", "bring_in": "bring_in", "bring-in": "bring_in", "complete": "raise",
+}
+_PASSIVE = ("check", "call")
+
+
+class BotRandom:
+    """The game's seeded random source, as a bot may use it: draws only (no state to read)."""
+
+    __slots__ = ("choice", "random", "randrange", "shuffle")
+
+    def __init__(self, source: RandomSource) -> None:
+        self.random: Callable[[], float] = source.random
+        self.randrange: Callable[[int], int] = source.randrange
+        self.shuffle = source.shuffle
+        self.choice = source.choice
+
+
+@attrs.frozen(eq=False)
+class BotView:
+    """What one seat sees when it must decide; hidden cards of other players are ``None``.
+
+    ``hole`` are the seat's own cards in the order dealt (``up``: which are face up); ``seats``
+    every seated player as :class:`~cardgame.view.SeatView`; ``history`` this hand's events as the
+    seat sees them. Exactly one of ``legal``, ``draw`` and ``runs`` is set: the question asked.
+    """
+
+    seat: int
+    hand: int
+    shape: GameShape
+    street: str
+    hole: tuple[Card, ...]
+    up: tuple[bool, ...]
+    board: tuple[Card, ...]
+    pot: int
+    button: int | None
+    seats: tuple[SeatView, ...]
+    history: tuple[Event, ...]
+    rng: BotRandom
+    legal: LegalActions | None = None
+    draw: DrawOptions | None = None
+    runs: RunOptions | None = None
+
+    @property
+    def me(self) -> SeatView:
+        """This seat's own row."""
+        return self.player(self.seat)
+
+    @property
+    def stack(self) -> int:
+        return self.me.stack
+
+    def player(self, seat: int) -> SeatView:
+        """The row of ``seat``."""
+        for s in self.seats:
+            if s.seat == seat:
+                return s
+        raise KeyError(seat)
+
+    @property
+    def opponents(self) -> tuple[SeatView, ...]:
+        """The other players still in the hand (not folded), in seat order."""
+        return tuple(s for s in self.seats if s.in_hand and not s.folded and s.seat != self.seat)
+
+    @property
+    def to_call(self) -> int:
+        """Chips a call puts in now (0: checking is free, or not a betting decision)."""
+        return self.legal.call_amount if self.legal is not None else 0
+
+
+@attrs.frozen
+class HandStart:
+    """Told to :meth:`BotBase.hand_started`: the hand number, the button, the seats dealt in and
+    their stacks before any forced bet (same order)."""
+
+    seat: int
+    hand: int
+    button: int | None
+    seats: tuple[int, ...]
+    stacks: tuple[int, ...]
+
+
+@attrs.frozen
+class HandEnd:
+    """Told to :meth:`BotBase.hand_ended`: the hand's events as the seat sees them (cards shown
+    at the showdown are public, mucked ones stay hidden), chips won per seat, final stacks."""
+
+    seat: int
+    hand: int
+    history: tuple[Event, ...]
+    won: tuple[tuple[int, int], ...]
+    stacks: tuple[tuple[int, int], ...]
+
+    def shown(self) -> dict[int, tuple[Card, ...]]:
+        """The cards each seat showed at the showdown."""
+        return {e.seat: e.cards for e in self.history if isinstance(e, CardsShown)}
+
+
+class Bot(Protocol):
+    """Anything that answers a :class:`BotView`: ``bot(view) -> answer`` (see the module)."""
+
+    def __call__(self, view: BotView, /) -> Answer: ...
+
+
+class BotBase:
+    """A bot as a class: override :meth:`act`, and :meth:`discard`, :meth:`choose_runs` or the
+    hooks as needed. Calling the bot answers whichever question the view asks."""
+
+    def __call__(self, view: BotView, /) -> Answer:
+        if view.draw is not None:
+            return self.discard(view)
+        if view.runs is not None:
+            return self.choose_runs(view)
+        return self.act(view)
+
+    def act(self, view: BotView) -> Answer:
+        """A betting decision (``view.legal``). The default checks or calls."""
+        return "call"
+
+    def discard(self, view: BotView) -> Answer:
+        """The cards to discard in a draw (``view.draw``). The default stands pat."""
+        return ()
+
+    def choose_runs(self, view: BotView) -> Answer:
+        """How many run-outs to ask for (``view.runs``). The default runs once."""
+        return 1
+
+    def hand_started(self, start: HandStart) -> None:
+        """Called when a hand this bot is dealt into starts (before its first decision)."""
+
+    def hand_ended(self, end: HandEnd) -> None:
+        """Called when a hand this bot was dealt into ends."""
+
+
+# --- the answer vocabulary ---------------------------------------------------------------------------
+def _word(answer: object) -> tuple[str, object]:
+    if isinstance(answer, str):
+        word, amount = answer, None
+    elif isinstance(answer, tuple | list) and len(answer) == 2 and isinstance(answer[0], str):
+        word, amount = answer[0], answer[1]
+    else:
+        return "", None
+    return _WORDS.get(word.strip().lower().replace(" ", "_"), ""), amount
+
+
+def to_action(answer: object, legal: LegalActions) -> tuple[str, int | None]:
+    """The precise ``(action, amount)`` for :meth:`Game.act <cardgame.game.Game.act>` that a bot's
+    ``answer`` means under ``legal`` (see the module); raises :class:`BotError` if none."""
+    allowed = legal.describe()
+    word, amount = _word(answer)
+    if not word:
+        raise BotError(f"Bot answered {answer!r}, which is no action; answer one of fold, check, call, bet, raise, "
+                       f"all_in, bring_in, or (word, amount).", seat=legal.seat, allowed=allowed)
+    if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
+        raise BotError(f"Bot answered {answer!r}: an amount is a whole number of chips.", seat=legal.seat,
+                       allowed=allowed)
+    if word in ("fold", "check", "call", "bring_in") and amount is not None:
+        raise BotError(f"Bot answered {answer!r}: {word} takes no amount.", seat=legal.seat, allowed=allowed)
+    if word == "all_in":
+        if amount is not None:
+            raise BotError(f"Bot answered {answer!r}: all_in takes no amount.", seat=legal.seat, allowed=allowed)
+        if legal.can_raise:
+            word, amount = "raise", max(legal.amounts) if legal.amounts else legal.max_raise_to
+        else:
+            word = "call"
+    if word == "raise":
+        if not legal.can_raise:
+            if amount is not None:
+                raise BotError(f"Bot answered {answer!r}, but no bet or raise is allowed now.", seat=legal.seat,
+                               allowed=allowed)
+            word = "call"
+        else:
+            to = legal.min_raise_to if amount is None else amount
+            if legal.amounts and to not in legal.amounts:
+                raise BotError(f"Bot answered {answer!r}: the raise-to amount must be one of "
+                               f"{', '.join(map(str, legal.amounts))}.", seat=legal.seat, allowed=allowed)
+            if not legal.min_raise_to <= to <= legal.max_raise_to:
+                raise BotError(f"Bot answered {answer!r}: the raise-to amount must be {legal.min_raise_to} to "
+                               f"{legal.max_raise_to}.", seat=legal.seat, allowed=allowed)
+            return ("bet" if legal.is_bet else "raise"), to
+    if legal.bring_in and word in ("call", "check", "fold", "bring_in"):
+        return "bring_in", None  # the bring-in is forced: staying in is posting it
+    if word == "bring_in":
+        raise BotError(f"Bot answered {answer!r}, but no bring-in is due.", seat=legal.seat, allowed=allowed)
+    if word in ("call", "check"):
+        return ("call", None) if legal.call_amount else ("check", None)
+    return "fold", None
+
+
+def to_discards(answer: object, options: DrawOptions) -> tuple[Card, ...]:
+    """The cards a bot's ``answer`` discards in a draw (``check``/``call``: none); raises
+    :class:`BotError` for anything but up to ``max_discards`` distinct cards of the hand."""
+    allowed = f"0 to {options.max_discards} of {format_cards(options.hole)}"
+    if isinstance(answer, str) and _word(answer)[0] in _PASSIVE:
+        return ()
+    if isinstance(answer, str) or not isinstance(answer, Sequence):
+        raise BotError(f"Bot answered {answer!r} to a draw; answer the cards to discard.", seat=options.seat,
+                       allowed=allowed)
+    try:
+        cards = tuple(Card(c) for c in answer)
+    except CardError as exc:
+        raise BotError(f"Bot answered {answer!r} to a draw: {exc}", seat=options.seat, allowed=allowed) from None
+    if len(set(cards)) != len(cards) or not set(cards) <= set(options.hole) or len(cards) > options.max_discards:
+        raise BotError(f"Bot discarded {format_cards(cards) or 'nothing'}, which is not {allowed}.",
+                       seat=options.seat, allowed=allowed)
+    return cards
+
+
+def to_runs(answer: object, options: RunOptions) -> int:
+    """The run-outs a bot's ``answer`` asks for (``check``/``call``: one); raises :class:`BotError`."""
+    if isinstance(answer, str) and _word(answer)[0] in _PASSIVE:
+        return 1
+    if not isinstance(answer, int) or isinstance(answer, bool) or not 1 <= answer <= options.max_runs:
+        raise BotError(f"Bot answered {answer!r} to a run-out choice.", seat=options.seat,
+                       allowed=f"1 to {options.max_runs} runs")
+    return answer
+
+
+# --- the driver ------------------------------------------------------------------------------------
+def _hand_events(game: Game) -> list[Event]:
+    """The events of the hand in progress (from its ``HandStarted``)."""
+    log = game.events
+    i = len(log) - 1
+    while i >= 0 and type(log[i]) is not HandStarted:
+        i -= 1
+    return log[max(i, 0):]
+
+
+def build_view(game: Game, seat: int, shape: GameShape, rng: BotRandom, *, legal: LegalActions | None = None,
+               draw: DrawOptions | None = None, runs: RunOptions | None = None) -> BotView:
+    """The :class:`BotView` of ``seat`` in the hand in progress, asking one question."""
+    hand = game.hand
+    hp = hand.by_seat[seat]
+    table = game.view(seat)
+    return BotView(
+        seat=seat, hand=hand.number, shape=shape, street=hand.street, hole=tuple(hp.hole), up=tuple(hp.face_up),
+        board=tuple(hand.board), pot=table.pot, button=hand.button, seats=table.seats,
+        history=tuple(e.seen_by(seat) for e in _hand_events(game)), rng=rng, legal=legal, draw=draw, runs=runs,
+    )
+
+
+class _Hooks:
+    """Collects the hand starts and ends of one game for :class:`BotBase` hooks, called later
+    (between decisions), never from inside the engine."""
+
+    def __init__(self, game: Game, bots: Callable[[int], Bot | None]) -> None:
+        self.game = game
+        self.bots = bots
+        self.pending: list[tuple[int, BotBase, HandStart | HandEnd]] = []
+        self.events: list[Event] = []
+        if game.hand is not None:  # a hand already under way: catch up on it
+            for event in _hand_events(game):
+                self.listen(event)
+        game.subscribe(self.listen)
+
+    def listen(self, event: Event) -> None:
+        if type(event) is HandStarted:
+            self.events = [event]
+            for seat in event.seats:
+                bot = self.bots(seat)
+                if isinstance(bot, BotBase):
+                    self.pending.append((seat, bot, HandStart(seat, event.hand, event.button, event.seats,
+                                                              event.stacks)))
+            return
+        self.events.append(event)
+        if type(event) is HandEnded:
+            start = self.events[0]
+            won: dict[int, int] = {}
+            for e in self.events:
+                if type(e) is PotAwarded:
+                    for s, a in zip(e.winners, e.amounts, strict=True):
+                        won[s] = won.get(s, 0) + a
+            seats = start.seats if isinstance(start, HandStarted) else ()
+            for seat in seats:
+                bot = self.bots(seat)
+                if isinstance(bot, BotBase):
+                    history = tuple(e.seen_by(seat) for e in self.events)
+                    self.pending.append((seat, bot, HandEnd(seat, event.hand, history, tuple(sorted(won.items())),
+                                                            event.stacks)))
+            self.events = []
+
+    def flush(self) -> None:
+        pending, self.pending = self.pending, []
+        for _seat, bot, note in pending:
+            if isinstance(note, HandStart):
+                bot.hand_started(note)
+            else:
+                bot.hand_ended(note)
+
+    def close(self) -> None:
+        self.flush()
+        self.game.ctx.unsubscribe(self.listen)
+
+
+def _pick(bots: Mapping[int, Bot] | Bot, seat: int) -> Bot:
+    if isinstance(bots, Mapping):
+        bot = bots.get(seat)
+        if bot is None:
+            raise BotError(f"No bot plays seat {seat}; bots were given for seats {sorted(bots)}.", seat=seat,
+                           allowed=", ".join(map(str, sorted(bots))))
+        return bot
+    return bots
+
+
+def _ask(bot: Bot, view: BotView, convert: Callable[[object, Any], T], question: Any) -> T:
+    try:
+        return convert(bot(view), question)
+    except BotError as exc:
+        name = getattr(bot, "__name__", type(bot).__name__)
+        raise BotError(f"Seat {view.seat} ({name}): {exc.reason}", seat=view.seat, allowed=exc.allowed) from None
+
+
+def play(game: Game, bots: Mapping[int, Bot] | Bot, *, drawer: Bot | None = None, chooser: Bot | None = None,
+         max_actions: int = 10**9, shape: GameShape | None = None) -> int:
+    """Let ``bots`` (one for every seat, or one per seat) answer every question until nobody is to
+    act: the game exited, failed, or waits for players. Draws ask ``drawer`` and run-out choices
+    ``chooser`` when given, else the seat's bot. Returns the number of answers."""
+    if shape is None:
+        shape = game_shape(game.dispatcher.stages, game.ctx.deck_spec)
+    rng = BotRandom(game.ctx.rng)
+    uses_hooks = any(isinstance(b, BotBase) for b in (bots.values() if isinstance(bots, Mapping) else (bots,)))
+    hooks = _Hooks(game, lambda s: bots.get(s) if isinstance(bots, Mapping) else bots) if uses_hooks else None
+    taken = 0
+    try:
+        while taken < max_actions:
+            seat = game.to_act
+            if seat is None:
+                break
+            if hooks is not None:
+                hooks.flush()
+            options = game.draw_options()
+            if options is not None:
+                view = build_view(game, seat, shape, rng, draw=options)
+                game.draw(seat, _ask(drawer or _pick(bots, seat), view, to_discards, options))
+            elif (runs := game.run_options()) is not None:
+                view = build_view(game, seat, shape, rng, runs=runs)
+                game.choose_runs(seat, _ask(chooser or _pick(bots, seat), view, to_runs, runs))
+            else:
+                legal = game.legal_actions()
+                assert legal is not None
+                view = build_view(game, seat, shape, rng, legal=legal)
+                action, amount = _ask(_pick(bots, seat), view, to_action, legal)
+                try:
+                    game.act(seat, action, amount)
+                except IllegalActionError as exc:
+                    raise BotError(f"Seat {seat}: {exc}", seat=seat, allowed=exc.allowed or legal.describe()) from None
+            taken += 1
+    finally:
+        if hooks is not None:
+            hooks.close()
+    return taken

@@ -1,0 +1,107 @@
+"""What a match is: the variant, the bots, how many hands, cash or tournament, duplicate or not."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from cardgame.bot import Bot
+from cardgame.errors import ConfigError
+
+__all__ = ["BlindSchedule", "Match"]
+
+MODES = ("cash", "tournament")
+
+
+@attrs.frozen
+class BlindSchedule:
+    """A tournament's levels: every ``hands_per_level`` hands, each whole-number chip parameter of
+    the variant (blinds, antes, bets, bring-in) is multiplied by ``factor`` (rounded; at least 1)."""
+
+    hands_per_level: int = 25
+    factor: float = 1.5
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.hands_per_level, int) or self.hands_per_level < 1:
+            raise ConfigError(f"hands_per_level must be a positive whole number, not {self.hands_per_level!r}.")
+        if not self.factor >= 1:
+            raise ConfigError(f"The blind factor must be at least 1, not {self.factor!r}.")
+
+    def params(self, builder: Any, params: Mapping[str, Any], level: int) -> dict[str, Any]:
+        """The builder's keyword arguments at ``level`` (0 is the first)."""
+        out = dict(params)
+        for name, p in inspect.signature(builder).parameters.items():
+            value = out.get(name, p.default)
+            if isinstance(value, int) and not isinstance(value, bool) and value > 0 and name not in ("cap",):
+                out[name] = max(1, round(value * self.factor**level))
+        return out
+
+
+@attrs.frozen
+class Match:
+    """A match: ``bots`` (names for :func:`cardgame.bots.get`, or bot objects, copied for each
+    shard) play ``hands`` hands of ``variant`` (a registered name or PHH code, built with
+    ``params``), each bot starting every hand (cash) or the tournament with ``stack`` chips
+    (default 100 big blinds).
+
+    ``mode`` is ``"cash"`` (stacks reset every hand) or ``"tournament"`` (freeze-outs played one
+    after another with the blinds rising by ``schedule``; the last one may be cut short). With
+    ``duplicate`` every deal is played once per seat rotation, so each bot gets each seat's cards.
+    Hands are played in shards of ``shard_hands`` deals seeded from ``seed``
+    (``numpy.random.SeedSequence.spawn``): results depend on the seed alone, not on the workers.
+    ``record`` (a SQLite file) and ``phh`` (a ``.phhs`` file) keep every hand played.
+    """
+
+    variant: str
+    bots: tuple[str | Bot, ...]
+    hands: int
+    seed: int = 0
+    stack: int | None = None
+    mode: str = "cash"
+    duplicate: bool = False
+    schedule: BlindSchedule = BlindSchedule()
+    params: Mapping[str, Any] = attrs.field(factory=dict)
+    shard_hands: int = 500
+    record: str | None = None
+    phh: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        import variants
+        from cardgame.bots import get
+
+        v = variants.get(self.variant)
+        if not 2 <= len(self.bots) <= v.max_players:
+            raise ConfigError(f"{v.name} is played by 2 to {v.max_players} bots, not {len(self.bots)}.")
+        for bot in self.bots:
+            if isinstance(bot, str):
+                get(bot)
+            elif not callable(bot):
+                raise ConfigError(f"A bot is a name or a callable bot(view), not {bot!r}.")
+        for name, value in (("hands", self.hands), ("shard_hands", self.shard_hands)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ConfigError(f"{name} must be a positive whole number, not {value!r}.")
+        if self.stack is not None and (not isinstance(self.stack, int) or self.stack < 1):
+            raise ConfigError(f"stack must be a positive whole number of chips, not {self.stack!r}.")
+        if self.mode not in MODES:
+            raise ConfigError(f"mode must be one of {', '.join(MODES)}, not {self.mode!r}.")
+        if self.duplicate and self.mode != "cash":
+            raise ConfigError("Duplicate matches are cash games: a tournament cannot be replayed seat by seat.")
+        try:
+            v.build(**self.params)
+        except TypeError as exc:
+            raise ConfigError(f"Bad parameters for {v.name}: {exc}.") from None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each bot's name in results (``seed-ai``, ``seed-ai#2`` for a second one)."""
+        out: list[str] = []
+        for bot in self.bots:
+            base = bot if isinstance(bot, str) else getattr(bot, "__name__", type(bot).__name__)
+            name, k = base, 2
+            while name in out:
+                name, k = f"{base}#{k}", k + 1
+            out.append(name)
+        return tuple(out)

@@ -1,0 +1,55 @@
+"""Stages a match puts in front of a variant's stage list: reset the stacks before each hand (cash
+games), and deal each hand from a deck stacked in advance (duplicate matches)."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from cardgame.deck import Deck, DeckSpec
+from cardgame.events import ChipsAdded, PlayerSatIn
+from cardgame.stage import Stage
+
+__all__ = ["ResetStacks", "StackedDeals"]
+
+
+class ResetStacks(Stage):
+    """Before each hand, sets every seated player's stack to ``stack`` and sits them in (a cash
+    game whose players rebuy to the same stack every hand). Each change is a ``ChipsAdded``
+    event (with a negative amount when chips won are taken off the table)."""
+
+    name: ClassVar[str] = "reset stacks"
+    __slots__ = ("stack",)
+
+    def __init__(self, stack: int) -> None:
+        super().__init__()
+        self.stack = stack
+
+    def on_start(self) -> None:
+        for p in self.ctx.table.players():
+            if p.stack != self.stack:
+                delta, p.stack = self.stack - p.stack, self.stack
+                self.ctx.emit(ChipsAdded(p.seat, delta, p.stack))
+            if p.sitting_out:
+                p.sitting_out = False
+                self.ctx.emit(PlayerSatIn(p.seat))
+        self.finish(self.previous)
+
+
+class StackedDeals(Stage):
+    """Deals each hand from a deck shuffled by its own generator seeded with ``seed``, so the
+    cards of the n-th hand are the same whatever the players did before (duplicate matches)."""
+
+    name: ClassVar[str] = "stacked deals"
+    __slots__ = ("_random", "spec")
+
+    def __init__(self, seed: int, spec: DeckSpec) -> None:
+        super().__init__()
+        self._random = random.Random(seed)
+        self.spec = spec
+
+    def on_start(self) -> None:
+        cards = list(self.spec.cards)
+        self._random.shuffle(cards)
+        self.ctx.next_deck = Deck.stacked(cards, self.spec)
+        self.finish(self.previous)

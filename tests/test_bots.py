@@ -1,0 +1,217 @@
+"""The bot interface: private views, the answer vocabulary, hooks, the simple bots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+import variants
+from cardgame import Game
+from cardgame.betting import LegalActions
+from cardgame.bot import Answer, BotBase, BotView, HandEnd, HandStart, play, to_action, to_discards
+from cardgame.bots import always_all_in, calling_station, get, pair_raiser, random_bot
+from cardgame.cards import parse_cards
+from cardgame.context import Context
+from cardgame.errors import BotError, ConfigError
+from cardgame.events import CardsShown, HoleCardsDealt
+from cardgame.hand import Hand
+from cardgame.stages.results import DrawOptions
+
+
+def _game(code: str, players: int = 3, seed: int = 5, hands: int = 20, stack: int = 200) -> Game:
+    variant = variants.get(code)
+    game = Game(variant.build(), seats=players, seed=seed, max_hands=hands, deck=variant.deck)
+    for i in range(players):
+        game.sit_down(f"p{i}", stack)
+    game.start()
+    return game
+
+
+def _legal(**kw: Any) -> LegalActions:
+    base = dict(seat=1, can_fold=True, can_check=False, call_amount=2, can_raise=True, min_raise_to=4,
+                max_raise_to=100, bet_to=2, stack=100)
+    base.update(kw)
+    return LegalActions(**base)  # type: ignore[arg-type]
+
+
+def _reachable(obj: object, seen: set[int] | None = None) -> list[object]:
+    """Every object reachable from a view through attrs fields, tuples and slots."""
+    seen = set() if seen is None else seen
+    if id(obj) in seen:
+        return []
+    seen.add(id(obj))
+    out = [obj]
+    children: list[object] = []
+    if attrs.has(type(obj)):
+        children = [getattr(obj, f.name) for f in attrs.fields(type(obj))]
+    elif isinstance(obj, tuple | list):
+        children = list(obj)
+    elif hasattr(type(obj), "__slots__") and not isinstance(obj, int | str | float):
+        children = [getattr(obj, s) for s in type(obj).__slots__ if hasattr(obj, s)]
+    for child in children:
+        out += _reachable(child, seen)
+    return out
+
+
+@pytest.mark.parametrize("code", ["NT", "F7S", "F2L3D"])
+def test_a_bot_never_sees_an_opponents_hidden_cards(code: str) -> None:
+    game = _game(code, hands=15)
+    views: list[tuple[BotView, dict[int, tuple[Any, ...]]]] = []
+
+    def spy(view: BotView) -> Answer:
+        hand = game.hand  # the test reads the truth; the bot only gets ``view``
+        truth = {hp.seat: tuple(zip(hp.hole, hp.face_up, strict=True)) for hp in hand.players}
+        views.append((view, truth))
+        return random_bot(view)
+
+    game.play(spy)
+    assert len(views) > 30
+    for view, truth in views:
+        assert view.hole == tuple(c for c, _ in truth[view.seat])
+        hidden = {c for seat, cards in truth.items() if seat != view.seat for c, up in cards if not up}
+        assert hidden
+        # everything the view holds but the public rules (whose deck lists every card)
+        reachable = _reachable(attrs.evolve(view, shape=None))
+        assert not any(isinstance(o, Game | Hand | Context) for o in reachable)
+        shown = {c for e in view.history if isinstance(e, CardsShown) for c in e.cards}
+        leaked = {o for o in reachable if type(o).__name__ == "Card"} & (hidden - shown)
+        assert not leaked, f"seat {view.seat} sees {leaked}"
+        for seat in view.seats:
+            if seat.seat != view.seat:
+                assert [c is None for c in seat.hole] == [not up for _, up in truth.get(seat.seat, ())]
+        dealt = [e for e in view.history if isinstance(e, HoleCardsDealt) and e.seat != view.seat]
+        assert dealt and all(c is None or u for e in dealt for c, u in zip(e.cards, e.face_up, strict=True))
+
+
+def test_the_showdown_is_seen_in_hand_ended() -> None:
+    class Watcher(BotBase):
+        def __init__(self) -> None:
+            self.starts: list[HandStart] = []
+            self.ends: list[HandEnd] = []
+            self.asked: list[int] = []
+
+        def act(self, view: BotView) -> Answer:
+            assert self.starts and self.starts[-1].hand == view.hand  # told before its first decision
+            self.asked.append(view.hand)
+            return "call"
+
+        def hand_started(self, start: HandStart) -> None:
+            self.starts.append(start)
+
+        def hand_ended(self, end: HandEnd) -> None:
+            self.ends.append(end)
+
+    watchers = {0: Watcher(), 1: Watcher()}
+    game = _game("NT", players=2, hands=4)
+    game.play(watchers)
+    for seat, w in watchers.items():
+        assert [s.hand for s in w.starts] == [e.hand for e in w.ends] == [1, 2, 3, 4]
+        assert all(e.seat == seat and len(e.stacks) == 2 for e in w.ends)
+        end = w.ends[0]
+        assert set(end.shown()) == {0, 1}  # calling down: both hands shown, so both visible
+        start = w.starts[0]
+        paid = {s: before - dict(end.stacks)[s] + dict(end.won).get(s, 0) for s, before in zip(
+            start.seats, start.stacks, strict=True)}  # what each seat put in the pot
+        assert sum(paid.values()) == sum(a for _, a in end.won) > 0
+    assert sum(st for _, st in watchers[0].ends[-1].stacks) == 400
+
+
+def test_raise_means_bet_on_an_unopened_street_and_check_call_are_one_word() -> None:
+    opened = _legal()
+    unopened = _legal(can_fold=False, can_check=True, call_amount=0, bet_to=0, min_raise_to=2)
+    assert to_action("raise", unopened) == ("bet", 2)
+    assert to_action(("bet", 10), opened) == ("raise", 10)
+    assert to_action("raise", opened) == ("raise", 4)
+    assert to_action("check", opened) == ("call", None)
+    assert to_action("call", unopened) == ("check", None)
+    assert to_action("all_in", opened) == ("raise", 100)
+    assert to_action("All-In", unopened) == ("bet", 100)
+    capped = _legal(can_raise=False, min_raise_to=0, max_raise_to=0)
+    assert to_action("raise", capped) == ("call", None)
+    assert to_action("all_in", capped) == ("call", None)
+    fixed = _legal(min_raise_to=4, max_raise_to=4, amounts=(4,))
+    assert to_action("all_in", fixed) == ("raise", 4)
+
+
+def test_stud_bring_in_words() -> None:
+    due = _legal(can_fold=False, can_check=False, call_amount=0, bet_to=0, min_raise_to=5, max_raise_to=5,
+                 bring_in=2)
+    assert to_action("call", due) == ("bring_in", None)
+    assert to_action("fold", due) == ("bring_in", None)
+    assert to_action("raise", due) == ("bet", 5)
+    with pytest.raises(BotError, match="no bring-in is due"):
+        to_action("bring_in", _legal())
+
+
+@pytest.mark.parametrize(
+    ("answer", "match"),
+    [
+        ("dance", "no action"),
+        (("raise", 3), "must be 4 to 100"),
+        (("raise", 101), "must be 4 to 100"),
+        (("raise", 2.5), "whole number"),
+        (("call", 2), "takes no amount"),
+        (None, "no action"),
+        (("all_in", 100), "takes no amount"),
+    ],
+)
+def test_bad_answers_name_what_is_allowed(answer: object, match: str) -> None:
+    with pytest.raises(BotError, match=match) as info:
+        to_action(answer, _legal())
+    assert info.value.allowed == "fold, call 2, raise to 4 to 100"
+    assert "Allowed: fold, call 2, raise to 4 to 100." in str(info.value)
+
+
+def test_a_fixed_raise_amount_must_be_one_allowed() -> None:
+    with pytest.raises(BotError, match="one of 4, 8"):
+        to_action(("raise", 6), _legal(min_raise_to=4, max_raise_to=8, amounts=(4, 8)))
+    with pytest.raises(BotError, match="no bet or raise is allowed"):
+        to_action(("raise", 6), _legal(can_raise=False))
+
+
+def test_discard_answers() -> None:
+    opts = DrawOptions(2, parse_cards("2c 3d 4h 9s Ks"), 3)
+    assert to_discards("call", opts) == ()
+    assert to_discards(["Ks", "9s"], opts) == parse_cards("Ks 9s")
+    for bad, match in ((["Ah"], "is not 0 to 3"), (["2c", "3d", "4h", "9s"], "is not 0 to 3"),
+                       (["Ks", "Ks"], "is not"), ("raise", "answer the cards"), (["Zz"], "Malformed")):
+        with pytest.raises(BotError, match=match):
+            to_discards(bad, opts)
+
+
+def test_an_illegal_answer_stops_the_game_unchanged() -> None:
+    game = _game("NT", players=2)
+    before = game.status()
+    with pytest.raises(BotError, match=r"Seat \d \(<lambda>\): .*must be .* Allowed: fold, call 1, raise to 4 to 200"):
+        game.play(lambda view: ("raise", 1))
+    assert game.status() == before
+    with pytest.raises(BotError, match="No bot plays seat"):
+        play(game, {5: calling_station})
+
+
+def test_bots_replay_exactly_from_the_seed() -> None:
+    logs = []
+    for _ in range(2):
+        game = _game("F2L3D", players=4, seed=99, hands=30)
+        game.play({0: random_bot, 1: pair_raiser, 2: always_all_in, 3: calling_station})
+        assert game.status_name == "exited"
+        logs.append([e.describe() for e in game.events])
+    assert logs[0] == logs[1]
+
+
+@pytest.mark.parametrize("code", ["NT", "FT", "PO", "F7S", "FR", "F2L3D", "FB", "NS", "kuhn poker"])
+def test_the_simple_bots_play_every_variant(code: str) -> None:
+    players = 3 if code != "kuhn poker" else 2
+    game = _game(code, players=players, hands=25)
+    game.play({0: random_bot, 1: pair_raiser, 2: always_all_in})
+    assert game.status_name in ("exited", "running")
+    assert game.hand is None or game.to_act is None
+    assert game.ctx.total_chips() == 200 * players
+
+
+def test_unknown_bot_names_are_refused() -> None:
+    assert get("calling-station") is calling_station
+    with pytest.raises(ConfigError, match="Unknown bot 'genius'; the bots are random, calling-station"):
+        get("genius")

@@ -1,0 +1,138 @@
+"""Matches between bots: results, statistics, modes, backends, the acceptance run."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from cardgame.errors import ConfigError
+from cardgame.simulate import BlindSchedule, Match, shards, simulate
+
+SMALL = Match("NT", ("seed-ai", "random", "pair-raiser"), hands=240, seed=3, shard_hands=60)
+
+
+@pytest.mark.parametrize(("code", "opponent"), [(c, o) for c in ("NT", "F7S", "F2L3D") for o in ("random", "all-in")])
+def test_the_seed_ai_beats_random_and_all_in_bots_significantly(code: str, opponent: str) -> None:
+    result = simulate(Match(code, ("seed-ai", opponent), hands=1000, seed=1))
+    ai, other = result.bots
+    assert ai.significant and ai.bb_per_100 > 0, result.table()
+    assert ai.chips == -other.chips  # heads-up cash: what one wins the other loses
+
+
+def test_the_same_seed_gives_the_same_results_on_one_or_two_processes() -> None:
+    one = simulate(SMALL).to_json()
+    assert simulate(SMALL, workers=2).to_json() == one
+    assert simulate(SMALL, workers=1, backend="process").to_json() == one
+    assert simulate(Match("NT", SMALL.bots, hands=240, seed=4, shard_hands=60)).to_json() != one
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed (pip install cardgame[ray])")
+def test_the_ray_backend_gives_the_same_results() -> None:
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    try:
+        assert simulate(SMALL, workers=2, backend="ray").to_json() == simulate(SMALL).to_json()
+    finally:
+        ray.shutdown()
+
+
+def test_results_and_statistics() -> None:
+    result = simulate(SMALL)
+    data = json.loads(result.to_json())
+    assert list(data["bots"]) == ["seed-ai", "random", "pair-raiser"]
+    assert sum(b["chips"] for b in data["bots"].values()) == 0  # chips are conserved
+    for bot in result.bots:
+        assert bot.hands == 240
+        assert 0 <= bot.pfr <= bot.vpip <= 1
+        assert bot.showdown_win_rate is None or 0 <= bot.showdown_win_rate <= 1
+        assert bot.ci95 > 0
+    assert result.curve_hands[-1] == 240
+    assert [c[-1] for c in result.curves] == [b.chips for b in result.bots]
+    assert "bb/100" in result.table() and "seed-ai" in result.table()
+    assert [s.hands for s in shards(Match("NT", ("random", "random"), hands=130, shard_hands=50))] == [50, 50, 30]
+
+
+def test_duplicate_deals_the_same_cards_to_every_rotation() -> None:
+    # identical deterministic bots: each rotation plays the same hands, so every bot breaks even
+    same = ("calling-station", "calling-station", "calling-station")
+    dup = simulate(Match("F7S", same, hands=60, seed=2, duplicate=True, shard_hands=30))
+    assert all(b.chips == 0 and b.hands == 180 for b in dup.bots)
+    plain = simulate(Match("F7S", same, hands=60, seed=2, shard_hands=30))
+    assert any(b.chips != 0 for b in plain.bots)
+
+
+def test_tournaments_rank_every_bot() -> None:
+    match = Match("NT", ("seed-ai", "all-in", "random"), hands=400, seed=5, mode="tournament", stack=60,
+                  schedule=BlindSchedule(hands_per_level=10, factor=2), shard_hands=200)
+    result = simulate(match)
+    places = list(zip(*(b.places for b in result.bots), strict=True))
+    assert len(places) >= 5
+    assert all(sorted(p) == [1, 2, 3] for p in places)
+    assert sum(b.wins for b in result.bots) == len(places)
+    assert "tournaments_won" in result.to_dict()["bots"]["seed-ai"]
+
+
+def test_hands_are_recorded_to_the_store_and_to_phh(tmp_path: Path) -> None:
+    from cardgame.phh.replay import check_paths
+    from cardgame.store import EventStore
+
+    match = Match("NT", ("random", "pair-raiser"), hands=20, seed=1, record=str(tmp_path / "m.db"),
+                  phh=str(tmp_path / "m.phhs"), shard_hands=10)
+    simulate(match)
+    with EventStore(tmp_path / "m.db") as store:
+        assert len(store.hands()) == 20
+    report = check_paths([str(tmp_path / "m.phhs")])
+    assert report.ok and len(report.hands) == 20
+
+
+@pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="matplotlib is not installed")
+def test_the_plot_is_a_png(tmp_path: Path) -> None:
+    simulate(SMALL).plot(str(tmp_path / "out.png"))
+    assert (tmp_path / "out.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"bots": ("seed-ai", "genius")}, "Unknown bot 'genius'"),
+        ({"bots": ("random",)}, "played by 2 to 10 bots"),
+        ({"variant": "nope"}, "Unknown variant 'nope'"),
+        ({"mode": "sit-and-go"}, "mode must be one of cash, tournament"),
+        ({"duplicate": True, "mode": "tournament"}, "Duplicate matches are cash games"),
+        ({"hands": 0}, "hands must be a positive"),
+        ({"params": {"big_bind": 2}}, "Bad parameters for no-limit"),
+    ],
+)
+def test_bad_matches_are_refused(kwargs: dict[str, object], match: str) -> None:
+    args: dict[str, object] = {"variant": "NT", "bots": ("random", "random"), "hands": 10} | kwargs
+    with pytest.raises(ConfigError, match=match):
+        Match(**args)  # type: ignore[arg-type]
+
+
+def test_bad_workers_and_backends_are_refused() -> None:
+    with pytest.raises(ConfigError, match="Unknown backend 'mpi'; the backends are serial, process, ray"):
+        simulate(SMALL, workers=2, backend="mpi")
+    with pytest.raises(ConfigError, match="workers must be a positive"):
+        simulate(SMALL, workers=0)
+    with pytest.raises(ConfigError, match="cannot be pickled"):
+        simulate(Match("NT", (lambda view: "call", "random"), hands=10), workers=2)
+    with pytest.raises(ConfigError, match="serial backend"):
+        simulate(Match("NT", ("random", "random"), hands=10, record="x.db"), workers=2)
+
+
+def test_the_simulate_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cardgame.cli import main
+
+    out = tmp_path / "out.json"
+    assert main(["simulate", "--variant", "F2L3D", "--bots", "seed-ai,random", "--hands", "60", "--seed", "2",
+                 "--duplicate", "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "60 deals, each played once per seat rotation" in printed and "seed-ai" in printed
+    data = json.loads(out.read_text())
+    assert data["duplicate"] is True and data["bots"]["seed-ai"]["hands"] == 120
+    assert main(["simulate", "--bots", "seed-ai,genius", "--hands", "5"]) == 2
+    assert "Unknown bot 'genius'" in capsys.readouterr().err
