@@ -3,11 +3,11 @@ games), and deal each hand from a deck stacked in advance (duplicate matches).""
 
 from __future__ import annotations
 
-import random
 from typing import ClassVar
 
 from cardgame.deck import Deck, DeckSpec
 from cardgame.events import ChipsAdded, PlayerSatIn
+from cardgame.rng import RandomSource
 from cardgame.stage import Stage
 
 __all__ = ["ResetStacks", "StackedDeals"]
@@ -37,15 +37,16 @@ class ResetStacks(Stage):
 
 
 class StackedDeals(Stage):
-    """Deals each hand from a deck shuffled by its own generator seeded with ``seed``, so the
-    cards of the n-th hand are the same whatever the players did before (duplicate matches)."""
+    """Deals each hand from a deck shuffled by a random source of its own seeded with ``seed`` (from
+    the match's seed), so the cards of the n-th hand are the same whatever the players did before
+    and however many draws their bots took from the game's source (duplicate matches)."""
 
     name: ClassVar[str] = "stacked deals"
     __slots__ = ("_random", "spec")
 
     def __init__(self, seed: int, spec: DeckSpec) -> None:
         super().__init__()
-        self._random = random.Random(seed)
+        self._random = RandomSource(seed)
         self.spec = spec
 
     def on_start(self) -> None:
