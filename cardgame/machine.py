@@ -33,7 +33,7 @@ from typing import Any
 import attrs
 from transitions import Machine, MachineError
 
-__all__ = ["Step", "compile_machine", "fire", "generate"]
+__all__ = ["Step", "compile_machine", "fire", "generate", "generate_start"]
 
 Callback = Callable[[Any], Any]
 
@@ -126,15 +126,16 @@ def fire(table: dict[tuple[str, str], tuple[Step, ...]], model: Any, trigger: st
 Fast = Callable[[Any], bool] | str
 
 
-def _source(steps: tuple[Step, ...], names: dict[str, Any]) -> str:
-    """Python source of ``fire(m)`` for ``steps``; the callbacks it calls are put in ``names``."""
+def _source(steps: tuple[Step, ...], names: dict[str, Any], head: tuple[str, ...] = ("def fire(m):",)) -> str:
+    """Python source of ``fire(m)`` for ``steps``; the callbacks it calls are put in ``names``. ``head``
+    replaces the ``def`` line (and may add statements run first)."""
 
     def ref(fn: Callback) -> str:
         name = f"f{len(names)}"
         names[name] = fn
         return name
 
-    lines = ["def fire(m):"]
+    lines = list(head)
     for step in steps:
         lines += [f"    {ref(fn)}(m)" for fn in step.prepare]
         body = [f"{ref(fn)}(m)" for fn in step.before]
@@ -150,6 +151,23 @@ def _source(steps: tuple[Step, ...], names: dict[str, Any]) -> str:
         lines.append(f"    if {tests}:")
         lines += ["        " + line for line in body]
     return "\n".join([*lines, "    return False"])
+
+
+def generate_start(table: dict[tuple[str, str], tuple[Step, ...]], initial: str) -> Callable[[Any, Any, Any], None]:
+    """``start(m, ctx, previous)``: what :meth:`cardgame.stage.Stage.start` does -- keep the context
+    and the previous result, clear the outcome, enter ``initial`` and fire ``begin`` -- as one
+    generated function, the ``begin`` steps written in line (see :func:`generate`)."""
+    head = ("def start(m, ctx, previous):", "    m.ctx = ctx", "    m.outcome = None", "    m.previous = previous",
+            f"    m.state = {initial!r}")
+    steps = table.get((initial, "begin"))
+    names: dict[str, Any] = {"fire": fire, "table": table}
+    if steps is None:  # no begin from the initial state: fire raises MachineError, as the machine would
+        source = "\n".join([*head, "    fire(table, m, 'begin')"])
+    else:
+        source = _source(steps, names, head)
+    exec(source, names)  # the source is built from the machine's own steps
+    start: Callable[[Any, Any, Any], None] = names["start"]
+    return start
 
 
 def generate(table: dict[tuple[str, str], tuple[Step, ...]]) -> dict[tuple[str, str], Fast]:

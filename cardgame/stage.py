@@ -37,7 +37,7 @@ from transitions import Machine
 
 from cardgame.context import Context
 from cardgame.errors import ConfigError, IllegalActionError, StageError
-from cardgame.machine import Fast, Step, compile_machine, fire, generate
+from cardgame.machine import Fast, Step, compile_machine, fire, generate, generate_start
 from cardgame.records import fast_init, slot_setter
 
 __all__ = ["PASSES_ON", "Done", "Exit", "Failed", "Goto", "Outcome", "Restart", "Stage", "Stages", "check_fit"]
@@ -152,6 +152,11 @@ class Stage:
         begin = fast.get((cls.initial, "begin"))
         # a function is kept as a staticmethod, so that ``self._begin`` is the plain function
         setattr(cls, "_begin", staticmethod(begin) if callable(begin) else begin)  # noqa: B010
+        inherited = cls.start
+        if inherited is Stage.start or getattr(inherited, "generated", False):  # not a start of the class's own
+            start: Any = generate_start(cls.table, cls.initial)
+            start.generated, start.__doc__ = True, Stage.start.__doc__
+            setattr(cls, "start", start)  # noqa: B010  # Stage.start, with the begin steps written in line
         ends = {fast.get((state, "end")) for state in cls.machine.states}
         only = ends.pop() if len(ends) == 1 else None
         cls._end_to = only if type(only) is str else None

@@ -264,6 +264,53 @@ def test_fire_agrees_with_transitions(cls: type[Stage]) -> None:
     assert set().union(*machine_names(machine)) <= called
 
 
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda cls: cls.__name__)
+def test_generated_start_agrees_with_transitions(cls: type[Stage]) -> None:
+    """The class's generated ``start`` (its begin steps written in line) does what ``Stage.start`` says: keep the
+    context and the previous result, clear the outcome, enter the initial state, then fire ``begin`` as
+    ``transitions`` fires it; the same result, state and calls on random inputs."""
+    rec = recording(cls)
+    assert getattr(rec.start, "generated", False) and rec.start is not cls.start
+    assert getattr(cls.start, "generated", False) or cls.start is Stage.start
+    machine = cls.machine
+    for seed in range(SEQUENCES):
+        ctx, previous = object(), object()
+        a = model(rec, "done", seed, lambda m, t: machine.events[t].trigger(m))
+        b = model(rec, "done", seed, lambda m, t: machine.events[t].trigger(m))
+        for m in (a, b):
+            m.outcome = "old"
+
+        def reference(m: Any = a, ctx: Any = ctx, previous: Any = previous) -> Any:
+            m.ctx, m.outcome, m.previous, m.state = ctx, None, previous, cls.initial
+            return machine.events["begin"].trigger(m)
+
+        got_a = outcome(reference)
+        got_b = outcome(lambda: rec.start(b, ctx, previous))  # noqa: B023  (called at once)
+        where = f"{cls.__name__} seed {seed}"
+        if got_a[0] == "returned":
+            assert got_b[0] == "returned", where
+        else:
+            assert got_b == got_a, where
+        assert (b.state, b.log, b.ctx, b.previous) == (a.state, a.log, a.ctx, a.previous), where
+        assert b.outcome is None is a.outcome, where
+
+
+def test_a_start_of_the_class_s_own_is_kept() -> None:
+    class Own(Stage):
+        name: ClassVar[str] = "own"
+        __slots__ = ()
+
+        def start(self, ctx: Any, previous: Any) -> None:
+            super().start(ctx, previous)
+
+    class Below(Own):
+        name: ClassVar[str] = "below"
+        __slots__ = ()
+
+    assert Own.__dict__["start"] is not None and not getattr(Own.start, "generated", False)
+    assert Below.start is Own.start
+
+
 def test_conditions_are_compared_with_equals() -> None:
     class Seen(Stage):
         name: ClassVar[str] = "seen"
