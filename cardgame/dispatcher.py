@@ -84,8 +84,9 @@ class Dispatcher:
         finally:
             self.busy = False
 
-    def send(self, event: str, *args: Any, **kwargs: Any) -> Any:
-        """Forward ``event`` to the current stage and advance past every stage that ends."""
+    def send(self, event: str, *args: Any) -> Any:
+        """Forward ``event`` (with its arguments, by position) to the current stage and advance past
+        every stage that ends."""
         if self.status != "running" or self.current is None:
             reason = f": {self.failure.reason}" if self.failure else ""
             raise StageError(f"The game is {self.status}{reason}; it takes no more events.")
@@ -94,7 +95,7 @@ class Dispatcher:
         self.busy = True
         try:
             try:  # as stage.handle, without the call on the path every action takes
-                value = handler(stage, *args, **kwargs) if handler is not None else stage.handle(event, *args, **kwargs)
+                value = handler(stage, *args) if handler is not None else stage.handle(event, *args)
             except CardgameError:
                 if stage.outcome is not None:  # the stage ended while failing: treat as error
                     self._stop_failed(stage, Failed(f"{event} left the stage half-ended", stage.name, stage.state))
