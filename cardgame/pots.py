@@ -54,18 +54,18 @@ def _side_pots(players: Sequence[HandPlayer]) -> list[Pot]:
             c = hp.contributed
             if c > floor:
                 amount += (c if c < level else level) - floor
-        eligible = tuple(hp.seat for hp in players if not hp.folded and hp.contributed >= level)
+        eligible = tuple([hp.seat for hp in players if not hp.folded and hp.contributed >= level])
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         else:
             pots.append(Pot(amount, eligible))
         floor = level
-    leftover = sum(hp.contributed - floor for hp in players if hp.contributed > floor)
+    leftover = sum([hp.contributed - floor for hp in players if hp.contributed > floor])
     if leftover:
         if pots:
             pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].eligible)
         else:
-            live = tuple(hp.seat for hp in players if not hp.folded)
+            live = tuple([hp.seat for hp in players if not hp.folded])
             pots.append(Pot(leftover, live))
     return pots
 
