@@ -11,10 +11,12 @@ from collections.abc import Sequence
 import attrs
 
 from cardgame.hand import HandPlayer
+from cardgame.records import fast_init
 
 __all__ = ["Pot", "side_pots", "split"]
 
 
+@fast_init
 @attrs.frozen
 class Pot:
     """``amount`` chips that any seat in ``eligible`` may win (0 is the main pot)."""
@@ -41,11 +43,21 @@ def side_pots(players: Sequence[HandPlayer], dead: int = 0) -> list[Pot]:
 
 
 def _side_pots(players: Sequence[HandPlayer]) -> list[Pot]:
+    total = level = 0
+    several = False
+    live: list[int] = []
+    for hp in players:  # one pass: the total, and whether every live contribution is the same
+        c = hp.contributed
+        total += c
+        if c > 0 and not hp.folded:
+            live.append(hp.seat)
+            if level == 0:
+                level = c
+            elif c != level:
+                several = True
+    if level and not several:  # no side pot: everything (folded chips above the level too) is one pot
+        return [Pot(total, tuple(live))]
     levels = sorted({hp.contributed for hp in players if not hp.folded and hp.contributed > 0})
-    if len(levels) == 1:  # no side pot: everything (folded chips above the level too) is one pot
-        level = levels[0]
-        eligible = tuple([hp.seat for hp in players if not hp.folded and hp.contributed >= level])
-        return [Pot(sum([hp.contributed for hp in players]), eligible)]
     pots: list[Pot] = []
     floor = 0
     for level in levels:

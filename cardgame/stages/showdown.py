@@ -19,6 +19,9 @@ __all__ = ["Showdown", "ShowdownResult"]
 #: How odd chips of a split pot are given out (see :class:`Showdown`).
 ODD_CHIPS = ("position", "high card", "low card")
 
+#: The values and descriptions of an evaluator a showdown does not have (read, never written).
+_NO_VALUES: tuple[dict[int, int | None], dict[int, str]] = ({}, {})
+
 #: Hand descriptions by evaluator name and value: a hand's text depends only on its value.
 _DESCRIPTIONS: dict[str, dict[int, str]] = {}
 
@@ -154,7 +157,8 @@ class Showdown(Stage):
         emit = self.ctx.emit
         boards = hand.runouts or (hand.board,)
         high, low = self.high, self.low
-        runs = [(self._values(high, live, board), self._values(low, live, board)) for board in boards]
+        runs = [(self._values(high, live, board), self._values(low, live, board) if low is not None else _NO_VALUES)
+                for board in boards]
         for hp in self._show_order(hand, live):
             parts = []
             for (_, hi_text), (_, lo_text) in runs:
