@@ -157,7 +157,7 @@ def measure(engine: str, match: str, workers: int, args: argparse.Namespace) -> 
 def label(engine: str) -> str:
     """The engine's name in the table, with its installed version."""
     if engine == OURS:
-        name, dist = "cardgame.simulate", "cardgame"
+        name, dist = "cardgame", "cardgame"
     else:
         module = importlib.import_module(f"peers.{PEERS[engine]}")
         name, dist = module.NAME, module.DIST
@@ -216,11 +216,18 @@ def rows(runs: list[Run]) -> tuple[list[dict[str, Any]], list[str]]:
         out.append(row)
         notes += [f"{run.engine} ({run.match}): {count}× {kind}" for kind, count in s.error_kinds.items()]
         if s.conservation_failures:
-            notes.append(f"{run.engine} ({run.match}): {s.conservation_failures} hands whose chips did not add up")
+            why = "" if run.engine == OURS else getattr(importlib.import_module(f"peers.{PEERS[run.engine]}"),
+                                                        "CHIPS_NOTE", "")
+            notes.append(f"{run.engine} ({run.match}): {s.conservation_failures} hands whose chips did not add up"
+                         + (f" ({why})" if why else ""))
     for match in dict.fromkeys(r.match for r in runs):
         one, two = ours.get((match, 1)), ours.get((match, 2))
         if one and two and one.digest != two.digest:
             notes.append(f"{match}: the results on 1 and 2 workers differ ({one.digest} != {two.digest})")
+        if two and two.stats and two.stats.seconds and two.stats.cpu_seconds / two.stats.seconds < 1.5:
+            busy = two.stats.cpu_seconds / two.stats.seconds
+            notes.append(f"{match}: the 2-worker run kept {busy:.2f} CPUs busy on average (CPU s / seconds), so "
+                         "it did not have two free CPUs, or its pool's start-up outweighed the hands")
     return out, notes
 
 
@@ -232,8 +239,9 @@ def report(table: list[dict[str, Any]], notes: list[str], info: dict[str, Any]) 
     def num(value: float | None, digits: int = 0) -> str:
         return "–" if value is None else f"{value:,.{digits}f}"
 
-    title = (f"Bot matches: no-limit hold'em {SMALL_BLIND}/{BIG_BLIND}, stacks {STACK} reset every hand "
-             "(ours Nw / this = hands/s of cardgame.simulate on N workers over the row's)")
+    title = (f"Bot matches, no-limit hold'em {SMALL_BLIND}/{BIG_BLIND}, stacks {STACK} reset every hand: "
+             "cardgame.simulate, PyPokerEngine's Emulator, rlcard's env\n"
+             "(ours Nw / this: hands/s of cardgame.simulate on N workers over the row's)")
     out = Table("match", "engine", "workers", "hands", "decisions", "dec/hand", "seconds", "CPU s", "hands/s",
                 "decisions/s", "ours 1w / this", "ours 2w / this", title=title)
     previous = None

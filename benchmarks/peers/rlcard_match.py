@@ -22,7 +22,7 @@ from typing import Any
 
 from .matches import STACK, Hand, MatchStats, check_bots, drive
 
-NAME = "rlcard (env)"
+NAME = "rlcard"
 DIST = "rlcard"
 
 FOLD, CHECK_CALL, RAISE_HALF_POT, RAISE_POT, ALL_IN = range(5)  # rlcard's nolimitholdem Action values
