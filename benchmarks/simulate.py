@@ -58,8 +58,8 @@ class Spec:
 MATCHES = {
     "heads-up": Spec(("random", "calling-station"), 20_000, True),
     "6-max": Spec(("random", "calling-station", "all-in") * 2, 10_000, True),
-    "seed-ai heads-up": Spec(("seed-ai", "random"), 5_000, False),
-    "seed-ai 6-max": Spec(("seed-ai", "random", "calling-station", "all-in", "random", "calling-station"), 3_000,
+    "seed-ai heads-up": Spec(("seed-ai", "random"), 8_000, False),
+    "seed-ai 6-max": Spec(("seed-ai", "random", "calling-station", "all-in", "random", "calling-station"), 5_000,
                           False),
 }
 
@@ -82,12 +82,6 @@ class Run:
     @property
     def hands_per_s(self) -> float:
         return self.stats.hands / self.stats.seconds if self.stats and self.stats.seconds else 0.0
-
-    @property
-    def decisions_per_s(self) -> float | None:
-        if not self.stats or self.stats.decisions is None or not self.stats.seconds:
-            return None
-        return self.stats.decisions / self.stats.seconds
 
 
 def play_cardgame(bots: tuple[str, ...], hands: int, seed: int, workers: int) -> tuple[MatchStats, str]:
@@ -114,7 +108,7 @@ def play_cardgame(bots: tuple[str, ...], hands: int, seed: int, workers: int) ->
         seconds, cpu = time.perf_counter() - start, cpu_seconds() - cpu0
     stats = MatchStats(hands=result.hands, seconds=seconds, cpu_seconds=cpu,
                        decisions=counted[0] if workers == 1 else None,
-                       conservation_failures=int(sum(b.chips for b in result.bots) != 0))
+                       conservation_failures=int(sum(b.chips for b in result.bots) != 0))  # the bots' nets sum to 0
     return stats, hashlib.sha256(result.to_json().encode()).hexdigest()[:16]
 
 
