@@ -45,18 +45,18 @@ def side_pots(players: Sequence[HandPlayer], dead: int = 0) -> list[Pot]:
 def _side_pots(players: Sequence[HandPlayer]) -> list[Pot]:
     total = level = 0
     several = False
-    live: list[int] = []
+    contributors: list[int] = []
     for hp in players:  # one pass: the total, and whether every live contribution is the same
         c = hp.contributed
         total += c
         if c > 0 and not hp.folded:
-            live.append(hp.seat)
+            contributors.append(hp.seat)
             if level == 0:
                 level = c
             elif c != level:
                 several = True
     if level and not several:  # no side pot: everything (folded chips above the level too) is one pot
-        return [Pot(total, tuple(live))]
+        return [Pot(total, tuple(contributors))]
     levels = sorted({hp.contributed for hp in players if not hp.folded and hp.contributed > 0})
     pots: list[Pot] = []
     floor = 0
