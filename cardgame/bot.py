@@ -291,16 +291,41 @@ def _hand_events(game: Game) -> list[Event]:
     return log[max(i, 0):]
 
 
+class _Histories:
+    """Each seat's view of the hand's events so far, kept between its decisions: an event is
+    rendered for a seat (``seen_by``) once, not again at every later decision of the hand. The log
+    is only trimmed when a hand opens, so within one hand its indices hold."""
+
+    def __init__(self) -> None:
+        self._seen: dict[int, tuple[int, int, list[Event]]] = {}  # seat -> (hand, log length, events)
+
+    def of(self, game: Game, seat: int) -> tuple[Event, ...]:
+        log = game.events
+        hand = game.hand.number
+        kept = self._seen.get(seat)
+        if kept is None or kept[0] != hand or kept[1] > len(log):
+            events = [e.seen_by(seat) for e in _hand_events(game)]
+        else:
+            events = kept[2]
+            events.extend([e.seen_by(seat) for e in log[kept[1]:]])
+        self._seen[seat] = (hand, len(log), events)
+        return tuple(events)
+
+
 def build_view(game: Game, seat: int, shape: GameShape, rng: BotRandom, *, legal: LegalActions | None = None,
-               draw: DrawOptions | None = None, runs: RunOptions | None = None) -> BotView:
-    """The :class:`BotView` of ``seat`` in the hand in progress, asking one question."""
+               draw: DrawOptions | None = None, runs: RunOptions | None = None,
+               history: tuple[Event, ...] | None = None) -> BotView:
+    """The :class:`BotView` of ``seat`` in the hand in progress, asking one question (``history``:
+    the hand's events as the seat sees them, when the caller keeps them)."""
     hand = game.hand
     hp = hand.by_seat[seat]
     table = game.view(seat)
+    if history is None:
+        history = tuple([e.seen_by(seat) for e in _hand_events(game)])
     return BotView(
         seat=seat, hand=hand.number, shape=shape, street=hand.street, hole=tuple(hp.hole), up=tuple(hp.face_up),
         board=tuple(hand.board), pot=table.pot, button=hand.button, seats=table.seats,
-        history=tuple(e.seen_by(seat) for e in _hand_events(game)), rng=rng, legal=legal, draw=draw, runs=runs,
+        history=history, rng=rng, legal=legal, draw=draw, runs=runs,
     )
 
 
@@ -383,6 +408,7 @@ def play(game: Game, bots: Mapping[int, Bot] | Bot, *, drawer: Bot | None = None
     if shape is None:
         shape = game_shape(game.dispatcher.stages, game.ctx.deck_spec)
     rng = BotRandom(game.ctx.rng)
+    histories = _Histories()
     uses_hooks = any(isinstance(b, BotBase) for b in (bots.values() if isinstance(bots, Mapping) else (bots,)))
     hooks = _Hooks(game, lambda s: bots.get(s) if isinstance(bots, Mapping) else bots) if uses_hooks else None
     taken = 0
@@ -395,15 +421,15 @@ def play(game: Game, bots: Mapping[int, Bot] | Bot, *, drawer: Bot | None = None
                 hooks.flush()
             options = game.draw_options()
             if options is not None:
-                view = build_view(game, seat, shape, rng, draw=options)
+                view = build_view(game, seat, shape, rng, draw=options, history=histories.of(game, seat))
                 game.draw(seat, _ask(drawer or _pick(bots, seat), view, to_discards, options))
             elif (runs := game.run_options()) is not None:
-                view = build_view(game, seat, shape, rng, runs=runs)
+                view = build_view(game, seat, shape, rng, runs=runs, history=histories.of(game, seat))
                 game.choose_runs(seat, _ask(chooser or _pick(bots, seat), view, to_runs, runs))
             else:
                 legal = game.legal_actions()
                 assert legal is not None
-                view = build_view(game, seat, shape, rng, legal=legal)
+                view = build_view(game, seat, shape, rng, legal=legal, history=histories.of(game, seat))
                 action, amount = _ask(_pick(bots, seat), view, to_action, legal)
                 try:
                     game.act(seat, action, amount)

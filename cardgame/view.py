@@ -6,10 +6,12 @@ import attrs
 
 from cardgame.cards import Card, format_cards
 from cardgame.context import Context
+from cardgame.records import fast_init
 
 __all__ = ["SeatView", "TableView", "status_legend", "status_table", "table_view"]
 
 
+@fast_init
 @attrs.frozen
 class SeatView:
     """One seat as the viewer sees it; ``hole`` has ``None`` for cards the viewer may not see."""
@@ -27,6 +29,7 @@ class SeatView:
     button: bool
 
 
+@fast_init
 @attrs.frozen
 class TableView:
     """The table as ``viewer`` sees it (``None``: a spectator sees no hidden card)."""

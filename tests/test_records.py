@@ -8,13 +8,13 @@ from typing import Any
 import attrs
 import pytest
 
-from cardgame import events, records, stage
+from cardgame import events, pots, records, stage, view
 from cardgame.stages import results
 
 
 def decorated() -> list[type]:
     found = []
-    for module in (events, results, stage):
+    for module in (events, pots, results, stage, view):
         for value in vars(module).values():
             if isinstance(value, type) and attrs.has(value) and value.__module__ == module.__name__ \
                     and value.__init__.__module__ is None and attrs.fields(value):  # exec'd: no module
@@ -27,7 +27,8 @@ CLASSES = decorated()
 
 def test_the_hot_records_use_the_generated_init() -> None:
     names = {cls.__name__ for cls in CLASSES}
-    assert {"ActionTaken", "HoleCardsDealt", "BettingResult", "Done", "Goto", "Failed"} <= names
+    assert {"ActionTaken", "HoleCardsDealt", "BettingResult", "Done", "Goto", "Failed", "Pot", "SeatView",
+            "TableView"} <= names
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda cls: cls.__name__)
