@@ -25,7 +25,9 @@ class Context:
     wait-for-players stage end the game with *exit* once that many hands were played.
     ``log`` keeps the events of at least the last ``keep_hands`` hands and at most twice as many
     (it is trimmed in batches; ``None``: every event), so a long simulation runs in flat memory;
-    listeners see every event either way.
+    listeners see every event either way. The default is short (10): events freed long after they
+    were made are out of the processor's cache, and freeing them measured 13 % of a six-handed
+    hand at 100 (``benchmarks/engine.py``). Keep more, or record with :mod:`cardgame.store`.
 
     ``emit(event)`` records an event and passes it to every listener (:meth:`subscribe`). While
     nobody listens it is the log's own ``append``: an event costs one C call on the hot path.
@@ -44,7 +46,7 @@ class Context:
         rng: RandomSource | None = None,
         deck_spec: DeckSpec = STANDARD_DECK,
         max_hands: int | None = None,
-        keep_hands: int | None = 100,
+        keep_hands: int | None = 10,
     ) -> None:
         self.table = table if table is not None else Table()
         self.rng = rng if rng is not None else RandomSource(seed)

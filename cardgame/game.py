@@ -38,7 +38,8 @@ class Game:
     ``stages`` is the variant's stage list. Table options: ``seats``, ``min_buy_in``,
     ``max_buy_in``, ``first_button``; or pass a ready ``table``. ``seed`` makes the game
     replayable; ``max_hands`` stops it cleanly after that many hands. ``events`` holds at
-    least the last ``keep_hands`` hands (``None``: all); ``subscribe`` sees every event.
+    least the last ``keep_hands`` hands (default 10; ``None``: all; see :class:`~cardgame.context.Context`);
+    ``subscribe`` sees every event.
     """
 
     def __init__(
@@ -53,7 +54,7 @@ class Game:
         seed: int | None = None,
         deck: DeckSpec = STANDARD_DECK,
         max_hands: int | None = None,
-        keep_hands: int | None = 100,
+        keep_hands: int | None = 10,
     ) -> None:
         if table is None:
             table = Table(seats, min_buy_in, max_buy_in, first_button)

@@ -116,7 +116,7 @@ def test_every_event_is_one_row_in_order(store: EventStore) -> None:
     rows = store.events("t1")
     assert [r.seq for r in rows] == list(range(len(rows)))
     assert isinstance(rows[0].event, TableState)
-    assert [r.event for r in rows[1:]] == game.events  # keep_hands=100 keeps them all here
+    assert [r.event for r in rows[1:]] == game.events  # the default keep_hands=10 keeps all 3 hands here
     for r in rows:
         assert r.kind == r.event.kind
         assert r.seat == getattr(r.event, "seat", None)
