@@ -31,9 +31,10 @@ class ResetStacks(Stage):
     __slots__ = ()
 
     def on_start(self) -> None:
-        for p in self.ctx.table.players():
-            p.stack = STACK
-            p.sitting_out = False
+        for p in self.ctx.table.seats:  # a plain loop over the seats, as the texasholdem runner resets chips
+            if p is not None:
+                p.stack = STACK
+                p.sitting_out = False
         self.finish(self.previous)
 
 
