@@ -25,7 +25,7 @@ from cardgame.errors import IllegalActionError, ProtocolError
 from cardgame.events import PotAwarded
 from cardgame.rng import RandomSource
 
-__all__ = ["VERSION", "ClientResult", "Player", "play", "run_client"]
+__all__ = ["VERSION", "ClientResult", "Player", "play", "play_as", "run_client"]
 
 VERSION = "VERSION:2.0.0"
 
@@ -82,7 +82,7 @@ class Player:
             return None
         if hand.to_act != state.position:
             return None
-        return f"{text}:{self._decide(hand)}"
+        return f"{text}:{self.decide(hand)}"
 
     def _hand_for(self, state: MatchState) -> AcpcHand:
         hand = self.hand
@@ -106,7 +106,9 @@ class Player:
                                             self.game.stack_sizes))
         return hand
 
-    def _decide(self, hand: AcpcHand) -> Action:
+    def decide(self, hand: AcpcHand) -> Action:
+        """The action to answer with when the client is to act in ``hand``: the bot's, as an ACPC
+        action (override to answer without a bot, e.g. from a script)."""
         legal = hand.legal()
         assert legal is not None
         view = build_view(hand.game, self.position, shape_of(self.game), self._bot_rng, legal=legal)
@@ -143,11 +145,15 @@ class Player:
 
 async def play(game: GameDef, host: str, port: int, bot: Bot, *, seed: int | None = None) -> ClientResult:
     """Connect to the dealer at ``host``:``port`` and play ``bot`` until the dealer closes the match."""
+    return await play_as(Player(game, bot, seed), host, port)
+
+
+async def play_as(player: Player, host: str, port: int) -> ClientResult:
+    """Connect to the dealer and let ``player`` answer until the dealer closes the match."""
     try:
         reader, writer = await asyncio.open_connection(host, port)
     except OSError as exc:
         raise ProtocolError(f"Cannot connect to the dealer at {host}:{port}: {exc.strerror or exc}.") from None
-    player = Player(game, bot, seed)
     try:
         writer.write(VERSION.encode() + b"\r\n")
         while True:

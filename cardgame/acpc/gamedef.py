@@ -250,7 +250,8 @@ def parse_gamedef(text: str, source: str = "the game definition") -> GameDef:
             raise ConfigError(f"{source}: {field} takes one value, not {len(values[field])}.")
         return values[field][0]
 
-    players, rounds = one("numPlayers"), one("numRounds")
+    (players,) = _ints((one("numPlayers"),), "numPlayers", 2, MAX_PLAYERS)
+    (rounds,) = _ints((one("numRounds"),), "numRounds", 1, MAX_ROUNDS)
 
     def per(field: str, count: int, what: str, default: tuple[int, ...] | None = None) -> tuple[int, ...] | None:
         if field not in values:
