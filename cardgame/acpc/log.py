@@ -17,7 +17,7 @@ from cardgame.acpc.gamedef import GameDef
 from cardgame.acpc.hand import AcpcHand
 from cardgame.acpc.matchstate import Action, format_betting, format_cards, parse_betting, parse_cards
 from cardgame.cards import Card
-from cardgame.errors import IllegalActionError, ProtocolError
+from cardgame.errors import ConfigError, IllegalActionError, ProtocolError
 
 __all__ = ["DealerLog", "HandRecord", "Score", "format_value", "parse_log", "parse_score", "parse_state", "replay"]
 
@@ -49,7 +49,7 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
     """Player names fit for a log line: non-empty, without ``|``, ``:`` or line breaks."""
     for name in names:
         if not isinstance(name, str) or not name or any(ch in name for ch in "|:\r\n"):
-            raise ProtocolError(f"A player name must be non-empty text without |, : or line breaks, not {name!r}.")
+            raise ConfigError(f"A player name must be non-empty text without |, : or line breaks, not {name!r}.")
     return tuple(names)
 
 
