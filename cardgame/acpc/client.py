@@ -153,7 +153,8 @@ async def play_as(player: Player, host: str, port: int) -> ClientResult:
     try:
         reader, writer = await asyncio.open_connection(host, port)
     except OSError as exc:
-        raise ProtocolError(f"Cannot connect to the dealer at {host}:{port}: {exc.strerror or exc}.") from None
+        reason = "connection refused" if isinstance(exc, ConnectionRefusedError) else exc.strerror or str(exc)
+        raise ProtocolError(f"Cannot connect to the dealer at {host}:{port}: {reason}.") from None
     try:
         writer.write(VERSION.encode() + b"\r\n")
         while True:
