@@ -28,6 +28,7 @@ reference dealer refuses and for what the engine cannot play (a showdown it cann
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -156,7 +157,7 @@ class GameDef:
     @property
     def deck(self) -> DeckSpec:
         """The top ``num_ranks`` ranks of the last ``num_suits`` suits (as the reference dealer deals)."""
-        return DeckSpec(RANKS[len(RANKS) - self.num_ranks :], SUITS[len(SUITS) - self.num_suits :])
+        return _deck(self.num_ranks, self.num_suits)
 
     @property
     def evaluator(self) -> HandEvaluator:
@@ -192,6 +193,11 @@ class GameDef:
                   f"numHoleCards = {self.num_hole_cards}", "numBoardCards = " + _join(self.num_board_cards),
                   "END GAMEDEF"]
         return "\n".join(lines) + "\n"
+
+
+@functools.cache
+def _deck(num_ranks: int, num_suits: int) -> DeckSpec:
+    return DeckSpec(RANKS[len(RANKS) - num_ranks :], SUITS[len(SUITS) - num_suits :])
 
 
 def _join(values: Sequence[int]) -> str:

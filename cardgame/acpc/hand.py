@@ -89,6 +89,7 @@ class AcpcHand:
             self.game.sit_down(f"p{position}", stack, position)
         self._betting: list[list[Action]] = [[]]
         self._folded: set[int] = set()
+        self._legal: LegalActions | None = None  # the legal actions until the next action
         self.game.ctx.next_deck = self._deck
         self.game.start()
         hand = self.game.hand
@@ -128,7 +129,10 @@ class AcpcHand:
 
     def legal(self) -> LegalActions | None:
         """The engine's legal actions for the position to act (raise-to amounts are street totals)."""
-        return None if self.finished else self.game.legal_actions()
+        la = self._legal
+        if la is None and not self.finished:
+            la = self._legal = self.game.legal_actions()
+        return la
 
     def base(self) -> int:
         """Chips the position to act put in before this round (a no-limit size is this plus the street total)."""
@@ -179,6 +183,7 @@ class AcpcHand:
                 to = action.size - base
             event = self.game.act(seat, "bet_raise", to)
         assert isinstance(event, ActionTaken)
+        self._legal = None
         played = self._token(event, base)
         self._betting[-1].append(played)  # the round the action was in: not yet moved on
         if played.kind == "f":

@@ -10,6 +10,7 @@ and :func:`encode` writes it back byte for byte.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -129,17 +130,28 @@ def parse_betting(text: str, game: GameDef) -> tuple[tuple[Action, ...], ...]:
     return tuple(rounds)
 
 
+_BY_TEXT = {r + s: CARDS[i * 4 + j] for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
+
+
 def _read_cards(text: str, count: int, what: str, line: str) -> tuple[Card, ...]:
     if len(text) != 2 * count:
         raise ProtocolError(f"{line!r}: {what} must be {count} card{'s' if count != 1 else ''}, not {text!r}.")
     cards = []
     for k in range(0, len(text), 2):
-        rank, suit = _RANK.get(text[k]), _SUIT.get(text[k + 1])
-        if rank is None or suit is None:
-            raise ProtocolError(f"{line!r}: {text[k:k + 2]!r} in {what} is no card; a card is a rank of {RANKS} and a "
-                                f"suit of {SUITS}.")
-        cards.append(CARDS[rank * 4 + suit])
+        card = _BY_TEXT.get(text[k : k + 2])
+        if card is None:
+            rank, suit = _RANK.get(text[k]), _SUIT.get(text[k + 1])
+            if rank is None or suit is None:
+                raise ProtocolError(f"{line!r}: {text[k:k + 2]!r} in {what} is no card; a card is a rank of {RANKS} "
+                                    f"and a suit of {SUITS}.")
+            card = CARDS[rank * 4 + suit]
+        cards.append(card)
     return tuple(cards)
+
+
+@functools.cache
+def _deck_set(game: GameDef) -> frozenset[Card]:
+    return frozenset(game.deck.cards)
 
 
 def parse_cards(text: str, game: GameDef, rounds: int, line: str = "") -> tuple[tuple[tuple[Card, ...], ...],
@@ -168,11 +180,13 @@ def parse_cards(text: str, game: GameDef, rounds: int, line: str = "") -> tuple[
     board = [_read_cards(round0, game.num_board_cards[0], "the first round's board", line)]
     for r, chunk in enumerate(parts[1:], start=1):
         board.append(_read_cards(chunk, game.num_board_cards[r], f"round {r}'s board", line))
-    seen = [c for h in hole for c in h] + [c for b in board for c in b]
+    seen = [c for h in hole for c in h]
+    for b in board:
+        seen.extend(b)
     if len(set(seen)) != len(seen):
         twice = sorted({str(c) for c in seen if seen.count(c) > 1})
         raise ProtocolError(f"{line!r}: {' '.join(twice)} appear{'s' if len(twice) == 1 else ''} twice.")
-    deck = set(game.deck.cards)
+    deck = _deck_set(game)
     outside = [str(c) for c in seen if c not in deck]
     if outside:
         raise ProtocolError(f"{line!r}: {' '.join(outside)} {'is' if len(outside) == 1 else 'are'} not in the game's "
