@@ -221,7 +221,8 @@ def add_simulate(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def _acpc(args: argparse.Namespace, console: Console) -> int:
-    """``acpc client``: a bot plays against a dealer; ``acpc dealer``: host a match for remote bots."""
+    """``acpc client``: a bot plays against a dealer; ``acpc dealer``: host a match for remote bots;
+    ``acpc replay``: a dealer's log replayed on the engine."""
     import asyncio
 
     from cardgame.acpc.gamedef import load_gamedef
@@ -236,6 +237,8 @@ def _acpc(args: argparse.Namespace, console: Console) -> int:
         print(f"{result.hands} hand{'s' if result.hands != 1 else ''} played: {format_value(result.value)} "
               f"({result.chips:+d} chips)")
         return 0
+    if args.acpc_command == "replay":
+        return _acpc_replay(game, args.log)
     from cardgame.acpc.dealer import Dealer
 
     names = [n.strip() for n in args.names.split(",")] if args.names else None
@@ -252,6 +255,30 @@ def _acpc(args: argparse.Namespace, console: Console) -> int:
 
         print(asyncio.run(host()), flush=True)
     return 0
+
+
+def _acpc_replay(game: Any, path: str) -> int:
+    """Replay every hand of a dealer's log on the engine; 1 if any payoff differs from the log's."""
+    from cardgame.acpc.log import format_value, parse_log, replay
+
+    with open(path) as f:
+        log = parse_log(f.read(), game)
+    differ = 0
+    totals = [0.0] * game.num_players
+    for record in log.hands:
+        values = replay(record, game).values()
+        for p, name in enumerate(record.names):
+            totals[log.score.names.index(name) if log.score else p] += values[p]
+        if list(map(format_value, values)) != list(map(format_value, record.values)):
+            differ += 1
+            print(f"hand {record.hand}: the log says {'|'.join(map(format_value, record.values))}, the engine "
+                  f"{'|'.join(map(format_value, values))}")
+    if log.score is not None and list(map(format_value, totals)) != list(map(format_value, log.score.values)):
+        differ += 1
+        print(f"SCORE: the log says {'|'.join(map(format_value, log.score.values))}, the hands add up to "
+              f"{'|'.join(map(format_value, totals))}")
+    print(f"{len(log.hands)} hands replayed: " + (f"{differ} disagree" if differ else "every payoff agrees"))
+    return 1 if differ else 0
 
 
 def add_acpc(sub: argparse._SubParsersAction[Any]) -> None:
@@ -283,6 +310,9 @@ def add_acpc(sub: argparse._SubParsersAction[Any]) -> None:
     dealer.add_argument("--names", default=None, help="comma-separated player names for the log (default P1,P2...)")
     dealer.add_argument("--log", default=None, help="write the match log (STATE lines, SCORE) to this file")
     dealer.add_argument("--quiet", action="store_true", help="no warnings (time-outs, invalid actions) on stderr")
+    again = acpc_sub.add_parser("replay", help="replay a dealer's log on the engine and compare every payoff")
+    again.add_argument("game", help=games)
+    again.add_argument("log", help="the log: STATE lines and the SCORE line (# comments skipped)")
 
 
 def _port(text: str) -> int:

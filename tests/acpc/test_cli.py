@@ -12,6 +12,7 @@ import pytest
 from cardgame.acpc.gamedef import STANDARD_GAMES
 from cardgame.acpc.log import parse_log
 from cardgame.cli import main
+from tests.acpc.conftest import Transcript
 from tests.acpc.test_faults import _closed_port
 
 
@@ -73,3 +74,17 @@ def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
             main(["acpc", *args])
         assert stop.value.code == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_replay_a_log(tmp_path: Path, transcripts: list[Transcript], capsys: pytest.CaptureFixture[str]) -> None:
+    for t in transcripts:
+        game, log = tmp_path / t.game_name, tmp_path / "match.log"
+        game.write_text(t.game_text)
+        log.write_text("# a comment\n" + "\n".join(t.log) + "\n")
+        assert main(["acpc", "replay", str(game), str(log)]) == 0
+        assert capsys.readouterr().out == f"{len(t.log) - 1} hands replayed: every payoff agrees\n"
+    first = transcripts[0]  # its first hand's payoffs swapped
+    log.write_text("\n".join([first.log[0].replace("-80|80", "80|-80"), *first.log[1:]]) + "\n")
+    assert main(["acpc", "replay", str(tmp_path / first.game_name), str(log)]) == 1
+    assert capsys.readouterr().out.splitlines() == ["hand 0: the log says 80|-80, the engine -80|80",
+                                                    "3 hands replayed: 1 disagree"]
