@@ -42,7 +42,7 @@ def test_client_against_dealer(name: str) -> None:
     n = game.num_players
     bots = [BOTS[(i + len(name)) % len(BOTS)] for i in range(n)]
     bots[0] = "random"
-    hands = 30
+    hands = 60
     result, clients, log = match(game, bots, hands)
     assert sum(result.chips) == 0 and sum(result.values) == pytest.approx(0)
     assert result.hands == hands
