@@ -25,7 +25,7 @@ from cardgame.acpc.stages import AcpcBettingRound, acpc_stages
 from cardgame.betting import LegalActions
 from cardgame.cards import Card, format_cards
 from cardgame.deck import Deck, DeckSpec
-from cardgame.errors import IllegalActionError, ProtocolError, StageError
+from cardgame.errors import CardError, IllegalActionError, ProtocolError, StageError
 from cardgame.events import ActionTaken, PotAwarded
 from cardgame.game import Game
 from cardgame.hand import Hand
@@ -62,6 +62,22 @@ class _GivenDeck(Deck):
         return len(self._given) + len(self._spare)
 
 
+def _check_cards(game: GameDef, hole: Sequence[tuple[Card, ...]], board: Sequence[Card]) -> None:
+    """Each position's cards are none or ``num_hole_cards``; no card twice; every card in the deck."""
+    for position, cards in enumerate(hole):
+        if cards and len(cards) != game.num_hole_cards:
+            raise CardError(f"Position {position} is given {len(cards)} hole cards; the game deals "
+                            f"{game.num_hole_cards} (or give none: unknown).")
+    if len(board) > sum(game.num_board_cards):
+        raise CardError(f"{len(board)} board cards given; the game deals {sum(game.num_board_cards)}.")
+    every = [c for h in hole for c in h] + list(board)
+    if len(set(every)) != len(every):
+        raise CardError(f"A card is given twice: {format_cards(every)}.")
+    outside = [c for c in every if c not in game.deck.cards]
+    if outside:
+        raise CardError(f"{format_cards(outside)} not in the game's deck ({game.deck.ranks} of {game.deck.suits}).")
+
+
 class AcpcHand:
     """Hand ``number`` of ``game`` on the engine. ``hole`` gives each position's cards (``()``:
     unknown), ``board`` the board cards known so far in the order dealt (the dealer gives them
@@ -74,7 +90,8 @@ class AcpcHand:
             raise ProtocolError(f"Hand {number}: {len(hole)} positions' hole cards given; the game has {n} positions.")
         self.definition = game
         self.number = number
-        self._known: list[tuple[Card, ...]] = [tuple(h) for h in hole]
+        self._known: list[tuple[Card, ...]] = [tuple(Card(c) for c in h) for h in hole]
+        _check_cards(game, self._known, [Card(c) for c in board])
         known = {c for h in self._known for c in h} | set(board)
         spare = [c for c in reversed(game.deck.cards) if c not in known]
         given: list[Card] = []

@@ -9,7 +9,7 @@ from cardgame.acpc.hand import AcpcHand
 from cardgame.acpc.log import format_value
 from cardgame.acpc.matchstate import Action, format_betting, parse_betting
 from cardgame.cards import parse_cards
-from cardgame.errors import IllegalActionError
+from cardgame.errors import CardError, IllegalActionError
 
 HU_LIMIT = STANDARD_GAMES["holdem.limit.2p.reverse_blinds"]
 LIMIT_3P = STANDARD_GAMES["holdem.limit.3p"]
@@ -134,3 +134,13 @@ def test_stacks_are_reset_every_hand() -> None:
         assert [hp.player.stack + hp.contributed for hp in engine_hand.players] == [100, 1000]
         play(hand, "r1000c")
         assert sum(hand.chips()) == 0
+
+
+def test_a_hand_refuses_cards_that_cannot_be_dealt() -> None:
+    for hole, board, message in [(["2c", "3c4c"], "", "Position 0 is given 1 hole cards; the game deals 2"),
+                                 (["2c3c", "3c4c"], "", "A card is given twice"),
+                                 (["2c3c", "4c5c"], "6c7c8c 9c Tc Jc", "6 board cards given; the game deals 5")]:
+        with pytest.raises(CardError, match=message):
+            AcpcHand(HU_LIMIT, 0, [parse_cards(h) for h in hole], parse_cards(board))
+    with pytest.raises(CardError, match="2c not in the game's deck"):
+        AcpcHand(KUHN, 0, [parse_cards("2c"), (), ()])
