@@ -1,6 +1,6 @@
 """The ``cardgame`` command: ``demo`` (bots play; the hand history is printed), ``phh check``
-(replay hand histories), ``equity`` (exact or Monte Carlo all-in equity) and ``simulate`` (a
-match between bots).
+(replay hand histories), ``equity`` (exact or Monte Carlo all-in equity), ``simulate`` (a
+match between bots) and ``acpc`` (a bot against an ACPC dealer, or a dealer for ACPC bots).
 
 Errors in the command line or the input print one line on stderr and exit with status 2.
 """
@@ -220,6 +220,113 @@ def add_simulate(sub: argparse._SubParsersAction[Any]) -> None:
     sim.add_argument("--plot", default=None, help="save cumulative winnings as a PNG (needs cardgame[plot])")
 
 
+def _acpc(args: argparse.Namespace, console: Console) -> int:
+    """``acpc client``: a bot plays against a dealer; ``acpc dealer``: host a match for remote bots;
+    ``acpc replay``: a dealer's log replayed on the engine."""
+    import asyncio
+
+    from cardgame.acpc.gamedef import load_gamedef
+
+    game = load_gamedef(args.game)
+    if args.acpc_command == "client":
+        from cardgame.acpc.client import run_client
+        from cardgame.acpc.log import format_value
+        from cardgame.bots import get
+
+        result = run_client(game, args.host, args.port, get(args.bot), seed=args.seed)
+        print(f"{result.hands} hand{'s' if result.hands != 1 else ''} played: {format_value(result.value)} "
+              f"({result.chips:+d} chips)")
+        return 0
+    if args.acpc_command == "replay":
+        return _acpc_replay(game, args.log)
+    from cardgame.acpc.dealer import Dealer
+
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    start = None if args.start_timeout_ms is None else args.start_timeout_ms / 1000
+    with open(args.log, "w") if args.log else open(os.devnull, "w") as log:
+        dealer = Dealer(game, hands=args.hands, seed=args.seed, ports=args.ports, host=args.host,
+                        timeout_ms=args.timeout_ms, names=names, log=log, game_name=args.game,
+                        warn=None if args.quiet else lambda text: print(f"cardgame: warning: {text}", file=sys.stderr))
+
+        async def host() -> str:
+            ports = await dealer.listen()
+            print(" ".join(map(str, ports)), flush=True)  # as the reference dealer prints them
+            return str((await dealer.play(start)).score)
+
+        print(asyncio.run(host()), flush=True)
+    return 0
+
+
+def _acpc_replay(game: Any, path: str) -> int:
+    """Replay every hand of a dealer's log on the engine; 1 if any payoff differs from the log's."""
+    from cardgame.acpc.log import format_value, parse_log, replay
+
+    with open(path) as f:
+        log = parse_log(f.read(), game)
+    differ = 0
+    totals = [0.0] * game.num_players
+    for record in log.hands:
+        values = replay(record, game).values()
+        for p, name in enumerate(record.names):
+            totals[log.score.names.index(name) if log.score else p] += values[p]
+        if list(map(format_value, values)) != list(map(format_value, record.values)):
+            differ += 1
+            print(f"hand {record.hand}: the log says {'|'.join(map(format_value, record.values))}, the engine "
+                  f"{'|'.join(map(format_value, values))}")
+    if log.score is not None and list(map(format_value, totals)) != list(map(format_value, log.score.values)):
+        differ += 1
+        print(f"SCORE: the log says {'|'.join(map(format_value, log.score.values))}, the hands add up to "
+              f"{'|'.join(map(format_value, totals))}")
+    print(f"{len(log.hands)} hands replayed: " + (f"{differ} disagree" if differ else "every payoff agrees"))
+    return 1 if differ else 0
+
+
+def add_acpc(sub: argparse._SubParsersAction[Any]) -> None:
+    """The ``acpc`` subcommand: ``client`` (a bot plays a remote dealer) and ``dealer`` (host a match)."""
+    from cardgame.acpc.dealer import DEFAULT_TIMEOUT_MS
+    from cardgame.acpc.gamedef import STANDARD_GAMES
+    from cardgame.bots import available
+
+    acpc = sub.add_parser("acpc", help="the ACPC poker protocol: a bot against a dealer, or a dealer for bots")
+    acpc_sub = acpc.add_subparsers(dest="acpc_command", required=True)
+    games = f"a .game file, or a standard game: {', '.join(STANDARD_GAMES)}"
+    client = acpc_sub.add_parser("client", help="play a bot against an ACPC dealer")
+    client.add_argument("game", help=games)
+    client.add_argument("host")
+    client.add_argument("port", type=_port)
+    client.add_argument("--bot", default="random", help=f"the bot to play (default random): {', '.join(available())}")
+    client.add_argument("--seed", type=_count(0), default=None, help="seeds the bot's random choices")
+    dealer = acpc_sub.add_parser("dealer", help="host a match for ACPC bots: one port per seat")
+    dealer.add_argument("game", help=games)
+    dealer.add_argument("--hands", type=_count(1), required=True)
+    dealer.add_argument("--seed", type=_count(0), required=True, help="the cards: the reference dealer's for this seed")
+    dealer.add_argument("--ports", type=_ports, default=None,
+                        help="comma-separated, one per seat (default: free ports)")
+    dealer.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    dealer.add_argument("--timeout-ms", type=_count(1), default=DEFAULT_TIMEOUT_MS,
+                        help=f"time for one answer; then the player checks or folds (default {DEFAULT_TIMEOUT_MS})")
+    dealer.add_argument("--start-timeout-ms", type=_count(1), default=None,
+                        help="time for every seat to connect (default: no limit)")
+    dealer.add_argument("--names", default=None, help="comma-separated player names for the log (default P1,P2...)")
+    dealer.add_argument("--log", default=None, help="write the match log (STATE lines, SCORE) to this file")
+    dealer.add_argument("--quiet", action="store_true", help="no warnings (time-outs, invalid actions) on stderr")
+    again = acpc_sub.add_parser("replay", help="replay a dealer's log on the engine and compare every payoff")
+    again.add_argument("game", help=games)
+    again.add_argument("log", help="the log: STATE lines and the SCORE line (# comments skipped)")
+
+
+def _port(text: str) -> int:
+    """An argparse type: a TCP port, 0 to 65535."""
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535, not {text!r}")
+    return int(text)
+
+
+def _ports(text: str) -> list[int]:
+    """An argparse type: comma-separated ports."""
+    return [_port(p.strip()) for p in text.split(",")]
+
+
 def _count(minimum: int) -> Callable[[str], int]:
     """An argparse type: a whole number of at least ``minimum``."""
 
@@ -284,6 +391,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     how.add_argument("--samples", type=_count(1), default=None, help="Monte Carlo with this many boards")
     eq.add_argument("--seed", type=_count(0), default=None)
     add_simulate(sub)
+    add_acpc(sub)
     args = parser.parse_args(argv)
     console = Console(soft_wrap=True)
     try:
@@ -293,6 +401,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _equity(args, console)
         if args.command == "simulate":
             return _simulate(args, console)
+        if args.command == "acpc":
+            return _acpc(args, console)
         return _phh_check(args, console)
     except BrokenPipeError:  # the reader stopped reading (``cardgame demo | head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -9,6 +9,7 @@ __all__ = [
     "ConfigError",
     "HandHistoryError",
     "IllegalActionError",
+    "ProtocolError",
     "StageError",
     "TableError",
 ]
@@ -48,6 +49,10 @@ class StageError(CardgameError):
 
 class HandHistoryError(CardgameError, ValueError):
     """A malformed or unplayable hand history (PHH) file."""
+
+
+class ProtocolError(CardgameError, ValueError):
+    """A malformed or unexpected line of a network protocol (the ACPC poker protocol)."""
 
 
 class BotError(CardgameError):

@@ -1,0 +1,327 @@
+"""The ACPC dealer: hosts a match between remote bots on the engine (asyncio, one port per seat).
+
+:class:`Dealer` listens on one port per seat (127.0.0.1 unless told otherwise; port 0 lets the
+system choose), takes the first connection on each port that opens with ``VERSION:2.x.x``, then
+plays ``hands`` hands of the game on :class:`~cardgame.acpc.hand.AcpcHand`, as the reference
+dealer does:
+
+* positions rotate one seat every hand (seat ``s`` is position ``(s - hand) mod n``), and the
+  cards are the reference dealer's for the same seed (:class:`~cardgame.acpc.deal.ReferenceDeals`);
+* every player is sent the match state after every action, and the final state of the hand;
+* the player to act answers with the line it was sent, ``:`` and an action; comment lines
+  (``#``, ``;``) and lines that answer no current state are skipped; an action that is not legal
+  becomes a call (no-limit sizes are moved into range, see :meth:`AcpcHand.fix`);
+* each answer must come within ``timeout_ms``: otherwise the player checks, or folds, and the
+  match goes on. A player who disconnects, or reads nothing while a megabyte waits for it, checks
+  or folds from then on; chips stay conserved because every hand is played out on the engine;
+* each hand is logged as a ``STATE`` line and the match ends with the ``SCORE`` line
+  (:mod:`cardgame.acpc.log`); then every connection is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import re
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+import attrs
+
+from cardgame.acpc.deal import ReferenceDeals
+from cardgame.acpc.gamedef import GameDef
+from cardgame.acpc.hand import AcpcHand
+from cardgame.acpc.log import HandRecord, Score, check_names
+from cardgame.acpc.matchstate import CALL, Action, read_action
+from cardgame.cards import Card
+from cardgame.errors import ConfigError
+
+__all__ = ["DEFAULT_TIMEOUT_MS", "Dealer", "MatchResult"]
+
+#: The reference dealer's default time for one answer (10 minutes).
+DEFAULT_TIMEOUT_MS = 600_000
+#: Bytes queued for a player that reads nothing before the dealer gives up on it.
+WRITE_LIMIT = 1 << 20
+_VERSION = re.compile(r"VERSION:2\.\d+\.\d+")
+
+Deals = Callable[[], tuple[Sequence[Sequence[Card]], Sequence[Card]]]
+
+
+@attrs.frozen
+class MatchResult:
+    """Each player's (seat order) total payoff as the reference counts it (``values``) and the
+    chips won on the engine (``chips``, integers summing to zero), after ``hands`` hands."""
+
+    names: tuple[str, ...]
+    values: tuple[float, ...]
+    chips: tuple[int, ...]
+    hands: int
+
+    @property
+    def score(self) -> Score:
+        return Score(self.values, self.names)
+
+
+class _Seat:
+    """One seat: its listening server and, once a player has connected, the player's streams."""
+
+    __slots__ = ("gone", "index", "name", "port", "reader", "server", "writer")
+
+    def __init__(self, index: int, name: str, port: int) -> None:
+        self.index = index
+        self.name = name
+        self.port = port
+        self.server: asyncio.Server | None = None
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.gone = False
+
+
+def _positive(value: object, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ConfigError(f"{what} must be a whole number of at least 1, not {value!r}.")
+    return value
+
+
+class Dealer:
+    """A match of ``hands`` hands of ``game`` for remote ACPC players (see the module).
+
+    ``ports`` gives each seat's port (default: chosen by the system); ``names`` the players'
+    names in the log (default ``P1``, ``P2``...); ``log`` a text stream for the match log;
+    ``warn`` receives each warning (a time-out, an invalid action...), which are also kept in
+    ``warnings``; ``deals`` replaces the seeded cards (each call gives the next hand's hole cards
+    by position and board cards in order).
+    """
+
+    def __init__(
+        self, game: GameDef, *, hands: int, seed: int = 0, ports: Sequence[int] | None = None,
+        host: str = "127.0.0.1", timeout_ms: int | None = DEFAULT_TIMEOUT_MS, names: Sequence[str] | None = None,
+        log: TextIO | None = None, warn: Callable[[str], None] | None = None, deals: Deals | None = None,
+        match_name: str = "match", game_name: str = "game",
+    ) -> None:
+        n = game.num_players
+        self.game = game
+        self.hands = _positive(hands, "The number of hands")
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ConfigError(f"The seed must be a whole number of at least 0, not {seed!r}.")
+        self.seed = seed
+        if timeout_ms is not None:
+            _positive(timeout_ms, "The time limit (ms)")
+        self.timeout_ms = timeout_ms
+        ports = tuple(ports) if ports is not None else (0,) * n
+        if len(ports) != n or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < 65536
+                                      for p in ports):
+            raise ConfigError(f"Give {n} ports, one per seat, each 0 (any free port) to 65535, not {ports!r}.")
+        names = check_names(names if names is not None else [f"P{i + 1}" for i in range(n)])
+        if len(names) != n or len(set(names)) != n:
+            raise ConfigError(f"Give {n} different player names, one per seat, not {names!r}.")
+        self.host = host
+        self.names = names
+        self._seats = [_Seat(i, names[i], ports[i]) for i in range(n)]
+        self._log = log
+        self._warn = warn
+        self._deals: Deals = deals if deals is not None else ReferenceDeals(game, seed)
+        self.match_name = match_name
+        self.game_name = game_name
+        self.warnings: list[str] = []
+        self._seated = asyncio.Event()
+        self._pending: set[asyncio.StreamWriter] = set()
+
+    # --- connections -----------------------------------------------------------------------------
+    @property
+    def ports(self) -> tuple[int, ...]:
+        """Each seat's port (known once listening)."""
+        return tuple(s.port for s in self._seats)
+
+    async def listen(self) -> tuple[int, ...]:
+        """Open each seat's port; returns the ports (the system's choice where 0 was given)."""
+        for seat in self._seats:
+            seat.server = await asyncio.start_server(functools.partial(self._connected, seat), self.host, seat.port)
+            seat.port = seat.server.sockets[0].getsockname()[1]
+        self._write_log(f"# name/game/hands/seed {self.match_name} {self.game_name} {self.hands} {self.seed}")
+        if self.timeout_ms is not None:
+            self._write_log(f"#--t_response {self.timeout_ms}")
+        return self.ports
+
+    async def _connected(self, seat: _Seat, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """A connection to ``seat``'s port: it takes the seat if the seat is free and it opens with a version."""
+        if seat.writer is not None:
+            writer.close()
+            return
+        self._pending.add(writer)
+        try:
+            timeout = None if self.timeout_ms is None else self.timeout_ms / 1000
+            async with asyncio.timeout(timeout):
+                raw = await reader.readline()
+        except (TimeoutError, ValueError, OSError):
+            raw = b""
+        finally:
+            self._pending.discard(writer)
+        version = raw.decode("utf-8", "replace").strip()
+        if seat.writer is not None or not _VERSION.fullmatch(version):
+            if seat.writer is None:
+                self._warning(f"seat {seat.index + 1}: a connection did not open with VERSION:2.0.0 "
+                              f"({version[:60]!r}); closed")
+            writer.close()
+            return
+        seat.reader, seat.writer = reader, writer
+        if all(s.writer is not None for s in self._seats):
+            self._seated.set()
+
+    def _warning(self, text: str) -> None:
+        self.warnings.append(text)
+        if self._warn is not None:
+            self._warn(text)
+
+    def _write_log(self, line: str) -> None:
+        if self._log is not None:
+            self._log.write(line + "\n")
+            self._log.flush()
+
+    def _drop(self, seat: _Seat, why: str) -> None:
+        if not seat.gone:
+            seat.gone = True
+            self._warning(f"seat {seat.index + 1} ({seat.name}) {why}; it checks or folds from now on")
+            if seat.writer is not None:
+                seat.writer.transport.abort()
+
+    def _send(self, seat: _Seat, text: str) -> None:
+        writer = seat.writer
+        if seat.gone or writer is None:
+            return
+        if writer.is_closing():
+            self._drop(seat, "is disconnected")
+            return
+        writer.write(text.encode() + b"\r\n")
+        if writer.transport.get_write_buffer_size() > WRITE_LIMIT:
+            self._drop(seat, "reads nothing")
+
+    async def _answer(self, seat: _Seat, sent: str) -> Action | None:
+        """The action ``seat`` answers to the state ``sent``, or ``None`` on a time-out or disconnection."""
+        reader = seat.reader
+        if seat.gone or reader is None:
+            return None
+        loop = asyncio.get_running_loop()
+        deadline = None if self.timeout_ms is None else loop.time() + self.timeout_ms / 1000
+        while True:
+            try:
+                async with asyncio.timeout_at(deadline):
+                    raw = await reader.readline()
+            except TimeoutError:
+                self._warning(f"seat {seat.index + 1} ({seat.name}) did not answer within {self.timeout_ms} ms; "
+                              "it checks or folds")
+                return None
+            except ValueError:  # a line longer than the stream's limit
+                self._warning(f"seat {seat.index + 1} ({seat.name}) sent an overlong line; ignored")
+                continue
+            except OSError:
+                self._drop(seat, "lost its connection")
+                return None
+            if not raw.endswith(b"\n"):
+                self._drop(seat, "disconnected")
+                return None
+            line = raw.decode("utf-8", "replace").rstrip("\r\n")
+            if not line or line[0] in "#;":
+                continue
+            state, colon, text = line.rpartition(":")
+            if not colon or state != sent:
+                self._warning(f"seat {seat.index + 1} ({seat.name}) sent a line that answers no current state; "
+                              f"ignored: {line[:80]!r}")
+                continue
+            action = read_action(text, self.game)
+            if action is None:
+                self._warning(f"seat {seat.index + 1} ({seat.name}) answered {text[:40]!r}, which is no action; "
+                              "changed to a call")
+                return CALL
+            return action
+
+    # --- the match ------------------------------------------------------------------------------
+    async def play(self, start_timeout: float | None = None) -> MatchResult:
+        """Wait (at most ``start_timeout`` seconds) for every seat's player, then play the match."""
+        if any(s.server is None for s in self._seats):
+            await self.listen()
+        try:
+            async with asyncio.timeout(start_timeout):
+                await self._seated.wait()
+        except TimeoutError:
+            missing = [s.index + 1 for s in self._seats if s.writer is None]
+            await self.close()
+            raise ConfigError(f"No player connected to seat{'s' if len(missing) > 1 else ''} "
+                              f"{', '.join(map(str, missing))} within {start_timeout} s.") from None
+        self._stop_listening()
+        n = self.game.num_players
+        values = [0.0] * n
+        chips = [0] * n
+        try:
+            for number in range(self.hands):
+                hand_values, hand_chips, seat_of = await self._play_hand(number)
+                for position, seat in enumerate(seat_of):
+                    values[seat] += hand_values[position]
+                    chips[seat] += hand_chips[position]
+        finally:
+            await self.close()
+        result = MatchResult(self.names, tuple(values), tuple(chips), self.hands)
+        self._write_log(str(result.score))
+        return result
+
+    async def run(self, start_timeout: float | None = None) -> MatchResult:
+        """Listen, then play the match."""
+        await self.listen()
+        return await self.play(start_timeout)
+
+    async def _play_hand(self, number: int) -> tuple[tuple[float, ...], tuple[int, ...], tuple[int, ...]]:
+        game = self.game
+        n = game.num_players
+        hole, board = self._deals()
+        hand = AcpcHand(game, number, hole, board)
+        seat_of = tuple((p + number) % n for p in range(n))
+        position_of = sorted(range(n), key=lambda p: seat_of[p])  # position of each seat
+        seats = self._seats
+        while not hand.finished:
+            to_act = hand.to_act
+            assert to_act is not None
+            sent = ""
+            for s in seats:
+                line = str(hand.state(position_of[s.index]))
+                self._send(s, line)
+                if position_of[s.index] == to_act:
+                    sent = line
+            seat = seats[seat_of[to_act]]
+            answer = await self._answer(seat, sent)
+            action = hand.fix(answer)
+            if answer is not None and action != answer:
+                self._warning(f"seat {seat.index + 1} ({seat.name}) answered {answer}, which is not allowed "
+                              f"({', '.join(hand.allowed())}); changed to {action}")
+            hand.apply(action)
+        values, chips = hand.values(), hand.chips()
+        all_hole, boards = hand.cards()
+        self._write_log(str(HandRecord(number, hand.betting, all_hole, boards, values,
+                                       tuple(self.names[seat_of[p]] for p in range(n)))))
+        for s in seats:
+            self._send(s, str(hand.state(position_of[s.index])))
+        await asyncio.sleep(0)  # let the final states go out
+        return values, chips, seat_of
+
+    def _stop_listening(self) -> None:
+        for seat in self._seats:
+            if seat.server is not None:
+                seat.server.close()
+        for writer in list(self._pending):
+            writer.close()
+
+    async def close(self) -> None:
+        """Stop listening and close every connection (players see the end of the stream)."""
+        self._stop_listening()
+        writers = [s.writer for s in self._seats if s.writer is not None]
+        for writer in writers:
+            if not writer.is_closing():
+                writer.close()
+        for writer in writers:
+            try:
+                async with asyncio.timeout(1.0):
+                    await writer.wait_closed()
+            except (TimeoutError, OSError):
+                writer.transport.abort()
+        for seat in self._seats:
+            if seat.server is not None:
+                await seat.server.wait_closed()

@@ -1,0 +1,331 @@
+"""One hand of an ACPC game played on the engine: ACPC actions in, match states and payoffs out.
+
+:class:`AcpcHand` runs a :class:`~cardgame.game.Game` of the game's stages (:func:`acpc_stages`)
+for one hand, with seat ``p`` in position ``p`` (the button is the last position). The dealer
+knows every card from the start; a client knows its own hole cards and the board as it is
+shown, so cards it cannot see are dealt as stand-ins and the real ones put in when they are shown
+(the board before the round it starts, the hands shown at the showdown before the last action).
+
+Actions are ACPC actions (:class:`~cardgame.acpc.matchstate.Action`): ``apply`` plays one that is
+legal under the reference dealer's rules and refuses any other; ``fix`` turns whatever a client
+answered into the action the reference dealer plays (an invalid action is a call, a no-limit
+raise out of range is moved into it, no answer is a check or a fold).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from functools import cache
+
+from cardgame.acpc.gamedef import GameDef
+from cardgame.acpc.matchstate import CALL, FOLD, RAISE, Action, MatchState
+from cardgame.acpc.stages import AcpcBettingRound, acpc_stages
+from cardgame.betting import LegalActions
+from cardgame.cards import Card, format_cards
+from cardgame.deck import Deck, DeckSpec
+from cardgame.errors import CardError, IllegalActionError, ProtocolError, StageError
+from cardgame.events import ActionTaken, PotAwarded
+from cardgame.game import Game
+from cardgame.hand import Hand
+from cardgame.shape import GameShape, game_shape
+
+__all__ = ["AcpcHand", "shape_of"]
+
+
+@cache
+def shape_of(game: GameDef) -> GameShape:
+    """The public rules of ``game`` as bots read them (:class:`~cardgame.shape.GameShape`)."""
+    return game_shape(acpc_stages(game), game.deck, "ACPC " + ("limit" if game.is_limit else "no-limit"))
+
+
+class _GivenDeck(Deck):
+    """Deals the given cards in order, then stand-ins; more given cards can be added later."""
+
+    __slots__ = ("_given", "_spare")
+
+    def __init__(self, spec: DeckSpec, given: Iterable[Card], spare: list[Card]) -> None:
+        super().__init__(spec, ())
+        self._given: deque[Card] = deque(given)
+        self._spare = spare
+
+    def give(self, cards: Iterable[Card]) -> None:
+        self._given.extend(cards)
+
+    def deal(self, count: int) -> list[Card]:
+        out = [self._given.popleft() if self._given else self._spare.pop() for _ in range(count)]
+        self.dealt += count
+        return out
+
+    def __len__(self) -> int:
+        return len(self._given) + len(self._spare)
+
+
+def _check_cards(game: GameDef, hole: Sequence[tuple[Card, ...]], board: Sequence[Card]) -> None:
+    """Each position's cards are none or ``num_hole_cards``; no card twice; every card in the deck."""
+    for position, cards in enumerate(hole):
+        if cards and len(cards) != game.num_hole_cards:
+            raise CardError(f"Position {position} is given {len(cards)} hole cards; the game deals "
+                            f"{game.num_hole_cards} (or give none: unknown).")
+    if len(board) > sum(game.num_board_cards):
+        raise CardError(f"{len(board)} board cards given; the game deals {sum(game.num_board_cards)}.")
+    every = [c for h in hole for c in h] + list(board)
+    if len(set(every)) != len(every):
+        raise CardError(f"A card is given twice: {format_cards(every)}.")
+    outside = [c for c in every if c not in game.deck.cards]
+    if outside:
+        raise CardError(f"{format_cards(outside)} not in the game's deck ({game.deck.ranks} of {game.deck.suits}).")
+
+
+class AcpcHand:
+    """Hand ``number`` of ``game`` on the engine. ``hole`` gives each position's cards (``()``:
+    unknown), ``board`` the board cards known so far in the order dealt (the dealer gives them
+    all). ``seed`` seeds the engine game (whose randomness nothing here uses)."""
+
+    def __init__(self, game: GameDef, number: int, hole: Sequence[Sequence[Card]], board: Sequence[Card] = (),
+                 *, seed: int = 0) -> None:
+        n = game.num_players
+        if len(hole) != n:
+            raise ProtocolError(f"Hand {number}: {len(hole)} positions' hole cards given; the game has {n} positions.")
+        self.definition = game
+        self.number = number
+        self._known: list[tuple[Card, ...]] = [tuple(Card(c) for c in h) for h in hole]
+        _check_cards(game, self._known, [Card(c) for c in board])
+        known = {c for h in self._known for c in h} | set(board)
+        spare = [c for c in reversed(game.deck.cards) if c not in known]
+        given: list[Card] = []
+        for cards in self._known:
+            given.extend(cards if cards else [spare.pop() for _ in range(game.num_hole_cards)])
+        given.extend(board)
+        self._board_given = len(board)
+        self._deck = _GivenDeck(game.deck, given, spare)
+        self.game = Game(acpc_stages(game), seats=n, first_button=n - 1, seed=seed, deck=game.deck, max_hands=1)
+        self._start = game.stack_sizes
+        for position, stack in enumerate(self._start):
+            self.game.sit_down(f"p{position}", stack, position)
+        self._betting: list[list[Action]] = [[]]
+        self._folded: set[int] = set()
+        self._legal: LegalActions | None = None  # the legal actions until the next action
+        self.game.ctx.next_deck = self._deck
+        self.game.start()
+        hand = self.game.hand
+        assert isinstance(hand, Hand)
+        self._hand: Hand = hand
+        self._sync_round()
+
+    # --- where the hand is -------------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        status = self.game.status_name
+        if status == "failed":
+            raise StageError(f"The engine failed in hand {self.number}.")
+        return status != "running"
+
+    @property
+    def to_act(self) -> int | None:
+        """The position to act (``None`` once the hand is over)."""
+        return None if self.finished else self.game.to_act
+
+    @property
+    def round(self) -> int:
+        return len(self._betting) - 1
+
+    @property
+    def betting(self) -> tuple[tuple[Action, ...], ...]:
+        return tuple(tuple(r) for r in self._betting)
+
+    @property
+    def folded(self) -> frozenset[int]:
+        return frozenset(self._folded)
+
+    @property
+    def showdown(self) -> bool:
+        """The hand is over with two or more players left (their cards are shown)."""
+        return self.finished and self.definition.num_players - len(self._folded) >= 2
+
+    def legal(self) -> LegalActions | None:
+        """The engine's legal actions for the position to act (raise-to amounts are street totals)."""
+        la = self._legal
+        if la is None and not self.finished:
+            la = self._legal = self.game.legal_actions()
+        return la
+
+    def base(self) -> int:
+        """Chips the position to act put in before this round (a no-limit size is this plus the street total)."""
+        hp = self._hand.to_act
+        return 0 if hp is None else hp.contributed - hp.bet
+
+    def _sync_round(self) -> None:
+        stage = self.game.stage
+        if self.finished:
+            if self.showdown:
+                last = self.definition.num_rounds - 1
+                while len(self._betting) <= last:
+                    self._betting.append([])
+        elif isinstance(stage, AcpcBettingRound):
+            while len(self._betting) <= stage.street:
+                self._betting.append([])
+
+    # --- actions ---------------------------------------------------------------------------------
+    def apply(self, action: Action) -> Action:
+        """Play ``action`` for the position to act; it must be legal under the reference dealer's
+        rules (:class:`~cardgame.errors.IllegalActionError` otherwise). Returns the action as played."""
+        la = self.legal()
+        if la is None:
+            raise IllegalActionError(f"Hand {self.number} is over; no action is due.", rule="no action pending")
+        seat = la.seat
+        base = self.base()
+        if action.kind == "f":
+            if not la.can_fold:
+                raise IllegalActionError("A fold with nothing to call is not an ACPC action; check (c) instead.",
+                                         rule="fold with nothing to call", allowed=self._describe(la, base))
+            event = self.game.act(seat, "fold")
+        elif action.kind == "c":
+            event = self.game.act(seat, "check_call")
+        else:
+            if not la.can_raise:
+                raise IllegalActionError("No raise is allowed now.", rule="raise not allowed",
+                                         allowed=self._describe(la, base))
+            if self.definition.is_limit:
+                if action.size is not None:
+                    raise IllegalActionError(f"A limit raise takes no size, not {action}.", rule="raise with a size",
+                                             allowed=self._describe(la, base))
+                to = la.min_raise_to
+            else:
+                if action.size is None or not la.min_raise_to + base <= action.size <= la.max_raise_to + base:
+                    raise IllegalActionError(f"The raise {action} is not to {la.min_raise_to + base} to "
+                                             f"{la.max_raise_to + base}.", rule="raise size out of range",
+                                             allowed=self._describe(la, base))
+                to = action.size - base
+            event = self.game.act(seat, "bet_raise", to)
+        assert isinstance(event, ActionTaken)
+        self._legal = None
+        played = self._token(event, base)
+        self._betting[-1].append(played)  # the round the action was in: not yet moved on
+        if played.kind == "f":
+            self._folded.add(seat)
+        self._sync_round()
+        return played
+
+    def _token(self, event: ActionTaken, base: int) -> Action:
+        if event.action == "fold":
+            return FOLD
+        if event.action in ("check", "call"):
+            return CALL
+        return RAISE if self.definition.is_limit else Action("r", base + event.to)
+
+    def fix(self, action: Action | None) -> Action:
+        """The action the reference dealer plays for an answer: ``None`` (no answer in time, or the
+        player is gone) checks or folds; a raise that is not allowed calls, a no-limit size is moved
+        into the allowed range; a fold with nothing to call checks."""
+        la = self.legal()
+        if la is None:
+            raise IllegalActionError(f"Hand {self.number} is over; no action is due.", rule="no action pending")
+        if action is None:
+            return CALL if la.can_check else FOLD
+        if action.kind == "r":
+            if not la.can_raise:
+                return CALL
+            if self.definition.is_limit:
+                return RAISE
+            base = self.base()
+            size = la.min_raise_to + base if action.size is None else action.size
+            return Action("r", min(max(size, la.min_raise_to + base), la.max_raise_to + base))
+        if action.kind == "f" and not la.can_fold:
+            return CALL
+        return action
+
+    def allowed(self) -> tuple[str, ...]:
+        """The ACPC actions allowed now, as text: ``("c", "r")``, ``("f", "c", "r200-20000")``."""
+        la = self.legal()
+        return () if la is None else self._allowed(la, self.base())
+
+    def _allowed(self, la: LegalActions, base: int) -> tuple[str, ...]:
+        out = ["f"] if la.can_fold else []
+        out.append("c")
+        if la.can_raise:
+            if self.definition.is_limit:
+                out.append("r")
+            elif la.min_raise_to == la.max_raise_to:
+                out.append(f"r{la.min_raise_to + base}")
+            else:
+                out.append(f"r{la.min_raise_to + base}-{la.max_raise_to + base}")
+        return tuple(out)
+
+    def _describe(self, la: LegalActions, base: int) -> str:
+        return ", ".join(self._allowed(la, base))
+
+    # --- what players see ---------------------------------------------------------------------------
+    def reveal(self, hole: Sequence[Sequence[Card]] = (), board: Sequence[Card] = ()) -> None:
+        """Cards shown since the hand began: ``board`` is every board card known so far (the new
+        ones are dealt when their round starts); ``hole`` each position's cards where shown."""
+        new = list(board[self._board_given :])
+        if new:
+            dealt = self._hand.board
+            if list(board[: len(dealt)]) != dealt[: len(board)]:
+                raise ProtocolError(f"Hand {self.number}: the board {format_cards(board)} does not continue the "
+                                    f"board dealt, {format_cards(dealt)}.")
+            self._deck.give(new)
+            self._board_given = len(board)
+        for position, cards in enumerate(hole):
+            if cards and tuple(cards) != self._known[position]:
+                if self._known[position]:
+                    raise ProtocolError(f"Hand {self.number}: position {position}'s cards are shown as "
+                                        f"{format_cards(cards)}, not {format_cards(self._known[position])}.")
+                self._known[position] = tuple(cards)
+                self._hand.players[position].hole[:] = list(cards)
+
+    def hole(self, position: int) -> tuple[Card, ...]:
+        """The position's hole cards if known."""
+        return self._known[position]
+
+    def _board_rounds(self) -> tuple[tuple[Card, ...], ...]:
+        board = self._hand.board
+        out: list[tuple[Card, ...]] = []
+        at = 0
+        for r in range(self.round + 1):
+            k = self.definition.num_board_cards[r]
+            out.append(tuple(board[at : at + k]))
+            at += k
+        return tuple(out)
+
+    def state(self, position: int) -> MatchState:
+        """The match state ``position`` is sent: its own cards, and at a showdown those of every
+        player who did not fold."""
+        shown = self.showdown
+        hole = tuple(self._known[p] if p == position or (shown and p not in self._folded) else ()
+                     for p in range(self.definition.num_players))
+        return MatchState(position, self.number, self.betting, hole, self._board_rounds())
+
+    def cards(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
+        """Every position's hole cards (as known) and the board by round: what the dealer's log shows."""
+        return tuple(self._known), self._board_rounds()
+
+    # --- the result ---------------------------------------------------------------------------------
+    def chips(self) -> tuple[int, ...]:
+        """Chips each position won or lost in the engine (integers; split pots give odd chips by position)."""
+        if not self.finished:
+            raise IllegalActionError(f"Hand {self.number} is not over.", rule="hand in progress")
+        seats = self.game.table.seats
+        return tuple(seats[p].stack - start for p, start in enumerate(self._start))  # type: ignore[union-attr]
+
+    def values(self) -> tuple[float, ...]:
+        """Each position's payoff as the reference dealer counts it: a split pot is divided exactly
+        (it may be a fraction of a chip); a folded player's loss of nothing is ``-0.0`` (it prints
+        ``-0``)."""
+        chips = self.chips()
+        won_chips = [0] * len(chips)
+        won = [Fraction(0)] * len(chips)
+        for event in self.game.events:
+            if type(event) is PotAwarded:
+                for seat, amount in zip(event.winners, event.amounts, strict=True):
+                    won_chips[seat] += amount
+                    won[seat] += Fraction(event.amount, len(event.winners))
+        out = []
+        for p, net in enumerate(chips):
+            spent = won_chips[p] - net
+            value = float(won[p] - spent)
+            out.append(-0.0 if value == 0 and p in self._folded else value)
+        return tuple(out)
+
