@@ -22,6 +22,7 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 STACK = 400
 SMALL_BLIND, BIG_BLIND = 1, 2
@@ -49,6 +50,18 @@ class RunStats:
     @property
     def decisions_per_s(self) -> float:
         return self.decisions / self.seconds if self.seconds else 0.0
+
+
+class _Counts(Protocol):
+    errors: int
+    error_kinds: dict[str, int]
+
+
+def count_error(stats: _Counts, exc: Exception) -> None:
+    """Count a hand that raised ``exc``, by its message."""
+    stats.errors += 1
+    kind = f"{type(exc).__name__}: {exc}"[:100]
+    stats.error_kinds[kind] = stats.error_kinds.get(kind, 0) + 1
 
 
 def drive(
@@ -79,9 +92,7 @@ def drive(
         try:
             decisions, total = hand()
         except Exception as exc:
-            stats.errors += 1
-            kind = f"{type(exc).__name__}: {exc}"[:100]
-            stats.error_kinds[kind] = stats.error_kinds.get(kind, 0) + 1
+            count_error(stats, exc)
             hand = make_table(rng)
         else:
             stats.decisions += decisions

@@ -22,6 +22,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .common import count_error
+
 STACK = 200
 SMALL_BLIND, BIG_BLIND = 1, 2
 BOTS = ("random", "calling-station", "all-in")
@@ -77,9 +79,7 @@ def drive(make_table: Callable[[random.Random], Hand], hands: int, seed: int,
         try:
             made, conserved = hand()
         except Exception as exc:
-            stats.errors += 1
-            kind = f"{type(exc).__name__}: {exc}"[:100]
-            stats.error_kinds[kind] = stats.error_kinds.get(kind, 0) + 1
+            count_error(stats, exc)
             hand = make_table(rng)
         else:
             decisions += made
