@@ -29,7 +29,7 @@ from cardgame.errors import CardError
 from cardgame.evaluation._tables import FLUSH, FULL_HOUSE, STRAIGHT, STRAIGHT_FLUSH
 from cardgame.evaluation.high import CATEGORY_NAMES, check_cards, evaluate_high
 
-__all__ = ["HandValue", "describe_high", "high_hand_value", "pick_cards"]
+__all__ = ["HandValue", "describe_high", "high_description", "high_hand_value", "pick_cards"]
 
 # How many nibbles of a high value are significant, by category.
 _SIGNIFICANT = (5, 4, 3, 3, 1, 5, 2, 2, 1)
@@ -81,6 +81,21 @@ def _five_ranks(cat: int, nibbles: list[int], wheel_top: int) -> list[int]:
     return [r for r, n in zip(nibbles, pattern, strict=False) for _ in range(n)]
 
 
+def _nibbles(value: int) -> list[int]:
+    return [(value >> 16) & 15, (value >> 12) & 15, (value >> 8) & 15, (value >> 4) & 15, value & 15]
+
+
+def high_description(value: int) -> str:
+    """The description of high ``value`` (``"Two Pair (A 7 J)"``): it depends on the value alone."""
+    cat = value >> 20
+    nibbles = _nibbles(value)
+    if cat == FULL_HOUSE:
+        text = f"{RANKS[nibbles[0]]} over {RANKS[nibbles[1]]}"
+    else:
+        text = " ".join([RANKS[r] for r in nibbles[: _SIGNIFICANT[cat]]])
+    return f"{CATEGORY_NAMES[cat]} ({text})"
+
+
 def high_hand_value(value: int, cards: Sequence[int], *, wheel_top: int = 3) -> HandValue:
     """The :class:`HandValue` of high ``value`` as made by (the best five of) ``cards``.
 
@@ -88,18 +103,12 @@ def high_hand_value(value: int, cards: Sequence[int], *, wheel_top: int = 3) -> 
     short deck (9-8-7-6-A).
     """
     cat = value >> 20
-    nibbles = [(value >> (16 - 4 * i)) & 15 for i in range(5)]
-    significant = nibbles[: _SIGNIFICANT[cat]]
-    if cat == FULL_HOUSE:
-        text = f"{RANKS[significant[0]]} over {RANKS[significant[1]]}"
-    else:
-        text = " ".join(RANKS[r] for r in significant)
     pool: Sequence[int] = cards
     if cat in (FLUSH, STRAIGHT_FLUSH):
         suit = max(range(4), key=lambda s: sum(1 for c in cards if c & 3 == s))
         pool = [c for c in cards if c & 3 == suit]
-    name = CATEGORY_NAMES[cat]
-    return HandValue(value, name, f"{name} ({text})", pick_cards(_five_ranks(cat, nibbles, wheel_top), pool))
+    return HandValue(value, CATEGORY_NAMES[cat], high_description(value),
+                     pick_cards(_five_ranks(cat, _nibbles(value), wheel_top), pool))
 
 
 def describe_high(cards: Sequence[int]) -> HandValue:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from cardgame.evaluation.describe import HandValue, describe_high
+from cardgame.evaluation.describe import HandValue, describe_high, high_description
 from cardgame.evaluation.high import evaluate_high_split
 
 __all__ = ["HIGH", "HighEvaluator"]
@@ -19,6 +19,8 @@ class HighEvaluator:
     name: str = "high"
     # the showdown's hot path: no extra Python frame between the call and the evaluator
     rank = staticmethod(evaluate_high_split)
+    #: The description of a value (:func:`high_description`), without the cards.
+    text = staticmethod(high_description)
 
     def describe(self, hole: Sequence[int], board: Sequence[int]) -> HandValue:
         """:func:`describe_high` of hole + board."""

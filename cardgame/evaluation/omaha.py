@@ -16,7 +16,7 @@ from itertools import combinations, product
 import attrs
 
 from cardgame.evaluation._tables import CARD_KEYS, FLUSH_VALUES, RANK_MASK, pack, rank_values
-from cardgame.evaluation.describe import HandValue, high_hand_value
+from cardgame.evaluation.describe import HandValue, high_description, high_hand_value
 from cardgame.evaluation.high import check_cards, evaluate_high
 from cardgame.evaluation.lowball import LOW_BASE, low_hand_value
 
@@ -88,6 +88,10 @@ class OmahaHighEvaluator:
         """The best hand's :class:`HandValue`; its cards are the two hole and three board cards."""
         value, cards = omaha_high_cards(hole, board)
         return high_hand_value(value, cards)
+
+    def text(self, value: int) -> str:
+        """:func:`~cardgame.evaluation.describe.high_description`: the text of a high value."""
+        return high_description(value)
 
 
 OMAHA_HIGH = OmahaHighEvaluator()

@@ -7,7 +7,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from cardgame.evaluation.describe import HandValue
 
-__all__ = ["HandEvaluator", "winners"]
+__all__ = ["DescribesValues", "HandEvaluator", "winners"]
 
 X = TypeVar("X")
 
@@ -28,6 +28,15 @@ class HandEvaluator(Protocol):
     def rank(self, hole: Sequence[int], board: Sequence[int]) -> int | None: ...
 
     def describe(self, hole: Sequence[int], board: Sequence[int]) -> HandValue | None: ...
+
+
+@runtime_checkable
+class DescribesValues(Protocol):
+    """An evaluator whose description depends on the value alone: ``text(value)`` is
+    ``describe(hole, board).description`` for every hand worth ``value``, so the showdown
+    describes a value without picking its cards."""
+
+    def text(self, value: int) -> str: ...
 
 
 def winners(hands: Sequence[X], key: Callable[[X], Any] | None = None) -> list[int]:

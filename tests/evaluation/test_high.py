@@ -278,3 +278,28 @@ def test_vectorized_table_builders_match_the_direct_rules() -> None:
         else:
             expected = _tables.pack(_tables.FLUSH, ranks[:5])
         assert _tables.FLUSH_VALUES[mask] == expected
+
+
+@pytest.mark.parametrize("hand", ["Ah Kh Qh Jh Th", "5d 4d 3d 2d Ad", "9s 9h 9d 9c 2h", "Ks Kh Kd 7c 7h",
+                                  "As 9s 7s 4s 2s", "5c 4d 3h 2s Ad", "Qs Qh Qd 8c 2h", "As Ah 7d 7c Jh",
+                                  "4s 4h Ad Kc 3h", "As Kh 8d 4c 2h", "Ah Kh Qh Jh Th 9h 2c", "7s 7h 7d 2c 2h 2d 3s"])
+def test_the_text_of_a_value_is_the_description_of_its_hand(hand: str) -> None:
+    cards = parse_cards(hand)
+    assert HIGH.text(evaluate_high(cards)) == describe_high(cards).description
+
+
+def test_the_text_of_a_value_agrees_with_describe_on_random_hands() -> None:
+    """``HIGH.text`` (from the value alone, what the showdown uses) against ``HIGH.describe`` (from the cards)."""
+    from cardgame.evaluation.omaha import OMAHA_HIGH
+
+    rng = random.Random(7)
+    seen = set()
+    for _ in range(6000):
+        cards = rng.sample(range(52), 9)
+        hole, board = cards[:2], cards[2:7]
+        value = HIGH.rank(hole, board)
+        seen.add(category(value))
+        assert HIGH.text(value) == HIGH.describe(hole, board).description, (hole, board)
+        o_hole, o_board = cards[:4], cards[4:9]
+        assert OMAHA_HIGH.text(OMAHA_HIGH.rank(o_hole, o_board)) == OMAHA_HIGH.describe(o_hole, o_board).description
+    assert len(seen) >= 7  # every common category came up
