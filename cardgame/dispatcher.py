@@ -26,7 +26,7 @@ from typing import Any, NoReturn
 from cardgame.context import Context
 from cardgame.errors import CardgameError, StageError
 from cardgame.events import StageFailed
-from cardgame.stage import Done, Exit, Failed, Goto, Outcome, Restart, Stage, Stages, check_fit
+from cardgame.stage import Done, Exit, Failed, Goto, Restart, Stage, Stages, check_fit
 
 __all__ = ["Dispatcher"]
 
@@ -91,19 +91,19 @@ class Dispatcher:
             reason = f": {self.failure.reason}" if self.failure else ""
             raise StageError(f"The game is {self.status}{reason}; it takes no more events.")
         stage = self.current
-        handler = stage._handlers.get(event) if stage.outcome is None else None
+        handler = stage._handlers.get(event) if stage.ending is None else None
         self.busy = True
         try:
             try:  # as stage.handle, without the call on the path every action takes
                 value = handler(stage, *args) if handler is not None else stage.handle(event, *args)
             except CardgameError:
-                if stage.outcome is not None:  # the stage ended while failing: treat as error
+                if stage.ending is not None:  # the stage ended while failing: treat as error
                     self._stop_failed(stage, Failed(f"{event} left the stage half-ended", stage.name, stage.state))
                 raise
             except Exception as exc:
                 self._stop_failed(stage, Failed(f"{type(exc).__name__}: {exc}", stage.name, stage.state), exc)
             current = self.current
-            if current is not None and current.outcome is not None:  # else the stage still waits
+            if current is not None and current.ending is not None:  # else the stage still waits
                 self._advance()
         finally:
             self.busy = False
@@ -126,41 +126,46 @@ class Dispatcher:
         """Follow stage endings until a stage is waiting for input or the game stops."""
         while self.status == "running":
             stage = self.current
-            if stage is None or stage.outcome is None:
+            if stage is None:
                 return
-            outcome: Outcome = stage.outcome
-            kind = type(outcome)
-            parent = stage.parent
-            if parent is not None and kind is Done:  # a sub-stage's result goes back to its parent
-                stage.parent = None
-                self.current = parent
-                try:
-                    parent.on_substage_result(outcome.result)  # type: ignore[attr-defined]
-                except Exception as exc:
-                    self._stop_failed(parent, Failed(f"{type(exc).__name__}: {exc}", parent.name, parent.state), exc)
-            elif kind is Done:
+            ending = stage.ending  # how the stage ended: Done (its result in stage.result), or the Outcome
+            if ending is None:
+                return
+            if ending is Done:
+                parent = stage.parent
+                if parent is not None:  # a sub-stage's result goes back to its parent
+                    stage.parent = None
+                    self.current = parent
+                    try:
+                        parent.on_substage_result(stage.result)
+                    except Exception as exc:
+                        self._stop_failed(parent, Failed(f"{type(exc).__name__}: {exc}", parent.name, parent.state),
+                                          exc)
+                    continue
                 if not self.stack:
                     reason = "the last stage finished but no stage follows; end with restart or exit"
                     self._stop_failed(stage, Failed(reason, stage.name, stage.state))
                 nxt = self.current = self.stack.pop()
                 try:  # as _start, inline: the path every stage takes
-                    nxt.start(self.ctx, outcome.result)  # type: ignore[attr-defined]
+                    nxt.start(self.ctx, stage.result)
                 except Exception as exc:
                     self._stop_failed(nxt, Failed(f"{type(exc).__name__}: {exc}", nxt.name, nxt.state), exc)
-            elif kind is Goto:
-                target: str = outcome.stage  # type: ignore[attr-defined]
+                continue
+            kind = type(ending)
+            if kind is Goto:
+                target: str = ending.stage  # type: ignore[union-attr]
                 while self.stack and self.stack[-1].name != target:
                     self.stack.pop()
                 if not self.stack:
                     self._stop_failed(stage, Failed(f"no later stage is called {target!r}", stage.name, stage.state))
-                self._start(self.stack.pop(), outcome.result)  # type: ignore[attr-defined]
+                self._start(self.stack.pop(), ending.result)  # type: ignore[union-attr]
             elif kind is Restart:
                 self.stack = self._full[:]
                 self._start(self.stack.pop(), None)
             elif kind is Exit:
                 self.status = "exited"
             else:
-                failed = outcome if isinstance(outcome, Failed) else Failed(f"unknown ending {outcome!r}", stage.name)
+                failed = ending if isinstance(ending, Failed) else Failed(f"unknown ending {ending!r}", stage.name)
                 self._stop_failed(stage, failed)
 
     def _start(self, stage: Stage, previous: Any) -> None:

@@ -155,10 +155,10 @@ def _source(steps: tuple[Step, ...], names: dict[str, Any], head: tuple[str, ...
 
 def generate_start(table: dict[tuple[str, str], tuple[Step, ...]], initial: str) -> Callable[[Any, Any, Any], None]:
     """``start(m, ctx, previous)``: what :meth:`cardgame.stage.Stage.start` does -- keep the context
-    and the previous result, clear the outcome, enter ``initial`` and fire ``begin`` -- as one
+    and the previous result, clear the ending, enter ``initial`` and fire ``begin`` -- as one
     generated function, the ``begin`` steps written in line (see :func:`generate`)."""
-    head = ("def start(m, ctx, previous):", "    m.ctx = ctx", "    m.outcome = None", "    m.previous = previous",
-            f"    m.state = {initial!r}")
+    head = ("def start(m, ctx, previous):", "    m.ctx = ctx", "    m.ending = m.result = None",
+            "    m.previous = previous", f"    m.state = {initial!r}")
     steps = table.get((initial, "begin"))
     names: dict[str, Any] = {"fire": fire, "table": table}
     if steps is None:  # no begin from the initial state: fire raises MachineError, as the machine would

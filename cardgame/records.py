@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["fast_init", "slot_setter"]
+__all__ = ["fast_init"]
 
 T = TypeVar("T", bound=type)
 
@@ -25,13 +25,6 @@ def _slot(cls: type, name: str) -> Any:
         if name in vars(klass):
             return vars(klass)[name]
     raise TypeError(f"{cls.__name__}.{name} is not a slot: fast_init needs a slotted attrs class.")
-
-
-def slot_setter(cls: type, name: str) -> Any:
-    """The function that stores field ``name`` of the slotted class ``cls`` (``setter(obj, value)``):
-    with ``object.__new__(cls)`` it builds a record with no Python frame, where a path is hot enough
-    to matter (a stage's ``finish``)."""
-    return _slot(cls, name).__set__
 
 
 def fast_init(cls: T) -> T:

@@ -38,7 +38,7 @@ from transitions import Machine
 from cardgame.context import Context
 from cardgame.errors import ConfigError, IllegalActionError, StageError
 from cardgame.machine import Fast, Step, compile_machine, fire, generate, generate_start
-from cardgame.records import fast_init, slot_setter
+from cardgame.records import fast_init
 
 __all__ = ["PASSES_ON", "Done", "Exit", "Failed", "Goto", "Outcome", "Restart", "Stage", "Stages", "check_fit"]
 
@@ -88,9 +88,6 @@ class Failed(Outcome):
 
 
 _RESTART, _EXIT = Restart(), Exit()  # no fields: one instance each serves every stage
-#: ``Done(result)`` as two C calls (``finish`` runs at the end of every stage): an object of the
-#: class, then its one field stored; ``tests/test_records.py`` checks it equals ``Done(result)``.
-_new, _set_result = object.__new__, slot_setter(Done, "result")
 
 class _PassesOn:
     """Marker type: the stage hands on the result it was given."""
@@ -109,6 +106,10 @@ class Stage:
     :meth:`goto` may name), ``snapshot_fields``. The base machine is ``ready --begin--> running``
     (after ``on_start``) and ``end`` from any state to ``done``.
     Stage objects compare by identity and keep a writable ``state``, as ``transitions`` needs.
+
+    How the stage ended is :attr:`outcome` (``None`` while it runs). The dispatcher reads it in two
+    parts, with nothing built on the path every stage takes: ``ending`` is the class :class:`Done`
+    for a finish, its result in ``result``, else the :class:`Outcome` itself.
     """
 
     name: ClassVar[str] = "stage"
@@ -134,7 +135,7 @@ class Stage:
     #: The state ``end`` goes to when it is a plain transition from every state, else ``None``.
     _end_to: ClassVar[str | None]
 
-    __slots__ = ("ctx", "outcome", "parent", "previous", "state")
+    __slots__ = ("ctx", "ending", "parent", "previous", "result", "state")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -163,7 +164,8 @@ class Stage:
 
     def __init__(self) -> None:
         self.state: str = self.initial
-        self.outcome: Outcome | None = None
+        self.ending: type[Done] | Outcome | None = None
+        self.result: Any = None
         self.parent: Stage | None = None
         self.previous: Any = None
         self.ctx: Context = None  # type: ignore[assignment]  # set by start()
@@ -172,7 +174,7 @@ class Stage:
     def start(self, ctx: Context, previous: Any) -> None:
         """Begin with the context and the previous stage's result (``None`` after a restart)."""
         self.ctx = ctx
-        self.outcome = None
+        self.ending = self.result = None
         self.previous = previous
         self.state = self.initial
         fn = self._begin
@@ -182,6 +184,19 @@ class Stage:
             fire(self.table, self, "begin")  # raises MachineError: the machine has no begin here
         else:
             fn(self)  # type: ignore[operator]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the stage ended (``Done(result)``, a :class:`Goto`...), ``None`` while it runs."""
+        ending = self.ending
+        return Done(self.result) if ending is Done else ending  # type: ignore[return-value]
+
+    @outcome.setter
+    def outcome(self, outcome: Outcome | None) -> None:
+        if type(outcome) is Done:
+            self.ending, self.result = Done, outcome.result
+        else:
+            self.ending, self.result = outcome, None
 
     def trigger(self, event: str) -> bool:
         """Fire ``event`` on this stage's machine; ``False`` when no transition's conditions held."""
@@ -193,7 +208,7 @@ class Stage:
 
     def handle(self, event: str, *args: Any, **kwargs: Any) -> Any:
         """Dispatch ``event`` to ``on_<event>``; unknown events raise :class:`IllegalActionError`."""
-        if self.outcome is not None:
+        if self.ending is not None:
             raise StageError(f"Stage {self.name} has already ended; it cannot take {event!r}.")
         method = self._handlers.get(event)
         if method is None:
@@ -218,7 +233,7 @@ class Stage:
 
     # --- ending ---------------------------------------------------------------------------------
     def _end(self, outcome: Outcome) -> None:
-        if self.outcome is not None:
+        if self.ending is not None:
             raise StageError(f"Stage {self.name} ended twice ({self.outcome} then {outcome}).")
         self.outcome = outcome
         to = self._end_to
@@ -228,10 +243,10 @@ class Stage:
             self.trigger("end")
 
     def finish(self, result: Any = None) -> None:
-        if self.outcome is not None:
+        if self.ending is not None:
             raise StageError(f"Stage {self.name} ended twice ({self.outcome} then {Done(result)}).")
-        self.outcome = done = _new(Done)
-        _set_result(done, result)
+        self.ending = Done
+        self.result = result
         to = self._end_to
         if to is not None:  # as trigger("end"), without the call
             self.state = to
@@ -243,7 +258,7 @@ class Stage:
 
     def pass_on(self) -> None:
         """Finish with the result this stage was given (a callback for stages with nothing to do)."""
-        self._end(Done(self.previous))
+        self.finish(self.previous)
 
     def restart(self) -> None:
         self._end(_RESTART)

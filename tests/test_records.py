@@ -66,7 +66,7 @@ def test_classes_it_cannot_serve_are_refused() -> None:
 
 
 def test_finish_builds_the_same_done_as_the_class() -> None:
-    """``Stage.finish`` builds its ``Done`` from ``object.__new__`` and the slot's setter: the same record."""
+    """``Stage.finish`` keeps ``Done`` and the result apart (``ending``, ``result``); ``outcome`` is the record."""
 
     class Plain(stage.Stage):
         name = "plain"
@@ -77,5 +77,6 @@ def test_finish_builds_the_same_done_as_the_class() -> None:
     s.finish(result)
     assert type(s.outcome) is stage.Done and s.outcome == stage.Done(result) and s.outcome.result is result
     assert hash(s.outcome) == hash(stage.Done(result)) and s.state == "done"
+    assert s.ending is stage.Done and s.result is result
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         s.outcome.result = 1  # type: ignore[misc]

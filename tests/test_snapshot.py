@@ -528,7 +528,7 @@ def test_same_stage_classes_with_other_settings_restore(saved: dict[str, Any]) -
         (HandPlayer, {"acted_at", "all_in", "bet", "contributed", "face_up", "folded", "hole", "player", "seat"}),
         (Deck, {"_cards", "_rng", "dealt", "spec"}),
         (Dispatcher, {"_full", "busy", "ctx", "current", "failure", "stack", "stages", "status"}),  # _full: from stages
-        (Stage, {"ctx", "outcome", "parent", "previous", "state"}),
+        (Stage, {"ctx", "ending", "parent", "previous", "result", "state"}),  # ending + result: the outcome
         (Player, {"name", "seat", "stack", "sitting_out", "leaving"}),
         (Table, {"seat_count", "min_buy_in", "max_buy_in", "first_button", "button", "seats"}),
         (RandomSource, {"_random", "seed"}),

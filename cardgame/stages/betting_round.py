@@ -198,7 +198,7 @@ class BettingRound(Stage):
     def legal_actions(self) -> LegalActions | None:
         """The legal actions of the player to act, or ``None`` if nobody is to act."""
         hand = self.ctx.hand
-        if hand is None or hand.to_act is None or self.outcome is not None:
+        if hand is None or hand.to_act is None or self.ending is not None:
             return None
         la = self._legal
         if la is None or la.seat != hand.to_act.seat:

@@ -107,7 +107,7 @@ class Draw(Stage):
     def draw_options(self) -> DrawOptions | None:
         """The options of the player to draw, or ``None``."""
         hand = self.ctx.hand
-        if hand is None or hand.to_act is None or self.outcome is not None:
+        if hand is None or hand.to_act is None or self.ending is not None:
             return None
         hp = hand.to_act
         most = len(hp.hole) if self.max_discards is None else min(self.max_discards, len(hp.hole))
