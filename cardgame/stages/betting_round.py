@@ -164,7 +164,9 @@ class BettingRound(Stage):
         hand.bet_size = 0
         live: list[int] = []
         can_bet = 0
-        for hp in hand.players:
+        for hp in hand.players:  # clear the street's bets; who is still in, and who can still bet
+            hp.bet = 0
+            hp.acted_at = None
             if not hp.folded:
                 live.append(hp.seat)
                 if not hp.all_in:
@@ -172,7 +174,7 @@ class BettingRound(Stage):
         return BettingResult(self.street_name, tuple(live), len(live) == 1, can_bet < 2)
 
     def _settle(self, hand: Hand) -> None:
-        """Return the part of the top bet nobody called, and clear the street's bets."""
+        """Return the part of the top bet nobody called (the street's bets are cleared after)."""
         top: HandPlayer | None = None
         second = 0
         for hp in hand.players:
@@ -190,9 +192,6 @@ class BettingRound(Stage):
             if top.all_in and top.player.stack > 0:
                 top.all_in = False
             self.ctx.emit(BetReturned(top.seat, excess))
-        for hp in hand.players:
-            hp.bet = 0
-            hp.acted_at = None
 
     # --- queries ------------------------------------------------------------------------------
     def legal_actions(self) -> LegalActions | None:
