@@ -7,10 +7,14 @@ each engine has a runner module in ``peers/`` exposing ``NAME``, ``available()``
 ``peers/cardgame_runner.py`` exists.
 
 Every (engine, player count) runs in a fresh interpreter so that imports, caches and the RSS
-high-water mark of one engine do not affect the next.
+high-water mark of one engine do not affect the next. On a shared, noisy machine ``--repeat N``
+measures every engine N times, taking turns (ours, then each peer, then ours again...), and
+reports each one's median run, so that a slow moment falls on one run of one engine rather than
+on the ratio.
 
     python benchmarks/engine.py                      # 6 and 2 players, 2000 hands or 10 s each
     python benchmarks/engine.py --players 6 --seconds 0 --only pokerkit clubs
+    python benchmarks/engine.py --hands 20000 --repeat 5 --only cardgame texasholdem clubs
 """
 
 from __future__ import annotations
@@ -104,6 +108,15 @@ def report(results: list[tuple[int, str, bool, RunStats | str]], tracemalloc: bo
             console.print(note, markup=False)
 
 
+def _median(measured: list[RunStats | str]) -> RunStats | str:
+    """The run with the median hands per second (a failure, if any run failed)."""
+    failed = [m for m in measured if isinstance(m, str)]
+    if failed:
+        return failed[0]
+    ordered = sorted((m for m in measured if isinstance(m, RunStats)), key=lambda m: m.hands_per_s)
+    return ordered[len(ordered) // 2]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -114,23 +127,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", nargs="+", metavar="NAME", help="engines to run (by NAME)")
     parser.add_argument("--tracemalloc", action="store_true", help="peak memory by tracemalloc (slower)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each engine, taking turns; the median is shown")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         worker(args)
         return 0
     wanted = {name.lower() for name in args.only or ()}
-    results: list[tuple[int, str, bool, RunStats | str]] = []
+    modules = []
     for module in runners():
         if wanted and module.NAME.lower() not in wanted:
             continue
         if not module.available():
             print(f"skipping {module.NAME}: not installed", file=sys.stderr)
             continue
+        modules.append(module)
+    runs: dict[tuple[int, int], list[RunStats | str]] = {}
+    for turn in range(max(args.repeat, 1)):
         for players in args.players:
-            print(f"running {module.NAME} with {players} players…", file=sys.stderr)
-            is_ours = module.__name__.endswith(OURS)
-            results.append((players, label(module), is_ours, measure(module, players, args)))
+            for i, module in enumerate(modules):
+                print(f"running {module.NAME} with {players} players (run {turn + 1})…", file=sys.stderr)
+                runs.setdefault((players, i), []).append(measure(module, players, args))
+    results: list[tuple[int, str, bool, RunStats | str]] = []
+    for (players, i), measured in runs.items():
+        module = modules[i]
+        results.append((players, label(module), module.__name__.endswith(OURS), _median(measured)))
     results.sort(key=lambda result: -result[0])
     report(results, args.tracemalloc)
     return 0
