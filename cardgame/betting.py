@@ -98,7 +98,8 @@ class NoLimit(BettingStructure):
     min_bet: int = attrs.field(validator=_positive_int)
 
     def raise_bounds(self, hand: Hand, hp: HandPlayer, street: int) -> tuple[int, int]:
-        return hand.bet_to + max(hand.min_raise, self.min_bet), hp.bet + hp.player.stack
+        step = hand.min_raise if hand.min_raise > self.min_bet else self.min_bet  # max(), without the call
+        return hand.bet_to + step, hp.bet + hp.player.stack
 
 
 @attrs.frozen

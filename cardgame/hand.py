@@ -153,6 +153,16 @@ class Hand:
                 n += 1
         return n
 
+    def contested(self) -> bool:
+        """Two or more players are live (the count stops at two)."""
+        live = 0
+        for hp in self.players:
+            if not hp.folded:
+                live += 1
+                if live == 2:
+                    return True
+        return False
+
     def pot_total(self) -> int:
         """All chips committed this hand, current street's bets and dead money included."""
         total = self.dead

@@ -19,6 +19,8 @@ __all__ = ["ACTIONS", "BettingResult", "BettingRound"]
 #: Action names ``act`` accepts. ``check_call``, ``bet_raise`` and ``bring_in`` are PHH's ``cc``,
 #: ``cbr`` and ``pb``.
 ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in", "check_call", "bet_raise", "bring_in")
+_ACTIONS = frozenset(ACTIONS)
+_NO_AMOUNT = frozenset(("fold", "check", "call", "check_call", "bring_in"))  # actions that take no amount
 
 
 class BettingRound(Stage):
@@ -253,9 +255,9 @@ class BettingRound(Stage):
 
     def _resolve(self, la: LegalActions, hp: HandPlayer, action: object, amount: object) -> tuple[str, int]:
         """Normalise ``action`` to fold/check/call/raise with its raise-to amount, or raise."""
-        if not isinstance(action, str) or action not in ACTIONS:
+        if not isinstance(action, str) or action not in _ACTIONS:
             raise _illegal(la, f"Unknown action {action!r} (actions are {', '.join(ACTIONS)})", "unknown action")
-        if amount is not None and action in ("fold", "check", "call", "check_call", "bring_in"):
+        if amount is not None and action in _NO_AMOUNT:
             what = "posts the bring-in" if action == "bring_in" else f"{action.replace('_', ' or ')}s"
             raise _illegal(
                 la, f"An amount ({amount!r}) was given to {action}, which takes none: a {action.replace('_', '/')} "

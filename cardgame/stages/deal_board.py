@@ -39,13 +39,7 @@ class DealBoard(Stage):
         """Two or more players are live."""
         hand = self.ctx.hand
         assert hand is not None, "dealing runs inside a hand"
-        live = 0
-        for hp in hand.players:
-            if not hp.folded:
-                live += 1
-                if live == 2:
-                    return True
-        return False
+        return hand.contested()
 
     def deal(self) -> None:
         ctx = self.ctx

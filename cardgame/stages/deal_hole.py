@@ -52,9 +52,10 @@ class DealHole(Stage):
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def hand_contested(self) -> bool:
+        """Two or more players are live."""
         hand = self.ctx.hand
         assert hand is not None, "dealing runs inside a hand"
-        return hand.live_count() >= 2
+        return hand.contested()
 
     def _dealt_to(self) -> int:
         """Live players still dealt to: a hand killed before the run-out gets no more cards."""
