@@ -88,6 +88,8 @@ class Hand:
     ante, a post to sit in); ``mucked`` the seats that will muck at showdown rather than show;
     ``killed`` the hands mucked once betting was over, before the last cards: they are dealt
     nothing more. ``runouts`` holds the boards of a hand run more than once (else empty).
+    ``ring`` is ``players`` twice over: ``ring[i : i + len(players)]`` goes once round the table
+    from ``players[i]`` (a search for the next player to act, with one slice).
     """
 
     __slots__ = (
@@ -110,6 +112,7 @@ class Hand:
         "number",
         "players",
         "raises",
+        "ring",
         "runouts",
         "street",
         "to_act",
@@ -119,6 +122,7 @@ class Hand:
         self.number = number
         self.button = button
         self.players = players
+        self.ring = players + players
         self.by_seat: dict[int, HandPlayer] = {}
         for hp in players:
             self.by_seat[hp.seat] = hp

@@ -85,5 +85,7 @@ def _side_pots(players: Sequence[HandPlayer]) -> list[Pot]:
 def split(amount: int, winners: Sequence[int]) -> list[int]:
     """Shares of ``amount`` for ``winners`` (in order from the button's left): odd chips go first."""
     n = len(winners)
+    if n == 1:
+        return [amount]
     base, odd = divmod(amount, n)
     return [base + (1 if i < odd else 0) for i in range(n)]

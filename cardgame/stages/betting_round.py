@@ -108,11 +108,10 @@ class BettingRound(Stage):
         hand = self.ctx.hand
         assert hand is not None
         start = self._from
-        players = hand.players
         bet_to = hand.bet_to
         live = actors = 0
         first: HandPlayer | None = None
-        for hp in players[start:] + players[:start] if start else players:
+        for hp in hand.ring[start : start + len(hand.players)]:
             if hp.folded:
                 continue
             live += 1
@@ -255,7 +254,7 @@ class BettingRound(Stage):
 
     def _resolve(self, la: LegalActions, hp: HandPlayer, action: object, amount: object) -> tuple[str, int]:
         """Normalise ``action`` to fold/check/call/raise with its raise-to amount, or raise."""
-        if not isinstance(action, str) or action not in _ACTIONS:
+        if (type(action) is not str and not isinstance(action, str)) or action not in _ACTIONS:
             raise _illegal(la, f"Unknown action {action!r} (actions are {', '.join(ACTIONS)})", "unknown action")
         if amount is not None and action in _NO_AMOUNT:
             what = "posts the bring-in" if action == "bring_in" else f"{action.replace('_', ' or ')}s"
@@ -305,7 +304,7 @@ class BettingRound(Stage):
                 "betting was not reopened to you" if most > la.bet_to else "your stack cannot cover a raise"
             )
             raise _illegal(la, f"Cannot {word}: {reason}", f"{word} not allowed")
-        if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
+        if type(amount) is not int and (amount is None or isinstance(amount, bool) or not isinstance(amount, int)):
             raise _illegal(la, f"A {word} needs a whole-number amount to {word} to, not {amount!r}", "amount missing")
         if amount < la.min_raise_to:
             raise _illegal(
