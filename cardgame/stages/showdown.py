@@ -40,7 +40,8 @@ def _describe(
     :class:`~cardgame.evaluation.protocol.DescribesValues`) and remember the text in ``memo``."""
     text_of = getattr(evaluator, "text", None)  # DescribesValues (a runtime protocol check costs ~10 us)
     if callable(text_of):
-        text = memo[value] = text_of(value)
+        text: str = text_of(value)
+        memo[value] = text
         return text
     hv = evaluator.describe(hole, board)
     text = memo[value] = "" if hv is None else hv.description
