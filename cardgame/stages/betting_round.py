@@ -55,7 +55,7 @@ class BettingRound(Stage):
     takes: ClassVar[tuple[type, ...]] = (HandOpened, ForcedBetsResult, BringInResult, BettingResult)
     gives: ClassVar[tuple[type, ...]] = (BettingResult,)
     goes_to: ClassVar[tuple[str, ...]] = ("showdown",)
-    __slots__ = ("_from", "_legal", "open_pair_doubles", "order", "street", "street_name", "structure")
+    __slots__ = ("_from", "_legal", "_live", "open_pair_doubles", "order", "street", "street_name", "structure")
 
     def __init__(
         self,
@@ -71,6 +71,7 @@ class BettingRound(Stage):
         self.open_pair_doubles = open_pair_doubles
         self._legal: LegalActions | None = None
         self._from = 0  # index in hand.players where the search for the next player to act starts
+        self._live = 2  # live players, as the last search for the next player to act counted them
         self.structure = structure
         self.street = street
         default = ("preflop", "flop", "turn", "river")[street] if 0 <= street < 4 else f"street {street + 1}"
@@ -125,17 +126,13 @@ class BettingRound(Stage):
                 return
         # at most one player can act: they act only if short of the bet, and only against another live hand
         hand.to_act = first if first is not None and live >= 2 and first.bet < bet_to else None
+        self._live = live  # the whole table was counted: nobody is to act, or only one player can
 
     def one_player_left(self) -> bool:
+        """Everyone else folded (read after ``find_next_actor``, which counted the live players)."""
         hand = self.ctx.hand
         assert hand is not None
-        if hand.to_act is not None:
-            return False  # someone to act: two are live
-        live = 0
-        for hp in hand.players:
-            if not hp.folded:
-                live += 1
-        return live < 2
+        return hand.to_act is None and self._live < 2
 
     def round_complete(self) -> bool:
         """Everyone live has acted and matched the bet, or is all-in (nobody is left to act)."""
