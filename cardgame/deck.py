@@ -98,19 +98,15 @@ class Deck:
         if rng is not None:
             getrandbits = rng.generator.getrandbits
             drawn: list[Card] = []
-            n = len(cards)
-            for _ in range(count):
+            left = len(cards)
+            for n in range(left, left - count, -1):  # n cards left: draw one of them, the last takes its place
                 k = n.bit_length()
                 i = getrandbits(k)
                 while i >= n:  # rejection sampling: exactly uniform, as random.randrange does
                     i = getrandbits(k)
-                n -= 1
-                last = cards.pop()
-                if i < n:
-                    drawn.append(cards[i])
-                    cards[i] = last
-                else:
-                    drawn.append(last)
+                drawn.append(cards[i])
+                cards[i] = cards[n - 1]
+            del cards[left - count :]
             self.dealt += count
             return drawn
         if count == 1:

@@ -118,12 +118,15 @@ class BettingRound(Stage):
             live += 1
             if hp.all_in:
                 continue
-            actors += 1
-            if first is None and (hp.bet < bet_to or hp.acted_at is None):
-                first = hp
-            if first is not None and actors > 1:
+            if first is not None:  # a second player who can act: the first one found acts now
                 hand.to_act = first
                 return
+            actors += 1
+            if hp.bet < bet_to or hp.acted_at is None:
+                first = hp
+                if actors > 1:  # and another before them could act
+                    hand.to_act = first
+                    return
         # at most one player can act: they act only if short of the bet, and only against another live hand
         hand.to_act = first if first is not None and live >= 2 and first.bet < bet_to else None
         self._live = live  # the whole table was counted: nobody is to act, or only one player can
@@ -149,9 +152,35 @@ class BettingRound(Stage):
         self.goto("showdown", self._settle_street())
 
     def _settle_street(self) -> BettingResult:
+        """Return the part of the top bet nobody called, clear the street's bets and hand on who is
+        still in and whether two of them can still bet."""
         hand = self.ctx.hand
         assert hand is not None
-        self._settle(hand)
+        top: HandPlayer | None = None
+        top_bet = second = 0  # the highest bet and the highest below it (equal on a tie)
+        live: list[int] = []
+        can_bet = 0
+        for hp in hand.players:  # one pass: the two highest bets, who is still in, who can still bet
+            bet = hp.bet
+            if bet > top_bet:
+                top, top_bet, second = hp, bet, top_bet
+            elif bet > second:
+                second = bet
+            hp.bet = 0
+            hp.acted_at = None
+            if not hp.folded:
+                live.append(hp.seat)
+                if not hp.all_in:
+                    can_bet += 1
+        if top is not None and top_bet > second:  # nobody called the excess: it goes back
+            excess = top_bet - second
+            top.contributed -= excess
+            top.player.stack += excess
+            if top.all_in:  # chips behind again
+                top.all_in = False
+                if not top.folded:
+                    can_bet += 1
+            self.ctx.emit(BetReturned(top.seat, excess))
         hand.bet_to = 0
         hand.min_raise = 0
         hand.full_to = 0
@@ -160,36 +189,7 @@ class BettingRound(Stage):
         hand.to_act = None
         hand.big_bet_option = False
         hand.bet_size = 0
-        live: list[int] = []
-        can_bet = 0
-        for hp in hand.players:  # clear the street's bets; who is still in, and who can still bet
-            hp.bet = 0
-            hp.acted_at = None
-            if not hp.folded:
-                live.append(hp.seat)
-                if not hp.all_in:
-                    can_bet += 1
         return BettingResult(self.street_name, tuple(live), len(live) == 1, can_bet < 2)
-
-    def _settle(self, hand: Hand) -> None:
-        """Return the part of the top bet nobody called (the street's bets are cleared after)."""
-        top: HandPlayer | None = None
-        second = 0
-        for hp in hand.players:
-            if top is None or hp.bet > top.bet:
-                if top is not None and top.bet > second:
-                    second = top.bet
-                top = hp
-            elif hp.bet > second:
-                second = hp.bet
-        if top is not None and top.bet > second:
-            excess = top.bet - second
-            top.bet -= excess
-            top.contributed -= excess
-            top.player.stack += excess
-            if top.all_in and top.player.stack > 0:
-                top.all_in = False
-            self.ctx.emit(BetReturned(top.seat, excess))
 
     # --- queries ------------------------------------------------------------------------------
     def legal_actions(self) -> LegalActions | None:
