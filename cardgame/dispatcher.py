@@ -124,6 +124,7 @@ class Dispatcher:
 
     def _advance(self) -> None:
         """Follow stage endings until a stage is waiting for input or the game stops."""
+        ctx = self.ctx
         while self.status == "running":
             stage = self.current
             if stage is None:
@@ -132,22 +133,16 @@ class Dispatcher:
             if ending is None:
                 return
             if ending is Done:
-                parent = stage.parent
-                if parent is not None:  # a sub-stage's result goes back to its parent
-                    stage.parent = None
-                    self.current = parent
-                    try:
-                        parent.on_substage_result(stage.result)
-                    except Exception as exc:
-                        self._stop_failed(parent, Failed(f"{type(exc).__name__}: {exc}", parent.name, parent.state),
-                                          exc)
+                if stage.parent is not None:  # a sub-stage's result goes back to its parent
+                    self._back_to_parent(stage)
                     continue
-                if not self.stack:
+                stack = self.stack
+                if not stack:
                     reason = "the last stage finished but no stage follows; end with restart or exit"
                     self._stop_failed(stage, Failed(reason, stage.name, stage.state))
-                nxt = self.current = self.stack.pop()
+                nxt = self.current = stack.pop()
                 try:  # as _start, inline: the path every stage takes
-                    nxt.start(self.ctx, stage.result)
+                    nxt.start(ctx, stage.result)
                 except Exception as exc:
                     self._stop_failed(nxt, Failed(f"{type(exc).__name__}: {exc}", nxt.name, nxt.state), exc)
                 continue
@@ -167,6 +162,17 @@ class Dispatcher:
             else:
                 failed = ending if isinstance(ending, Failed) else Failed(f"unknown ending {ending!r}", stage.name)
                 self._stop_failed(stage, failed)
+
+    def _back_to_parent(self, sub: Stage) -> None:
+        """Hand a finished sub-stage's result to the stage that pushed it, which is current again."""
+        parent = sub.parent
+        assert parent is not None
+        sub.parent = None
+        self.current = parent
+        try:
+            parent.on_substage_result(sub.result)
+        except Exception as exc:
+            self._stop_failed(parent, Failed(f"{type(exc).__name__}: {exc}", parent.name, parent.state), exc)
 
     def _start(self, stage: Stage, previous: Any) -> None:
         self.current = stage

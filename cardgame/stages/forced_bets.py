@@ -112,9 +112,12 @@ class ForcedBets(Stage):
         self._blinds = blinds = []
         last = -1
         top = 0
-        for i, (hp, amount) in enumerate(zip(order, self.blinds, strict=False)):
+        amounts = self.blinds
+        for i in range(min(len(order), len(amounts))):  # (not zip(..., strict=False): its keyword costs more)
+            amount = amounts[i]
             if amount == 0:
                 continue
+            hp = order[i]
             last = i
             if amount > top:
                 top = amount

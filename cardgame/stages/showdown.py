@@ -230,7 +230,8 @@ class Showdown(Stage):
             low = which == 1 or self.odd_chips == "low card"
             winners = sorted(winners, key=lambda seat: _card_order(hand.by_seat[seat].hole, low))
         shares = split(amount, winners)
-        for seat, chips in zip(winners, shares, strict=True):
+        for i, seat in enumerate(winners):  # one share per winner
+            chips = shares[i]
             hand.by_seat[seat].player.stack += chips
             won[seat] = won.get(seat, 0) + chips
         text = texts[which].get(winners[0], "")  # "" for a mucked hand taking back its own excess

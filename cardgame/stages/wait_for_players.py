@@ -24,18 +24,19 @@ class WaitForPlayers(Stage):
     states: ClassVar[list[str]] = ["ready", "waiting_for_players", "done"]
     transitions: ClassVar[list[dict[str, Any]]] = [
         {"trigger": "begin", "source": "ready", "dest": "done", "conditions": "game_over", "after": "exit"},
-        {"trigger": "begin", "source": "ready", "dest": "done", "conditions": "enough_players", "after": "open_hand"},
+        {"trigger": "begin", "source": "ready", "dest": "done", "prepare": "find_seats", "conditions": "enough_players",
+         "after": "open_hand"},
         {"trigger": "begin", "source": "ready", "dest": "waiting_for_players"},
         {"trigger": "table_changed", "source": "waiting_for_players", "dest": "done", "conditions": "game_over",
          "after": "exit"},
-        {"trigger": "table_changed", "source": "waiting_for_players", "dest": "done", "conditions": "enough_players",
-         "after": "open_hand"},
+        {"trigger": "table_changed", "source": "waiting_for_players", "dest": "done", "prepare": "find_seats",
+         "conditions": "enough_players", "after": "open_hand"},
         {"trigger": "end", "source": "*", "dest": "done"},
     ]
     takes: ClassVar[tuple[type, ...]] = (type(None),)
     gives: ClassVar[tuple[type, ...]] = (HandOpened,)
 
-    __slots__ = ("deck", "max_players", "min_players")
+    __slots__ = ("_seats", "deck", "max_players", "min_players")
 
     def __init__(self, min_players: int = 2, *, max_players: int | None = None, deck: DeckSpec | None = None) -> None:
         super().__init__()
@@ -46,6 +47,7 @@ class WaitForPlayers(Stage):
         self.min_players = min_players
         self.max_players = max_players
         self.deck = deck
+        self._seats: list[int] = []  # the seats in play, as find_seats last found them
 
     def on_table_change(self) -> None:
         if self.state == "waiting_for_players":
@@ -55,12 +57,16 @@ class WaitForPlayers(Stage):
     def game_over(self) -> bool:
         return self.ctx.game_over()
 
+    def find_seats(self) -> None:
+        """The seats in play now (prepare: the condition and the hand read them)."""
+        self._seats = self.ctx.table.in_play()
+
     def enough_players(self) -> bool:
-        return len(self.ctx.table.in_play()) >= self.min_players
+        return len(self._seats) >= self.min_players
 
     def open_hand(self) -> None:
         ctx = self.ctx
-        seats = ctx.table.in_play()
+        seats = self._seats
         if self.max_players is not None and len(seats) > self.max_players:
             seats = seats[: self.max_players]
         if self.deck is not None and ctx.deck_spec != self.deck:
