@@ -10,9 +10,11 @@ Every (engine, player count) runs in a fresh interpreter so that imports, caches
 high-water mark of one engine do not affect the next. On a shared, noisy machine ``--repeat N``
 measures every engine N times, taking turns (ours, then each peer, then ours again...), and
 reports each one's median run, so that a slow moment falls on one run of one engine rather than
-on the ratio.
+on the ratio. The default of 20,000 hands makes each of the fast engines run for one to six
+seconds: at 2,000 hands the fastest runs last a tenth of a second, and one pause of the shared
+machine moves their figure by a tenth; the slow engines stop at the 10-second budget either way.
 
-    python benchmarks/engine.py                      # 6 and 2 players, 2000 hands or 10 s each
+    python benchmarks/engine.py                      # 6 and 2 players, 20,000 hands or 10 s each
     python benchmarks/engine.py --players 6 --seconds 0 --only pokerkit clubs
     python benchmarks/engine.py --hands 20000 --repeat 5 --only cardgame texasholdem clubs
 """
@@ -121,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--hands", type=int, default=2000, help="hands per engine and player count")
+    parser.add_argument("--hands", type=int, default=20000, help="hands per engine and player count")
     parser.add_argument("--seconds", type=float, default=10.0, help="time budget per run, 0 for none")
     parser.add_argument("--players", type=int, nargs="+", default=[6, 2])
     parser.add_argument("--seed", type=int, default=1)

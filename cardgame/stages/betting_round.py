@@ -20,6 +20,7 @@ __all__ = ["ACTIONS", "BettingResult", "BettingRound"]
 #: ``cbr`` and ``pb``.
 ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in", "check_call", "bet_raise", "bring_in")
 _ACTIONS = frozenset(ACTIONS)
+_ALIASES = frozenset(("check_call", "bet_raise", "all_in"))  # names for one of the plain actions
 _NO_AMOUNT = frozenset(("fold", "check", "call", "check_call", "bring_in"))  # actions that take no amount
 
 
@@ -260,22 +261,23 @@ class BettingRound(Stage):
                 f"{what} the amount the rules set", "amount given to an action without one",
             )
         most = hp.bet + la.stack
-        if action == "check_call":
-            action = "call" if la.call_amount else "check"
-        elif action == "bet_raise":
-            action = "bet" if la.is_bet else "raise"
-        elif action == "all_in":
-            if most <= la.bet_to:
-                action = "call"
-            elif la.can_raise and la.max_raise_to == most:
-                action, amount = ("bet" if la.is_bet else "raise"), most
-            elif not la.can_raise and matchable(self.ctx.hand, hp) <= la.bet_to:  # type: ignore[arg-type]
-                action = "call"  # no opponent could call more: all-in puts in what can be matched
-            else:
-                raise _illegal(
-                    la, f"Going all-in for {most} is not allowed here",
-                    "all-in above the limit" if la.can_raise else "betting not reopened",
-                )
+        if action in _ALIASES:  # a name for one of the plain actions, decided by the situation
+            if action == "check_call":
+                action = "call" if la.call_amount else "check"
+            elif action == "bet_raise":
+                action = "bet" if la.is_bet else "raise"
+            else:  # all_in
+                if most <= la.bet_to:
+                    action = "call"
+                elif la.can_raise and la.max_raise_to == most:
+                    action, amount = ("bet" if la.is_bet else "raise"), most
+                elif not la.can_raise and matchable(self.ctx.hand, hp) <= la.bet_to:  # type: ignore[arg-type]
+                    action = "call"  # no opponent could call more: all-in puts in what can be matched
+                else:
+                    raise _illegal(
+                        la, f"Going all-in for {most} is not allowed here",
+                        "all-in above the limit" if la.can_raise else "betting not reopened",
+                    )
         if action == "bring_in":
             if not la.bring_in:
                 raise _illegal(la, "There is no bring-in to post now", "bring-in not due")
