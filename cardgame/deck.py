@@ -98,15 +98,19 @@ class Deck:
         if rng is not None:
             getrandbits = rng.generator.getrandbits
             drawn: list[Card] = []
-            left = len(cards)
-            for n in range(left, left - count, -1):  # n cards left: draw one of them, the last takes its place
+            n = len(cards)
+            for _ in range(count):
                 k = n.bit_length()
                 i = getrandbits(k)
                 while i >= n:  # rejection sampling: exactly uniform, as random.randrange does
                     i = getrandbits(k)
-                drawn.append(cards[i])
-                cards[i] = cards[n - 1]
-            del cards[left - count :]
+                n -= 1
+                last = cards.pop()
+                if i < n:
+                    drawn.append(cards[i])
+                    cards[i] = last
+                else:
+                    drawn.append(last)
             self.dealt += count
             return drawn
         if count == 1:
