@@ -1,0 +1,61 @@
+"""Reading untrusted text safely: whole numbers in ASCII digits with a length bound, and short
+excerpts of bad input for error messages.
+
+Every parser a user or a remote peer reaches (cards, PHH, ACPC lines and logs, snapshots, the
+store, the command line) reads numbers with :func:`read_int` and quotes bad input with
+:func:`excerpt`, so a hostile input can neither crash a parser with Python's own errors (the
+4,300-digit limit of ``int()``, Unicode digits such as ``²`` or ``٥`` that ``str.isdigit`` accepts)
+nor make an error message as large as itself.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardgame.errors import CardgameError
+
+__all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "excerpt", "is_ascii_int", "read_int"]
+
+MAX_DIGITS = 18
+"""Digits a number may have: 18 covers every chip count the engine can hold (about 10**18)."""
+
+EXCERPT_LIMIT = 60
+"""Characters of a bad input an error message quotes."""
+
+_INT = re.compile(r"[+-]?[0-9]+")
+
+
+def excerpt(value: object, limit: int = EXCERPT_LIMIT) -> str:
+    """``repr`` of ``value``, cut to about ``limit`` characters with the total length noted."""
+    if isinstance(value, str | bytes) and len(value) > limit:
+        return f"{value[:limit]!r}... ({len(value):,} characters)"
+    text = repr(value)
+    return text if len(text) <= limit + 2 else f"{text[:limit]}... ({len(text):,} characters)"
+
+
+def is_ascii_int(text: str, *, signed: bool = False, max_digits: int = MAX_DIGITS) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (a sign only when ``signed``) of at most
+    ``max_digits`` digits."""
+    if not isinstance(text, str) or _INT.fullmatch(text) is None:
+        return False
+    digits = text.lstrip("+-")
+    return (signed or digits == text) and len(digits) <= max_digits
+
+
+def read_int(text: str, what: str, error: type[CardgameError], *, signed: bool = False,
+             minimum: int | None = None, maximum: int | None = None, max_digits: int = MAX_DIGITS) -> int:
+    """``text`` as an int, or ``error`` naming ``what``, the bad text (an excerpt) and what is allowed.
+
+    Only ASCII digits count (``"²"`` and ``"٥"`` are refused), with a sign only when ``signed``, and at
+    most ``max_digits`` of them; ``minimum`` and ``maximum`` bound the value.
+    """
+    if not is_ascii_int(text, signed=signed, max_digits=max_digits):
+        sign = "an optional sign and " if signed else ""
+        raise error(f"The {what} must be a whole number written with {sign}at most {max_digits} ASCII digits "
+                    f"0-9, not {excerpt(text)}.")
+    value = int(text)
+    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        low = "" if minimum is None else f"at least {minimum}"
+        high = "" if maximum is None else f"at most {maximum}"
+        raise error(f"The {what} {value} is out of range; allowed is {' and '.join(p for p in (low, high) if p)}.")
+    return value
