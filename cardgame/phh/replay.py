@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -36,6 +36,7 @@ from cardgame.phh.actions import (
 )
 from cardgame.phh.history import HandHistory
 from cardgame.phh.io import iter_paths, load_each
+from cardgame.stage import Stages
 
 __all__ = ["CheckReport", "HandCheck", "ReplayResult", "check_paths", "replay"]
 
@@ -154,8 +155,11 @@ def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
     return _DealPlan(deck + spare, discards, hole_cards or 2)
 
 
-def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayResult:
-    """Play ``hh`` through the engine. Raises :class:`HandHistoryError` naming the action at fault."""
+def replay(
+    hh: HandHistory, *, source: str = "<hand>", seed: int = 0, configure: Callable[[Stages], object] | None = None
+) -> ReplayResult:
+    """Play ``hh`` through the engine. Raises :class:`HandHistoryError` naming the action at fault.
+    ``configure`` is called with the stage list before play (to set stage options)."""
     from variants.from_phh import SUPPORTED_CODES, runout_count, stages_for
 
     if hh.variant not in SUPPORTED_CODES:
@@ -178,7 +182,10 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
                                        *(a.amount for a in hh.actions if isinstance(a, CompleteBetRaiseAction))]
                     if not math.isinf(v))
     unknown = {i for i, v in enumerate(hh.starting_stacks) if math.isinf(v)}
-    game = Game(stages_for(hh, chips, plan.hole_cards), seats=n, first_button=n - 1, seed=seed, max_hands=1,
+    stages = stages_for(hh, chips, plan.hole_cards)
+    if configure is not None:
+        configure(stages)
+    game = Game(stages, seats=n, first_button=n - 1, seed=seed, max_hands=1,
                 deck=spec, max_buy_in=max(10**12, cover))
     for i, s in enumerate(hh.starting_stacks):
         game.sit_down(f"p{i + 1}", cover if i in unknown else chips(s), i)

@@ -19,6 +19,9 @@ class BringIn(Stage):
     card brings in, aces low, and the highest suit (spades) breaks ties. A player all-in on the
     ante cannot bring in: the next card in that order does. The player then posts the bring-in
     (all they have when short of it) or completes to the small bet in the betting round that follows.
+
+    ``all_in_passes="seat"`` follows PokerKit (0.7.7) instead: when the card that would bring in
+    is an all-in player's, the next player clockwise who can bet brings in.
     """
 
     name: ClassVar[str] = "bring-in"
@@ -31,14 +34,19 @@ class BringIn(Stage):
     ]
     takes: ClassVar[tuple[type, ...]] = (object,)
     gives: ClassVar[tuple[type, ...]] = (BringInResult,)
-    __slots__ = ("_chosen", "amount", "highest")
+    __slots__ = ("_chosen", "all_in_passes", "amount", "highest")
 
-    def __init__(self, amount: object, *, highest: bool = False) -> None:  # object: checked here
+    def __init__(
+        self, amount: object, *, highest: bool = False, all_in_passes: str = "card"  # object: checked here
+    ) -> None:
         super().__init__()
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
             raise ConfigError(f"The bring-in must be a positive whole number of chips, not {amount!r}.")
+        if all_in_passes not in ("card", "seat"):
+            raise ConfigError(f"all_in_passes must be 'card' or 'seat', not {all_in_passes!r}.")
         self.amount = amount
         self.highest = highest
+        self.all_in_passes = all_in_passes
         self._chosen: int | None = None
 
     # --- conditions and callbacks ---------------------------------------------------------------
@@ -48,8 +56,9 @@ class BringIn(Stage):
         assert hand is not None, "the bring-in is found inside a hand"
         chosen = None
         best: tuple[int, int] | None = None
+        by_seat = self.all_in_passes == "seat"
         for hp in hand.players:
-            if hp.folded or hp.all_in:  # all-in on the ante: the next lowest card brings in
+            if hp.folded or (hp.all_in and not by_seat):  # all-in on the ante: the next lowest card brings in
                 continue
             up = [c for c, u in zip(hp.hole, hp.face_up, strict=True) if u]
             if not up:
@@ -61,6 +70,11 @@ class BringIn(Stage):
                 key = (-card.rank, -card.suit)
             if best is None or key > best:
                 best, chosen = key, hp
+        if chosen is not None and chosen.all_in:  # ``all_in_passes="seat"``: the next player who can bet
+            players = hand.players
+            i = players.index(chosen)
+            able = [hp for hp in players[i + 1:] + players[:i] if not hp.folded and not hp.all_in]
+            chosen = able[0] if able else None
         self._chosen = None if chosen is None or hand.live_count() < 2 else chosen.seat
 
     def someone_can_bring_in(self) -> bool:

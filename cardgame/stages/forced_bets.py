@@ -24,6 +24,9 @@ def _amounts(value: int | Sequence[int], what: str) -> tuple[int, ...]:
 
 _BLIND_NAMES = ("small blind", "big blind")
 
+#: What the others call when a blind is short (see :class:`ForcedBets`).
+SHORT_BLIND = ("full", "posted")
+
 
 class ForcedBets(Stage):
     """Posts antes (dead money) and then live blinds, in blind order (heads-up: button first).
@@ -34,7 +37,9 @@ class ForcedBets(Stage):
 
     * With ``big_blind_ante`` the big blind alone posts ``ante`` for the table, after the blind
       (a short big blind posts the blind first), as dead money in the main pot: every player can
-      win it and it is never returned (TDA rules, big-blind ante, 2019).
+      win it and it is never returned (TDA rules 2024, big-blind ante). ``big_blind_ante_first``
+      posts it before the blinds instead, as the big blind's own contribution, the other blinds
+      following (TDA 2019's order; PokerKit's).
     * Antes are dead money, each counted as its poster's contribution: a player short of the
       ante competes only for the antes they matched (``ante_trimming``, Robert's Rules; PHH's
       ``ante_trimming_status``). With ``ante_trimming=False`` every ante goes to the main pot.
@@ -42,12 +47,16 @@ class ForcedBets(Stage):
       PHH's negative ``blinds_or_straddles`` entries), posted after the blinds.
     * A player short of a forced bet posts what they have and is all-in; the amount to call stays
       the full blind whether the blind is short by its stack or by the ante (TDA: others call the
-      full blind). Pre-flop action starts left of the last blind.
+      full blind); with ``short_blind="posted"`` the others call what the short blind posted, the
+      minimum raise staying the full blind (PokerKit's rule). Pre-flop action starts left of the
+      last blind.
     """
 
     name: ClassVar[str] = "forced bets"
     states: ClassVar[list[str]] = ["ready", "done"]
     transitions: ClassVar[list[dict[str, Any]]] = [
+        {"trigger": "begin", "source": "ready", "dest": "done", "conditions": "big_blind_antes_first",
+         "before": ["post_big_blind_ante", "post_blinds", "post_dead"], "after": "hand_on"},
         {"trigger": "begin", "source": "ready", "dest": "done", "conditions": "big_blind_antes",
          "before": ["post_blinds", "post_dead", "post_big_blind_ante"], "after": "hand_on"},
         {"trigger": "begin", "source": "ready", "dest": "done",
@@ -56,8 +65,8 @@ class ForcedBets(Stage):
     ]
     takes: ClassVar[tuple[type, ...]] = (HandOpened,)
     gives: ClassVar[tuple[type, ...]] = (ForcedBetsResult,)
-    __slots__ = ("_antes", "_blinds", "_opener", "_top", "ante", "ante_trimming", "big_blind_ante", "blinds",
-                 "button_blind", "dead")
+    __slots__ = ("_antes", "_blinds", "_full", "_opener", "_top", "ante", "ante_trimming", "big_blind_ante",
+                 "big_blind_ante_first", "blinds", "button_blind", "dead", "short_blind")
 
     def __init__(
         self,
@@ -68,6 +77,8 @@ class ForcedBets(Stage):
         button_blind: int = 0,
         ante_trimming: bool = True,
         dead: Sequence[int] = (),
+        big_blind_ante_first: bool = False,
+        short_blind: str = "full",
     ) -> None:
         super().__init__()
         self.blinds = _amounts(blinds, "Blinds")
@@ -76,7 +87,11 @@ class ForcedBets(Stage):
             raise ConfigError("A big-blind ante is one amount, posted by the big blind.")
         if big_blind_ante and len(self.blinds) < 2:
             raise ConfigError("A big-blind ante needs a big blind: give at least two blinds.")
+        if short_blind not in SHORT_BLIND:
+            raise ConfigError(f"short_blind must be one of {', '.join(SHORT_BLIND)}, not {short_blind!r}.")
         self.big_blind_ante = big_blind_ante
+        self.big_blind_ante_first = big_blind_ante_first
+        self.short_blind = short_blind
         self.ante_trimming = ante_trimming
         self.dead = _amounts(dead, "Dead posts")
         (self.button_blind,) = _amounts(button_blind, "The button blind")
@@ -84,10 +99,15 @@ class ForcedBets(Stage):
         self._antes: list[tuple[int, int]] = []
         self._opener: int | None = None
         self._top = 0
+        self._full = 0
 
     # --- conditions and callbacks ---------------------------------------------------------------
+    def big_blind_antes_first(self) -> bool:
+        """The big blind posts the ante for the table before the blinds (TDA 2019; PokerKit)."""
+        return self.big_blind_ante and self.big_blind_ante_first and self.ante[0] > 0
+
     def big_blind_antes(self) -> bool:
-        """The big blind posts the ante for the table, after the blind (TDA, big-blind ante)."""
+        """The big blind posts the ante for the table, after the blind (TDA 2024, big-blind ante)."""
         return self.big_blind_ante and self.ante[0] > 0
 
     def post_antes(self) -> None:
@@ -135,6 +155,9 @@ class ForcedBets(Stage):
                 ctx.emit(ForcedBetPosted(button.seat, "button blind", paid, button.all_in))
                 blinds.append((button.seat, paid))
         self._opener = order[(last + 1) % len(order)].seat if last >= 0 else None  # left of the last blind
+        self._full = top
+        if self.short_blind == "posted":  # the others call what was posted (PokerKit)
+            top = max([paid for _, paid in blinds], default=0)
         self._top = top
 
     def post_dead(self) -> None:
@@ -149,10 +172,14 @@ class ForcedBets(Stage):
                 self._antes.append((hp.seat, paid))
 
     def post_big_blind_ante(self) -> None:
+        """The big blind's ante: dead money in the main pot; posted first, an ante like any other
+        (its poster's contribution when ``ante_trimming``, else the main pot's)."""
         hand = self.ctx.hand
         assert hand is not None
         order = hand.blind_order()
-        if len(order) >= 2:
+        if len(order) >= 2 and self.big_blind_ante_first:
+            self._antes.append(self._post_dead(order[1], self.ante[0], "big blind ante"))
+        elif len(order) >= 2:
             bb = order[1]
             paid = bb.put_main_pot(hand, min(self.ante[0], bb.player.stack))
             self.ctx.emit(ForcedBetPosted(bb.seat, "big blind ante", paid, bb.all_in))
@@ -163,7 +190,7 @@ class ForcedBets(Stage):
         assert hand is not None
         top = self._top
         hand.bet_to = top
-        hand.min_raise = top
+        hand.min_raise = self._full
         hand.full_to = top
         hand.raises = 1 if top else 0
         blinds, antes = tuple(self._blinds), tuple(self._antes)

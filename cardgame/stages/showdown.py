@@ -19,6 +19,9 @@ __all__ = ["Showdown", "ShowdownResult"]
 #: How odd chips of a split pot are given out (see :class:`Showdown`).
 ODD_CHIPS = ("position", "high card", "low card")
 
+#: What becomes of a pot's low half when none of its hands qualifies for low (see :class:`Showdown`).
+NO_LOW = ("scoop", "split")
+
 #: The values and descriptions of an evaluator a showdown does not have (read, never written).
 _NO_VALUES: tuple[dict[int, int | None], dict[int, str]] = ({}, {})
 
@@ -63,6 +66,16 @@ class Showdown(Stage):
       (flop and draw games) gives them one at a time to the winners in order clockwise from the
       button; stud gives them to the highest card by suit (``"high card"``; razz and the low half
       of hi/lo: the lowest card by suit, aces low, ``"low card"``), all of a player's cards counted.
+
+    Options that follow PokerKit (0.7.7) instead of the rulebook, for comparing with it:
+
+    * ``one_odd_chip_each=False``: every odd chip of a split goes to the first winner in the
+      odd-chip order.
+    * ``merge_pots=True``: after the hands that can win nothing are set aside, consecutive pots
+      contested by the same remaining hands are merged and split as one (Robert's Rules split
+      side pots and the main pot separately).
+    * ``no_low="split"``: when a hand qualifies for low in some pot but none of a pot's hands
+      does, that pot's low half is split among its hands that can win something, not scooped.
     """
 
     name: ClassVar[str] = "showdown"
@@ -74,7 +87,8 @@ class Showdown(Stage):
         {"trigger": "end", "source": "*", "dest": "done"},
     ]
     gives: ClassVar[tuple[type, ...]] = (ShowdownResult,)
-    __slots__ = ("_live", "_mucked", "_shown", "_won", "high", "low", "odd_chips")
+    __slots__ = ("_live", "_mucked", "_shown", "_won", "high", "low", "merge_pots", "no_low", "odd_chips",
+                 "one_odd_chip_each")
 
     def __init__(
         self,
@@ -82,15 +96,23 @@ class Showdown(Stage):
         low: HandEvaluator | None = None,
         *,
         odd_chips: str = "position",
+        one_odd_chip_each: bool = True,
+        merge_pots: bool = False,
+        no_low: str = "scoop",
     ) -> None:
         super().__init__()
         if high is None and low is None:
             raise ConfigError("A showdown needs a high evaluator, a low evaluator, or both.")
         if odd_chips not in ODD_CHIPS:
             raise ConfigError(f"odd_chips must be one of {', '.join(ODD_CHIPS)}, not {odd_chips!r}.")
+        if no_low not in NO_LOW:
+            raise ConfigError(f"no_low must be one of {', '.join(NO_LOW)}, not {no_low!r}.")
         self.high = high
         self.low = low
         self.odd_chips = odd_chips
+        self.one_odd_chip_each = one_odd_chip_each
+        self.merge_pots = merge_pots
+        self.no_low = no_low
         self._live: list[HandPlayer] = []
         self._mucked: frozenset[int] = frozenset()
         self._won: dict[int, int] = {}
@@ -173,14 +195,21 @@ class Showdown(Stage):
             emit(CardsShown(hp.seat, tuple(hp.hole), parts[0] if len(parts) == 1 else "; ".join(
                 f"run {i + 1}: {text}" for i, text in enumerate(parts))))
         several = len(boards) > 1
-        for index, pot in enumerate(side_pots(hand.players, hand.dead)):
-            eligible = ([seat for seat in pot.eligible if seat not in mucked] if mucked else None) or list(pot.eligible)
-            for run, amount in enumerate(split(pot.amount, range(len(boards))) if several else (pot.amount,)):
+        pots = [(index, pot.amount, ([seat for seat in pot.eligible if seat not in mucked] if mucked else None)
+                 or list(pot.eligible)) for index, pot in enumerate(side_pots(hand.players, hand.dead))]
+        contenders = self._contenders(pots, runs) if self.merge_pots or self.no_low == "split" else None
+        if self.merge_pots and contenders is not None:
+            pots = _merged(pots, contenders)
+        for index, pot_amount, eligible in pots:
+            for run, amount in enumerate(split(pot_amount, range(len(boards))) if several else (pot_amount,)):
                 (highs, hi_texts), (lows, lo_texts) = runs[run]
                 texts = (hi_texts, lo_texts)
                 label = run if several else None
                 low_winners = self._best(eligible, lows) if low is not None else []
                 high_winners = self._best(eligible, highs) if high is not None else []
+                if (not low_winners and high_winners and contenders is not None and self.no_low == "split"
+                        and any(v is not None for v in lows.values())):  # PokerKit: the low half still split
+                    low_winners = [seat for seat in eligible if seat in contenders]
                 if low_winners and high_winners:
                     low_half = amount // 2
                     self._pay(index, amount - low_half, high_winners, won, texts, 0, "high", label)
@@ -191,6 +220,20 @@ class Showdown(Stage):
                 else:  # nobody qualifies (e.g. a low-only game with no qualifying hand): split evenly
                     self._pay(index, amount, eligible, won, texts, 0, "", label)
         return [hp.seat for hp in live]
+
+    def _contenders(
+        self, pots: list[tuple[int, int, list[int]]],
+        runs: list[tuple[tuple[dict[int, int | None], dict[int, str]], tuple[dict[int, int | None], dict[int, str]]]],
+    ) -> frozenset[int]:
+        """The seats that win a share (high or low, on some board) of some pot they are eligible for."""
+        out: set[int] = set()
+        for _, _, eligible in pots:
+            for (highs, _), (lows, _) in runs:
+                if self.high is not None:
+                    out.update(self._best(eligible, highs))
+                if self.low is not None:
+                    out.update(self._best(eligible, lows))
+        return frozenset(out)
 
     @staticmethod
     def _values(
@@ -230,9 +273,23 @@ class Showdown(Stage):
             low = which == 1 or self.odd_chips == "low card"
             winners = sorted(winners, key=lambda seat: _card_order(hand.by_seat[seat].hole, low))
         shares = split(amount, winners)
+        if not self.one_odd_chip_each and len(shares) > 1:  # every odd chip to the first winner
+            shares = [amount - shares[-1] * (len(shares) - 1)] + [shares[-1]] * (len(shares) - 1)
         for i, seat in enumerate(winners):  # one share per winner
             chips = shares[i]
             hand.by_seat[seat].player.stack += chips
             won[seat] = won.get(seat, 0) + chips
         text = texts[which].get(winners[0], "")  # "" for a mucked hand taking back its own excess
         self.ctx.emit(PotAwarded(index, amount, tuple(winners), tuple(shares), text, share, run))
+
+
+def _merged(pots: list[tuple[int, int, list[int]]], contenders: frozenset[int]) -> list[tuple[int, int, list[int]]]:
+    """Consecutive pots contested by the same ``contenders`` merged into one (PokerKit's pots)."""
+    out: list[tuple[int, int, list[int]]] = []
+    for index, amount, eligible in pots:
+        live = [seat for seat in eligible if seat in contenders] or eligible
+        if out and out[-1][2] == live:
+            out[-1] = (out[-1][0], out[-1][1] + amount, live)
+        else:
+            out.append((index, amount, live))
+    return out
