@@ -194,17 +194,20 @@ def _set(kind: type[Stage], name: str, value: Any, when: Callable[[Any], bool] =
     return apply
 
 
-def _betting_option(name: str, value: Any) -> Callable[[Sequence[Stage]], bool]:
-    """A betting convention: ``name`` set on every betting round's structure. The options are the
-    betting structures' (branch ``rules``); a structure without ``name`` is left alone (the
-    convention then explains nothing)."""
+def _betting_option(**values: Any) -> Callable[[Sequence[Stage]], bool]:
+    """A betting convention: the options ``values`` given to every betting round's structure
+    (:mod:`cardgame.betting`, frozen: a changed copy). Options a structure lacks are left out."""
 
     def apply(stages: Sequence[Stage]) -> bool:
         changed = False
         for stage in stages:
-            structure = getattr(stage, "structure", None) if isinstance(stage, BettingRound) else None
-            if structure is not None and hasattr(structure, name) and getattr(structure, name) != value:
-                setattr(structure, name, value)
+            if not isinstance(stage, BettingRound):
+                continue
+            structure: Any = stage.structure  # an attrs class (checked next)
+            fields = attrs.fields_dict(type(structure)) if attrs.has(type(structure)) else {}
+            new = {k: v for k, v in values.items() if k in fields and getattr(structure, k) != v}
+            if new:
+                stage.structure = attrs.evolve(structure, **new)
                 changed = True
         return changed
 
@@ -233,14 +236,14 @@ DEVIATIONS: tuple[Deviation, ...] = (
         " up to a raise",
         "a short all-in never reopens the betting; the next raise is the largest increment over the all-in",
         "Robert's Rules, betting and raising, rule 6 (limit all-ins)",
-        "FixedLimit(short_all_in=...) (branch rules)", _betting_option("short_all_in", "pokerkit"),
+        "FixedLimit(full_bet_rule=True)", _betting_option(full_bet_rule=True),
     ),
     Deviation(
         "short-all-in-over-the-blind", frozenset(CODES) - STUD,
         "an all-in raise of less than the big blind over it does not reopen the betting to players who called",
         "the blind is not a raise: the first raise of the round always reopens, whatever its size",
         "TDA (short all-ins do not reopen); Robert's Rules, no-limit rule 3",
-        "betting structure option (branch rules)", _betting_option("blind_reopens", True),
+        "first_raise_reopens=True (betting structures)", _betting_option(first_raise_reopens=True),
     ),
     Deviation(
         "stud-open-pair", frozenset({"F7S"}),
@@ -268,21 +271,22 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "a bet and three raises, the big blind being the bet pre-flop; heads-up uncapped",
         "four raises after the blind pre-flop, heads-up too",
         "Robert's Rules, betting and raising, rules 3-4",
-        "FixedLimit cap options (branch rules)", _betting_option("cap_after_blind", True),
+        "FixedLimit(cap_counts_blind=False, heads_up_uncapped=False)",
+        _betting_option(cap_counts_blind=False, heads_up_uncapped=False),
     ),
     Deviation(
         "straddle-min-raise", frozenset({"NT"}),
         "a straddle sets the minimum raise: raise by at least the straddle",
         "raise by at least the minimum bet over the straddle",
         "Robert's Rules, no-limit rule 2 (a straddle sets a new minimum bring-in)",
-        "NoLimit option (branch rules)", _betting_option("straddle_min_raise", False),
+        "NoLimit(straddle_sets_min_raise=False)", _betting_option(straddle_sets_min_raise=False),
     ),
     Deviation(
         "raise-to-match", frozenset(CODES),
         "a raise to all the largest opponent can match is legal below the full raise",
         "refused below the minimum raise",
         "real hand histories; docs/rules.md, a raise nobody can call",
-        "betting structure option (branch rules)", _betting_option("raise_to_match", False),
+        "raise_to_match=False (betting structures)", _betting_option(raise_to_match=False),
     ),
     Deviation(
         "odd-chips-one-each", frozenset(CODES),
