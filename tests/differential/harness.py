@@ -243,7 +243,7 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "an all-in raise of less than the big blind over it does not reopen the betting to players who called",
         "the blind is not a raise: the first raise of the round always reopens, whatever its size",
         "TDA (short all-ins do not reopen); Robert's Rules, no-limit rule 3",
-        "first_raise_reopens=True (betting structures)", _betting_option(first_raise_reopens=True),
+        "NoLimit/PotLimit/FixedLimit(first_raise_reopens=True)", _betting_option(first_raise_reopens=True),
     ),
     Deviation(
         "stud-open-pair", frozenset({"F7S"}),
@@ -286,7 +286,7 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "a raise to all the largest opponent can match is legal below the full raise",
         "refused below the minimum raise",
         "real hand histories; docs/rules.md, a raise nobody can call",
-        "raise_to_match=False (betting structures)", _betting_option(raise_to_match=False),
+        "NoLimit/PotLimit/FixedLimit(raise_to_match=False)", _betting_option(raise_to_match=False),
     ),
     Deviation(
         "odd-chips-one-each", frozenset(CODES),
