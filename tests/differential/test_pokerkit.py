@@ -15,7 +15,16 @@ import pytest
 pytest.importorskip("pokerkit")
 
 from cardgame.phh import loads
-from tests.differential.harness import CODES, DEVIATIONS, Outcome, _explain, _our_replay, _stages_of, run_hand
+from tests.differential.harness import (
+    CODES,
+    DEVIATIONS,
+    Outcome,
+    _explain,
+    _our_replay,
+    _refuses,
+    _stages_of,
+    run_hand,
+)
 
 HANDS = 60  # per variant and direction: 1,320 hands, about 12 s
 
@@ -65,6 +74,30 @@ def test_an_explanation_holds_only_when_the_replay_under_it_gives_pokerkits_resu
     out = _explain(Outcome("NT", "A", 0), lambda conventions: _our_replay(hh, conventions)[0] == pokerkit,
                    lambda: _stages_of(hh))
     assert (out.status, out.explained_by) == (status, by)
+
+
+# TDA: the others call the full blind. Heads-up, p1 (big blind) has 2 chips: the ante leaves 1 for
+# the blind; p2 (small blind, 1) must call 1 more in our engine. PokerKit's players call what was
+# posted, so p2 owes nothing, and PokerKit refuses "p2 cc" (its random hands, direction B).
+SHORT_BLIND = """variant = "F2L3D"
+ante_trimming_status = true
+antes = [1, 1]
+blinds_or_straddles = [1, 2]
+small_bet = 2
+big_bet = 4
+starting_stacks = [2, 117]
+actions = ["d dh p1 2s4c3sJh3d", "d dh p2 4hAs2c9h6d", "p2 cc"]
+"""
+
+
+def test_a_refusal_is_explained_only_by_a_convention_under_which_our_engine_refuses_too() -> None:
+    [hh] = loads(SHORT_BLIND)
+    by_id = {d.id: d for d in DEVIATIONS}
+    assert not _refuses(hh, (), 2)  # the rulebook: p2 calls the full blind
+    assert _refuses(hh, (by_id["short-blind"],), 2)  # PokerKit's rule: nothing to call, not asked
+    assert not _refuses(hh, (by_id["odd-chips-one-each"],), 2)
+    out = _explain(Outcome("F2L3D", "B", 0), lambda conventions: _refuses(hh, conventions, 2), lambda: _stages_of(hh))
+    assert (out.status, out.explained_by) == ("explained", ("short-blind",))
 
 
 def test_every_deviation_is_in_the_rules_page() -> None:
