@@ -432,8 +432,9 @@ def _pk_play(table: Table, rng: random.Random) -> tuple[str, list[int]]:
 def _may_muck(state: Any, seat: int, shown: set[int]) -> bool:
     """Whether ``seat`` may muck: every pot it contests has a hand already shown. PokerKit burns a
     pot that only mucked hands contest (its chips disappear); we keep chips, so such a muck is
-    never made (docs/rules.md, PokerKit deviations)."""
-    return all(any(i in shown for i in pot.player_indices if i != seat)
+    never made (docs/rules.md, PokerKit deviations). Nor is the muck that would leave one hand:
+    PokerKit 0.7.7 then fails its own assertions (``get_effective_stack``, ``push_chips``)."""
+    return sum(state.statuses) > 2 and all(any(i in shown for i in pot.player_indices if i != seat)
                for pot in state.pots if seat in pot.player_indices)
 
 
