@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -156,10 +156,16 @@ def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
 
 
 def replay(
-    hh: HandHistory, *, source: str = "<hand>", seed: int = 0, configure: Callable[[Stages], object] | None = None
+    hh: HandHistory,
+    *,
+    source: str = "<hand>",
+    seed: int = 0,
+    conventions: Mapping[str, bool] | None = None,
+    configure: Callable[[Stages], object] | None = None,
 ) -> ReplayResult:
     """Play ``hh`` through the engine. Raises :class:`HandHistoryError` naming the action at fault.
-    ``configure`` is called with the stage list before play (to set stage options)."""
+    ``conventions`` sets betting options by name (see :func:`variants.from_phh.stages_for`);
+    ``configure`` is called with the stage list before play (to set other stages' options)."""
     from variants.from_phh import SUPPORTED_CODES, runout_count, stages_for
 
     if hh.variant not in SUPPORTED_CODES:
@@ -182,11 +188,10 @@ def replay(
                                        *(a.amount for a in hh.actions if isinstance(a, CompleteBetRaiseAction))]
                     if not math.isinf(v))
     unknown = {i for i, v in enumerate(hh.starting_stacks) if math.isinf(v)}
-    stages = stages_for(hh, chips, plan.hole_cards)
+    stages = stages_for(hh, chips, plan.hole_cards, conventions=conventions)
     if configure is not None:
         configure(stages)
-    game = Game(stages, seats=n, first_button=n - 1, seed=seed, max_hands=1,
-                deck=spec, max_buy_in=max(10**12, cover))
+    game = Game(stages, seats=n, first_button=n - 1, seed=seed, max_hands=1, deck=spec, max_buy_in=max(10**12, cover))
     for i, s in enumerate(hh.starting_stacks):
         game.sit_down(f"p{i + 1}", cover if i in unknown else chips(s), i)
     game.ctx.next_deck = Deck.stacked(plan.deck, spec)

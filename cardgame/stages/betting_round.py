@@ -186,6 +186,9 @@ class BettingRound(Stage):
         hand.min_raise = 0
         hand.full_to = 0
         hand.raises = 0
+        hand.round_raises = 0
+        hand.largest_raise = 0
+        hand.short_all_ins = 0
         hand.capped = False
         hand.to_act = None
         hand.big_bet_option = False
@@ -346,6 +349,9 @@ class BettingRound(Stage):
             if increment > hand.min_raise:
                 hand.min_raise = increment
             hand.full_to = to
+        hand.round_raises += 1
+        if increment > hand.largest_raise:
+            hand.largest_raise = increment
         if not structure._plain_raises:
             structure.on_raise(hand, to, self.street)
         hand.bet_to = to

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -45,7 +45,7 @@ from cardgame.phh.history import HandHistory
 from cardgame.phh.replay import replay
 from cardgame.stage import Stage
 from cardgame.stages import BettingRound, BringIn, ForcedBets, Showdown
-from variants.from_phh import stages_for
+from variants.from_phh import POKERKIT, stages_for
 
 __all__ = ["CODES", "DEVIATIONS", "Deviation", "Outcome", "run_hand", "run_many"]
 
@@ -168,7 +168,9 @@ class Outcome:
 @dataclass(frozen=True)
 class Deviation:
     """A rule where PokerKit 0.7.7 differs from the rulebook we follow, and the engine option that
-    plays PokerKit's rule: ``apply`` sets it on a stage list and says whether anything changed."""
+    plays PokerKit's rule: a betting option (``betting``, by name, given to ``stages_for``; the
+    ids' options are :data:`variants.from_phh.POKERKIT`), or ``apply``, which sets a stage option
+    on a stage list and says whether anything changed."""
 
     id: str
     variants: frozenset[str]
@@ -176,7 +178,11 @@ class Deviation:
     pokerkit: str
     source: str
     option: str
-    apply: Callable[[Sequence[Stage]], bool]
+    apply: Callable[[Sequence[Stage]], bool] | None = None
+
+    @property
+    def betting(self) -> Mapping[str, bool]:
+        return POKERKIT.get(self.id, {})
 
 
 def _set(kind: type[Stage], name: str, value: Any, when: Callable[[Any], bool] = lambda _: True
@@ -188,26 +194,6 @@ def _set(kind: type[Stage], name: str, value: Any, when: Callable[[Any], bool] =
         for stage in stages:
             if isinstance(stage, kind) and when(stage) and getattr(stage, name) != value:
                 setattr(stage, name, value)
-                changed = True
-        return changed
-
-    return apply
-
-
-def _betting_option(**values: Any) -> Callable[[Sequence[Stage]], bool]:
-    """A betting convention: the options ``values`` given to every betting round's structure
-    (:mod:`cardgame.betting`, frozen: a changed copy). Options a structure lacks are left out."""
-
-    def apply(stages: Sequence[Stage]) -> bool:
-        changed = False
-        for stage in stages:
-            if not isinstance(stage, BettingRound):
-                continue
-            structure: Any = stage.structure  # an attrs class (checked next)
-            fields = attrs.fields_dict(type(structure)) if attrs.has(type(structure)) else {}
-            new = {k: v for k, v in values.items() if k in fields and getattr(structure, k) != v}
-            if new:
-                stage.structure = attrs.evolve(structure, **new)
                 changed = True
         return changed
 
@@ -232,18 +218,18 @@ DEVIATIONS: tuple[Deviation, ...] = (
     ),
     Deviation(
         "limit-short-all-in", FIXED,
-        "an all-in of half a bet or more is a full bet and reopens the betting; several short all-ins add"
-        " up to a raise",
+        "an all-in wager of half a bet or more over the last full bet (several all-ins adding up) is a full"
+        " bet and reopens the betting; under half may be called or completed to a full bet",
         "a short all-in never reopens the betting; the next raise is the largest increment over the all-in",
         "Robert's Rules, betting and raising, rule 6 (limit all-ins)",
-        "FixedLimit(full_bet_rule=True)", _betting_option(full_bet_rule=True),
+        "FixedLimit(full_bet_rule=True)",
     ),
     Deviation(
         "short-all-in-over-the-blind", frozenset(CODES) - STUD,
         "an all-in raise of less than the big blind over it does not reopen the betting to players who called",
         "the blind is not a raise: the first raise of the round always reopens, whatever its size",
         "TDA (short all-ins do not reopen); Robert's Rules, no-limit rule 3",
-        "NoLimit/PotLimit/FixedLimit(first_raise_reopens=True)", _betting_option(first_raise_reopens=True),
+        "NoLimit/PotLimit/FixedLimit(first_raise_reopens=True)",
     ),
     Deviation(
         "stud-open-pair", frozenset({"F7S"}),
@@ -268,25 +254,31 @@ DEVIATIONS: tuple[Deviation, ...] = (
     ),
     Deviation(
         "limit-cap", frozenset(FIXED - STUD),
-        "a bet and three raises, the big blind being the bet pre-flop; heads-up uncapped",
-        "four raises after the blind pre-flop, heads-up too",
+        "a bet and three raises, the big blind being the bet pre-flop",
+        "four raises after the blind pre-flop (the cap counts bets, raises, completions and short all-ins)",
         "Robert's Rules, betting and raising, rules 3-4",
-        "FixedLimit(cap_counts_blind=False, heads_up_uncapped=False)",
-        _betting_option(cap_counts_blind=False, heads_up_uncapped=False),
+        "FixedLimit(cap_counts_blind=False)",
+    ),
+    Deviation(
+        "heads-up-cap", frozenset(FIXED),
+        "raising is unlimited once only two players who are not all-in contest the pot, unless capped before",
+        "the cap holds heads-up too",
+        "Robert's Rules, betting and raising, rule 4",
+        "FixedLimit(heads_up_uncapped=False)",
     ),
     Deviation(
         "straddle-min-raise", frozenset({"NT"}),
         "a straddle sets the minimum raise: raise by at least the straddle",
         "raise by at least the minimum bet over the straddle",
         "Robert's Rules, no-limit rule 2 (a straddle sets a new minimum bring-in)",
-        "NoLimit(straddle_sets_min_raise=False)", _betting_option(straddle_sets_min_raise=False),
+        "NoLimit/PotLimit(straddle_sets_min_raise=False)",
     ),
     Deviation(
         "raise-to-match", frozenset(CODES),
         "a raise to all the largest opponent can match is legal below the full raise",
         "refused below the minimum raise",
         "real hand histories; docs/rules.md, a raise nobody can call",
-        "NoLimit/PotLimit/FixedLimit(raise_to_match=False)", _betting_option(raise_to_match=False),
+        "NoLimit/PotLimit/FixedLimit(raise_to_match=False)",
     ),
     Deviation(
         "odd-chips-one-each", frozenset(CODES),
@@ -316,19 +308,33 @@ DEVIATIONS: tuple[Deviation, ...] = (
 MAX_TOGETHER = 3
 
 
-def _configure(deviations: Sequence[Deviation]) -> Callable[[Sequence[Stage]], object]:
+def _options(deviations: Sequence[Deviation]) -> dict[str, Any]:
+    """Our replay's keyword arguments that set ``deviations``: betting options by name
+    (``conventions``) and a ``configure`` call for the other stages' options."""
+    betting: dict[str, bool] = {}
+    for d in deviations:
+        betting.update(d.betting)
+
     def configure(stages: Sequence[Stage]) -> object:
-        return [d.apply(stages) for d in deviations]
+        return [d.apply(stages) for d in deviations if d.apply is not None]
 
-    return configure
+    return {"conventions": betting, "configure": configure}
 
 
-def _explain(out: Outcome, reproduces: Callable[[Sequence[Deviation]], bool],
-             stages: Callable[[], Sequence[Stage]]) -> Outcome:
+def _changes(d: Deviation, hh: HandHistory) -> bool:
+    """Whether ``d`` changes any stage of the list that plays ``hh`` (else it cannot explain it)."""
+    if d.apply is not None:
+        return d.apply(_stages_of(hh))
+    before = [s.structure for s in _stages_of(hh) if isinstance(s, BettingRound)]
+    after = [s.structure for s in _stages_of(hh, d.betting) if isinstance(s, BettingRound)]
+    return before != after
+
+
+def _explain(out: Outcome, reproduces: Callable[[Sequence[Deviation]], bool], hh: HandHistory) -> Outcome:
     """Mark ``out`` explained by the fewest conventions under which ``reproduces`` holds (our
     engine set to them gives PokerKit's result), else open. A convention that changes none of
-    the hand's stages (``stages()`` builds a fresh list) is not tried."""
-    candidates = [d for d in DEVIATIONS if out.code in d.variants and d.apply(stages())]
+    the stages playing ``hh`` is not tried."""
+    candidates = [d for d in DEVIATIONS if out.code in d.variants and _changes(d, hh)]
     for size in range(1, MAX_TOGETHER + 1):
         found = [tuple(d.id for d in combo) for combo in combinations(candidates, size) if reproduces(combo)]
         if found:
@@ -419,7 +425,7 @@ def _pk_play(table: Table, rng: random.Random) -> tuple[str, list[int]]:
             if show:
                 shown.add(seat)
         elif state.actor_index is not None:
-            _pk_act(state, rng, table.code == "FO/8", table.code in FIXED - STUD)
+            _pk_act(state, rng, table.code == "FO/8")
         elif state.can_select_runout_count():
             state.select_runout_count(1)
         else:
@@ -443,7 +449,7 @@ def _street_raises(state: Any) -> int:
     return int(state.completion_betting_or_raising_count)
 
 
-def _pk_act(state: Any, rng: random.Random, fixed_pot_limit: bool = False, limit_blinds: bool = False) -> None:
+def _pk_act(state: Any, rng: random.Random, fixed_pot_limit: bool = False) -> None:
     """One random legal action; ``fixed_pot_limit``: raise only by fixed-limit sizes, at most a bet
     and two raises (PokerKit 0.7.7's FO/8 class bets pot-limit: see :data:`DEVIATIONS`)."""
     options: list[Callable[[], Any]] = []
@@ -453,10 +459,7 @@ def _pk_act(state: Any, rng: random.Random, fixed_pot_limit: bool = False, limit
         options.append(state.fold)
     if state.can_check_or_call():
         options.append(state.check_or_call)
-    # Stay inside the rules both engines share where they part (see DEVIATIONS), so that the hand
-    # is compared rather than explained: no fourth raise pre-flop in limit blind games.
-    capped = limit_blinds and state.street_index == 0 and _street_raises(state) >= 3
-    if state.can_complete_bet_or_raise_to() and not capped and not (fixed_pot_limit and _street_raises(state) >= 3):
+    if state.can_complete_bet_or_raise_to() and not (fixed_pot_limit and _street_raises(state) >= 3):
         lo = state.min_completion_betting_or_raising_to_amount
         hi = lo if fixed_pot_limit else state.max_completion_betting_or_raising_to_amount
         options.append(lambda: state.complete_bet_or_raise_to(lo))
@@ -547,7 +550,7 @@ def _run_a(out: Outcome, table: Table, rng: random.Random) -> Outcome:
     if ours == pk_stacks:
         return out
     out.detail = f"our replay refuses: {failure}" if ours is None else f"stacks: ours {ours}, PokerKit {pk_stacks}"
-    return _explain(out, lambda conventions: _our_replay(hh, conventions)[0] == pk_stacks, lambda: _stages_of(hh))
+    return _explain(out, lambda conventions: _our_replay(hh, conventions)[0] == pk_stacks, hh)
 
 
 def _run_b(out: Outcome, table: Table, seed: int, rng: random.Random) -> Outcome:
@@ -573,12 +576,10 @@ def _run_b(out: Outcome, table: Table, seed: int, rng: random.Random) -> Outcome
         out.detail = failure
         refused = _index(failure)
         if refused is None:  # PokerKit wants more actions: the convention must leave the hand unfinished too
-            return _explain(out, lambda conventions: _our_replay(again, conventions, complete=False)[0] == [],
-                            lambda: _stages_of(again))
-        return _explain(out, lambda conventions: _refuses(again, conventions, refused), lambda: _stages_of(again))
+            return _explain(out, lambda conventions: _our_replay(again, conventions, complete=False)[0] == [], again)
+        return _explain(out, lambda conventions: _refuses(again, conventions, refused), again)
     out.detail = f"stacks: ours {ours}, PokerKit {pk_stacks}"
-    return _explain(out, lambda conventions: _our_replay(again, conventions)[0] == pk_stacks,
-                    lambda: _stages_of(again))
+    return _explain(out, lambda conventions: _our_replay(again, conventions)[0] == pk_stacks, again)
 
 
 def _our_replay(hh: HandHistory, conventions: Sequence[Deviation], complete: bool = True
@@ -586,7 +587,7 @@ def _our_replay(hh: HandHistory, conventions: Sequence[Deviation], complete: boo
     """Our replay of ``hh`` with ``conventions`` set: (final stacks, "") or (None, the refusal).
     With ``complete=False``: ([], "") when the replay ends with the hand unfinished."""
     try:
-        result = replay(hh, configure=_configure(conventions))
+        result = replay(hh, **_options(conventions))
     except CardgameError as exc:
         return None, str(exc)
     if not complete:
@@ -599,7 +600,7 @@ def _refuses(hh: HandHistory, conventions: Sequence[Deviation], index: int) -> b
     ``hh.actions[index]``: a player action out of turn or illegal, a draw nobody is due, a deal
     or show while a player is still to act."""
     try:
-        result = replay(attrs.evolve(hh, actions=hh.actions[:index]), configure=_configure(conventions))
+        result = replay(attrs.evolve(hh, actions=hh.actions[:index]), **_options(conventions))
     except CardgameError:
         return False  # refused before: not the same action
     game, a = result.game, hh.actions[index]
@@ -619,9 +620,9 @@ def _refuses(hh: HandHistory, conventions: Sequence[Deviation], index: int) -> b
     return False
 
 
-def _stages_of(hh: HandHistory) -> Sequence[Stage]:
-    """The stage list our replay of ``hh`` plays (built fresh)."""
-    return stages_for(hh, lambda v: int(v or 0), _hole_cards(hh.variant))
+def _stages_of(hh: HandHistory, betting: Mapping[str, bool] | None = None) -> Sequence[Stage]:
+    """The stage list our replay of ``hh`` plays (built fresh), with ``betting`` options."""
+    return stages_for(hh, lambda v: int(v or 0), _hole_cards(hh.variant), conventions=betting)
 
 
 def _hole_cards(code: str) -> int:
