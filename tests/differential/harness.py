@@ -225,10 +225,12 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "FixedLimit(full_bet_rule=True)",
     ),
     Deviation(
-        "short-all-in-over-the-blind", frozenset(CODES) - STUD,
-        "an all-in raise of less than the big blind over it does not reopen the betting to players who called",
-        "the blind is not a raise: the first raise of the round always reopens, whatever its size",
-        "TDA (short all-ins do not reopen); Robert's Rules, no-limit rule 3",
+        "short-all-in-over-the-blind", frozenset(CODES),
+        "an all-in raise short of a full raise over the blind (stud: over the bring-in, or short of the"
+        " completion) does not reopen the betting to players who already acted",
+        "the blind or bring-in is not a raise: the round's first bet or raise is full whatever its size and"
+        " reopens the betting",
+        "TDA (short all-ins do not reopen); Robert's Rules, no-limit rule 3 and betting and raising, rule 6",
         "NoLimit/PotLimit/FixedLimit(first_raise_reopens=True)",
     ),
     Deviation(
