@@ -427,7 +427,7 @@ def _pk_play(table: Table, rng: random.Random) -> tuple[str, list[int]]:
             if show:
                 shown.add(seat)
         elif state.actor_index is not None:
-            _pk_act(state, rng, table.code == "FO/8")
+            _pk_act(state, rng, table.code == "FO/8", table.code in FIXED - STUD)
         elif state.can_select_runout_count():
             state.select_runout_count(1)
         else:
@@ -451,7 +451,7 @@ def _street_raises(state: Any) -> int:
     return int(state.completion_betting_or_raising_count)
 
 
-def _pk_act(state: Any, rng: random.Random, fixed_pot_limit: bool = False) -> None:
+def _pk_act(state: Any, rng: random.Random, fixed_pot_limit: bool = False, limit_blinds: bool = False) -> None:
     """One random legal action; ``fixed_pot_limit``: raise only by fixed-limit sizes, at most a bet
     and two raises (PokerKit 0.7.7's FO/8 class bets pot-limit: see :data:`DEVIATIONS`)."""
     options: list[Callable[[], Any]] = []
@@ -461,7 +461,10 @@ def _pk_act(state: Any, rng: random.Random, fixed_pot_limit: bool = False) -> No
         options.append(state.fold)
     if state.can_check_or_call():
         options.append(state.check_or_call)
-    if state.can_complete_bet_or_raise_to() and not (fixed_pot_limit and _street_raises(state) >= 3):
+    # Mostly stay inside our pre-flop cap in limit blind games (a bet and three raises; PokerKit
+    # allows four raises after the blind), so that most hands are compared rather than explained.
+    capped = limit_blinds and state.street_index == 0 and _street_raises(state) >= 3 and rng.random() < 0.9
+    if state.can_complete_bet_or_raise_to() and not capped and not (fixed_pot_limit and _street_raises(state) >= 3):
         lo = state.min_completion_betting_or_raising_to_amount
         hi = lo if fixed_pot_limit else state.max_completion_betting_or_raising_to_amount
         options.append(lambda: state.complete_bet_or_raise_to(lo))

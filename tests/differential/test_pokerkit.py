@@ -22,7 +22,6 @@ from tests.differential.harness import (
     _explain,
     _our_replay,
     _refuses,
-    _stages_of,
     run_hand,
 )
 
@@ -71,8 +70,7 @@ def test_an_explanation_holds_only_when_the_replay_under_it_gives_pokerkits_resu
 ) -> None:
     [hh] = loads(TIE)
     assert _our_replay(hh, ())[0] == [98, 101, 101, 100]  # the rulebook: one odd chip each
-    out = _explain(Outcome("NT", "A", 0), lambda conventions: _our_replay(hh, conventions)[0] == pokerkit,
-                   lambda: _stages_of(hh))
+    out = _explain(Outcome("NT", "A", 0), lambda conventions: _our_replay(hh, conventions)[0] == pokerkit, hh)
     assert (out.status, out.explained_by) == (status, by)
 
 
@@ -96,7 +94,7 @@ def test_a_refusal_is_explained_only_by_a_convention_under_which_our_engine_refu
     assert not _refuses(hh, (), 2)  # the rulebook: p2 calls the full blind
     assert _refuses(hh, (by_id["short-blind"],), 2)  # PokerKit's rule: nothing to call, not asked
     assert not _refuses(hh, (by_id["odd-chips-one-each"],), 2)
-    out = _explain(Outcome("F2L3D", "B", 0), lambda conventions: _refuses(hh, conventions, 2), lambda: _stages_of(hh))
+    out = _explain(Outcome("F2L3D", "B", 0), lambda conventions: _refuses(hh, conventions, 2), hh)
     assert (out.status, out.explained_by) == ("explained", ("short-blind",))
 
 
