@@ -156,11 +156,7 @@ def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
 
 
 def replay(
-    hh: HandHistory,
-    *,
-    source: str = "<hand>",
-    seed: int = 0,
-    conventions: Mapping[str, bool] | None = None,
+    hh: HandHistory, *, source: str = "<hand>", seed: int = 0, conventions: Mapping[str, bool] | None = None,
     configure: Callable[[Stages], object] | None = None,
 ) -> ReplayResult:
     """Play ``hh`` through the engine. Raises :class:`HandHistoryError` naming the action at fault.
