@@ -22,7 +22,7 @@ import attrs
 from cardgame.cards import Card
 from cardgame.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
 from cardgame.errors import CardgameError, HandHistoryError
-from cardgame.events import ActionTaken, Event, HandStarted, PotAwarded
+from cardgame.events import ActionTaken, Event, HandStarted, HoleCardsDealt, PotAwarded
 from cardgame.game import Game
 from cardgame.phh.actions import (
     CheckCallAction,
@@ -200,6 +200,7 @@ def replay(
     # A hand mucked before the run-out (the file deals cards after the muck) is dead from the end of
     # the betting on: it is dealt nothing more. Kill it right after the last betting action before it.
     kills: dict[int, set[int]] = {}
+    dealt_kills: dict[int, set[int]] = {}  # by the number of hole-card deals after which to kill
     bets = (FoldAction, CheckCallAction, CompleteBetRaiseAction, PostBringInAction)
     betting = [i for i, a in enumerate(hh.actions) if isinstance(a, bets)]
     for k, player in muck_at:
@@ -207,7 +208,10 @@ def replay(
             before = [i for i in betting if i < k]
             if before:
                 kills.setdefault(before[-1], set()).add(player)
+            else:  # no betting before it (the others all-in on the antes): after the deals before it
+                dealt_kills.setdefault(sum(isinstance(b, DealHoleAction) for b in hh.actions[:k]), set()).add(player)
     current = [-1]  # the index of the action being applied
+    dealt = [0]  # hole-card deals so far
 
     def mark_mucks(event: Event) -> None:
         hand = game.ctx.hand
@@ -217,6 +221,10 @@ def replay(
             hand.mucked = frozenset(mucks)  # before any stage runs: a hand can end inside start()
         elif isinstance(event, ActionTaken) and current[0] in kills:
             hand.killed = hand.killed | kills.pop(current[0])
+        elif isinstance(event, HoleCardsDealt) and dealt_kills:
+            dealt[0] += 1
+            if dealt[0] in dealt_kills:
+                hand.killed = hand.killed | dealt_kills.pop(dealt[0])
 
     game.subscribe(mark_mucks)
     game.start()
