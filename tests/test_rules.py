@@ -267,16 +267,23 @@ def test_limit_short_all_ins_reopen_only_for_players_facing_half_a_bet_since_the
     assert stacks(game) == [169, 180, 148, 0]
 
 
-def test_limit_several_all_ins_under_half_a_bet_together_are_still_completed() -> None:
-    # All-ins to 4 and then 9 on a 20-chip round: a wager of 9, under half a bet. The next player
-    # may call 9 or complete to 20; the players who checked may not raise.
+def test_limit_all_ins_adding_up_to_under_half_a_bet_do_not_reopen_the_betting() -> None:
+    # All-ins to 4 and then 9 on a 20-chip round: a wager of 9, under half a bet. The players who
+    # checked may call or fold, not raise; a player who had not acted could complete to 20.
     game = _limit_flop([200, 200, 24, 29])
     game.check(0)
     game.check(1)
     game.bet(2, 4)
+    la = game.legal_actions()
+    assert la is not None and la.seat == 3 and la.call_amount == 4 and la.max_raise_to == 9  # all p3 has
     game.raise_to(3, 9)
     la = game.legal_actions()
     assert la is not None and la.seat == 0 and la.call_amount == 9 and not la.can_raise
+    game.call(0)
+    game.call(1)
+    _check_down(game)
+    # p1's kings win the main pot, 4 x 24, and the side pot, 3 x 5
+    assert stacks(game) == [171, 282, 0, 0]
 
 
 def _stud_50(stacks_: Sequence[int], bring_in: int = 25) -> Game:
