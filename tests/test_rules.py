@@ -295,7 +295,8 @@ def _stud_50(stacks_: Sequence[int], bring_in: int = 25) -> Game:
 
 def test_stud_bring_in_then_a_short_all_in_completion_is_raised_a_full_bet_over_it() -> None:
     # The issue's example: a bring-in of 25 and an all-in to 38 on a 50-chip round: 38 is half a bet
-    # or more, a full (completed) bet, so the next raise is to 88. The bring-in faces only 13 more.
+    # or more, a full (completed) bet, so the next raise is to 88. The bring-in is no bet (seven-card
+    # stud rules): facing the round's first bet, the bring-in may raise it too.
     game = _stud_50([500, 500, 43])
     game.act(1, "bring_in")
     game.all_in(2)
@@ -303,7 +304,7 @@ def test_stud_bring_in_then_a_short_all_in_completion_is_raised_a_full_bet_over_
     assert la is not None and la.seat == 0 and la.call_amount == 38 and la.min_raise_to == la.max_raise_to == 88
     game.call(0)
     la = game.legal_actions()
-    assert la is not None and la.seat == 1 and la.call_amount == 13 and not la.can_raise
+    assert la is not None and la.seat == 1 and la.call_amount == 13 and la.can_raise and la.min_raise_to == 88
     game.call(1)
     _check_down(game)
     assert stacks(game) == [457, 586, 0]  # p1's fours win 3 x (5 + 38)
@@ -321,7 +322,8 @@ def test_stud_bring_in_then_an_all_in_raise_over_it_reopens_the_bring_in() -> No
 @pytest.mark.parametrize(("all_in_to", "raise_to"), [(20, 50), (30, 80)])
 def test_stud_an_all_in_over_the_bring_in_is_a_bet_from_half_a_bet(all_in_to: int, raise_to: int) -> None:
     # Bring-in 10 on a 50-chip round. An all-in to 20 is under half a bet: p0 may call it or complete
-    # to 50. An all-in to 30 is half a bet or more: a full bet, raised to 80.
+    # to 50, and it does not reopen the betting to the bring-in. An all-in to 30 is half a bet or
+    # more: a full bet, raised to 80, that the bring-in (no bet) may raise as well.
     game = _stud_50([500, 500, 5 + all_in_to], bring_in=10)
     game.act(1, "bring_in")
     game.all_in(2)
@@ -330,10 +332,25 @@ def test_stud_an_all_in_over_the_bring_in_is_a_bet_from_half_a_bet(all_in_to: in
     assert la.min_raise_to == la.max_raise_to == raise_to
     game.call(0)
     la = game.legal_actions()
-    assert la is not None and la.seat == 1 and la.call_amount == all_in_to - 10 and not la.can_raise
+    assert la is not None and la.seat == 1 and la.call_amount == all_in_to - 10
+    assert la.can_raise is (all_in_to == 30)
     game.call(1)
     _check_down(game)
     assert stacks(game) == [500 - 5 - all_in_to, 500 + 10 + 2 * all_in_to, 0]
+
+
+def test_stud_a_completion_reopens_the_betting_to_everyone_in_for_the_bring_in() -> None:
+    # A bring-in of 30 on a 50-chip round (more than half a bet): p2 calls it, p0 completes to 50.
+    # The bring-in is no bet, so the completion is the first bet p1 and p2 face: both may raise.
+    game = _stud_50([500, 500, 500], bring_in=30)
+    game.act(1, "bring_in")
+    game.call(2)
+    game.raise_to(0, 50)
+    for seat in (1, 2):
+        la = game.legal_actions()
+        assert la is not None and la.seat == seat and la.call_amount == 20 and la.min_raise_to == 100
+        game.call(seat)
+    assert [p.stack for p in game.table.players()] == [445, 445, 445]
 
 
 # --- fixed limit: the cap (Robert's Rules, betting and raising, rules 3 and 4) --------------------
