@@ -367,6 +367,23 @@ def test_the_cap_is_a_bet_and_three_raises_with_the_blind_as_the_bet() -> None:
         game.raise_to(2, 10)
 
 
+@pytest.mark.parametrize(("bonnie", "charlie"), [(15, 25), (13, 20)])
+def test_a_limit_all_in_of_half_a_bet_counts_for_the_cap(bonnie: int, charlie: int) -> None:
+    # A TDA forum ruling on the half-bet rule (10/20, blinds 5/10): Adam calls 10; Bonnie is all-in
+    # for 15, a raise: Charlie raises to 25, Dennis to 35, and that is the cap. All-in for 13 (under
+    # half a bet), Bonnie's wager is no raise: Charlie completes to 20 (not 23).
+    game = scripted(fixed_limit_holdem(10, 20), [200, 200, 200, bonnie, 200, 200], 5,
+                    "AsAc KsKc 7h2d 8c3d 9d9c QhJh", "Kd 9s 4h 3c Qs")
+    game.call(2)
+    game.raise_to(3, bonnie)
+    la = game.legal_actions()
+    assert la is not None and la.seat == 4 and la.min_raise_to == la.max_raise_to == charlie
+    game.raise_to(4, charlie)
+    game.raise_to(5, charlie + 10)
+    la = game.legal_actions()
+    assert la is not None and la.seat == 0 and la.can_raise is (bonnie == 13)
+
+
 def test_heads_up_the_cap_is_lifted_by_default() -> None:
     # Robert's Rules, rule 4: "Unlimited raising is allowed in heads-up play."
     game = scripted(fixed_limit_holdem(2, 4), [100, 100], 1, "AsAc 7h2d", "Kd 9s 4h 3c Qs")
