@@ -17,9 +17,10 @@ Rules followed (TDA rules 40-43 and Robert's Rules of Poker, section 3):
   15-chip all-in bet, or all-ins to 8 and then 15, may be raised to 35. An all-in wager of less
   than half a bet may be called or completed (raise to the last full bet plus one bet). Betting
   is reopened to a player who already acted only when what they face since they acted is half a
-  bet or more. After a stud bring-in the first raise completes the bet to a full small bet; the
-  bring-in is not a bet for the cap, and a bring-in of 25 then an all-in to 38 on a 50-chip round
-  may be raised to 88.
+  bet or more. After a stud bring-in the first raise completes the bet to a full small bet. The
+  bring-in is no bet: not for the cap, and a completion (or an all-in treated as one) is the first
+  bet the bring-in and those who called it face, so they may raise it; a bring-in of 25 then an
+  all-in to 38 on a 50-chip round may be raised to 88.
   Seven-card stud: with an open pair on fourth street, the first bet may be the small or the big
   bet; after a big bet, raises are big bets (Robert's Rules, seven-card stud, rule 7); a short
   all-in never sets the round's bet size.

@@ -15,7 +15,8 @@ class HandPlayer:
     """One player's part in a hand. ``bet`` is this street's chips, ``contributed`` the hand's.
 
     ``acted_at`` is the street's bet level when the player last acted voluntarily (``None``:
-    has not acted this street); it decides whether a later raise reopens betting for them.
+    has not acted this street), the last full bet's level for a stud bring-in and a call of it (the
+    bring-in is no bet); it decides whether a later raise reopens betting for them.
     """
 
     __slots__ = ("acted_at", "all_in", "bet", "contributed", "face_up", "folded", "hole", "player", "seat")

@@ -267,16 +267,23 @@ def test_limit_short_all_ins_reopen_only_for_players_facing_half_a_bet_since_the
     assert stacks(game) == [169, 180, 148, 0]
 
 
-def test_limit_several_all_ins_under_half_a_bet_together_are_still_completed() -> None:
-    # All-ins to 4 and then 9 on a 20-chip round: a wager of 9, under half a bet. The next player
-    # may call 9 or complete to 20; the players who checked may not raise.
+def test_limit_all_ins_adding_up_to_under_half_a_bet_do_not_reopen_the_betting() -> None:
+    # All-ins to 4 and then 9 on a 20-chip round: a wager of 9, under half a bet. The players who
+    # checked may call or fold, not raise; a player who had not acted could complete to 20.
     game = _limit_flop([200, 200, 24, 29])
     game.check(0)
     game.check(1)
     game.bet(2, 4)
+    la = game.legal_actions()
+    assert la is not None and la.seat == 3 and la.call_amount == 4 and la.max_raise_to == 9  # all p3 has
     game.raise_to(3, 9)
     la = game.legal_actions()
     assert la is not None and la.seat == 0 and la.call_amount == 9 and not la.can_raise
+    game.call(0)
+    game.call(1)
+    _check_down(game)
+    # p1's kings win the main pot, 4 x 24, and the side pot, 3 x 5
+    assert stacks(game) == [171, 282, 0, 0]
 
 
 def _stud_50(stacks_: Sequence[int], bring_in: int = 25) -> Game:
@@ -288,7 +295,8 @@ def _stud_50(stacks_: Sequence[int], bring_in: int = 25) -> Game:
 
 def test_stud_bring_in_then_a_short_all_in_completion_is_raised_a_full_bet_over_it() -> None:
     # The issue's example: a bring-in of 25 and an all-in to 38 on a 50-chip round: 38 is half a bet
-    # or more, a full (completed) bet, so the next raise is to 88. The bring-in faces only 13 more.
+    # or more, a full (completed) bet, so the next raise is to 88. The bring-in is no bet (seven-card
+    # stud rules): facing the round's first bet, the bring-in may raise it too.
     game = _stud_50([500, 500, 43])
     game.act(1, "bring_in")
     game.all_in(2)
@@ -296,7 +304,7 @@ def test_stud_bring_in_then_a_short_all_in_completion_is_raised_a_full_bet_over_
     assert la is not None and la.seat == 0 and la.call_amount == 38 and la.min_raise_to == la.max_raise_to == 88
     game.call(0)
     la = game.legal_actions()
-    assert la is not None and la.seat == 1 and la.call_amount == 13 and not la.can_raise
+    assert la is not None and la.seat == 1 and la.call_amount == 13 and la.can_raise and la.min_raise_to == 88
     game.call(1)
     _check_down(game)
     assert stacks(game) == [457, 586, 0]  # p1's fours win 3 x (5 + 38)
@@ -314,7 +322,8 @@ def test_stud_bring_in_then_an_all_in_raise_over_it_reopens_the_bring_in() -> No
 @pytest.mark.parametrize(("all_in_to", "raise_to"), [(20, 50), (30, 80)])
 def test_stud_an_all_in_over_the_bring_in_is_a_bet_from_half_a_bet(all_in_to: int, raise_to: int) -> None:
     # Bring-in 10 on a 50-chip round. An all-in to 20 is under half a bet: p0 may call it or complete
-    # to 50. An all-in to 30 is half a bet or more: a full bet, raised to 80.
+    # to 50, and it does not reopen the betting to the bring-in. An all-in to 30 is half a bet or
+    # more: a full bet, raised to 80, that the bring-in (no bet) may raise as well.
     game = _stud_50([500, 500, 5 + all_in_to], bring_in=10)
     game.act(1, "bring_in")
     game.all_in(2)
@@ -323,10 +332,25 @@ def test_stud_an_all_in_over_the_bring_in_is_a_bet_from_half_a_bet(all_in_to: in
     assert la.min_raise_to == la.max_raise_to == raise_to
     game.call(0)
     la = game.legal_actions()
-    assert la is not None and la.seat == 1 and la.call_amount == all_in_to - 10 and not la.can_raise
+    assert la is not None and la.seat == 1 and la.call_amount == all_in_to - 10
+    assert la.can_raise is (all_in_to == 30)
     game.call(1)
     _check_down(game)
     assert stacks(game) == [500 - 5 - all_in_to, 500 + 10 + 2 * all_in_to, 0]
+
+
+def test_stud_a_completion_reopens_the_betting_to_everyone_in_for_the_bring_in() -> None:
+    # A bring-in of 30 on a 50-chip round (more than half a bet): p2 calls it, p0 completes to 50.
+    # The bring-in is no bet, so the completion is the first bet p1 and p2 face: both may raise.
+    game = _stud_50([500, 500, 500], bring_in=30)
+    game.act(1, "bring_in")
+    game.call(2)
+    game.raise_to(0, 50)
+    for seat in (1, 2):
+        la = game.legal_actions()
+        assert la is not None and la.seat == seat and la.call_amount == 20 and la.min_raise_to == 100
+        game.call(seat)
+    assert [p.stack for p in game.table.players()] == [445, 445, 445]
 
 
 # --- fixed limit: the cap (Robert's Rules, betting and raising, rules 3 and 4) --------------------
@@ -341,6 +365,23 @@ def test_the_cap_is_a_bet_and_three_raises_with_the_blind_as_the_bet() -> None:
     assert la is not None and la.seat == 2 and not la.can_raise
     with pytest.raises(IllegalActionError, match="raise cap is reached"):
         game.raise_to(2, 10)
+
+
+@pytest.mark.parametrize(("bonnie", "charlie"), [(15, 25), (13, 20)])
+def test_a_limit_all_in_of_half_a_bet_counts_for_the_cap(bonnie: int, charlie: int) -> None:
+    # A TDA forum ruling on the half-bet rule (10/20, blinds 5/10): Adam calls 10; Bonnie is all-in
+    # for 15, a raise: Charlie raises to 25, Dennis to 35, and that is the cap. All-in for 13 (under
+    # half a bet), Bonnie's wager is no raise: Charlie completes to 20 (not 23).
+    game = scripted(fixed_limit_holdem(10, 20), [200, 200, 200, bonnie, 200, 200], 5,
+                    "AsAc KsKc 7h2d 8c3d 9d9c QhJh", "Kd 9s 4h 3c Qs")
+    game.call(2)
+    game.raise_to(3, bonnie)
+    la = game.legal_actions()
+    assert la is not None and la.seat == 4 and la.min_raise_to == la.max_raise_to == charlie
+    game.raise_to(4, charlie)
+    game.raise_to(5, charlie + 10)
+    la = game.legal_actions()
+    assert la is not None and la.seat == 0 and la.can_raise is (bonnie == 13)
 
 
 def test_heads_up_the_cap_is_lifted_by_default() -> None:

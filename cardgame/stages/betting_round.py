@@ -337,10 +337,11 @@ class BettingRound(Stage):
         paid = hp.put_in(to - hp.bet)
         if kind == "bring_in":
             hand.bet_to = max(hand.bet_to, to)
-            hp.acted_at = hand.bet_to
+            hp.acted_at = hand.full_to  # the bring-in is no bet: a completion is the first one they face
             return ActionTaken(hp.seat, "bring-in", paid, to, hp.all_in)
         if kind == "call":
-            hp.acted_at = hand.bet_to
+            # calling before the round's first bet or raise (a stud bring-in) is acting at the last full level
+            hp.acted_at = hand.bet_to if hand.round_raises else hand.full_to
             return ActionTaken(hp.seat, "call", paid, hp.bet, hp.all_in)
         increment = to - hand.bet_to
         structure = self.structure
