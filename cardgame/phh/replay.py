@@ -40,6 +40,7 @@ from cardgame.phh.io import iter_paths, load_each
 __all__ = ["CheckReport", "HandCheck", "ReplayResult", "check_paths", "replay"]
 
 _BOARD_GAMES = ("FT", "NT", "NS", "PO", "FO/8")
+_STUD_GAMES = ("F7S", "F7S/8", "FR")
 
 
 @attrs.frozen
@@ -85,6 +86,7 @@ class _DealPlan:
     deck: list[Card]
     discards: dict[int, tuple[Card, ...]]
     hole_cards: int
+    hidden: frozenset[int]  # players whose final hand holds a card the file never makes known
 
 
 def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
@@ -132,6 +134,10 @@ def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
                 if c is not None:
                     claim(a.player, c)
 
+    hidden = frozenset(p for p, hand in held.items() if any(isinstance(x, tuple) and x not in fills for x in hand))
+    if hh.variant in _STUD_GAMES:
+        _fill_doors(hh, held, fills, spare)
+
     def resolve(item: Card | Slot) -> Card:
         if isinstance(item, tuple):
             if item not in fills:
@@ -151,7 +157,45 @@ def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
                 deck.append(spare.pop())
             deck += [resolve(c if c is not None else (i, j)) for j, c in enumerate(a.cards)]
     discards = {i: tuple(resolve(x) for x in items) for i, items in discards_raw.items()}
-    return _DealPlan(deck + spare, discards, hole_cards or 2)
+    return _DealPlan(deck + spare, discards, hole_cards or 2, hidden)
+
+
+def _fill_doors(hh: HandHistory, held: dict[int, list[Card | Slot]], fills: dict[Slot, Card],
+                spare: list[Card]) -> None:
+    """Unknown door cards (``??`` as a stud hand's first up card) follow the recorded bring-in.
+
+    Robert's Rules (seven-card stud): the lowest up card brings in (razz: the highest), ties broken
+    by suit. When a door card is unknown, the file's first ``pb`` or completion names the player who
+    brought in: that player's unknown door becomes the spare card most certain to bring in, and the
+    other unknown doors the spare cards just above it (razz: below), so the engine names the same
+    player by its own rule. Known door cards are never changed: one that contradicts the recorded
+    bring-in is still the replay's error.
+    """
+    bets = (FoldAction, CheckCallAction, CompleteBetRaiseAction, PostBringInAction)
+    first = next((a for a in hh.actions if isinstance(a, bets)), None)
+    if not isinstance(first, PostBringInAction | CompleteBetRaiseAction):
+        return
+    razz = hh.variant == "FR"
+
+    def brings_in(card: Card) -> tuple[int, int]:  # larger brings in (as cardgame.stages.BringIn orders)
+        return ((card.rank + 1) % 13, card.suit) if razz else (-card.rank, -card.suit)
+
+    antes = hh.antes or (0,) * hh.player_count
+    doors = {p: cards[2] for p, cards in held.items()  # a player all-in on the ante cannot bring in
+             if len(cards) >= 3 and hh.starting_stacks[p] > antes[p]}
+    open_slots = {p: d for p, d in doors.items() if isinstance(d, tuple) and d not in fills}
+    if not open_slots or first.player not in doors:
+        return
+    if first.player in open_slots:
+        fills[open_slots.pop(first.player)] = card = max(spare, key=brings_in)
+        spare.remove(card)
+    door = doors[first.player]
+    mine = brings_in(fills[door] if isinstance(door, tuple) else door)
+    for slot in open_slots.values():
+        below = [c for c in spare if brings_in(c) < mine]
+        if below:
+            fills[slot] = card = max(below, key=brings_in)
+            spare.remove(card)
 
 
 def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayResult:
@@ -183,14 +227,18 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
     for i, s in enumerate(hh.starting_stacks):
         game.sit_down(f"p{i + 1}", cover if i in unknown else chips(s), i)
     game.ctx.next_deck = Deck.stacked(plan.deck, spec)
-    # A hand mucked at showdown (``sm`` with no cards) never wins, nor does one shown as unknown
-    # cards (``sm ????``): nothing says what it held.
-    muck_at = [(k, a.player) for k, a in enumerate(hh.actions)
-               if isinstance(a, ShowMuckAction) and (a.mucks or (a.cards and all(c is None for c in a.cards)))]
-    mucks = {player for _, player in muck_at}
+    # A hand mucked at showdown (``sm`` with no cards) never wins a pot another hand contests, nor
+    # does one the file never shows with known cards (``sm ????``, or unknown cards never shown): it
+    # cannot be proven to beat a hand that is shown (Robert's Rules, showdown: cards speak, a hand
+    # must be shown to win).
+    muck_at = [(k, a.player) for k, a in enumerate(hh.actions) if isinstance(a, ShowMuckAction) and a.mucks]
+    folds = {a.player for a in hh.actions if isinstance(a, FoldAction)}  # (a muck marks a hand live at showdown)
+    mucks = {player for _, player in muck_at} | (plan.hidden - folds)
 
     # A hand mucked before the run-out (the file deals cards after the muck) is dead from the end of
     # the betting on: it is dealt nothing more. Kill it right after the last betting action before it.
+    # A hand shown as unknown cards (``sm ????``) before the run-out is not mucked: it is face up,
+    # only not recorded (PartyPoker and Ongame logs write all-in hands so before every street).
     kills: dict[int, set[int]] = {}
     bets = (FoldAction, CheckCallAction, CompleteBetRaiseAction, PostBringInAction)
     betting = [i for i, a in enumerate(hh.actions) if isinstance(a, bets)]
