@@ -24,6 +24,7 @@ from cardgame.evaluation import (
     OMAHA_HIGH,
     SHORT_DECK_HIGH,
 )
+from cardgame.inputs import excerpt
 from cardgame.phh.history import HandHistory
 from cardgame.stage import Stage, Stages
 from variants._community import community_card_game
@@ -40,7 +41,7 @@ def runout_count(hh: HandHistory) -> int:
     """How many times the board was run: the user-defined field ``_runout_count`` (default 1)."""
     value = hh.extra.get("_runout_count", 1)
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise HandHistoryError(f"_runout_count must be a whole number of at least 1, not {value!r}.")
+        raise HandHistoryError(f"_runout_count must be a whole number of at least 1, not {excerpt(value)}.")
     return value
 
 
@@ -49,7 +50,7 @@ def stages_for(hh: HandHistory, chips: Callable[[float | None], int], hole_cards
     the first deal's card count."""
     if hh.variant not in SUPPORTED_CODES:
         supported = ", ".join(SUPPORTED_CODES)
-        raise HandHistoryError(f"variant {hh.variant!r} cannot be replayed; supported are {supported}.")
+        raise HandHistoryError(f"variant {excerpt(hh.variant)} cannot be replayed; supported are {supported}.")
     return Stages(_stages(hh, chips, hole_cards), get(hh.variant))
 
 
@@ -116,4 +117,4 @@ def _stages(hh: HandHistory, chips: Callable[[float | None], int], hole_cards: i
     if code == "FB":
         return draw_game(FixedLimit(small, big), cards=4, draws=3, blinds=blinds, ante=ante, evaluator=BADUGI,
                          max_players=10, **forced)
-    raise HandHistoryError(f"variant {code!r} cannot be replayed; supported are {', '.join(SUPPORTED_CODES)}.")
+    raise HandHistoryError(f"variant {excerpt(code)} cannot be replayed; supported are {', '.join(SUPPORTED_CODES)}.")

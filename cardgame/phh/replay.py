@@ -24,6 +24,7 @@ from cardgame.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
 from cardgame.errors import CardgameError, HandHistoryError
 from cardgame.events import ActionTaken, Event, HandStarted, PotAwarded
 from cardgame.game import Game
+from cardgame.inputs import excerpt
 from cardgame.phh.actions import (
     CheckCallAction,
     CompleteBetRaiseAction,
@@ -125,7 +126,8 @@ def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
                 item: Card | Slot | None = claim(a.player, c) if c is not None else next(
                     (h for h in hand if isinstance(h, tuple)), None)
                 if item is None or item not in hand:
-                    raise HandHistoryError(f"actions[{i}] {a.to_text()!r}: p{a.player + 1} does not hold that card")
+                    raise HandHistoryError(
+                        f"actions[{i}] {excerpt(a.to_text())}: p{a.player + 1} does not hold that card")
                 hand.remove(item)
                 out.append(item)
             discards_raw[i] = out
@@ -138,10 +140,15 @@ def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
     if hh.variant in _STUD_GAMES:
         _fill_doors(hh, held, fills, spare)
 
+    def draw() -> Card:
+        if not spare:
+            raise HandHistoryError(f"the hand deals more cards than the deck's {len(spec.cards)}")
+        return spare.pop()
+
     def resolve(item: Card | Slot) -> Card:
         if isinstance(item, tuple):
             if item not in fills:
-                fills[item] = spare.pop()
+                fills[item] = draw()
             return fills[item]
         return item
 
@@ -154,7 +161,7 @@ def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
             deck += [resolve(c if c is not None else (i, j)) for j, c in enumerate(a.cards)]
         elif isinstance(a, DealBoardAction):
             if burns:
-                deck.append(spare.pop())
+                deck.append(draw())
             deck += [resolve(c if c is not None else (i, j)) for j, c in enumerate(a.cards)]
     discards = {i: tuple(resolve(x) for x in items) for i, items in discards_raw.items()}
     return _DealPlan(deck + spare, discards, hole_cards or 2, hidden)
@@ -182,11 +189,11 @@ def _fill_doors(hh: HandHistory, held: dict[int, list[Card | Slot]], fills: dict
 
     antes = hh.antes or (0,) * hh.player_count
     doors = {p: cards[2] for p, cards in held.items()  # a player all-in on the ante cannot bring in
-             if len(cards) >= 3 and hh.starting_stacks[p] > antes[p]}
+             if len(cards) >= 3 and p < len(antes) and hh.starting_stacks[p] > antes[p]}
     open_slots = {p: d for p, d in doors.items() if isinstance(d, tuple) and d not in fills}
     if not open_slots or first.player not in doors:
         return
-    if first.player in open_slots:
+    if first.player in open_slots and spare:
         fills[open_slots.pop(first.player)] = card = max(spare, key=brings_in)
         spare.remove(card)
     door = doors[first.player]
@@ -204,12 +211,12 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
 
     if hh.variant not in SUPPORTED_CODES:
         raise HandHistoryError(
-            f"{source}: variant {hh.variant!r} cannot be replayed; supported are {', '.join(SUPPORTED_CODES)}."
+            f"{source}: variant {excerpt(hh.variant)} cannot be replayed; supported are {', '.join(SUPPORTED_CODES)}."
         )
     n = hh.player_count
-    scale = _scale(hh)
     spec = SHORT_DECK if hh.variant == "NS" else STANDARD_DECK
     try:
+        scale = _scale(hh)
         plan = _plan(hh, spec, seed)
     except HandHistoryError as exc:
         raise HandHistoryError(f"{source}: {exc}") from None
@@ -222,10 +229,15 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
                                        *(a.amount for a in hh.actions if isinstance(a, CompleteBetRaiseAction))]
                     if not math.isinf(v))
     unknown = {i for i, v in enumerate(hh.starting_stacks) if math.isinf(v)}
-    game = Game(stages_for(hh, chips, plan.hole_cards), seats=n, first_button=n - 1, seed=seed, max_hands=1,
-                deck=spec, max_buy_in=max(10**12, cover))
-    for i, s in enumerate(hh.starting_stacks):
-        game.sit_down(f"p{i + 1}", cover if i in unknown else chips(s), i)
+    try:
+        game = Game(stages_for(hh, chips, plan.hole_cards), seats=n, first_button=n - 1, seed=seed, max_hands=1,
+                    deck=spec, max_buy_in=max(10**12, cover))
+        for i, s in enumerate(hh.starting_stacks):
+            game.sit_down(f"p{i + 1}", cover if i in unknown else chips(s), i)
+    except HandHistoryError as exc:
+        raise HandHistoryError(f"{source}: {exc}") from None
+    except CardgameError as exc:
+        raise HandHistoryError(f"{source}: the engine cannot seat this hand: {exc}") from exc
     game.ctx.next_deck = Deck.stacked(plan.deck, spec)
     # A hand mucked at showdown (``sm`` with no cards) never wins a pot another hand contests, nor
     # does one the file never shows with known cards (``sm ????``, or unknown cards never shown): it
@@ -259,10 +271,13 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
             hand.killed = hand.killed | kills.pop(current[0])
 
     game.subscribe(mark_mucks)
-    game.start()
+    try:
+        game.start()
+    except CardgameError as exc:
+        raise HandHistoryError(f"{source}: the hand cannot start: {_in_file_units(str(exc), scale)}") from exc
     runs = runout_count(hh)
     for index, a in enumerate(hh.actions):
-        where = f"{source}: actions[{index}] {a.to_text()!r}"
+        where = f"{source}: actions[{index}] {excerpt(a.to_text())}"
         current[0] = index
         try:
             while game.run_options() is not None:  # run it twice: every player asks for the file's count
@@ -287,8 +302,11 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
             raise
         except CardgameError as exc:
             raise HandHistoryError(f"{where}: {_in_file_units(str(exc), scale)}") from exc
-    while game.run_options() is not None:
-        game.choose_runs(game.run_options().seat, runs)  # type: ignore[union-attr]
+    try:
+        while game.run_options() is not None:
+            game.choose_runs(game.run_options().seat, runs)  # type: ignore[union-attr]
+    except CardgameError as exc:
+        raise HandHistoryError(f"{source}: after the last action: {_in_file_units(str(exc), scale)}") from exc
     complete = game.status_name == "exited"
     stacks = tuple(math.inf if p.seat in unknown else float(Fraction(p.stack, scale)) if scale != 1 else p.stack
                    for p in sorted(game.table.players(), key=lambda p: p.seat))
@@ -434,9 +452,15 @@ def check_hand(hh: HandHistory, path: str, index: int) -> HandCheck:
 
 def check_paths(paths: Iterable[str | Path]) -> CheckReport:
     """Replay every hand in ``paths`` (files or folders) and report what reproduced. A bad hand is
-    that hand's error: the file's other hands and the other files go on."""
+    that hand's error, and a missing or unreadable path that path's: the others go on."""
     results: list[HandCheck] = []
-    for path in iter_paths(list(paths)):
+    files: dict[Path, None] = {}  # (in order, without repeats)
+    for item in [paths] if isinstance(paths, str | Path) else paths:
+        try:
+            files.update(dict.fromkeys(iter_paths(item)))
+        except OSError as exc:  # a missing path is that path's error; the others go on
+            results.append(HandCheck(str(item), 0, "?", "error", str(exc)))
+    for path in files:
         for i, hh in enumerate(load_each(path)):
             if isinstance(hh, HandHistoryError):
                 results.append(HandCheck(str(path), i, "?", "error", str(hh)))
