@@ -444,6 +444,8 @@ def check_hand(hh: HandHistory, path: str, index: int) -> HandCheck:
     rake = sum(diffs)
     pot = float(Fraction(sum(awarded), result.scale))
     stated = hh.extra.get("rake")
+    if not isinstance(stated, int | float) or isinstance(stated, bool) or not math.isfinite(stated):
+        stated = None  # (a rake that is not a number says nothing)
     winners_only = all(d >= -1e-9 and (d <= 1e-9 or awarded[i]) for i, d in enumerate(diffs))
     if winners_only and rake > 0 and (abs(float(stated) - rake) < 1e-6 if stated is not None else rake <= pot / 10):
         return HandCheck(path, index, hh.variant, "ok", f"rake {rake:g}")

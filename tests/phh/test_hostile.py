@@ -132,3 +132,13 @@ def test_phh_check_reports_every_bad_file_and_goes_on(tmp_path: Path, capsys: py
     for name in ("bad.phh", "deep.phh", "huge.phh", "deck.phh", "missing.phh"):
         assert f"{name}: 0/1 reproduced" in out
     assert max(len(line) for line in out.splitlines()) <= MESSAGE_LIMIT
+
+
+@pytest.mark.filterwarnings("ignore::cardgame.phh.UnknownFieldWarning")
+@pytest.mark.parametrize("rake", ["'abc'", "[1, 2]", "nan", "true", "1e400"])
+def test_a_rake_field_that_is_not_a_number_is_ignored(tmp_path: Path, rake: str) -> None:
+    """``rake`` (a HandHQ field outside the spec) was passed to ``float()``: ValueError or TypeError."""
+    path = tmp_path / "raked.phh"
+    path.write_text(GOOD + f"finishing_stacks = [203, 197]\nrake = {rake}\n")
+    [hand] = check_paths([path]).hands
+    assert hand.status == "mismatch"
