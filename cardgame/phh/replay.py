@@ -454,15 +454,10 @@ def check_hand(hh: HandHistory, path: str, index: int) -> HandCheck:
 
 def check_paths(paths: Iterable[str | Path]) -> CheckReport:
     """Replay every hand in ``paths`` (files or folders) and report what reproduced. A bad hand is
-    that hand's error, and a missing or unreadable path that path's: the others go on."""
+    that hand's error, and an unreadable file that file's: the others go on. A missing path raises
+    ``FileNotFoundError`` (a bad command line)."""
     results: list[HandCheck] = []
-    files: dict[Path, None] = {}  # (in order, without repeats)
-    for item in [paths] if isinstance(paths, str | Path) else paths:
-        try:
-            files.update(dict.fromkeys(iter_paths(item)))
-        except OSError as exc:  # a missing path is that path's error; the others go on
-            results.append(HandCheck(str(item), 0, "?", "error", str(exc)))
-    for path in files:
+    for path in iter_paths([paths] if isinstance(paths, str | Path) else list(paths)):
         for i, hh in enumerate(load_each(path)):
             if isinstance(hh, HandHistoryError):
                 results.append(HandCheck(str(path), i, "?", "error", str(hh)))
