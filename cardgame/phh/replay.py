@@ -229,15 +229,10 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
                                        *(a.amount for a in hh.actions if isinstance(a, CompleteBetRaiseAction))]
                     if not math.isinf(v))
     unknown = {i for i, v in enumerate(hh.starting_stacks) if math.isinf(v)}
-    try:
-        game = Game(stages_for(hh, chips, plan.hole_cards), seats=n, first_button=n - 1, seed=seed, max_hands=1,
-                    deck=spec, max_buy_in=max(10**12, cover))
-        for i, s in enumerate(hh.starting_stacks):
-            game.sit_down(f"p{i + 1}", cover if i in unknown else chips(s), i)
-    except HandHistoryError as exc:
-        raise HandHistoryError(f"{source}: {exc}") from None
-    except CardgameError as exc:
-        raise HandHistoryError(f"{source}: the engine cannot seat this hand: {exc}") from exc
+    game = Game(stages_for(hh, chips, plan.hole_cards), seats=n, first_button=n - 1, seed=seed, max_hands=1,
+                deck=spec, max_buy_in=max(10**12, cover))
+    for i, s in enumerate(hh.starting_stacks):
+        game.sit_down(f"p{i + 1}", cover if i in unknown else chips(s), i)
     game.ctx.next_deck = Deck.stacked(plan.deck, spec)
     # A hand mucked at showdown (``sm`` with no cards) never wins a pot another hand contests, nor
     # does one the file never shows with known cards (``sm ????``, or unknown cards never shown): it
