@@ -50,7 +50,7 @@ def stages_for(hh: HandHistory, chips: Callable[[float | None], int], hole_cards
     the first deal's card count."""
     if hh.variant not in SUPPORTED_CODES:
         supported = ", ".join(SUPPORTED_CODES)
-        raise HandHistoryError(f"variant {excerpt(hh.variant)} cannot be replayed; supported are {supported}.")
+        raise HandHistoryError(f"variant {hh.variant!r} cannot be replayed; supported are {supported}.")
     return Stages(_stages(hh, chips, hole_cards), get(hh.variant))
 
 
@@ -117,4 +117,4 @@ def _stages(hh: HandHistory, chips: Callable[[float | None], int], hole_cards: i
     if code == "FB":
         return draw_game(FixedLimit(small, big), cards=4, draws=3, blinds=blinds, ante=ante, evaluator=BADUGI,
                          max_players=10, **forced)
-    raise HandHistoryError(f"variant {excerpt(code)} cannot be replayed; supported are {', '.join(SUPPORTED_CODES)}.")
+    raise HandHistoryError(f"variant {code!r} cannot be replayed; supported are {', '.join(SUPPORTED_CODES)}.")
