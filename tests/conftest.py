@@ -1,4 +1,4 @@
-"""Shared fixtures: the test data in ``tests/data`` and hand-built contexts for stage tests."""
+"""Where the suite's own data lives (``tests/data``; a fresh clone with nothing beside it passes)."""
 
 from __future__ import annotations
 
