@@ -1,0 +1,75 @@
+"""Hostile input to the ACPC protocol's readers: numbers past Python's 4,300-digit limit, digits of
+other scripts (``²``, ``٥``), overlong lines. Each is refused with the library's own error quoting a
+short excerpt, or read as the reference dealer reads it; none crashes the dealer, the client or replay.
+
+The reference dealer reads an answer's raise size with C's ``sscanf("%d")``: ASCII digits only
+(``r٥٠٠`` is no action, played as a call), and a size past a 64-bit number is unreadable, played as
+the minimum raise (its ``isValidAction`` moves a size below the minimum up to it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgame.acpc.gamedef import MAX_STACK, STANDARD_GAMES
+from cardgame.acpc.hand import AcpcHand
+from cardgame.acpc.matchstate import Action, parse_matchstate, read_action
+from cardgame.cards import parse_cards
+from cardgame.errors import ProtocolError
+
+LIMIT = STANDARD_GAMES["holdem.limit.2p.reverse_blinds"]
+NL = STANDARD_GAMES["holdem.nolimit.2p.reverse_blinds"]
+HUGE = "9" * 5000  # past int()'s 4,300-digit limit
+
+
+def nl_hand() -> AcpcHand:
+    return AcpcHand(NL, 0, [parse_cards("AhKh"), parse_cards("2c2d")])
+
+
+@pytest.mark.parametrize(("answer", "read"), [
+    ("r500", Action("r", 500)),
+    ("r 500", Action("r", 500)),  # sscanf skips C white space before a number
+    ("r" + "0" * 5000 + "500", Action("r", 500)),  # leading zeros, as strtol reads them
+    ("r99999999999", Action("r", MAX_STACK)),  # above every stack: the all-in
+    ("r9223372036854775807", Action("r", MAX_STACK)),  # the largest size strtol reads
+    ("r-300", Action("r", 0)),  # below the minimum
+    ("r9223372036854775808", Action("r")),  # strtol gives up: an unreadable size
+    ("r" + HUGE, Action("r")),
+    ("r-" + HUGE, Action("r")),
+    ("r٥٠٠", None),  # Arabic-Indic digits are no size: no action
+    ("r²", None),
+    ("r\u2003500", None),  # an em space is not C white space
+    ("r", None),
+])
+def test_an_answer_s_raise_size_is_read_as_the_reference_reads_it(answer: str, read: Action | None) -> None:
+    assert read_action(answer, NL) == read
+
+
+def test_an_unreadable_raise_size_is_played_as_the_minimum_raise() -> None:
+    hand = nl_hand()
+    assert hand.fix(read_action("r" + HUGE, NL)) == Action("r", 200)  # the big blind 100, raised by 100
+    assert hand.fix(read_action("r-" + HUGE, NL)) == Action("r", 200)
+    assert hand.fix(read_action("r99999999999", NL)) == Action("r", 20000)  # a size above the stack: all-in
+    assert read_action("r٥٠٠", NL) is None  # the dealer plays no action as a call
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("MATCHSTATE:0:0:r" + HUGE + ":3c4d|", "raise size must be a whole number written with at most 18"),
+    ("MATCHSTATE:0:0:r2147483648:3c4d|", "raise size 2147483648 is out of range; allowed is at most 2147483647"),
+    ("MATCHSTATE:0:0:r٥٠٠:3c4d|", "a no-limit raise needs the total it raises to"),
+    ("MATCHSTATE:0:0:r3²:3c4d|", "'²' is no action"),
+    ("MATCHSTATE:²:0::3c4d|", "position must be a whole number"),
+    ("MATCHSTATE:0:" + HUGE + "::3c4d|", "hand number must be a whole number"),
+    ("MATCHSTATE:0:٣::3c4d|", "hand number must be a whole number"),
+])
+def test_a_match_state_with_a_bad_number_is_refused_quoting_an_excerpt(line: str, message: str) -> None:
+    with pytest.raises(ProtocolError, match=message) as caught:
+        parse_matchstate(line, NL)
+    assert len(str(caught.value)) < 400
+
+
+def test_every_message_of_a_long_bad_line_is_short() -> None:
+    for line in ["MATCHSTATE:0:0:" + "c" * 20_000 + "x:3c4d|", "MATCHSTATE:0:0::3c4d|" + "x" * 20_000,
+                 "X" * 20_000, "MATCHSTATE:0:0:" + "/" * 20_000 + ":3c4d|"]:
+        with pytest.raises(ProtocolError) as caught:
+            parse_matchstate(line, NL)
+        assert len(str(caught.value)) < 400
