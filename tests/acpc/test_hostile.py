@@ -8,13 +8,15 @@ the minimum raise (its ``isValidAction`` moves a size below the minimum up to it
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from cardgame.acpc.gamedef import MAX_STACK, STANDARD_GAMES
+from cardgame.acpc.gamedef import MAX_GAMEDEF_BYTES, MAX_STACK, STANDARD_GAMES, parse_gamedef, read_gamedef
 from cardgame.acpc.hand import AcpcHand
 from cardgame.acpc.matchstate import Action, parse_matchstate, read_action
 from cardgame.cards import parse_cards
-from cardgame.errors import ProtocolError
+from cardgame.errors import ConfigError, ProtocolError
 
 LIMIT = STANDARD_GAMES["holdem.limit.2p.reverse_blinds"]
 NL = STANDARD_GAMES["holdem.nolimit.2p.reverse_blinds"]
@@ -73,3 +75,48 @@ def test_every_message_of_a_long_bad_line_is_short() -> None:
         with pytest.raises(ProtocolError) as caught:
             parse_matchstate(line, NL)
         assert len(str(caught.value)) < 400
+
+
+# --- game definitions ------------------------------------------------------------------------------
+def gamedef_text(**fields: str) -> str:
+    """The heads-up no-limit definition with ``fields`` replaced (a field's value as written)."""
+    lines = NL.to_text().splitlines()
+    for name, value in fields.items():
+        lines = [f"{name} = {value}" if line.split(" = ")[0] == name else line for line in lines]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"numPlayers": "٢"}, "numPlayers values must be whole numbers, not '٢'; a value is ASCII digits"),
+    ({"blind": "100 ⁵⁰"}, "blind values must be whole numbers"),
+    ({"stack": "20000 " + HUGE}, r"stack values must be whole numbers, not '20000 999.*\(5,006 characters\)"),
+    ({"numRanks": "1_3"}, "numRanks values must be whole numbers"),
+    ({"firstPlayer": "3 1 1 1"}, "firstPlayer values must be whole numbers from 1 to 2, not 3"),
+    ({"firstPlayer": "2 0 1 1"}, "firstPlayer values must be whole numbers from 1 to 2, not 0"),
+    ({"stack": "20000 50"}, "blind 100 50 with stack 20000 50 puts every position but at most one all in"),
+    ({"stack": "100 50"}, "puts every position but at most one all in"),
+])
+def test_a_game_definition_with_a_bad_value_is_refused_naming_the_field(fields: dict[str, str], message: str) -> None:
+    with pytest.raises(ConfigError, match=message) as caught:
+        parse_gamedef(gamedef_text(**fields))
+    assert len(str(caught.value)) < 600
+
+
+def test_a_player_all_in_with_the_blind_still_decides_against_a_larger_blind() -> None:
+    game = parse_gamedef(gamedef_text(stack="100 20000"))  # the big blind is all in; the small blind faces it
+    hand = AcpcHand(game, 0, [parse_cards("AhKh"), parse_cards("2c2d")])
+    assert hand.to_act == 1 and hand.allowed() == ("f", "c")
+
+
+def test_a_game_file_that_is_not_text_or_too_long_is_refused(tmp_path: Path) -> None:
+    binary = tmp_path / "binary.game"
+    binary.write_bytes(b"GAMEDEF\n\xff\xfe\x00nolimit\n")
+    with pytest.raises(ConfigError, match="is not UTF-8 text"):
+        read_gamedef(binary)
+    long = tmp_path / "long.game"
+    long.write_text("# " + "x" * MAX_GAMEDEF_BYTES + "\n" + NL.to_text())
+    with pytest.raises(ConfigError, match="is longer than 65,536 bytes"):
+        read_gamedef(long)
+    good = tmp_path / "good.game"
+    good.write_text(NL.to_text())
+    assert read_gamedef(good) == NL
