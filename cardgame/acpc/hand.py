@@ -312,8 +312,8 @@ class AcpcHand:
 
     def values(self) -> tuple[float, ...]:
         """Each position's payoff as the reference dealer counts it: a split pot is divided exactly
-        (it may be a fraction of a chip); a folded player's loss of nothing is ``-0.0`` (it prints
-        ``-0``)."""
+        (it may be a fraction of a chip); a folded player who put nothing in lost ``0.0`` (the
+        reference's ``(double)-spent``, printed ``0``)."""
         chips = self.chips()
         won_chips = [0] * len(chips)
         won = [Fraction(0)] * len(chips)
@@ -326,6 +326,6 @@ class AcpcHand:
         for p, net in enumerate(chips):
             spent = won_chips[p] - net
             value = float(won[p] - spent)
-            out.append(-0.0 if value == 0 and p in self._folded else value)
+            out.append(value)
         return tuple(out)
 

@@ -8,14 +8,18 @@ the minimum raise (its ``isValidAction`` moves a size below the minimum up to it
 
 from __future__ import annotations
 
+import io
+import re
 from pathlib import Path
 
 import pytest
 
 from cardgame.acpc.gamedef import MAX_GAMEDEF_BYTES, MAX_STACK, STANDARD_GAMES, parse_gamedef, read_gamedef
 from cardgame.acpc.hand import AcpcHand
+from cardgame.acpc.log import read_lines
 from cardgame.acpc.matchstate import Action, parse_matchstate, read_action
 from cardgame.cards import parse_cards
+from cardgame.cli import main
 from cardgame.errors import ConfigError, ProtocolError
 
 LIMIT = STANDARD_GAMES["holdem.limit.2p.reverse_blinds"]
@@ -120,3 +124,60 @@ def test_a_game_file_that_is_not_text_or_too_long_is_refused(tmp_path: Path) -> 
     good = tmp_path / "good.game"
     good.write_text(NL.to_text())
     assert read_gamedef(good) == NL
+
+
+# --- logs given to replay ----------------------------------------------------------------------------
+GOOD_NL = "STATE:0:r12251r20000c///:6s8d|Jd4c/3cKsJc/2d/Ac:-20000|20000:P1|P2"  # the reference's, seed 12
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (GOOD_NL.replace("STATE:0:", "STATE:²:").encode(), "line 1: .* hand number must be a whole number"),
+    (GOOD_NL.replace("STATE:0:", "STATE:" + HUGE + ":").encode(), "hand number must be a whole number"),
+    (GOOD_NL.replace("r12251", "r" + HUGE).encode(), "raise size must be a whole number"),
+    (GOOD_NL.replace("r12251", "r١٢٢٥١").encode(), "a no-limit raise needs the total it raises to"),
+    (GOOD_NL.replace("-20000|20000", "-20000|2" + "0" * 5000).encode(), "the payoff .* is no number"),
+    (GOOD_NL.replace("-20000|20000", "-20000|²").encode(), "the payoff '²' is no number"),
+    (GOOD_NL.replace("-20000|20000", "-20000|nan").encode(), "the payoff 'nan' is no number"),
+    (GOOD_NL.replace("-20000|20000", "-20000|1e5").encode(), "the payoff '1e5' is no number"),
+    (GOOD_NL.encode().replace(b"P2", b"P\xff\xfe"), r"line 1 is not UTF-8 text \(byte 66"),
+    (b"\x00" * 200_000, "line 1 is longer than 65,536 bytes"),
+    (GOOD_NL.encode() + b"\n" + b"x" * 70_000, "line 2 is longer than 65,536 bytes"),
+    (b"SCORE:0|0:P1|P2\n" + GOOD_NL.encode(), "line 2 follows the SCORE line"),
+])
+def test_a_crafted_log_is_a_one_line_error(content: bytes, message: str, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "crafted.log"
+    log.write_bytes(content + b"\n")
+    assert main(["acpc", "replay", "holdem.nolimit.2p.reverse_blinds", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert re.search(message, err) and err.count("\n") == 1 and len(err) < 600, err
+
+
+def test_dev_zero_as_a_log_is_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["acpc", "replay", "holdem.nolimit.2p.reverse_blinds", "/dev/zero"]) == 2  # no MemoryError
+    assert "line 1 is longer than 65,536 bytes" in capsys.readouterr().err
+
+
+def test_a_log_is_read_as_a_stream_with_a_bound_on_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardgame.acpc.log as log_module
+
+    monkeypatch.setattr(log_module, "MAX_LOG_BYTES", 1000)
+    endless = io.BytesIO((GOOD_NL + "\n").encode() * 100)
+    lines = read_lines(endless)
+    assert next(lines) == (1, GOOD_NL) and endless.tell() == len(GOOD_NL) + 1  # one line read so far
+    with pytest.raises(ProtocolError, match="goes on past 1,000 bytes"):
+        list(lines)
+
+
+def test_a_hand_the_engine_cannot_play_as_logged_is_a_disagreement(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "illegal.log"
+    log.write_text("\n".join([GOOD_NL, "STATE:1:r20000r5/:6s8d|Jd4c/3cKsJc:-20000|20000:P2|P1",
+                              "STATE:2:ff:6s8d|Jd4c:0|0:P1|P2", "STATE:3:r300:6s8d|Jd4c:0|0:P2|P1",
+                              "SCORE:0|0:P1|P2"]) + "\n")
+    assert main(["acpc", "replay", "holdem.nolimit.2p.reverse_blinds", str(log)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("hand 1: the engine cannot play it as logged: Hand 1: r5 after 'r20000' is not legal")
+    assert out[1].startswith("hand 2: the engine cannot play it as logged: Hand 2: f after 'f' is not legal")
+    assert out[2].startswith("hand 3: the engine cannot play it as logged: Hand 3: the betting 'r300' does not end")
+    assert out[3:] == ["4 hands replayed: 3 disagree"]  # the SCORE adds up with the log's own payoffs
