@@ -260,12 +260,12 @@ class AcpcHand:
     def reveal(self, hole: Sequence[Sequence[Card]] = (), board: Sequence[Card] = ()) -> None:
         """Cards shown since the hand began: ``board`` is every board card known so far (the new
         ones are dealt when their round starts); ``hole`` each position's cards where shown."""
+        dealt = self._hand.board
+        if list(board[: len(dealt)]) != dealt[: len(board)]:
+            raise ProtocolError(f"Hand {self.number}: the board {format_cards(board)} does not continue the "
+                                f"board dealt, {format_cards(dealt)}.")
         new = list(board[self._board_given :])
         if new:
-            dealt = self._hand.board
-            if list(board[: len(dealt)]) != dealt[: len(board)]:
-                raise ProtocolError(f"Hand {self.number}: the board {format_cards(board)} does not continue the "
-                                    f"board dealt, {format_cards(dealt)}.")
             self._deck.give(new)
             self._board_given = len(board)
         for position, cards in enumerate(hole):

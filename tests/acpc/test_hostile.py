@@ -14,13 +14,17 @@ from pathlib import Path
 
 import pytest
 
+from cardgame.acpc.client import Player
 from cardgame.acpc.gamedef import MAX_GAMEDEF_BYTES, MAX_STACK, STANDARD_GAMES, parse_gamedef, read_gamedef
 from cardgame.acpc.hand import AcpcHand
 from cardgame.acpc.log import read_lines
 from cardgame.acpc.matchstate import Action, parse_matchstate, read_action
+from cardgame.bots import calling_station
 from cardgame.cards import parse_cards
 from cardgame.cli import main
 from cardgame.errors import ConfigError, ProtocolError
+from tests.acpc.conftest import Transcript, run
+from tests.acpc.test_faults import checked_match, fake_dealer, good, lines_of
 
 LIMIT = STANDARD_GAMES["holdem.limit.2p.reverse_blinds"]
 NL = STANDARD_GAMES["holdem.nolimit.2p.reverse_blinds"]
@@ -181,3 +185,76 @@ def test_a_hand_the_engine_cannot_play_as_logged_is_a_disagreement(tmp_path: Pat
     assert out[1].startswith("hand 2: the engine cannot play it as logged: Hand 2: f after 'f' is not legal")
     assert out[2].startswith("hand 3: the engine cannot play it as logged: Hand 3: the betting 'r300' does not end")
     assert out[3:] == ["4 hands replayed: 3 disagree"]  # the SCORE adds up with the log's own payoffs
+
+
+# --- the dealer, over loopback -----------------------------------------------------------------------
+def test_a_raise_past_int_s_limit_is_played_as_the_minimum_raise_and_the_match_goes_on() -> None:
+    async def huge(player: Player, line: str) -> str | None:
+        reply = player.receive(line)
+        return None if reply is None else reply.rpartition(":")[0] + ":r" + HUGE  # 5,000 digits: unreadable
+
+    result, dealer, log, _ = checked_match(NL, [lambda port: lines_of(port, huge, NL), good(NL)], 4)
+    assert log.lines()[-1] == str(result.score)  # the match ended with its SCORE
+    fixed = [w for w in dealer.warnings if w.startswith("seat 1 (P1) answered r,")]
+    assert fixed
+    for warning in fixed:  # the minimum raise where a raise is allowed, else a call
+        allowed = re.search(r", r(\d+)(-\d+)?\); changed to (\S+)$", warning)
+        assert warning.endswith("changed to c") if allowed is None else allowed[3] == f"r{allowed[1]}", warning
+
+
+def test_a_raise_in_other_digits_is_no_action_and_played_as_a_call() -> None:
+    async def arabic(player: Player, line: str) -> str | None:
+        reply = player.receive(line)
+        return None if reply is None else reply.rpartition(":")[0] + ":r٥٠٠"
+
+    _, dealer, _, _ = checked_match(NL, [lambda port: lines_of(port, arabic, NL), good(NL)], 3)
+    calls = [w for w in dealer.warnings if w.startswith("seat 1 (P1) answered 'r٥٠٠', which is no action")]
+    assert calls and all(w.endswith("changed to a call") for w in calls)
+    assert not any("answered r500" in w for w in dealer.warnings)
+
+
+# --- the client: from a fake dealer, and a refused line changes nothing ------------------------------
+@pytest.mark.parametrize(("line", "message"), [
+    (b"MATCHSTATE:0:0:r" + HUGE.encode() + b":3c4d|\r\n", "raise size must be a whole number"),
+    ("MATCHSTATE:0:0:r٥٠٠:3c4d|\r\n".encode(), "a no-limit raise needs the total it raises to"),
+    ("MATCHSTATE:0:²::3c4d|\r\n".encode(), "hand number must be a whole number"),
+    (b"MATCHSTATE:0:0::3c4d|" + b"x" * 70_000 + b"\r\n", "overlong line"),
+])
+def test_the_client_refuses_a_dealer_s_bad_number(line: bytes, message: str) -> None:
+    with pytest.raises(ProtocolError, match=message) as caught:
+        run(fake_dealer([b"MATCHSTATE:1:0::|Qc9h\r\n", line], NL)())
+    assert len(str(caught.value)) < 400
+
+
+def view(player: Player) -> object:
+    hand = player.hand
+    assert hand is not None
+    return (hand.number, hand.betting, hand.cards(), hand.to_act, hand.legal(), hand.finished, player.position,
+            player.result)
+
+
+def test_a_refused_match_state_changes_nothing(transcripts: list[Transcript]) -> None:
+    lines = [text for way, text in transcripts[0].exchange if way == "S->"]  # heads-up limit, seed 11
+    flop = lines.index("MATCHSTATE:0:0:rrrc/:3c4d|/6d7hAs")
+    end = lines.index("MATCHSTATE:0:0:rrrc/rrc/cc/crc:3c4d|9d6c/6d7hAs/Ks/Td")  # hand 0's last line
+    clean = Player(LIMIT, calling_station)
+    answers = [clean.receive(line) for line in lines]
+    for at, bad, message in [
+        (flop, "MATCHSTATE:0:0:rrrc/rrrrr:3c4d|/6d7hAs", "the dealer's action r is not legal here"),  # past the cap
+        (flop, "MATCHSTATE:0:0:rrrc/rr/:3c4d|/6d7hAs/Ks", "the betting reaches round 3, but the rules say round 2"),
+        (flop, "MATCHSTATE:0:0:rrcc/r:3c4d|/6d7hAs", "does not continue the actions already played"),
+        (flop, "MATCHSTATE:0:0:rrr:3c4d|", "does not continue the actions already played"),
+        (flop, "MATCHSTATE:0:0:rrrc/r:3c4d|/6d7hAc", "does not continue the board dealt"),
+        (flop, "MATCHSTATE:1:0:rrrc/r:|3c4d/6d7hAs", "position 1 in the middle of hand 0"),
+        (flop, "MATCHSTATE:0:1::3c4d|", "hand 1 starts before hand 0 ended"),
+        (end, "MATCHSTATE:1:1:rrrr:|Qc9h", "the dealer's action r is not legal here"),  # a new hand, refused
+        (end, "MATCHSTATE:1:1::Qc9h|Qc9h", "9h Qc appear twice"),
+    ]:
+        player = Player(LIMIT, calling_station)
+        got = [player.receive(line) for line in lines[: at + 1]]
+        before = view(player)
+        with pytest.raises(ProtocolError, match=message):
+            player.receive(bad)
+        assert view(player) == before, bad
+        got += [player.receive(line) for line in lines[at + 1 :]]  # and it plays on as if the line never came
+        assert got == answers and player.result == clean.result, bad
