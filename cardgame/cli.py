@@ -339,8 +339,10 @@ def add_acpc(sub: argparse._SubParsersAction[Any]) -> None:
 
 def _port(text: str) -> int:
     """An argparse type: a TCP port, 0 to 65535."""
-    if not text.isdigit() or int(text) > 65535:
-        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535, not {text!r}")
+    from cardgame.inputs import excerpt, is_ascii_int
+
+    if not is_ascii_int(text, max_digits=5) or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535, not {excerpt(text)}")
     return int(text)
 
 

@@ -185,7 +185,7 @@ CORPUS_GAMEDEFS = [
     # stack = blind for the small blind, the big blind's all in too: no one ever acts (AssertionError in play)
     "GAMEDEF\nnolimit\nnumPlayers = 2\nnumRounds = 2\nstack = 28 1\nblind = 2 1\nfirstPlayer = 1 2\nnumSuits = 2\n"
     "numRanks = 12\nnumHoleCards = 3\nnumBoardCards = 3 0\nEND GAMEDEF\n",
-    NL.to_text().replace("numRanks = 13", "numRanks = " + HUGE),  # ValueError from int()
+    NL.to_text().replace("numRanks = 13", "numRanks = " + HUGE),  # refused, quoting all 4,400 digits
     NL.to_text().replace("numRanks = 13", "numRanks = ١٣"),  # taken as 13
 ]
 CORPUS_STATES = [
@@ -198,7 +198,8 @@ CORPUS_ANSWERS = ["r" + HUGE, "r-" + HUGE, "r٥٠٠", "r²"]  # ValueError from 
 CORPUS_LOGS = [
     NL_LINE.replace("STATE:0:", "STATE:²:").encode(),  # ValueError from int()
     NL_LINE.replace("r12251", "r" + HUGE).encode(),  # ValueError from int()
-    NL_LINE.replace("|20000:", "|" + "2" * 5000 + ":").encode(),
+    NL_LINE.replace("|20000:", "|" + "2" * 5000 + ":").encode(),  # taken as inf
+    NL_LINE.replace("|20000:", "|nan:").encode(),  # taken as nan
     NL_LINE.encode().replace(b"P2", b"\xff"),  # UnicodeDecodeError
     b"\x00" * 100_000,  # /dev/zero: read whole, a MemoryError
 ]
@@ -207,6 +208,9 @@ CORPUS_LOGS = [
 @pytest.mark.parametrize("text", CORPUS_GAMEDEFS)
 def test_corpus_game_definitions(text: str) -> None:
     check_gamedef(text)
+    with pytest.raises(ConfigError) as caught:
+        parse_gamedef(text)
+    assert len(str(caught.value)) < 600
 
 
 @pytest.mark.parametrize("line", CORPUS_STATES)

@@ -8,13 +8,14 @@ the minimum raise (its ``isValidAction`` moves a size below the minimum up to it
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 from pathlib import Path
 
 import pytest
 
-from cardgame.acpc.client import Player
+from cardgame.acpc.client import ClientResult, Player, play
 from cardgame.acpc.gamedef import MAX_GAMEDEF_BYTES, MAX_STACK, STANDARD_GAMES, parse_gamedef, read_gamedef
 from cardgame.acpc.hand import AcpcHand
 from cardgame.acpc.log import read_lines
@@ -258,3 +259,20 @@ def test_a_refused_match_state_changes_nothing(transcripts: list[Transcript]) ->
         assert view(player) == before, bad
         got += [player.receive(line) for line in lines[at + 1 :]]  # and it plays on as if the line never came
         assert got == answers and player.result == clean.result, bad
+
+
+def test_a_version_or_a_port_in_other_digits_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    async def version(port: int) -> ClientResult:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write("VERSION:2.٠.٠\r\n".encode())
+        assert await reader.read() == b""  # refused: closed by the dealer
+        writer.close()
+        return await play(NL, "127.0.0.1", port, calling_station)
+
+    _, dealer, _, _ = checked_match(NL, [version, good(NL)], 1)
+    assert any("did not open with VERSION:2.0.0 ('VERSION:2.٠.٠')" in w for w in dealer.warnings)
+    for port in ("٥", "1" + HUGE):
+        with pytest.raises(SystemExit):
+            main(["acpc", "client", "holdem.limit.3p", "127.0.0.1", port])
+        err = capsys.readouterr().err
+        assert "a port is a whole number from 0 to 65535" in err and len(err) < 400
