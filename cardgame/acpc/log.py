@@ -39,10 +39,20 @@ _PAYOFF = re.compile(r"(-?[0-9]+)(?:\.([0-9]{1,6}))?")
 
 
 def payoff(value: float | Fraction) -> Fraction:
-    """``value`` exactly as the reference dealer's log holds it: rounded to the 6 decimals it prints."""
-    if isinstance(value, float) and value.is_integer():
-        return Fraction(int(value))
-    return round(Fraction(value), 6)
+    """``value`` exactly as the reference dealer's log holds it: rounded to the 6 decimals it prints
+    (half to even, as ``printf`` rounds)."""
+    if isinstance(value, float):
+        if value.is_integer():
+            return Fraction(int(value))
+        numerator, denominator = value.as_integer_ratio()
+    elif value.denominator == 1:
+        return value if type(value) is Fraction else Fraction(value)
+    else:
+        numerator, denominator = value.numerator, value.denominator
+    scaled, rest = divmod(numerator * _DECIMALS, denominator)
+    if 2 * rest > denominator or (2 * rest == denominator and scaled % 2):
+        scaled += 1
+    return Fraction(scaled, _DECIMALS)
 
 
 def _payoffs(values: Iterable[float | Fraction]) -> tuple[Fraction, ...]:
@@ -52,10 +62,15 @@ def _payoffs(values: Iterable[float | Fraction]) -> tuple[Fraction, ...]:
 def format_value(value: float | Fraction) -> str:
     """A payoff as the reference dealer prints it (``%.6f`` without trailing zeros): ``-80``, ``12.5``,
     ``33.333333``, and ``0`` for nothing won or lost (the reference never writes ``-0``)."""
-    scaled = int(payoff(value) * _DECIMALS)
+    if isinstance(value, float):  # Python rounds a float to 6 decimals as printf does
+        text = f"{value:.6f}".rstrip("0").rstrip(".")
+        return "0" if text == "-0" else text
+    exact = payoff(value)
+    if exact.denominator == 1:
+        return str(exact.numerator)
+    scaled = exact.numerator * _DECIMALS // exact.denominator
     whole, part = divmod(abs(scaled), _DECIMALS)
-    text = f"{'-' if scaled < 0 else ''}{whole}"
-    return f"{text}.{part:06d}".rstrip("0") if part else text
+    return f"{'-' if scaled < 0 else ''}{whole}.{part:06d}".rstrip("0")
 
 
 def _values(text: str, count: int, line: str) -> tuple[Fraction, ...]:
