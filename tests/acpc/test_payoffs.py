@@ -9,6 +9,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardgame.acpc.gamedef import STANDARD_GAMES, GameDef
 from cardgame.acpc.hand import AcpcHand
@@ -86,3 +88,19 @@ def test_the_score_is_compared_as_a_number_within_the_reference_s_rounding(
         out = capsys.readouterr().out
         assert ("SCORE: the log says" in out) == (code == 1)
     assert Score((-0.0, 5.0), ("A", "B")).values == (0, 5)
+
+
+@settings(max_examples=300, derandomize=True, database=None)
+@given(st.integers(-10**12, 10**12), st.sampled_from([1, 2, 3, 4, 6, 7, 8, 9, 10, 2520, 2**20]))
+def test_a_payoff_is_rounded_and_printed_as_printf_rounds_it(numerator: int, denominator: int) -> None:
+    exact = Fraction(numerator, denominator)
+    share = float(exact)  # what the engine gives
+    printed = f"{share:.6f}".rstrip("0").rstrip(".")  # Python rounds a float's binary value as printf does
+    assert format_value(share) == ("0" if printed == "-0" else printed)
+    assert payoff(share) == round(Fraction(share), 6) == Fraction(format_value(share))
+    assert payoff(exact) == round(exact, 6) and format_value(payoff(exact)) == format_value(exact)
+
+
+def test_a_tie_at_the_seventh_decimal_rounds_to_even() -> None:
+    assert [payoff(Fraction(k, 2 * 10**6)) for k in (1, 3, 5, -1, -3)] == [
+        0, Fraction(2, 10**6), Fraction(2, 10**6), 0, Fraction(-2, 10**6)]
