@@ -128,6 +128,10 @@ class Player:
             raise ProtocolError(f"{excerpt(str(state))}: another position's cards are shown before the hand is over.")
         if not state.hole[state.position]:
             raise ProtocolError(f"{excerpt(str(state))}: the player's own hole cards are missing.")
+        return self._start(state)
+
+    def _start(self, state: MatchState) -> AcpcHand:
+        """Hand ``state.hand`` from where ``state`` sees it: its own cards and the board so far."""
         return AcpcHand(self.game, state.hand, [state.hole[p] if p == state.position else ()
                                                 for p in range(self.game.num_players)], state.board_cards)
 
@@ -135,8 +139,7 @@ class Player:
         """The hand in progress as the last accepted line left it, played again from its start."""
         state = self._accepted
         assert state is not None
-        hand = AcpcHand(self.game, state.hand, [state.hole[p] if p == state.position else ()
-                                                for p in range(self.game.num_players)], state.board_cards)
+        hand = self._start(state)
         self._advance(hand, state, 0, str(state))
         return hand
 
