@@ -39,7 +39,7 @@ from cardgame.deck import DeckSpec
 from cardgame.errors import ConfigError
 from cardgame.evaluation import HIGH, HandEvaluator
 from cardgame.evaluation.small_games import HIGH_CARD, LEDUC
-from cardgame.inputs import excerpt, is_ascii_int
+from cardgame.inputs import excerpt, is_ascii_int, read_text
 
 __all__ = ["MAX_STACK", "STANDARD_GAMES", "GameDef", "load_gamedef", "parse_gamedef", "read_gamedef"]
 
@@ -299,18 +299,8 @@ def parse_gamedef(text: str, source: str = "the game definition") -> GameDef:
 
 def read_gamedef(path: str | Path) -> GameDef:
     """Read the ``.game`` file at ``path`` (UTF-8 text of at most :data:`MAX_GAMEDEF_BYTES`)."""
-    p = Path(path)
-    with p.open("rb") as f:
-        data = f.read(MAX_GAMEDEF_BYTES + 1)
-    if len(data) > MAX_GAMEDEF_BYTES:
-        raise ConfigError(f"{excerpt(str(p))} is longer than {MAX_GAMEDEF_BYTES:,} bytes; a game definition is a "
-                          "few lines.")
-    try:
-        text = data.decode()
-    except UnicodeDecodeError as exc:
-        raise ConfigError(f"{excerpt(str(p))} is not UTF-8 text (byte {exc.start}); a game definition is "
-                          "text.") from None
-    return parse_gamedef(text, source=str(p))
+    text = read_text(path, MAX_GAMEDEF_BYTES, ConfigError, "a game definition")
+    return parse_gamedef(text, source=str(path))
 
 
 def _holdem(betting: str, blinds: tuple[int, ...], first: tuple[int, ...], *,

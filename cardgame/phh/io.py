@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgame.errors import HandHistoryError
-from cardgame.inputs import excerpt
+from cardgame.inputs import excerpt, read_text
 
 from ._toml import format_table
 from .actions import _Invalid
@@ -40,14 +40,7 @@ _BRACKET = re.compile(r"[\[\]{}]")
 def _read(path: Path) -> str:
     """The text of ``path``: at most :data:`MAX_BYTES`, UTF-8 (else :class:`HandHistoryError`); a file
     that cannot be opened raises ``OSError``."""
-    with path.open("rb") as f:
-        raw = f.read(MAX_BYTES + 1)
-    if len(raw) > MAX_BYTES:
-        raise HandHistoryError(f"{path}: more than {MAX_BYTES:,} bytes; too large for a hand-history file")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise HandHistoryError(f"{path}: not UTF-8 text: {e}") from None
+    return read_text(path, MAX_BYTES, HandHistoryError, "a hand-history file")
 
 
 def _parse_toml(text: str, source: str) -> dict[str, Any]:
