@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -205,8 +205,11 @@ def _fill_doors(hh: HandHistory, held: dict[int, list[Card | Slot]], fills: dict
             spare.remove(card)
 
 
-def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayResult:
-    """Play ``hh`` through the engine. Raises :class:`HandHistoryError` naming the action at fault."""
+def replay(
+    hh: HandHistory, *, source: str = "<hand>", seed: int = 0, conventions: Mapping[str, bool] | None = None
+) -> ReplayResult:
+    """Play ``hh`` through the engine. Raises :class:`HandHistoryError` naming the action at fault.
+    ``conventions`` sets betting options by name (see :func:`variants.from_phh.stages_for`)."""
     from variants.from_phh import SUPPORTED_CODES, runout_count, stages_for
 
     if hh.variant not in SUPPORTED_CODES:
@@ -229,8 +232,8 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
                                        *(a.amount for a in hh.actions if isinstance(a, CompleteBetRaiseAction))]
                     if not math.isinf(v))
     unknown = {i for i, v in enumerate(hh.starting_stacks) if math.isinf(v)}
-    game = Game(stages_for(hh, chips, plan.hole_cards), seats=n, first_button=n - 1, seed=seed, max_hands=1,
-                deck=spec, max_buy_in=max(10**12, cover))
+    stages = stages_for(hh, chips, plan.hole_cards, conventions=conventions)
+    game = Game(stages, seats=n, first_button=n - 1, seed=seed, max_hands=1, deck=spec, max_buy_in=max(10**12, cover))
     for i, s in enumerate(hh.starting_stacks):
         game.sit_down(f"p{i + 1}", cover if i in unknown else chips(s), i)
     game.ctx.next_deck = Deck.stacked(plan.deck, spec)

@@ -34,7 +34,7 @@ class ForcedBets(Stage):
 
     * With ``big_blind_ante`` the big blind alone posts ``ante`` for the table, after the blind
       (a short big blind posts the blind first), as dead money in the main pot: every player can
-      win it and it is never returned (TDA rules, big-blind ante, 2019).
+      win it and it is never returned (TDA rules 2024, big-blind ante: big blind first).
     * Antes are dead money, each counted as its poster's contribution: a player short of the
       ante competes only for the antes they matched (``ante_trimming``, Robert's Rules; PHH's
       ``ante_trimming_status``). With ``ante_trimming=False`` every ante goes to the main pot.
