@@ -1,7 +1,7 @@
 """Benchmark of cardgame.evaluation against eval7, phevaluator, treys and pokerkit.
 
 Run ``python benchmarks/evaluation.py`` (add ``--all7`` to enumerate all 133,784,560 seven-card
-hands and check their category counts against ../shared/reference/vectors.json). Peers that are
+hands and check their category counts against tests/data/vectors.json). Peers that are
 not installed are skipped with a message. Every peer evaluates the same random 7-card hands in
 this run; its per-hand results are checked to order the hands as ours do.
 """
@@ -36,7 +36,7 @@ from cardgame.evaluation.batch import (
 from cardgame.evaluation.equity import equity
 
 ROOT = Path(__file__).resolve().parents[1]
-VECTORS = ROOT / ".." / "shared" / "reference" / "vectors.json"
+VECTORS = ROOT / "tests" / "data" / "vectors.json"
 CATEGORIES = [
     "high_card", "pair", "two_pair", "three_of_a_kind", "straight",
     "flush", "full_house", "four_of_a_kind", "straight_flush",

@@ -1,17 +1,9 @@
-"""Shared fixtures: the ../shared reference data and hand-built contexts for stage tests."""
+"""Where the suite's own data lives (``tests/data``; a fresh clone with nothing beside it passes)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
-
-
-@pytest.fixture(scope="session")
-def shared() -> Path:
-    """The project's shared reference data (``../shared`` beside the repository)."""
-    assert SHARED.is_dir(), f"reference data missing: expected {SHARED} beside the repository"
-    return SHARED
+DATA = REPO / "tests" / "data"
+"""The suite's own data, copied from the project's shared references (``tests/data/README.md``)."""

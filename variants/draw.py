@@ -21,13 +21,13 @@ ROUNDS = ("predraw", "after the first draw", "after the second draw", "after the
 def draw_game(
     structure: BettingStructure, *, cards: int, draws: int, blinds: Sequence[int], ante: int | Sequence[int] = 0,
     evaluator: HandEvaluator, max_players: int = 6, big_blind_ante: bool = False, ante_trimming: bool = True,
-    dead: Sequence[int] = (),
+    dead: Sequence[int] = (), live: Sequence[int] = (),
 ) -> list[Stage]:
     """Blinds, ``cards`` down cards, then ``draws`` draw rounds, each followed by betting."""
     stages: list[Stage] = [WaitForPlayers(2, max_players=max_players)]
-    if any(blinds) or any(dead) or (ante if isinstance(ante, int) else any(ante)):
+    if any(blinds) or any(dead) or any(live) or (ante if isinstance(ante, int) else any(ante)):
         stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante, ante_trimming=ante_trimming,
-                                 dead=dead))
+                                 dead=dead, live=live))
     stages += [DealHole(cards), BettingRound(structure, 0, ROUNDS[0])]
     for n in range(1, draws + 1):
         stages += [Draw(), BettingRound(structure, n, ROUNDS[n] if draws > 1 else "after the draw")]

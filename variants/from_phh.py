@@ -26,6 +26,7 @@ from cardgame.evaluation import (
     OMAHA_HIGH,
     SHORT_DECK_HIGH,
 )
+from cardgame.inputs import excerpt
 from cardgame.phh.history import HandHistory
 from cardgame.stage import Stage, Stages
 from cardgame.stages import BettingRound
@@ -60,7 +61,7 @@ def runout_count(hh: HandHistory) -> int:
     """How many times the board was run: the user-defined field ``_runout_count`` (default 1)."""
     value = hh.extra.get("_runout_count", 1)
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise HandHistoryError(f"_runout_count must be a whole number of at least 1, not {value!r}.")
+        raise HandHistoryError(f"_runout_count must be a whole number of at least 1, not {excerpt(value)}.")
     return value
 
 
@@ -95,13 +96,28 @@ def _set_conventions(stages: list[Stage], conventions: Mapping[str, bool]) -> No
             stage.structure = changed[id(old)]
 
 
+def _posts(posted: tuple[int, ...], blinds: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The live and dead parts of each negative entry (a player posting to come in), by position.
+
+    Robert's Rules, buttons and blinds: a new player may post the big blind to be dealt in at once,
+    live; a player who missed the blinds posts them all, "an amount up to the size of the minimum
+    opening bet is live" and the remainder dead. So a post of the big blind's size is live, one of
+    the small blind's size (a missed small blind alone) is dead, and a larger one (both blinds) is
+    the big blind live plus the rest dead: ``-6`` at 2/4 is 4 live and 2 dead.
+    """
+    small, big = (blinds[0], blinds[1]) if len(blinds) > 1 and blinds[1] else (0, max(blinds, default=0))
+    live = tuple(0 if -p == small and small != big else min(-p, big) if p < 0 else 0 for p in posted)
+    dead = tuple(-p - up if p < 0 else 0 for p, up in zip(posted, live, strict=True))
+    return live, dead
+
+
 def _stages(hh: HandHistory, chips: Callable[[float | None], int], hole_cards: int) -> list[Stage]:
     code = hh.variant
     antes = tuple(chips(a) for a in hh.antes or ())
     ante: int | tuple[int, ...] = antes if any(antes) else 0
     posted = tuple(chips(b) for b in hh.blinds_or_straddles or ())
-    dead = tuple(-b if b < 0 else 0 for b in posted)  # a negative entry: a dead post to sit in
     blinds = tuple(b if b > 0 else 0 for b in posted)
+    live, dead = _posts(posted, blinds)
     while blinds and blinds[-1] == 0:
         blinds = blinds[:-1]
     # PHH: "a big-blind ante is a non-zero entry at the big blind's index only" (index 1 in blind
@@ -110,7 +126,7 @@ def _stages(hh: HandHistory, chips: Callable[[float | None], int], hole_cards: i
     if bba:
         ante = antes[1]
     trim = hh.ante_trimming_status is True  # PHH's default (absent) is false: antes are dead money
-    forced: dict[str, Any] = {"big_blind_ante": bba, "ante_trimming": trim, "dead": dead}
+    forced: dict[str, Any] = {"big_blind_ante": bba, "ante_trimming": trim, "dead": dead, "live": live}
     community: dict[str, Any] = {**forced, "run_it_twice": runout_count(hh) > 1}
     if code in ("FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB"):
         small, big = chips(hh.small_bet), chips(hh.big_bet)

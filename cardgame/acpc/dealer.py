@@ -42,7 +42,7 @@ __all__ = ["DEFAULT_TIMEOUT_MS", "Dealer", "MatchResult"]
 DEFAULT_TIMEOUT_MS = 600_000
 #: Bytes queued for a player that reads nothing before the dealer gives up on it.
 WRITE_LIMIT = 1 << 20
-_VERSION = re.compile(r"VERSION:2\.\d+\.\d+")
+_VERSION = re.compile(r"VERSION:2\.[0-9]+\.[0-9]+")  # ASCII digits only
 
 Deals = Callable[[], tuple[Sequence[Sequence[Card]], Sequence[Card]]]
 

@@ -1,5 +1,5 @@
-"""The reference dealer's transcripts in ``../shared/docs/acpc-transcripts.md`` (read from there,
-never copied), and helpers to run a dealer and clients over loopback in one event loop."""
+"""The reference dealer's transcripts in ``tests/data/acpc-transcripts.md`` (copied from the
+project's shared references), and helpers to run a dealer and clients over loopback in one event loop."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ import attrs
 import pytest
 
 from cardgame.acpc.gamedef import GameDef, parse_gamedef
-from tests.conftest import SHARED
+from tests.conftest import DATA
 
-TRANSCRIPTS = SHARED / "docs" / "acpc-transcripts.md"
+TRANSCRIPTS = DATA / "acpc-transcripts.md"
 
 
 @attrs.frozen

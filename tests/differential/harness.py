@@ -103,7 +103,7 @@ def random_table(code: str, rng: random.Random) -> Table:
             stacks[seat] = max(stacks[seat], blind + table.antes[seat] + 1)
         table = Table(**{**table.__dict__, "stacks": tuple(stacks)})
     bba = len(table.antes) > 1 and table.antes[1] and not any(a for i, a in enumerate(table.antes) if i != 1)
-    # Uniform antes are trimmed (every file in ../shared/phh says so); PokerKit needs a big-blind
+    # Uniform antes are trimmed (every real file in tests/data/phh says so); PokerKit needs a big-blind
     # ante untrimmed. PokerKit's untrimmed uniform antes are not compared (see DEVIATIONS' note).
     return Table(**{**table.__dict__, "trim": not bba})
 

@@ -9,12 +9,12 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-VECTORS = Path(__file__).resolve().parents[2] / ".." / "shared" / "reference" / "vectors.json"
+VECTORS = Path(__file__).resolve().parents[1] / "data" / "vectors.json"
 
 
 @cache
 def vectors() -> dict[str, Any]:
-    """The shared reference vectors (../shared/reference/vectors.json beside the repository)."""
+    """The reference vectors (tests/data/vectors.json, copied from the project's shared references)."""
     data: dict[str, Any] = json.loads(VECTORS.read_text())
     return data
 

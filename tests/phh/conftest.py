@@ -1,4 +1,4 @@
-"""The PHH samples in ``../shared/phh`` (read from there, never copied)."""
+"""The PHH samples in ``tests/data/phh`` (copied from the project's shared references)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import SHARED
+from tests.conftest import DATA
 
-SHARED_PHH = SHARED / "phh"
+PHH_DATA = DATA / "phh"
 
 
 @pytest.fixture(scope="session")
-def shared_phh() -> Path:
-    assert SHARED_PHH.is_dir(), f"PHH samples missing: expected {SHARED_PHH}"
-    return SHARED_PHH
+def phh_data() -> Path:
+    return PHH_DATA

@@ -30,9 +30,9 @@ def test_iter_paths_expands_sorts_and_dedupes(tmp_path: Path) -> None:
         list(iter_paths(tmp_path / "nope"))
 
 
-def test_iter_paths_on_samples(shared_phh: Path) -> None:
-    paths = list(iter_paths(shared_phh / "pluribus" / "30"))
-    assert paths[:3] == [shared_phh / "pluribus" / "30" / f"{i}.phh" for i in range(3)]
+def test_iter_paths_on_samples(phh_data: Path) -> None:
+    paths = list(iter_paths(phh_data / "pluribus" / "30"))
+    assert paths[:3] == [phh_data / "pluribus" / "30" / f"{i}.phh" for i in range(3)]
 
 
 def test_variant_table() -> None:

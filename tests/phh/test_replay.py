@@ -11,21 +11,21 @@ from cardgame.errors import HandHistoryError
 from cardgame.phh import iter_paths, load, loads
 from cardgame.phh.replay import check_paths, replay
 
-from .conftest import SHARED_PHH
+from .conftest import PHH_DATA
 
-PLURIBUS = sorted(iter_paths(SHARED_PHH / "pluribus")) if SHARED_PHH.is_dir() else []
+PLURIBUS = sorted(iter_paths(PHH_DATA / "pluribus")) if PHH_DATA.is_dir() else []
 
 
-def test_every_pluribus_hand_reproduces_its_finishing_stacks(shared_phh: Path) -> None:
-    report = check_paths([shared_phh / "pluribus"])
+def test_every_pluribus_hand_reproduces_its_finishing_stacks(phh_data: Path) -> None:
+    report = check_paths([phh_data / "pluribus"])
     statuses = [h.status for h in report.hands]
     assert len(statuses) == 416
     bad = [(h.path, h.detail) for h in report.hands if h.status != "ok"]
     assert bad == []
 
 
-def test_half_chip_hand_is_compared_within_one_chip(shared_phh: Path) -> None:
-    [hh] = load(shared_phh / "pluribus" / "32" / "23.phh")
+def test_half_chip_hand_is_compared_within_one_chip(phh_data: Path) -> None:
+    [hh] = load(phh_data / "pluribus" / "32" / "23.phh")
     assert any(isinstance(s, float) and not s.is_integer() for s in hh.finishing_stacks or ())
     result = replay(hh)
     assert result.complete
@@ -33,15 +33,15 @@ def test_half_chip_hand_is_compared_within_one_chip(shared_phh: Path) -> None:
 
 
 @pytest.mark.parametrize("name", ["dwan-ivey-2009.phh", "antonius-blom-2009.phh"])
-def test_famous_hold_em_hands_replay_without_error(shared_phh: Path, name: str) -> None:
-    [hh] = load(shared_phh / name)
+def test_famous_hold_em_hands_replay_without_error(phh_data: Path, name: str) -> None:
+    [hh] = load(phh_data / name)
     result = replay(hh, source=name)
     assert result.complete
     assert sum(result.stacks) == pytest.approx(sum(hh.starting_stacks))
 
 
-def test_fractional_stacks_are_scaled_to_whole_chips(shared_phh: Path) -> None:
-    [hh] = load(shared_phh / "antonius-blom-2009.phh")
+def test_fractional_stacks_are_scaled_to_whole_chips(phh_data: Path) -> None:
+    [hh] = load(phh_data / "antonius-blom-2009.phh")
     result = replay(hh)
     assert isinstance(result.game.table.player(0).stack, int)  # chips stay integers inside the engine
     # Antonius's A-3 makes the wheel with 2-4-5 (exactly two hole cards); Blom's wrap is no straight.
@@ -64,13 +64,13 @@ def test_an_action_the_rules_forbid_names_file_hand_and_action() -> None:
         replay(hh, source="bad.phh")
 
 
-def test_cli_check_passes_on_the_samples_and_fails_on_a_mismatch(tmp_path: Path, shared_phh: Path,
+def test_cli_check_passes_on_the_samples_and_fails_on_a_mismatch(tmp_path: Path, phh_data: Path,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["phh", "check", str(shared_phh)]) == 0
+    assert main(["phh", "check", str(phh_data)]) == 0
     out = capsys.readouterr().out
     assert "NT: 416 reproduced" in out and "total: 421 hands" in out
     wrong = tmp_path / "wrong.phh"
-    text = (shared_phh / "pluribus" / "30" / "0.phh").read_text()
+    text = (phh_data / "pluribus" / "30" / "0.phh").read_text()
     wrong.write_text(text.replace("finishing_stacks = [9950,", "finishing_stacks = [9000,"))
     assert main(["phh", "check", str(wrong)]) == 1
     assert "mismatch" in capsys.readouterr().out

@@ -1,4 +1,4 @@
-"""Every sample hand in ``shared/phh`` parses, validates and survives a dump/parse round trip."""
+"""Every sample hand in ``tests/data/phh`` parses, validates and survives a dump/parse round trip."""
 
 from __future__ import annotations
 
@@ -23,13 +23,13 @@ from cardgame.phh import (
     save,
 )
 
-from .conftest import SHARED_PHH
+from .conftest import PHH_DATA
 
-SAMPLES = list(iter_paths(SHARED_PHH)) if SHARED_PHH.is_dir() else []
+SAMPLES = list(iter_paths(PHH_DATA)) if PHH_DATA.is_dir() else []
 
 
 def _id(path: Path) -> str:
-    return path.relative_to(SHARED_PHH).as_posix()
+    return path.relative_to(PHH_DATA).as_posix()
 
 
 def _one(path: Path) -> HandHistory:
@@ -37,7 +37,7 @@ def _one(path: Path) -> HandHistory:
     return hand
 
 
-def test_sample_set_is_complete(shared_phh: Path) -> None:
+def test_sample_set_is_complete(phh_data: Path) -> None:
     assert len(SAMPLES) == 421
     assert len([p for p in SAMPLES if "pluribus" in p.parts]) == 416
 
@@ -53,8 +53,8 @@ def test_sample_parses_and_round_trips(path: Path) -> None:
     assert dumps(loads(text)) == text  # the writer is a fixed point
 
 
-def test_dwan_ivey_fields(shared_phh: Path) -> None:
-    hand = _one(shared_phh / "dwan-ivey-2009.phh")
+def test_dwan_ivey_fields(phh_data: Path) -> None:
+    hand = _one(phh_data / "dwan-ivey-2009.phh")
     assert hand.variant == "NT"
     assert hand.ante_trimming_status is True
     assert hand.antes == (500, 500, 500)
@@ -76,22 +76,22 @@ def test_dwan_ivey_fields(shared_phh: Path) -> None:
     assert [a.to_text() for a in hand.actions[:4]] == ["d dh p1 Ac2d", "d dh p2 ????", "d dh p3 7h6h", "p3 cbr 7000"]
 
 
-def test_fractional_stacks_are_kept(shared_phh: Path) -> None:
-    hand = _one(shared_phh / "antonius-blom-2009.phh")
+def test_fractional_stacks_are_kept(phh_data: Path) -> None:
+    hand = _one(phh_data / "antonius-blom-2009.phh")
     assert hand.starting_stacks == (1259450.25, 678473.5)
     assert hand.variant == "PO" and hand.month == 11
 
 
-def test_half_chip_finishing_stacks(shared_phh: Path) -> None:
-    hand = _one(shared_phh / "pluribus" / "32" / "23.phh")
+def test_half_chip_finishing_stacks(phh_data: Path) -> None:
+    hand = _one(phh_data / "pluribus" / "32" / "23.phh")
     assert hand.finishing_stacks == (9950, 9275, 10387.5, 10000, 10000, 10387.5)
     # Written 9950.0 in the file; integral floats are read as int, the half chips stay float.
     assert [type(x) for x in hand.finishing_stacks] == [int, int, float, int, int, float]
     assert hand.hand == 23
 
 
-def test_badugi_draws(shared_phh: Path) -> None:
-    hand = _one(shared_phh / "alice-carol-wikipedia.phh")
+def test_badugi_draws(phh_data: Path) -> None:
+    hand = _one(phh_data / "alice-carol-wikipedia.phh")
     assert hand.variant == "FB" and hand.small_bet == 2 and hand.big_bet == 4
     assert hand.actions[0] == DealHoleAction(0, (None,) * 4)
     discards = [a for a in hand.actions if isinstance(a, StandPatDiscardAction)]
@@ -100,20 +100,20 @@ def test_badugi_draws(shared_phh: Path) -> None:
     assert hand.actions[-1] == ShowMuckAction(1, parse_cards("3s 5d 7c 8h"))
 
 
-def test_triple_draw_known_discards(shared_phh: Path) -> None:
-    hand = _one(shared_phh / "arieh-yockey-2019.phh")
+def test_triple_draw_known_discards(phh_data: Path) -> None:
+    hand = _one(phh_data / "arieh-yockey-2019.phh")
     assert StandPatDiscardAction(3, parse_cards("As Qs")) in hand.actions
     assert DealHoleAction(3, parse_cards("2h Qh")) in hand.actions
     assert hand.region == "Nevada" and (hand.day, hand.month, hand.year) == (28, 6, 2019)
 
 
-def test_short_deck_sample(shared_phh: Path) -> None:
-    hand = _one(shared_phh / "phua-xuan-2019.phh")
+def test_short_deck_sample(phh_data: Path) -> None:
+    hand = _one(phh_data / "phua-xuan-2019.phh")
     assert hand.variant == "NS" and hand.postal_code == "W1J 7ED"
     assert hand.blinds_or_straddles == (0, 0, 0, 0, 0, 3000)
 
 
-def test_all_samples_as_one_phhs(shared_phh: Path, tmp_path: Path) -> None:
+def test_all_samples_as_one_phhs(phh_data: Path, tmp_path: Path) -> None:
     hands = [h for p in SAMPLES for h in load(p)]
     target = tmp_path / "all.phhs"
     save(target, hands)
