@@ -6,7 +6,8 @@ Direction A: PokerKit plays, we replay its PHH. Direction B: we play, PokerKit r
 Columns: hands, agree, explained (checked: replayed on our engine under the named PokerKit
 convention, docs/rules.md, the hand gives PokerKit's result), open (no convention reproduces
 PokerKit's result: a bug or a missing convention; the run fails), error (PokerKit could not play
-its own hand). A closing table counts the explained hands per convention and variant.
+its own hand). A closing table counts the explained hands per convention and variant, and the
+hands that another set of as many conventions explains as well are listed.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     failures = []
     totals: Counter[str] = Counter()
     by_deviation: dict[str, Counter[str]] = {}
+    ambiguous: list[str] = []  # hands another set of as many conventions explains as well
     for code in codes:
         for direction in args.direction or ("A", "B"):
             counts: Counter[str] = Counter()
@@ -50,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
                 counts[out.status] += 1
                 if out.status == "explained":
                     by_deviation.setdefault(out.deviation, Counter())[f"{code} {direction}"] += 1
+                    if out.alternatives:
+                        ambiguous.append(f"{code} {direction} {out.seed}: {out.deviation} or "
+                                         + " or ".join("+".join(a) for a in out.alternatives))
                 if out.status in ("open", "error") and counts[out.status] <= args.show_failures:
                     failures.append(out.repro())
             totals.update(counts)
@@ -64,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
         cells = [f"{counter[f'{c} A']}/{counter[f'{c} B']}" if counter[f"{c} A"] or counter[f"{c} B"] else "."
                  for c in codes]
         print(f"{name:{width}} " + " ".join(f"{x:>7}" for x in cells) + f" {sum(counter.values()):>6}")
+    print(f"\nhands explained equally well by another set of conventions: {len(ambiguous)}")
+    for line in ambiguous[: args.show_failures * 5]:
+        print("  " + line)
     for text in failures:
         print("\n" + text)
     return 1 if totals["open"] else 0
