@@ -6,8 +6,8 @@ Direction A: PokerKit plays, we replay its PHH. Direction B: we play, PokerKit r
 Columns: hands, agree, explained (checked: replayed on our engine under the named PokerKit
 convention, docs/rules.md, the hand gives PokerKit's result), open (no convention reproduces
 PokerKit's result: a bug or a missing convention; the run fails), error (PokerKit could not play
-its own hand). A closing table counts the explained hands per convention and variant, and the
-hands that another set of as many conventions explains as well are listed.
+its own hand). A closing table counts the explained hands per convention and variant ("a | b":
+either convention alone reproduces PokerKit's result; "a+b": only both together do).
 """
 
 from __future__ import annotations
@@ -53,8 +53,7 @@ def main(argv: list[str] | None = None) -> int:
                 if out.status == "explained":
                     by_deviation.setdefault(out.deviation, Counter())[f"{code} {direction}"] += 1
                     if out.alternatives:
-                        ambiguous.append(f"{code} {direction} {out.seed}: {out.deviation} or "
-                                         + " or ".join("+".join(a) for a in out.alternatives))
+                        ambiguous.append(f"{code} {direction} {out.seed}: {out.deviation}")
                 if out.status in ("open", "error") and counts[out.status] <= args.show_failures:
                     failures.append(out.repro())
             totals.update(counts)
@@ -69,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         cells = [f"{counter[f'{c} A']}/{counter[f'{c} B']}" if counter[f"{c} A"] or counter[f"{c} B"] else "."
                  for c in codes]
         print(f"{name:{width}} " + " ".join(f"{x:>7}" for x in cells) + f" {sum(counter.values()):>6}")
-    print(f"\nhands explained equally well by another set of conventions: {len(ambiguous)}")
+    print(f"\nhands explained equally well by another set of conventions (a | b): {len(ambiguous)}")
     for line in ambiguous[: args.show_failures * 5]:
         print("  " + line)
     for text in failures:

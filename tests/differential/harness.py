@@ -158,8 +158,9 @@ class Outcome:
 
     @property
     def deviation(self) -> str:
-        """The conventions that explain the hand, joined by ``+`` ("" unless explained)."""
-        return "+".join(self.explained_by)
+        """The conventions that explain the hand, joined by ``+``, and ``|`` before each other set
+        that explains it as well ("" unless explained)."""
+        return " | ".join("+".join(ids) for ids in (self.explained_by, *self.alternatives) if ids)
 
     def repro(self) -> str:
         return (f"[{self.code} {self.direction} seed={self.seed}] {self.status}: {self.detail}\n"
