@@ -65,7 +65,7 @@ class MatchResult:
 class _Seat:
     """One seat: its listening server and, once a player has connected, the player's streams."""
 
-    __slots__ = ("gone", "index", "name", "port", "reader", "server", "writer")
+    __slots__ = ("gone", "index", "name", "pending", "port", "reader", "server", "writer")
 
     def __init__(self, index: int, name: str, port: int) -> None:
         self.index = index
@@ -75,6 +75,7 @@ class _Seat:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.gone = False
+        self.pending = b""  # lines to go out with the next one written
 
 
 def _positive(value: object, what: str) -> int:
@@ -124,6 +125,7 @@ class Dealer:
         self.match_name = match_name
         self.game_name = game_name
         self.warnings: list[str] = []
+        self._hand: AcpcHand | None = None  # every hand of the match is played on this one
         self._seated = asyncio.Event()
         self._pending: set[asyncio.StreamWriter] = set()
 
@@ -185,6 +187,14 @@ class Dealer:
             if seat.writer is not None:
                 seat.writer.transport.abort()
 
+    def _flush(self) -> None:
+        """Write the lines kept back to go out with the next line (the last hand's final states)."""
+        for seat in self._seats:
+            if seat.pending:
+                pending, seat.pending = seat.pending, b""
+                if not seat.gone and seat.writer is not None and not seat.writer.is_closing():
+                    seat.writer.write(pending)
+
     def _send(self, seat: _Seat, text: str) -> None:
         writer = seat.writer
         if seat.gone or writer is None:
@@ -192,7 +202,10 @@ class Dealer:
         if writer.is_closing():
             self._drop(seat, "is disconnected")
             return
-        writer.write(text.encode() + b"\r\n")
+        data = text.encode() + b"\r\n"
+        if seat.pending:
+            data, seat.pending = seat.pending + data, b""
+        writer.write(data)
         if writer.transport.get_write_buffer_size() > WRITE_LIMIT:
             self._drop(seat, "reads nothing")
 
@@ -273,20 +286,22 @@ class Dealer:
         game = self.game
         n = game.num_players
         hole, board = self._deals()
-        hand = AcpcHand(game, number, hole, board)
+        hand = self._hand
+        if hand is None:
+            hand = self._hand = AcpcHand(game, number, hole, board)
+        else:
+            hand.next_hand(number, hole, board)  # the same engine game: its stages are built once a match
         seat_of = tuple((p + number) % n for p in range(n))
-        position_of = sorted(range(n), key=lambda p: seat_of[p])  # position of each seat
-        seats = self._seats
+        seats = [self._seats[seat_of[p]] for p in range(n)]  # by position
         while not hand.finished:
             to_act = hand.to_act
             assert to_act is not None
-            sent = ""
-            for s in seats:
-                line = str(hand.state(position_of[s.index]))
-                self._send(s, line)
-                if position_of[s.index] == to_act:
-                    sent = line
-            seat = seats[seat_of[to_act]]
+            seat = seats[to_act]
+            sent = hand.line(to_act)
+            self._send(seat, sent)  # the player to act first, then the others
+            for position, other in enumerate(seats):
+                if position != to_act:
+                    self._send(other, hand.line(position))
             answer = await self._answer(seat, sent)
             action = hand.fix(answer)
             if answer is not None and action != answer:
@@ -297,9 +312,9 @@ class Dealer:
         all_hole, boards = hand.cards()
         self._write_log(str(HandRecord(number, hand.betting, all_hole, boards, values,
                                        tuple(self.names[seat_of[p]] for p in range(n)))))
-        for s in seats:
-            self._send(s, str(hand.state(position_of[s.index])))
-        await asyncio.sleep(0)  # let the final states go out
+        for position, seat in enumerate(seats):
+            # sent with the next hand's first line (one write, not two): nothing is awaited between them
+            seat.pending += hand.line(position).encode() + b"\r\n"
         return values, chips, seat_of
 
     def _stop_listening(self) -> None:
@@ -311,6 +326,7 @@ class Dealer:
 
     async def close(self) -> None:
         """Stop listening and close every connection (players see the end of the stream)."""
+        self._flush()
         self._stop_listening()
         writers = [s.writer for s in self._seats if s.writer is not None]
         for writer in writers:
