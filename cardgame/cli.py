@@ -250,6 +250,10 @@ def _acpc(args: argparse.Namespace, console: Console) -> int:
 
         async def host() -> str:
             ports = await dealer.listen()
+            if not args.quiet:
+                for seat, port in enumerate(ports, start=1):
+                    print(f"listening on {args.host}:{port} (seat {seat})", file=sys.stderr)
+                sys.stderr.flush()
             print(" ".join(map(str, ports)), flush=True)  # as the reference dealer prints them
             return str((await dealer.play(start)).score)
 
@@ -309,7 +313,8 @@ def add_acpc(sub: argparse._SubParsersAction[Any]) -> None:
                         help="time for every seat to connect (default: no limit)")
     dealer.add_argument("--names", default=None, help="comma-separated player names for the log (default P1,P2...)")
     dealer.add_argument("--log", default=None, help="write the match log (STATE lines, SCORE) to this file")
-    dealer.add_argument("--quiet", action="store_true", help="no warnings (time-outs, invalid actions) on stderr")
+    dealer.add_argument("--quiet", action="store_true",
+                        help="nothing on stderr but errors: no 'listening on' lines, no warnings (time-outs...)")
     again = acpc_sub.add_parser("replay", help="replay a dealer's log on the engine and compare every payoff")
     again.add_argument("game", help=games)
     again.add_argument("log", help="the log: STATE lines and the SCORE line (# comments skipped)")
