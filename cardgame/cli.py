@@ -8,6 +8,7 @@ Errors in the command line or the input print one line on stderr and exit with s
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -243,7 +244,7 @@ def _acpc(args: argparse.Namespace, console: Console) -> int:
 
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     start = None if args.start_timeout_ms is None else args.start_timeout_ms / 1000
-    with open(args.log, "w") if args.log else open(os.devnull, "w") as log:
+    with open(args.log, "w") if args.log else contextlib.nullcontext() as log:  # no --log: no log written
         dealer = Dealer(game, hands=args.hands, seed=args.seed, ports=args.ports, host=args.host,
                         timeout_ms=args.timeout_ms, names=names, log=log, game_name=args.game,
                         warn=None if args.quiet else lambda text: print(f"cardgame: warning: {text}", file=sys.stderr))

@@ -97,11 +97,8 @@ class Player:
             raise ProtocolError(f"{state}: another position's cards are shown before the hand is over.")
         if not state.hole[state.position]:
             raise ProtocolError(f"{state}: the player's own hole cards are missing.")
-        hole = [state.hole[p] if p == state.position else () for p in range(self.game.num_players)]
-        if hand is None:
-            hand = AcpcHand(self.game, state.hand, hole, state.board_cards)
-        else:
-            hand.next_hand(state.hand, hole, state.board_cards)  # one engine game for the match
+        hand = AcpcHand(self.game, state.hand, [state.hole[p] if p == state.position else ()
+                                                for p in range(self.game.num_players)], state.board_cards)
         self.hand, self.position, self._applied, self._done = hand, state.position, 0, False
         if isinstance(self.bot, BotBase):
             n = self.game.num_players
@@ -131,7 +128,7 @@ class Player:
         self.value += hand.values()[self.position]
         self.chips += hand.chips()[self.position]
         if isinstance(self.bot, BotBase):
-            events = hand.events()
+            events = hand.game.events
             won: dict[int, int] = {}
             for e in events:
                 if type(e) is PotAwarded:

@@ -309,9 +309,10 @@ class Dealer:
                               f"({', '.join(hand.allowed())}); changed to {action}")
             hand.apply(action)
         values, chips = hand.values(), hand.chips()
-        all_hole, boards = hand.cards()
-        self._write_log(str(HandRecord(number, hand.betting, all_hole, boards, values,
-                                       tuple(self.names[seat_of[p]] for p in range(n)))))
+        if self._log is not None:
+            all_hole, boards = hand.cards()
+            self._write_log(str(HandRecord(number, hand.betting, all_hole, boards, values,
+                                           tuple(self.names[seat_of[p]] for p in range(n)))))
         for position, seat in enumerate(seats):
             # sent with the next hand's first line (one write, not two): nothing is awaited between them
             seat.pending += hand.line(position).encode() + b"\r\n"

@@ -26,7 +26,7 @@ from cardgame.betting import LegalActions
 from cardgame.cards import Card, format_cards
 from cardgame.deck import Deck, DeckSpec
 from cardgame.errors import CardError, IllegalActionError, ProtocolError, StageError
-from cardgame.events import ActionTaken, Event, PotAwarded
+from cardgame.events import ActionTaken, PotAwarded
 from cardgame.game import Game
 from cardgame.hand import Hand
 from cardgame.shape import GameShape, game_shape
@@ -89,7 +89,7 @@ class AcpcHand:
         self.definition = game
         self._start = game.stack_sizes
         self._deal_check(number, hole, board)
-        # keep_hands=1: the log holds the hand in progress (a match plays every hand on this one game)
+        # keep_hands=1: from the second hand on, the log (``game.events``) holds the hand in progress alone
         self.game = Game(acpc_stages(game), seats=n, first_button=n - 1, seed=seed, deck=game.deck, max_hands=1,
                          keep_hands=1)
         for position, stack in enumerate(self._start):
@@ -144,16 +144,17 @@ class AcpcHand:
         hand = self.game.hand
         assert isinstance(hand, Hand)
         self._hand: Hand = hand
-        self._first_event = self.game.ctx.hand_starts[-1]  # where this hand's events begin in the log
         self._sync_round()
 
     # --- where the hand is -------------------------------------------------------------------------
     @property
     def finished(self) -> bool:
-        status = self.game.status_name
+        status = self.game.dispatcher.status
+        if status == "running":
+            return False
         if status == "failed":
             raise StageError(f"The engine failed in hand {self.number}.")
-        return status != "running"
+        return True
 
     @property
     def to_act(self) -> int | None:
@@ -361,10 +362,6 @@ class AcpcHand:
         """Every position's hole cards (as known) and the board by round: what the dealer's log shows."""
         return tuple(self._known), self._board_rounds()
 
-    def events(self) -> list[Event]:
-        """The engine's events of this hand, from its ``HandStarted``."""
-        return self.game.events[self._first_event :]
-
     # --- the result ---------------------------------------------------------------------------------
     def chips(self) -> tuple[int, ...]:
         """Chips each position won or lost in the engine (integers; split pots give odd chips by position)."""
@@ -380,7 +377,7 @@ class AcpcHand:
         chips = self.chips()
         won_chips = [0] * len(chips)
         won = [Fraction(0)] * len(chips)
-        for event in self.events():
+        for event in self.game.events:
             if type(event) is PotAwarded:
                 for seat, amount in zip(event.winners, event.amounts, strict=True):
                     won_chips[seat] += amount
