@@ -21,8 +21,8 @@ dealer does:
 from __future__ import annotations
 
 import asyncio
-import functools
 import re
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
@@ -42,6 +42,9 @@ __all__ = ["DEFAULT_TIMEOUT_MS", "Dealer", "MatchResult"]
 DEFAULT_TIMEOUT_MS = 600_000
 #: Bytes queued for a player that reads nothing before the dealer gives up on it.
 WRITE_LIMIT = 1 << 20
+#: The longest line a player may send (as asyncio's streams); a longer one is skipped with a warning.
+LINE_LIMIT = 1 << 16
+_QUEUED_LINES = 64  # lines a player sent that the dealer has not read before it stops reading more
 _VERSION = re.compile(r"VERSION:2\.\d+\.\d+")
 
 Deals = Callable[[], tuple[Sequence[Sequence[Card]], Sequence[Card]]]
@@ -62,18 +65,102 @@ class MatchResult:
         return Score(self.values, self.names)
 
 
-class _Seat:
-    """One seat: its listening server and, once a player has connected, the player's streams."""
+class _Connection(asyncio.Protocol):
+    """A player's connection: what arrives is split into lines, kept until the dealer reads them
+    (a protocol, not a stream: a line costs the dealer no task switch when it has already come)."""
 
-    __slots__ = ("gone", "index", "name", "pending", "port", "reader", "server", "writer")
+    def __init__(self, dealer: Dealer, seat: _Seat) -> None:
+        self.dealer = dealer
+        self.seat = seat
+        self.transport: asyncio.Transport | None = None
+        self.lines: deque[bytes | None] = deque()  # complete lines; None for one longer than LINE_LIMIT
+        self.ended = False  # the player closed the connection, or it was lost
+        self.lost = False  # ... by an error
+        self._partial = b""
+        self._skipping = False  # inside an overlong line: dropped up to its end
+        self._paused = False  # reading paused: too many lines unread
+        self._waiter: asyncio.Future[None] | None = None
+        self._closed: asyncio.Future[None] | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        self._closed = asyncio.get_running_loop().create_future()
+        self.dealer._connected(self)
+
+    def data_received(self, data: bytes) -> None:
+        if self._partial:
+            data = self._partial + data
+        lines = self.lines
+        start = 0
+        while (end := data.find(b"\n", start)) >= 0:
+            if self._skipping:
+                self._skipping = False
+            else:
+                lines.append(data[start : end + 1] if end - start < LINE_LIMIT else None)
+            start = end + 1
+        rest = data[start:]
+        if self._skipping or len(rest) >= LINE_LIMIT:
+            if not self._skipping:
+                lines.append(None)
+                self._skipping = True
+            rest = b""
+        self._partial = rest
+        if len(lines) > _QUEUED_LINES and self.transport is not None:  # unread: stop reading, as a stream would
+            self.transport.pause_reading()
+            self._paused = True
+        self._wake()
+
+    def eof_received(self) -> bool:
+        self.ended = True
+        self._wake()
+        return True  # keep the transport: the dealer drops the seat (and aborts) when it reads the end
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.ended = True
+        self.lost = exc is not None
+        self._wake()
+        if self._closed is not None and not self._closed.done():
+            self._closed.set_result(None)
+
+    def _wake(self) -> None:
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def readline(self, deadline: float | None) -> bytes | None:
+        """The next line with its ending (``None``: an overlong line, skipped), or ``b""`` once the
+        connection ended; :class:`TimeoutError` at ``deadline`` (the loop's time)."""
+        while not self.lines:
+            if self.ended:
+                return b""
+            waiter = self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                async with asyncio.timeout_at(deadline):
+                    await waiter
+            finally:
+                self._waiter = None
+        if self._paused and len(self.lines) <= _QUEUED_LINES // 2 and self.transport is not None:
+            self.transport.resume_reading()
+            self._paused = False
+        return self.lines.popleft()
+
+    async def wait_closed(self) -> None:
+        if self._closed is not None:
+            await self._closed
+
+
+class _Seat:
+    """One seat: its listening server and, once a player has connected, the player's connection."""
+
+    __slots__ = ("conn", "gone", "index", "name", "pending", "port", "server")
 
     def __init__(self, index: int, name: str, port: int) -> None:
         self.index = index
         self.name = name
         self.port = port
         self.server: asyncio.Server | None = None
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
+        self.conn: _Connection | None = None
         self.gone = False
         self.pending = b""  # lines to go out with the next one written
 
@@ -127,7 +214,8 @@ class Dealer:
         self.warnings: list[str] = []
         self._hand: AcpcHand | None = None  # every hand of the match is played on this one
         self._seated = asyncio.Event()
-        self._pending: set[asyncio.StreamWriter] = set()
+        self._pending: set[_Connection] = set()  # connections that have not yet said their version
+        self._greetings: set[asyncio.Future[None]] = set()
 
     # --- connections -----------------------------------------------------------------------------
     @property
@@ -137,37 +225,46 @@ class Dealer:
 
     async def listen(self) -> tuple[int, ...]:
         """Open each seat's port; returns the ports (the system's choice where 0 was given)."""
+        loop = asyncio.get_running_loop()
         for seat in self._seats:
-            seat.server = await asyncio.start_server(functools.partial(self._connected, seat), self.host, seat.port)
+            seat.server = await loop.create_server(lambda seat=seat: _Connection(self, seat),  # type: ignore[misc]
+                                                   self.host, seat.port)
             seat.port = seat.server.sockets[0].getsockname()[1]
         self._write_log(f"# name/game/hands/seed {self.match_name} {self.game_name} {self.hands} {self.seed}")
         if self.timeout_ms is not None:
             self._write_log(f"#--t_response {self.timeout_ms}")
         return self.ports
 
-    async def _connected(self, seat: _Seat, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """A connection to ``seat``'s port: it takes the seat if the seat is free and it opens with a version."""
-        if seat.writer is not None:
-            writer.close()
+    def _connected(self, conn: _Connection) -> None:
+        """A connection to a seat's port: it takes the seat if the seat is free and it opens with a version."""
+        assert conn.transport is not None
+        if conn.seat.conn is not None:
+            conn.transport.close()
             return
-        self._pending.add(writer)
+        self._pending.add(conn)
+        task = asyncio.ensure_future(self._greet(conn))
+        self._greetings.add(task)
+        task.add_done_callback(self._greetings.discard)
+
+    async def _greet(self, conn: _Connection) -> None:
+        seat = conn.seat
+        assert conn.transport is not None
         try:
-            timeout = None if self.timeout_ms is None else self.timeout_ms / 1000
-            async with asyncio.timeout(timeout):
-                raw = await reader.readline()
-        except (TimeoutError, ValueError, OSError):
+            deadline = None if self.timeout_ms is None else asyncio.get_running_loop().time() + self.timeout_ms / 1000
+            raw = await conn.readline(deadline) or b""
+        except TimeoutError:
             raw = b""
         finally:
-            self._pending.discard(writer)
+            self._pending.discard(conn)
         version = raw.decode("utf-8", "replace").strip()
-        if seat.writer is not None or not _VERSION.fullmatch(version):
-            if seat.writer is None:
+        if seat.conn is not None or not _VERSION.fullmatch(version):
+            if seat.conn is None:
                 self._warning(f"seat {seat.index + 1}: a connection did not open with VERSION:2.0.0 "
                               f"({version[:60]!r}); closed")
-            writer.close()
+            conn.transport.close()
             return
-        seat.reader, seat.writer = reader, writer
-        if all(s.writer is not None for s in self._seats):
+        seat.conn = conn
+        if all(s.conn is not None for s in self._seats):
             self._seated.set()
 
     def _warning(self, text: str) -> None:
@@ -184,54 +281,52 @@ class Dealer:
         if not seat.gone:
             seat.gone = True
             self._warning(f"seat {seat.index + 1} ({seat.name}) {why}; it checks or folds from now on")
-            if seat.writer is not None:
-                seat.writer.transport.abort()
+            if seat.conn is not None and seat.conn.transport is not None:
+                seat.conn.transport.abort()
 
     def _flush(self) -> None:
         """Write the lines kept back to go out with the next line (the last hand's final states)."""
         for seat in self._seats:
             if seat.pending:
                 pending, seat.pending = seat.pending, b""
-                if not seat.gone and seat.writer is not None and not seat.writer.is_closing():
-                    seat.writer.write(pending)
+                transport = seat.conn.transport if seat.conn is not None else None
+                if not seat.gone and transport is not None and not transport.is_closing():
+                    transport.write(pending)
 
     def _send(self, seat: _Seat, text: str) -> None:
-        writer = seat.writer
-        if seat.gone or writer is None:
+        conn = seat.conn
+        if seat.gone or conn is None or conn.transport is None:
             return
-        if writer.is_closing():
+        transport = conn.transport
+        if transport.is_closing():
             self._drop(seat, "is disconnected")
             return
         data = text.encode() + b"\r\n"
         if seat.pending:
             data, seat.pending = seat.pending + data, b""
-        writer.write(data)
-        if writer.transport.get_write_buffer_size() > WRITE_LIMIT:
+        transport.write(data)
+        if transport.get_write_buffer_size() > WRITE_LIMIT:
             self._drop(seat, "reads nothing")
 
     async def _answer(self, seat: _Seat, sent: str) -> Action | None:
         """The action ``seat`` answers to the state ``sent``, or ``None`` on a time-out or disconnection."""
-        reader = seat.reader
-        if seat.gone or reader is None:
+        conn = seat.conn
+        if seat.gone or conn is None:
             return None
         loop = asyncio.get_running_loop()
         deadline = None if self.timeout_ms is None else loop.time() + self.timeout_ms / 1000
         while True:
             try:
-                async with asyncio.timeout_at(deadline):
-                    raw = await reader.readline()
+                raw = await conn.readline(deadline)
             except TimeoutError:
                 self._warning(f"seat {seat.index + 1} ({seat.name}) did not answer within {self.timeout_ms} ms; "
                               "it checks or folds")
                 return None
-            except ValueError:  # a line longer than the stream's limit
+            if raw is None:  # a line longer than LINE_LIMIT
                 self._warning(f"seat {seat.index + 1} ({seat.name}) sent an overlong line; ignored")
                 continue
-            except OSError:
-                self._drop(seat, "lost its connection")
-                return None
             if not raw.endswith(b"\n"):
-                self._drop(seat, "disconnected")
+                self._drop(seat, "lost its connection" if conn.lost else "disconnected")
                 return None
             line = raw.decode("utf-8", "replace").rstrip("\r\n")
             if not line or line[0] in "#;":
@@ -257,7 +352,7 @@ class Dealer:
             async with asyncio.timeout(start_timeout):
                 await self._seated.wait()
         except TimeoutError:
-            missing = [s.index + 1 for s in self._seats if s.writer is None]
+            missing = [s.index + 1 for s in self._seats if s.conn is None]
             await self.close()
             raise ConfigError(f"No player connected to seat{'s' if len(missing) > 1 else ''} "
                               f"{', '.join(map(str, missing))} within {start_timeout} s.") from None
@@ -322,23 +417,25 @@ class Dealer:
         for seat in self._seats:
             if seat.server is not None:
                 seat.server.close()
-        for writer in list(self._pending):
-            writer.close()
+        for conn in list(self._pending):
+            if conn.transport is not None:
+                conn.transport.close()
 
     async def close(self) -> None:
         """Stop listening and close every connection (players see the end of the stream)."""
         self._flush()
         self._stop_listening()
-        writers = [s.writer for s in self._seats if s.writer is not None]
-        for writer in writers:
-            if not writer.is_closing():
-                writer.close()
-        for writer in writers:
+        conns = [s.conn for s in self._seats if s.conn is not None]
+        for conn in conns:
+            if conn.transport is not None and not conn.transport.is_closing():
+                conn.transport.close()
+        for conn in conns:
             try:
                 async with asyncio.timeout(1.0):
-                    await writer.wait_closed()
-            except (TimeoutError, OSError):
-                writer.transport.abort()
+                    await conn.wait_closed()
+            except TimeoutError:
+                if conn.transport is not None:
+                    conn.transport.abort()
         for seat in self._seats:
             if seat.server is not None:
                 await seat.server.wait_closed()
