@@ -65,6 +65,14 @@ class MatchResult:
         return Score(self.values, self.names)
 
 
+_TIMED_OUT = False
+
+
+def _expire(waiter: asyncio.Future[bool]) -> None:
+    if not waiter.done():
+        waiter.set_result(_TIMED_OUT)
+
+
 class _Connection(asyncio.Protocol):
     """A player's connection: what arrives is split into lines, kept until the dealer reads them
     (a protocol, not a stream: a line costs the dealer no task switch when it has already come)."""
@@ -79,7 +87,7 @@ class _Connection(asyncio.Protocol):
         self._partial = b""
         self._skipping = False  # inside an overlong line: dropped up to its end
         self._paused = False  # reading paused: too many lines unread
-        self._waiter: asyncio.Future[None] | None = None
+        self._waiter: asyncio.Future[bool] | None = None  # True: something came; _TIMED_OUT: the deadline
         self._closed: asyncio.Future[None] | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -126,7 +134,7 @@ class _Connection(asyncio.Protocol):
     def _wake(self) -> None:
         waiter = self._waiter
         if waiter is not None and not waiter.done():
-            waiter.set_result(None)
+            waiter.set_result(True)
 
     async def readline(self, deadline: float | None) -> bytes | None:
         """The next line with its ending (``None``: an overlong line, skipped), or ``b""`` once the
@@ -134,12 +142,17 @@ class _Connection(asyncio.Protocol):
         while not self.lines:
             if self.ended:
                 return b""
-            waiter = self._waiter = asyncio.get_running_loop().create_future()
+            loop = asyncio.get_running_loop()
+            waiter = self._waiter = loop.create_future()
+            timer = None if deadline is None else loop.call_at(deadline, _expire, waiter)
             try:
-                async with asyncio.timeout_at(deadline):
-                    await waiter
+                await waiter
             finally:
                 self._waiter = None
+                if timer is not None:
+                    timer.cancel()
+            if waiter.result() is _TIMED_OUT:
+                raise TimeoutError
         if self._paused and len(self.lines) <= _QUEUED_LINES // 2 and self.transport is not None:
             self.transport.resume_reading()
             self._paused = False
