@@ -9,18 +9,42 @@ Rules followed (TDA rules 40-43 and Robert's Rules of Poker, section 3):
   (TDA rule 43; Robert's Rules, no-limit rule 3).
 * Fixed limit (Robert's Rules, betting and raising): bets and raises are one small or big bet; a
   round allows ``cap`` bets and raises, a bet and three raises by default (rule 3; the big blind
-  counts as the bet). With ``heads_up_uncapped`` raising is unlimited once only two players who
-  are not all-in contest the pot, unless it was capped before (rule 4). An all-in of half a bet or
-  more is treated as a full bet: the next raise is a full bet over it (a 3-chip all-in on a 4-chip
-  round: raise to 7); an all-in of less may be called or completed (raise to the last full bet
-  plus one bet), and does not reopen the betting (rule 6). After a stud bring-in the first raise
-  completes the bet to a full small bet; the bring-in is not a bet for the cap.
+  counts as the bet). Raising is unlimited once only two players who are not all-in contest the
+  pot, unless the round was capped before (rule 4; ``heads_up_uncapped=False`` keeps the cap
+  heads-up, as tournaments do). An all-in wager of half a bet or more is treated as a full bet,
+  and several all-ins too small alone act as one once together they reach half a bet (rule 6):
+  the wager is measured from the level of the last full bet or raise, so on a 20-chip round a
+  15-chip all-in bet, or all-ins to 8 and then 15, may be raised to 35. An all-in wager of less
+  than half a bet may be called or completed (raise to the last full bet plus one bet). Betting
+  is reopened to a player who already acted only when what they face since they acted is half a
+  bet or more. After a stud bring-in the first raise completes the bet to a full small bet. The
+  bring-in is no bet: not for the cap, and a completion (or an all-in treated as one) is the first
+  bet the bring-in and those who called it face, so they may raise it; a bring-in of 25 then an
+  all-in to 38 on a 50-chip round may be raised to 88.
   Seven-card stud: with an open pair on fourth street, the first bet may be the small or the big
   bet; after a big bet, raises are big bets (Robert's Rules, seven-card stud, rule 7); a short
   all-in never sets the round's bet size.
 * Pot limit: the largest raise is to the current bet plus the pot after calling.
 * A bet or raise is capped at what the largest opponent can match; a raise to that amount is
   legal even below the full raise size. Nobody may raise when no opponent could call more.
+
+Other engines' and cardrooms' conventions are keyword options of the structures (the default is
+the rulebook; docs/rules.md lists each with PokerKit 0.7.7's choice):
+
+* ``first_raise_reopens`` (all): the blinds are not a raise, so the first bet or raise of a round
+  is a full one whatever its size, and later raises are measured against the largest bet or raise
+  made in the round.
+* ``straddle_sets_min_raise`` (no-limit, pot-limit; default ``True``): ``False`` makes the minimum
+  raise the largest bet or raise made in the round, at least ``min_bet``: a straddle (or a blind
+  above ``min_bet``) does not set it.
+* ``raise_to_match`` (all; default ``True``): ``False`` refuses a raise below the minimum unless it
+  is all-in, even to all an opponent can match.
+* ``full_bet_rule`` (fixed limit): an all-in raise is a full raise only if its increment is at least
+  the largest bet or raise of the round; the next raise is a full bet over the all-in (nothing is
+  completed); a player who already acted may raise again only facing at least that increment, and
+  not while short all-ins since the last full raise add up to less (PokerKit's limit rule).
+* ``cap_counts_blind`` (fixed limit; default ``True``): ``False`` counts for the cap every bet,
+  raise and completion made in the round, short all-ins too, and never the blind (PokerKit).
 """
 
 from __future__ import annotations
@@ -46,12 +70,26 @@ def _positive_int(_inst: object, attribute: attrs.Attribute[int], value: int) ->
         raise ConfigError(f"{attribute.name} must be a positive whole number of chips, not {value!r}.")
 
 
+def _bool(_inst: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if type(value) is not bool:
+        raise ConfigError(f"{attribute.name} must be True or False, not {value!r}.")
+
+
+def _option(default: bool) -> bool:
+    """A keyword-only true/false convention of a structure."""
+    return attrs.field(default=default, kw_only=True, validator=_bool)
+
+
 class BettingStructure:
     """How much a player may bet or raise. Subclasses define :meth:`raise_bounds`."""
 
     name: ClassVar[str] = "structure"
     code: ClassVar[str] = ""
     min_bet: int
+    #: Conventions (see the module docstring); the structures that offer one make it a field.
+    first_raise_reopens: bool = False
+    straddle_sets_min_raise: bool = True
+    raise_to_match: bool = True
     #: Set per class: ``cap_reached`` is the base one (never capped), so it need not be called.
     _uncapped: ClassVar[bool] = True
     #: Set per class: ``on_raise`` is the base one (does nothing), so it need not be called.
@@ -67,9 +105,19 @@ class BettingStructure:
         """(min, max) raise-to for ``hp``, before the all-in cap."""
         raise NotImplementedError
 
+    def raise_step(self, hand: Hand) -> int:
+        """The smallest increment of a raise that is not all-in: the round's largest bet or raise, at
+        least ``min_bet`` (a straddle sets it unless ``straddle_sets_min_raise`` is off)."""
+        step = hand.min_raise if self.straddle_sets_min_raise else hand.largest_raise
+        return step if step > self.min_bet else self.min_bet
+
     def is_full_raise(self, hand: Hand, increment: int, street: int) -> bool:
         """Whether raising the bet by ``increment`` is a full raise (it reopens betting, counts for the cap)."""
-        return increment >= hand.min_raise
+        if self.first_raise_reopens:  # the blinds are not a raise: measured against the raises made
+            return increment >= hand.largest_raise
+        if self.straddle_sets_min_raise:
+            return increment >= hand.min_raise
+        return increment >= self.raise_step(hand)
 
     def reopens(self, hand: Hand, acted_at: int, street: int) -> bool:
         """Whether betting is open again to a player who last acted at bet level ``acted_at``: a full
@@ -77,11 +125,10 @@ class BettingStructure:
         return hand.full_to > acted_at or self.is_full_raise(hand, hand.bet_to - acted_at, street)
 
     def on_raise(self, hand: Hand, to: int, street: int) -> None:
-        """Called for each bet or raise to ``to``, after the raise count and before ``bet_to`` change."""
+        """Called for each bet or raise to ``to``, after the raise counts and before ``bet_to`` change."""
 
     def cap_reached(self, hand: Hand) -> bool:
         return False
-
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -96,9 +143,15 @@ class NoLimit(BettingStructure):
     name: ClassVar[str] = "no-limit"
     code: ClassVar[str] = "N"
     min_bet: int = attrs.field(validator=_positive_int)
+    first_raise_reopens: bool = _option(False)
+    straddle_sets_min_raise: bool = _option(True)
+    raise_to_match: bool = _option(True)
 
     def raise_bounds(self, hand: Hand, hp: HandPlayer, street: int) -> tuple[int, int]:
-        step = hand.min_raise if hand.min_raise > self.min_bet else self.min_bet  # max(), without the call
+        if self.straddle_sets_min_raise:  # the default, without the call
+            step = hand.min_raise if hand.min_raise > self.min_bet else self.min_bet
+        else:
+            step = self.raise_step(hand)
         return hand.bet_to + step, hp.bet + hp.player.stack
 
 
@@ -109,16 +162,20 @@ class PotLimit(BettingStructure):
     name: ClassVar[str] = "pot-limit"
     code: ClassVar[str] = "P"
     min_bet: int = attrs.field(validator=_positive_int)
+    first_raise_reopens: bool = _option(False)
+    straddle_sets_min_raise: bool = _option(True)
+    raise_to_match: bool = _option(True)
 
     def raise_bounds(self, hand: Hand, hp: HandPlayer, street: int) -> tuple[int, int]:
         call = hand.bet_to - hp.bet
         pot_after_call = hand.pot_total() + call
-        return hand.bet_to + max(hand.min_raise, self.min_bet), hand.bet_to + pot_after_call
+        return hand.bet_to + self.raise_step(hand), hand.bet_to + pot_after_call
 
 
 @attrs.frozen
 class FixedLimit(BettingStructure):
-    """Fixed-limit: small bets on the first ``big_from`` streets, big bets after; ``cap`` bets a round."""
+    """Fixed-limit: small bets on the first ``big_from`` streets, big bets after; ``cap`` bets a round,
+    lifted heads-up unless ``heads_up_uncapped`` is off."""
 
     name: ClassVar[str] = "fixed-limit"
     code: ClassVar[str] = "F"
@@ -127,7 +184,11 @@ class FixedLimit(BettingStructure):
     big_bet: int = attrs.field(validator=_positive_int)
     cap: int = attrs.field(default=4, validator=_positive_int)
     big_from: int = attrs.field(default=2, validator=_non_negative_int)
-    heads_up_uncapped: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    heads_up_uncapped: bool = attrs.field(default=True, validator=_bool)
+    full_bet_rule: bool = _option(False)
+    cap_counts_blind: bool = _option(True)
+    first_raise_reopens: bool = _option(False)
+    raise_to_match: bool = _option(True)
 
     @property
     def min_bet(self) -> int:  # type: ignore[override]
@@ -144,29 +205,53 @@ class FixedLimit(BettingStructure):
         if hand.bet_to == 0 and hand.big_bet_option:
             return self.small_bet, self.big_bet
         size = self.bet_size(hand, street)
+        if self.full_bet_rule and hand.round_raises:  # a full bet over the bet itself: nothing is completed
+            to = hand.bet_to + (hand.largest_raise if hand.largest_raise > size else size)
+            return to, to
         to = hand.full_to + size  # a full bet over the last full one: completes a short all-in
-        if to <= hand.bet_to:  # short all-ins that add up to a bet: raise over the bet itself
+        if to <= hand.bet_to:  # never below the bet (a bet size that grew on an open pair)
             to = hand.bet_to + size
         return to, to
 
     def is_full_raise(self, hand: Hand, increment: int, street: int) -> bool:
-        size = self.bet_size(hand, street)
-        # half a bet or more, or reaching a full bet (completing a bring-in or a short bet)
-        return 2 * increment >= size or hand.bet_to + increment >= hand.full_to + size
+        if self.full_bet_rule:
+            if self.first_raise_reopens:
+                return increment >= hand.largest_raise
+            return increment >= hand.min_raise or hand.bet_to + increment >= hand.full_to + self.bet_size(hand, street)
+        # Robert's Rules: the whole wager over the last full bet, half a bet or more (several all-ins add up)
+        return 2 * (hand.bet_to + increment - hand.full_to) >= self.bet_size(hand, street) or (
+            self.first_raise_reopens and hand.round_raises == 0)
 
     def reopens(self, hand: Hand, acted_at: int, street: int) -> bool:
-        return hand.full_to > acted_at or 2 * (hand.bet_to - acted_at) >= self.bet_size(hand, street)
+        facing = hand.bet_to - acted_at
+        if self.full_bet_rule:  # PokerKit: facing the largest raise, and no short all-ins pending since acting
+            step = hand.largest_raise if self.first_raise_reopens else hand.min_raise
+            return facing >= step and not (hand.short_all_ins and acted_at >= hand.full_to)
+        # Robert's Rules: what the player faces since acting is half a bet or more
+        return 2 * facing >= self.bet_size(hand, street) or (
+            self.first_raise_reopens and hand.round_raises == 1 and acted_at < hand.full_to)
 
     def on_raise(self, hand: Hand, to: int, street: int) -> None:
         if hand.bet_to == 0 and to >= self.big_bet and hand.big_bet_option:
             hand.bet_size = self.big_bet  # a big bet on an open pair: raises are big bets too
-        if self.heads_up_uncapped and hand.raises >= self.cap and _contesting(hand) >= 3:
+        if self.heads_up_uncapped and self._raises(hand) >= self.cap and _contesting(hand) >= 3:
             hand.capped = True
+        if self.full_bet_rule:  # PokerKit's consecutive short all-ins, until they add up to the largest raise
+            raiser = hand.to_act
+            if raiser is None or not raiser.all_in:
+                hand.short_all_ins = 0
+            else:
+                pending = hand.short_all_ins + to - hand.bet_to
+                hand.short_all_ins = 0 if pending >= hand.largest_raise else pending
 
     def cap_reached(self, hand: Hand) -> bool:
-        if hand.raises < self.cap:
+        if (hand.raises if self.cap_counts_blind else hand.round_raises) < self.cap:
             return False
         return not self.heads_up_uncapped or hand.capped or _contesting(hand) >= 3
+
+    def _raises(self, hand: Hand) -> int:
+        """The raises the cap counts: full ones with the blind as the bet, or every one made (PokerKit)."""
+        return hand.raises if self.cap_counts_blind else hand.round_raises
 
 
 def _contesting(hand: Hand) -> int:

@@ -129,7 +129,7 @@ class HandStarted(Event):
 class ForcedBetPosted(Event):
     kind: ClassVar[str] = "forced bet"
     seat: int
-    bet: str  # "small blind", "big blind", "straddle", "ante", "big blind ante", "bring-in"
+    bet: str  # "small blind", "big blind", "straddle", "ante", "big blind ante", "bring-in", "live post"...
     amount: int
     all_in: bool = False
 

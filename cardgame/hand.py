@@ -15,7 +15,8 @@ class HandPlayer:
     """One player's part in a hand. ``bet`` is this street's chips, ``contributed`` the hand's.
 
     ``acted_at`` is the street's bet level when the player last acted voluntarily (``None``:
-    has not acted this street); it decides whether a later raise reopens betting for them.
+    has not acted this street), the last full bet's level for a stud bring-in and a call of it (the
+    bring-in is no bet); it decides whether a later raise reopens betting for them.
     """
 
     __slots__ = ("acted_at", "all_in", "bet", "contributed", "face_up", "folded", "hole", "player", "seat")
@@ -61,7 +62,7 @@ class HandPlayer:
 
     def put_main_pot(self, hand: Hand, amount: int) -> int:
         """Move ``amount`` to the main pot as dead money that is not this player's contribution
-        (a big-blind ante: every player can win it, it is never returned; TDA rule 2019)."""
+        (a big-blind ante: every player can win it, it is never returned; TDA rules 2024)."""
         p = self.player
         p.stack -= amount
         hand.dead += amount
@@ -83,7 +84,10 @@ class Hand:
     raise (a fixed-limit raise is to ``full_to`` plus one bet), ``capped`` whether the raises
     reached the cap while three or more players could still bet; ``big_bet_option`` whether a stud
     open pair lets the first bet be a big bet, and ``bet_size`` the street's fixed-limit bet size once
-    a big bet was made on it (0: the street's own size). ``bring_in`` is the seat that brought in.
+    a big bet was made on it (0: the street's own size). ``round_raises`` counts every bet, raise and
+    completion made in the round and ``largest_raise`` is the largest increment of one (forced bets
+    are neither); ``short_all_ins`` sums the consecutive short all-in raises a fixed-limit structure
+    under the full-bet rule has not yet seen add up to a raise. ``bring_in`` is the seat that brought in.
     ``dead`` is dead money in the main pot that belongs to no player's contribution (a big-blind
     ante, a post to sit in); ``mucked`` the seats that will muck at showdown rather than show;
     ``killed`` the hands mucked once betting was over, before the last cards: they are dealt
@@ -106,6 +110,7 @@ class Hand:
         "discards",
         "full_to",
         "killed",
+        "largest_raise",
         "last_aggressor",
         "min_raise",
         "mucked",
@@ -113,7 +118,9 @@ class Hand:
         "players",
         "raises",
         "ring",
+        "round_raises",
         "runouts",
+        "short_all_ins",
         "street",
         "to_act",
     )
@@ -134,6 +141,9 @@ class Hand:
         self.min_raise = 0
         self.full_to = 0
         self.raises = 0
+        self.round_raises = 0
+        self.largest_raise = 0
+        self.short_all_ins = 0
         self.capped = False
         self.dead = 0
         self.mucked: frozenset[int] = _NONE  # shared empty sets: most hands have no mucks (no allocation)

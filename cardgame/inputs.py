@@ -1,5 +1,5 @@
-"""Reading untrusted text safely: whole numbers in ASCII digits with a length bound, and short
-excerpts of bad input for error messages.
+"""Reading untrusted text safely: files with a size bound, whole numbers in ASCII digits with a
+length bound, and short excerpts of bad input for error messages.
 
 Every parser a user or a remote peer reaches (cards, PHH, ACPC lines and logs, snapshots, the
 store, the command line) reads numbers with :func:`read_int` and quotes bad input with
@@ -10,11 +10,13 @@ nor make an error message as large as itself.
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 from cardgame.errors import CardgameError
 
-__all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "excerpt", "is_ascii_int", "read_int"]
+__all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "excerpt", "is_ascii_int", "read_int", "read_text"]
 
 MAX_DIGITS = 18
 """Digits a number may have: 18 covers every chip count the engine can hold (about 10**18)."""
@@ -59,3 +61,18 @@ def read_int(text: str, what: str, error: type[CardgameError], *, signed: bool =
         high = "" if maximum is None else f"at most {maximum}"
         raise error(f"The {what} {value} is out of range; allowed is {' and '.join(p for p in (low, high) if p)}.")
     return value
+
+
+def read_text(path: str | os.PathLike[str], limit: int, error: type[CardgameError], what: str) -> str:
+    """The UTF-8 text of the file at ``path``, reading at most ``limit`` bytes (so ``/dev/zero`` or a
+    huge file is refused at once), else ``error`` naming the file. A
+    file that cannot be opened raises ``OSError``. ``what`` is a noun: ``"a game definition"``."""
+    p = Path(path)
+    with p.open("rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise error(f"{excerpt(str(p))} is longer than {limit:,} bytes, the most {what} may hold.")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{excerpt(str(p))} is not UTF-8 text (byte {exc.start}); {what} is UTF-8 text.") from None

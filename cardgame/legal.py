@@ -21,6 +21,9 @@ class Sizing(Protocol):
     _uncapped: ClassVar[bool]
     exact_sizes: ClassVar[bool]
 
+    @property
+    def raise_to_match(self) -> bool: ...
+
     def cap_reached(self, hand: Hand) -> bool: ...
 
     def is_full_raise(self, hand: Hand, increment: int, street: int) -> bool: ...
@@ -117,7 +120,7 @@ def compute(structure: Sizing, hand: Hand, hp: HandPlayer, street: int) -> Legal
         hi = most
     if lo > most:
         lo = most
-    if match < lo:  # nobody can call a full raise: raising to what they can match is legal too
+    if match < lo and structure.raise_to_match:  # nobody can call a full raise: raising to what they can match too
         if structure.exact_sizes:
             amounts = tuple(sorted({match, *(amounts or (lo, hi))}))
         lo = match

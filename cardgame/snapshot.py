@@ -185,6 +185,9 @@ def _save_hand(hand: Hand, ctx: Context) -> dict[str, Any]:
         "min_raise": hand.min_raise,
         "full_to": hand.full_to,
         "raises": hand.raises,
+        "round_raises": hand.round_raises,
+        "largest_raise": hand.largest_raise,
+        "short_all_ins": hand.short_all_ins,
         "capped": hand.capped,
         "dead": hand.dead,
         "mucked": sorted(hand.mucked),
@@ -269,6 +272,8 @@ def _load_hand(o: JsonObject, table: Table, rng: RandomSource) -> Hand:
     hand.min_raise = o.get_int("min_raise", minimum=0)
     hand.full_to = o.get_int("full_to", minimum=0)
     hand.raises = o.get_int("raises", minimum=0)
+    for key in ("round_raises", "largest_raise", "short_all_ins"):  # absent from older snapshots: 0
+        setattr(hand, key, o.get_int(key, minimum=0) if key in o.data else 0)
     hand.capped = o.get_bool("capped")
     hand.dead = o.get_int("dead", minimum=0)
     hand.mucked = frozenset(o.get_int_list("mucked"))

@@ -8,6 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardgame.betting import FixedLimit, NoLimit
+from cardgame.evaluation import HIGH
 from cardgame.events import HandEnded, PotAwarded
 from cardgame.game import Game
 from cardgame.stage import Stage
@@ -22,6 +24,7 @@ from variants import (
     razz,
     seven_card_stud,
 )
+from variants._community import community_card_game
 
 VARIANTS: list[tuple[str, int, Callable[[], list[Stage]]]] = [
     (v.code or v.name, v.max_players, v.build) for v in available()
@@ -33,12 +36,19 @@ CONFIGURED: list[tuple[str, int, Callable[[], list[Stage]]]] = [
     ("NT big-blind ante", 10, lambda: no_limit_holdem(1, 2, ante=3, big_blind_ante=True)),
     ("NT straddle", 10, lambda: no_limit_holdem(1, 2, straddles=(4,))),
     ("PO ante", 10, lambda: pot_limit_omaha(1, 2, ante=1)),
-    ("FT ante uncapped heads-up", 10, lambda: fixed_limit_holdem(4, 8, ante=1, heads_up_uncapped=True)),
+    ("FT ante capped heads-up", 10, lambda: fixed_limit_holdem(4, 8, ante=1, heads_up_uncapped=False)),
     ("FO/8 cap 3", 10, lambda: fixed_limit_omaha_hi_lo(4, 8, cap=3)),
     ("F7S big ante", 8, lambda: seven_card_stud(5, 3, 10, 20)),
-    ("FR uncapped heads-up", 8, lambda: razz(2, 1, 4, 8, heads_up_uncapped=True)),
+    ("FR capped heads-up", 8, lambda: razz(2, 1, 4, 8, heads_up_uncapped=False)),
     ("F2L3D ante", 6, lambda: deuce_to_seven_triple_draw(4, 8, ante=1)),
-    ("FB uncapped heads-up", 8, lambda: badugi(4, 8, heads_up_uncapped=True)),
+    ("FB capped heads-up", 8, lambda: badugi(4, 8, heads_up_uncapped=False)),
+    # PokerKit's betting conventions (docs/rules.md), every option on
+    ("FT PokerKit conventions", 10, lambda: community_card_game(
+        FixedLimit(4, 8, heads_up_uncapped=False, full_bet_rule=True, cap_counts_blind=False, first_raise_reopens=True,
+                   raise_to_match=False), hole_cards=2, blinds=(2, 4), ante=1, high=HIGH)),
+    ("NT PokerKit conventions", 10, lambda: community_card_game(
+        NoLimit(2, first_raise_reopens=True, straddle_sets_min_raise=False, raise_to_match=False), hole_cards=2,
+        blinds=(1, 2, 4), high=HIGH)),
 ]
 
 

@@ -522,9 +522,9 @@ def test_same_stage_classes_with_other_settings_restore(saved: dict[str, Any]) -
                    "max_hands", "next_deck", "pusher", "rng", "stop_requested", "table"}),
         (Hand, {"bet_size", "bet_to", "big_bet_option", "board", "bring_in", "button", "by_seat", "capped", "dead",
                 "deck", "discards",
-                "full_to", "killed", "last_aggressor", "min_raise", "mucked", "number", "players", "raises",
-                "ring",  # ring: from players
-                "runouts",
+                "full_to", "killed", "largest_raise", "last_aggressor", "min_raise", "mucked", "number", "players",
+                "raises", "ring",  # ring: from players
+                "round_raises", "runouts", "short_all_ins",
                 "street",
                 "to_act"}),
         (HandPlayer, {"acted_at", "all_in", "bet", "contributed", "face_up", "folded", "hole", "player", "seat"}),

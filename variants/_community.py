@@ -31,6 +31,7 @@ def community_card_game(
     big_blind_ante: bool = False,
     ante_trimming: bool = True,
     dead: Sequence[int] = (),
+    live: Sequence[int] = (),
     button_blind: int = 0,
     high: HandEvaluator | None,
     low: HandEvaluator | None = None,
@@ -43,9 +44,9 @@ def community_card_game(
     With ``run_it_twice`` a :class:`~cardgame.stages.RunItTwice` stage follows every betting round
     but the river's: players all in before the river may run the rest of the board twice."""
     stages: list[Stage] = [WaitForPlayers(min_players, deck=deck)]
-    if any(blinds) or any(dead) or button_blind or (ante if isinstance(ante, int) else any(ante)):
+    if any(blinds) or any(dead) or any(live) or button_blind or (ante if isinstance(ante, int) else any(ante)):
         stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante, ante_trimming=ante_trimming,
-                                 dead=dead, button_blind=button_blind))
+                                 dead=dead, live=live, button_blind=button_blind))
     streets = ((3, "flop"), (1, "turn"), (1, "river"))
     stages += [DealHole(hole_cards), BettingRound(structure, 0)]
     for street, (count, name) in enumerate(streets, start=1):

@@ -21,13 +21,13 @@ ROUNDS = ("predraw", "after the first draw", "after the second draw", "after the
 def draw_game(
     structure: BettingStructure, *, cards: int, draws: int, blinds: Sequence[int], ante: int | Sequence[int] = 0,
     evaluator: HandEvaluator, max_players: int = 6, big_blind_ante: bool = False, ante_trimming: bool = True,
-    dead: Sequence[int] = (),
+    dead: Sequence[int] = (), live: Sequence[int] = (),
 ) -> list[Stage]:
     """Blinds, ``cards`` down cards, then ``draws`` draw rounds, each followed by betting."""
     stages: list[Stage] = [WaitForPlayers(2, max_players=max_players)]
-    if any(blinds) or any(dead) or (ante if isinstance(ante, int) else any(ante)):
+    if any(blinds) or any(dead) or any(live) or (ante if isinstance(ante, int) else any(ante)):
         stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante, ante_trimming=ante_trimming,
-                                 dead=dead))
+                                 dead=dead, live=live))
     stages += [DealHole(cards), BettingRound(structure, 0, ROUNDS[0])]
     for n in range(1, draws + 1):
         stages += [Draw(), BettingRound(structure, n, ROUNDS[n] if draws > 1 else "after the draw")]
@@ -45,7 +45,7 @@ def deuce_to_seven_single_draw(small_blind: int = 1, big_blind: int = 2, *, ante
 
 @variant("2-7 triple draw", "F2L3D", "Fixed-limit deuce-to-seven triple draw", max_players=6)
 def deuce_to_seven_triple_draw(
-    small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 4, heads_up_uncapped: bool = False
+    small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 4, heads_up_uncapped: bool = True
 ) -> list[Stage]:
     """Fixed-limit deuce-to-seven triple draw (PHH ``F2L3D``); blinds half and one small bet."""
     structure = FixedLimit(small_bet, big_bet, cap=cap, heads_up_uncapped=heads_up_uncapped)
@@ -55,7 +55,7 @@ def deuce_to_seven_triple_draw(
 
 @variant("badugi", "FB", "Fixed-limit badugi", max_players=8)
 def badugi(
-    small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 4, heads_up_uncapped: bool = False
+    small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 4, heads_up_uncapped: bool = True
 ) -> list[Stage]:
     """Fixed-limit badugi (PHH ``FB``): four cards, three draws, the best badugi wins."""
     structure = FixedLimit(small_bet, big_bet, cap=cap, heads_up_uncapped=heads_up_uncapped)
@@ -65,7 +65,7 @@ def badugi(
 
 @variant("five-card draw", None, "Fixed-limit five-card draw, high hand", max_players=6)
 def five_card_draw(
-    small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 5, heads_up_uncapped: bool = False
+    small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 5, heads_up_uncapped: bool = True
 ) -> list[Stage]:
     """Fixed-limit five-card draw, high hand wins; one draw. Two betting rounds allow a bet and four
     raises (Robert's Rules, betting and raising, rule 3)."""

@@ -8,12 +8,14 @@ amounts to whole chips (see :mod:`cardgame.phh.replay`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from cardgame.betting import FixedLimit, NoLimit, PotLimit
+import attrs
+
+from cardgame.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from cardgame.deck import SHORT_DECK
-from cardgame.errors import HandHistoryError
+from cardgame.errors import ConfigError, HandHistoryError
 from cardgame.evaluation import (
     ACE_TO_FIVE_LOW,
     BADUGI,
@@ -24,33 +26,89 @@ from cardgame.evaluation import (
     OMAHA_HIGH,
     SHORT_DECK_HIGH,
 )
+from cardgame.inputs import excerpt
 from cardgame.phh.history import HandHistory
 from cardgame.stage import Stage, Stages
+from cardgame.stages import BettingRound
 from variants._community import community_card_game
 from variants.draw import draw_game
 from variants.registry import get
 from variants.stud import stud_game
 
-__all__ = ["SUPPORTED_CODES", "runout_count", "stages_for"]
+__all__ = ["CONVENTIONS", "POKERKIT", "SUPPORTED_CODES", "runout_count", "stages_for"]
 
 SUPPORTED_CODES = ("FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
+
+#: The betting conventions ``stages_for(..., conventions=...)`` sets: the keyword options of the
+#: structures (:mod:`cardgame.betting`), each applied to the structures that have it.
+CONVENTIONS = frozenset(
+    a.name for cls in (NoLimit, PotLimit, FixedLimit) for a in attrs.fields(cls) if a.type in (bool, "bool")
+)
+
+#: The conventions that make a hand follow PokerKit 0.7.7's betting rules, by the id of the
+#: deviation docs/rules.md lists (``"heads-up-cap"``: PokerKit caps fixed limit heads-up too).
+POKERKIT: dict[str, dict[str, bool]] = {
+    "limit-short-all-in": {"full_bet_rule": True},
+    "limit-cap": {"cap_counts_blind": False},
+    "short-all-in-over-the-blind": {"first_raise_reopens": True},
+    "straddle-min-raise": {"straddle_sets_min_raise": False},
+    "raise-to-match": {"raise_to_match": False},
+    "heads-up-cap": {"heads_up_uncapped": False},
+}
 
 
 def runout_count(hh: HandHistory) -> int:
     """How many times the board was run: the user-defined field ``_runout_count`` (default 1)."""
     value = hh.extra.get("_runout_count", 1)
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise HandHistoryError(f"_runout_count must be a whole number of at least 1, not {value!r}.")
+        raise HandHistoryError(f"_runout_count must be a whole number of at least 1, not {excerpt(value)}.")
     return value
 
 
-def stages_for(hh: HandHistory, chips: Callable[[float | None], int], hole_cards: int) -> Stages:
+def stages_for(
+    hh: HandHistory, chips: Callable[[float | None], int], hole_cards: int, *,
+    conventions: Mapping[str, bool] | None = None,
+) -> Stages:
     """The stage list that plays ``hh``, as the registered variant of its code; ``hole_cards`` is
-    the first deal's card count."""
+    the first deal's card count. ``conventions`` sets betting options by name (:data:`CONVENTIONS`,
+    e.g. ``{"heads_up_uncapped": False}``; :data:`POKERKIT` has PokerKit's), each on the variant's
+    structures that have it; an unknown name raises :class:`~cardgame.errors.ConfigError`."""
     if hh.variant not in SUPPORTED_CODES:
         supported = ", ".join(SUPPORTED_CODES)
         raise HandHistoryError(f"variant {hh.variant!r} cannot be replayed; supported are {supported}.")
-    return Stages(_stages(hh, chips, hole_cards), get(hh.variant))
+    stages = _stages(hh, chips, hole_cards)
+    if conventions:
+        _set_conventions(stages, conventions)
+    return Stages(stages, get(hh.variant))
+
+
+def _set_conventions(stages: list[Stage], conventions: Mapping[str, bool]) -> None:
+    unknown = sorted(set(conventions) - CONVENTIONS)
+    if unknown:
+        raise ConfigError(f"unknown betting conventions {unknown}; known are {sorted(CONVENTIONS)}.")
+    changed: dict[int, BettingStructure] = {}
+    for stage in stages:
+        if isinstance(stage, BettingRound):
+            old: Any = stage.structure  # one of the attrs structures above
+            if id(old) not in changed:
+                names = {a.name for a in attrs.fields(type(old))}
+                changed[id(old)] = attrs.evolve(old, **{k: v for k, v in conventions.items() if k in names})
+            stage.structure = changed[id(old)]
+
+
+def _posts(posted: tuple[int, ...], blinds: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The live and dead parts of each negative entry (a player posting to come in), by position.
+
+    Robert's Rules, buttons and blinds: a new player may post the big blind to be dealt in at once,
+    live; a player who missed the blinds posts them all, "an amount up to the size of the minimum
+    opening bet is live" and the remainder dead. So a post of the big blind's size is live, one of
+    the small blind's size (a missed small blind alone) is dead, and a larger one (both blinds) is
+    the big blind live plus the rest dead: ``-6`` at 2/4 is 4 live and 2 dead.
+    """
+    small, big = (blinds[0], blinds[1]) if len(blinds) > 1 and blinds[1] else (0, max(blinds, default=0))
+    live = tuple(0 if -p == small and small != big else min(-p, big) if p < 0 else 0 for p in posted)
+    dead = tuple(-p - up if p < 0 else 0 for p, up in zip(posted, live, strict=True))
+    return live, dead
 
 
 def _stages(hh: HandHistory, chips: Callable[[float | None], int], hole_cards: int) -> list[Stage]:
@@ -58,17 +116,17 @@ def _stages(hh: HandHistory, chips: Callable[[float | None], int], hole_cards: i
     antes = tuple(chips(a) for a in hh.antes or ())
     ante: int | tuple[int, ...] = antes if any(antes) else 0
     posted = tuple(chips(b) for b in hh.blinds_or_straddles or ())
-    dead = tuple(-b if b < 0 else 0 for b in posted)  # a negative entry: a dead post to sit in
     blinds = tuple(b if b > 0 else 0 for b in posted)
+    live, dead = _posts(posted, blinds)
     while blinds and blinds[-1] == 0:
         blinds = blinds[:-1]
     # PHH: "a big-blind ante is a non-zero entry at the big blind's index only" (index 1 in blind
-    # order, heads-up too): dead money in the main pot, posted after the blind (TDA 2019).
+    # order, heads-up too): dead money in the main pot, posted after the blind (TDA 2024).
     bba = len(blinds) >= 2 and len(antes) >= 2 and antes[1] > 0 and not any(antes[:1] + antes[2:])
     if bba:
         ante = antes[1]
     trim = hh.ante_trimming_status is True  # PHH's default (absent) is false: antes are dead money
-    forced: dict[str, Any] = {"big_blind_ante": bba, "ante_trimming": trim, "dead": dead}
+    forced: dict[str, Any] = {"big_blind_ante": bba, "ante_trimming": trim, "dead": dead, "live": live}
     community: dict[str, Any] = {**forced, "run_it_twice": runout_count(hh) > 1}
     if code in ("FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB"):
         small, big = chips(hh.small_bet), chips(hh.big_bet)

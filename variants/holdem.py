@@ -40,12 +40,13 @@ def no_limit_holdem(
 @variant("fixed-limit hold'em", "FT", "Fixed-limit Texas hold'em")
 def fixed_limit_holdem(
     small_bet: int = 2, big_bet: int = 4, *, small_blind: int | None = None, big_blind: int | None = None,
-    ante: int = 0, cap: int = 4, heads_up_uncapped: bool = False,
+    ante: int = 0, cap: int = 4, heads_up_uncapped: bool = True,
 ) -> list[Stage]:
     """Fixed-limit hold'em (PHH ``FT``): blinds default to half a small bet and a small bet.
 
     ``cap`` bets and raises a round (a bet and three raises; the big blind is the bet pre-flop);
-    ``heads_up_uncapped`` lifts the cap heads-up (Robert's Rules, betting and raising, rule 4)."""
+    heads-up the cap is lifted (Robert's Rules, betting and raising, rule 4) unless ``heads_up_uncapped``
+    is ``False`` (the tournament practice)."""
     sb = small_blind if small_blind is not None else small_bet // 2
     bb = big_blind if big_blind is not None else small_bet
     structure = FixedLimit(small_bet, big_bet, cap=cap, heads_up_uncapped=heads_up_uncapped)

@@ -15,7 +15,7 @@ __all__ = ["fixed_limit_omaha_hi_lo"]
 
 @variant("omaha hi/lo", "FO/8", "Fixed-limit Omaha hi/lo eight or better")
 def fixed_limit_omaha_hi_lo(
-    small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 4, heads_up_uncapped: bool = False
+    small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 4, heads_up_uncapped: bool = True
 ) -> list[Stage]:
     """Blinds of half a small bet and a small bet; four hole cards."""
     structure = FixedLimit(small_bet, big_bet, cap=cap, heads_up_uncapped=heads_up_uncapped)

@@ -18,8 +18,9 @@ LEDUC_DECK = DeckSpec("JQK", "hs")
 @variant("kuhn poker", None, "Three-player Kuhn poker, four-card deck", max_players=3, deck=KUHN_DECK)
 def kuhn_poker(ante: int = 1, bet: int = 1) -> list[Stage]:
     """Three-player Kuhn poker: ante, one card each, one betting round (one bet, no raise)."""
+    structure = FixedLimit(bet, bet, cap=1, heads_up_uncapped=False)  # the cap holds heads-up too
     return [WaitForPlayers(2, max_players=3, deck=KUHN_DECK), ForcedBets((), ante=ante), DealHole(1),
-            BettingRound(FixedLimit(bet, bet, cap=1), 0, "betting"), Showdown(HIGH_CARD), EndHand()]
+            BettingRound(structure, 0, "betting"), Showdown(HIGH_CARD), EndHand()]
 
 
 @variant("leduc hold'em", None, "Leduc hold'em, six-card deck", max_players=2, deck=LEDUC_DECK)
@@ -28,7 +29,7 @@ def leduc_holdem(ante: int = 1, small_bet: int = 2, big_bet: int = 4) -> list[St
 
     Each round allows a bet and one raise; a pair with the board card wins, else the higher card.
     """
-    structure = FixedLimit(small_bet, big_bet, cap=2, big_from=1)
+    structure = FixedLimit(small_bet, big_bet, cap=2, big_from=1, heads_up_uncapped=False)  # capped heads-up
     return [WaitForPlayers(2, max_players=2, deck=LEDUC_DECK), ForcedBets((), ante=ante), DealHole(1),
             BettingRound(structure, 0, "first round"), DealBoard(1, "board", burn=False),
             BettingRound(structure, 1, "second round"), Showdown(LEDUC), EndHand()]

@@ -25,7 +25,7 @@ STREETS = ("third street", "fourth street", "fifth street", "sixth street", "sev
 def stud_game(
     *, ante: int | Sequence[int], bring_in: int, small_bet: int, big_bet: int, high: HandEvaluator | None,
     low: HandEvaluator | None = None, razz_order: bool = False, open_pair_doubles: bool = False,
-    cap: int = 4, heads_up_uncapped: bool = False, ante_trimming: bool = True,
+    cap: int = 4, heads_up_uncapped: bool = True, ante_trimming: bool = True,
 ) -> list[Stage]:
     """The stud stage list; ``razz_order`` makes the highest card bring in and the lowest hand act first.
 
@@ -53,7 +53,7 @@ def stud_game(
 @variant("seven-card stud", "F7S", "Fixed-limit seven-card stud", max_players=8)
 def seven_card_stud(
     ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10, *, cap: int = 4,
-    heads_up_uncapped: bool = False,
+    heads_up_uncapped: bool = True,
 ) -> list[Stage]:
     """Seven-card stud high (PHH ``F7S``)."""
     return stud_game(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, high=HIGH,
@@ -63,7 +63,7 @@ def seven_card_stud(
 @variant("stud hi/lo", "F7S/8", "Fixed-limit seven-card stud hi/lo eight or better", max_players=8)
 def seven_card_stud_hi_lo(
     ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10, *, cap: int = 4,
-    heads_up_uncapped: bool = False,
+    heads_up_uncapped: bool = True,
 ) -> list[Stage]:
     """Seven-card stud hi/lo, eight or better (PHH ``F7S/8``)."""
     return stud_game(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, high=HIGH,
@@ -73,7 +73,7 @@ def seven_card_stud_hi_lo(
 @variant("razz", "FR", "Fixed-limit seven-card stud, ace-to-five low", max_players=8)
 def razz(
     ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10, *, cap: int = 4,
-    heads_up_uncapped: bool = False,
+    heads_up_uncapped: bool = True,
 ) -> list[Stage]:
     """Razz, seven-card stud ace-to-five low (PHH ``FR``)."""
     return stud_game(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, high=ACE_TO_FIVE_LOW,

@@ -19,10 +19,11 @@ import attrs
 
 from cardgame.acpc.gamedef import GameDef
 from cardgame.acpc.hand import AcpcHand, shape_of
-from cardgame.acpc.matchstate import CALL, FOLD, RAISE, Action, MatchState, parse_matchstate
+from cardgame.acpc.matchstate import CALL, FOLD, RAISE, Action, MatchState, format_betting, parse_matchstate
 from cardgame.bot import Bot, BotBase, BotRandom, HandEnd, HandStart, build_view, to_action
-from cardgame.errors import IllegalActionError, ProtocolError
+from cardgame.errors import CardgameError, IllegalActionError, ProtocolError
 from cardgame.events import PotAwarded
+from cardgame.inputs import excerpt
 from cardgame.rng import RandomSource
 
 __all__ = ["VERSION", "ClientResult", "Player", "play", "play_as", "run_client"]
@@ -52,31 +53,39 @@ class Player:
         self.hand: AcpcHand | None = None
         self.position = 0
         self._applied = 0
+        self._accepted: MatchState | None = None  # the last line accepted
         self._done = True
         self.hands = 0
         self.value = 0.0
         self.chips = 0
 
     def receive(self, line: str) -> str | None:
-        """The answer to ``line`` (the line, ``:`` and an action) when the client is to act, else ``None``."""
+        """The answer to ``line`` (the line, ``:`` and an action) when the client is to act, else ``None``.
+
+        A line that is not a match state continuing the hand (or starting the next one) under the
+        rules raises :class:`~cardgame.errors.ProtocolError` and changes nothing: the player goes
+        on from the last line it accepted."""
         text = line.rstrip("\r\n")
         if not text or text[0] in "#;":
             return None
         state = parse_matchstate(text, self.game)
-        hand = self._hand_for(state)
-        hand.reveal(state.hole, state.board_cards)
-        actions = state.actions
-        if len(actions) < self._applied:
-            raise ProtocolError(f"{text!r}: the betting goes back to before the actions already played.")
-        for action in actions[self._applied :]:
-            try:
-                hand.apply(action)
-            except IllegalActionError as exc:
-                raise ProtocolError(f"{text!r}: the dealer's action {action} is not legal here ({exc}).") from None
-        self._applied = len(actions)
-        if hand.round != state.round:
-            raise ProtocolError(f"{text!r}: the betting reaches round {state.round + 1}, but the rules say round "
-                                f"{hand.round + 1}.")
+        current = self.hand
+        new = current is None or current.number != state.hand
+        hand = self._new_hand(state) if new else self._same_hand(state)
+        try:
+            self._advance(hand, state, 0 if new else self._applied, text)
+        except CardgameError:
+            if not new:  # the hand took part of the line: play it again up to the last line accepted
+                self.hand = self._replayed()
+            raise
+        self._accepted = state
+        self._applied = len(state.actions)
+        if new:
+            self.hand, self.position, self._done = hand, state.position, False
+            if isinstance(self.bot, BotBase):
+                n = self.game.num_players
+                self.bot.hand_started(HandStart(state.position, state.hand, n - 1, tuple(range(n)),
+                                                self.game.stack_sizes))
         if hand.finished:
             self._finish(hand)
             return None
@@ -84,26 +93,54 @@ class Player:
             return None
         return f"{text}:{self.decide(hand)}"
 
-    def _hand_for(self, state: MatchState) -> AcpcHand:
+    def _advance(self, hand: AcpcHand, state: MatchState, applied: int, text: str) -> None:
+        """Play the cards shown and the actions of ``state`` after the first ``applied`` on ``hand``."""
+        actions = state.actions
+        if len(actions) < applied or (applied and actions[:applied] != tuple(a for r in hand.betting for a in r)):
+            raise ProtocolError(f"{excerpt(text)}: the betting does not continue the actions already played "
+                                f"({format_betting(hand.betting)!r}).")
+        hand.reveal(state.hole, state.board_cards)
+        for action in actions[applied:]:
+            try:
+                hand.apply(action)
+            except IllegalActionError as exc:
+                raise ProtocolError(f"{excerpt(text)}: the dealer's action {action} is not legal here "
+                                    f"({exc}).") from None
+        if hand.round != state.round:
+            raise ProtocolError(f"{excerpt(text)}: the betting reaches round {state.round + 1}, but the rules say "
+                                f"round {hand.round + 1}.")
+
+    def _same_hand(self, state: MatchState) -> AcpcHand:
+        """The hand in progress, if ``state`` is seen from the same position."""
+        assert self.hand is not None
+        if state.position != self.position:
+            raise ProtocolError(f"{excerpt(str(state))}: position {state.position} in the middle of hand "
+                                f"{state.hand}, which this player plays in position {self.position}.")
+        return self.hand
+
+    def _new_hand(self, state: MatchState) -> AcpcHand:
+        """A hand for ``state``, which starts one (not yet the player's: :meth:`receive` takes it if the line is
+        accepted)."""
         hand = self.hand
-        if hand is not None and hand.number == state.hand:
-            if state.position != self.position:
-                raise ProtocolError(f"{state}: position {state.position} in the middle of hand {state.hand}, which "
-                                    f"this player plays in position {self.position}.")
-            return hand
         if hand is not None and not self._done:
-            raise ProtocolError(f"{state}: hand {state.hand} starts before hand {hand.number} ended.")
+            raise ProtocolError(f"{excerpt(str(state))}: hand {state.hand} starts before hand {hand.number} ended.")
         if any(cards for p, cards in enumerate(state.hole) if p != state.position):
-            raise ProtocolError(f"{state}: another position's cards are shown before the hand is over.")
+            raise ProtocolError(f"{excerpt(str(state))}: another position's cards are shown before the hand is over.")
         if not state.hole[state.position]:
-            raise ProtocolError(f"{state}: the player's own hole cards are missing.")
-        hand = AcpcHand(self.game, state.hand, [state.hole[p] if p == state.position else ()
+            raise ProtocolError(f"{excerpt(str(state))}: the player's own hole cards are missing.")
+        return self._start(state)
+
+    def _start(self, state: MatchState) -> AcpcHand:
+        """Hand ``state.hand`` from where ``state`` sees it: its own cards and the board so far."""
+        return AcpcHand(self.game, state.hand, [state.hole[p] if p == state.position else ()
                                                 for p in range(self.game.num_players)], state.board_cards)
-        self.hand, self.position, self._applied, self._done = hand, state.position, 0, False
-        if isinstance(self.bot, BotBase):
-            n = self.game.num_players
-            self.bot.hand_started(HandStart(state.position, state.hand, n - 1, tuple(range(n)),
-                                            self.game.stack_sizes))
+
+    def _replayed(self) -> AcpcHand:
+        """The hand in progress as the last accepted line left it, played again from its start."""
+        state = self._accepted
+        assert state is not None
+        hand = self._start(state)
+        self._advance(hand, state, 0, str(state))
         return hand
 
     def decide(self, hand: AcpcHand) -> Action:

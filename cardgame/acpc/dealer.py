@@ -45,7 +45,7 @@ WRITE_LIMIT = 1 << 20
 #: The longest line a player may send (as asyncio's streams); a longer one is skipped with a warning.
 LINE_LIMIT = 1 << 16
 _QUEUED_LINES = 64  # lines a player sent that the dealer has not read before it stops reading more
-_VERSION = re.compile(r"VERSION:2\.\d+\.\d+")
+_VERSION = re.compile(r"VERSION:2\.[0-9]+\.[0-9]+")  # ASCII digits only
 
 Deals = Callable[[], tuple[Sequence[Sequence[Card]], Sequence[Card]]]
 

@@ -39,6 +39,7 @@ from cardgame.deck import DeckSpec
 from cardgame.errors import ConfigError
 from cardgame.evaluation import HIGH, HandEvaluator
 from cardgame.evaluation.small_games import HIGH_CARD, LEDUC
+from cardgame.inputs import excerpt, is_ascii_int, read_text
 
 __all__ = ["MAX_STACK", "STANDARD_GAMES", "GameDef", "load_gamedef", "parse_gamedef", "read_gamedef"]
 
@@ -48,6 +49,8 @@ MAX_PLAYERS = 10
 MAX_ROUNDS = 4
 MAX_HOLE_CARDS = 3
 MAX_BOARD_CARDS = 7
+#: The most bytes :func:`read_gamedef` reads of a ``.game`` file (the reference's are a few hundred).
+MAX_GAMEDEF_BYTES = 1 << 16
 _UNLIMITED_RAISES = 255  # the reference's UINT8_MAX: no cap
 
 # Field names as the reference dealer spells them when it writes a definition, keyed by the
@@ -102,6 +105,12 @@ class GameDef:
             if blind > stack:
                 raise ConfigError(f"blind {blind} of position {position} is above its stack {stack}; a blind "
                                   "must be at most the stack.")
+        behind = [p for p in range(players) if self.blinds[p] < self.stack_sizes[p]]
+        if len(behind) < 2 and not (behind and self.blinds[behind[0]] < max(self.blinds)):
+            raise ConfigError(f"blind {_join(self.blinds)} with stack {_join(self.stack_sizes)} puts every position "
+                              "but at most one all in before anyone acts, so no one ever decides anything; at least "
+                              "two positions must keep chips behind their blind (or the one who does must face a "
+                              "larger blind).")
         if self.betting == "limit":
             if self.raise_sizes is None:
                 raise ConfigError("raiseSize is missing: a limit game needs one raise size per round.")
@@ -132,7 +141,7 @@ class GameDef:
     @staticmethod
     def _per(field: str, values: tuple[int, ...], count: int, what: str) -> None:
         if not isinstance(values, tuple) or len(values) != count:
-            raise ConfigError(f"{field} needs {count} values, one per {what}, not {values!r}.")
+            raise ConfigError(f"{field} needs {count} values, one per {what}, not {excerpt(values)}.")
 
     # --- what the engine plays -----------------------------------------------------------------------
     @property
@@ -224,26 +233,26 @@ def parse_gamedef(text: str, source: str = "the game definition") -> GameDef:
             started = True
             continue
         if not started:
-            raise ConfigError(f"{source}, line {number}: {line!r} comes before GAMEDEF; a definition starts with a "
-                              "line GAMEDEF.")
+            raise ConfigError(f"{source}, line {number}: {excerpt(line)} comes before GAMEDEF; a definition starts "
+                              "with a line GAMEDEF.")
         key = next((k for k in _FIELDS if low.startswith(k)), None)
         if key is None:
             if low in ("limit", "nolimit"):
                 betting = low
                 continue
             known = ", ".join(["limit", "nolimit", *_FIELDS.values()])
-            raise ConfigError(f"{source}, line {number}: unknown field {line.split()[0]!r}; the fields are {known}.")
+            raise ConfigError(f"{source}, line {number}: unknown field {excerpt(line.split()[0])}; the fields are "
+                              f"{known}.")
         field = _FIELDS[key]
         if field in values:
             raise ConfigError(f"{source}, line {number}: {field} is given twice.")
         items = line[len(key):].replace("=", " ").split()
         if not items:
             raise ConfigError(f"{source}, line {number}: {field} has no value.")
-        try:
-            values[field] = tuple(int(item) for item in items)
-        except ValueError:
+        if not all(is_ascii_int(item) for item in items):
             raise ConfigError(f"{source}, line {number}: {field} values must be whole numbers, not "
-                              f"{' '.join(items)!r}.") from None
+                              f"{excerpt(' '.join(items))}; a value is ASCII digits 0-9, at most 18 of them.")
+        values[field] = tuple(int(item) for item in items)
     if not started:
         raise ConfigError(f"{source} has no GAMEDEF line; a definition sits between GAMEDEF and END GAMEDEF.")
     if not ended:
@@ -289,9 +298,9 @@ def parse_gamedef(text: str, source: str = "the game definition") -> GameDef:
 
 
 def read_gamedef(path: str | Path) -> GameDef:
-    """Read the ``.game`` file at ``path``."""
-    p = Path(path)
-    return parse_gamedef(p.read_text(), source=str(p))
+    """Read the ``.game`` file at ``path`` (UTF-8 text of at most :data:`MAX_GAMEDEF_BYTES`)."""
+    text = read_text(path, MAX_GAMEDEF_BYTES, ConfigError, "a game definition")
+    return parse_gamedef(text, source=str(path))
 
 
 def _holdem(betting: str, blinds: tuple[int, ...], first: tuple[int, ...], *,
@@ -327,6 +336,6 @@ def load_gamedef(name_or_path: str | Path) -> GameDef:
     if key in STANDARD_GAMES and not Path(name_or_path).is_file():
         return STANDARD_GAMES[key]
     if not Path(name_or_path).is_file():
-        raise ConfigError(f"No game file {str(name_or_path)!r}, and no standard game of that name; the standard games "
-                          f"are {', '.join(STANDARD_GAMES)}.")
+        raise ConfigError(f"No game file {excerpt(str(name_or_path))}, and no standard game of that name; the "
+                          f"standard games are {', '.join(STANDARD_GAMES)}.")
     return read_gamedef(name_or_path)

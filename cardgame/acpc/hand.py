@@ -297,12 +297,12 @@ class AcpcHand:
     def reveal(self, hole: Sequence[Sequence[Card]] = (), board: Sequence[Card] = ()) -> None:
         """Cards shown since the hand began: ``board`` is every board card known so far (the new
         ones are dealt when their round starts); ``hole`` each position's cards where shown."""
+        dealt = self._hand.board
+        if list(board[: len(dealt)]) != dealt[: len(board)]:
+            raise ProtocolError(f"Hand {self.number}: the board {format_cards(board)} does not continue the "
+                                f"board dealt, {format_cards(dealt)}.")
         new = list(board[self._board_given :])
         if new:
-            dealt = self._hand.board
-            if list(board[: len(dealt)]) != dealt[: len(board)]:
-                raise ProtocolError(f"Hand {self.number}: the board {format_cards(board)} does not continue the "
-                                    f"board dealt, {format_cards(dealt)}.")
             self._deck.give(new)
             self._board_given = len(board)
         for position, cards in enumerate(hole):
@@ -372,8 +372,8 @@ class AcpcHand:
 
     def values(self) -> tuple[float, ...]:
         """Each position's payoff as the reference dealer counts it: a split pot is divided exactly
-        (it may be a fraction of a chip); a folded player's loss of nothing is ``-0.0`` (it prints
-        ``-0``)."""
+        (it may be a fraction of a chip); a folded player who put nothing in lost ``0.0`` (the
+        reference's ``(double)-spent``, printed ``0``)."""
         chips = self.chips()
         won_chips = [0] * len(chips)
         won = [Fraction(0)] * len(chips)
@@ -386,6 +386,6 @@ class AcpcHand:
         for p, net in enumerate(chips):
             spent = won_chips[p] - net
             value = float(won[p] - spent)
-            out.append(-0.0 if value == 0 and p in self._folded else value)
+            out.append(value)
         return tuple(out)
 

@@ -19,6 +19,7 @@ import attrs
 from cardgame.acpc.gamedef import MAX_STACK, GameDef
 from cardgame.cards import CARDS, RANKS, SUITS, Card
 from cardgame.errors import ProtocolError
+from cardgame.inputs import excerpt, read_int
 
 __all__ = ["Action", "MatchState", "format_betting", "format_cards", "parse_betting", "parse_cards",
            "parse_matchstate", "read_action"]
@@ -100,7 +101,8 @@ def format_cards(hole: Sequence[Sequence[Card]], board: Sequence[Sequence[Card]]
 
 
 def parse_betting(text: str, game: GameDef) -> tuple[tuple[Action, ...], ...]:
-    """The rounds of a betting string (``r`` takes a size in no-limit games and none in limit)."""
+    """The rounds of a betting string (``r`` takes a size in no-limit games and none in limit: a
+    raise-to total in ASCII digits, at most :data:`~cardgame.acpc.gamedef.MAX_STACK`)."""
     rounds: list[tuple[Action, ...]] = []
     for chunk in text.split("/"):
         actions: list[Action] = []
@@ -112,21 +114,24 @@ def parse_betting(text: str, game: GameDef) -> tuple[tuple[Action, ...], ...]:
                 i += 1
             elif ch == "r":
                 j = i + 1
-                while j < len(chunk) and chunk[j].isdigit():
+                while j < len(chunk) and "0" <= chunk[j] <= "9":
                     j += 1
                 digits = chunk[i + 1 : j]
                 if game.is_limit and digits:
-                    raise ProtocolError(f"Betting {text!r}: a limit raise takes no size, but {chunk[i:j]!r} has one.")
+                    raise ProtocolError(f"Betting {excerpt(text)}: a limit raise takes no size, but "
+                                        f"{excerpt(chunk[i:j])} has one.")
                 if not game.is_limit and not digits:
-                    raise ProtocolError(f"Betting {text!r}: a no-limit raise needs the total it raises to, as r300.")
-                actions.append(Action("r", int(digits)) if digits else RAISE)
+                    raise ProtocolError(f"Betting {excerpt(text)}: a no-limit raise needs the total it raises to, "
+                                        "as r300.")
+                actions.append(Action("r", read_int(digits, "raise size", ProtocolError, maximum=MAX_STACK))
+                               if digits else RAISE)
                 i = j
             else:
-                raise ProtocolError(f"Betting {text!r}: {ch!r} is no action; actions are f, c and r (no-limit: r<N>), "
-                                    "rounds separated by /.")
+                raise ProtocolError(f"Betting {excerpt(text)}: {ch!r} is no action; actions are f, c and r "
+                                    "(no-limit: r<N>), rounds separated by /.")
         rounds.append(tuple(actions))
     if len(rounds) > game.num_rounds:
-        raise ProtocolError(f"Betting {text!r} has {len(rounds)} rounds; the game has {game.num_rounds}.")
+        raise ProtocolError(f"Betting {excerpt(text)} has {len(rounds)} rounds; the game has {game.num_rounds}.")
     return tuple(rounds)
 
 
@@ -135,15 +140,16 @@ _BY_TEXT = {r + s: CARDS[i * 4 + j] for i, r in enumerate(RANKS) for j, s in enu
 
 def _read_cards(text: str, count: int, what: str, line: str) -> tuple[Card, ...]:
     if len(text) != 2 * count:
-        raise ProtocolError(f"{line!r}: {what} must be {count} card{'s' if count != 1 else ''}, not {text!r}.")
+        raise ProtocolError(f"{excerpt(line)}: {what} must be {count} card{'s' if count != 1 else ''}, "
+                            f"not {excerpt(text)}.")
     cards = []
     for k in range(0, len(text), 2):
         card = _BY_TEXT.get(text[k : k + 2])
         if card is None:
             rank, suit = _RANK.get(text[k]), _SUIT.get(text[k + 1])
             if rank is None or suit is None:
-                raise ProtocolError(f"{line!r}: {text[k:k + 2]!r} in {what} is no card; a card is a rank of {RANKS} "
-                                    f"and a suit of {SUITS}.")
+                raise ProtocolError(f"{excerpt(line)}: {text[k:k + 2]!r} in {what} is no card; a card is a rank "
+                                    f"of {RANKS} and a suit of {SUITS}.")
             card = CARDS[rank * 4 + suit]
         cards.append(card)
     return tuple(cards)
@@ -161,17 +167,18 @@ def parse_cards(text: str, game: GameDef, rounds: int, line: str = "") -> tuple[
     line = line or text
     parts = text.split("/")
     if len(parts) != rounds:
-        raise ProtocolError(f"{line!r}: the cards show {len(parts) - 1} round separators (/), the betting "
+        raise ProtocolError(f"{excerpt(line)}: the cards show {len(parts) - 1} round separators (/), the betting "
                             f"{rounds - 1}.")
     groups = parts[0].split("|")
     if len(groups) != game.num_players:
-        raise ProtocolError(f"{line!r}: the cards have {len(groups)} hole-card groups; the game has "
+        raise ProtocolError(f"{excerpt(line)}: the cards have {len(groups)} hole-card groups; the game has "
                             f"{game.num_players} positions (groups separated by |).")
     first_board = 2 * game.num_board_cards[0]
     last = groups[-1]
     if first_board:
         if len(last) < first_board:
-            raise ProtocolError(f"{line!r}: the first round's {game.num_board_cards[0]} board cards are missing.")
+            raise ProtocolError(f"{excerpt(line)}: the first round's {game.num_board_cards[0]} board cards are "
+                                "missing.")
         groups[-1], round0 = last[: len(last) - first_board], last[len(last) - first_board :]
     else:
         round0 = ""
@@ -185,19 +192,13 @@ def parse_cards(text: str, game: GameDef, rounds: int, line: str = "") -> tuple[
         seen.extend(b)
     if len(set(seen)) != len(seen):
         twice = sorted({str(c) for c in seen if seen.count(c) > 1})
-        raise ProtocolError(f"{line!r}: {' '.join(twice)} appear{'s' if len(twice) == 1 else ''} twice.")
+        raise ProtocolError(f"{excerpt(line)}: {' '.join(twice)} appear{'s' if len(twice) == 1 else ''} twice.")
     deck = _deck_set(game)
     outside = [str(c) for c in seen if c not in deck]
     if outside:
-        raise ProtocolError(f"{line!r}: {' '.join(outside)} {'is' if len(outside) == 1 else 'are'} not in the game's "
-                            f"deck ({game.deck.ranks} of {game.deck.suits}).")
+        raise ProtocolError(f"{excerpt(line)}: {' '.join(outside)} {'is' if len(outside) == 1 else 'are'} not in the "
+                            f"game's deck ({game.deck.ranks} of {game.deck.suits}).")
     return hole, tuple(board)
-
-
-def _number(text: str, what: str, line: str) -> int:
-    if not text.isdigit():
-        raise ProtocolError(f"{line!r}: the {what} must be a whole number, not {text!r}.")
-    return int(text)
 
 
 def parse_matchstate(line: str, game: GameDef) -> MatchState:
@@ -208,27 +209,37 @@ def parse_matchstate(line: str, game: GameDef) -> MatchState:
     text = line.rstrip("\r\n")
     fields = text.split(":")
     if len(fields) != 5 or fields[0] != "MATCHSTATE":
-        raise ProtocolError(f"{text!r} is not a match state; expected MATCHSTATE:<position>:<hand>:<betting>:<cards>.")
-    position = _number(fields[1], "position", text)
+        raise ProtocolError(f"{excerpt(text)} is not a match state; expected "
+                            "MATCHSTATE:<position>:<hand>:<betting>:<cards>.")
+    try:
+        position = read_int(fields[1], "position", ProtocolError)
+        hand = read_int(fields[2], "hand number", ProtocolError)
+    except ProtocolError as exc:
+        raise ProtocolError(f"{excerpt(text)}: {exc}") from None
     if position >= game.num_players:
-        raise ProtocolError(f"{text!r}: position {position} is not one of 0 to {game.num_players - 1}.")
-    hand = _number(fields[2], "hand number", text)
+        raise ProtocolError(f"{excerpt(text)}: position {position} is not one of 0 to {game.num_players - 1}.")
     try:
         betting = parse_betting(fields[3], game)
     except ProtocolError as exc:
-        raise ProtocolError(f"{text!r}: {exc}") from None
+        raise ProtocolError(f"{excerpt(text)}: {exc}") from None
     hole, board = parse_cards(fields[4], game, len(betting), text)
     return MatchState(position, hand, betting, hole, board)
 
 
 _KINDS = {"f": "f", "F": "f", "c": "c", "C": "c", "k": "c", "K": "c", "r": "r", "R": "r"}
-_SIZE = re.compile(r"\s*([+-]?\d+)")
+# What C's ``sscanf("%d")`` reads: C white space, a sign, ASCII digits (never other scripts' digits).
+_SIZE = re.compile(r"[ \t\n\v\f\r]*([+-]?)([0-9]+)")
+_LONG_MAX = 2**63 - 1  # where the reference's strtol stops reading a size (past it: an unreadable size)
 
 
 def read_action(text: str, game: GameDef) -> Action | None:
     """The action a player's answer starts with, read as leniently as the reference dealer reads
     it (``f``/``F`` fold, ``c``/``C``/``k``/``K`` call, ``r``/``R`` raise with its size in no-limit;
-    whatever follows is ignored), or ``None`` if it starts with none. Sizes are not checked here."""
+    whatever follows is ignored), or ``None`` if it starts with none (a size in other than ASCII
+    digits is none). Sizes are not checked here: a negative one reads as 0, one above the largest
+    stack as :data:`~cardgame.acpc.gamedef.MAX_STACK`, and one past what the reference can read
+    (more than a 64-bit number) as a raise of no size, which the dealer plays as the minimum raise
+    (:meth:`~cardgame.acpc.hand.AcpcHand.fix`), as the reference does."""
     kind = _KINDS.get(text[:1])
     if kind is None:
         return None
@@ -236,5 +247,9 @@ def read_action(text: str, game: GameDef) -> Action | None:
         m = _SIZE.match(text, 1)
         if m is None:
             return None
-        return Action("r", min(max(int(m.group(1)), 0), MAX_STACK))
+        sign, digits = m.groups()
+        digits = digits.lstrip("0") or "0"
+        if len(digits) > 19 or (size := int(digits)) > _LONG_MAX:
+            return RAISE
+        return Action("r", 0 if sign == "-" else min(size, MAX_STACK))
     return CALL if kind == "c" else FOLD if kind == "f" else RAISE

@@ -7,6 +7,8 @@ import math
 import re
 from collections.abc import Mapping
 
+from cardgame.inputs import excerpt
+
 __all__ = ["format_key", "format_table", "format_value"]
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
@@ -54,7 +56,7 @@ def format_value(value: object) -> str:
     if isinstance(value, Mapping):
         items = ", ".join(f"{format_key(str(k))} = {format_value(v)}" for k, v in value.items())
         return "{" + items + "}" if items else "{}"
-    raise TypeError(f"cannot write {type(value).__name__} value {value!r} as TOML")
+    raise TypeError(f"cannot write {type(value).__name__} value {excerpt(value)} as TOML")
 
 
 def format_table(table: Mapping[str, object], *, multiline: tuple[str, ...] = ()) -> str:

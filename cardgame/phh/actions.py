@@ -30,6 +30,7 @@ import attrs
 
 from cardgame.cards import Card, parse_card
 from cardgame.errors import CardError, HandHistoryError
+from cardgame.inputs import MAX_DIGITS, excerpt, is_ascii_int
 
 __all__ = [
     "Action",
@@ -57,6 +58,7 @@ MaybeCard: TypeAlias = Card | None
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
 _AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+_AMOUNT_CHARACTERS = 64  # longer is no amount (and float() of a long text costs time)
 _CARD_HELP = "each card is a rank (23456789TJQKA, or ? if unknown) then a suit (cdhs, or ?), e.g. 'Ac2d' or '????'"
 
 
@@ -90,7 +92,7 @@ def _cards_or_dash(value: str | Iterable[MaybeCard] | None) -> tuple[MaybeCard, 
 def _parse_cards(text: str) -> tuple[MaybeCard, ...]:
     """Parse PHH card notation (``"Jc3d5c"``, ``"????"``); raises :class:`_Invalid`."""
     if len(text) % 2:
-        raise _Invalid(f"malformed cards {text!r}: odd length; {_CARD_HELP}")
+        raise _Invalid(f"malformed cards {excerpt(text)}: odd length; {_CARD_HELP}")
     out: list[MaybeCard] = []
     for i in range(0, len(text), 2):
         chunk = text[i : i + 2]
@@ -99,17 +101,17 @@ def _parse_cards(text: str) -> tuple[MaybeCard, ...]:
             continue
         if "?" in chunk:
             raise _Invalid(
-                f"malformed cards {text!r}: partially known card {chunk!r} is not supported; "
+                f"malformed cards {excerpt(text)}: partially known card {excerpt(chunk)} is not supported; "
                 "write an unknown card as '??'"
             )
         try:
             out.append(parse_card(chunk))
         except CardError:
-            raise _Invalid(f"malformed card {chunk!r} in {text!r}; {_CARD_HELP}") from None
+            raise _Invalid(f"malformed card {excerpt(chunk)} in {excerpt(text)}; {_CARD_HELP}") from None
     known = [c for c in out if c is not None]
     if len(set(known)) != len(known):
         dup = next(c for c in known if known.count(c) > 1)
-        raise _Invalid(f"card {dup} appears twice in {text!r}")
+        raise _Invalid(f"card {dup} appears twice in {excerpt(text)}")
     return tuple(out)
 
 
@@ -292,7 +294,10 @@ _ARG_COUNTS = {"pb": (0, 0), "cbr": (1, 1), "cc": (0, 0), "f": (0, 0), "sd": (0,
 def _player(token: str, player_count: int | None) -> int:
     m = _PLAYER.fullmatch(token)
     if m is None:
-        raise _Invalid(f"bad player {token!r}; players are written p1, p2, ... (numbered from 1)")
+        raise _Invalid(f"bad player {excerpt(token)}; players are written p1, p2, ... (numbered from 1)")
+    if len(m.group(1)) > MAX_DIGITS:
+        raise _Invalid(f"player {excerpt(token)} is out of range; players are numbered with at most {MAX_DIGITS} "
+                       "digits")
     number = int(m.group(1))
     if player_count is not None and number > player_count:
         raise _Invalid(f"player {token} is out of range; the hand has {player_count} players (p1-p{player_count})")
@@ -300,11 +305,13 @@ def _player(token: str, player_count: int | None) -> int:
 
 
 def _amount(token: str) -> Number:
-    if _AMOUNT.fullmatch(token) is None:
-        raise _Invalid(f"bad amount {token!r}; expected a positive number such as 7000 or 10112.5")
-    value: Number = int(token) if token.isdigit() else float(token)
+    if len(token) > _AMOUNT_CHARACTERS or _AMOUNT.fullmatch(token) is None:
+        raise _Invalid(f"bad amount {excerpt(token)}; expected a positive number such as 7000 or 10112.5")
+    value: Number = int(token) if is_ascii_int(token) else float(token)  # (more than 18 digits: a float)
     if not math.isfinite(value) or value <= 0:
-        raise _Invalid(f"bad amount {token!r}; expected a positive finite number")
+        raise _Invalid(f"bad amount {excerpt(token)}; expected a positive finite number")
+    if value >= 10**MAX_DIGITS:
+        raise _Invalid(f"bad amount {excerpt(token)}; amounts have at most {MAX_DIGITS} digits")
     return normalize_number(value)
 
 
@@ -327,19 +334,19 @@ def _parse_action(text: str, player_count: int | None) -> Action:
             if len(rest) != 2:
                 raise _Invalid("board dealing takes cards: 'd db CARDS'")
             return DealBoardAction(_parse_cards(rest[1]), commentary=commentary)
-        raise _Invalid(f"unknown dealer action {code!r}; expected 'dh' (deal hole) or 'db' (deal board)")
+        raise _Invalid(f"unknown dealer action {excerpt(code)}; expected 'dh' (deal hole) or 'db' (deal board)")
     if not actor.startswith("p"):
-        raise _Invalid(f"unknown actor {actor!r}; expected 'd' (dealer) or 'pN' (player N)")
+        raise _Invalid(f"unknown actor {excerpt(actor)}; expected 'd' (dealer) or 'pN' (player N)")
     player = _player(actor, player_count)
     if not rest:
-        raise _Invalid(f"missing action code after {actor!r}; expected one of {_PLAYER_CODES}")
+        raise _Invalid(f"missing action code after {excerpt(actor)}; expected one of {_PLAYER_CODES}")
     code, args = rest[0], rest[1:]
     if code not in _ARG_COUNTS:
-        raise _Invalid(f"unknown action code {code!r}; a player action is one of {_PLAYER_CODES}")
+        raise _Invalid(f"unknown action code {excerpt(code)}; a player action is one of {_PLAYER_CODES}")
     low, high = _ARG_COUNTS[code]
     if not low <= len(args) <= high:
         want = {(0, 0): "no argument", (1, 1): "one argument", (0, 1): "at most one argument"}[(low, high)]
-        raise _Invalid(f"{code!r} takes {want}, got {len(args)}")
+        raise _Invalid(f"{excerpt(code)} takes {want}, got {len(args)}")
     if code == "pb":
         return PostBringInAction(player, commentary=commentary)
     if code == "cbr":
@@ -364,4 +371,4 @@ def parse_action(text: str, *, player_count: int | None = None) -> Action:
     try:
         return _parse_action(text, player_count)
     except _Invalid as e:
-        raise HandHistoryError(f"action {text!r}: {e}") from None
+        raise HandHistoryError(f"action {excerpt(text)}: {e}") from None

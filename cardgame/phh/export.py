@@ -107,7 +107,9 @@ def variant_fields(stages: Sequence[Stage], players: int) -> dict[str, Any]:
         if forced.button_blind:  # blind order puts the button last, or first heads-up
             blinds[0 if players == 2 else players - 1] += forced.button_blind
     fields["antes"] = antes
-    fields["ante_trimming_status"] = forced.ante_trimming if forced is not None else True
+    # what the engine played: a big-blind ante is dead money in the main pot (untrimmed), whatever
+    # ``ante_trimming`` says of uniform antes
+    fields["ante_trimming_status"] = forced is None or (forced.ante_trimming and not forced.big_blind_ante)
     if bring is not None:
         fields["bring_in"] = bring.amount
     else:

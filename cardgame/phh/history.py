@@ -19,6 +19,7 @@ import attrs
 
 from cardgame.cards import Card
 from cardgame.errors import HandHistoryError
+from cardgame.inputs import MAX_DIGITS, excerpt
 
 from .actions import (
     Action,
@@ -87,7 +88,7 @@ class UnknownFieldWarning(UserWarning):
 
 def _no_str(value: object) -> None:
     if isinstance(value, str | bytes):
-        raise TypeError(f"expected an array (list or tuple), got the string {value!r}")
+        raise TypeError(f"expected an array (list or tuple), got the string {excerpt(value)}")
 
 
 def _ints(value: Iterable[int] | None) -> tuple[int, ...] | None:
@@ -216,7 +217,7 @@ class HandHistory:
         try:
             for key in self.extra:
                 if key in _KINDS:
-                    raise _Invalid(f"extra field {key!r} is a standard field; set the attribute instead")
+                    raise _Invalid(f"extra field {excerpt(key)} is a standard field; set the attribute instead")
             _from_mapping(self.to_dict(), warn=False)
         except (_Invalid, TypeError) as e:
             raise HandHistoryError(str(e)) from None
@@ -231,7 +232,7 @@ FIELD_NAMES: tuple[str, ...] = tuple(_KINDS)
 
 def _action_text(action: object) -> str:
     if not isinstance(action, ACTION_TYPES):
-        raise TypeError(f"actions: {action!r} is not a PHH action object")
+        raise TypeError(f"actions: {excerpt(action)} is not a PHH action object")
     return action.to_text()
 
 
@@ -263,6 +264,9 @@ _ITEM_CHECKS: dict[str, Callable[[object], bool]] = {
 }
 
 
+_LIMIT = 10**MAX_DIGITS
+
+
 def _convert(name: str, kind: str, value: Any) -> Any:
     """Type-check one TOML value (tuples for arrays, integral floats as int); raise :class:`_Invalid`."""
     if kind in _ITEM_CHECKS:
@@ -271,7 +275,12 @@ def _convert(name: str, kind: str, value: Any) -> Any:
     else:
         ok = _SCALAR_CHECKS[kind](value)
     if not ok:
-        raise _Invalid(f"field {name!r} must be {_KIND_HELP[kind]}, got {value!r}")
+        raise _Invalid(f"field {excerpt(name)} must be {_KIND_HELP[kind]}, got {excerpt(value)}")
+    items = value if kind in _ITEM_CHECKS else (value,)
+    for v in items:  # chip counts and the like: 18 digits at most (the engine's bound; inputs.MAX_DIGITS)
+        if (_is_int(v) or (isinstance(v, float) and math.isfinite(v))) and abs(v) >= _LIMIT:
+            raise _Invalid(f"field {excerpt(name)} holds {excerpt(v)}, more than {MAX_DIGITS} digits; "
+                           "a hand's numbers are smaller")
     if kind == "numbers":
         return tuple(normalize_number(v) for v in value)
     if kind == "number":
@@ -282,15 +291,15 @@ def _convert(name: str, kind: str, value: Any) -> Any:
 def _check_range(name: str, value: Any) -> None:
     values: Sequence[Number] = value if isinstance(value, tuple) else (value,)
     for i, v in enumerate(values):
-        where = f"field {name!r}" + (f" entry {i + 1}" if isinstance(value, tuple) else "")
+        where = f"field {excerpt(name)}" + (f" entry {i + 1}" if isinstance(value, tuple) else "")
         if math.isnan(v):
             raise _Invalid(f"{where} is nan; expected a number")
         if name in _POSITIVE and not v > 0:
-            raise _Invalid(f"{where} is {v!r}; it must be positive")
+            raise _Invalid(f"{where} is {excerpt(v)}; it must be positive")
         if name in _NON_NEGATIVE and v < 0:
-            raise _Invalid(f"{where} is {v!r}; it must not be negative")
+            raise _Invalid(f"{where} is {excerpt(v)}; it must not be negative")
         if name not in ("starting_stacks", "time_limit") and math.isinf(v):
-            raise _Invalid(f"{where} is {v!r}; it must be finite")
+            raise _Invalid(f"{where} is {excerpt(v)}; it must be finite")
 
 
 def _from_mapping(data: Mapping[str, Any], *, warn: bool = True) -> HandHistory:
@@ -299,27 +308,29 @@ def _from_mapping(data: Mapping[str, Any], *, warn: bool = True) -> HandHistory:
         raise _Invalid("missing required field 'variant'")
     variant = data["variant"]
     if not isinstance(variant, str):
-        raise _Invalid(f"field 'variant' must be a string, got {variant!r}")
+        raise _Invalid(f"field 'variant' must be a string, got {excerpt(variant)}")
     info = VARIANTS.get(variant)
     if info is None:
-        raise _Invalid(f"unknown variant {variant!r}; known codes are {', '.join(VARIANTS)}")
+        raise _Invalid(f"unknown variant {excerpt(variant)}; known codes are {', '.join(VARIANTS)}")
     missing = [name for name in info.required if name not in data]
     if missing:
         names = ", ".join(repr(name) for name in missing)
         plural = "s" if len(missing) > 1 else ""
-        raise _Invalid(f"missing field{plural} {names}, required for variant {variant!r} ({info.name})")
+        raise _Invalid(f"missing field{plural} {names}, required for variant {excerpt(variant)} ({info.name})")
     for name in info.forbidden:
         if name in data:
-            raise _Invalid(f"field {name!r} must not be given for variant {variant!r} ({info.name})")
+            raise _Invalid(f"field {excerpt(name)} must not be given for variant {excerpt(variant)} ({info.name})")
 
     values: dict[str, Any] = {}
     extra: dict[str, Any] = {}
     for key, value in data.items():
+        if not isinstance(key, str):
+            raise _Invalid(f"field names are strings, not {excerpt(key)}")
         kind = _KINDS.get(key)
         if kind is None:
             if warn and not key.startswith("_"):
                 warnings.warn(
-                    f"unknown field {key!r} kept in HandHistory.extra (user-defined fields start with '_')",
+                    f"unknown field {excerpt(key)} kept in HandHistory.extra (user-defined fields start with '_')",
                     UnknownFieldWarning,
                     stacklevel=4,
                 )
@@ -333,7 +344,7 @@ def _from_mapping(data: Mapping[str, Any], *, warn: bool = True) -> HandHistory:
     for name in PER_PLAYER_FIELDS:
         if name in values and len(values[name]) != players:
             raise _Invalid(
-                f"field {name!r} has {len(values[name])} entries but there are {players} players "
+                f"field {excerpt(name)} has {len(values[name])} entries but there are {players} players "
                 "(the length of 'starting_stacks')"
             )
     for name, value in values.items():
@@ -350,7 +361,7 @@ def _from_mapping(data: Mapping[str, Any], *, warn: bool = True) -> HandHistory:
         try:
             actions.append(_parse_action(text, players))
         except _Invalid as e:
-            raise _Invalid(f"actions[{i}] {text!r}: {e}") from None
+            raise _Invalid(f"actions[{i}] {excerpt(text)}: {e}") from None
     _check_actions(info, actions, texts)
     return HandHistory(**values, actions=actions, extra=extra)
 
@@ -364,7 +375,7 @@ def _check_actions(info: VariantInfo, actions: Sequence[Action], texts: Sequence
         return "the board" if holder is None else f"p{holder + 1}"
 
     for i, action in enumerate(actions):
-        where = f"actions[{i}] {texts[i]!r}"
+        where = f"actions[{i}] {excerpt(texts[i])}"
         earlier = ""
         if isinstance(action, DealBoardAction) and info.dealing != "board":
             raise _Invalid(f"{where}: {info.code} ({info.name}) has no board cards")

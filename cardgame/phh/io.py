@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgame.errors import HandHistoryError
+from cardgame.inputs import excerpt, read_text
 
 from ._toml import format_table
 from .actions import _Invalid
@@ -21,6 +22,48 @@ __all__ = ["SUFFIXES", "dump", "dumps", "iter_paths", "load", "loads", "save"]
 SUFFIXES = (".phh", ".phhs")
 
 StrPath = str | os.PathLike[str]
+
+
+#: The most a hand-history file (or text) may hold: 64 MiB, about 100,000 hands. More is a corrupt
+#: file (``/dev/zero``), refused before it is read into memory.
+MAX_BYTES = 64 * 2**20
+
+#: The deepest nesting of arrays and tables read (PHH needs two: ``[1]`` and an array). Deeper input
+#: is refused before the TOML reader recurses into it.
+MAX_DEPTH = 32
+
+# TOML strings and comments: brackets inside them do not nest.
+_NOT_BRACKETS = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _read(path: Path) -> str:
+    """The text of ``path``: at most :data:`MAX_BYTES`, UTF-8 (else :class:`HandHistoryError`); a file
+    that cannot be opened raises ``OSError``."""
+    return read_text(path, MAX_BYTES, HandHistoryError, "a hand-history file")
+
+
+def _parse_toml(text: str, source: str) -> dict[str, Any]:
+    """TOML ``text`` as a dict; any problem (size, nesting, syntax, numbers too long) is a
+    :class:`HandHistoryError` naming ``source``."""
+    if not isinstance(text, str):
+        raise HandHistoryError(f"{source}: PHH text must be a str, not {type(text).__name__}")
+    if len(text) > MAX_BYTES:
+        raise HandHistoryError(f"{source}: {len(text):,} characters; too large for hand histories "
+                               f"(at most {MAX_BYTES:,})")
+    depth = 0
+    for m in _BRACKET.finditer(_NOT_BRACKETS.sub("", text)):
+        depth += 1 if m.group() in "[{" else -1
+        if depth > MAX_DEPTH:
+            raise HandHistoryError(f"{source}: arrays or tables nested more than {MAX_DEPTH} deep")
+    try:
+        return tomllib.loads(text.removeprefix("\ufeff"))
+    except tomllib.TOMLDecodeError as e:
+        raise HandHistoryError(f"{source}: invalid TOML: {e}") from None
+    except ValueError:  # an integer past int()'s 4,300-digit limit
+        raise HandHistoryError(f"{source}: invalid TOML: a number too long to read") from None
+    except RecursionError:  # (a backstop: nesting is bounded above)
+        raise HandHistoryError(f"{source}: arrays or tables nested too deep") from None
 
 
 def _parse_hand(data: dict[str, Any], where: str) -> HandHistory:
@@ -36,22 +79,19 @@ def loads(text: str, *, source: str = "<string>", multi: bool = False) -> list[H
     Errors raise :class:`HandHistoryError` naming ``source``, the hand (``hand [2]``) and the
     field or action line, e.g. ``"x.phhs: hand [2]: actions[4] 'p9 cc': player p9 is out of range..."``.
     """
-    try:
-        data = tomllib.loads(text.removeprefix("\ufeff"))
-    except tomllib.TOMLDecodeError as e:
-        raise HandHistoryError(f"{source}: invalid TOML: {e}") from None
+    data = _parse_toml(text, source)
     if not multi:
         if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
             raise HandHistoryError(
                 f"{source}: no 'variant' field; this looks like a .phhs file of several hands "
-                f"(tables {', '.join(f'[{k}]' for k in list(data)[:3])}...); load it with multi=True"
+                f"(tables {', '.join(f'[{str(k)[:20]}]' for k in list(data)[:3])}...); load it with multi=True"
             )
         return [_parse_hand(data, source)]
     hands = []
     for key, table in data.items():
         if not isinstance(table, dict):
             raise HandHistoryError(
-                f"{source}: top-level key {key!r} is not a hand table; a .phhs file holds hands as [1], [2], ..."
+                f"{source}: top-level key {excerpt(key)} is not a hand table; a .phhs file holds hands as [1], [2], ..."
             )
         hands.append(_parse_hand(table, f"{source}: hand [{key}]"))
     return hands
@@ -62,12 +102,11 @@ def load_each(path: StrPath) -> list[HandHistory | HandHistoryError]:
     file's other hands still load; a file that is not TOML at all is one error."""
     p = Path(path)
     try:
-        text = p.read_bytes().decode("utf-8")
-        data = tomllib.loads(text.removeprefix("\ufeff"))
-    except UnicodeDecodeError as e:
-        return [HandHistoryError(f"{p}: not UTF-8 text: {e}")]
-    except tomllib.TOMLDecodeError as e:
-        return [HandHistoryError(f"{p}: invalid TOML: {e}")]
+        data = _parse_toml(_read(p), str(p))
+    except HandHistoryError as e:
+        return [e]
+    except OSError as e:
+        return [HandHistoryError(f"{p}: cannot read: {e.strerror or e}")]
     if p.suffix.lower() != ".phhs":
         try:
             return [_parse_hand(data, str(p))]
@@ -77,7 +116,7 @@ def load_each(path: StrPath) -> list[HandHistory | HandHistoryError]:
     for key, table in data.items():
         try:
             if not isinstance(table, dict):
-                raise HandHistoryError(f"{p}: top-level key {key!r} is not a hand table")
+                raise HandHistoryError(f"{p}: top-level key {excerpt(key)} is not a hand table")
             out.append(_parse_hand(table, f"{p}: hand [{key}]"))
         except HandHistoryError as e:
             out.append(e)
@@ -90,12 +129,7 @@ def load(path: StrPath) -> list[HandHistory]:
     Malformed content raises :class:`HandHistoryError` naming the file; a missing file raises ``OSError``.
     """
     p = Path(path)
-    raw = p.read_bytes()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise HandHistoryError(f"{p}: not UTF-8 text: {e}") from None
-    return loads(text, source=str(p), multi=p.suffix.lower() == ".phhs")
+    return loads(_read(p), source=str(p), multi=p.suffix.lower() == ".phhs")
 
 
 def dumps(hands: HandHistory | Iterable[HandHistory], *, multi: bool | None = None) -> str:
@@ -119,7 +153,7 @@ def dumps(hands: HandHistory | Iterable[HandHistory], *, multi: bool | None = No
         try:
             hand.validate()
             body = format_table(hand.to_dict(), multiline=("actions",))
-        except (HandHistoryError, TypeError) as e:
+        except (HandHistoryError, TypeError, ValueError, RecursionError) as e:  # (values TOML cannot hold)
             raise HandHistoryError(f"hand {i}: cannot write: {e}") from None
         texts.append(f"[{i}]\n{body}" if multi else body)
     return "\n".join(texts)
@@ -137,7 +171,7 @@ def save(path: StrPath, hands: HandHistory | Iterable[HandHistory]) -> None:
 
 
 def _natural_key(path: Path) -> list[Any]:
-    parts = re.split(r"(\d+)", path.as_posix())
+    parts = re.split(r"([0-9]+)", path.as_posix())
     return [int(s) if i % 2 else s for i, s in enumerate(parts)]
 
 
@@ -155,7 +189,7 @@ def iter_paths(paths: StrPath | Iterable[StrPath]) -> Iterator[Path]:
         p = Path(item)
         if p.is_dir():
             found.update(f for f in p.rglob("*") if f.suffix.lower() in SUFFIXES and f.is_file())
-        elif p.is_file():
+        elif p.is_file() or p.exists():  # named directly: read (within bounds) whatever it is
             found.add(p)
         else:
             raise FileNotFoundError(f"{p}: no such file or folder")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -24,6 +24,7 @@ from cardgame.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
 from cardgame.errors import CardgameError, HandHistoryError
 from cardgame.events import ActionTaken, Event, HandStarted, PotAwarded
 from cardgame.game import Game
+from cardgame.inputs import excerpt
 from cardgame.phh.actions import (
     CheckCallAction,
     CompleteBetRaiseAction,
@@ -40,6 +41,7 @@ from cardgame.phh.io import iter_paths, load_each
 __all__ = ["CheckReport", "HandCheck", "ReplayResult", "check_paths", "replay"]
 
 _BOARD_GAMES = ("FT", "NT", "NS", "PO", "FO/8")
+_STUD_GAMES = ("F7S", "F7S/8", "FR")
 
 
 @attrs.frozen
@@ -85,6 +87,7 @@ class _DealPlan:
     deck: list[Card]
     discards: dict[int, tuple[Card, ...]]
     hole_cards: int
+    hidden: frozenset[int]  # players whose final hand holds a card the file never makes known
 
 
 def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
@@ -123,7 +126,8 @@ def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
                 item: Card | Slot | None = claim(a.player, c) if c is not None else next(
                     (h for h in hand if isinstance(h, tuple)), None)
                 if item is None or item not in hand:
-                    raise HandHistoryError(f"actions[{i}] {a.to_text()!r}: p{a.player + 1} does not hold that card")
+                    raise HandHistoryError(
+                        f"actions[{i}] {excerpt(a.to_text())}: p{a.player + 1} does not hold that card")
                 hand.remove(item)
                 out.append(item)
             discards_raw[i] = out
@@ -132,10 +136,19 @@ def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
                 if c is not None:
                     claim(a.player, c)
 
+    hidden = frozenset(p for p, hand in held.items() if any(isinstance(x, tuple) and x not in fills for x in hand))
+    if hh.variant in _STUD_GAMES:
+        _fill_doors(hh, held, fills, spare)
+
+    def draw() -> Card:
+        if not spare:
+            raise HandHistoryError(f"the hand deals more cards than the deck's {len(spec.cards)}")
+        return spare.pop()
+
     def resolve(item: Card | Slot) -> Card:
         if isinstance(item, tuple):
             if item not in fills:
-                fills[item] = spare.pop()
+                fills[item] = draw()
             return fills[item]
         return item
 
@@ -148,24 +161,65 @@ def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
             deck += [resolve(c if c is not None else (i, j)) for j, c in enumerate(a.cards)]
         elif isinstance(a, DealBoardAction):
             if burns:
-                deck.append(spare.pop())
+                deck.append(draw())
             deck += [resolve(c if c is not None else (i, j)) for j, c in enumerate(a.cards)]
     discards = {i: tuple(resolve(x) for x in items) for i, items in discards_raw.items()}
-    return _DealPlan(deck + spare, discards, hole_cards or 2)
+    return _DealPlan(deck + spare, discards, hole_cards or 2, hidden)
 
 
-def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayResult:
-    """Play ``hh`` through the engine. Raises :class:`HandHistoryError` naming the action at fault."""
+def _fill_doors(hh: HandHistory, held: dict[int, list[Card | Slot]], fills: dict[Slot, Card],
+                spare: list[Card]) -> None:
+    """Unknown door cards (``??`` as a stud hand's first up card) follow the recorded bring-in.
+
+    Robert's Rules (seven-card stud): the lowest up card brings in (razz: the highest), ties broken
+    by suit. When a door card is unknown, the file's first ``pb`` or completion names the player who
+    brought in: that player's unknown door becomes the spare card most certain to bring in, and the
+    other unknown doors the spare cards just above it (razz: below), so the engine names the same
+    player by its own rule. Known door cards are never changed: one that contradicts the recorded
+    bring-in is still the replay's error.
+    """
+    bets = (FoldAction, CheckCallAction, CompleteBetRaiseAction, PostBringInAction)
+    first = next((a for a in hh.actions if isinstance(a, bets)), None)
+    if not isinstance(first, PostBringInAction | CompleteBetRaiseAction):
+        return
+    razz = hh.variant == "FR"
+
+    def brings_in(card: Card) -> tuple[int, int]:  # larger brings in (as cardgame.stages.BringIn orders)
+        return ((card.rank + 1) % 13, card.suit) if razz else (-card.rank, -card.suit)
+
+    antes = hh.antes or (0,) * hh.player_count
+    doors = {p: cards[2] for p, cards in held.items()  # a player all-in on the ante cannot bring in
+             if len(cards) >= 3 and p < len(antes) and hh.starting_stacks[p] > antes[p]}
+    open_slots = {p: d for p, d in doors.items() if isinstance(d, tuple) and d not in fills}
+    if not open_slots or first.player not in doors:
+        return
+    if first.player in open_slots and spare:
+        fills[open_slots.pop(first.player)] = card = max(spare, key=brings_in)
+        spare.remove(card)
+    door = doors[first.player]
+    mine = brings_in(fills[door] if isinstance(door, tuple) else door)
+    for slot in open_slots.values():
+        below = [c for c in spare if brings_in(c) < mine]
+        if below:
+            fills[slot] = card = max(below, key=brings_in)
+            spare.remove(card)
+
+
+def replay(
+    hh: HandHistory, *, source: str = "<hand>", seed: int = 0, conventions: Mapping[str, bool] | None = None
+) -> ReplayResult:
+    """Play ``hh`` through the engine. Raises :class:`HandHistoryError` naming the action at fault.
+    ``conventions`` sets betting options by name (see :func:`variants.from_phh.stages_for`)."""
     from variants.from_phh import SUPPORTED_CODES, runout_count, stages_for
 
     if hh.variant not in SUPPORTED_CODES:
         raise HandHistoryError(
-            f"{source}: variant {hh.variant!r} cannot be replayed; supported are {', '.join(SUPPORTED_CODES)}."
+            f"{source}: variant {excerpt(hh.variant)} cannot be replayed; supported are {', '.join(SUPPORTED_CODES)}."
         )
     n = hh.player_count
-    scale = _scale(hh)
     spec = SHORT_DECK if hh.variant == "NS" else STANDARD_DECK
     try:
+        scale = _scale(hh)
         plan = _plan(hh, spec, seed)
     except HandHistoryError as exc:
         raise HandHistoryError(f"{source}: {exc}") from None
@@ -178,19 +232,23 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
                                        *(a.amount for a in hh.actions if isinstance(a, CompleteBetRaiseAction))]
                     if not math.isinf(v))
     unknown = {i for i, v in enumerate(hh.starting_stacks) if math.isinf(v)}
-    game = Game(stages_for(hh, chips, plan.hole_cards), seats=n, first_button=n - 1, seed=seed, max_hands=1,
-                deck=spec, max_buy_in=max(10**12, cover))
+    stages = stages_for(hh, chips, plan.hole_cards, conventions=conventions)
+    game = Game(stages, seats=n, first_button=n - 1, seed=seed, max_hands=1, deck=spec, max_buy_in=max(10**12, cover))
     for i, s in enumerate(hh.starting_stacks):
         game.sit_down(f"p{i + 1}", cover if i in unknown else chips(s), i)
     game.ctx.next_deck = Deck.stacked(plan.deck, spec)
-    # A hand mucked at showdown (``sm`` with no cards) never wins, nor does one shown as unknown
-    # cards (``sm ????``): nothing says what it held.
-    muck_at = [(k, a.player) for k, a in enumerate(hh.actions)
-               if isinstance(a, ShowMuckAction) and (a.mucks or (a.cards and all(c is None for c in a.cards)))]
-    mucks = {player for _, player in muck_at}
+    # A hand mucked at showdown (``sm`` with no cards) never wins a pot another hand contests, nor
+    # does one the file never shows with known cards (``sm ????``, or unknown cards never shown): it
+    # cannot be proven to beat a hand that is shown (Robert's Rules, showdown: cards speak, a hand
+    # must be shown to win).
+    muck_at = [(k, a.player) for k, a in enumerate(hh.actions) if isinstance(a, ShowMuckAction) and a.mucks]
+    folds = {a.player for a in hh.actions if isinstance(a, FoldAction)}  # (a muck marks a hand live at showdown)
+    mucks = {player for _, player in muck_at} | (plan.hidden - folds)
 
     # A hand mucked before the run-out (the file deals cards after the muck) is dead from the end of
     # the betting on: it is dealt nothing more. Kill it right after the last betting action before it.
+    # A hand shown as unknown cards (``sm ????``) before the run-out is not mucked: it is face up,
+    # only not recorded (PartyPoker and Ongame logs write all-in hands so before every street).
     kills: dict[int, set[int]] = {}
     bets = (FoldAction, CheckCallAction, CompleteBetRaiseAction, PostBringInAction)
     betting = [i for i, a in enumerate(hh.actions) if isinstance(a, bets)]
@@ -211,10 +269,13 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
             hand.killed = hand.killed | kills.pop(current[0])
 
     game.subscribe(mark_mucks)
-    game.start()
+    try:
+        game.start()
+    except CardgameError as exc:
+        raise HandHistoryError(f"{source}: the hand cannot start: {_in_file_units(str(exc), scale)}") from exc
     runs = runout_count(hh)
     for index, a in enumerate(hh.actions):
-        where = f"{source}: actions[{index}] {a.to_text()!r}"
+        where = f"{source}: actions[{index}] {excerpt(a.to_text())}"
         current[0] = index
         try:
             while game.run_options() is not None:  # run it twice: every player asks for the file's count
@@ -239,8 +300,11 @@ def replay(hh: HandHistory, *, source: str = "<hand>", seed: int = 0) -> ReplayR
             raise
         except CardgameError as exc:
             raise HandHistoryError(f"{where}: {_in_file_units(str(exc), scale)}") from exc
-    while game.run_options() is not None:
-        game.choose_runs(game.run_options().seat, runs)  # type: ignore[union-attr]
+    try:
+        while game.run_options() is not None:
+            game.choose_runs(game.run_options().seat, runs)  # type: ignore[union-attr]
+    except CardgameError as exc:
+        raise HandHistoryError(f"{source}: after the last action: {_in_file_units(str(exc), scale)}") from exc
     complete = game.status_name == "exited"
     stacks = tuple(math.inf if p.seat in unknown else float(Fraction(p.stack, scale)) if scale != 1 else p.stack
                    for p in sorted(game.table.players(), key=lambda p: p.seat))
@@ -378,6 +442,8 @@ def check_hand(hh: HandHistory, path: str, index: int) -> HandCheck:
     rake = sum(diffs)
     pot = float(Fraction(sum(awarded), result.scale))
     stated = hh.extra.get("rake")
+    if not isinstance(stated, int | float) or isinstance(stated, bool) or not math.isfinite(stated):
+        stated = None  # (a rake that is not a number says nothing)
     winners_only = all(d >= -1e-9 and (d <= 1e-9 or awarded[i]) for i, d in enumerate(diffs))
     if winners_only and rake > 0 and (abs(float(stated) - rake) < 1e-6 if stated is not None else rake <= pot / 10):
         return HandCheck(path, index, hh.variant, "ok", f"rake {rake:g}")
@@ -386,9 +452,10 @@ def check_hand(hh: HandHistory, path: str, index: int) -> HandCheck:
 
 def check_paths(paths: Iterable[str | Path]) -> CheckReport:
     """Replay every hand in ``paths`` (files or folders) and report what reproduced. A bad hand is
-    that hand's error: the file's other hands and the other files go on."""
+    that hand's error, and an unreadable file that file's: the others go on. A missing path raises
+    ``FileNotFoundError`` (a bad command line)."""
     results: list[HandCheck] = []
-    for path in iter_paths(list(paths)):
+    for path in iter_paths([paths] if isinstance(paths, str | Path) else list(paths)):
         for i, hh in enumerate(load_each(path)):
             if isinstance(hh, HandHistoryError):
                 results.append(HandCheck(str(path), i, "?", "error", str(hh)))

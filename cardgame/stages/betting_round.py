@@ -186,6 +186,9 @@ class BettingRound(Stage):
         hand.min_raise = 0
         hand.full_to = 0
         hand.raises = 0
+        hand.round_raises = 0
+        hand.largest_raise = 0
+        hand.short_all_ins = 0
         hand.capped = False
         hand.to_act = None
         hand.big_bet_option = False
@@ -334,10 +337,11 @@ class BettingRound(Stage):
         paid = hp.put_in(to - hp.bet)
         if kind == "bring_in":
             hand.bet_to = max(hand.bet_to, to)
-            hp.acted_at = hand.bet_to
+            hp.acted_at = hand.full_to  # the bring-in is no bet: a completion is the first one they face
             return ActionTaken(hp.seat, "bring-in", paid, to, hp.all_in)
         if kind == "call":
-            hp.acted_at = hand.bet_to
+            # calling before the round's first bet or raise (a stud bring-in) is acting at the last full level
+            hp.acted_at = hand.bet_to if hand.round_raises else hand.full_to
             return ActionTaken(hp.seat, "call", paid, hp.bet, hp.all_in)
         increment = to - hand.bet_to
         structure = self.structure
@@ -346,6 +350,9 @@ class BettingRound(Stage):
             if increment > hand.min_raise:
                 hand.min_raise = increment
             hand.full_to = to
+        hand.round_raises += 1
+        if increment > hand.largest_raise:
+            hand.largest_raise = increment
         if not structure._plain_raises:
             structure.on_raise(hand, to, self.street)
         hand.bet_to = to

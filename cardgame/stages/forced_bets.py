@@ -34,12 +34,15 @@ class ForcedBets(Stage):
 
     * With ``big_blind_ante`` the big blind alone posts ``ante`` for the table, after the blind
       (a short big blind posts the blind first), as dead money in the main pot: every player can
-      win it and it is never returned (TDA rules, big-blind ante, 2019).
+      win it and it is never returned (TDA rules 2024, big-blind ante: big blind first).
     * Antes are dead money, each counted as its poster's contribution: a player short of the
       ante competes only for the antes they matched (``ante_trimming``, Robert's Rules; PHH's
       ``ante_trimming_status``). With ``ante_trimming=False`` every ante goes to the main pot.
-    * ``dead`` posts, by position, are dead money for the main pot (a player posting to sit in;
-      PHH's negative ``blinds_or_straddles`` entries), posted after the blinds.
+    * Posts to come in (a new or returning player's, PHH's negative ``blinds_or_straddles``
+      entries) follow the blinds, by position: ``live`` posts count toward calling, as a blind
+      does, without moving the first to act; ``dead`` posts are dead money for the main pot
+      (Robert's Rules, buttons and blinds: of a player's missed blinds, an amount up to the big
+      blind is live and the rest dead).
     * A player short of a forced bet posts what they have and is all-in; the amount to call stays
       the full blind whether the blind is short by its stack or by the ante (TDA: others call the
       full blind). Pre-flop action starts left of the last blind.
@@ -57,7 +60,7 @@ class ForcedBets(Stage):
     takes: ClassVar[tuple[type, ...]] = (HandOpened,)
     gives: ClassVar[tuple[type, ...]] = (ForcedBetsResult,)
     __slots__ = ("_antes", "_blinds", "_opener", "_top", "ante", "ante_trimming", "big_blind_ante", "blinds",
-                 "button_blind", "dead")
+                 "button_blind", "dead", "live")
 
     def __init__(
         self,
@@ -65,6 +68,7 @@ class ForcedBets(Stage):
         *,
         ante: int | Sequence[int] = 0,
         big_blind_ante: bool = False,
+        live: Sequence[int] = (),
         button_blind: int = 0,
         ante_trimming: bool = True,
         dead: Sequence[int] = (),
@@ -79,6 +83,7 @@ class ForcedBets(Stage):
         self.big_blind_ante = big_blind_ante
         self.ante_trimming = ante_trimming
         self.dead = _amounts(dead, "Dead posts")
+        self.live = _amounts(live, "Live posts")
         (self.button_blind,) = _amounts(button_blind, "The button blind")
         self._blinds: list[tuple[int, int]] = []
         self._antes: list[tuple[int, int]] = []
@@ -138,10 +143,16 @@ class ForcedBets(Stage):
         self._top = top
 
     def post_dead(self) -> None:
-        """Posts to sit in: dead money in the main pot."""
+        """Posts to come in: the live part is a bet this street, then the dead part goes to the main pot."""
         ctx = self.ctx
         hand = ctx.hand
         assert hand is not None
+        for hp, amount in zip(hand.blind_order(), self.live, strict=False) if self.live else ():
+            if amount and not hp.all_in:
+                paid = hp.put_in(min(amount, hp.player.stack))
+                ctx.emit(ForcedBetPosted(hp.seat, "live post", paid, hp.all_in))
+                self._blinds.append((hp.seat, paid))
+                self._top = max(self._top, paid)
         for hp, amount in zip(hand.blind_order(), self.dead, strict=False) if self.dead else ():
             if amount and not hp.all_in:
                 paid = hp.put_main_pot(hand, min(amount, hp.player.stack))

@@ -225,7 +225,7 @@ def test_the_client_reports_a_refused_connection() -> None:
         run_client(LIMIT, HOST, _closed_port(), random_bot)
 
 
-def fake_dealer(lines: list[bytes]) -> Callable[[], Awaitable[ClientResult]]:
+def fake_dealer(lines: list[bytes], game: GameDef = LIMIT) -> Callable[[], Awaitable[ClientResult]]:
     async def serve() -> ClientResult:
         async def talk(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
             assert (await reader.readline()).startswith(b"VERSION:2.0.0")
@@ -235,7 +235,7 @@ def fake_dealer(lines: list[bytes]) -> Callable[[], Awaitable[ClientResult]]:
 
         server = await asyncio.start_server(talk, HOST, 0)
         try:
-            return await play(LIMIT, HOST, server.sockets[0].getsockname()[1], random_bot)
+            return await play(game, HOST, server.sockets[0].getsockname()[1], random_bot)
         finally:
             server.close()
 

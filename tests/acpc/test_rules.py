@@ -120,10 +120,12 @@ def test_a_split_pot_is_divided_exactly_in_the_log_and_by_odd_chips_on_the_engin
     assert [format_value(v) for v in hand.values()] == ["-5", "2.5", "2.5"]
 
 
-def test_a_folded_player_who_put_nothing_in_lost_minus_zero() -> None:
+def test_a_folded_player_who_put_nothing_in_lost_nothing_written_0() -> None:
+    # the reference's valueOfState gives a folded player (double)-spent: +0.0, printed "0" (never "-0")
     hand = deal(LIMIT_3P, "2c3d 2d3c 2h3h AsKsQs Js Ts")
     play(hand, "frf")  # the button folds; the small blind raises; the big blind folds
-    assert hand.finished and [format_value(v) for v in hand.values()] == ["10", "-10", "-0"]
+    assert hand.finished and [format_value(v) for v in hand.values()] == ["10", "-10", "0"]
+    assert str(hand.values()[2]) == "0.0"
 
 
 def test_stacks_are_reset_every_hand() -> None:

@@ -167,7 +167,7 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "big-blind-ante", "big-blind ante with a side pot", frozenset({"NT", "NS", "PO", "FT", "FO/8"}),
         "posted after the blind, dead money in the main pot, never returned",
         "posted first, as the big blind's own contribution (a side pot of its own, returned when uncalled)",
-        "TDA 2019 big-blind ante",
+        "TDA 2024 big-blind ante (big blind first)",
     ),
     Deviation(
         "limit-short-all-in", "limit all-in short of a full bet", FIXED,
@@ -445,7 +445,8 @@ def _our_play(table: Table, seed: int, rng: random.Random) -> Game:
     hole = 2
     if table.code in ("PO", "FO/8"):
         hole = 4
-    stages = stages_for(_our_history(table), lambda v: int(v or 0), hole)
+    # PokerKit caps fixed limit heads-up too (Robert's Rules lift the cap): our side plays capped here
+    stages = stages_for(_our_history(table), lambda v: int(v or 0), hole, conventions={"heads_up_uncapped": False})
     n = len(table.stacks)
     game = Game(stages, seats=n, first_button=n - 1, seed=seed, max_hands=1)
     for seat, stack in enumerate(table.stacks):

@@ -1,5 +1,6 @@
 """Real online hand histories (the 2009 HandHQ logs in the PHH dataset's style): unknown stacks, posts
-to sit in, free folds, unknown shown cards, rake, dollar amounts, and one bad hand among good ones."""
+to sit in (more in test_posts.py), free folds, unknown shown cards, rake, dollar amounts, and one bad
+hand among good ones."""
 
 from __future__ import annotations
 
@@ -48,8 +49,9 @@ def test_an_unknown_stack_plays_as_deep_enough() -> None:
     assert result.complete and math.isinf(result.stacks[0]) and result.stacks[1:] == (80.60, 197)
 
 
-def test_a_negative_blind_is_a_dead_post_to_sit_in() -> None:
-    # p3 posts $1 dead to sit in and checks; p2 bets the river, p3 folds: p2 wins the dead dollar too.
+def test_a_negative_blind_of_the_big_blinds_size_is_a_live_post() -> None:
+    # p3 posts $1 (the big blind) to sit in: live (Robert's Rules, buttons and blinds), so p3 checks
+    # pre-flop; p2 bets the river, p3 folds: p2 wins p1's 0.50 and p3's dollar.
     [hh] = loads(HEADER + """antes = [0, 0, 0]
 blinds_or_straddles = [0.50, 1, -1]
 starting_stacks = [50, 81.60, 197]
@@ -57,7 +59,7 @@ actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cc', 'p1 f', 'p2 
            'p2 cc', 'p3 cc', 'd db 9d', 'p2 cc', 'p3 cc', 'd db 9c', 'p2 cbr 2', 'p3 f']
 """)
     result = replay(hh)
-    assert result.complete and result.stacks == (49.5, 84.1, 195)
+    assert result.complete and result.stacks == (49.5, 83.1, 196)
 
 
 def test_a_fold_when_a_check_was_free_is_followed() -> None:
