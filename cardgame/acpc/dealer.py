@@ -68,6 +68,13 @@ class MatchResult:
 _TIMED_OUT = False
 
 
+class _NoAnswer:
+    """No line answers the state yet."""
+
+
+_NO_ANSWER = _NoAnswer()
+
+
 def _expire(waiter: asyncio.Future[bool]) -> None:
     if not waiter.done():
         waiter.set_result(_TIMED_OUT)
@@ -132,9 +139,20 @@ class _Connection(asyncio.Protocol):
             self._closed.set_result(None)
 
     def _wake(self) -> None:
+        """Something came: to the dealer if it waits for this seat's answer, else to :meth:`readline`."""
+        if self.dealer._waiting is self.seat:
+            self.dealer._on_answer()
+            return
         waiter = self._waiter
         if waiter is not None and not waiter.done():
             waiter.set_result(True)
+
+    def pop(self) -> bytes | None:
+        """The first line waiting (see :attr:`lines`), reading again once few are left."""
+        if self._paused and len(self.lines) <= _QUEUED_LINES // 2 and self.transport is not None:
+            self.transport.resume_reading()
+            self._paused = False
+        return self.lines.popleft()
 
     async def readline(self, deadline: float | None) -> bytes | None:
         """The next line with its ending (``None``: an overlong line, skipped), or ``b""`` once the
@@ -153,10 +171,7 @@ class _Connection(asyncio.Protocol):
                     timer.cancel()
             if waiter.result() is _TIMED_OUT:
                 raise TimeoutError
-        if self._paused and len(self.lines) <= _QUEUED_LINES // 2 and self.transport is not None:
-            self.transport.resume_reading()
-            self._paused = False
-        return self.lines.popleft()
+        return self.pop()
 
     async def wait_closed(self) -> None:
         if self._closed is not None:
@@ -226,6 +241,15 @@ class Dealer:
         self.game_name = game_name
         self.warnings: list[str] = []
         self._hand: AcpcHand | None = None  # every hand of the match is played on this one
+        self._waiting: _Seat | None = None  # the seat whose answer is due, and the line it was sent
+        self._sent = ""
+        self._timer: asyncio.TimerHandle | None = None
+        self._match: asyncio.Future[None] | None = None  # play()'s: done when the match is
+        self._number = 0  # the hand in progress
+        self._values: list[float] = []
+        self._chips: list[int] = []
+        self._seat_of: tuple[int, ...] = ()
+        self._by_position: list[_Seat] = []
         self._seated = asyncio.Event()
         self._pending: set[_Connection] = set()  # connections that have not yet said their version
         self._greetings: set[asyncio.Future[None]] = set()
@@ -321,26 +345,17 @@ class Dealer:
         if transport.get_write_buffer_size() > WRITE_LIMIT:
             self._drop(seat, "reads nothing")
 
-    async def _answer(self, seat: _Seat, sent: str) -> Action | None:
-        """The action ``seat`` answers to the state ``sent``, or ``None`` on a time-out or disconnection."""
+    def _take_answer(self, seat: _Seat, sent: str) -> Action | _NoAnswer | None:
+        """The action ``seat`` answers to the state ``sent`` from the lines it has sent so far
+        (``None``: it is gone), or ``_NO_ANSWER`` while none answers it yet."""
         conn = seat.conn
         if seat.gone or conn is None:
             return None
-        loop = asyncio.get_running_loop()
-        deadline = None if self.timeout_ms is None else loop.time() + self.timeout_ms / 1000
-        while True:
-            try:
-                raw = await conn.readline(deadline)
-            except TimeoutError:
-                self._warning(f"seat {seat.index + 1} ({seat.name}) did not answer within {self.timeout_ms} ms; "
-                              "it checks or folds")
-                return None
+        while conn.lines:
+            raw = conn.pop()
             if raw is None:  # a line longer than LINE_LIMIT
                 self._warning(f"seat {seat.index + 1} ({seat.name}) sent an overlong line; ignored")
                 continue
-            if not raw.endswith(b"\n"):
-                self._drop(seat, "lost its connection" if conn.lost else "disconnected")
-                return None
             line = raw.decode("utf-8", "replace").rstrip("\r\n")
             if not line or line[0] in "#;":
                 continue
@@ -355,6 +370,10 @@ class Dealer:
                               "changed to a call")
                 return CALL
             return action
+        if conn.ended:
+            self._drop(seat, "lost its connection" if conn.lost else "disconnected")
+            return None
+        return _NO_ANSWER
 
     # --- the match ------------------------------------------------------------------------------
     async def play(self, start_timeout: float | None = None) -> MatchResult:
@@ -371,17 +390,17 @@ class Dealer:
                               f"{', '.join(map(str, missing))} within {start_timeout} s.") from None
         self._stop_listening()
         n = self.game.num_players
-        values = [0.0] * n
-        chips = [0] * n
+        self._values, self._chips = [0.0] * n, [0] * n
+        self._number = 0
+        self._match = match = asyncio.get_running_loop().create_future()
         try:
-            for number in range(self.hands):
-                hand_values, hand_chips, seat_of = await self._play_hand(number)
-                for position, seat in enumerate(seat_of):
-                    values[seat] += hand_values[position]
-                    chips[seat] += hand_chips[position]
+            self._begin_hand()
+            self._advance()
+            await match
         finally:
+            self._stop_waiting()
             await self.close()
-        result = MatchResult(self.names, tuple(values), tuple(chips), self.hands)
+        result = MatchResult(self.names, tuple(self._values), tuple(self._chips), self.hands)
         self._write_log(str(result.score))
         return result
 
@@ -390,41 +409,110 @@ class Dealer:
         await self.listen()
         return await self.play(start_timeout)
 
-    async def _play_hand(self, number: int) -> tuple[tuple[float, ...], tuple[int, ...], tuple[int, ...]]:
-        game = self.game
+    # The match runs in callbacks, not in a task: an answer is played, and the next states sent, from
+    # the connection's data_received (no task switch and no extra turn of the event loop an action).
+    def _begin_hand(self) -> None:
+        number, game = self._number, self.game
         n = game.num_players
         hole, board = self._deals()
         hand = self._hand
         if hand is None:
-            hand = self._hand = AcpcHand(game, number, hole, board)
+            self._hand = AcpcHand(game, number, hole, board)
         else:
             hand.next_hand(number, hole, board)  # the same engine game: its stages are built once a match
-        seat_of = tuple((p + number) % n for p in range(n))
-        seats = [self._seats[seat_of[p]] for p in range(n)]  # by position
-        while not hand.finished:
-            to_act = hand.to_act
-            assert to_act is not None
-            seat = seats[to_act]
-            sent = hand.line(to_act)
-            self._send(seat, sent)  # the player to act first, then the others
-            for position, other in enumerate(seats):
-                if position != to_act:
-                    self._send(other, hand.line(position))
-            answer = await self._answer(seat, sent)
-            action = hand.fix(answer)
-            if answer is not None and action != answer:
-                self._warning(f"seat {seat.index + 1} ({seat.name}) answered {answer}, which is not allowed "
-                              f"({', '.join(hand.allowed())}); changed to {action}")
-            hand.apply(action)
+        self._seat_of = tuple((p + number) % n for p in range(n))
+        self._by_position = [self._seats[s] for s in self._seat_of]
+
+    def _end_hand(self, hand: AcpcHand) -> None:
+        n = self.game.num_players
         values, chips = hand.values(), hand.chips()
+        for position, index in enumerate(self._seat_of):
+            self._values[index] += values[position]
+            self._chips[index] += chips[position]
         if self._log is not None:
             all_hole, boards = hand.cards()
-            self._write_log(str(HandRecord(number, hand.betting, all_hole, boards, values,
-                                           tuple(self.names[seat_of[p]] for p in range(n)))))
-        for position, seat in enumerate(seats):
+            self._write_log(str(HandRecord(self._number, hand.betting, all_hole, boards, values,
+                                           tuple(self.names[self._seat_of[p]] for p in range(n)))))
+        for position, seat in enumerate(self._by_position):
             # sent with the next hand's first line (one write, not two): nothing is awaited between them
             seat.pending += hand.line(position).encode() + b"\r\n"
-        return values, chips, seat_of
+
+    def _advance(self) -> None:
+        """Play on until an answer is due that has not come (then wait for it), or the match is over."""
+        while True:
+            hand = self._hand
+            assert hand is not None
+            if hand.finished:
+                self._end_hand(hand)
+                self._number += 1
+                if self._number >= self.hands:
+                    if self._match is not None and not self._match.done():
+                        self._match.set_result(None)
+                    return
+                self._begin_hand()
+                continue
+            to_act = hand.to_act
+            assert to_act is not None
+            seat = self._by_position[to_act]
+            sent = hand.line(to_act)
+            self._send(seat, sent)  # the player to act first, then the others
+            for position, other in enumerate(self._by_position):
+                if position != to_act:
+                    self._send(other, hand.line(position))
+            answer = self._take_answer(seat, sent)
+            if isinstance(answer, _NoAnswer):
+                self._waiting, self._sent = seat, sent
+                if self.timeout_ms is not None:
+                    self._timer = asyncio.get_running_loop().call_later(self.timeout_ms / 1000, self._on_time_out)
+                return
+            self._play(seat, answer)
+
+    def _play(self, seat: _Seat, answer: Action | None) -> None:
+        hand = self._hand
+        assert hand is not None
+        action = hand.fix(answer)
+        if answer is not None and action != answer:
+            self._warning(f"seat {seat.index + 1} ({seat.name}) answered {answer}, which is not allowed "
+                          f"({', '.join(hand.allowed())}); changed to {action}")
+        hand.apply(action)
+
+    def _on_answer(self) -> None:
+        """The seat waited for sent something, or its connection ended."""
+        seat = self._waiting
+        assert seat is not None
+        try:
+            answer = self._take_answer(seat, self._sent)
+            if isinstance(answer, _NoAnswer):
+                return
+            self._stop_waiting()
+            self._play(seat, answer)
+            self._advance()
+        except BaseException as exc:  # stops the match: play() raises it
+            self._stop(exc)
+
+    def _on_time_out(self) -> None:
+        seat = self._waiting
+        if seat is None:
+            return
+        self._warning(f"seat {seat.index + 1} ({seat.name}) did not answer within {self.timeout_ms} ms; "
+                      "it checks or folds")
+        try:
+            self._stop_waiting()
+            self._play(seat, None)
+            self._advance()
+        except BaseException as exc:  # stops the match: play() raises it
+            self._stop(exc)
+
+    def _stop_waiting(self) -> None:
+        self._waiting = None
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _stop(self, exc: BaseException) -> None:
+        self._stop_waiting()
+        if self._match is not None and not self._match.done():
+            self._match.set_exception(exc)
 
     def _stop_listening(self) -> None:
         for seat in self._seats:
