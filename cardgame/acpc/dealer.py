@@ -478,27 +478,27 @@ class Dealer:
 
     def _on_answer(self) -> None:
         """The seat waited for sent something, or its connection ended."""
+        self._resume(lambda seat: self._take_answer(seat, self._sent))
+
+    def _on_time_out(self) -> None:
+        def late(seat: _Seat) -> None:
+            self._warning(f"seat {seat.index + 1} ({seat.name}) did not answer within {self.timeout_ms} ms; "
+                          "it checks or folds")
+
+        self._resume(late)
+
+    def _resume(self, answer_of: Callable[[_Seat], Action | _NoAnswer | None]) -> None:
+        """Play the answer ``answer_of`` gives for the seat waited for (``None``: check or fold; no
+        answer yet: wait on) and play on; an error stops the match (:meth:`play` raises it)."""
         seat = self._waiting
-        assert seat is not None
+        if seat is None:
+            return
         try:
-            answer = self._take_answer(seat, self._sent)
+            answer = answer_of(seat)
             if isinstance(answer, _NoAnswer):
                 return
             self._stop_waiting()
             self._play(seat, answer)
-            self._advance()
-        except BaseException as exc:  # stops the match: play() raises it
-            self._stop(exc)
-
-    def _on_time_out(self) -> None:
-        seat = self._waiting
-        if seat is None:
-            return
-        self._warning(f"seat {seat.index + 1} ({seat.name}) did not answer within {self.timeout_ms} ms; "
-                      "it checks or folds")
-        try:
-            self._stop_waiting()
-            self._play(seat, None)
             self._advance()
         except BaseException as exc:  # stops the match: play() raises it
             self._stop(exc)

@@ -5,7 +5,7 @@ the match going, the comment lines skipped (ACPC protocol 2.0.0: ``#`` and ``;``
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from cardgame.acpc.client import Player
 from cardgame.acpc.deal import ReferenceDeals
@@ -42,22 +42,26 @@ async def _awkward(port: int) -> int:
     return player.result.hands
 
 
-def test_flooded_split_and_overlong_lines() -> None:
-    log = LogBuffer()
-    dealer = Dealer(LIMIT, hands=5, seed=3, log=log, timeout_ms=5_000)
-    other = Player(LIMIT, random_bot, seed=1)
+def _plays(player: Player) -> Callable[[int], Awaitable[int]]:
+    """A client on ``port`` that answers every line as ``player`` does; returns the hands played."""
 
-    async def plain(port: int) -> int:
+    async def client(port: int) -> int:
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         writer.write(b"VERSION:2.0.0\r\n")
         while raw := await reader.readline():
-            reply = other.receive(raw.decode())
+            reply = player.receive(raw.decode())
             if reply is not None:
                 writer.write(reply.encode() + b"\r\n")
         writer.close()
-        return other.result.hands
+        return player.result.hands
 
-    result, hands = run(with_dealer(dealer, [_awkward, plain]))
+    return client
+
+
+def test_flooded_split_and_overlong_lines() -> None:
+    log = LogBuffer()
+    dealer = Dealer(LIMIT, hands=5, seed=3, log=log, timeout_ms=5_000)
+    result, hands = run(with_dealer(dealer, [_awkward, _plays(Player(LIMIT, random_bot, seed=1))]))
     assert hands == [5, 5] and sum(result.chips) == 0
     assert [w for w in dealer.warnings if "overlong" in w] == ["seat 1 (P1) sent an overlong line; ignored"]
     assert not any("did not answer" in w or "no current state" in w for w in dealer.warnings)
@@ -76,22 +80,11 @@ def test_an_error_in_the_middle_of_the_match_stops_it_and_closes_every_connectio
         return ((hole[0], hole[0]), board) if dealt[0] == 3 else (hole, board)
 
     dealer = Dealer(LIMIT, hands=6, seed=3, timeout_ms=5_000, deals=deals)
-    players = [Player(LIMIT, calling_station), Player(LIMIT, random_bot, seed=2)]
-
-    async def client(port: int) -> int:
-        player = players.pop()
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        writer.write(b"VERSION:2.0.0\r\n")
-        while raw := await reader.readline():
-            reply = player.receive(raw.decode())
-            if reply is not None:
-                writer.write(reply.encode() + b"\r\n")
-        writer.close()
-        return player.result.hands
+    players = [_plays(Player(LIMIT, calling_station)), _plays(Player(LIMIT, random_bot, seed=2))]
 
     async def match() -> list[int]:
         ports = await dealer.listen()
-        tasks = [asyncio.create_task(client(port)) for port in ports]
+        tasks = [asyncio.create_task(client(port)) for client, port in zip(players, ports, strict=True)]
         try:
             await dealer.play(start_timeout=10)
         except CardError as exc:
