@@ -8,6 +8,7 @@ Errors in the command line or the input print one line on stderr and exit with s
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -243,13 +244,17 @@ def _acpc(args: argparse.Namespace, console: Console) -> int:
 
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     start = None if args.start_timeout_ms is None else args.start_timeout_ms / 1000
-    with open(args.log, "w") if args.log else open(os.devnull, "w") as log:
+    with open(args.log, "w") if args.log else contextlib.nullcontext() as log:  # no --log: no log written
         dealer = Dealer(game, hands=args.hands, seed=args.seed, ports=args.ports, host=args.host,
                         timeout_ms=args.timeout_ms, names=names, log=log, game_name=args.game,
                         warn=None if args.quiet else lambda text: print(f"cardgame: warning: {text}", file=sys.stderr))
 
         async def host() -> str:
             ports = await dealer.listen()
+            if not args.quiet:
+                for seat, port in enumerate(ports, start=1):
+                    print(f"listening on {args.host}:{port} (seat {seat})", file=sys.stderr)
+                sys.stderr.flush()
             print(" ".join(map(str, ports)), flush=True)  # as the reference dealer prints them
             return str((await dealer.play(start)).score)
 
@@ -331,7 +336,8 @@ def add_acpc(sub: argparse._SubParsersAction[Any]) -> None:
                         help="time for every seat to connect (default: no limit)")
     dealer.add_argument("--names", default=None, help="comma-separated player names for the log (default P1,P2...)")
     dealer.add_argument("--log", default=None, help="write the match log (STATE lines, SCORE) to this file")
-    dealer.add_argument("--quiet", action="store_true", help="no warnings (time-outs, invalid actions) on stderr")
+    dealer.add_argument("--quiet", action="store_true",
+                        help="nothing on stderr but errors: no 'listening on' lines, no warnings (time-outs...)")
     again = acpc_sub.add_parser("replay", help="replay a dealer's log on the engine and compare every payoff")
     again.add_argument("game", help=games)
     again.add_argument("log", help="the log: STATE lines and the SCORE line (# comments skipped)")

@@ -21,6 +21,7 @@ from cardgame.acpc.gamedef import GameDef
 from cardgame.acpc.hand import AcpcHand, shape_of
 from cardgame.acpc.matchstate import CALL, FOLD, RAISE, Action, MatchState, format_betting, parse_matchstate
 from cardgame.bot import Bot, BotBase, BotRandom, HandEnd, HandStart, build_view, to_action
+from cardgame.cards import Card
 from cardgame.errors import CardgameError, IllegalActionError, ProtocolError
 from cardgame.events import PotAwarded
 from cardgame.inputs import excerpt
@@ -75,7 +76,8 @@ class Player:
         try:
             self._advance(hand, state, 0 if new else self._applied, text)
         except CardgameError:
-            if not new:  # the hand took part of the line: play it again up to the last line accepted
+            if not new or hand is current:  # the hand (or the last, now dealt again) took part of the line:
+                # play the hand again up to the last line accepted
                 self.hand = self._replayed()
             raise
         self._accepted = state
@@ -119,8 +121,8 @@ class Player:
         return self.hand
 
     def _new_hand(self, state: MatchState) -> AcpcHand:
-        """A hand for ``state``, which starts one (not yet the player's: :meth:`receive` takes it if the line is
-        accepted)."""
+        """A hand for ``state``, which starts one: the last hand's engine game dealt again, else a new one
+        (:meth:`receive` takes it if the line is accepted, and plays the last hand again if not)."""
         hand = self.hand
         if hand is not None and not self._done:
             raise ProtocolError(f"{excerpt(str(state))}: hand {state.hand} starts before hand {hand.number} ended.")
@@ -128,12 +130,17 @@ class Player:
             raise ProtocolError(f"{excerpt(str(state))}: another position's cards are shown before the hand is over.")
         if not state.hole[state.position]:
             raise ProtocolError(f"{excerpt(str(state))}: the player's own hole cards are missing.")
+        if hand is not None:  # over: the next hand on the same engine game (its stages are built once a match)
+            hand.next_hand(state.hand, self._hole(state), state.board_cards)
+            return hand
         return self._start(state)
 
     def _start(self, state: MatchState) -> AcpcHand:
         """Hand ``state.hand`` from where ``state`` sees it: its own cards and the board so far."""
-        return AcpcHand(self.game, state.hand, [state.hole[p] if p == state.position else ()
-                                                for p in range(self.game.num_players)], state.board_cards)
+        return AcpcHand(self.game, state.hand, self._hole(state), state.board_cards)
+
+    def _hole(self, state: MatchState) -> list[tuple[Card, ...]]:
+        return [state.hole[p] if p == state.position else () for p in range(self.game.num_players)]
 
     def _replayed(self) -> AcpcHand:
         """The hand in progress as the last accepted line left it, played again from its start."""

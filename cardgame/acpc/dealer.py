@@ -21,8 +21,8 @@ dealer does:
 from __future__ import annotations
 
 import asyncio
-import functools
 import re
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
@@ -42,6 +42,9 @@ __all__ = ["DEFAULT_TIMEOUT_MS", "Dealer", "MatchResult"]
 DEFAULT_TIMEOUT_MS = 600_000
 #: Bytes queued for a player that reads nothing before the dealer gives up on it.
 WRITE_LIMIT = 1 << 20
+#: The longest line a player may send (as asyncio's streams); a longer one is skipped with a warning.
+LINE_LIMIT = 1 << 16
+_QUEUED_LINES = 64  # lines a player sent that the dealer has not read before it stops reading more
 _VERSION = re.compile(r"VERSION:2\.[0-9]+\.[0-9]+")  # ASCII digits only
 
 Deals = Callable[[], tuple[Sequence[Sequence[Card]], Sequence[Card]]]
@@ -62,19 +65,132 @@ class MatchResult:
         return Score(self.values, self.names)
 
 
-class _Seat:
-    """One seat: its listening server and, once a player has connected, the player's streams."""
+_TIMED_OUT = False
 
-    __slots__ = ("gone", "index", "name", "port", "reader", "server", "writer")
+
+class _NoAnswer:
+    """No line answers the state yet."""
+
+
+_NO_ANSWER = _NoAnswer()
+
+
+def _expire(waiter: asyncio.Future[bool]) -> None:
+    if not waiter.done():
+        waiter.set_result(_TIMED_OUT)
+
+
+class _Connection(asyncio.Protocol):
+    """A player's connection: what arrives is split into lines, kept until the dealer reads them
+    (a protocol, not a stream: a line costs the dealer no task switch when it has already come)."""
+
+    def __init__(self, dealer: Dealer, seat: _Seat) -> None:
+        self.dealer = dealer
+        self.seat = seat
+        self.transport: asyncio.Transport | None = None
+        self.lines: deque[bytes | None] = deque()  # complete lines; None for one longer than LINE_LIMIT
+        self.ended = False  # the player closed the connection, or it was lost
+        self.lost = False  # ... by an error
+        self._partial = b""
+        self._skipping = False  # inside an overlong line: dropped up to its end
+        self._paused = False  # reading paused: too many lines unread
+        self._waiter: asyncio.Future[bool] | None = None  # True: something came; _TIMED_OUT: the deadline
+        self._closed: asyncio.Future[None] | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        self._closed = asyncio.get_running_loop().create_future()
+        self.dealer._connected(self)
+
+    def data_received(self, data: bytes) -> None:
+        if self._partial:
+            data = self._partial + data
+        lines = self.lines
+        start = 0
+        while (end := data.find(b"\n", start)) >= 0:
+            if self._skipping:
+                self._skipping = False
+            else:
+                lines.append(data[start : end + 1] if end - start < LINE_LIMIT else None)
+            start = end + 1
+        rest = data[start:]
+        if self._skipping or len(rest) >= LINE_LIMIT:
+            if not self._skipping:
+                lines.append(None)
+                self._skipping = True
+            rest = b""
+        self._partial = rest
+        if len(lines) > _QUEUED_LINES and self.transport is not None:  # unread: stop reading, as a stream would
+            self.transport.pause_reading()
+            self._paused = True
+        self._wake()
+
+    def eof_received(self) -> bool:
+        self.ended = True
+        self._wake()
+        return True  # keep the transport: the dealer drops the seat (and aborts) when it reads the end
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.ended = True
+        self.lost = exc is not None
+        self._wake()
+        if self._closed is not None and not self._closed.done():
+            self._closed.set_result(None)
+
+    def _wake(self) -> None:
+        """Something came: to the dealer if it waits for this seat's answer, else to :meth:`readline`."""
+        if self.dealer._waiting is self.seat:
+            self.dealer._on_answer()
+            return
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(True)
+
+    def pop(self) -> bytes | None:
+        """The first line waiting (see :attr:`lines`), reading again once few are left."""
+        if self._paused and len(self.lines) <= _QUEUED_LINES // 2 and self.transport is not None:
+            self.transport.resume_reading()
+            self._paused = False
+        return self.lines.popleft()
+
+    async def readline(self, deadline: float | None) -> bytes | None:
+        """The next line with its ending (``None``: an overlong line, skipped), or ``b""`` once the
+        connection ended; :class:`TimeoutError` at ``deadline`` (the loop's time)."""
+        while not self.lines:
+            if self.ended:
+                return b""
+            loop = asyncio.get_running_loop()
+            waiter = self._waiter = loop.create_future()
+            timer = None if deadline is None else loop.call_at(deadline, _expire, waiter)
+            try:
+                await waiter
+            finally:
+                self._waiter = None
+                if timer is not None:
+                    timer.cancel()
+            if waiter.result() is _TIMED_OUT:
+                raise TimeoutError
+        return self.pop()
+
+    async def wait_closed(self) -> None:
+        if self._closed is not None:
+            await self._closed
+
+
+class _Seat:
+    """One seat: its listening server and, once a player has connected, the player's connection."""
+
+    __slots__ = ("conn", "gone", "index", "name", "pending", "port", "server")
 
     def __init__(self, index: int, name: str, port: int) -> None:
         self.index = index
         self.name = name
         self.port = port
         self.server: asyncio.Server | None = None
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
+        self.conn: _Connection | None = None
         self.gone = False
+        self.pending = b""  # lines to go out with the next one written
 
 
 def _positive(value: object, what: str) -> int:
@@ -124,8 +240,19 @@ class Dealer:
         self.match_name = match_name
         self.game_name = game_name
         self.warnings: list[str] = []
+        self._hand: AcpcHand | None = None  # every hand of the match is played on this one
+        self._waiting: _Seat | None = None  # the seat whose answer is due, and the line it was sent
+        self._sent = ""
+        self._timer: asyncio.TimerHandle | None = None
+        self._match: asyncio.Future[None] | None = None  # play()'s: done when the match is
+        self._number = 0  # the hand in progress
+        self._values: list[float] = []
+        self._chips: list[int] = []
+        self._seat_of: tuple[int, ...] = ()
+        self._by_position: list[_Seat] = []
         self._seated = asyncio.Event()
-        self._pending: set[asyncio.StreamWriter] = set()
+        self._pending: set[_Connection] = set()  # connections that have not yet said their version
+        self._greetings: set[asyncio.Future[None]] = set()
 
     # --- connections -----------------------------------------------------------------------------
     @property
@@ -135,37 +262,46 @@ class Dealer:
 
     async def listen(self) -> tuple[int, ...]:
         """Open each seat's port; returns the ports (the system's choice where 0 was given)."""
+        loop = asyncio.get_running_loop()
         for seat in self._seats:
-            seat.server = await asyncio.start_server(functools.partial(self._connected, seat), self.host, seat.port)
+            seat.server = await loop.create_server(lambda seat=seat: _Connection(self, seat),  # type: ignore[misc]
+                                                   self.host, seat.port)
             seat.port = seat.server.sockets[0].getsockname()[1]
         self._write_log(f"# name/game/hands/seed {self.match_name} {self.game_name} {self.hands} {self.seed}")
         if self.timeout_ms is not None:
             self._write_log(f"#--t_response {self.timeout_ms}")
         return self.ports
 
-    async def _connected(self, seat: _Seat, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """A connection to ``seat``'s port: it takes the seat if the seat is free and it opens with a version."""
-        if seat.writer is not None:
-            writer.close()
+    def _connected(self, conn: _Connection) -> None:
+        """A connection to a seat's port: it takes the seat if the seat is free and it opens with a version."""
+        assert conn.transport is not None
+        if conn.seat.conn is not None:
+            conn.transport.close()
             return
-        self._pending.add(writer)
+        self._pending.add(conn)
+        task = asyncio.ensure_future(self._greet(conn))
+        self._greetings.add(task)
+        task.add_done_callback(self._greetings.discard)
+
+    async def _greet(self, conn: _Connection) -> None:
+        seat = conn.seat
+        assert conn.transport is not None
         try:
-            timeout = None if self.timeout_ms is None else self.timeout_ms / 1000
-            async with asyncio.timeout(timeout):
-                raw = await reader.readline()
-        except (TimeoutError, ValueError, OSError):
+            deadline = None if self.timeout_ms is None else asyncio.get_running_loop().time() + self.timeout_ms / 1000
+            raw = await conn.readline(deadline) or b""
+        except TimeoutError:
             raw = b""
         finally:
-            self._pending.discard(writer)
+            self._pending.discard(conn)
         version = raw.decode("utf-8", "replace").strip()
-        if seat.writer is not None or not _VERSION.fullmatch(version):
-            if seat.writer is None:
+        if seat.conn is not None or not _VERSION.fullmatch(version):
+            if seat.conn is None:
                 self._warning(f"seat {seat.index + 1}: a connection did not open with VERSION:2.0.0 "
                               f"({version[:60]!r}); closed")
-            writer.close()
+            conn.transport.close()
             return
-        seat.reader, seat.writer = reader, writer
-        if all(s.writer is not None for s in self._seats):
+        seat.conn = conn
+        if all(s.conn is not None for s in self._seats):
             self._seated.set()
 
     def _warning(self, text: str) -> None:
@@ -182,44 +318,44 @@ class Dealer:
         if not seat.gone:
             seat.gone = True
             self._warning(f"seat {seat.index + 1} ({seat.name}) {why}; it checks or folds from now on")
-            if seat.writer is not None:
-                seat.writer.transport.abort()
+            if seat.conn is not None and seat.conn.transport is not None:
+                seat.conn.transport.abort()
+
+    def _flush(self) -> None:
+        """Write the lines kept back to go out with the next line (the last hand's final states)."""
+        for seat in self._seats:
+            if seat.pending:
+                pending, seat.pending = seat.pending, b""
+                transport = seat.conn.transport if seat.conn is not None else None
+                if not seat.gone and transport is not None and not transport.is_closing():
+                    transport.write(pending)
 
     def _send(self, seat: _Seat, text: str) -> None:
-        writer = seat.writer
-        if seat.gone or writer is None:
+        conn = seat.conn
+        if seat.gone or conn is None or conn.transport is None:
             return
-        if writer.is_closing():
+        transport = conn.transport
+        if transport.is_closing():
             self._drop(seat, "is disconnected")
             return
-        writer.write(text.encode() + b"\r\n")
-        if writer.transport.get_write_buffer_size() > WRITE_LIMIT:
+        data = text.encode() + b"\r\n"
+        if seat.pending:
+            data, seat.pending = seat.pending + data, b""
+        transport.write(data)
+        if transport.get_write_buffer_size() > WRITE_LIMIT:
             self._drop(seat, "reads nothing")
 
-    async def _answer(self, seat: _Seat, sent: str) -> Action | None:
-        """The action ``seat`` answers to the state ``sent``, or ``None`` on a time-out or disconnection."""
-        reader = seat.reader
-        if seat.gone or reader is None:
+    def _take_answer(self, seat: _Seat, sent: str) -> Action | _NoAnswer | None:
+        """The action ``seat`` answers to the state ``sent`` from the lines it has sent so far
+        (``None``: it is gone), or ``_NO_ANSWER`` while none answers it yet."""
+        conn = seat.conn
+        if seat.gone or conn is None:
             return None
-        loop = asyncio.get_running_loop()
-        deadline = None if self.timeout_ms is None else loop.time() + self.timeout_ms / 1000
-        while True:
-            try:
-                async with asyncio.timeout_at(deadline):
-                    raw = await reader.readline()
-            except TimeoutError:
-                self._warning(f"seat {seat.index + 1} ({seat.name}) did not answer within {self.timeout_ms} ms; "
-                              "it checks or folds")
-                return None
-            except ValueError:  # a line longer than the stream's limit
+        while conn.lines:
+            raw = conn.pop()
+            if raw is None:  # a line longer than LINE_LIMIT
                 self._warning(f"seat {seat.index + 1} ({seat.name}) sent an overlong line; ignored")
                 continue
-            except OSError:
-                self._drop(seat, "lost its connection")
-                return None
-            if not raw.endswith(b"\n"):
-                self._drop(seat, "disconnected")
-                return None
             line = raw.decode("utf-8", "replace").rstrip("\r\n")
             if not line or line[0] in "#;":
                 continue
@@ -234,6 +370,10 @@ class Dealer:
                               "changed to a call")
                 return CALL
             return action
+        if conn.ended:
+            self._drop(seat, "lost its connection" if conn.lost else "disconnected")
+            return None
+        return _NO_ANSWER
 
     # --- the match ------------------------------------------------------------------------------
     async def play(self, start_timeout: float | None = None) -> MatchResult:
@@ -244,23 +384,23 @@ class Dealer:
             async with asyncio.timeout(start_timeout):
                 await self._seated.wait()
         except TimeoutError:
-            missing = [s.index + 1 for s in self._seats if s.writer is None]
+            missing = [s.index + 1 for s in self._seats if s.conn is None]
             await self.close()
             raise ConfigError(f"No player connected to seat{'s' if len(missing) > 1 else ''} "
                               f"{', '.join(map(str, missing))} within {start_timeout} s.") from None
         self._stop_listening()
         n = self.game.num_players
-        values = [0.0] * n
-        chips = [0] * n
+        self._values, self._chips = [0.0] * n, [0] * n
+        self._number = 0
+        self._match = match = asyncio.get_running_loop().create_future()
         try:
-            for number in range(self.hands):
-                hand_values, hand_chips, seat_of = await self._play_hand(number)
-                for position, seat in enumerate(seat_of):
-                    values[seat] += hand_values[position]
-                    chips[seat] += hand_chips[position]
+            self._begin_hand()
+            self._advance()
+            await match
         finally:
+            self._stop_waiting()
             await self.close()
-        result = MatchResult(self.names, tuple(values), tuple(chips), self.hands)
+        result = MatchResult(self.names, tuple(self._values), tuple(self._chips), self.hands)
         self._write_log(str(result.score))
         return result
 
@@ -269,59 +409,134 @@ class Dealer:
         await self.listen()
         return await self.play(start_timeout)
 
-    async def _play_hand(self, number: int) -> tuple[tuple[float, ...], tuple[int, ...], tuple[int, ...]]:
-        game = self.game
+    # The match runs in callbacks, not in a task: an answer is played, and the next states sent, from
+    # the connection's data_received (no task switch and no extra turn of the event loop an action).
+    def _begin_hand(self) -> None:
+        number, game = self._number, self.game
         n = game.num_players
         hole, board = self._deals()
-        hand = AcpcHand(game, number, hole, board)
-        seat_of = tuple((p + number) % n for p in range(n))
-        position_of = sorted(range(n), key=lambda p: seat_of[p])  # position of each seat
-        seats = self._seats
-        while not hand.finished:
+        hand = self._hand
+        if hand is None:
+            self._hand = AcpcHand(game, number, hole, board)
+        else:
+            hand.next_hand(number, hole, board)  # the same engine game: its stages are built once a match
+        self._seat_of = tuple((p + number) % n for p in range(n))
+        self._by_position = [self._seats[s] for s in self._seat_of]
+
+    def _end_hand(self, hand: AcpcHand) -> None:
+        n = self.game.num_players
+        values, chips = hand.values(), hand.chips()
+        for position, index in enumerate(self._seat_of):
+            self._values[index] += values[position]
+            self._chips[index] += chips[position]
+        if self._log is not None:
+            all_hole, boards = hand.cards()
+            self._write_log(str(HandRecord(self._number, hand.betting, all_hole, boards, values,
+                                           tuple(self.names[self._seat_of[p]] for p in range(n)))))
+        for position, seat in enumerate(self._by_position):
+            # sent with the next hand's first line (one write, not two): nothing is awaited between them
+            seat.pending += hand.line(position).encode() + b"\r\n"
+
+    def _advance(self) -> None:
+        """Play on until an answer is due that has not come (then wait for it), or the match is over."""
+        while True:
+            hand = self._hand
+            assert hand is not None
+            if hand.finished:
+                self._end_hand(hand)
+                self._number += 1
+                if self._number >= self.hands:
+                    if self._match is not None and not self._match.done():
+                        self._match.set_result(None)
+                    return
+                self._begin_hand()
+                continue
             to_act = hand.to_act
             assert to_act is not None
-            sent = ""
-            for s in seats:
-                line = str(hand.state(position_of[s.index]))
-                self._send(s, line)
-                if position_of[s.index] == to_act:
-                    sent = line
-            seat = seats[seat_of[to_act]]
-            answer = await self._answer(seat, sent)
-            action = hand.fix(answer)
-            if answer is not None and action != answer:
-                self._warning(f"seat {seat.index + 1} ({seat.name}) answered {answer}, which is not allowed "
-                              f"({', '.join(hand.allowed())}); changed to {action}")
-            hand.apply(action)
-        values, chips = hand.values(), hand.chips()
-        all_hole, boards = hand.cards()
-        self._write_log(str(HandRecord(number, hand.betting, all_hole, boards, values,
-                                       tuple(self.names[seat_of[p]] for p in range(n)))))
-        for s in seats:
-            self._send(s, str(hand.state(position_of[s.index])))
-        await asyncio.sleep(0)  # let the final states go out
-        return values, chips, seat_of
+            seat = self._by_position[to_act]
+            sent = hand.line(to_act)
+            self._send(seat, sent)  # the player to act first, then the others
+            for position, other in enumerate(self._by_position):
+                if position != to_act:
+                    self._send(other, hand.line(position))
+            answer = self._take_answer(seat, sent)
+            if isinstance(answer, _NoAnswer):
+                self._waiting, self._sent = seat, sent
+                if self.timeout_ms is not None:
+                    self._timer = asyncio.get_running_loop().call_later(self.timeout_ms / 1000, self._on_time_out)
+                return
+            self._play(seat, answer)
+
+    def _play(self, seat: _Seat, answer: Action | None) -> None:
+        hand = self._hand
+        assert hand is not None
+        action = hand.fix(answer)
+        if answer is not None and action != answer:
+            self._warning(f"seat {seat.index + 1} ({seat.name}) answered {answer}, which is not allowed "
+                          f"({', '.join(hand.allowed())}); changed to {action}")
+        hand.apply(action)
+
+    def _on_answer(self) -> None:
+        """The seat waited for sent something, or its connection ended."""
+        self._resume(lambda seat: self._take_answer(seat, self._sent))
+
+    def _on_time_out(self) -> None:
+        def late(seat: _Seat) -> None:
+            self._warning(f"seat {seat.index + 1} ({seat.name}) did not answer within {self.timeout_ms} ms; "
+                          "it checks or folds")
+
+        self._resume(late)
+
+    def _resume(self, answer_of: Callable[[_Seat], Action | _NoAnswer | None]) -> None:
+        """Play the answer ``answer_of`` gives for the seat waited for (``None``: check or fold; no
+        answer yet: wait on) and play on; an error stops the match (:meth:`play` raises it)."""
+        seat = self._waiting
+        if seat is None:
+            return
+        try:
+            answer = answer_of(seat)
+            if isinstance(answer, _NoAnswer):
+                return
+            self._stop_waiting()
+            self._play(seat, answer)
+            self._advance()
+        except BaseException as exc:  # stops the match: play() raises it
+            self._stop(exc)
+
+    def _stop_waiting(self) -> None:
+        self._waiting = None
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _stop(self, exc: BaseException) -> None:
+        self._stop_waiting()
+        if self._match is not None and not self._match.done():
+            self._match.set_exception(exc)
 
     def _stop_listening(self) -> None:
         for seat in self._seats:
             if seat.server is not None:
                 seat.server.close()
-        for writer in list(self._pending):
-            writer.close()
+        for conn in list(self._pending):
+            if conn.transport is not None:
+                conn.transport.close()
 
     async def close(self) -> None:
         """Stop listening and close every connection (players see the end of the stream)."""
+        self._flush()
         self._stop_listening()
-        writers = [s.writer for s in self._seats if s.writer is not None]
-        for writer in writers:
-            if not writer.is_closing():
-                writer.close()
-        for writer in writers:
+        conns = [s.conn for s in self._seats if s.conn is not None]
+        for conn in conns:
+            if conn.transport is not None and not conn.transport.is_closing():
+                conn.transport.close()
+        for conn in conns:
             try:
                 async with asyncio.timeout(1.0):
-                    await writer.wait_closed()
-            except (TimeoutError, OSError):
-                writer.transport.abort()
+                    await conn.wait_closed()
+            except TimeoutError:
+                if conn.transport is not None:
+                    conn.transport.abort()
         for seat in self._seats:
             if seat.server is not None:
                 await seat.server.wait_closed()

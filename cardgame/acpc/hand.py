@@ -86,12 +86,44 @@ class AcpcHand:
     def __init__(self, game: GameDef, number: int, hole: Sequence[Sequence[Card]], board: Sequence[Card] = (),
                  *, seed: int = 0) -> None:
         n = game.num_players
+        self.definition = game
+        self._start = game.stack_sizes
+        self._deal_check(number, hole, board)
+        # keep_hands=1: from the second hand on, the log (``game.events``) holds the hand in progress alone
+        self.game = Game(acpc_stages(game), seats=n, first_button=n - 1, seed=seed, deck=game.deck, max_hands=1,
+                         keep_hands=1)
+        for position, stack in enumerate(self._start):
+            self.game.sit_down(f"p{position}", stack, position)
+        self._deal(number, hole, board)
+
+    def next_hand(self, number: int, hole: Sequence[Sequence[Card]], board: Sequence[Card] = ()) -> None:
+        """Start hand ``number`` (arguments as the constructor's) on the same engine game, once this
+        hand is over: the stages and their machines are built once a match, not once a hand. Every
+        stack is reset to the game's and seat ``p`` is in position ``p`` again. Refused input
+        (:class:`~cardgame.errors.CardError`, :class:`~cardgame.errors.ProtocolError`) changes nothing."""
+        if not self.finished:
+            raise IllegalActionError(f"Hand {self.number} is not over; the next hand cannot start.",
+                                     rule="hand in progress")
+        self._deal_check(number, hole, board)
+        ctx = self.game.ctx
+        for p, stack in zip(ctx.table.seats, self._start, strict=True):
+            assert p is not None
+            p.stack, p.sitting_out = stack, False
+        ctx.table.button = None  # the first button again: seat n - 1, so seat p is position p
+        ctx.max_hands = ctx.hands_played + 1
+        self._deal(number, hole, board)
+
+    def _deal_check(self, number: int, hole: Sequence[Sequence[Card]], board: Sequence[Card]) -> None:
+        n = self.definition.num_players
         if len(hole) != n:
             raise ProtocolError(f"Hand {number}: {len(hole)} positions' hole cards given; the game has {n} positions.")
-        self.definition = game
+        _check_cards(self.definition, [tuple(Card(c) for c in h) for h in hole], [Card(c) for c in board])
+
+    def _deal(self, number: int, hole: Sequence[Sequence[Card]], board: Sequence[Card]) -> None:
+        """Deal hand ``number`` (checked by :meth:`_deal_check`) and start it on the engine game."""
+        game = self.definition
         self.number = number
         self._known: list[tuple[Card, ...]] = [tuple(Card(c) for c in h) for h in hole]
-        _check_cards(game, self._known, [Card(c) for c in board])
         known = {c for h in self._known for c in h} | set(board)
         spare = [c for c in reversed(game.deck.cards) if c not in known]
         given: list[Card] = []
@@ -100,11 +132,11 @@ class AcpcHand:
         given.extend(board)
         self._board_given = len(board)
         self._deck = _GivenDeck(game.deck, given, spare)
-        self.game = Game(acpc_stages(game), seats=n, first_button=n - 1, seed=seed, deck=game.deck, max_hands=1)
-        self._start = game.stack_sizes
-        for position, stack in enumerate(self._start):
-            self.game.sit_down(f"p{position}", stack, position)
         self._betting: list[list[Action]] = [[]]
+        self._betting_text: str | None = ""  # the betting as sent (None: to be written again)
+        self._board_text: tuple[int, int, str] = (-1, -1, "")  # (round, cards dealt, the board as sent)
+        self._prefix = [f"MATCHSTATE:{p}:{number}:" for p in range(game.num_players)]
+        self._own: list[tuple[tuple[Card, ...] | None, str]] = [(None, "")] * game.num_players  # (cards, as seen)
         self._folded: set[int] = set()
         self._legal: LegalActions | None = None  # the legal actions until the next action
         self.game.ctx.next_deck = self._deck
@@ -117,10 +149,12 @@ class AcpcHand:
     # --- where the hand is -------------------------------------------------------------------------
     @property
     def finished(self) -> bool:
-        status = self.game.status_name
+        status = self.game.dispatcher.status
+        if status == "running":
+            return False
         if status == "failed":
             raise StageError(f"The engine failed in hand {self.number}.")
-        return status != "running"
+        return True
 
     @property
     def to_act(self) -> int | None:
@@ -163,9 +197,11 @@ class AcpcHand:
                 last = self.definition.num_rounds - 1
                 while len(self._betting) <= last:
                     self._betting.append([])
+                    self._betting_text = None
         elif isinstance(stage, AcpcBettingRound):
             while len(self._betting) <= stage.street:
                 self._betting.append([])
+                self._betting_text = None
 
     # --- actions ---------------------------------------------------------------------------------
     def apply(self, action: Action) -> Action:
@@ -203,6 +239,7 @@ class AcpcHand:
         self._legal = None
         played = self._token(event, base)
         self._betting[-1].append(played)  # the round the action was in: not yet moved on
+        self._betting_text = None
         if played.kind == "f":
             self._folded.add(seat)
         self._sync_round()
@@ -297,6 +334,29 @@ class AcpcHand:
         hole = tuple(self._known[p] if p == position or (shown and p not in self._folded) else ()
                      for p in range(self.definition.num_players))
         return MatchState(position, self.number, self.betting, hole, self._board_rounds())
+
+    def line(self, position: int) -> str:
+        """``str(self.state(position))``, the line ``position`` is sent, written from text kept
+        between actions (the dealer sends one to every position after every action)."""
+        betting = self._betting_text
+        if betting is None:
+            betting = self._betting_text = "/".join(["".join(map(str, r)) for r in self._betting])
+        at, dealt, board = self._board_text
+        if at != len(self._betting) or dealt != len(self._hand.board):
+            rounds = self._board_rounds()
+            board = "".join(["/" + "".join(map(str, r)) if i else "".join(map(str, r)) for i, r in enumerate(rounds)])
+            self._board_text = (len(self._betting), len(self._hand.board), board)
+        if self.showdown:
+            folded = self._folded
+            hole = "|".join(["".join(map(str, c)) if p == position or p not in folded else ""
+                             for p, c in enumerate(self._known)])
+        else:
+            cards = self._known[position]
+            seen, hole = self._own[position]
+            if seen is not cards:
+                hole = "|".join(["".join(map(str, cards)) if p == position else "" for p in range(len(self._known))])
+                self._own[position] = (cards, hole)
+        return f"{self._prefix[position]}{betting}:{hole}{board}"
 
     def cards(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
         """Every position's hole cards (as known) and the board by round: what the dealer's log shows."""

@@ -134,11 +134,14 @@ class AcpcBettingRound(BettingRound):
 
     def legal_actions(self) -> LegalActions | None:
         hand = self.ctx.hand
-        if hand is None or hand.to_act is None or self.outcome is not None:
+        if hand is None or hand.to_act is None or self.ending is not None:
             return None
-        structure = self.structure
-        assert isinstance(structure, AcpcLimit | AcpcNoLimit)
-        return acpc_legal(structure, hand, hand.to_act, self.street)
+        la = self._legal  # kept until the next action, as the base class keeps its own
+        if la is None or la.seat != hand.to_act.seat:
+            structure = self.structure
+            assert isinstance(structure, AcpcLimit | AcpcNoLimit)
+            la = self._legal = acpc_legal(structure, hand, hand.to_act, self.street)
+        return la
 
 
 class AcpcBlinds(Stage):

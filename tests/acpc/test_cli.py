@@ -40,7 +40,9 @@ def test_a_match_between_processes(tmp_path: Path) -> None:
     finally:
         for p in (dealer, *clients):
             p.kill()
-    assert dealer.returncode == 0 and err == ""
+    # as soon as the ports listen, stderr says so, one line a seat (nothing else: no warning)
+    assert dealer.returncode == 0 and err.splitlines() == [f"listening on 127.0.0.1:{port} (seat {seat})"
+                                                           for seat, port in enumerate(ports, start=1)]
     assert [c.returncode for c in clients] == [0, 0, 0] and all(e == "" for _, e in outputs)
     assert all(o.startswith("30 hands played: ") for o, _ in outputs)
     parsed = parse_log(log.read_text(), STANDARD_GAMES["kuhn.limit.3p"])
@@ -88,3 +90,17 @@ def test_replay_a_log(tmp_path: Path, transcripts: list[Transcript], capsys: pyt
     assert main(["acpc", "replay", str(tmp_path / first.game_name), str(log)]) == 1
     assert capsys.readouterr().out.splitlines() == ["hand 0: the log says 80|-80, the engine -80|80",
                                                     "3 hands replayed: 1 disagree"]
+
+
+def test_the_dealer_says_where_it_listens_before_anyone_connects() -> None:
+    dealer = subprocess.Popen(_command("dealer", "leduc.limit.2p", "--hands", "1", "--seed", "1",
+                                       "--start-timeout-ms", "20000"),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert dealer.stderr is not None and dealer.stdout is not None
+        seen = [dealer.stderr.readline(), dealer.stderr.readline()]  # flushed while it waits for players
+        ports = dealer.stdout.readline().split()
+    finally:
+        dealer.kill()
+        dealer.communicate(timeout=60)
+    assert seen == [f"listening on 127.0.0.1:{port} (seat {seat})\n" for seat, port in enumerate(ports, start=1)]
