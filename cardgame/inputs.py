@@ -29,6 +29,8 @@ def excerpt(value: object, limit: int = EXCERPT_LIMIT) -> str:
     """``repr`` of ``value``, cut to about ``limit`` characters with the total length noted."""
     if isinstance(value, str | bytes) and len(value) > limit:
         return f"{value[:limit]!r}... ({len(value):,} characters)"
+    if isinstance(value, int) and value.bit_length() > 4 * limit:  # repr would be long, or refuse past 4,300 digits
+        return f"a whole number of about {int(value.bit_length() * 0.30103):,} digits"
     text = repr(value)
     return text if len(text) <= limit + 2 else f"{text[:limit]}... ({len(text):,} characters)"
 

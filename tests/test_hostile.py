@@ -8,23 +8,34 @@ nothing (the project's bad-input rule; issue 20, "Hostile input").
 
 from __future__ import annotations
 
+import copy
+import functools
 import itertools
+import json
 import math
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import HealthCheck, event, given, seed, settings
 from hypothesis import strategies as st
 
+import variants
+from cardgame.bots import random_bot, random_draw
 from cardgame.cards import MAX_CARD_TEXT, Card, parse_card, parse_cards
-from cardgame.errors import CardError, CardgameError
+from cardgame.errors import BotError, CardError
+from cardgame.events import PlayerLeft
+from cardgame.game import Game
 from cardgame.inputs import EXCERPT_LIMIT
+from cardgame.snapshot import SnapshotError, loads, restore, snapshot
+from cardgame.stage import Stage
+from variants import no_limit_holdem
 
 #: Longest message a bad input may produce: the text of the message plus one excerpt.
 MESSAGE_LIMIT = 400
 
-FUZZ = settings(max_examples=150, deadline=None, derandomize=True, database=None,
+FUZZ = settings(max_examples=300, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -104,3 +115,312 @@ def test_fuzz_parse_cards_raises_only_card_errors(value: Any) -> None:
         assert len(str(exc)) < MESSAGE_LIMIT
     else:
         assert len(set(cards)) == len(cards) <= 52 and all(type(c) is Card for c in cards)
+
+
+# --- snapshots --------------------------------------------------------------------------------------
+
+
+def _snapshot_game(build: Any = no_limit_holdem, actions: int = 1, seed: int = 7) -> dict[str, Any]:
+    game = Game(build(), seats=4, seed=seed, keep_hands=None)
+    for i, name in enumerate(("Ann", "Bob", "Cat")):
+        game.sit_down(name, 100 + 20 * i, i)
+    game.start()
+    game.play(random_bot, drawer=random_draw, max_actions=actions)
+    return snapshot(game)
+
+
+@pytest.fixture(scope="module")
+def mid_hand() -> dict[str, Any]:
+    """No-limit hold'em, three players, the second decision of the first hand pending."""
+    return _snapshot_game()
+
+
+def _stage_state(stages: Sequence[Stage]) -> list[tuple[Any, ...]]:
+    """Everything restore may change on a stage list."""
+    return [(s.state, s.ctx, s.ending, s.result, s.previous, s.parent,
+             tuple(getattr(s, f) for f in type(s).snapshot_fields)) for s in stages]
+
+
+def refused_snapshot(data: Any, match: str, build: Any = no_limit_holdem) -> SnapshotError:
+    """``restore(data)`` raises SnapshotError matching ``match`` and leaves the stage list as it was."""
+    stages = build()
+    before = _stage_state(stages)
+    with pytest.raises(SnapshotError, match=match) as info:
+        restore(data, stages)
+    assert _stage_state(stages) == before
+    assert len(str(info.value)) < MESSAGE_LIMIT
+    return info.value
+
+
+def _edit(data: dict[str, Any], change: Any) -> dict[str, Any]:
+    out = copy.deepcopy(data)
+    change(out)
+    return out
+
+
+def test_a_stage_index_added_to_the_dispatcher_stack_is_refused(mid_hand: dict[str, Any]) -> None:
+    """Found by fuzzing: stage 0 (wait for players) pushed under the running betting round opened a new hand
+    mid-hand and threw the pot away (38 chips lost)."""
+    data = _edit(mid_hand, lambda d: d["dispatcher"]["stack"].append(0))
+    refused_snapshot(data, r"dispatcher\.stack .* is not what running the stages leaves")
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d["dispatcher"]["stack"].__setitem__(0, 4),  # an earlier stage in place of the last
+        lambda d: d["dispatcher"]["stack"].pop(),  # the next stage skipped
+        lambda d: d["dispatcher"].update(current=5),  # a later betting round current
+    ],
+    ids=["swapped", "skipped", "current moved"],
+)
+def test_a_dispatcher_stack_out_of_order_is_refused(mid_hand: dict[str, Any], change: Any) -> None:
+    refused_snapshot(_edit(mid_hand, change), r"dispatcher\.stack|was not started")
+
+
+def test_a_parent_outside_the_current_chain_is_refused(mid_hand: dict[str, Any]) -> None:
+    """Found by fuzzing: a parent link on a finished stage failed the game ("pushed a sub-stage but does not
+    take its result") on the next action."""
+    data = _edit(mid_hand, lambda d: d["stages"][2].update(parent=1))
+    refused_snapshot(data, r"have a parent but only the current stage's chain")
+    data = _edit(mid_hand, lambda d: d["stages"][3].update(parent=3))
+    refused_snapshot(data, r"loop of sub-stages|pushes no sub-stage")
+
+
+def test_a_current_stage_in_its_final_state_is_refused(mid_hand: dict[str, Any]) -> None:
+    """Found by fuzzing: the running betting round saved as done raised MachineError on the next action."""
+    data = _edit(mid_hand, lambda d: d["stages"][3].update(state="done"))
+    refused_snapshot(data, r"in its final state 'done'")
+
+
+def test_a_detached_copy_of_a_seated_player_is_refused(mid_hand: dict[str, Any]) -> None:
+    """A hand player saved as detached while seated: its stack was outside the chip count, so a copy with
+    10,000 chips restored and paid out chips nobody brought."""
+
+    def change(d: dict[str, Any]) -> None:
+        hp = d["context"]["hand"]["players"][0]
+        player = d["context"]["table"]["seats"][hp["seat"]]
+        hp["detached_player"] = {**player, "stack": 10_000}
+
+    refused_snapshot(_edit(mid_hand, change), r"detached_player: '\w+' is seated at the table")
+
+
+def test_chips_moved_between_stack_and_claimed_total_disagree_with_the_log(mid_hand: dict[str, Any]) -> None:
+    """Raising a stack and the claimed total together passed the old total check; the log's
+    HandStarted says what the hand's players started with."""
+
+    def change(d: dict[str, Any]) -> None:
+        d["context"]["table"]["seats"][0]["stack"] += 500
+        d["chips"] += 500
+
+    refused_snapshot(_edit(mid_hand, change), r"The chips of hand #1 do not add up: its players started with 360")
+
+
+def test_chips_between_hands_disagree_with_the_ledger() -> None:
+    game = Game(no_limit_holdem(1, 2), seats=4, seed=3, max_hands=1, keep_hands=None)
+    for name in ("Ann", "Bob"):
+        game.sit_down(name, 100)
+    game.start()
+    game.play(random_bot)
+    data = snapshot(game)
+    assert data["context"]["hand"] is None and data["dispatcher"]["status"] == "exited"
+
+    def change(d: dict[str, Any]) -> None:
+        d["context"]["table"]["seats"][1]["stack"] += 50
+        d["chips"] += 50
+
+    refused_snapshot(_edit(data, change), r"Seat 1 has \d+ chips but the log's ledger")
+
+
+def test_a_hand_with_one_player_left_waiting_for_an_action_is_refused(mid_hand: dict[str, Any]) -> None:
+    """Found by fuzzing: with every other player folded the last one was still asked to act, folded too,
+    and nobody won the pot (38 chips lost)."""
+
+    def change(d: dict[str, Any]) -> None:
+        hand = d["context"]["hand"]
+        for hp in hand["players"]:
+            hp["folded"] = hp["seat"] != hand["to_act"]
+
+    refused_snapshot(_edit(mid_hand, change), r"1 player\(s\) have not folded yet one is asked to act")
+
+
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [
+        (lambda d: d["context"]["rng"]["state"][1].__setitem__(5, 2**40), "each word must be 0 to 2"),
+        (lambda d: d["context"]["rng"]["state"][1].__setitem__(624, 700), "position 0 to 624"),
+        (lambda d: d["context"]["rng"]["state"][1].pop(), r"624 words and a position"),
+        (lambda d: d["context"]["rng"].update(state=[3, "x", None]), r"624 words and a position"),
+        (lambda d: d["context"]["rng"]["state"].__setitem__(2, "gauss"), r"cached Gaussian"),
+        (lambda d: d["context"]["hand"]["deck"].update(rng={"seed": 1, "state": [2]}), r"deck\.rng\.state"),
+        (lambda d: d["context"]["rng"].update(seed=10**50), r"seed must be at most"),
+    ],
+    ids=["word", "position", "short", "not a list", "gauss", "detached deck rng", "seed"],
+)
+def test_a_random_state_of_the_wrong_shape_is_refused(mid_hand: dict[str, Any], change: Any, match: str) -> None:
+    refused_snapshot(_edit(mid_hand, change), match)
+
+
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [
+        (lambda d: d.update(chips=10**30), r"chips must be at most 999999999999999999"),
+        (lambda d: d["context"]["table"].update(seat_count=2**59), r"lists 4 seats but seat_count is"),
+        (lambda d: d["context"]["table"].update(seat_count=2**62), r"seat_count must be at most"),
+        (lambda d: d["context"]["hand"]["players"][0].update(bet=-(10**4000)), r"bet must be at least 0, not a whole "
+         r"number of about 4,000 digits"),
+        (lambda d: d["context"]["hand"].update(number=5), r"hand\.number is 5 but 0 hands were played"),
+        (lambda d: d["context"]["hand"]["board"].append("Ah" * 10_000), r"Malformed card 'AhAh"),
+        (lambda d: d["context"]["hand"].update(mucked=[9]), r"mucked \[9\] names a seat that is not in the hand"),
+        (lambda d: d["context"]["hand"]["deck"].update(spec={"ranks": "AKQJT", "suits": "cdhs"}),
+         r"is not in the deck"),
+        (lambda d: d["context"]["log"][0].update(type="x" * 10_000), r"unknown record type 'xxxx"),
+        (lambda d: d["context"].update(hand_starts=[0, 10**6]), r"hand_starts\[1\] must be at most"),
+        (lambda d: d["stages"][0].update(previous={"type": "tuple", "items": []}), r"WaitForPlayers takes"),
+        (lambda d: d["context"]["log"].append({"type": "HoleCardsDealt", "seat": 0, "cards": ["Ah", "Kd"],
+                                                "face_up": [True]}), r"HoleCardsDealt does not hold together"),
+        (lambda d: d["stages"][2].update(outcome={"type": "done", "result": math.nan}), r"nan is not a finite number"),
+        (lambda d: d["stages"][2].update(previous=[10**40]), r"has more than 18 digits"),
+    ],
+    ids=["chips", "seat count", "seat count 2**62", "huge negative", "hand number", "long card", "mucked", "deck spec",
+         "long tag", "hand starts", "previous type", "event", "nan", "huge value"],
+)
+def test_hostile_values_in_a_snapshot_are_refused(mid_hand: dict[str, Any], change: Any, match: str) -> None:
+    """Huge numbers (a seat count of 2**62 made a MemoryError), long text quoted whole, values the game
+    cannot hold."""
+    refused_snapshot(_edit(mid_hand, change), match)
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nests more than 100 levels deep"),
+        ('{"a":' * 150 + "1" + "}" * 150, "nests more than 100 levels deep"),
+        ("[]", "must be an object, not a list"),
+        ("3", "must be an object, not a number"),
+        ("null", "must be an object, not null"),
+        ('"cardgame-snapshot"', "must be an object"),
+        ('{"format": NaN}', "NaN is not a JSON number"),
+        ('{"chips": ' + "9" * 5000 + "}", "not valid JSON"),
+        (b"\xff\xfe\x00garbage", "not valid JSON"),
+        ("", "not valid JSON"),
+    ],
+    ids=["deep lists", "deep objects", "list", "number", "null", "string", "nan", "5000 digits", "bytes", "empty"],
+)
+def test_hostile_snapshot_text_is_refused(text: str | bytes, match: str) -> None:
+    """Deep nesting raised RecursionError in the loader; other JSON that is not an object, a TypeError."""
+    stages = no_limit_holdem(1, 2)
+    before = _stage_state(stages)
+    with pytest.raises(SnapshotError, match=match) as info:
+        loads(text, stages)
+    assert _stage_state(stages) == before and len(str(info.value)) < MESSAGE_LIMIT
+
+
+def test_deeply_nested_data_given_to_restore_is_refused(mid_hand: dict[str, Any]) -> None:
+    deep: list[Any] = []
+    for _ in range(10_000):
+        deep = [deep]
+    refused_snapshot(_edit(mid_hand, lambda d: d["stages"][0].update(previous=deep)), "nests more than 100 levels")
+    loop: list[Any] = []
+    loop.append(loop)
+    refused_snapshot(_edit(mid_hand, lambda d: d["stages"][0].update(previous=loop)), "nests more than 100 levels")
+
+
+def test_snapshot_text_over_the_size_limit_is_refused_before_it_is_parsed(mid_hand: dict[str, Any]) -> None:
+    text = json.dumps(mid_hand)
+    with pytest.raises(SnapshotError, match=f"has {len(text):,} characters; at most 1,000 are read"):
+        loads(text, no_limit_holdem(1, 2), max_size=1_000)
+    assert loads(text, no_limit_holdem(1, 2)).ctx.total_chips() == mid_hand["chips"]
+    for value in (None, 3, ["{}"]):
+        with pytest.raises(SnapshotError, match="A snapshot is JSON text"):
+            loads(value, no_limit_holdem(1, 2))  # type: ignore[arg-type]
+
+
+def _leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a value in ``data`` (objects and lists included)."""
+    out = [path]
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out += _leaves(v, (*path, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            out += _leaves(v, (*path, i))
+    return out
+
+
+_HOSTILE_VALUES = st.sampled_from([None, True, False, -1, 0, 1, 2, 3, 2**62, 10**30, -(10**30), 1.5, math.nan, "",
+                                   "x", "Ah", "context", "done", [], {}, [1], {"type": "card", "value": "Ah"}])
+
+
+@functools.cache
+def _fuzz_bases() -> tuple[tuple[str, dict[str, Any]], ...]:
+    """Real snapshots: three variants, in a hand at a few points, and between hands."""
+    out = []
+    for code, actions in (("NT", 0), ("NT", 3), ("NT", 40), ("PO", 5), ("F7S", 4), ("F2L3D", 6)):
+        variant = variants.get(code)
+        out.append((code, _snapshot_game(variant.build, actions, seed=actions)))
+    return tuple(out)
+
+
+def _apply_mutation(data: dict[str, Any], draw: st.DataObject) -> dict[str, Any]:
+    out = copy.deepcopy(data)
+    for _ in range(draw.draw(st.integers(1, 3), "edits")):
+        paths = [p for p in _leaves(out) if p]
+        path = draw.draw(st.sampled_from(paths), "path")
+        parent = out
+        for key in path[:-1]:
+            parent = parent[key]
+        old = parent[path[-1]]
+        how = draw.draw(st.sampled_from(["value", "nudge", "copy", "drop"]), "how")
+        if how == "drop" and isinstance(parent, dict):
+            del parent[path[-1]]
+            continue
+        if how == "nudge" and type(old) is int:
+            new = old + draw.draw(st.sampled_from([-100, -5, -1, 1, 5, 100]), "nudge")
+        elif how == "copy":
+            other = draw.draw(st.sampled_from(paths), "from")
+            new = out
+            for key in other:
+                new = new[key]
+            new = copy.deepcopy(new)
+        else:
+            new = draw.draw(_HOSTILE_VALUES, "value")
+        parent[path[-1]] = new
+    return out
+
+
+@seed(20)
+@FUZZ
+@given(base=st.integers(0, 5), draw=st.data())
+def test_fuzz_restore_refuses_with_snapshot_error_or_restores_a_game_that_conserves_chips(
+    base: int, draw: st.DataObject
+) -> None:
+    code, data = _fuzz_bases()[base]
+    build = variants.get(code).build
+    mutated = _apply_mutation(data, draw)
+    stages = build()
+    before = _stage_state(stages)
+    try:
+        game = restore(mutated, stages)
+    except SnapshotError as exc:
+        event("refused")
+        assert _stage_state(stages) == before
+        assert len(str(exc)) < MESSAGE_LIMIT
+        return
+    event("restored")
+    # accepted: the chips are all there, and stay there while bots play on
+    chips = mutated["chips"]
+    left: list[int] = []
+    game.subscribe(lambda e: left.append(e.cashed_out) if isinstance(e, PlayerLeft) else None)
+    assert game.ctx.total_chips() == chips
+    if game.status_name == "new":
+        game.start()
+    for _ in range(40):
+        if game.status_name != "running" or game.to_act is None:
+            break
+        try:
+            game.play(random_bot, drawer=random_draw, max_actions=1)
+        except BotError:
+            break  # a bot answered what a hand the edit made odd does not allow: refused, nothing changed
+        assert game.ctx.total_chips() + sum(left) == chips
+    assert game.status_name != "failed"
