@@ -8,13 +8,20 @@ nothing (the project's bad-input rule; issue 20, "Hostile input").
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
+import io
 import itertools
 import json
 import math
+import random
+import re
+import sqlite3
+import tempfile
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,6 +37,7 @@ from cardgame.game import Game
 from cardgame.inputs import EXCERPT_LIMIT
 from cardgame.snapshot import SnapshotError, loads, restore, snapshot
 from cardgame.stage import Stage
+from cardgame.store import EventStore, StoreError, recover, replay_log
 from variants import no_limit_holdem
 
 #: Longest message a bad input may produce: the text of the message plus one excerpt.
@@ -424,3 +432,230 @@ def test_fuzz_restore_refuses_with_snapshot_error_or_restores_a_game_that_conser
             break  # a bot answered what a hand the edit made odd does not allow: refused, nothing changed
         assert game.ctx.total_chips() + sum(left) == chips
     assert game.status_name != "failed"
+
+
+# --- the SQLite store -------------------------------------------------------------------------------
+
+
+def _record_store(path: Path) -> None:
+    """A store of two tables: "done" played three hands to the end, "crashed" stopped mid-hand."""
+    with EventStore(path, synchronous="NORMAL") as store:
+        game = Game(no_limit_holdem(1, 2), seats=4, seed=1, max_hands=3)
+        for name in ("Ann", "Bob", "Cat"):
+            game.sit_down(name, 100)
+        recorder = store.record(game, "done", phh_writer=None)
+        game.start()
+        game.play(random_bot)
+        recorder.detach()
+        game = Game(no_limit_holdem(1, 2), seats=3, seed=2)
+        for name in ("Dan", "Eve"):
+            game.sit_down(name, 100)
+        recorder = store.record(game, "crashed", phh_writer=None)
+        game.start()
+        game.play(random_bot, max_actions=2)  # the process "dies" here: hand #1 never ends
+        recorder.detach()
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # one file: copies of it are whole stores
+    db.close()
+
+
+@functools.cache
+def _base_store() -> bytes:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "base.db"
+        _record_store(path)
+        return path.read_bytes()
+
+
+@pytest.fixture
+def store_file(tmp_path: Path) -> Path:
+    path = tmp_path / "tables.db"
+    path.write_bytes(_base_store())
+    return path
+
+
+def _edit_store(path: Path, sql: str, *params: Any) -> None:
+    db = sqlite3.connect(path)
+    db.execute(sql, params)
+    db.commit()
+    db.close()
+
+
+def _dump(path: Path) -> list[Any]:
+    """Every row of every table of the store (text as bytes: a corrupt row may not be UTF-8)."""
+    db = sqlite3.connect(path)
+    db.text_factory = bytes
+    try:
+        return [sorted(db.execute(f"SELECT * FROM {table}"), key=repr) for table in _STORE_COLUMNS]
+    finally:
+        db.close()
+
+
+def _reads(store: EventStore) -> list[Any]:
+    """Every way of reading a store back."""
+    out: list[Any] = []
+    for table_id in ("done", "crashed"):
+        out += [lambda t=table_id: store.table(t), lambda t=table_id: store.hands(t),
+                lambda t=table_id: store.events(t), lambda t=table_id: store.hand_events(t, 1),
+                lambda t=table_id: store.export_jsonl(io.StringIO(), t)]
+    return [store.tables, lambda: store.hands(player="Ann"), *out]
+
+
+def refused_store(path: Path, match: str, *, recovering: str = "crashed") -> None:
+    """Some read of the store at ``path`` raises StoreError matching ``match``; nothing escapes that is not
+    a StoreError; ``recover`` fails cleanly (the file unchanged) or voids the interrupted hand."""
+    messages = []
+    with EventStore(path) as store:
+        for read in _reads(store):
+            try:
+                read()
+            except StoreError as exc:
+                messages.append(str(exc))
+                assert len(str(exc)) < MESSAGE_LIMIT
+        before = _dump(path)
+        try:
+            recover(store, recovering, no_limit_holdem(1, 2), seed=1)
+        except StoreError as exc:
+            messages.append(str(exc))
+            assert _dump(path) == before  # never half-applied
+    assert any(re.search(match, m) for m in messages), messages
+
+
+def test_a_payload_that_is_not_utf8_names_its_row(store_file: Path) -> None:
+    """Found by fuzzing: a payload of bytes that are not UTF-8 raised UnicodeDecodeError from the cursor."""
+    _edit_store(store_file, "UPDATE events SET payload = CAST(? AS TEXT) WHERE table_id = 'done' AND seq = 3", b"\xc3(")
+    refused_store(store_file, r"The events row \(table 'done', seq 3\) is corrupt: payload must be text of at most "
+                              r"1,000,000 characters, not bytes that are not UTF-8 text")
+
+
+def test_a_payload_stored_as_a_blob_cannot_be_exported(store_file: Path) -> None:
+    """Found by fuzzing: export_jsonl raised TypeError ("bytes is not JSON serializable")."""
+    _edit_store(store_file, "UPDATE events SET kind = ? WHERE table_id = 'done' AND seq = 0", b"")
+    refused_store(store_file, r"The events row \(table 'done', seq 0\) is corrupt: kind must be text")
+
+
+def test_a_seat_count_of_2_to_the_62_is_refused(store_file: Path) -> None:
+    """Found by fuzzing: recover built a table of 2**62 seats (MemoryError)."""
+    _edit_store(store_file, "UPDATE tables SET seat_count = ? WHERE table_id = 'crashed'", 2**62)
+    refused_store(store_file, r"The tables row \(table 'crashed'\) is corrupt: seat_count must be a whole number from "
+                              r"2 to 1,000, not 4611686018427387904")
+
+
+def test_a_sequence_number_that_is_text_is_refused(store_file: Path) -> None:
+    """A seq edited to text made ``max(seq) + 1`` a TypeError when recovery continued the log."""
+    _edit_store(store_file, "UPDATE events SET seq = 'x' WHERE table_id = 'crashed' AND seq = 2")
+    refused_store(store_file, r"(events rows of table 'crashed' are corrupt: a seq is 'x')|(seq must be a whole)")
+
+
+@pytest.mark.parametrize(
+    ("sql", "match"),
+    [
+        ("UPDATE tables SET min_buy_in = 0", r"min_buy_in must be a whole number from 1"),
+        ("UPDATE tables SET created = 'yesterday'", r"created must be a time in seconds"),
+        ("UPDATE tables SET first_button = 7 WHERE table_id = 'crashed'", r"first_button must be a whole number "
+         r"from 0 to 2 or null"),
+        ("UPDATE hands SET players = '[[0,\"Ann\",100],[0,\"Bob\",5]]' WHERE hand = 1", r"players must list each seat"),
+        ("UPDATE hands SET players = '" + "[" * 5000 + "'", r"nests more than 100 levels deep"),
+        ("UPDATE hands SET final_stacks = '[[0, " + "9" * 5000 + "]]'", r"is corrupt"),
+        ("UPDATE hands SET started = 1e999", r"started must be a time in seconds"),
+        ("UPDATE events SET payload = '{\"type\":\"HandStarted\",\"hand\":1,\"button\":0,\"seats\":[0,1],"
+         "\"stacks\":[100]}' WHERE table_id = 'crashed' AND kind = 'hand started'",
+         r"hand #1 starts with seats \(0, 1\) and stacks \(100,\)"),
+        ("UPDATE events SET payload = '{\"type\":\"PlayerSeated\",\"seat\":0,\"name\":\"Dan\",\"stack\":-5}' "
+         "WHERE table_id = 'crashed' AND seq = 0", r"a TableState|negative stack|kind is 'table state'"),
+        ("UPDATE events SET hand = -3 WHERE seq = 4", r"hand must be a whole number from 1"),
+        ("UPDATE events SET seat = 5000 WHERE seq = 4", r"seat must be a whole number from 0 to 999 or null"),
+    ],
+    ids=["min buy-in", "created", "first button", "seat twice", "deep json", "5000 digits", "infinite time",
+         "stacks short", "negative stack", "hand", "seat"],
+)
+def test_edited_rows_are_refused_naming_the_row(store_file: Path, sql: str, match: str) -> None:
+    _edit_store(store_file, sql)
+    refused_store(store_file, match)
+
+
+def test_chips_created_by_an_edited_hand_end_are_refused_and_recover_changes_nothing(store_file: Path) -> None:
+    """A HandEnded edited to give a player 1,000 more chips: replay gave them to the player."""
+    db = sqlite3.connect(store_file)
+    seq, payload = db.execute("SELECT seq, payload FROM events WHERE table_id = 'done' AND kind = 'hand ended' "
+                              "ORDER BY seq").fetchone()
+    data = json.loads(payload)
+    data["stacks"][0][1] += 1000
+    db.execute("UPDATE events SET payload = ? WHERE table_id = 'done' AND seq = ?", (json.dumps(data), seq))
+    db.commit()
+    db.close()
+    refused_store(store_file, r"hand #1's players started with 300 chips and end with 1300", recovering="done")
+
+
+def test_random_bytes_in_the_file_give_store_errors(tmp_path: Path) -> None:
+    """Found by fuzzing: bytes flipped in a store file raised UnicodeDecodeError (an SQLite message in
+    another encoding) when it was opened or read."""
+    base = _base_store()
+    rng = random.Random(20)
+    for k in range(40):
+        data = bytearray(base)
+        for _ in range(rng.randint(1, 30)):
+            data[rng.randrange(100, len(data))] = rng.randrange(256)
+        path = tmp_path / f"flipped{k}.db"
+        path.write_bytes(bytes(data))
+        try:
+            with EventStore(path) as store:
+                for read in _reads(store):
+                    with contextlib.suppress(StoreError):
+                        read()
+                with contextlib.suppress(StoreError):
+                    recover(store, "crashed", no_limit_holdem(1, 2))
+        except StoreError as exc:
+            assert len(str(exc)) < MESSAGE_LIMIT
+    noise = tmp_path / "noise.db"
+    noise.write_bytes(random.Random(1).randbytes(8192))
+    with pytest.raises(StoreError, match="is not a readable event store"):
+        EventStore(noise)
+
+
+_STORE_COLUMNS = {
+    "tables": ("table_id", "created", "seat_count", "min_buy_in", "max_buy_in", "first_button"),
+    "events": ("table_id", "seq", "hand", "time", "kind", "seat", "payload"),
+    "hands": ("table_id", "hand", "started", "ended", "status", "players", "final_stacks", "phh"),
+    "hand_players": ("table_id", "hand", "seat", "name"),
+}
+_STORE_VALUES = st.sampled_from([None, 0, -1, 1, 2, 7, 2**62, -(2**63), 1.5, math.inf, "", "x", "done", "crashed",
+                                 b"\xc3(", b"", "[]", "{}", "null", "[[0,\"Ann\",100]]", "[" * 3000, "9" * 5000,
+                                 '{"type":"PlayerSeated","seat":2,"name":"Zed","stack":99999}',
+                                 '{"type":"HandEnded","hand":1,"stacks":[[0,500]]}'])
+
+
+@seed(20)
+@settings(FUZZ, max_examples=120)
+@given(edits=st.lists(st.tuples(st.sampled_from(sorted(_STORE_COLUMNS)), st.integers(0, 7), st.integers(0, 200),
+                                _STORE_VALUES), min_size=1, max_size=2))
+def test_fuzz_store_rows_raise_only_store_errors_and_recover_never_half_applies(
+    edits: list[tuple[str, int, int, Any]]
+) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "fuzzed.db"
+        path.write_bytes(_base_store())
+        db = sqlite3.connect(path)
+        for table, column, row, value in edits:
+            name = _STORE_COLUMNS[table][column % len(_STORE_COLUMNS[table])]
+            rowids = [r for (r,) in db.execute(f"SELECT rowid FROM {table}")] if table != "events" else \
+                [r for (r,) in db.execute("SELECT seq FROM events")]
+            where = "seq = ?" if table == "events" else "rowid = ?"
+            with contextlib.suppress(sqlite3.Error):  # a constraint refused the edit
+                db.execute(f"UPDATE {table} SET {name} = ? WHERE {where}", (value, rowids[row % len(rowids)]))
+        db.commit()
+        db.close()
+        with EventStore(path) as store:
+            for read in _reads(store):
+                with contextlib.suppress(StoreError):
+                    read()
+            for table_id in ("crashed", "done"):
+                before = _dump(path)
+                try:
+                    game = recover(store, table_id, no_limit_holdem(1, 2), seed=1)
+                except StoreError:
+                    assert _dump(path) == before
+                    continue
+                log = replay_log(e.event for e in store.events(table_id))
+                assert game.ctx.total_chips() == sum(s.stack for s in log.seats)
+                assert all(p.stack >= 0 for p in game.table.players())
