@@ -31,17 +31,20 @@ from hypothesis import strategies as st
 import variants
 from cardgame.bots import random_bot, random_draw
 from cardgame.cards import MAX_CARD_TEXT, Card, parse_card, parse_cards
-from cardgame.errors import BotError, CardError
+from cardgame.cli import main
+from cardgame.errors import BotError, CardError, CardgameError
+from cardgame.evaluation.equity import equity, hand_strength
 from cardgame.events import PlayerLeft
 from cardgame.game import Game
 from cardgame.inputs import EXCERPT_LIMIT
+from cardgame.simulate import Match, simulate
 from cardgame.snapshot import SnapshotError, loads, restore, snapshot
 from cardgame.stage import Stage
 from cardgame.store import EventStore, StoreError, recover, replay_log
 from variants import no_limit_holdem
 
-#: Longest message a bad input may produce: the text of the message plus one excerpt.
-MESSAGE_LIMIT = 400
+#: Longest message a bad input may produce: the text of the message (with what is allowed) and an excerpt.
+MESSAGE_LIMIT = 600
 
 FUZZ = settings(max_examples=300, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -659,3 +662,141 @@ def test_fuzz_store_rows_raise_only_store_errors_and_recover_never_half_applies(
                 log = replay_log(e.event for e in store.events(table_id))
                 assert game.ctx.total_chips() == sum(s.stack for s in log.seats)
                 assert all(p.stack >= 0 for p in game.table.players())
+
+
+# --- the command line ---------------------------------------------------------------------------------
+
+
+def _cli(argv: list[str]) -> tuple[int, str, str]:
+    """``cardgame argv`` in this process: (status, stdout, stderr); argparse's exit is a status too."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(argv)
+        except SystemExit as exc:
+            status = exc.code if isinstance(exc.code, int) else 1
+    return status, out.getvalue(), err.getvalue()
+
+
+def refused_cli(argv: list[str], match: str) -> None:
+    """``argv`` fails at once with status 2 and one short line on stderr matching ``match``."""
+    start = time.perf_counter()
+    status, _out, err = _cli(argv)
+    assert status == 2 and err.count("\n") == 1 and len(err) < MESSAGE_LIMIT, err
+    assert re.search(match, err), err
+    assert time.perf_counter() - start < 5
+
+
+HUGE = str(10**30)
+
+
+@pytest.mark.parametrize(
+    ("argv", "match"),
+    [
+        # found by fuzzing: OverflowError ("cannot fit 'int' into an index-sized integer")
+        (["simulate", "--hands", HUGE], r"--hands: The number of hands must be a whole number written with"),
+        (["simulate", "--hands", "1000000001"], r"--hands: The number of hands 1000000001 is out of range; allowed is "
+                                                r"at least 1 and at most 1000000000"),
+        # found by fuzzing: OverflowError in multiprocessing ("Python int too large to convert to C int")
+        (["simulate", "--workers", "10000000000000000000"], r"--workers: The number of workers must be a whole"),
+        (["simulate", "--workers", "1025"], r"--workers: The number of workers 1025 is out of range"),
+        # found by fuzzing: ran on with no bound
+        (["equity", "AhKh", "QsQd", "--samples", HUGE], r"--samples: The number of samples must be a whole number"),
+        (["equity", "AhKh", "QsQd", "--samples", "100000001"], r"samples must be a whole number from 1 to 100,000,000"),
+        # Unicode digits: str.isdigit and int() take them for numbers
+        (["acpc", "client", "kuhn", "127.0.0.1", "²"], r"argument port: The port must be a whole number"),
+        (["acpc", "client", "kuhn", "127.0.0.1", "٥"], r"argument port: The port must be a whole number .* not '٥'"),
+        (["acpc", "client", "kuhn", "127.0.0.1", "65536"], r"The port 65536 is out of range"),
+        (["acpc", "dealer", "kuhn", "--hands", "1", "--seed", "1", "--ports", "1,²"], r"--ports: The port must be"),
+        (["acpc", "dealer", "kuhn", "--hands", "1", "--seed", str(2**32)], r"--seed: The seed 4294967296 is out of "
+                                                                          r"range"),
+        (["acpc", "dealer", "kuhn", "--hands", "1", "--seed", "1", "--timeout-ms", "٣"], r"--timeout-ms: The time-out "
+                                                                                       r"must be"),
+        (["demo", "--seats", "٥"], r"--seats: The number of seats must be a whole number"),
+        (["demo", "--hands", "₅"], r"--hands: The number of hands must be"),
+        (["demo", "--hands", "100001"], r"--hands: The number of hands 100001 is out of range"),
+        (["demo", "--stack", str(10**12 + 1)], r"--stack: The stack 1000000000001 is out of range"),
+        (["demo", "--seed", "9" * 5000], r"--seed: The seed must be a whole number .*\(5,000 characters\)"),
+        (["demo", "--seed", "nan"], r"--seed: The seed must be a whole number"),
+        (["demo", "--seed", str(2**64)], r"--seed: The seed 18446744073709551616 is out of range"),
+        (["equity", "AhKh", "QsQd", "--seed", "inf"], r"--seed: The seed must be a whole number"),
+        (["demo", "--variant", "x" * 20_000], r"Unknown variant 'xxxx.*\(20,000 characters\)"),
+        (["equity", "Ah" * 50_000, "QsQd"], r"A card string may have at most 1,000 characters"),
+        (["equity", "AhKh", "QsQd", "--game", "x" * 20_000], r"invalid choice: 'xxxx.*characters\)"),
+        # bad paths are refused before the run, not after it
+        (["simulate", "--hands", "10", "--json", "/no/such/folder/out.json"], r"--json: cannot write the file"),
+        (["simulate", "--hands", "10", "--plot", "/"], r"--plot: cannot write the file '/'"),
+        (["acpc", "dealer", "kuhn", "--hands", "1", "--seed", "1", "--log", ""], r"--log: cannot write the file ''"),
+    ],
+    ids=lambda v: " ".join(v)[:40] if isinstance(v, list) else None,
+)
+def test_hostile_command_lines_fail_at_once_with_one_line(argv: list[str], match: str) -> None:
+    refused_cli(argv, match)
+
+
+def test_a_seed_a_run_printed_is_accepted_back() -> None:
+    """RandomSource() draws 64-bit seeds, which the demo prints: any of them can be given back."""
+    status, out, _err = _cli(["demo", "--json", "--hands", "1", "--seed", str(2**64 - 1)])
+    assert status == 0 and json.loads(out)["seed"] == 2**64 - 1
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: equity(["AhKh", "QsQd"], samples=10**30), r"samples must be a whole number from 1 to 100,000,000"),
+        (lambda: equity(["AhKh", "QsQd"], samples=1.5), r"samples must be a whole number"),
+        (lambda: equity(["AhKh", "QsQd"], seed=-1), r"seed must be None or a whole number"),
+        (lambda: equity(["AhKh", "QsQd"], exact="yes"), r"exact must be True, False or None"),
+        (lambda: equity("AhKh QsQd"), r"hands must be a list of hands"),
+        (lambda: equity(iter(["AhKh", "QsQd"])), r"hands must be a list of hands"),
+        (lambda: equity(["AhKh", None]), r"Cards are a string such as 'Ah 7c Td'"),
+        (lambda: equity(["AhKh", "QsQd"], game="x" * 10_000), r"game must be 'holdem' or 'omaha', not 'xxx"),
+        (lambda: hand_strength("AhKh", samples=10**30), r"samples must be a whole number"),
+        (lambda: hand_strength("AhKh", opponents=2.5), r"opponents must be 1 to 9"),
+        (lambda: hand_strength("AhKh", weakest=None), r"weakest must be two ranks"),
+        (lambda: Match("NT", ("random", "random"), hands=10**30), r"hands must be a whole number from 1 to"),
+        (lambda: Match("NT", ("random", "random"), hands=10, seed=-1), r"seed must be a whole number of at least 0"),
+        (lambda: simulate(Match("NT", ("random", "random"), hands=10), workers=10**19),
+         r"workers must be a whole number from 1 to 1,024"),
+    ],
+    ids=["samples", "float samples", "seed", "exact", "hands text", "hands iterator", "hand None", "game",
+         "strength samples", "opponents", "weakest", "match hands", "match seed", "workers"],
+)
+def test_the_entry_points_behind_the_command_line_refuse_hostile_values(call: Any, match: str) -> None:
+    """``equity(seed=-1)`` raised numpy's ValueError; ``samples=10**30`` ran on; the others raised
+    OverflowError or TypeError."""
+    start = time.perf_counter()
+    with pytest.raises(CardgameError, match=match) as info:
+        call()
+    assert len(str(info.value)) < MESSAGE_LIMIT and time.perf_counter() - start < 2
+
+
+_CLI_VALUES = st.sampled_from(["-1", "0", "1", "2", "3", "+2", "²", "٥", "₅", "1e3", "nan", "inf", "-inf", "", " 5",
+                               "0x10", HUGE, "9" * 5000, "x" * 500, "1.5", "/", "/no/such/dir/f", "AhKh", "None"])
+_CLI_COMMANDS = {
+    "demo": ["--variant", "--seats", "--hands", "--seed", "--stack"],
+    "equity": ["--board", "--game", "--samples", "--seed"],
+    "simulate": ["--variant", "--bots", "--hands", "--seed", "--stack", "--workers", "--json", "--plot"],
+    "acpc client": ["--bot", "--seed"],
+}
+
+
+@seed(20)
+@settings(FUZZ, max_examples=80)
+@given(command=st.sampled_from(sorted(_CLI_COMMANDS)), draw=st.data())
+def test_fuzz_command_lines_end_with_a_status_never_a_traceback(command: str, draw: st.DataObject) -> None:
+    argv = command.split()
+    if command == "equity":
+        argv += [draw.draw(st.sampled_from(["AhKh", "AhAd", "²", "x" * 500, ""])), "QsQd"]
+    if command == "acpc client":
+        argv += ["kuhn", "127.0.0.1", draw.draw(_CLI_VALUES, "port")]
+    for option in draw.draw(st.lists(st.sampled_from(_CLI_COMMANDS[command]), max_size=3, unique=True), "options"):
+        argv += [option, draw.draw(_CLI_VALUES, option)]
+    if command == "simulate":
+        argv += ["--backend", "serial"]  # no processes: workers only bound the run
+    if command in ("demo", "simulate") and "--hands" not in argv:
+        argv += ["--hands", "2"]
+    status, _out, err = _cli(argv)
+    assert status in (0, 1, 2), (argv, status, err)
+    if status == 2:
+        assert err.count("\n") == 1 and len(err) < MESSAGE_LIMIT and "Traceback" not in err, (argv, err)
