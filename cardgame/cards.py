@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import islice
 
 from cardgame.errors import CardError
+from cardgame.inputs import excerpt
 
-__all__ = ["CARDS", "RANKS", "SUITS", "Card", "format_cards", "parse_card", "parse_cards"]
+__all__ = ["CARDS", "MAX_CARD_TEXT", "RANKS", "SUITS", "Card", "format_cards", "parse_card", "parse_cards"]
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -20,6 +22,11 @@ _RANK_INDEX = {r: i for i, r in enumerate(RANKS)} | {r.lower(): i for i, r in en
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)} | {s.upper(): i for i, s in enumerate(SUITS)}
 _TOKEN = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS])")
 _ALLOWED = "rank one of 2-9, T (or 10), J, Q, K, A followed by suit one of c, d, h, s (e.g. 'Ah', '10h')"
+
+MAX_CARD_TEXT = 1_000
+"""Characters a card string may have. A whole deck written the longest way (``"10h, "`` for each
+of 52 cards) takes 260, and no string of more than 52 cards is valid (a card may appear once), so
+a longer string is refused before it is read."""
 
 
 class Card(int):
@@ -33,7 +40,7 @@ class Card(int):
         if isinstance(value, Card):
             return value
         if not isinstance(value, int) or isinstance(value, bool):
-            raise CardError(f"A card is a string such as 'Ah' or an index 0 to 51, not {value!r}.")
+            raise CardError(f"A card is a string such as 'Ah' or an index 0 to 51, not {excerpt(value)}.")
         if not 0 <= value < 52:
             raise CardError(f"Card index {value} is out of range; allowed are 0 to 51.")
         return CARDS[value]
@@ -73,13 +80,13 @@ _BY_TEXT = {str(c): c for c in CARDS}
 def parse_card(text: str) -> Card:
     """Parse one card: ``"Ah"``, ``"td"``, ``"10h"``."""
     if not isinstance(text, str):
-        raise CardError(f"parse_card takes a card string such as 'Ah', not {text!r} (Card(n) takes an index).")
+        raise CardError(f"parse_card takes a card string such as 'Ah', not {excerpt(text)} (Card(n) takes an index).")
     card = _BY_TEXT.get(text)
     if card is not None:
         return card
     m = _TOKEN.fullmatch(text.strip())
     if m is None:
-        raise CardError(f"Malformed card {text!r}; expected {_ALLOWED}.")
+        raise CardError(f"Malformed card {excerpt(text)}; expected {_ALLOWED}.")
     rank = 8 if m.group(1) == "10" else _RANK_INDEX[m.group(1)]
     return CARDS[rank * 4 + _SUIT_INDEX[m.group(2)]]
 
@@ -87,34 +94,57 @@ def parse_card(text: str) -> Card:
 def parse_cards(text: str | Iterable[str | int]) -> tuple[Card, ...]:
     """Parse ``"Ah 7c Td"``, ``"AhKd"``, ``"10h 9h"`` or an iterable of cards into a tuple.
 
-    Raises :class:`CardError` naming the first bad token and its position, or a repeated card.
+    Raises :class:`CardError` naming the first bad token and its position, or a repeated card; a
+    string longer than :data:`MAX_CARD_TEXT` characters, an iterable of more than 52 items and
+    anything else (``None``, a number, bytes) are refused before any work.
     """
-    if not isinstance(text, str):
-        out = tuple(Card(c) for c in text)
+    if isinstance(text, str):
+        out = _parse_text(text)
     else:
-        compact = text.replace(",", " ")
-        pos = 0
-        cards: list[Card] = []
-        n = len(compact)
-        while pos < n:
-            if compact[pos].isspace():
-                pos += 1
-                continue
-            m = _TOKEN.match(compact, pos)
-            if m is None:
-                bad = compact[pos : pos + 3].split()[0] if compact[pos:].split() else compact[pos:]
-                raise CardError(
-                    f"Malformed card string {text!r}: cannot read {bad!r} at position {pos}; "
-                    f"each card is {_ALLOWED}."
-                )
-            rank = 8 if m.group(1) == "10" else _RANK_INDEX[m.group(1)]
-            cards.append(CARDS[rank * 4 + _SUIT_INDEX[m.group(2)]])
-            pos = m.end()
-        out = tuple(cards)
+        if isinstance(text, (bytes, bytearray, memoryview)):
+            items = None
+        else:
+            try:
+                items = iter(text)
+            except TypeError:
+                items = None
+        if items is None:
+            raise CardError(f"Cards are a string such as 'Ah 7c Td' or an iterable of cards ('Ah' or an index 0 to "
+                            f"51), not {excerpt(text)}.")
+        first = list(islice(items, len(CARDS) + 1))
+        if len(first) > len(CARDS):
+            raise CardError(f"More than {len(CARDS)} cards were given ({excerpt(first)}...); a card may appear once, "
+                            f"so at most {len(CARDS)} are allowed.")
+        out = tuple(Card(c) for c in first)
     if len(set(out)) != len(out):
         dup = next(c for c in out if out.count(c) > 1)
-        raise CardError(f"Card {dup} appears twice in {format_cards(out)!r}; each card may appear once.")
+        raise CardError(f"Card {dup} appears twice in {excerpt(format_cards(out))}; each card may appear once.")
     return out
+
+
+def _parse_text(text: str) -> tuple[Card, ...]:
+    """The cards of a card string (see :func:`parse_cards`)."""
+    if len(text) > MAX_CARD_TEXT:
+        raise CardError(f"A card string may have at most {MAX_CARD_TEXT:,} characters; {excerpt(text)} is longer.")
+    compact = text.replace(",", " ")
+    pos = 0
+    cards: list[Card] = []
+    n = len(compact)
+    while pos < n:
+        if compact[pos].isspace():
+            pos += 1
+            continue
+        m = _TOKEN.match(compact, pos)
+        if m is None:
+            bad = compact[pos : pos + 3].split()[0] if compact[pos:].split() else compact[pos:]
+            raise CardError(
+                f"Malformed card string {excerpt(text)}: cannot read {bad!r} at position {pos}; "
+                f"each card is {_ALLOWED}."
+            )
+        rank = 8 if m.group(1) == "10" else _RANK_INDEX[m.group(1)]
+        cards.append(CARDS[rank * 4 + _SUIT_INDEX[m.group(2)]])
+        pos = m.end()
+    return tuple(cards)
 
 
 def format_cards(cards: Iterable[int]) -> str:

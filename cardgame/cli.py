@@ -2,7 +2,10 @@
 (replay hand histories), ``equity`` (exact or Monte Carlo all-in equity), ``simulate`` (a
 match between bots) and ``acpc`` (a bot against an ACPC dealer, or a dealer for ACPC bots).
 
-Errors in the command line or the input print one line on stderr and exit with status 2.
+Errors in the command line or the input print one line on stderr and exit with status 2. Every
+number on the command line is read as ASCII digits (``²`` and ``٥`` are refused) within bounds
+checked before any work starts: a number of hands, samples or workers past them is an error, not a
+run that never ends.
 """
 
 from __future__ import annotations
@@ -24,13 +27,22 @@ from cardgame.bots import pair_raiser, random_bot, random_draw
 from cardgame.errors import CardgameError, StageError
 from cardgame.events import Event, StageFailed
 from cardgame.game import Game
+from cardgame.inputs import excerpt, read_int
 from cardgame.narration import Line, Narration, PlayerResult
+from cardgame.table import MAX_SEATS
 from cardgame.view import status_legend, status_table, table_view
 
 __all__ = ["main"]
 
 
 _NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon")
+
+#: Bounds of the command line's numbers (the library's own, where it has one).
+MAX_SEED = 2**64 - 1  # what RandomSource() draws, so any seed a run printed can be given back
+MAX_CHIPS = 10**12  # a table's default maximum buy-in
+MAX_DEMO_HANDS = 100_000
+MAX_COUNT = 10**18 - 1  # samples and a dealer's hands: the library bounds them further (equity's MAX_SAMPLES)
+MAX_TIMEOUT_MS = 86_400_000  # a day
 
 
 def _demo(args: argparse.Namespace, console: Console) -> int:
@@ -204,21 +216,25 @@ def add_simulate(sub: argparse._SubParsersAction[Any]) -> None:
     """The ``simulate`` subcommand: a match between bots, printed as a results table."""
     from cardgame.bots import available
     from cardgame.simulate import BACKENDS
+    from cardgame.simulate.config import MAX_HANDS
+    from cardgame.simulate.workers import MAX_WORKERS
 
     sim = sub.add_parser("simulate", help="a match between bots: bb/100 with a 95%% interval, VPIP, PFR, AF")
     sim.add_argument("--variant", default="NT", help="variant name or PHH code (default NT)")
     sim.add_argument("--bots", default="seed-ai,random,all-in",
                      help=f"comma-separated, one per seat, from: {', '.join(available())}")
-    sim.add_argument("--hands", type=_count(1), default=10_000)
-    sim.add_argument("--seed", type=_count(0), default=0)
-    sim.add_argument("--stack", type=_count(1), default=None, help="starting stack (default 100 big blinds)")
-    sim.add_argument("--workers", type=_count(1), default=1)
+    sim.add_argument("--hands", type=_whole("number of hands", 1, MAX_HANDS), default=10_000)
+    sim.add_argument("--seed", type=_whole("seed", 0, MAX_SEED), default=0)
+    sim.add_argument("--stack", type=_whole("stack", 1, MAX_CHIPS), default=None,
+                     help="starting stack (default 100 big blinds)")
+    sim.add_argument("--workers", type=_whole("number of workers", 1, MAX_WORKERS), default=1)
     sim.add_argument("--backend", choices=BACKENDS, default=None,
                      help="default: serial for one worker, else process")
     sim.add_argument("--duplicate", action="store_true", help="replay every deal with the seats rotated")
     sim.add_argument("--tournament", action="store_true", help="freeze-outs with rising blinds, not a cash game")
-    sim.add_argument("--json", default=None, help="write the results as JSON to this file")
-    sim.add_argument("--plot", default=None, help="save cumulative winnings as a PNG (needs cardgame[plot])")
+    sim.add_argument("--json", type=_output, default=None, help="write the results as JSON to this file")
+    sim.add_argument("--plot", type=_output, default=None,
+                     help="save cumulative winnings as a PNG (needs cardgame[plot])")
 
 
 def _acpc(args: argparse.Namespace, console: Console) -> int:
@@ -322,20 +338,23 @@ def add_acpc(sub: argparse._SubParsersAction[Any]) -> None:
     client.add_argument("host")
     client.add_argument("port", type=_port)
     client.add_argument("--bot", default="random", help=f"the bot to play (default random): {', '.join(available())}")
-    client.add_argument("--seed", type=_count(0), default=None, help="seeds the bot's random choices")
+    client.add_argument("--seed", type=_whole("seed", 0, MAX_SEED), default=None,
+                        help="seeds the bot's random choices")
     dealer = acpc_sub.add_parser("dealer", help="host a match for ACPC bots: one port per seat")
     dealer.add_argument("game", help=games)
-    dealer.add_argument("--hands", type=_count(1), required=True)
-    dealer.add_argument("--seed", type=_count(0), required=True, help="the cards: the reference dealer's for this seed")
+    dealer.add_argument("--hands", type=_whole("number of hands", 1, MAX_COUNT), required=True)
+    dealer.add_argument("--seed", type=_whole("seed", 0, 2**32 - 1), required=True,
+                        help="the cards: the reference dealer's for this seed (0 to 2**32 - 1, as its seeds)")
     dealer.add_argument("--ports", type=_ports, default=None,
                         help="comma-separated, one per seat (default: free ports)")
     dealer.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
-    dealer.add_argument("--timeout-ms", type=_count(1), default=DEFAULT_TIMEOUT_MS,
+    dealer.add_argument("--timeout-ms", type=_whole("time-out", 1, MAX_TIMEOUT_MS), default=DEFAULT_TIMEOUT_MS,
                         help=f"time for one answer; then the player checks or folds (default {DEFAULT_TIMEOUT_MS})")
-    dealer.add_argument("--start-timeout-ms", type=_count(1), default=None,
+    dealer.add_argument("--start-timeout-ms", type=_whole("start time-out", 1, MAX_TIMEOUT_MS), default=None,
                         help="time for every seat to connect (default: no limit)")
     dealer.add_argument("--names", default=None, help="comma-separated player names for the log (default P1,P2...)")
-    dealer.add_argument("--log", default=None, help="write the match log (STATE lines, SCORE) to this file")
+    dealer.add_argument("--log", type=_output, default=None,
+                        help="write the match log (STATE lines, SCORE) to this file")
     dealer.add_argument("--quiet", action="store_true",
                         help="nothing on stderr but errors: no 'listening on' lines, no warnings (time-outs...)")
     again = acpc_sub.add_parser("replay", help="replay a dealer's log on the engine and compare every payoff")
@@ -344,12 +363,8 @@ def add_acpc(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def _port(text: str) -> int:
-    """An argparse type: a TCP port, 0 to 65535."""
-    from cardgame.inputs import excerpt, is_ascii_int
-
-    if not is_ascii_int(text, max_digits=5) or int(text) > 65535:
-        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535, not {excerpt(text)}")
-    return int(text)
+    """An argparse type: a TCP port, 0 to 65535, in ASCII digits."""
+    return _whole("port", 0, 65535)(text)
 
 
 def _ports(text: str) -> list[int]:
@@ -357,25 +372,36 @@ def _ports(text: str) -> list[int]:
     return [_port(p.strip()) for p in text.split(",")]
 
 
-def _count(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``minimum``."""
+def _whole(what: str, minimum: int, maximum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``minimum`` to ``maximum`` in ASCII digits
+    (:func:`cardgame.inputs.read_int`)."""
 
     def parse(text: str) -> int:
         try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
-        return value
+            return read_int(text, what, CardgameError, signed=True, minimum=minimum, maximum=maximum,
+                            max_digits=max(18, len(str(maximum))))
+        except CardgameError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
 
     return parse
+
+
+def _output(text: str) -> str:
+    """An argparse type: a file the command can write (checked before it runs): not a folder, in a folder
+    that exists and may be written."""
+    folder = os.path.dirname(os.path.abspath(text)) if text else ""
+    if not text or os.path.isdir(text) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"cannot write the file {excerpt(text)}: give a file name in a folder that "
+                                         "exists and may be written")
+    return text
 
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr (and exit status 2)."""
 
     def error(self, message: str) -> NoReturn:
+        if len(message) > 300:  # argparse quotes a bad value whole
+            message = message[:300] + f"... ({len(message):,} characters)"
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
@@ -397,12 +423,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                           description="Bots play a few hands; print the hand history, then each player's "
                                       "results.")
     demo.add_argument("--variant", default="NT", help="variant name or PHH code (default NT, no-limit hold'em)")
-    demo.add_argument("--seats", type=_count(2), default=None,
+    demo.add_argument("--seats", type=_whole("number of seats", 2, MAX_SEATS), default=None,
                       help="players (default 6, or the variant's maximum if lower)")
-    demo.add_argument("--hands", type=_count(1), default=5, help="hands to play (default 5; fewer if players "
-                                                                "run out of chips)")
-    demo.add_argument("--seed", type=_count(0), default=None, help="replay a game exactly (default: random)")
-    demo.add_argument("--stack", type=_count(1), default=200, help="each player's buy-in (default 200)")
+    demo.add_argument("--hands", type=_whole("number of hands", 1, MAX_DEMO_HANDS), default=5,
+                      help="hands to play (default 5; fewer if players run out of chips)")
+    demo.add_argument("--seed", type=_whole("seed", 0, MAX_SEED), default=None,
+                      help="replay a game exactly (default: random)")
+    demo.add_argument("--stack", type=_whole("stack", 1, MAX_CHIPS), default=200,
+                      help="each player's buy-in (default 200)")
     show = demo.add_mutually_exclusive_group()
     show.add_argument("--table", action="store_true", help="also print the status table before every action")
     show.add_argument("--quiet", action="store_true", help="print only the results table")
@@ -418,8 +446,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     eq.add_argument("--hi-lo", action="store_true", help="split pots with an eight-or-better low")
     how = eq.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every board")
-    how.add_argument("--samples", type=_count(1), default=None, help="Monte Carlo with this many boards")
-    eq.add_argument("--seed", type=_count(0), default=None)
+    how.add_argument("--samples", type=_whole("number of samples", 1, MAX_COUNT), default=None,
+                     help="Monte Carlo with this many boards")
+    eq.add_argument("--seed", type=_whole("seed", 0, MAX_SEED), default=None)
     add_simulate(sub)
     add_acpc(sub)
     args = parser.parse_args(argv)

@@ -31,6 +31,8 @@ def excerpt(value: object, limit: int = EXCERPT_LIMIT) -> str:
     """``repr`` of ``value``, cut to about ``limit`` characters with the total length noted."""
     if isinstance(value, str | bytes) and len(value) > limit:
         return f"{value[:limit]!r}... ({len(value):,} characters)"
+    if isinstance(value, int) and value.bit_length() > 4 * limit:  # repr would be long, or refuse past 4,300 digits
+        return f"a whole number of about {int(value.bit_length() * 0.30103):,} digits"
     text = repr(value)
     return text if len(text) <= limit + 2 else f"{text[:limit]}... ({len(text):,} characters)"
 
@@ -52,9 +54,12 @@ def read_int(text: str, what: str, error: type[CardgameError], *, signed: bool =
     most ``max_digits`` of them; ``minimum`` and ``maximum`` bound the value.
     """
     if not is_ascii_int(text, signed=signed, max_digits=max_digits):
-        sign = "an optional sign and " if signed else ""
-        raise error(f"The {what} must be a whole number written with {sign}at most {max_digits} ASCII digits "
-                    f"0-9, not {excerpt(text)}.")
+        bounds = ("" if minimum is None and maximum is None else f" from {minimum} to {maximum}"
+                  if minimum is not None and maximum is not None else
+                  f" of at least {minimum}" if minimum is not None else f" of at most {maximum}")
+        sign = " with an optional sign" if signed and (minimum is None or minimum < 0) else ""
+        raise error(f"The {what} must be a whole number{bounds}, written in ASCII digits 0-9{sign} (at most "
+                    f"{max_digits} of them), not {excerpt(text)}.")
     value = int(text)
     if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
         low = "" if minimum is None else f"at least {minimum}"

@@ -23,6 +23,7 @@ Every malformed input raises :class:`SnapshotError` naming where it is (``log[12
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar, cast
@@ -35,6 +36,7 @@ from cardgame.cards import Card, parse_card
 from cardgame.deck import DeckSpec
 from cardgame.errors import CardError, CardgameError
 from cardgame.events import Event
+from cardgame.inputs import MAX_DIGITS, excerpt
 from cardgame.player import Player
 from cardgame.rng import RandomSource
 from cardgame.stage import Done, Exit, Failed, Goto, Outcome, Restart
@@ -50,8 +52,11 @@ from cardgame.stages import (
 from cardgame.table import Table
 
 __all__ = [
+    "MAX_DEPTH",
+    "MAX_INT",
     "JsonObject",
     "SnapshotError",
+    "check_depth",
     "decode_cards",
     "decode_deck_spec",
     "decode_event",
@@ -94,10 +99,21 @@ class SnapshotError(CardgameError, ValueError):
 _converter = cattrs.Converter()
 
 
+MAX_INT = 10**MAX_DIGITS - 1
+"""The largest whole number saved data may hold (as :func:`cardgame.inputs.read_int` reads: 18 digits)."""
+
+MAX_DEPTH = 100
+"""How deeply saved data may nest (a snapshot nests about 8 levels deep)."""
+
+
 def _strict(kind: type[T], name: str) -> Callable[[Any, Any], T]:
     def structure(value: Any, _type: Any) -> T:
         if type(value) is not kind and not (kind is float and type(value) is int):
-            raise TypeError(f"expected {name}, got {type(value).__name__} {value!r}")
+            raise TypeError(f"expected {name}, got {type(value).__name__} {excerpt(value)}")
+        if kind is int and not -MAX_INT <= value <= MAX_INT:
+            raise TypeError(f"expected {name} of at most {MAX_DIGITS} digits, got {excerpt(value)}")
+        if kind is float and not math.isfinite(cast(float, value)):
+            raise TypeError(f"expected a finite number, got {value!r}")
         return cast(T, value)
 
     return structure
@@ -105,7 +121,7 @@ def _strict(kind: type[T], name: str) -> Callable[[Any, Any], T]:
 
 def _structure_card(value: Any, _type: Any) -> Card:
     if not isinstance(value, str):
-        raise TypeError(f"expected a card as text like 'Ah', got {type(value).__name__} {value!r}")
+        raise TypeError(f"expected a card as text like 'Ah', got {type(value).__name__} {excerpt(value)}")
     return parse_card(value)
 
 
@@ -166,7 +182,7 @@ def type_tag(cls: type) -> str:
 
 def _class_of(tag: Any, where: str) -> type:
     if not isinstance(tag, str):
-        raise SnapshotError(f"{where}: the type tag must be text, not {tag!r}.")
+        raise SnapshotError(f"{where}: the type tag must be text, not {excerpt(tag)}.")
     cls = _BY_TAG.get(tag)
     if cls is None:
         _register_events()
@@ -180,7 +196,7 @@ def _class_of(tag: Any, where: str) -> type:
             cls = found
     if cls is None:
         raise SnapshotError(
-            f"{where}: unknown record type {tag!r}; it is neither a library record nor an attrs class "
+            f"{where}: unknown record type {excerpt(tag)}; it is neither a library record nor an attrs class "
             "of an imported module (import the module that defines it, or register_type it)."
         )
     return cls
@@ -240,10 +256,13 @@ def encode_value(value: Any, where: str = "value") -> Any:
 # --- decoding ---------------------------------------------------------------------------------
 
 
-def _describe_error(exc: Exception) -> str:
-    if isinstance(exc, (cattrs.BaseValidationError)):
-        return "; ".join(cattrs.transform_error(exc, path="$"))
-    return f"{type(exc).__name__}: {exc}"
+def _describe_error(exc: Exception, path: str = "$") -> str:
+    """What ``exc`` says, short: at most the first three of cattrs' errors, and how many more there are."""
+    if isinstance(exc, cattrs.BaseValidationError):
+        errors = cattrs.transform_error(exc, path=path)
+        more = f"; and {len(errors) - 3} more" if len(errors) > 3 else ""
+        return "; ".join(excerpt(e, 120).strip("'\"") if len(e) > 120 else e for e in errors[:3]) + more
+    return f"{type(exc).__name__}: {excerpt(str(exc), 120)}"
 
 
 def decode_record(data: Any, where: str = "record", base: type[T] | None = None) -> T:
@@ -252,7 +271,7 @@ def decode_record(data: Any, where: str = "record", base: type[T] | None = None)
         raise SnapshotError(f"{where} must be an object with a 'type' tag, not {type(data).__name__}.")
     cls = _class_of(data.get("type"), where)
     if base is not None and not issubclass(cls, base):
-        raise SnapshotError(f"{where}: {data.get('type')!r} is not a {base.__name__}.")
+        raise SnapshotError(f"{where}: {excerpt(data.get('type'))} is not a {base.__name__}.")
     fields = {k: v for k, v in data.items() if k != "type"}
     names = {a.name for a in attrs.fields(cls) if a.init}
     extra = sorted(set(fields) - names)
@@ -272,6 +291,10 @@ def decode_event(data: Any, where: str = "event") -> Event:
 
 def decode_value(data: Any, where: str = "value") -> Any:
     """The value encoded by :func:`encode_value`."""
+    if type(data) is float and not math.isfinite(data):
+        raise SnapshotError(f"{where}: {data} is not a finite number.")
+    if type(data) is int and not -MAX_INT <= data <= MAX_INT:
+        raise SnapshotError(f"{where}: {excerpt(data)} has more than {MAX_DIGITS} digits.")
     if data is None or isinstance(data, (bool, str, int, float)):
         return data
     if isinstance(data, list):
@@ -296,9 +319,9 @@ def decode_value(data: Any, where: str = "value") -> Any:
                 raise SnapshotError(f"{where}.items[{i}] must be a [key, value] pair.")
             key = decode_value(pair[0], f"{where}.items[{i}] key")
             try:
-                out[key] = decode_value(pair[1], f"{where}[{key!r}]")
+                out[key] = decode_value(pair[1], f"{where}[{excerpt(key)}]")
             except TypeError:
-                raise SnapshotError(f"{where}.items[{i}]: the key {key!r} cannot be a dict key.") from None
+                raise SnapshotError(f"{where}.items[{i}]: the key {excerpt(key)} cannot be a dict key.") from None
         return out
     return decode_record(data, where)
 
@@ -316,12 +339,34 @@ def to_compact_json(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def from_json(text: str | bytes | bytearray) -> Any:
-    """The data of the JSON ``text``; :class:`SnapshotError` with the parser's message if it is not JSON."""
+    """The data of the JSON ``text``; :class:`SnapshotError` with the parser's message if it is not JSON
+    (``NaN`` and ``Infinity`` are not), or if it nests more than :data:`MAX_DEPTH` levels deep."""
     try:
-        return json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise SnapshotError(f"the JSON nests more than {MAX_DEPTH} levels deep") from None
     except (ValueError, TypeError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise SnapshotError(str(exc)) from None
+    check_depth(data, "the JSON")
+    return data
+
+
+def check_depth(data: Any, where: str, limit: int = MAX_DEPTH) -> None:
+    """:class:`SnapshotError` if ``data`` (lists and dicts) nests more than ``limit`` levels deep;
+    a loop (a list that holds itself) nests without end. Iterative: it never overflows the stack."""
+    todo: list[tuple[Any, int]] = [(data, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, (list, tuple, Mapping)):
+            if depth > limit:
+                raise SnapshotError(f"{where} nests more than {limit} levels deep.")
+            items = value.values() if isinstance(value, Mapping) else value
+            todo.extend((v, depth + 1) for v in items if isinstance(v, (list, tuple, Mapping)))
 
 
 def to_tuples(data: Any) -> Any:
@@ -342,7 +387,7 @@ def structure(data: Any, kind: Any, where: str) -> Any:
     try:
         return _converter.structure(data, kind)
     except cattrs.BaseValidationError as exc:
-        raise SnapshotError("; ".join(cattrs.transform_error(exc, path=where))) from None
+        raise SnapshotError(_describe_error(exc, where)) from None
     except (CardgameError, TypeError, ValueError, KeyError) as exc:
         raise SnapshotError(f"{where}: {type(exc).__name__}: {exc}") from None
 
@@ -351,7 +396,7 @@ def json_kind(value: Any) -> str:
     """What a JSON value is, for messages: ``null``, ``a number``, ``the text 'x'``, ``a list``..."""
     if value is None:
         return "null"
-    return {bool: "a boolean", int: "a number", float: "a number", str: f"the text {value!r}",
+    return {bool: "a boolean", int: "a number", float: "a number", str: f"the text {excerpt(value)}",
             list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
 
 
@@ -387,17 +432,25 @@ class JsonObject:
         result: T = value
         return result
 
-    def get_int(self, key: str, *, minimum: int | None = None) -> int:
-        """A whole number (at least ``minimum`` if given)."""
+    def get_int(self, key: str, *, minimum: int | None = None, maximum: int = MAX_INT) -> int:
+        """A whole number from ``minimum`` (default ``-MAX_INT``) to ``maximum`` (default :data:`MAX_INT`)."""
         value = self._typed(key, int, "a whole number", False)
         assert value is not None
-        if minimum is not None and value < minimum:
-            raise SnapshotError(f"{self.path(key)} must be at least {minimum}, not {value}.")
-        return value
+        return self._bounded(self.path(key), value, minimum, maximum)
 
-    def opt_int(self, key: str) -> int | None:
-        """A whole number or null."""
-        return self._typed(key, int, "a whole number", True)
+    def opt_int(self, key: str, *, minimum: int | None = None, maximum: int = MAX_INT) -> int | None:
+        """A whole number (bounded as :meth:`get_int`) or null."""
+        value = self._typed(key, int, "a whole number", True)
+        return None if value is None else self._bounded(self.path(key), value, minimum, maximum)
+
+    @staticmethod
+    def _bounded(where: str, value: int, minimum: int | None, maximum: int) -> int:
+        low = -MAX_INT if minimum is None else minimum
+        if value < low:
+            raise SnapshotError(f"{where} must be at least {low}, not {excerpt(value)}.")
+        if value > maximum:
+            raise SnapshotError(f"{where} must be at most {maximum}, not {excerpt(value)}.")
+        return value
 
     def get_str(self, key: str) -> str:
         """Text."""
@@ -417,12 +470,13 @@ class JsonObject:
         assert value is not None
         return value
 
-    def get_int_list(self, key: str) -> list[int]:
-        """A list of whole numbers."""
+    def get_int_list(self, key: str, *, minimum: int | None = None, maximum: int = MAX_INT) -> list[int]:
+        """A list of whole numbers (each bounded as :meth:`get_int`)."""
         values = self.get_list(key)
         for i, v in enumerate(values):
             if type(v) is not int:
                 raise SnapshotError(f"{self.path(key)}[{i}] must be a whole number, not {json_kind(v)}.")
+            self._bounded(f"{self.path(key)}[{i}]", v, minimum, maximum)
         return values
 
     def get_cards(self, key: str) -> list[Card]:
@@ -490,16 +544,17 @@ def encode_table(table: Table) -> dict[str, Any]:
 def decode_table(data: Any, where: str) -> Table:
     """The table of :func:`encode_table`: one entry per seat, each player in its own seat, no name twice."""
     o = JsonObject(data, where)
-    seat_count, min_buy_in, max_buy_in = o.get_int("seat_count"), o.get_int("min_buy_in"), o.get_int("max_buy_in")
-    first_button = o.opt_int("first_button")
+    seats = o.get_list("seats")
+    seat_count = o.get_int("seat_count", minimum=2)
+    if len(seats) != seat_count:  # checked first: the list bounds the seats a table is made with
+        raise SnapshotError(f"{o.path('seats')} lists {len(seats)} seats but seat_count is {seat_count}.")
+    min_buy_in, max_buy_in = o.get_int("min_buy_in", minimum=1), o.get_int("max_buy_in", minimum=1)
+    first_button = o.opt_int("first_button", minimum=0, maximum=seat_count - 1)
     try:
         table = Table(seat_count, min_buy_in, max_buy_in, first_button)
     except CardgameError as exc:
         raise SnapshotError(f"{where}: {exc}") from None
-    table.button = o.opt_int("button")
-    seats = o.get_list("seats")
-    if len(seats) != table.seat_count:
-        raise SnapshotError(f"{o.path('seats')} lists {len(seats)} seats but seat_count is {table.seat_count}.")
+    table.button = o.opt_int("button", minimum=0, maximum=seat_count - 1)
     names: set[str] = set()
     for i, raw in enumerate(seats):
         if raw is None:
@@ -508,7 +563,7 @@ def decode_table(data: Any, where: str) -> Table:
         if p.seat != i:
             raise SnapshotError(f"{o.path('seats')}[{i}] holds a player whose seat is {p.seat}.")
         if p.name in names:
-            raise SnapshotError(f"{o.path('seats')}[{i}]: the name {p.name!r} is seated twice.")
+            raise SnapshotError(f"{o.path('seats')}[{i}]: the name {excerpt(p.name)} is seated twice.")
         names.add(p.name)
         table.seats[i] = p
     return table
@@ -535,14 +590,36 @@ def encode_rng(rng: RandomSource) -> dict[str, Any]:
     return {"seed": rng.seed, "state": to_plain(rng.getstate())}
 
 
+#: Digits a random source's seed may have (``RandomSource()`` draws 64 bits: 20 digits).
+_SEED_DIGITS = 40
+#: ``random.Random.getstate()``: version 3, 624 words of 32 bits and the position in them, the
+#: cached Gaussian (``None`` or a number).
+_MT_WORDS = 624
+
+
 def decode_rng(data: Any, where: str) -> RandomSource:
-    """The random source of :func:`encode_rng`, in the same state."""
+    """The random source of :func:`encode_rng`, in the same state.
+
+    The state must have the shape ``random.Random.getstate()`` gives: ``[3, [624 words of 32 bits,
+    a position 0 to 624], null or a number]``.
+    """
     o = JsonObject(data, where)
-    rng = RandomSource(o.get_int("seed"))
-    try:
-        rng.setstate(to_tuples(o.get_list("state")))
-    except (TypeError, ValueError, OverflowError) as exc:
-        raise SnapshotError(f"{o.path('state')} is not a valid random generator state: {exc}.") from None
+    seed = o.get_int("seed", maximum=10**_SEED_DIGITS - 1, minimum=1 - 10**_SEED_DIGITS)
+    state = o.get_list("state")
+    path = o.path("state")
+    words = state[1] if len(state) == 3 else None
+    if (state[:1] != [3] or type(state[0]) is not int or type(words) is not list or len(words) != _MT_WORDS + 1
+            or any(type(w) is not int for w in words)):
+        raise SnapshotError(f"{path} is not a valid random generator state: it must be [3, [{_MT_WORDS} words and a "
+                            "position], null or a number].")
+    if not all(0 <= w < 2**32 for w in words[:-1]) or not 0 <= words[-1] <= _MT_WORDS:
+        raise SnapshotError(f"{path} is not a valid random generator state: each word must be 0 to 2**32 - 1 and "
+                            f"the position 0 to {_MT_WORDS}.")
+    gauss = state[2]
+    if gauss is not None and (type(gauss) not in (int, float) or not math.isfinite(gauss)):
+        raise SnapshotError(f"{path}[2] (the cached Gaussian) must be null or a number, not {json_kind(gauss)}.")
+    rng = RandomSource(seed)
+    rng.setstate((3, tuple(words), None if gauss is None else float(gauss)))
     return rng
 
 

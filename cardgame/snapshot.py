@@ -20,6 +20,15 @@ What is saved (format version :data:`VERSION`):
 Cards are text (``"Ah"``); records carry a ``"type"`` tag (see :mod:`cardgame.serialize`).
 A deck's undealt cards are listed bottom first: the deck deals from the end of the list.
 
+Restoring checks the whole document before it changes anything, and refuses with
+:class:`SnapshotError` (the stage list untouched): its structure, types and ranges (whole numbers of
+at most 18 digits, no deeper than :data:`~cardgame.serialize.MAX_DEPTH` levels, text of at most
+:data:`MAX_SIZE` characters), the cards (each once, all from the deck), the random generator's
+state, the dispatcher's stack (what running the list leaves), and the chips: the stacks and the pot
+must hold the total the snapshot states, the hand's players what its ``HandStarted`` event says
+they started with, and the seats what the log's ledger gives (the last ``HandEnded``, then every
+seat, top-up and leave).
+
 Not saved: listeners (``game.subscribe`` callbacks), which are code; subscribe again after
 restoring. A sub-stage pushed with ``Dispatcher.push`` that is not in the variant's list cannot be
 rebuilt from code, so snapshotting while one runs raises :class:`SnapshotError`. So does a
@@ -30,18 +39,21 @@ snapshots between calls into the game.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
+from cardgame.cards import Card
 from cardgame.context import Context
-from cardgame.deck import Deck
+from cardgame.deck import Deck, DeckSpec
 from cardgame.errors import CardgameError
-from cardgame.events import Event
+from cardgame.events import ChipsAdded, Event, HandEnded, HandStarted, PlayerLeft, PlayerSeated
 from cardgame.game import Game
 from cardgame.hand import Hand, HandPlayer
+from cardgame.inputs import excerpt
 from cardgame.rng import RandomSource
 from cardgame.serialize import (
     JsonObject,
     SnapshotError,
+    check_depth,
     decode_cards,
     decode_deck_spec,
     decode_event,
@@ -64,10 +76,10 @@ from cardgame.serialize import (
     json_kind,
     to_json,
 )
-from cardgame.stage import Stage
+from cardgame.stage import Outcome, Stage
 from cardgame.table import Table
 
-__all__ = ["FORMAT", "VERSION", "SnapshotError", "dumps", "loads", "restore", "snapshot"]
+__all__ = ["FORMAT", "MAX_SIZE", "VERSION", "SnapshotError", "dumps", "loads", "restore", "snapshot"]
 
 #: The ``format`` marker of a snapshot.
 FORMAT = "cardgame-snapshot"
@@ -222,8 +234,11 @@ def _save_context(ctx: Context) -> dict[str, Any]:
 
 
 def _load_deck(o: JsonObject, ctx_rng: RandomSource) -> Deck:
-    deck = Deck(decode_deck_spec(o.raw("spec"), o.path("spec")), o.get_cards("cards_bottom_first"))
-    deck.dealt = o.get_int("dealt", minimum=0)
+    spec = decode_deck_spec(o.raw("spec"), o.path("spec"))
+    cards = o.get_cards("cards_bottom_first")
+    _check_cards(cards, spec, o.path("cards_bottom_first"))
+    deck = Deck(spec, cards)
+    deck.dealt = o.get_int("dealt", minimum=0, maximum=len(spec))
     rng = o.raw("rng")
     if rng == "context":
         deck.rng = ctx_rng
@@ -232,18 +247,32 @@ def _load_deck(o: JsonObject, ctx_rng: RandomSource) -> Deck:
     return deck
 
 
+def _check_cards(cards: Sequence[Card], spec: DeckSpec, where: str) -> None:
+    """Every card of ``cards`` in the deck ``spec``, none twice."""
+    outside = [c for c in cards if c not in spec.cards]
+    if outside:
+        raise SnapshotError(f"{where}: {outside[0]} is not in the deck ({spec.ranks} x {spec.suits}).")
+    if len(set(cards)) != len(cards):
+        dup = next(c for c in cards if cards.count(c) > 1)
+        raise SnapshotError(f"{where}: the card {dup} appears twice.")
+
+
 def _load_hand(o: JsonObject, table: Table, rng: RandomSource) -> Hand:
     players: list[HandPlayer] = []
+    seated = {p.name: p for p in table.players()}
     for i, raw in enumerate(o.get_list("players")):
         po = JsonObject(raw, f"{o.path('players')}[{i}]")
-        seat = po.get_int("seat", minimum=0)
+        seat = po.get_int("seat", minimum=0, maximum=table.seat_count - 1)
         detached = po.opt_obj("detached_player")
         if detached is not None:
             player = decode_player(detached.data, detached.where)
             if player.seat != seat:
                 raise SnapshotError(f"{po.path('detached_player')} sits in seat {player.seat}, not {seat}.")
+            if player.name in seated:  # a copy of a seated player would hold their chips twice
+                raise SnapshotError(f"{po.path('detached_player')}: {excerpt(player.name)} is seated at the table "
+                                    f"(seat {seated[player.name].seat}); a detached player is one who has left.")
         else:
-            found = table.seats[seat] if seat < table.seat_count else None
+            found = table.seats[seat]
             if found is None:
                 raise SnapshotError(f"{po.path('seat')}: seat {seat} is in the hand but empty at the table.")
             player = found
@@ -262,7 +291,16 @@ def _load_hand(o: JsonObject, table: Table, rng: RandomSource) -> Hand:
     seats = [hp.seat for hp in players]
     if len(set(seats)) != len(seats):
         raise SnapshotError(f"{o.path('players')} lists a seat twice: {seats}.")
-    hand = Hand(o.get_int("number", minimum=1), o.opt_int("button"), players, _load_deck(o.obj("deck"), rng))
+    if len(seats) < 2:
+        raise SnapshotError(f"{o.path('players')}: a hand has at least two players, not {len(seats)}.")
+
+    def seat_or_none(key: str) -> int | None:
+        value = o.opt_int(key)
+        if value is not None and value not in seats:
+            raise SnapshotError(f"{o.path(key)}: seat {value} is not in the hand (seats {seats}).")
+        return value
+
+    hand = Hand(o.get_int("number", minimum=1), seat_or_none("button"), players, _load_deck(o.obj("deck"), rng))
     hand.board = o.get_cards("board")
     hand.runouts = tuple(tuple(decode_cards(raw, o.path(f"runouts[{i}]")))
                          for i, raw in enumerate(o.get_list("runouts")))
@@ -276,16 +314,18 @@ def _load_hand(o: JsonObject, table: Table, rng: RandomSource) -> Hand:
         setattr(hand, key, o.get_int(key, minimum=0) if key in o.data else 0)
     hand.capped = o.get_bool("capped")
     hand.dead = o.get_int("dead", minimum=0)
+    for key in ("mucked", "killed"):
+        listed = o.get_int_list(key)
+        if not set(listed) <= set(seats):
+            raise SnapshotError(f"{o.path(key)} {listed} names a seat that is not in the hand (seats {seats}).")
     hand.mucked = frozenset(o.get_int_list("mucked"))
     hand.killed = frozenset(o.get_int_list("killed"))
-    to_act = o.opt_int("to_act")
-    if to_act is not None and to_act not in hand.by_seat:
-        raise SnapshotError(f"{o.path('to_act')}: seat {to_act} is not in the hand (seats {seats}).")
+    to_act = seat_or_none("to_act")
     hand.to_act = None if to_act is None else hand.by_seat[to_act]
-    hand.last_aggressor = o.opt_int("last_aggressor")
+    hand.last_aggressor = seat_or_none("last_aggressor")
     hand.big_bet_option = o.get_bool("big_bet_option")
     hand.bet_size = o.get_int("bet_size", minimum=0)
-    hand.bring_in = o.opt_int("bring_in")
+    hand.bring_in = seat_or_none("bring_in")
     for i, hp in enumerate(players):
         where = f"{o.path('players')}[{i}]"
         if hp.bet > hp.contributed:
@@ -298,17 +338,22 @@ def _load_hand(o: JsonObject, table: Table, rng: RandomSource) -> Hand:
         raise SnapshotError(f"{o.path('full_to')}: {hand.full_to} is above the bet to call, {hand.bet_to}.")
     if hand.to_act is not None and hand.to_act.folded:
         raise SnapshotError(f"{o.path('to_act')}: seat {hand.to_act.seat} has folded and cannot act.")
+    live = [hp.seat for hp in players if not hp.folded]
+    if not live or (hand.to_act is not None and len(live) < 2):
+        raise SnapshotError(f"{o.path('players')}: {len(live)} player(s) have not folded"
+                            f"{'' if hand.to_act is None else ' yet one is asked to act'}; a hand waits for a "
+                            "decision only while two or more are in it, and someone always is.")
     every = [c for hp in players for c in hp.hole] + hand.board + hand.discards + list(hand.deck.remaining)
-    if len(set(every)) != len(every):
-        dup = next(c for c in every if every.count(c) > 1)
-        raise SnapshotError(f"{o.where}: the card {dup} appears twice among the hole cards, board, discards and deck.")
+    _check_cards(every, hand.deck.spec, f"{o.where} (the hole cards, board, discards and deck)")
+    for i, board in enumerate(hand.runouts):
+        _check_cards([c for hp in players for c in hp.hole] + list(board), hand.deck.spec, o.path(f"runouts[{i}]"))
     return hand
 
 
 def _check_fresh(stages: Sequence[Stage], saved: list[Any]) -> None:
     for i, s in enumerate(stages):
         if not isinstance(s, Stage):
-            raise SnapshotError(f"stages[{i}] is {s!r}, not a Stage; pass a fresh stage list of the variant.")
+            raise SnapshotError(f"stages[{i}] is {excerpt(s)}, not a Stage; pass a fresh stage list of the variant.")
         if s.ctx is not None or s.outcome is not None or s.state != s.initial or s.parent is not None:
             raise SnapshotError(f"stages[{i}] ({type(s).__name__}) has already run; restore needs a fresh stage "
                                 "list (call the variant function again).")
@@ -319,100 +364,257 @@ def _check_fresh(stages: Sequence[Stage], saved: list[Any]) -> None:
         name = JsonObject(raw, f"stages[{i}]").get_str("class")
         if type(s).__name__ != name:
             got = [type(x).__name__ for x in stages]
-            want = [JsonObject(r, f"stages[{j}]").raw("class") for j, r in enumerate(saved)]
-            raise SnapshotError(f"Stage {i} is a {type(s).__name__} but the snapshot has a {name}; the snapshot's "
-                                f"stages are {want}, the list given has {got}.")
+            want = [_text(JsonObject(r, f"stages[{j}]").raw("class")) for j, r in enumerate(saved)]
+            raise SnapshotError(f"Stage {i} is a {type(s).__name__} but the snapshot has a {_text(name)}; the "
+                                f"snapshot's stages are {want}, the list given has {got}.")
+
+
+def _text(value: Any) -> Any:
+    """Short text as it is, anything else as an excerpt (for messages)."""
+    return value if isinstance(value, str) and len(value) <= 40 else excerpt(value, 40)
+
+
+def _check_chips(ctx: Context, log: list[Event], chips: int) -> None:
+    """The chips at the table add up to ``chips`` and to what the log says each player has.
+
+    The log's ledger: the last ``HandEnded`` gives every seated player's stack; a later seat, top-up
+    or leave changes it; a hand in progress started with the stacks its ``HandStarted`` gives, and
+    its chips are either still in those players' stacks or in the pot (dead money included).
+    """
+    total = ctx.total_chips()
+    if total != chips:
+        raise SnapshotError(f"The chips do not add up: the stacks and the pot hold {total}, the snapshot says "
+                            f"{chips}; a snapshot cannot create or lose chips.")
+    hand = ctx.hand
+    ledger: dict[int, int] | None = None
+    started: HandStarted | None = None
+    for e in log:
+        kind = type(e)
+        if kind is HandEnded:
+            ledger = dict(cast(HandEnded, e).stacks)
+        elif kind is HandStarted:
+            started = cast(HandStarted, e)
+        elif ledger is not None and kind in (PlayerSeated, ChipsAdded):
+            ledger[cast(PlayerSeated, e).seat] = cast(PlayerSeated, e).stack
+        elif ledger is not None and kind is PlayerLeft:
+            ledger.pop(cast(PlayerLeft, e).seat, None)
+    start: dict[int, int] = {}
+    if hand is not None and started is not None and started.hand == hand.number and started.stacks:
+        start = dict(zip(started.seats, started.stacks, strict=False))
+        if set(start) != set(hand.by_seat):
+            raise SnapshotError(f"Hand #{hand.number} started with seats {sorted(start)} (the log) but the hand has "
+                                f"seats {sorted(hand.by_seat)}.")
+        held = sum(hp.player.stack + hp.contributed for hp in hand.players) + hand.dead
+        if held != sum(start.values()):
+            raise SnapshotError(f"The chips of hand #{hand.number} do not add up: its players started with "
+                                f"{sum(start.values())} (the log) but hold {held} in their stacks and the pot.")
+    if ledger is not None:
+        now = {p.seat: p.stack for p in ctx.table.players()}
+        in_hand = set() if hand is None else set(hand.by_seat)
+        for seat in sorted(set(now) | set(ledger)):
+            want = ledger.get(seat)
+            have = start.get(seat) if seat in in_hand else now.get(seat)
+            if seat in in_hand and not start:
+                continue  # the hand's start is not in the log: its stacks cannot be checked
+            if want != have:
+                raise SnapshotError(f"Seat {seat} has {_chips(have)} but the log's ledger (the last hand's end and "
+                                    f"the seats, top-ups and leaves after it) gives {_chips(want)}.")
+
+
+def _chips(stack: int | None) -> str:
+    return "nobody" if stack is None else f"{stack} chips"
+
+
+def _stage_index(value: Any, where: str, n: int) -> int:
+    if type(value) is not int or not 0 <= value < n:
+        raise SnapshotError(f"{where} must be a stage index from 0 to {n - 1}, not {excerpt(value)}.")
+    return value
+
+
+def _read_stage(stage: Stage, so: JsonObject, n: int) -> tuple[str, Outcome | None, Any, bool, int | None,
+                                                                 dict[str, Any]]:
+    """The saved runtime state of ``stage``: state, outcome, previous, started, parent, fields."""
+    cls = type(stage)
+    state = so.get_str("state")
+    if state not in cls.states:
+        raise SnapshotError(f"{so.path('state')}: {cls.__name__} has no state {excerpt(state)}; its states are "
+                            f"{cls.states}.")
+    outcome = decode_outcome(so.raw("outcome"), so.path("outcome"))
+    previous = decode_value(so.raw("previous"), so.path("previous"))
+    if previous is not None and not isinstance(previous, cls.takes):
+        raise SnapshotError(f"{so.path('previous')}: {cls.__name__} takes {[t.__name__ for t in cls.takes]}, not "
+                            f"a {type(previous).__name__}.")
+    started = so.get_bool("started")
+    raw_parent = so.raw("parent")
+    parent = None if raw_parent is None else _stage_index(raw_parent, so.path("parent"), n)
+    fields = so.obj("fields")
+    want = set(cls.snapshot_fields)
+    if set(fields.data) != want:
+        raise SnapshotError(f"{fields.where} has {excerpt(sorted(fields.data))} but {cls.__name__} saves "
+                            f"{sorted(want)}.")
+    values = {}
+    for name in cls.snapshot_fields:
+        value = decode_value(fields.raw(name), fields.path(name))
+        fresh = getattr(stage, name, None)
+        if fresh is not None and value is not None and type(value) is not type(fresh):
+            raise SnapshotError(f"{fields.path(name)} must be a {type(fresh).__name__}, not a "
+                                f"{type(value).__name__}.")
+        values[name] = value
+    return state, outcome, previous, started, parent, values
+
+
+def _check_dispatcher(stages: Sequence[Stage], status: str, current: int | None, stack: list[int],
+                      saved: list[tuple[str, Outcome | None, Any, bool, int | None, dict[str, Any]]]) -> None:
+    """The dispatcher's stack is what running the list leaves: the stages after the current one's
+    root (the stage that is not a sub-stage), in order; only the current chain has parents."""
+    n = len(stages)
+    if status == "new":
+        if current is not None or stack or any(s[3] for s in saved):
+            raise SnapshotError("dispatcher.status is new, yet a stage is current, stacked or started.")
+        return
+    if current is None:
+        raise SnapshotError(f"dispatcher.current is null but the game is {status}.")
+    chain = [current]
+    while (parent := saved[chain[-1]][4]) is not None:
+        if parent in chain:
+            raise SnapshotError(f"stages[{chain[-1]}].parent makes a loop of sub-stages: {[*chain, parent]}.")
+        if type(stages[parent]).on_substage_result is Stage.on_substage_result:
+            raise SnapshotError(f"stages[{chain[-1]}].parent: {type(stages[parent]).__name__} (stage {parent}) "
+                                "pushes no sub-stage.")
+        chain.append(parent)
+    with_parent = [i for i, s in enumerate(saved) if s[4] is not None]
+    if sorted(with_parent) != sorted(chain[:-1]):
+        raise SnapshotError(f"Stages {with_parent} have a parent but only the current stage's chain {chain[:-1]} "
+                            "may: a sub-stage that finished has none.")
+    not_started = [i for i in chain if not saved[i][3]]
+    if not_started:
+        raise SnapshotError(f"stages[{not_started[0]}] is current (or below the current sub-stage) but was not "
+                            "started.")
+    root = chain[-1]
+    low = n - len(stack)
+    if stack != list(range(n - 1, low - 1, -1)) or root > low - 1 or (status != "failed" and root != low - 1):
+        raise SnapshotError(f"dispatcher.stack {stack} is not what running the stages leaves with stage {root} "
+                            f"current: the stages after it, last first ({list(range(n - 1, root, -1))}).")
+    if status == "running" and saved[current][1] is not None:
+        raise SnapshotError(f"stages[{current}] has ended ({type(saved[current][1]).__name__}) but is current in a "
+                            "running game: a snapshot is taken between calls, never half-way.")
+    cls, state = type(stages[current]), saved[current][0]
+    if status == "running" and state == cls._end_to:
+        raise SnapshotError(f"stages[{current}] ({cls.__name__}) is current in a running game, so it waits for an "
+                            f"event, but it is in its final state {state!r}.")
 
 
 def restore(data: Mapping[str, Any], stages: Sequence[Stage]) -> Game:
-    """Rebuild the game saved by :func:`snapshot` on ``stages``, a fresh list of the same variant."""
+    """Rebuild the game saved by :func:`snapshot` on ``stages``, a fresh list of the same variant.
+
+    The whole document is checked before anything is changed (structure, types, ranges, cards,
+    the chips against the total it states and against its log's ledger, the dispatcher's stack):
+    a refused snapshot raises :class:`SnapshotError` and leaves ``stages`` as they were.
+    """
+    check_depth(data, "The snapshot")
     top = JsonObject(data, "")
     fmt = top.raw("format")
     if fmt != FORMAT:
         raise SnapshotError(f"This is not a cardgame snapshot: format is {json_kind(fmt)}, expected {FORMAT!r}.")
     version = top.raw("version")
     if version != VERSION:
-        raise SnapshotError(f"Snapshot format version {version!r} is not supported; this library reads {VERSION}.")
+        raise SnapshotError(f"Snapshot format version {excerpt(version)} is not supported; this library reads "
+                            f"{VERSION}.")
     saved_stages = top.get_list("stages")
     _check_fresh(stages, saved_stages)
     c = top.obj("context")
     table = decode_table(c.raw("table"), c.path("table"))
-    keep_hands = c.opt_int("keep_hands")
-    max_hands = c.opt_int("max_hands")
+    keep_hands = c.opt_int("keep_hands", minimum=0)
+    max_hands = c.opt_int("max_hands", minimum=0)
     deck_spec = decode_deck_spec(c.raw("deck_spec"), c.path("deck_spec"))
+    rng = decode_rng(c.raw("rng"), c.path("rng"))
+    hand_data = c.opt_obj("hand")
+    hand = None if hand_data is None else _load_hand(hand_data, table, rng)
+    next_data = c.opt_obj("next_deck")
+    next_deck = None if next_data is None else _load_deck(next_data, rng)
+    hands_played = c.get_int("hands_played", minimum=0)
+    if hand is not None and hand.number != hands_played + 1:
+        raise SnapshotError(f"context.hand.number is {hand.number} but {hands_played} hands were played: the hand in "
+                            f"progress is #{hands_played + 1}.")
+    stop_requested = c.get_bool("stop_requested")
+    log: list[Event] = [_read_event(e, f"context.log[{i}]") for i, e in enumerate(c.get_list("log"))]
+    hand_starts = c.get_int_list("hand_starts", minimum=0, maximum=len(log))
+    if hand_starts != sorted(hand_starts):
+        raise SnapshotError(f"context.hand_starts {excerpt(hand_starts)} must run in order.")
+
+    n = len(stages)
+    saved = [_read_stage(stage, JsonObject(raw, f"stages[{i}]"), n)
+             for i, (stage, raw) in enumerate(zip(stages, saved_stages, strict=True))]
+    do = top.obj("dispatcher")
+    status = do.get_str("status")
+    if status not in _STATUSES:
+        raise SnapshotError(f"dispatcher.status must be one of {', '.join(_STATUSES)}, not {excerpt(status)}.")
+    raw_current = do.raw("current")
+    current = None if raw_current is None else _stage_index(raw_current, "dispatcher.current", n)
+    stack = [_stage_index(v, f"dispatcher.stack[{k}]", n) for k, v in enumerate(do.get_list("stack"))]
+    failure = do.opt_obj("failure")
+    failed = None if failure is None else decode_failed(failure.data, failure.where)
+    _check_dispatcher(stages, status, current, stack, saved)
+
     try:
         game = Game(stages, table=table, deck=deck_spec, max_hands=max_hands, keep_hands=keep_hands)
     except CardgameError as exc:
         raise SnapshotError(f"The stage list cannot run: {exc}") from None
     ctx = game.ctx
-    ctx.rng = decode_rng(c.raw("rng"), c.path("rng"))
-    hand = c.opt_obj("hand")
-    ctx.hand = None if hand is None else _load_hand(hand, table, ctx.rng)
-    next_deck = c.opt_obj("next_deck")
-    ctx.next_deck = None if next_deck is None else _load_deck(next_deck, ctx.rng)
-    ctx.hands_played = c.get_int("hands_played", minimum=0)
-    ctx.stop_requested = c.get_bool("stop_requested")
-    ctx.hand_starts = c.get_int_list("hand_starts")
-    chips = top.get_int("chips", minimum=0)
-    if ctx.total_chips() != chips:
-        raise SnapshotError(
-            f"The chips do not add up: the stacks and the pot hold {ctx.total_chips()}, the snapshot says {chips}; "
-            "a snapshot cannot create or lose chips."
-        )
-    log: list[Event] = [decode_event(e, f"context.log[{i}]") for i, e in enumerate(c.get_list("log"))]
-    if any(not 0 <= i <= len(log) for i in ctx.hand_starts):
-        raise SnapshotError(f"context.hand_starts {ctx.hand_starts} points outside the log of {len(log)} events.")
+    ctx.rng, ctx.hand, ctx.next_deck = rng, hand, next_deck
+    _check_chips(ctx, log, top.get_int("chips", minimum=0))
+
+    # --- every check passed: only now are the stages and the game changed ---
+    ctx.hands_played = hands_played
+    ctx.stop_requested = stop_requested
+    ctx.hand_starts = hand_starts
     ctx.log = log
-
-    n = len(stages)
-
-    def index(value: Any, where: str) -> int:
-        if type(value) is not int or not 0 <= value < n:
-            raise SnapshotError(f"{where} must be a stage index from 0 to {n - 1}, not {json_kind(value)}.")
-        return value
-
-    for i, (stage, raw) in enumerate(zip(stages, saved_stages, strict=True)):
-        so = JsonObject(raw, f"stages[{i}]")
-        state = so.get_str("state")
-        if state not in type(stage).states:
-            raise SnapshotError(f"{so.path('state')}: {type(stage).__name__} has no state {state!r}; "
-                                f"its states are {type(stage).states}.")
+    for stage, (state, outcome, previous, started, parent, values) in zip(stages, saved, strict=True):
         stage.state = state
-        stage.outcome = decode_outcome(so.raw("outcome"), so.path("outcome"))
-        stage.previous = decode_value(so.raw("previous"), so.path("previous"))
-        if so.get_bool("started"):
+        stage.outcome = outcome
+        stage.previous = previous
+        if started:
             stage.ctx = ctx
-        parent = so.raw("parent")
-        stage.parent = None if parent is None else stages[index(parent, so.path("parent"))]
-        fields = so.obj("fields")
-        want = set(type(stage).snapshot_fields)
-        if set(fields.data) != want:
-            raise SnapshotError(f"{fields.where} has {sorted(fields.data)} but {type(stage).__name__} saves "
-                                f"{sorted(want)}.")
-        for name in type(stage).snapshot_fields:
-            setattr(stage, name, decode_value(fields.raw(name), fields.path(name)))
-
-    do = top.obj("dispatcher")
+        stage.parent = None if parent is None else stages[parent]
+        for name, value in values.items():
+            setattr(stage, name, value)
     d = game.dispatcher
-    status = do.get_str("status")
-    if status not in _STATUSES:
-        raise SnapshotError(f"dispatcher.status must be one of {', '.join(_STATUSES)}, not {status!r}.")
     d.status = status
-    current = do.raw("current")
-    d.current = None if current is None else stages[index(current, "dispatcher.current")]
-    stack = [index(v, f"dispatcher.stack[{k}]") for k, v in enumerate(do.get_list("stack"))]
-    if len(set(stack)) != len(stack):
-        raise SnapshotError(f"dispatcher.stack {stack} lists a stage twice.")
+    d.current = None if current is None else stages[current]
     d.stack = [stages[i] for i in stack]
-    failure = do.opt_obj("failure")
-    d.failure = None if failure is None else decode_failed(failure.data, failure.where)
-    if status == "running" and d.current is None:
-        raise SnapshotError("dispatcher.current is null but the game is running.")
+    d.failure = failed
     return game
 
 
-def loads(text: str | bytes, stages: Sequence[Stage]) -> Game:
-    """Restore a game from :func:`dumps` text onto a fresh stage list."""
+def _read_event(data: Any, where: str) -> Event:
+    """A logged event, refused if it cannot be shown (:meth:`Event.describe`) or seen by a seat."""
+    event = decode_event(data, where)
+    try:
+        event.describe()
+        event.seen_by(None)
+        event.seen_by(-1)
+    except Exception as exc:
+        raise SnapshotError(f"{where}: the {type(event).__name__} does not hold together ({type(exc).__name__}: "
+                            f"{excerpt(str(exc))}).") from None
+    return event
+
+
+#: Characters (or bytes) of snapshot text :func:`loads` reads at most by default: 64 MiB, a game of
+#: about 40,000 hands with every event kept.
+MAX_SIZE = 64 * 2**20
+
+
+def loads(text: str | bytes, stages: Sequence[Stage], *, max_size: int = MAX_SIZE) -> Game:
+    """Restore a game from :func:`dumps` text onto a fresh stage list.
+
+    Text longer than ``max_size`` characters, or nesting more than :data:`~cardgame.serialize.MAX_DEPTH`
+    levels deep, is refused before it is read.
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SnapshotError(f"A snapshot is JSON text (str or bytes), not {excerpt(text)}.")
+    if len(text) > max_size:
+        raise SnapshotError(f"The snapshot text has {len(text):,} characters; at most {max_size:,} are read "
+                            "(pass max_size to read more).")
     try:
         data = from_json(text)
     except SnapshotError as exc:

@@ -22,7 +22,11 @@ import attrs
 from cardgame.errors import ConfigError, TableError
 from cardgame.player import Player
 
-__all__ = ["Player", "Table"]
+__all__ = ["MAX_SEATS", "Player", "Table"]
+
+MAX_SEATS = 1_000
+"""Seats a table may have: far more than any poker table, few enough that a corrupt or hostile seat
+count (a snapshot's, a store's) cannot make the seat list exhaust memory."""
 
 
 def _positive(_inst: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -48,8 +52,8 @@ class Table:
     seats: list[Player | None] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        if self.seat_count < 2:
-            raise ConfigError(f"A table needs at least 2 seats, not {self.seat_count}.")
+        if not 2 <= self.seat_count <= MAX_SEATS:
+            raise ConfigError(f"A table has 2 to {MAX_SEATS:,} seats, not {self.seat_count}.")
         if self.min_buy_in > self.max_buy_in:
             raise ConfigError(
                 f"Table minimum buy-in {self.min_buy_in} is above the maximum {self.max_buy_in}."

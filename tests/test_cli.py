@@ -170,9 +170,12 @@ def test_unknown_variant_lists_the_choices_on_stderr() -> None:
     ("args", "message"),
     [
         (["demo", "--variant", "FR", "--seats", "9"], "cardgame: error: --seats must be 2 to 8 for razz, not 9"),
-        (["demo", "--seats", "1"], "cardgame demo: error: argument --seats: must be at least 2, not 1"),
+        (["demo", "--seats", "1"],
+         "cardgame demo: error: argument --seats: The number of seats 1 is out of range; allowed is at least 2"),
         (["demo", "--quiet", "--json"], "argument --json: not allowed with argument --quiet"),
-        (["demo", "--hands", "many"], "argument --hands: expected a whole number, not 'many'"),
+        (["demo", "--hands", "many"],
+         "argument --hands: The number of hands must be a whole number from 1 to 100000, written in ASCII "
+         "digits 0-9 (at most 18 of them), not 'many'"),
         (["deal"], "cardgame: error: argument command: invalid choice: 'deal'"),
     ],
 )

@@ -41,7 +41,8 @@ def test_demo_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Unknown variant 'XX'" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exc:
         main(["demo", "--seats", "1"])
-    assert exc.value.code == 2 and "--seats: must be at least 2" in capsys.readouterr().err
+    assert exc.value.code == 2
+    assert "--seats: The number of seats 1 is out of range; allowed is at least 2" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
@@ -49,9 +50,10 @@ def test_demo_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["phh", "check", "no/such/file.phh"], "no/such/file.phh: no such file or folder"),
         (["phh", "check", "{empty}"], "no PHH hands found in"),
-        (["equity", "AhKh", "QsQd", "--seed", "-1"], "--seed: must be at least 0, not -1"),
-        (["equity", "AhKh", "QsQd", "--samples", "0"], "--samples: must be at least 1, not 0"),
-        (["demo", "--hands", "-3"], "--hands: must be at least 1, not -3"),
+        (["equity", "AhKh", "QsQd", "--seed", "-1"], "--seed: The seed -1 is out of range; allowed is at least 0"),
+        (["equity", "AhKh", "QsQd", "--samples", "0"],
+         "--samples: The number of samples 0 is out of range; allowed is at least 1"),
+        (["demo", "--hands", "-3"], "--hands: The number of hands -3 is out of range; allowed is at least 1"),
         (["demo", "--variant", "XX"], "Unknown variant 'XX'; give a PHH code or a name: "),
     ],
 )

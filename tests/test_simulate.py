@@ -106,7 +106,7 @@ def test_the_plot_is_a_png(tmp_path: Path) -> None:
         ({"variant": "nope"}, "Unknown variant 'nope'"),
         ({"mode": "sit-and-go"}, "mode must be one of cash, tournament"),
         ({"duplicate": True, "mode": "tournament"}, "Duplicate matches are cash games"),
-        ({"hands": 0}, "hands must be a positive"),
+        ({"hands": 0}, "hands must be a whole number from 1 to 1,000,000,000"),
         ({"params": {"big_bind": 2}}, "Bad parameters for no-limit"),
     ],
 )
@@ -119,7 +119,7 @@ def test_bad_matches_are_refused(kwargs: dict[str, object], match: str) -> None:
 def test_bad_workers_and_backends_are_refused() -> None:
     with pytest.raises(ConfigError, match="Unknown backend 'mpi'; the backends are serial, process, ray"):
         simulate(SMALL, workers=2, backend="mpi")
-    with pytest.raises(ConfigError, match="workers must be a positive"):
+    with pytest.raises(ConfigError, match="workers must be a whole number from 1 to 1,024"):
         simulate(SMALL, workers=0)
     with pytest.raises(ConfigError, match="cannot be pickled"):
         simulate(Match("NT", (lambda view: "call", "random"), hands=10), workers=2)

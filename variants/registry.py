@@ -19,6 +19,7 @@ import attrs
 
 from cardgame.deck import STANDARD_DECK, DeckSpec
 from cardgame.errors import ConfigError
+from cardgame.inputs import excerpt
 from cardgame.stage import Stage, Stages
 
 __all__ = ["Variant", "available", "get", "register", "variant"]
@@ -78,9 +79,9 @@ def get(name_or_code: str) -> Variant:
     """The variant called ``name_or_code`` (case-insensitive), e.g. ``"NT"`` or ``"no-limit hold'em"``."""
     try:
         return _REGISTRY[name_or_code.lower()]
-    except KeyError:
+    except (KeyError, AttributeError):  # AttributeError: not text
         known = ", ".join(f"{v.code} or {v.name}" if v.code else v.name for v in available())
-        raise ConfigError(f"Unknown variant {name_or_code!r}; give a PHH code or a name: {known}.") from None
+        raise ConfigError(f"Unknown variant {excerpt(name_or_code)}; give a PHH code or a name: {known}.") from None
 
 
 def available() -> list[Variant]:

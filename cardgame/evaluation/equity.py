@@ -63,10 +63,14 @@ from cardgame.evaluation.batch import (
     rank_table,
 )
 from cardgame.evaluation.lowball import EIGHT_QUALIFIER, _ace_to_five_table
+from cardgame.inputs import excerpt
 
-__all__ = ["EXACT_LIMIT", "EquityResult", "equity", "hand_strength"]
+__all__ = ["EXACT_LIMIT", "MAX_SAMPLES", "EquityResult", "equity", "hand_strength"]
 
 EXACT_LIMIT = 2_000_000  # with exact=None, enumerate when there are at most this many boards
+MAX_SAMPLES = 100_000_000
+"""Boards a Monte Carlo run may sample (about a minute and a half at 1.3 million boards a second)."""
+MAX_SEED = 2**128 - 1
 _CHUNK = 1 << 16
 _RANK_WEIGHT = np.array([RANK_WEIGHTS[c >> 2] for c in range(52)], dtype=np.int64)
 _RANK_BIT = np.array([1 << (c >> 2) for c in range(52)], dtype=np.int64)
@@ -355,9 +359,22 @@ def _holdem_exact_numba(
     return total[0], total[1], total[2]
 
 
+def _check_options(samples: object, seed: object, **flags: object) -> None:
+    """:class:`ConfigError` for a sample count, seed or flag of the wrong type or out of range."""
+    if type(samples) is not int or not 1 <= samples <= MAX_SAMPLES:
+        raise ConfigError(f"samples must be a whole number from 1 to {MAX_SAMPLES:,}, not {excerpt(samples)}.")
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+        raise ConfigError(f"seed must be None or a whole number from 0 to 2**128 - 1, not {excerpt(seed)}.")
+    for name, value in flags.items():
+        if value is not None and type(value) is not bool:
+            raise ConfigError(f"{name} must be True, False or None, not {excerpt(value)}.")
+
+
 def _parse_hands(hands: Sequence[CardsLike], game: str) -> tuple[tuple[Card, ...], ...]:
     if game not in ("holdem", "omaha"):
-        raise ConfigError(f"game must be 'holdem' or 'omaha', not {game!r}.")
+        raise ConfigError(f"game must be 'holdem' or 'omaha', not {excerpt(game)}.")
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise ConfigError(f"hands must be a list of hands (each a card string such as 'AhKh'), not {excerpt(hands)}.")
     if not 2 <= len(hands) <= 10:
         raise ConfigError(f"Equity needs 2 to 10 hands, got {len(hands)}.")
     parsed = tuple(parse_cards(h) for h in hands)
@@ -389,6 +406,7 @@ def equity(
     >>> equity(["AhKh", "QsQd"]).equity[0]
     Fraction(197833, 428076)
     """
+    _check_options(samples, seed, hi_lo=hi_lo, exact=exact, use_numba=use_numba)
     parsed = _parse_hands(hands, game)
     known = parse_cards(board)
     if len(known) > 5:
@@ -403,8 +421,6 @@ def equity(
     total = comb(len(rest), k)
     if exact is None:
         exact = total <= EXACT_LIMIT
-    if not exact and samples < 1:
-        raise ConfigError("samples must be at least 1.")
     count = total if exact else samples
     unit = 2 * lcm(*range(1, len(parsed) + 1))  # one pot, divisible by any split of either half
     if exact and game == "holdem" and (HAVE_NUMBA if use_numba is None else use_numba):
@@ -501,6 +517,7 @@ def hand_strength(
     cards rank below ``weakest`` (two rank characters: ``"66"``, ``"AJ"``; any pair ranks above
     every non-pair, then by high then low card, suits ignored) folds before the showdown.
     """
+    _check_options(samples, seed, drop_weak=drop_weak)
     mine = parse_cards(hole)
     known = parse_cards(board)
     if len(mine) != 2:
@@ -508,12 +525,10 @@ def hand_strength(
     if len(known) > 5:
         raise CardError(f"A board has at most 5 cards, not {len(known)}.")
     parse_cards((*mine, *known))
-    if not 1 <= opponents <= 9:
-        raise ConfigError(f"opponents must be 1 to 9, not {opponents}.")
-    if samples < 1:
-        raise ConfigError("samples must be at least 1.")
-    if len(weakest) != 2 or any(ch.upper() not in RANKS for ch in weakest):
-        raise ConfigError(f"weakest must be two ranks like '66' or 'AJ', not {weakest!r}.")
+    if type(opponents) is not int or not 1 <= opponents <= 9:
+        raise ConfigError(f"opponents must be 1 to 9, not {excerpt(opponents)}.")
+    if not isinstance(weakest, str) or len(weakest) != 2 or any(ch.upper() not in RANKS for ch in weakest):
+        raise ConfigError(f"weakest must be two ranks like '66' or 'AJ', not {excerpt(weakest)}.")
     w = sorted((RANKS.index(ch.upper()) for ch in weakest), reverse=True)
     threshold = _preflop_key(w[0], w[1])
     rest = np.array(sorted(set(range(52)) - set(mine) - set(known)), dtype=np.intp)

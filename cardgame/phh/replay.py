@@ -238,9 +238,13 @@ def replay(
     stages = stages_for(hh, chips, plan.hole_cards, conventions=conventions)
     if configure is not None:
         configure(stages)
-    game = Game(stages, seats=n, first_button=n - 1, seed=seed, max_hands=1, deck=spec, max_buy_in=max(10**12, cover))
-    for i, s in enumerate(hh.starting_stacks):
-        game.sit_down(f"p{i + 1}", cover if i in unknown else chips(s), i)
+    try:  # (a table the engine cannot seat: more players than a table has seats)
+        game = Game(stages, seats=n, first_button=n - 1, seed=seed, max_hands=1, deck=spec,
+                    max_buy_in=max(10**12, cover))
+        for i, s in enumerate(hh.starting_stacks):
+            game.sit_down(f"p{i + 1}", cover if i in unknown else chips(s), i)
+    except CardgameError as exc:
+        raise HandHistoryError(f"{source}: the table cannot be set: {_in_file_units(str(exc), scale)}") from exc
     game.ctx.next_deck = Deck.stacked(plan.deck, spec)
     # A hand mucked at showdown (``sm`` with no cards) never wins a pot another hand contests, nor
     # does one the file never shows with known cards (``sm ????``, or unknown cards never shown): it

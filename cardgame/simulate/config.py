@@ -10,10 +10,13 @@ import attrs
 
 from cardgame.bot import Bot
 from cardgame.errors import ConfigError
+from cardgame.inputs import excerpt
 
-__all__ = ["BlindSchedule", "Match"]
+__all__ = ["MAX_HANDS", "BlindSchedule", "Match"]
 
 MODES = ("cash", "tournament")
+MAX_HANDS = 10**9
+"""Hands (or duplicate deals) a match may have: days of play, and shard lists that fit in memory."""
 
 
 @attrs.frozen
@@ -81,8 +84,10 @@ class Match:
             elif not callable(bot):
                 raise ConfigError(f"A bot is a name or a callable bot(view), not {bot!r}.")
         for name, value in (("hands", self.hands), ("shard_hands", self.shard_hands)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ConfigError(f"{name} must be a positive whole number, not {value!r}.")
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_HANDS:
+                raise ConfigError(f"{name} must be a whole number from 1 to {MAX_HANDS:,}, not {excerpt(value)}.")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool) or self.seed < 0:
+            raise ConfigError(f"seed must be a whole number of at least 0, not {excerpt(self.seed)}.")
         if self.stack is not None and (not isinstance(self.stack, int) or self.stack < 1):
             raise ConfigError(f"stack must be a positive whole number of chips, not {self.stack!r}.")
         if self.mode not in MODES:

@@ -14,12 +14,15 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from cardgame.errors import ConfigError
+from cardgame.inputs import excerpt
 from cardgame.simulate.config import Match
 from cardgame.simulate.shard import Shard, ShardResult, play_shard
 
-__all__ = ["BACKENDS", "run_shards"]
+__all__ = ["BACKENDS", "MAX_WORKERS", "run_shards"]
 
 BACKENDS = ("serial", "process", "ray")
+MAX_WORKERS = 1_024
+"""Workers a match may ask for (processes here, CPUs of a local Ray cluster)."""
 
 Done = Callable[[ShardResult], None]
 
@@ -67,8 +70,8 @@ def run_shards(match: Match, shards: Sequence[Shard], *, workers: int = 1, backe
                done: Done = lambda result: None) -> list[ShardResult]:
     """Play ``shards`` of ``match`` on ``backend`` (default: serial for one worker, else local
     processes) with ``workers`` workers; ``done`` is called as each shard finishes."""
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise ConfigError(f"workers must be a positive whole number, not {workers!r}.")
+    if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
+        raise ConfigError(f"workers must be a whole number from 1 to {MAX_WORKERS:,}, not {excerpt(workers)}.")
     backend = backend or ("serial" if workers == 1 else "process")
     if backend not in _RUN:
         raise ConfigError(f"Unknown backend {backend!r}; the backends are {', '.join(BACKENDS)}.")

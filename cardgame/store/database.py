@@ -59,7 +59,7 @@ class EventStore:
         """The rows ``sql`` selects; :class:`StoreError` if SQLite fails."""
         try:
             return self._db.execute(sql, params).fetchall()
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:  # a corrupt file's message may not be UTF-8
             raise StoreError(f"Reading the event store {self.path!r} failed: {exc}.") from None
 
     def close(self) -> None:

@@ -13,8 +13,8 @@ from typing import IO, TYPE_CHECKING, Any
 from cardgame.errors import CardgameError
 from cardgame.events import Event, PlayerLeft
 from cardgame.game import Game
-from cardgame.serialize import SnapshotError, from_json, to_compact_json
-from cardgame.store.errors import StoreError
+from cardgame.serialize import to_compact_json
+from cardgame.store.queries import event_row
 
 if TYPE_CHECKING:
     from cardgame.store.database import EventStore
@@ -95,11 +95,8 @@ def export_jsonl(store: EventStore, path_or_file: str | os.PathLike[str] | IO[st
             out: IO[str] = stack.enter_context(open(path_or_file, "w", encoding="utf-8"))
         else:
             out = path_or_file
+        keys = ("table_id", "seq", "hand", "time", "kind", "seat")
         for r in rows:
-            try:
-                payload = from_json(r[6])
-            except SnapshotError as exc:
-                raise StoreError(f"events row (table {r[0]!r}, seq {r[1]}) has a corrupt payload: {exc}.") from None
-            keys = ("table_id", "seq", "hand", "time", "kind", "seat")
-            out.write(to_compact_json({**dict(zip(keys, r[:6], strict=True)), "event": payload}) + "\n")
+            columns, payload = event_row(r)
+            out.write(to_compact_json({**dict(zip(keys, columns, strict=True)), "event": payload}) + "\n")
     return len(rows)

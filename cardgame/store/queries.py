@@ -2,28 +2,91 @@
 
 from __future__ import annotations
 
+import math
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from cardgame.events import Event
-from cardgame.serialize import SnapshotError, decode_event, from_json, structure
+from cardgame.inputs import excerpt
+from cardgame.serialize import MAX_INT, SnapshotError, decode_event, from_json, structure
 from cardgame.store.errors import StoreError
+from cardgame.store.schema import NotText
+from cardgame.table import MAX_SEATS
 
 if TYPE_CHECKING:
     from cardgame.store.database import EventStore
 
 __all__ = [
+    "MAX_TEXT",
     "HandRecord",
+    "Row",
     "StoredEvent",
     "TableInfo",
+    "event_row",
     "events",
     "hands",
+    "highest",
     "table",
     "table_info",
     "tables",
 ]
+
+#: Characters a text column may hold: an event's JSON takes a few hundred, a hand's PHH a few thousand.
+MAX_TEXT = 1_000_000
+
+
+class Row:
+    """A row read from the store, checked column by column as it is read: :class:`StoreError` names
+    the table, the row and the column, and says what the column may hold."""
+
+    __slots__ = ("names", "row", "where")
+
+    def __init__(self, table: str, names: tuple[str, ...], row: tuple[Any, ...], key: str) -> None:
+        if len(row) != len(names):
+            raise StoreError(f"A {table} row has {len(row)} columns, not {len(names)} ({', '.join(names)}).")
+        self.names = names
+        self.row = row
+        self.where = f"{table} row ({key})"
+
+    def fail(self, i: int, allowed: str) -> StoreError:
+        """The error for column ``i``, which must be ``allowed``."""
+        value = self.row[i]
+        shown = "bytes that are not UTF-8 text" if isinstance(value, NotText) else excerpt(value)
+        return StoreError(f"The {self.where} is corrupt: {self.names[i]} must be {allowed}, not {shown}.")
+
+    def text(self, i: int, *, optional: bool = False, limit: int = MAX_TEXT) -> Any:
+        """Column ``i`` as text of at most ``limit`` characters (or null when ``optional``)."""
+        value = self.row[i]
+        if value is None and optional:
+            return None
+        if type(value) is not str or len(value) > limit:
+            raise self.fail(i, f"text of at most {limit:,} characters{' or null' if optional else ''}")
+        return value
+
+    def whole(self, i: int, *, minimum: int = 0, maximum: int = MAX_INT, optional: bool = False) -> Any:
+        """Column ``i`` as a whole number from ``minimum`` to ``maximum`` (or null when ``optional``)."""
+        value = self.row[i]
+        if value is None and optional:
+            return None
+        if type(value) is not int or not minimum <= value <= maximum:
+            raise self.fail(i, f"a whole number from {minimum:,} to {maximum:,}{' or null' if optional else ''}")
+        return value
+
+    def seconds(self, i: int, *, optional: bool = False) -> Any:
+        """Column ``i`` as a finite number of seconds (or null when ``optional``)."""
+        value = self.row[i]
+        if value is None and optional:
+            return None
+        if type(value) not in (int, float) or not math.isfinite(value):
+            raise self.fail(i, f"a time in seconds{' or null' if optional else ''}")
+        return float(value)
+
+
+def _key(*values: Any) -> str:
+    """A row's key for messages (which may itself be corrupt: quoted as excerpts)."""
+    return ", ".join(excerpt(v, 40) for v in values)
 
 
 @attrs.frozen
@@ -67,10 +130,21 @@ class HandRecord:
     phh: str | None
 
 
+_TABLE_COLUMNS = ("table_id", "created", "seat_count", "min_buy_in", "max_buy_in", "first_button")
+
+
+def _table_row(r: tuple[Any, ...]) -> TableInfo:
+    row = Row("tables", _TABLE_COLUMNS, r, f"table {_key(r[0] if r else None)}")
+    seat_count = row.whole(2, minimum=2, maximum=MAX_SEATS)
+    min_buy_in = row.whole(3, minimum=1)
+    return TableInfo(row.text(0, limit=1_000), row.seconds(1), seat_count, min_buy_in, row.whole(4, minimum=min_buy_in),
+                     row.whole(5, maximum=seat_count - 1, optional=True))
+
+
 def table_info(store: EventStore, table_id: str) -> TableInfo | None:
     """The configuration of ``table_id``, or ``None`` if the store has no such table."""
-    rows = store.query("SELECT * FROM tables WHERE table_id = ?", (table_id,))
-    return TableInfo(*rows[0]) if rows else None
+    rows = store.query(f"SELECT {', '.join(_TABLE_COLUMNS)} FROM tables WHERE table_id = ?", (table_id,))
+    return _table_row(rows[0]) if rows else None
 
 
 def table(store: EventStore, table_id: str) -> TableInfo:
@@ -84,7 +158,8 @@ def table(store: EventStore, table_id: str) -> TableInfo:
 
 def tables(store: EventStore) -> list[TableInfo]:
     """Every recorded table, oldest first."""
-    return [TableInfo(*r) for r in store.query("SELECT * FROM tables ORDER BY created, table_id")]
+    return [_table_row(r) for r in store.query(f"SELECT {', '.join(_TABLE_COLUMNS)} FROM tables "
+                                               "ORDER BY created, table_id")]
 
 
 def hands(store: EventStore, table_id: str | None = None, *, player: str | None = None,
@@ -121,9 +196,18 @@ _PLAYERS = tuple[tuple[int, str, int], ...]
 _STACKS = tuple[tuple[int, int], ...]
 
 
-def _hand_record(row: tuple[Any, ...]) -> HandRecord:
-    table_id, hand, started, ended, status, players, final, phh = row
+_HAND_COLUMNS = ("table_id", "hand", "started", "ended", "status", "players", "final_stacks", "phh")
+_STATUSES = ("playing", "complete", "voided")
+
+
+def _hand_record(r: tuple[Any, ...]) -> HandRecord:
+    row = Row("hands", _HAND_COLUMNS, r, f"table {_key(r[0])}, hand {_key(r[1])}" if len(r) > 1 else "?")
+    table_id, hand, started = row.text(0, limit=1_000), row.whole(1, minimum=1), row.seconds(2)
+    ended, status = row.seconds(3, optional=True), row.text(4, limit=20)
+    players, final, phh = row.text(5), row.text(6, optional=True), row.text(7, optional=True)
     where = f"hands row (table {table_id!r}, hand {hand})"
+    if status not in _STATUSES:
+        raise row.fail(4, " or ".join(_STATUSES))
     try:
         entries: tuple[tuple[int, str, int], ...] = structure(from_json(players), _PLAYERS, "players")
         finals = None if final is None else structure(from_json(final), _STACKS, "final_stacks")
@@ -132,28 +216,63 @@ def _hand_record(row: tuple[Any, ...]) -> HandRecord:
     seats = tuple(s for s, _, _ in entries)
     names = tuple(n for _, n, _ in entries)
     stacks = tuple(c for _, _, c in entries)
+    for what, seen, amounts in (("players", seats, stacks), ("final_stacks", tuple(s for s, _ in finals or ()),
+                                                              tuple(c for _, c in finals or ()))):
+        if len(set(seen)) != len(seen) or not all(0 <= x < MAX_SEATS for x in seen) or min(amounts, default=0) < 0:
+            raise StoreError(f"{where} is corrupt: {what} must list each seat (0 to {MAX_SEATS - 1}) once with a "
+                             f"stack of at least 0, not {excerpt(players if what == 'players' else final)}.")
     return HandRecord(table_id, hand, started, ended, status, seats, names, stacks, finals, phh)
+
+
+_EVENT_COLUMNS = ("table_id", "seq", "hand", "time", "kind", "seat", "payload")
+
+
+def event_row(r: tuple[Any, ...]) -> tuple[tuple[str, int, int | None, float, str, int | None], Any]:
+    """The checked columns of an ``events`` row (``table_id, seq, hand, time, kind, seat``) and its
+    payload's JSON data; :class:`StoreError` names the row and what is wrong."""
+    row = Row("events", _EVENT_COLUMNS, r, f"table {_key(r[0])}, seq {_key(r[1])}" if len(r) > 1 else "?")
+    columns = (row.text(0, limit=1_000), row.whole(1), row.whole(2, minimum=1, optional=True), row.seconds(3),
+               row.text(4, limit=100), row.whole(5, maximum=MAX_SEATS - 1, optional=True))
+    payload = row.text(6)
+    try:
+        data = from_json(payload)
+    except SnapshotError as exc:
+        raise StoreError(f"The {row.where} has a corrupt payload: {exc}.") from None
+    return columns, data
 
 
 def events(store: EventStore, table_id: str, *, hand: int | None = None) -> list[StoredEvent]:
     """The events of ``table_id`` in order (only those of ``hand`` if given)."""
-    sql = "SELECT table_id, seq, hand, time, kind, seat, payload FROM events WHERE table_id = ?"
+    sql = f"SELECT {', '.join(_EVENT_COLUMNS)} FROM events WHERE table_id = ?"
     params: list[Any] = [table_id]
     if hand is not None:
         sql += " AND hand = ?"
         params.append(hand)
     rows = store.query(sql + " ORDER BY seq", params)
-    return [StoredEvent(r[0], r[1], r[2], r[3], r[4], r[5], _decode_payload(r)) for r in rows]
+    return [_stored_event(r) for r in rows]
 
 
-def _decode_payload(row: tuple[Any, ...]) -> Event:
-    """The event of an ``events`` row (``table_id, seq, ..., payload``); :class:`StoreError` names the row."""
-    where = f"events row (table {row[0]!r}, seq {row[1]})"
+def _stored_event(r: tuple[Any, ...]) -> StoredEvent:
+    """The event of an ``events`` row; :class:`StoreError` names the row."""
+    columns, data = event_row(r)
+    table_id, seq, hand, time, kind, seat = columns
+    where = f"events row (table {table_id!r}, seq {seq})"
     try:
-        data = from_json(row[6])
-    except SnapshotError as exc:
-        raise StoreError(f"{where} has a corrupt payload: {exc}") from None
-    try:
-        return decode_event(data, where)
+        event = decode_event(data, where)
     except SnapshotError as exc:
         raise StoreError(str(exc)) from None
+    if event.kind != kind:
+        raise StoreError(f"The {where} is corrupt: its kind is {kind!r} but its payload is a {type(event).__name__} "
+                         f"({event.kind!r}).")
+    return StoredEvent(table_id, seq, hand, time, kind, seat, event)
+
+
+def highest(store: EventStore, table: str, column: str, table_id: str) -> int | None:
+    """The highest ``column`` (``seq`` of events, ``hand`` of hands) recorded for ``table_id``, or ``None``;
+    :class:`StoreError` if the store holds something other than a whole number there."""
+    value = store.query(f"SELECT max({column}) FROM {table} WHERE table_id = ?", (table_id,))[0][0]
+    if value is not None and (type(value) is not int or not 0 <= value <= MAX_INT):
+        shown = "bytes that are not UTF-8 text" if isinstance(value, NotText) else excerpt(value)
+        raise StoreError(f"The {table} rows of table {excerpt(table_id)} are corrupt: a {column} is {shown}, not a "
+                         f"whole number from 0 to {MAX_INT:,}.")
+    return value

@@ -15,7 +15,7 @@ from cardgame.game import Game
 from cardgame.serialize import SnapshotError, encode_event, register_type, to_compact_json, unstructure
 from cardgame.store.errors import StoreError
 from cardgame.store.export import PhhWriter
-from cardgame.store.queries import TableInfo, table_info
+from cardgame.store.queries import TableInfo, highest, table_info
 
 if TYPE_CHECKING:
     from cardgame.store.database import EventStore
@@ -69,7 +69,7 @@ def check_recordable(store: EventStore, game: Game, table_id: str) -> TableInfo 
         if mine != theirs:
             raise StoreError(f"Table {table_id!r} is recorded with seats and buy-in limits {theirs}; this game "
                              f"has {mine}.")
-        top = store.query("SELECT max(hand) FROM hands WHERE table_id = ?", (table_id,))[0][0]
+        top = highest(store, "hands", "hand", table_id)
         if top is not None and top > ctx.hands_played:
             raise StoreError(f"Table {table_id!r} already has hands up to #{top} but this game's next hand is "
                              f"#{ctx.hands_played + 1}; recover() the table to continue it, or use a new id.")
@@ -111,7 +111,7 @@ class Recorder:
         self.table_id = table_id
         self.phh_writer = phh_writer
         self.clock = clock
-        top = store.query("SELECT max(seq) FROM events WHERE table_id = ?", (table_id,))[0][0]
+        top = highest(store, "events", "seq", table_id)
         self.next_seq: int = 0 if top is None else top + 1
         self._hand_events: list[Event] | None = None
 

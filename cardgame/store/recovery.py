@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from cardgame.errors import CardgameError
 from cardgame.events import (
     ChipsAdded,
     Event,
@@ -22,6 +23,7 @@ from cardgame.events import (
     PlayerSeated,
 )
 from cardgame.game import Game
+from cardgame.inputs import excerpt
 from cardgame.stage import Stage
 from cardgame.store.database import EventStore
 from cardgame.store.errors import StoreError
@@ -56,7 +58,9 @@ def replay_log(events: Iterable[Event]) -> TableLog:
     """Seats, names and stacks as a table's log leaves them, applying the voiding rule of :func:`recover`.
 
     Seating events (seated, chips added, sat out/in, left) apply as they come; ``HandEnded`` sets
-    the stacks; ``TableState`` resets the table. A hand started and not ended is voided: its
+    the stacks; ``TableState`` resets the table. The log must hold together: no negative stack, a
+    hand starts each seat with the stack the log left it, and ends with the chips it started with
+    (:class:`StoreError` otherwise). A hand started and not ended is voided: its
     players get their starting stacks back (from ``HandStarted.stacks``), and a leave logged by
     that hand's end is cancelled with it (the player is back in the seat).
     """
@@ -82,7 +86,22 @@ def replay_log(events: Iterable[Event]) -> TableLog:
             elif seat in seats:
                 seats[seat] = attrs.evolve(seats[seat], stack=stack)
 
+    def chips(*amounts: int) -> None:
+        if any(a < 0 for a in amounts):
+            raise StoreError(f"The log is inconsistent: a {type(e).__name__} gives a negative stack ({min(amounts)}).")
+
     for e in events:
+        if isinstance(e, (PlayerSeated, ChipsAdded)):
+            chips(e.stack)
+        elif isinstance(e, (HandEnded, HandVoided)):
+            chips(*(c for _, c in e.stacks))
+        elif isinstance(e, HandStarted):
+            chips(*e.stacks)
+            if len(set(e.seats)) != len(e.seats) or (e.stacks and len(e.stacks) != len(e.seats)):
+                raise StoreError(f"The log is inconsistent: hand #{e.hand} starts with seats {excerpt(e.seats)} and "
+                                 f"stacks {excerpt(e.stacks)}: each seat once, one stack per seat.")
+        elif isinstance(e, TableState):
+            chips(*(c for _, _, c, _ in e.seats))
         if isinstance(e, PlayerSeated):
             seats[e.seat] = SeatState(e.seat, e.name, e.stack)
         elif isinstance(e, ChipsAdded):
@@ -104,7 +123,21 @@ def replay_log(events: Iterable[Event]) -> TableLog:
             stacks = e.stacks or tuple(seat_of(s, "a hand start").stack for s in e.seats)
             start_stacks = dict(zip(e.seats, stacks, strict=True))
             left_in_hand = {}
+            for seat, stack in start_stacks.items():
+                if seat_of(seat, f"hand #{e.hand}'s start").stack != stack:
+                    raise StoreError(f"The log is inconsistent: hand #{e.hand} starts seat {seat} with {stack} chips "
+                                     f"but the log left it {seats[seat].stack}.")
         elif isinstance(e, HandEnded):
+            if pending is not None and pending.hand == e.hand:  # chips are conserved within a hand
+                after = sum(c for s, c in e.stacks if s in start_stacks)
+                after += sum(left.cashed_out for left in left_in_hand.values())
+                if after != sum(start_stacks.values()):
+                    raise StoreError(f"The log is inconsistent: hand #{e.hand}'s players started with "
+                                     f"{sum(start_stacks.values())} chips and end with {after}.")
+            for seat, stack in e.stacks:
+                if seat not in start_stacks and seat_of(seat, f"the end of hand #{e.hand}").stack != stack:
+                    raise StoreError(f"The log is inconsistent: hand #{e.hand} ends with {stack} chips in seat {seat}, "
+                                     f"which was not in the hand and had {seats[seat].stack}.")
             for seat, stack in e.stacks:
                 seats[seat] = attrs.evolve(seat_of(seat, f"the end of hand #{e.hand}"), stack=stack)
             if pending is not None and pending.hand == e.hand:
@@ -150,12 +183,23 @@ def recover(store: EventStore, table_id: str, stages: Sequence[Stage], seed: int
     """
     info = store.table(table_id)
     log = replay_log(e.event for e in store.events(table_id))
-    table = Table(info.seat_count, info.min_buy_in, info.max_buy_in, info.first_button)
+    try:
+        table = Table(info.seat_count, info.min_buy_in, info.max_buy_in, info.first_button)
+    except CardgameError as exc:
+        raise StoreError(f"The tables row of {table_id!r} is corrupt: {exc}") from None
+    names: set[str] = set()
     for s in log.seats:
         if not 0 <= s.seat < table.seat_count:
-            raise StoreError(f"The log of table {table_id!r} seats {s.name!r} in seat {s.seat}, which the "
+            raise StoreError(f"The log of table {table_id!r} seats {excerpt(s.name)} in seat {s.seat}, which the "
                              f"{table.seat_count}-seat table does not have.")
+        if not s.name.strip() or s.name in names:
+            raise StoreError(f"The log of table {table_id!r} seats {excerpt(s.name)} in seat {s.seat}: a name must "
+                             "be non-empty and seated once.")
+        names.add(s.name)
         table.seats[s.seat] = Player(s.name, s.seat, s.stack, s.sitting_out)
+    if log.button is not None and not 0 <= log.button < table.seat_count:
+        raise StoreError(f"The log of table {table_id!r} puts the button in seat {log.button}, which the "
+                         f"{table.seat_count}-seat table does not have.")
     table.button = log.button
     game = Game(stages, table=table, seed=seed, max_hands=max_hands, keep_hands=keep_hands)
     game.ctx.hands_played = log.last_hand

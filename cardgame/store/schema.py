@@ -23,7 +23,7 @@ from typing import Literal
 
 from cardgame.store.errors import StoreError
 
-__all__ = ["SCHEMA_VERSION", "open_database", "transaction"]
+__all__ = ["SCHEMA_VERSION", "NotText", "open_database", "read_text", "transaction"]
 
 #: The schema version this module writes and reads (``PRAGMA user_version``).
 SCHEMA_VERSION = 1
@@ -72,6 +72,19 @@ CREATE INDEX hand_players_by_name ON hand_players(name);
 """
 
 
+class NotText(bytes):
+    """The bytes of a text column that are not UTF-8 (a corrupt store); the row checks refuse them."""
+
+
+def read_text(data: bytes) -> str | NotText:
+    """The connection's ``text_factory``: UTF-8 text, or :class:`NotText` for a row check to refuse
+    (never a ``UnicodeDecodeError`` from inside SQLite's cursor)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return NotText(data)
+
+
 @contextlib.contextmanager
 def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """``BEGIN IMMEDIATE`` .. ``COMMIT`` on ``db`` (opened in autocommit mode); rolls back on any error."""
@@ -96,11 +109,14 @@ def open_database(path: str, synchronous: Literal["FULL", "NORMAL"], timeout: fl
         db = sqlite3.connect(path, timeout=timeout, isolation_level=None)
     except sqlite3.Error as exc:
         raise StoreError(f"Cannot open the event store {path!r}: {exc}.") from None
+    db.text_factory = read_text
     try:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute(f"PRAGMA synchronous={synchronous}")
         db.execute("PRAGMA foreign_keys=ON")
         version = db.execute("PRAGMA user_version").fetchone()[0]
+        if type(version) is not int:
+            raise StoreError(f"{path!r} is not a readable event store: its schema version is {version!r}.")
         if version == 0:
             with transaction(db):
                 version = db.execute("PRAGMA user_version").fetchone()[0]  # another process?
@@ -116,7 +132,7 @@ def open_database(path: str, synchronous: Literal["FULL", "NORMAL"], timeout: fl
         if version != SCHEMA_VERSION:
             raise StoreError(f"{path!r} has event store schema version {version}; this library reads "
                              f"version {SCHEMA_VERSION}.")
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, UnicodeDecodeError) as exc:  # a corrupt file's message may not be UTF-8
         db.close()
         raise StoreError(f"{path!r} is not a readable event store: {exc}.") from None
     except StoreError:

@@ -64,7 +64,7 @@ def test_an_unreadable_raise_size_is_played_as_the_minimum_raise() -> None:
 
 
 @pytest.mark.parametrize(("line", "message"), [
-    ("MATCHSTATE:0:0:r" + HUGE + ":3c4d|", "raise size must be a whole number written with at most 18"),
+    ("MATCHSTATE:0:0:r" + HUGE + ":3c4d|", "raise size must be a whole number of at most 2147483647"),
     ("MATCHSTATE:0:0:r2147483648:3c4d|", "raise size 2147483648 is out of range; allowed is at most 2147483647"),
     ("MATCHSTATE:0:0:r٥٠٠:3c4d|", "a no-limit raise needs the total it raises to"),
     ("MATCHSTATE:0:0:r3²:3c4d|", "'²' is no action"),
@@ -275,4 +275,4 @@ def test_a_version_or_a_port_in_other_digits_is_refused(capsys: pytest.CaptureFi
         with pytest.raises(SystemExit):
             main(["acpc", "client", "holdem.limit.3p", "127.0.0.1", port])
         err = capsys.readouterr().err
-        assert "a port is a whole number from 0 to 65535" in err and len(err) < 400
+        assert "The port must be a whole number from 0 to 65535" in err and len(err) < 400

@@ -60,10 +60,10 @@ CORPUS = {
     "action line of 100,000 characters": (_edit("'p2 cbr 6'", "'p2 cbr 6 " + "x" * 100_000 + "'"), "takes one"),
     "variant of 100,000 characters": (_edit("'NT'", "'" + "N" * 100_000 + "'"), "unknown variant"),
     "amount of 100,000 characters": (_edit("'p2 cbr 6'", "'p2 cbr 6." + "0" * 100_000 + "1'"), "bad amount"),
-    # the engine refusing the table is the hand's error (StageError before)
+    # the engine refusing the table is the hand's error (StageError before; now the table's seat bound refuses it)
     "5,000 players": (_edit("starting_stacks = [200, 200]", "starting_stacks = [" + ", ".join(["200"] * 5000) + "]")
                       .replace("antes = [0, 0]", "antes = [" + ", ".join(["0"] * 5000) + "]")
-                      .replace("[1, 2]", "[" + ", ".join(["1", "2"] + ["0"] * 4998) + "]"), "cannot start"),
+                      .replace("[1, 2]", "[" + ", ".join(["1", "2"] + ["0"] * 4998) + "]"), "the table cannot be set"),
     "amount not in whole chips": (_edit("'p2 cbr 6'", "'p2 cbr 6.0000000001'"), "<hand>: amount 6.0000000001"),
 }
 
