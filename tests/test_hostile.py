@@ -668,9 +668,11 @@ def test_fuzz_store_rows_raise_only_store_errors_and_recover_never_half_applies(
 
 
 def _cli(argv: list[str]) -> tuple[int, str, str]:
-    """``cardgame argv`` in this process: (status, stdout, stderr); argparse's exit is a status too."""
+    """``cardgame argv`` in this process, in a folder of its own (``--json 3`` writes a file ``3``):
+    (status, stdout, stderr); argparse's exit is a status too."""
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with tempfile.TemporaryDirectory() as folder, contextlib.chdir(folder), contextlib.redirect_stdout(out), \
+            contextlib.redirect_stderr(err):
         try:
             status = main(argv)
         except SystemExit as exc:
