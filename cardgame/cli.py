@@ -25,6 +25,7 @@ from rich.text import Text
 
 from cardgame.bots import pair_raiser, random_bot, random_draw
 from cardgame.errors import CardgameError, StageError
+from cardgame.evaluation.equity import MAX_SAMPLES
 from cardgame.events import Event, StageFailed
 from cardgame.game import Game
 from cardgame.inputs import excerpt, read_int
@@ -41,7 +42,7 @@ _NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon")
 MAX_SEED = 2**64 - 1  # what RandomSource() draws, so any seed a run printed can be given back
 MAX_CHIPS = 10**12  # a table's default maximum buy-in
 MAX_DEMO_HANDS = 100_000
-MAX_COUNT = 10**18 - 1  # samples and a dealer's hands: the library bounds them further (equity's MAX_SAMPLES)
+MAX_COUNT = 10**18 - 1  # a dealer's hands (a match the user means to run until stopped)
 MAX_TIMEOUT_MS = 86_400_000  # a day
 
 
@@ -446,7 +447,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     eq.add_argument("--hi-lo", action="store_true", help="split pots with an eight-or-better low")
     how = eq.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every board")
-    how.add_argument("--samples", type=_whole("number of samples", 1, MAX_COUNT), default=None,
+    how.add_argument("--samples", type=_whole("number of samples", 1, MAX_SAMPLES), default=None,
                      help="Monte Carlo with this many boards")
     eq.add_argument("--seed", type=_whole("seed", 0, MAX_SEED), default=None)
     add_simulate(sub)
