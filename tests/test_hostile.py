@@ -704,7 +704,7 @@ HUGE = str(10**30)
         (["simulate", "--workers", "1025"], r"--workers: The number of workers 1025 is out of range"),
         # found by fuzzing: ran on with no bound
         (["equity", "AhKh", "QsQd", "--samples", HUGE], r"--samples: The number of samples must be a whole number"),
-        (["equity", "AhKh", "QsQd", "--samples", "100000001"], r"samples 100000001 is out of range; allowed is .* at most 100000000"),
+        (["equity", "AhKh", "QsQd", "--samples", "100000001"], r"samples 100000001 is out of range"),
         # Unicode digits: str.isdigit and int() take them for numbers
         (["acpc", "client", "kuhn", "127.0.0.1", "²"], r"argument port: The port must be a whole number"),
         (["acpc", "client", "kuhn", "127.0.0.1", "٥"], r"argument port: The port must be a whole number .* not '٥'"),
