@@ -17,7 +17,7 @@ from cardgame.bot import Bot, BotBase, BotView
 from cardgame.cards import CARDS, Card, format_cards, parse_card, parse_cards
 from cardgame.context import Context
 from cardgame.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
-from cardgame.dispatcher import Dispatcher
+from cardgame.engine import Dispatcher, Done, Exit, Failed, Outcome, Restart, Stage
 from cardgame.errors import (
     BotError,
     CardError,
@@ -32,7 +32,6 @@ from cardgame.game import Game
 from cardgame.hand import Hand, HandPlayer
 from cardgame.pots import Pot, side_pots
 from cardgame.rng import RandomSource
-from cardgame.stage import Done, Exit, Failed, Outcome, Restart, Stage
 from cardgame.table import Player, Table
 from cardgame.view import TableView
 

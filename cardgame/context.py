@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from cardgame.cards import Card, format_cards, parse_cards
 from cardgame.deck import STANDARD_DECK, Deck, DeckSpec
-from cardgame.errors import CardError, StageError
+from cardgame.engine import Emitter
+from cardgame.errors import CardError
 from cardgame.events import Event, HandEnded, HandStarted, PlayerLeft, PlayerSatOut
 from cardgame.hand import Hand, HandPlayer
 from cardgame.rng import RandomSource
@@ -18,7 +18,7 @@ __all__ = ["Context"]
 Listener = Callable[[Event], None]
 
 
-class Context:
+class Context(Emitter):
     """Shared state of one game. Stages read and change it; every change is logged as an event.
 
     ``deck_spec`` is the deck each hand is shuffled from; ``max_hands`` (optional) makes the
@@ -33,8 +33,22 @@ class Context:
     nobody listens it is the log's own ``append``: an event costs one C call on the hot path.
     """
 
-    __slots__ = ("_hand_starts", "_listeners", "_log", "deck_spec", "emit", "hand", "hands_played", "keep_hands",
-                 "max_hands", "next_deck", "pusher", "rng", "stop_requested", "table")
+    __slots__ = (
+        "_hand_starts",
+        "_listeners",
+        "_log",
+        "_trimmed",
+        "deck_spec",
+        "emit",
+        "hand",
+        "hands_played",
+        "keep_hands",
+        "max_hands",
+        "next_deck",
+        "rng",
+        "stop_requested",
+        "table",
+    )
 
     emit: Callable[[Event], None]
 
@@ -60,15 +74,15 @@ class Context:
         self._hand_starts: list[int] = []
         self._listeners: list[Listener] = []
         self.log = []  # also binds ``emit``
-        #: Runs a sub-stage on top of the current stage; set by the dispatcher that runs this context.
-        self.pusher: Callable[[Any, Any], None] | None = None
+        self._trimmed = 0  # events trimmed off the front of the log so far
 
-    def push(self, sub: Any, previous: Any = None) -> None:
-        """Run the stage ``sub`` on top of the current stage, starting with ``previous``; its result
-        comes back to the current stage's ``on_substage_result``."""
-        if self.pusher is None:
-            raise StageError("No dispatcher runs this context, so there is no stage to push a sub-stage on.")
-        self.pusher(sub, previous)
+    def mark(self) -> int:
+        """How many events were emitted so far (trimmed ones included): :meth:`since` takes it."""
+        return self._trimmed + len(self._log)
+
+    def since(self, mark: int) -> list[Event]:
+        """The events emitted since :meth:`mark` returned ``mark`` (those still kept)."""
+        return self._log[max(0, mark - self._trimmed):]
 
     @property
     def hand_starts(self) -> list[int]:
@@ -133,6 +147,7 @@ class Context:
             if len(starts) >= 2 * self.keep_hands:  # trim in batches: amortised, not every hand
                 cut = starts[-self.keep_hands]
                 del self._log[:cut]
+                self._trimmed += cut
                 self._hand_starts = [i - cut for i in starts[-self.keep_hands :]]
         self.emit(HandStarted(hand.number, button, tuple(ordered), tuple([hp.player.stack for hp in players])))
         return hand

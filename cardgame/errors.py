@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from cardgame.engine.errors import CardgameError, ConfigError, IllegalActionError, StageError
+
 __all__ = [
     "BotError",
     "CardError",
@@ -15,36 +17,12 @@ __all__ = [
 ]
 
 
-class CardgameError(Exception):
-    """Base class of every exception the library raises on purpose."""
-
-
 class CardError(CardgameError, ValueError):
     """A malformed card string, or a card that is not in the deck."""
 
 
-class ConfigError(CardgameError, ValueError):
-    """A bad parameter for a variant, a stage or a table."""
-
-
 class TableError(CardgameError):
     """A seating or bankroll request the table rules forbid (buy-in limits, taken seat...)."""
-
-
-class IllegalActionError(CardgameError):
-    """An action the rules forbid right now; the game state is unchanged.
-
-    ``rule`` names the rule broken, ``allowed`` describes what the actor could do instead.
-    """
-
-    def __init__(self, message: str, *, rule: str = "", allowed: str = "") -> None:
-        super().__init__(message)
-        self.rule = rule
-        self.allowed = allowed
-
-
-class StageError(CardgameError):
-    """A stage ended in error, or the dispatcher was driven while stopped."""
 
 
 class HandHistoryError(CardgameError, ValueError):

@@ -11,7 +11,8 @@ from typing import ClassVar
 import attrs
 
 from cardgame.cards import Card, format_cards
-from cardgame.records import fast_init
+from cardgame.engine.events import Event, StageFailed
+from cardgame.engine.records import fast_init
 
 __all__ = [
     "ActionTaken",
@@ -35,19 +36,6 @@ __all__ = [
     "StageFailed",
 ]
 
-
-@attrs.frozen
-class Event:
-    """Base class: an immutable record of one change."""
-
-    kind: ClassVar[str] = "event"
-
-    def seen_by(self, seat: int | None) -> Event:
-        """This event as ``seat`` may see it (``None``: a spectator)."""
-        return self
-
-    def describe(self, names: dict[int, str] | None = None) -> str:
-        return repr(self)
 
 
 def _name(names: dict[int, str] | None, seat: int) -> str:
@@ -276,16 +264,6 @@ class HandEnded(Event):
     def describe(self, names: dict[int, str] | None = None) -> str:
         return f"Hand #{self.hand} ends: " + ", ".join(f"{_name(names, s)} {c}" for s, c in self.stacks)
 
-
-@fast_init
-@attrs.frozen
-class StageFailed(Event):
-    kind: ClassVar[str] = "stage failed"
-    stage: str
-    reason: str
-
-    def describe(self, names: dict[int, str] | None = None) -> str:
-        return f"Stage {self.stage} failed: {self.reason}"
 
 
 @fast_init

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from cardgame.betting import LegalActions
 from cardgame.context import Context
 from cardgame.deck import STANDARD_DECK, DeckSpec
-from cardgame.dispatcher import Dispatcher
+from cardgame.engine import Dispatcher, Outcome, Stage
 from cardgame.errors import IllegalActionError, TableError
 from cardgame.events import (
     ActionTaken,
@@ -20,7 +20,6 @@ from cardgame.events import (
     PlayerSeated,
 )
 from cardgame.rng import RandomSource
-from cardgame.stage import Stage
 from cardgame.stages.draw import DrawOptions
 from cardgame.stages.results import RunOptions
 from cardgame.table import Player, Table
@@ -44,7 +43,7 @@ class Game:
 
     def __init__(
         self,
-        stages: Sequence[Stage],
+        stages: Sequence[Stage[Context]],
         *,
         table: Table | None = None,
         seats: int = 6,
@@ -81,7 +80,7 @@ class Game:
         return self.dispatcher.status
 
     @property
-    def stage(self) -> Stage | None:
+    def stage(self) -> Stage[Context] | None:
         return self.dispatcher.current
 
     @property
@@ -170,14 +169,14 @@ class Game:
         return self.leave(seat)
 
     def _table_changed(self) -> None:
-        d = self.dispatcher
-        if d.status == "running" and d.current is not None:
-            d.busy = True
-            try:
-                d.current.on_table_change()
-                d._advance()
-            finally:
-                d.busy = False
+        self.dispatcher.notify(_tell_table_changed)
+
+    def _send(self, event: str, *args: Any) -> Event:
+        """Send ``event`` to the current stage; the first event it emitted (the action's own)."""
+        ctx = self.ctx
+        mark = ctx.mark()
+        self.dispatcher.send(event, *args)
+        return ctx.since(mark)[0]
 
     # --- the game ------------------------------------------------------------------------------------
     def start(self) -> None:
@@ -202,8 +201,7 @@ class Game:
         if d.status == "running" and (hand is None or hand.to_act is None):
             where = f" (the game is in the {d.current.name} stage)" if d.current is not None else ""
             raise IllegalActionError(f"No player is to act now{where}.", rule="no action pending")
-        event: Event = d.send("act", seat, action, amount)
-        return event
+        return self._send("act", seat, action, amount)
 
     def draw(self, seat: int, discards: Sequence[int] = ()) -> Event:
         """Discard ``discards`` in a draw round and be dealt as many (empty: stand pat)."""
@@ -211,8 +209,7 @@ class Game:
         if self.dispatcher.status == "running" and self.to_act is None:
             where = f" (the game is in the {current.name} stage)" if current is not None else ""
             raise IllegalActionError(f"No player is to draw now{where}.", rule="no draw pending")
-        event: Event = self.dispatcher.send("draw", seat, discards)
-        return event
+        return self._send("draw", seat, discards)
 
     def draw_options(self) -> DrawOptions | None:
         """In a draw round: the seat to draw, its cards and how many it may discard."""
@@ -235,8 +232,7 @@ class Game:
         """``seat`` asks to run the rest of the board ``runs`` times (1: once)."""
         if self.dispatcher.status == "running" and self.run_options() is None:
             raise IllegalActionError("Nobody is choosing run-outs now.", rule="no run-out choice pending")
-        event: Event = self.dispatcher.send("choose_runs", seat, runs)
-        return event
+        return self._send("choose_runs", seat, runs)
 
     def muck(self, seat: int) -> None:
         """Muck ``seat``'s hand once betting is over (the run-out or the showdown): the hand is dead,
@@ -329,3 +325,11 @@ class Game:
         from cardgame.bot import play
 
         return play(self, bots, drawer=drawer, chooser=chooser, max_actions=max_actions)
+
+
+def _tell_table_changed(stage: Stage[Context]) -> Outcome | None:
+    """Tell a poker stage that seats or stacks changed; how it ended, if it did."""
+    hook = getattr(stage, "on_table_change", None)
+    if hook is not None:
+        hook()
+    return stage.outcome

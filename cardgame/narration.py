@@ -23,6 +23,8 @@ from typing import Literal
 import attrs
 
 from cardgame.cards import Card, format_cards
+from cardgame.context import Context
+from cardgame.engine import Stage
 from cardgame.events import (
     ActionTaken,
     BoardDealt,
@@ -39,7 +41,6 @@ from cardgame.events import (
     PlayerSeated,
     PotAwarded,
 )
-from cardgame.stage import Stage
 from cardgame.stages import BettingRound, BringIn, ForcedBets
 
 __all__ = ["Line", "Narration", "PlayerResult", "plain_hand", "stakes_of"]
@@ -114,7 +115,7 @@ def plain_hand(description: str) -> str:
     return "; ".join(" / ".join(_plain_high(half) for half in board.split(" / ")) for board in description.split("; "))
 
 
-def stakes_of(stages: Sequence[Stage]) -> str:
+def stakes_of(stages: Sequence[Stage[Context]]) -> str:
     """The forced bets of a stage list in words: ``blinds 1/2``, ``ante 1, bring-in 2``."""
     parts: list[str] = []
     for stage in stages:
@@ -182,7 +183,7 @@ class Narration:
         self._sat_out: list[PlayerSatOut] = []  # in a hand: said at its end, unless out of chips
 
     @classmethod
-    def for_stages(cls, stages: Sequence[Stage], names: Mapping[int, str] | None = None) -> Narration:
+    def for_stages(cls, stages: Sequence[Stage[Context]], names: Mapping[int, str] | None = None) -> Narration:
         """A history for a game of ``stages``: its stakes, and stud (a bring-in stage) or not."""
         complete_to: int | None = None
         if any(isinstance(s, BringIn) for s in stages):

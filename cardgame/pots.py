@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from cardgame.engine.records import fast_init
 from cardgame.hand import HandPlayer
-from cardgame.records import fast_init
 
 __all__ = ["Pot", "side_pots", "split"]
 

@@ -34,12 +34,12 @@ import cattrs
 from cardgame import events as events_module
 from cardgame.cards import Card, parse_card
 from cardgame.deck import DeckSpec
+from cardgame.engine import Done, Exit, Failed, Goto, Outcome, Restart
 from cardgame.errors import CardError, CardgameError
 from cardgame.events import Event
 from cardgame.inputs import MAX_DIGITS, excerpt
 from cardgame.player import Player
 from cardgame.rng import RandomSource
-from cardgame.stage import Done, Exit, Failed, Goto, Outcome, Restart
 from cardgame.stages import (
     BettingResult,
     BringInResult,
@@ -154,15 +154,19 @@ def register_type(cls: type, tag: str | None = None) -> type:
     return cls
 
 
+_EVENT_MODULES = (events_module.__name__, Event.__module__)
+
+
 def _register_events() -> None:
-    """Register every event class defined in :mod:`cardgame.events` under its class name.
+    """Register every event class :mod:`cardgame.events` offers (its own and the kernel's) under its
+    class name.
 
     Reads the module's namespace, not ``Event.__subclasses__()``: attrs slotted classes leave
     their pre-slots twin among the subclasses until it is garbage-collected.
     """
     for value in list(vars(events_module).values()):
         if (isinstance(value, type) and issubclass(value, Event) and value is not Event
-                and value.__module__ == events_module.__name__ and value not in _TAG_OF):
+                and value.__module__ in _EVENT_MODULES and value not in _TAG_OF):
             register_type(value)
 
 

@@ -13,9 +13,10 @@ from collections.abc import Sequence
 import attrs
 
 from cardgame.cards import Card
+from cardgame.context import Context
 from cardgame.deck import STANDARD_DECK, DeckSpec
+from cardgame.engine import Stage
 from cardgame.evaluation.protocol import HandEvaluator
-from cardgame.stage import Stage
 from cardgame.stages import BettingRound, BringIn, DealBoard, DealHole, Draw, ForcedBets, Showdown, WaitForPlayers
 
 __all__ = ["GameShape", "game_shape"]
@@ -48,7 +49,7 @@ class GameShape:
         return len(self.up_cards)
 
 
-def game_shape(stages: Sequence[Stage], deck: DeckSpec = STANDARD_DECK, name: str = "") -> GameShape:
+def game_shape(stages: Sequence[Stage[Context]], deck: DeckSpec = STANDARD_DECK, name: str = "") -> GameShape:
     """The :class:`GameShape` of a variant's stage list (the first showdown's evaluators count);
     ``deck`` is the game's deck unless the stages deal from one of their own."""
     up: list[bool] = []

@@ -10,7 +10,7 @@ What is saved (format version :data:`VERSION`):
 
 * each stage by its index in the list: ``state``, ``previous`` (the result it started with),
   ``outcome`` (done with its result, goto, restart, exit, failed), its parent if it runs as a
-  sub-stage, and the attributes its class names in ``Stage.snapshot_fields`` (a stage with
+  sub-stage, and the attributes its class names in ``Stage[Context].snapshot_fields`` (a stage with
   runtime attributes of its own must declare them);
 * the dispatcher: status, failure, current stage and remaining stack as indices;
 * the context: the table and every seat, the hand in progress (players, cards, bets, deck and
@@ -30,7 +30,7 @@ they started with, and the seats what the log's ledger gives (the last ``HandEnd
 seat, top-up and leave).
 
 Not saved: listeners (``game.subscribe`` callbacks), which are code; subscribe again after
-restoring. A sub-stage pushed with ``Dispatcher.push`` that is not in the variant's list cannot be
+restoring. A sub-stage pushed by a ``Push`` outcome that is not in the variant's list cannot be
 rebuilt from code, so snapshotting while one runs raises :class:`SnapshotError`. So does a
 snapshot taken from inside a listener, where a stage is half-way through its work: take
 snapshots between calls into the game.
@@ -44,6 +44,7 @@ from typing import Any, cast
 from cardgame.cards import Card
 from cardgame.context import Context
 from cardgame.deck import Deck, DeckSpec
+from cardgame.engine import Outcome, Stage
 from cardgame.errors import CardgameError
 from cardgame.events import ChipsAdded, Event, HandEnded, HandStarted, PlayerLeft, PlayerSeated
 from cardgame.game import Game
@@ -76,7 +77,6 @@ from cardgame.serialize import (
     json_kind,
     to_json,
 )
-from cardgame.stage import Outcome, Stage
 from cardgame.table import Table
 
 __all__ = ["FORMAT", "MAX_SIZE", "VERSION", "SnapshotError", "dumps", "loads", "restore", "snapshot"]
@@ -99,11 +99,11 @@ def snapshot(game: Game) -> dict[str, Any]:
     stages = d.stages
     index = {id(s): i for i, s in enumerate(stages)}
 
-    def position(stage: Stage, what: str) -> int:
+    def position(stage: Stage[Context], what: str) -> int:
         i = index.get(id(stage))
         if i is None:
             raise SnapshotError(
-                f"The {what} {stage.name!r} ({type(stage).__name__}) was pushed with Dispatcher.push and is not in "
+                f"The {what} {stage.name!r} ({type(stage).__name__}) was pushed by a Push outcome and is not in "
                 "the variant's stage list, so it cannot be rebuilt on restore; snapshot after it finishes."
             )
         return i
@@ -350,7 +350,7 @@ def _load_hand(o: JsonObject, table: Table, rng: RandomSource) -> Hand:
     return hand
 
 
-def _check_fresh(stages: Sequence[Stage], saved: list[Any]) -> None:
+def _check_fresh(stages: Sequence[Stage[Context]], saved: list[Any]) -> None:
     for i, s in enumerate(stages):
         if not isinstance(s, Stage):
             raise SnapshotError(f"stages[{i}] is {excerpt(s)}, not a Stage; pass a fresh stage list of the variant.")
@@ -431,7 +431,7 @@ def _stage_index(value: Any, where: str, n: int) -> int:
     return value
 
 
-def _read_stage(stage: Stage, so: JsonObject, n: int) -> tuple[str, Outcome | None, Any, bool, int | None,
+def _read_stage(stage: Stage[Context], so: JsonObject, n: int) -> tuple[str, Outcome | None, Any, bool, int | None,
                                                                  dict[str, Any]]:
     """The saved runtime state of ``stage``: state, outcome, previous, started, parent, fields."""
     cls = type(stage)
@@ -463,7 +463,7 @@ def _read_stage(stage: Stage, so: JsonObject, n: int) -> tuple[str, Outcome | No
     return state, outcome, previous, started, parent, values
 
 
-def _check_dispatcher(stages: Sequence[Stage], status: str, current: int | None, stack: list[int],
+def _check_dispatcher(stages: Sequence[Stage[Context]], status: str, current: int | None, stack: list[int],
                       saved: list[tuple[str, Outcome | None, Any, bool, int | None, dict[str, Any]]]) -> None:
     """The dispatcher's stack is what running the list leaves: the stages after the current one's
     root (the stage that is not a sub-stage), in order; only the current chain has parents."""
@@ -478,7 +478,7 @@ def _check_dispatcher(stages: Sequence[Stage], status: str, current: int | None,
     while (parent := saved[chain[-1]][4]) is not None:
         if parent in chain:
             raise SnapshotError(f"stages[{chain[-1]}].parent makes a loop of sub-stages: {[*chain, parent]}.")
-        if type(stages[parent]).on_substage_result is Stage.on_substage_result:
+        if type(stages[parent]).on_substage_result is Stage[Context].on_substage_result:
             raise SnapshotError(f"stages[{chain[-1]}].parent: {type(stages[parent]).__name__} (stage {parent}) "
                                 "pushes no sub-stage.")
         chain.append(parent)
@@ -495,16 +495,17 @@ def _check_dispatcher(stages: Sequence[Stage], status: str, current: int | None,
     if stack != list(range(n - 1, low - 1, -1)) or root > low - 1 or (status != "failed" and root != low - 1):
         raise SnapshotError(f"dispatcher.stack {stack} is not what running the stages leaves with stage {root} "
                             f"current: the stages after it, last first ({list(range(n - 1, root, -1))}).")
+    cls, state = type(stages[current]), saved[current][0]
+    own_machine = cls.transitions is not Stage.transitions  # the base machine waits in "running" for events
+    if status == "running" and own_machine and not any(src == state and t != "begin" for src, t in cls.table):
+        raise SnapshotError(f"stages[{current}] ({cls.__name__}) is current in a running game, so it waits for an "
+                            f"event, but it is in its final state {state!r}.")
     if status == "running" and saved[current][1] is not None:
         raise SnapshotError(f"stages[{current}] has ended ({type(saved[current][1]).__name__}) but is current in a "
                             "running game: a snapshot is taken between calls, never half-way.")
-    cls, state = type(stages[current]), saved[current][0]
-    if status == "running" and state == cls._end_to:
-        raise SnapshotError(f"stages[{current}] ({cls.__name__}) is current in a running game, so it waits for an "
-                            f"event, but it is in its final state {state!r}.")
 
 
-def restore(data: Mapping[str, Any], stages: Sequence[Stage]) -> Game:
+def restore(data: Mapping[str, Any], stages: Sequence[Stage[Context]]) -> Game:
     """Rebuild the game saved by :func:`snapshot` on ``stages``, a fresh list of the same variant.
 
     The whole document is checked before anything is changed (structure, types, ranges, cards,
@@ -604,7 +605,7 @@ def _read_event(data: Any, where: str) -> Event:
 MAX_SIZE = 64 * 2**20
 
 
-def loads(text: str | bytes, stages: Sequence[Stage], *, max_size: int = MAX_SIZE) -> Game:
+def loads(text: str | bytes, stages: Sequence[Stage[Context]], *, max_size: int = MAX_SIZE) -> Game:
     """Restore a game from :func:`dumps` text onto a fresh stage list.
 
     Text longer than ``max_size`` characters, or nesting more than :data:`~cardgame.serialize.MAX_DEPTH`

@@ -6,7 +6,7 @@ import attrs
 
 from cardgame.cards import Card, format_cards
 from cardgame.context import Context
-from cardgame.records import fast_init
+from cardgame.engine.records import fast_init
 
 __all__ = ["SeatView", "TableView", "status_legend", "status_table", "table_view"]
 

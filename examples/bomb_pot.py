@@ -17,7 +17,6 @@ from cardgame.bots import random_bot
 from cardgame.errors import ConfigError
 from cardgame.evaluation import HIGH
 from cardgame.events import ForcedBetPosted
-from cardgame.stage import Stage
 from cardgame.stages import (
     BettingRound,
     DealBoard,
@@ -28,6 +27,7 @@ from cardgame.stages import (
     Showdown,
     WaitForPlayers,
 )
+from cardgame.stages.base import PokerStage
 from variants import registry
 
 __all__ = ["BombPot", "bomb_pot_holdem", "register_bomb_pot"]
@@ -35,7 +35,7 @@ __all__ = ["BombPot", "bomb_pot_holdem", "register_bomb_pot"]
 VARIANT_NAME = "bomb pot hold'em"
 
 
-class BombPot(Stage):
+class BombPot(PokerStage):
     """Every player in the hand antes ``amount`` as dead money; a player short of it posts what
     they have and is all-in. Logs one :class:`~cardgame.events.ForcedBetPosted` (bet
     ``"bomb pot"``) per post.
@@ -45,12 +45,11 @@ class BombPot(Stage):
     """
 
     name: ClassVar[str] = "bomb pot"
-    states: ClassVar[list[str]] = ["ready", "pot_built", "done"]
+    states: ClassVar[list[str]] = ["ready", "pot_built", "no_bomb_pot"]
     transitions: ClassVar[list[dict[str, Any]]] = [
         {"trigger": "begin", "source": "ready", "dest": "pot_built", "conditions": "two_players_dealt_in",
          "before": "everyone_antes", "after": "hand_on"},
-        {"trigger": "begin", "source": "ready", "dest": "done", "after": "no_bomb_pot"},
-        {"trigger": "end", "source": "*", "dest": "done"},
+        {"trigger": "begin", "source": "ready", "dest": "no_bomb_pot", "after": "no_bomb_pot"},
     ]
     takes: ClassVar[tuple[type, ...]] = (HandOpened,)
     gives: ClassVar[tuple[type, ...]] = (ForcedBetsResult,)
@@ -94,7 +93,7 @@ class BombPot(Stage):
         self.fail("a bomb pot needs at least two players in the hand")
 
 
-def bomb_pot_holdem(amount: int = 10, big_blind: int = 2) -> list[Stage]:
+def bomb_pot_holdem(amount: int = 10, big_blind: int = 2) -> list[PokerStage]:
     """No-limit hold'em where every hand is a bomb pot of ``amount``: no blinds and no pre-flop
     betting; betting starts on the flop with a minimum bet of ``big_blind``."""
     betting = NoLimit(big_blind)

@@ -23,6 +23,6 @@ def test_a_flop_betting_round_alone() -> None:
     flop.handle("act", 0, "bet", 10)
     flop.handle("act", 1, "fold")
     flop.handle("act", 2, "call")
-    assert flop.state == "done"
+    assert flop.state == "round_closed"
     assert flop.outcome is not None and flop.outcome.result.live == (0, 2)  # type: ignore[attr-defined]
     assert ctx.hand.pot_total() == 20

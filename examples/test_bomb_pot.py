@@ -12,9 +12,9 @@ from cardgame import Game
 from cardgame.bots import random_bot
 from cardgame.cli import main as cli_main
 from cardgame.context import Context
+from cardgame.engine import Done, Failed, check_fit
 from cardgame.errors import ConfigError
 from cardgame.events import ActionTaken, BoardDealt, Event, ForcedBetPosted, HandStarted, PotAwarded
-from cardgame.stage import Done, Failed, check_fit
 from cardgame.stages import ForcedBets, ForcedBetsResult, HandOpened
 from tests.helpers import make_context
 from variants import registry
@@ -39,7 +39,7 @@ def test_every_player_posts_the_bomb_pot_as_dead_money() -> None:
     assert [hp.contributed for hp in hand.players] == [10, 10, 10]
     assert [hp.bet for hp in hand.players] == [0, 0, 0]  # dead money: nothing to call
     assert hand.pot_total() == 30 and hand.bet_to == 0
-    assert stage.state == "done"
+    assert stage.state == "pot_built"
     assert stage.outcome == Done(ForcedBetsResult(2, blinds=(), antes=((0, 10), (1, 10), (2, 10)), opener=None))
 
 
@@ -68,7 +68,7 @@ def test_a_hand_with_one_player_fails() -> None:
     ctx = make_context([100])
     stage = BombPot(10)
     stage.start(ctx, HandOpened(hand=1, button=0, seats=(0,)))
-    assert stage.outcome == Failed("a bomb pot needs at least two players in the hand", "bomb pot", "done")
+    assert stage.outcome == Failed("a bomb pot needs at least two players in the hand", "bomb pot", "no_bomb_pot")
     assert posted(ctx) == []
 
 

@@ -1,4 +1,6 @@
-"""The dispatcher on toy stages: result passing, goto, restart, exit, error, sub-stages, bad input, fit."""
+"""The kernel's dispatcher on toy stages that know no poker: result passing, goto, push, restart, exit,
+error, bad input, fit. The stages return their outcomes (OpenPoker's contract) or record them from a
+machine callback; the context is a plain event list."""
 
 from __future__ import annotations
 
@@ -6,22 +8,41 @@ from typing import Any, ClassVar
 
 import pytest
 
-from cardgame.context import Context
-from cardgame.dispatcher import Dispatcher
-from cardgame.errors import IllegalActionError, StageError
-from cardgame.stage import Stage
+from cardgame.engine import (
+    Dispatcher,
+    Done,
+    Event,
+    Exit,
+    Goto,
+    IllegalActionError,
+    Outcome,
+    Push,
+    Restart,
+    Stage,
+    StageError,
+    StageFailed,
+)
 
 
-class Record(Stage):
+class Context:
+    """The least a kernel context is: somewhere to emit events."""
+
+    def __init__(self) -> None:
+        self.log: list[Event] = []
+
+    def emit(self, event: Event) -> None:
+        self.log.append(event)
+
+
+class Record(Stage[Context]):
     """Finishes with ``previous + [tag]`` when poked, or at once with ``instant``."""
 
     name: ClassVar[str] = "record"
-    states: ClassVar[list[str]] = ["ready", "waiting", "done"]
+    states: ClassVar[list[str]] = ["ready", "waiting", "recorded"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        {"trigger": "begin", "source": "ready", "dest": "done", "prepare": "remember", "conditions": "is_instant",
+        {"trigger": "begin", "source": "ready", "dest": "recorded", "prepare": "remember", "conditions": "is_instant",
          "after": "hand_on"},
         {"trigger": "begin", "source": "ready", "dest": "waiting"},
-        {"trigger": "end", "source": "*", "dest": "done"},
     ]
     events: ClassVar[tuple[str, ...]] = ("poke", "boom", "end_game", "again", "illegal", "sub", "jump")
     __slots__ = ("got", "instant", "tag")
@@ -41,27 +62,26 @@ class Record(Stage):
     def hand_on(self) -> None:
         self.finish([*(self.previous or []), self.tag])
 
-    def on_poke(self) -> str:
-        self.finish([*(self.got or []), self.tag])
-        return self.tag
+    def on_poke(self) -> Outcome:
+        return Done([*(self.got or []), self.tag])
 
     def on_boom(self) -> None:
         raise RuntimeError("kaboom")
 
-    def on_end_game(self) -> None:
-        self.exit()
+    def on_end_game(self) -> Outcome:
+        return Exit()
 
-    def on_again(self) -> None:
-        self.restart()
+    def on_again(self) -> Outcome:
+        return Restart()
 
     def on_illegal(self) -> None:
         raise IllegalActionError("not now", rule="test")
 
-    def on_sub(self) -> None:
-        self.ctx.push(Record(self.tag + "-sub"), ["from-parent"])
+    def on_sub(self) -> Outcome:
+        return Push(Record(self.tag + "-sub"), ["from-parent"])
 
-    def on_jump(self, target: str) -> None:
-        self.goto(target, [*(self.got or []), self.tag])
+    def on_jump(self, target: str) -> Outcome:
+        return Goto(target, [*(self.got or []), self.tag])
 
     def on_substage_result(self, result: Any) -> None:
         self.got = result
@@ -73,9 +93,10 @@ def test_results_flow_to_the_next_stage_and_instant_stages_chain() -> None:
     disp.start()
     assert disp.current is a and disp.state == "waiting"
     assert disp.remaining == (b, c, d)
-    assert disp.send("poke") == "a"
+    disp.send("poke")
+    assert a.outcome == Done(["a"])
     assert disp.current is c and c.got == ["a", "b"]
-    assert b.state == "done"
+    assert b.state == "recorded" and b.outcome == Done(["a", "b"])
     disp.send("poke")
     assert d.got == ["a", "b", "c"]
 
@@ -197,7 +218,7 @@ class GoesToShowdown(Record):
 
 
 def test_stages_that_do_not_fit_are_refused_naming_the_pair() -> None:
-    from cardgame.errors import ConfigError
+    from cardgame.engine import ConfigError
 
     with pytest.raises(ConfigError, match=r"Stage 2 \(record\) does not fit .* stage 1 \(record\) gives int, but "
                                           r"record takes str"):
@@ -218,6 +239,41 @@ def test_a_variant_whose_stages_do_not_fit_is_refused_at_build_time() -> None:
         Game([WaitForPlayers(), BettingRound(NoLimit(2)), EndHand(), Showdown()])
 
 
-def test_the_context_has_no_dispatcher_to_push_on_until_one_runs_it() -> None:
-    with pytest.raises(StageError, match="No dispatcher runs this context"):
-        Context().push(Record("x"))
+def test_a_failure_is_emitted_as_an_event_and_stops_the_game() -> None:
+    ctx = Context()
+    disp = Dispatcher([Record("a"), Record("b")], ctx)
+    disp.start()
+    with pytest.raises(StageError):
+        disp.send("boom")
+    assert ctx.log == [StageFailed("record", "RuntimeError: kaboom")]
+
+
+class Ticks(Record):
+    """Returns something that is not an outcome."""
+
+    def on_poke(self) -> Any:
+        return 1
+
+
+def test_a_value_that_is_not_an_outcome_stops_the_game() -> None:
+    disp = Dispatcher([Ticks("a"), Record("b")], Context())
+    disp.start()
+    with pytest.raises(StageError, match="unknown outcome 1"):
+        disp.send("poke")
+
+
+class RecordsFromItsMachine(Record):
+    """Ends from a machine callback (``finish``), as the poker stages do."""
+
+    def on_poke(self) -> None:
+        self.finish(["from the machine"])
+
+
+def test_an_outcome_recorded_by_a_callback_is_what_handle_returns() -> None:
+    s = RecordsFromItsMachine("a")
+    assert s.start(Context(), None) is None and s.state == "waiting"
+    assert s.handle("poke") == Done(["from the machine"])
+    with pytest.raises(StageError, match="already ended"):
+        s.handle("poke")
+    with pytest.raises(StageError, match="ended twice"):
+        s.finish([])

@@ -32,6 +32,7 @@ import variants
 from cardgame.bots import random_bot, random_draw
 from cardgame.cards import MAX_CARD_TEXT, Card, parse_card, parse_cards
 from cardgame.cli import main
+from cardgame.engine import Stage
 from cardgame.errors import BotError, CardError, CardgameError
 from cardgame.evaluation.equity import equity, hand_strength
 from cardgame.events import PlayerLeft
@@ -39,7 +40,6 @@ from cardgame.game import Game
 from cardgame.inputs import EXCERPT_LIMIT
 from cardgame.simulate import Match, simulate
 from cardgame.snapshot import SnapshotError, loads, restore, snapshot
-from cardgame.stage import Stage
 from cardgame.store import EventStore, StoreError, recover, replay_log
 from variants import no_limit_holdem
 
@@ -148,7 +148,7 @@ def mid_hand() -> dict[str, Any]:
 
 def _stage_state(stages: Sequence[Stage]) -> list[tuple[Any, ...]]:
     """Everything restore may change on a stage list."""
-    return [(s.state, s.ctx, s.ending, s.result, s.previous, s.parent,
+    return [(s.state, s.ctx, s.outcome, s.previous, s.parent,
              tuple(getattr(s, f) for f in type(s).snapshot_fields)) for s in stages]
 
 
@@ -200,8 +200,8 @@ def test_a_parent_outside_the_current_chain_is_refused(mid_hand: dict[str, Any])
 
 def test_a_current_stage_in_its_final_state_is_refused(mid_hand: dict[str, Any]) -> None:
     """Found by fuzzing: the running betting round saved as done raised MachineError on the next action."""
-    data = _edit(mid_hand, lambda d: d["stages"][3].update(state="done"))
-    refused_snapshot(data, r"in its final state 'done'")
+    data = _edit(mid_hand, lambda d: d["stages"][3].update(state="round_closed"))
+    refused_snapshot(data, r"in its final state 'round_closed'")
 
 
 def test_a_detached_copy_of_a_seated_player_is_refused(mid_hand: dict[str, Any]) -> None:

@@ -1,11 +1,12 @@
 """The compiled machine against ``transitions``: every stage class, random inputs, the same states, calls and results.
 
 For each stage class ``C`` a recording subclass replaces every callback and condition its machine names (and the
-ways a stage ends, ``finish``, ``exit``...) with methods that only log their name; conditions return values drawn
-from a seeded ``random.Random`` (not only ``True`` and ``False``: the rule is ``==``). Callbacks now and then raise,
-or fire a nested trigger (as ``finish`` fires ``end`` from inside a transition). Two models with the same seed then
+ways a stage records its outcome, ``finish``, ``exit``...) with methods that only log their name and arguments;
+conditions return values drawn from a seeded ``random.Random`` (not only ``True`` and ``False``: the rule is ``==``).
+Triggers carry random arguments, which every callback and condition must be handed. Callbacks now and then raise,
+or fire a nested trigger (as a betting round's ``act`` fires ``acted``). Two models with the same seed then
 take the same random trigger sequences from every state: one through ``transitions`` itself
-(``C.machine.events[trigger].trigger``), one through :func:`cardgame.machine.fire` on the recording class's table;
+(``C.machine.events[trigger].trigger``), one through :func:`cardgame.engine.machine.fire` on the recording class's table;
 after each trigger the result (or exception), the state and the call log must agree.
 
 Two things ``transitions`` does that the table does not, the machine-wide ``on_final`` callback and a
@@ -29,8 +30,8 @@ from transitions import Machine, MachineError
 
 import cardgame
 import cardgame.stages
-from cardgame.machine import Step, compile_machine, fire, generate
-from cardgame.stage import Stage
+from cardgame.engine import Stage
+from cardgame.engine.machine import Step, compile_machine, fire, generate
 
 SEQUENCES = 300  # random trigger sequences per stage class
 MAX_LENGTH = 12  # triggers per sequence
@@ -39,8 +40,10 @@ NESTED = 0.1  # chance that a callback fires a nested trigger
 #: What conditions return: ``transitions`` compares each result with ``==`` to the wanted value (1 passes for
 #: ``True``, 0 and ``None`` are not ``False`` unless equal to it, "yes" is neither).
 OUTCOMES: tuple[Any, ...] = (True, False, True, False, True, False, 1, 0, None, "yes", "")
-#: The ways a stage ends: each fires ``end`` itself, so the recording classes only log them.
-ENDINGS = ("finish", "goto", "pass_on", "restart", "exit", "fail")
+#: The ways a stage records its outcome from a callback; the recording classes only log them.
+ENDINGS = ("finish", "goto", "push", "pass_on", "restart", "exit", "fail")
+#: What a trigger carries: nothing, or data its conditions and callbacks are handed (an action, say).
+ARGUMENTS: tuple[tuple[Any, ...], ...] = ((), (), (1,), ("raise", 7), (None,))
 
 
 class Boom(Exception):
@@ -132,10 +135,10 @@ def machine_names(machine: Machine) -> tuple[set[str], set[str]]:
     return conditions, callbacks - conditions
 
 
-def _condition(name: str) -> Callable[[Any], Any]:
-    def condition(self: Any) -> Any:
+def _condition(name: str) -> Callable[..., Any]:
+    def condition(self: Any, *args: Any) -> Any:  # a trigger's arguments travel to its conditions
         value = self.rng.choice(OUTCOMES)
-        self.log.append((name, value))
+        self.log.append((name, value, args))
         return value
 
     condition.__name__ = name
@@ -143,7 +146,7 @@ def _condition(name: str) -> Callable[[Any], Any]:
 
 
 def _callback(name: str) -> Callable[..., None]:
-    def callback(self: Any, *args: Any) -> None:  # the endings take arguments; the machine passes none
+    def callback(self: Any, *args: Any) -> None:  # the trigger's arguments, as the machine passes them
         self.log.append((name, *args))
         if self.rng.random() < RAISE:
             self.log.append(("raise", name))
@@ -226,12 +229,12 @@ def test_fire_agrees_with_transitions(cls: type[Stage]) -> None:
     rec = recording(cls)
     machine, table, fast = cls.machine, rec.table, generate(rec.table)
 
-    def fast_fire(m: Any, t: str) -> Any:  # as Stage.trigger: the generated function, else fire raises
+    def fast_fire(m: Any, t: str, *args: Any) -> Any:  # as Stage.trigger: the generated function, else fire raises
         fn = fast.get((m.state, t))
         if isinstance(fn, str):
             m.state = fn
             return True
-        return fire(table, m, t) if fn is None else fn(m)
+        return fire(table, m, t, *args) if fn is None else fn(m, *args)
     states = list(machine.states)
     triggers = sorted(machine.events)
     fired: set[tuple[str, str]] = set()
@@ -241,14 +244,15 @@ def test_fire_agrees_with_transitions(cls: type[Stage]) -> None:
         draw = random.Random(f"{cls.__qualname__}/{seed}")
         start = cls.initial if seed % 2 else states[seed // 2 % len(states)]  # most of the work is in the initial
         sequence = [draw.choice(triggers) for _ in range(draw.randint(1, MAX_LENGTH))]
+        arguments = [draw.choice(ARGUMENTS) for _ in sequence]
         a = model(rec, start, seed, lambda m, t: machine.events[t].trigger(m))
         b = model(rec, start, seed, lambda m, t: fire(table, m, t))
         c = model(rec, start, seed, fast_fire)
-        for i, trigger in enumerate(sequence):
+        for i, (trigger, args) in enumerate(zip(sequence, arguments, strict=True)):
             before = a.state
-            got_a = outcome(lambda: machine.events[trigger].trigger(a))  # noqa: B023  (called at once)
-            got_b = outcome(lambda: fire(table, b, trigger))  # noqa: B023
-            got_c = outcome(lambda: fast_fire(c, trigger))  # noqa: B023  (the generated fast path)
+            got_a = outcome(lambda: machine.events[trigger].trigger(a, *args))  # noqa: B023  (called at once)
+            got_b = outcome(lambda: fire(table, b, trigger, *args))  # noqa: B023
+            got_c = outcome(lambda: fast_fire(c, trigger, *args))  # noqa: B023  (the generated fast path)
             where = f"{cls.__name__} seed {seed} from {start}, trigger {i} {trigger!r} in {before}: {sequence}"
             assert got_b == got_a, where
             assert b.state == a.state, where

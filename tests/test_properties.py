@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgame.betting import FixedLimit, NoLimit
+from cardgame.engine import Stage
 from cardgame.evaluation import HIGH
 from cardgame.events import HandEnded, PotAwarded
 from cardgame.game import Game
-from cardgame.stage import Stage
 from variants import (
     available,
     badugi,

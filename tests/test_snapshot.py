@@ -19,7 +19,7 @@ from cardgame.bots import always_all_in, random_bot, random_draw
 from cardgame.cards import Card
 from cardgame.context import Context
 from cardgame.deck import Deck
-from cardgame.dispatcher import Dispatcher
+from cardgame.engine import Dispatcher, Outcome, Push, Restart, Stage
 from cardgame.errors import CardgameError, StageError
 from cardgame.events import Event, HandEnded, HoleCardsDealt
 from cardgame.game import Game
@@ -27,7 +27,6 @@ from cardgame.hand import Hand, HandPlayer
 from cardgame.rng import RandomSource
 from cardgame.serialize import decode_event, decode_value, encode_event, encode_value
 from cardgame.snapshot import SnapshotError, dumps, loads, restore, snapshot
-from cardgame.stage import Stage
 from cardgame.stages import DealHole, WaitForPlayers
 from cardgame.table import Player, Table
 from variants import available, no_limit_holdem, pot_limit_omaha
@@ -365,11 +364,9 @@ class _WaitsForTick(Stage):
     def on_start(self) -> None:
         self.seen = _Custom(self.previous.seats)
 
-    def on_tick(self) -> int:
+    def on_tick(self) -> Outcome | None:
         self.ticks += 1
-        if self.ticks == 2:
-            self.restart()
-        return self.ticks
+        return Restart() if self.ticks == 2 else None
 
 
 class _PushesASubstage(Stage):
@@ -377,8 +374,8 @@ class _PushesASubstage(Stage):
     events: ClassVar[tuple[str, ...]] = ("go",)
     __slots__ = ()
 
-    def on_go(self) -> None:
-        self.ctx.push(_WaitsForTick(), _Custom((0, 1)))
+    def on_go(self) -> Outcome:
+        return Push(_WaitsForTick(), _Custom((0, 1)))
 
 
 def test_custom_stage_fields_and_custom_result_types_round_trip() -> None:
@@ -389,13 +386,15 @@ def test_custom_stage_fields_and_custom_result_types_round_trip() -> None:
     game.sit_down("a", 10)
     game.sit_down("b", 10)
     game.start()
-    assert game.dispatcher.send("tick") == 1
+    game.dispatcher.send("tick")
+    assert game.stage.ticks == 1  # type: ignore[union-attr]
     data = snapshot(game)
     assert data["stages"][2]["fields"]["seen"]["type"] == f"{__name__}:_Custom"
     restored = restore(data, stages())
     assert restored.stage.ticks == 1 and restored.stage.seen == _Custom((1, 0))  # type: ignore[union-attr]
     for g in (game, restored):
-        assert g.dispatcher.send("tick") == 2  # restart: the next hand opens
+        g.dispatcher.send("tick")  # the second tick restarts: the next hand opens
+        assert g.stage is not None and g.stage.name == "ticks" and g.stage.ticks == 2  # type: ignore[attr-defined]
     _same(game, restored)
 
 
@@ -407,7 +406,7 @@ def test_a_pushed_substage_cannot_be_saved() -> None:
     game.start()
     game.dispatcher.send("go")
     assert type(game.stage) is _WaitsForTick
-    with pytest.raises(SnapshotError, match=r"pushed with Dispatcher\.push"):
+    with pytest.raises(SnapshotError, match=r"pushed by a Push outcome"):
         snapshot(game)
 
 
@@ -517,9 +516,9 @@ def test_same_stage_classes_with_other_settings_restore(saved: dict[str, Any]) -
 @pytest.mark.parametrize(
     ("cls", "saved_slots"),
     [
-        # pusher: the dispatcher's; _listeners: code, not saved; emit: bound from _log and _listeners
-        (Context, {"_hand_starts", "_listeners", "_log", "deck_spec", "emit", "hand", "hands_played", "keep_hands",
-                   "max_hands", "next_deck", "pusher", "rng", "stop_requested", "table"}),
+        # _listeners: code, not saved; emit: bound from _log and _listeners; _trimmed: a count for mark/since
+        (Context, {"_hand_starts", "_listeners", "_log", "_trimmed", "deck_spec", "emit", "hand", "hands_played",
+                   "keep_hands", "max_hands", "next_deck", "rng", "stop_requested", "table"}),
         (Hand, {"bet_size", "bet_to", "big_bet_option", "board", "bring_in", "button", "by_seat", "capped", "dead",
                 "deck", "discards",
                 "full_to", "killed", "largest_raise", "last_aggressor", "min_raise", "mucked", "number", "players",
@@ -530,7 +529,7 @@ def test_same_stage_classes_with_other_settings_restore(saved: dict[str, Any]) -
         (HandPlayer, {"acted_at", "all_in", "bet", "contributed", "face_up", "folded", "hole", "player", "seat"}),
         (Deck, {"_cards", "_rng", "dealt", "spec"}),
         (Dispatcher, {"_full", "busy", "ctx", "current", "failure", "stack", "stages", "status"}),  # _full: from stages
-        (Stage, {"ctx", "ending", "parent", "previous", "result", "state"}),  # ending + result: the outcome
+        (Stage, {"_outcome", "ctx", "parent", "previous", "state"}),
         (Player, {"name", "seat", "stack", "sitting_out", "leaving"}),
         (Table, {"seat_count", "min_buy_in", "max_buy_in", "first_button", "button", "seats"}),
         (RandomSource, {"_random", "seed"}),

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from cardgame.betting import BettingStructure
 from cardgame.deck import DeckSpec
 from cardgame.evaluation import HandEvaluator
-from cardgame.stage import Stage
 from cardgame.stages import (
     BettingRound,
     DealBoard,
@@ -18,6 +17,7 @@ from cardgame.stages import (
     Showdown,
     WaitForPlayers,
 )
+from cardgame.stages.base import PokerStage
 
 __all__ = ["community_card_game"]
 
@@ -38,12 +38,12 @@ def community_card_game(
     deck: DeckSpec | None = None,
     min_players: int = 2,
     run_it_twice: bool = False,
-) -> list[Stage]:
+) -> list[PokerStage]:
     """Wait, forced bets, hole cards, pre-flop betting, then flop/turn/river each with betting.
 
     With ``run_it_twice`` a :class:`~cardgame.stages.RunItTwice` stage follows every betting round
     but the river's: players all in before the river may run the rest of the board twice."""
-    stages: list[Stage] = [WaitForPlayers(min_players, deck=deck)]
+    stages: list[PokerStage] = [WaitForPlayers(min_players, deck=deck)]
     if any(blinds) or any(dead) or any(live) or button_blind or (ante if isinstance(ante, int) else any(ante)):
         stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante, ante_trimming=ante_trimming,
                                  dead=dead, live=live, button_blind=button_blind))

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 from cardgame.betting import BettingStructure, FixedLimit, NoLimit
 from cardgame.evaluation import BADUGI, DEUCE_TO_SEVEN_LOW, HIGH, HandEvaluator
-from cardgame.stage import Stage
 from cardgame.stages import BettingRound, DealHole, Draw, EndHand, ForcedBets, Showdown, WaitForPlayers
+from cardgame.stages.base import PokerStage
 from variants.registry import variant
 
 __all__ = ["badugi", "deuce_to_seven_single_draw", "deuce_to_seven_triple_draw", "draw_game", "five_card_draw"]
@@ -22,9 +22,9 @@ def draw_game(
     structure: BettingStructure, *, cards: int, draws: int, blinds: Sequence[int], ante: int | Sequence[int] = 0,
     evaluator: HandEvaluator, max_players: int = 6, big_blind_ante: bool = False, ante_trimming: bool = True,
     dead: Sequence[int] = (), live: Sequence[int] = (),
-) -> list[Stage]:
+) -> list[PokerStage]:
     """Blinds, ``cards`` down cards, then ``draws`` draw rounds, each followed by betting."""
-    stages: list[Stage] = [WaitForPlayers(2, max_players=max_players)]
+    stages: list[PokerStage] = [WaitForPlayers(2, max_players=max_players)]
     if any(blinds) or any(dead) or any(live) or (ante if isinstance(ante, int) else any(ante)):
         stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante, ante_trimming=ante_trimming,
                                  dead=dead, live=live))
@@ -37,7 +37,7 @@ def draw_game(
 
 @variant("2-7 single draw", "N2L1D", "No-limit deuce-to-seven single draw", max_players=6)
 def deuce_to_seven_single_draw(small_blind: int = 1, big_blind: int = 2, *, ante: int = 0,
-                               min_bet: int | None = None) -> list[Stage]:
+                               min_bet: int | None = None) -> list[PokerStage]:
     """No-limit deuce-to-seven single draw (PHH ``N2L1D``): five cards, one draw, lowest wins."""
     return draw_game(NoLimit(min_bet or big_blind), cards=5, draws=1, blinds=(small_blind, big_blind), ante=ante,
                      evaluator=DEUCE_TO_SEVEN_LOW)
@@ -46,7 +46,7 @@ def deuce_to_seven_single_draw(small_blind: int = 1, big_blind: int = 2, *, ante
 @variant("2-7 triple draw", "F2L3D", "Fixed-limit deuce-to-seven triple draw", max_players=6)
 def deuce_to_seven_triple_draw(
     small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 4, heads_up_uncapped: bool = True
-) -> list[Stage]:
+) -> list[PokerStage]:
     """Fixed-limit deuce-to-seven triple draw (PHH ``F2L3D``); blinds half and one small bet."""
     structure = FixedLimit(small_bet, big_bet, cap=cap, heads_up_uncapped=heads_up_uncapped)
     return draw_game(structure, cards=5, draws=3, blinds=(small_bet // 2, small_bet),
@@ -56,7 +56,7 @@ def deuce_to_seven_triple_draw(
 @variant("badugi", "FB", "Fixed-limit badugi", max_players=8)
 def badugi(
     small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 4, heads_up_uncapped: bool = True
-) -> list[Stage]:
+) -> list[PokerStage]:
     """Fixed-limit badugi (PHH ``FB``): four cards, three draws, the best badugi wins."""
     structure = FixedLimit(small_bet, big_bet, cap=cap, heads_up_uncapped=heads_up_uncapped)
     return draw_game(structure, cards=4, draws=3, blinds=(small_bet // 2, small_bet),
@@ -66,7 +66,7 @@ def badugi(
 @variant("five-card draw", None, "Fixed-limit five-card draw, high hand", max_players=6)
 def five_card_draw(
     small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 5, heads_up_uncapped: bool = True
-) -> list[Stage]:
+) -> list[PokerStage]:
     """Fixed-limit five-card draw, high hand wins; one draw. Two betting rounds allow a bet and four
     raises (Robert's Rules, betting and raising, rule 3)."""
     structure = FixedLimit(small_bet, big_bet, big_from=1, cap=cap, heads_up_uncapped=heads_up_uncapped)

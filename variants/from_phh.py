@@ -15,6 +15,7 @@ import attrs
 
 from cardgame.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from cardgame.deck import SHORT_DECK
+from cardgame.engine import Stages
 from cardgame.errors import ConfigError, HandHistoryError
 from cardgame.evaluation import (
     ACE_TO_FIVE_LOW,
@@ -28,8 +29,8 @@ from cardgame.evaluation import (
 )
 from cardgame.inputs import excerpt
 from cardgame.phh.history import HandHistory
-from cardgame.stage import Stage, Stages
 from cardgame.stages import BettingRound
+from cardgame.stages.base import PokerStage
 from variants._community import community_card_game
 from variants.draw import draw_game
 from variants.registry import get
@@ -82,7 +83,7 @@ def stages_for(
     return Stages(stages, get(hh.variant))
 
 
-def _set_conventions(stages: list[Stage], conventions: Mapping[str, bool]) -> None:
+def _set_conventions(stages: list[PokerStage], conventions: Mapping[str, bool]) -> None:
     unknown = sorted(set(conventions) - CONVENTIONS)
     if unknown:
         raise ConfigError(f"unknown betting conventions {unknown}; known are {sorted(CONVENTIONS)}.")
@@ -111,7 +112,7 @@ def _posts(posted: tuple[int, ...], blinds: tuple[int, ...]) -> tuple[tuple[int,
     return live, dead
 
 
-def _stages(hh: HandHistory, chips: Callable[[float | None], int], hole_cards: int) -> list[Stage]:
+def _stages(hh: HandHistory, chips: Callable[[float | None], int], hole_cards: int) -> list[PokerStage]:
     code = hh.variant
     antes = tuple(chips(a) for a in hh.antes or ())
     ante: int | tuple[int, ...] = antes if any(antes) else 0

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from cardgame.betting import FixedLimit, NoLimit
 from cardgame.evaluation import HIGH
-from cardgame.stage import Stage
+from cardgame.stages.base import PokerStage
 from variants._community import community_card_game
 from variants.registry import variant
 
@@ -23,7 +23,7 @@ def no_limit_holdem(
     straddles: Sequence[int] = (),
     min_bet: int | None = None,
     run_it_twice: bool = False,
-) -> list[Stage]:
+) -> list[PokerStage]:
     """No-limit hold'em (PHH ``NT``): blinds, optional antes or big-blind ante, straddles; with
     ``run_it_twice``, players all in before the river may run the board twice."""
     return community_card_game(
@@ -41,7 +41,7 @@ def no_limit_holdem(
 def fixed_limit_holdem(
     small_bet: int = 2, big_bet: int = 4, *, small_blind: int | None = None, big_blind: int | None = None,
     ante: int = 0, cap: int = 4, heads_up_uncapped: bool = True,
-) -> list[Stage]:
+) -> list[PokerStage]:
     """Fixed-limit hold'em (PHH ``FT``): blinds default to half a small bet and a small bet.
 
     ``cap`` bets and raises a round (a bet and three raises; the big blind is the bet pre-flop);
@@ -54,6 +54,6 @@ def fixed_limit_holdem(
 
 
 @variant("ante hold'em", None, "Blind-less no-limit hold'em with antes only")
-def ante_holdem(ante: int = 1, min_bet: int = 2) -> list[Stage]:
+def ante_holdem(ante: int = 1, min_bet: int = 2) -> list[PokerStage]:
     """Blind-less no-limit hold'em: everyone antes, action starts left of the button."""
     return community_card_game(NoLimit(min_bet), hole_cards=2, blinds=(), ante=ante, high=HIGH)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from cardgame.betting import PotLimit
+from cardgame.engine import Stages
 from cardgame.evaluation import OMAHA_HIGH
-from cardgame.stage import Stage
+from cardgame.stages.base import PokerStage
 from variants._community import community_card_game
 from variants.registry import variant
 
@@ -14,7 +15,7 @@ __all__ = ["pot_limit_omaha", "pot_limit_omaha_5"]
 @variant("pot-limit omaha", "PO", "Pot-limit Omaha high")
 def pot_limit_omaha(
     small_blind: int = 1, big_blind: int = 2, *, ante: int = 0, min_bet: int | None = None, hole_cards: int = 4
-) -> list[Stage]:
+) -> list[PokerStage]:
     """Pot-limit Omaha (PHH ``PO``); ``hole_cards=5`` plays five-card PLO."""
     return community_card_game(
         PotLimit(min_bet if min_bet is not None else big_blind),
@@ -26,6 +27,6 @@ def pot_limit_omaha(
 
 
 @variant("5-card plo", None, "Pot-limit Omaha with five hole cards", max_players=6)
-def pot_limit_omaha_5(small_blind: int = 1, big_blind: int = 2, *, ante: int = 0) -> list[Stage]:
+def pot_limit_omaha_5(small_blind: int = 1, big_blind: int = 2, *, ante: int = 0) -> Stages:
     """Five-card pot-limit Omaha: five hole cards, still exactly two of them used."""
-    return list(pot_limit_omaha(small_blind, big_blind, ante=ante, hole_cards=5))
+    return pot_limit_omaha(small_blind, big_blind, ante=ante, hole_cards=5)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cardgame.betting import FixedLimit
 from cardgame.evaluation import OMAHA_EIGHT_LOW, OMAHA_HIGH
-from cardgame.stage import Stage
+from cardgame.stages.base import PokerStage
 from variants._community import community_card_game
 from variants.registry import variant
 
@@ -16,7 +16,7 @@ __all__ = ["fixed_limit_omaha_hi_lo"]
 @variant("omaha hi/lo", "FO/8", "Fixed-limit Omaha hi/lo eight or better")
 def fixed_limit_omaha_hi_lo(
     small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 4, heads_up_uncapped: bool = True
-) -> list[Stage]:
+) -> list[PokerStage]:
     """Blinds of half a small bet and a small bet; four hole cards."""
     structure = FixedLimit(small_bet, big_bet, cap=cap, heads_up_uncapped=heads_up_uncapped)
     return community_card_game(structure, hole_cards=4, blinds=(small_bet // 2, small_bet),

@@ -1,26 +1,26 @@
 """Variants as values: each one a :class:`Variant`, registered under its name and PHH code.
 
 ``variants.get("FR")`` returns the variant; ``variant.build(**params)`` its stage list, a
-:class:`~cardgame.stage.Stages` that knows the variant (PHH export and replay use its code). A
+:class:`~cardgame.engine.Stages` that knows the variant (PHH export and replay use its code). A
 builder function becomes a registered variant with the :func:`variant` decorator, which is how the
 library's own variants are declared and how a user's own variant registers the same way::
 
     @variant("bomb-pot hold'em", code=None, description="Everyone antes; no pre-flop betting")
-    def bomb_pot_holdem(amount: int = 5, big_blind: int = 2) -> list[Stage]: ...
+    def bomb_pot_holdem(amount: int = 5, big_blind: int = 2) -> list[PokerStage]: ...
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any, ParamSpec
 
 import attrs
 
 from cardgame.deck import STANDARD_DECK, DeckSpec
+from cardgame.engine import Stage, Stages
 from cardgame.errors import ConfigError
 from cardgame.inputs import excerpt
-from cardgame.stage import Stage, Stages
 
 __all__ = ["Variant", "available", "get", "register", "variant"]
 
@@ -61,10 +61,10 @@ def register(variant: Variant) -> Variant:
 def variant(
     name: str, code: str | None = None, description: str = "", *, max_players: int = 10,
     deck: DeckSpec = STANDARD_DECK,
-) -> Callable[[Callable[P, list[Stage]]], Callable[P, Stages]]:
+) -> Callable[[Callable[P, Sequence[Stage[Any]]]], Callable[P, Stages]]:
     """Register the decorated builder as a variant; calling it returns :class:`Stages` that know it."""
 
-    def wrap(builder: Callable[P, list[Stage]]) -> Callable[P, Stages]:
+    def wrap(builder: Callable[P, Sequence[Stage[Any]]]) -> Callable[P, Stages]:
         @wraps(builder)
         def build(*args: P.args, **kwargs: P.kwargs) -> Stages:
             return Stages(builder(*args, **kwargs), value)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from cardgame.betting import FixedLimit
 from cardgame.deck import DeckSpec
 from cardgame.evaluation.small_games import HIGH_CARD, LEDUC
-from cardgame.stage import Stage
 from cardgame.stages import BettingRound, DealBoard, DealHole, EndHand, ForcedBets, Showdown, WaitForPlayers
+from cardgame.stages.base import PokerStage
 from variants.registry import variant
 
 __all__ = ["KUHN_DECK", "LEDUC_DECK", "kuhn_poker", "leduc_holdem"]
@@ -16,7 +16,7 @@ LEDUC_DECK = DeckSpec("JQK", "hs")
 
 
 @variant("kuhn poker", None, "Three-player Kuhn poker, four-card deck", max_players=3, deck=KUHN_DECK)
-def kuhn_poker(ante: int = 1, bet: int = 1) -> list[Stage]:
+def kuhn_poker(ante: int = 1, bet: int = 1) -> list[PokerStage]:
     """Three-player Kuhn poker: ante, one card each, one betting round (one bet, no raise)."""
     structure = FixedLimit(bet, bet, cap=1, heads_up_uncapped=False)  # the cap holds heads-up too
     return [WaitForPlayers(2, max_players=3, deck=KUHN_DECK), ForcedBets((), ante=ante), DealHole(1),
@@ -24,7 +24,7 @@ def kuhn_poker(ante: int = 1, bet: int = 1) -> list[Stage]:
 
 
 @variant("leduc hold'em", None, "Leduc hold'em, six-card deck", max_players=2, deck=LEDUC_DECK)
-def leduc_holdem(ante: int = 1, small_bet: int = 2, big_bet: int = 4) -> list[Stage]:
+def leduc_holdem(ante: int = 1, small_bet: int = 2, big_bet: int = 4) -> list[PokerStage]:
     """Leduc hold'em: ante, one card each, a round (bet 2), one board card, a round (bet 4).
 
     Each round allows a bet and one raise; a pair with the board card wins, else the higher card.

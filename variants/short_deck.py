@@ -7,7 +7,7 @@ from __future__ import annotations
 from cardgame.betting import NoLimit
 from cardgame.deck import SHORT_DECK
 from cardgame.evaluation import SHORT_DECK_HIGH
-from cardgame.stage import Stage
+from cardgame.stages.base import PokerStage
 from variants._community import community_card_game
 from variants.registry import variant
 
@@ -15,7 +15,7 @@ __all__ = ["short_deck_holdem"]
 
 
 @variant("short-deck hold'em", "NS", "No-limit six-plus hold'em, 36 cards", max_players=9, deck=SHORT_DECK)
-def short_deck_holdem(ante: int = 1, button_blind: int = 2, *, min_bet: int | None = None) -> list[Stage]:
+def short_deck_holdem(ante: int = 1, button_blind: int = 2, *, min_bet: int | None = None) -> list[PokerStage]:
     """Antes from everyone and a live blind from the button; action starts left of the button."""
     return community_card_game(NoLimit(min_bet or button_blind), hole_cards=2, blinds=(), ante=ante,
                                button_blind=button_blind, high=SHORT_DECK_HIGH, deck=SHORT_DECK)

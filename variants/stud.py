@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from cardgame.action_order import Order, best_showing_high, best_showing_low
 from cardgame.betting import FixedLimit
 from cardgame.evaluation import ACE_TO_FIVE_LOW, EIGHT_OR_BETTER_LOW, HIGH, HandEvaluator
-from cardgame.stage import Stage
 from cardgame.stages import BettingRound, BringIn, DealHole, EndHand, ForcedBets, Showdown, WaitForPlayers
+from cardgame.stages.base import PokerStage
 from variants.registry import variant
 
 __all__ = ["razz", "seven_card_stud", "seven_card_stud_hi_lo", "stud_game"]
@@ -26,7 +26,7 @@ def stud_game(
     *, ante: int | Sequence[int], bring_in: int, small_bet: int, big_bet: int, high: HandEvaluator | None,
     low: HandEvaluator | None = None, razz_order: bool = False, open_pair_doubles: bool = False,
     cap: int = 4, heads_up_uncapped: bool = True, ante_trimming: bool = True,
-) -> list[Stage]:
+) -> list[PokerStage]:
     """The stud stage list; ``razz_order`` makes the highest card bring in and the lowest hand act first.
 
     ``open_pair_doubles`` allows the big bet on fourth street when a pair shows (stud high only,
@@ -35,7 +35,7 @@ def stud_game(
     """
     structure = FixedLimit(small_bet, big_bet, big_from=2, cap=cap, heads_up_uncapped=heads_up_uncapped)
     order: Order = best_showing_low if razz_order else best_showing_high
-    stages: list[Stage] = [WaitForPlayers(2, max_players=8)]
+    stages: list[PokerStage] = [WaitForPlayers(2, max_players=8)]
     if ante if isinstance(ante, int) else any(ante):
         stages.append(ForcedBets((), ante=ante, ante_trimming=ante_trimming))
     stages += [DealHole(face_up=(False, False, True)), BringIn(bring_in, highest=razz_order),
@@ -54,7 +54,7 @@ def stud_game(
 def seven_card_stud(
     ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10, *, cap: int = 4,
     heads_up_uncapped: bool = True,
-) -> list[Stage]:
+) -> list[PokerStage]:
     """Seven-card stud high (PHH ``F7S``)."""
     return stud_game(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, high=HIGH,
                      open_pair_doubles=True, cap=cap, heads_up_uncapped=heads_up_uncapped)
@@ -64,7 +64,7 @@ def seven_card_stud(
 def seven_card_stud_hi_lo(
     ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10, *, cap: int = 4,
     heads_up_uncapped: bool = True,
-) -> list[Stage]:
+) -> list[PokerStage]:
     """Seven-card stud hi/lo, eight or better (PHH ``F7S/8``)."""
     return stud_game(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, high=HIGH,
                      low=EIGHT_OR_BETTER_LOW, cap=cap, heads_up_uncapped=heads_up_uncapped)
@@ -74,7 +74,7 @@ def seven_card_stud_hi_lo(
 def razz(
     ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10, *, cap: int = 4,
     heads_up_uncapped: bool = True,
-) -> list[Stage]:
+) -> list[PokerStage]:
     """Razz, seven-card stud ace-to-five low (PHH ``FR``)."""
     return stud_game(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, high=ACE_TO_FIVE_LOW,
                      razz_order=True, cap=cap, heads_up_uncapped=heads_up_uncapped)

@@ -9,9 +9,10 @@ import random
 from functools import partial
 from typing import ClassVar
 
-from cardgame import Game, Stage
+from cardgame import Game
 from cardgame.evaluation import evaluate_high
 from cardgame.events import HandEnded
+from cardgame.stages.base import PokerStage
 from variants import no_limit_holdem
 
 from .common import BIG_BLIND, SMALL_BLIND, STACK, Hand, RunStats, drive
@@ -24,7 +25,7 @@ def available() -> bool:
     return True
 
 
-class ResetStacks(Stage):
+class ResetStacks(PokerStage):
     """Sets every seated player's stack to ``STACK`` and sits them in, then finishes."""
 
     name: ClassVar[str] = "reset stacks"

@@ -30,8 +30,8 @@ from cardgame.betting import BettingStructure
 from cardgame.events import ForcedBetPosted
 from cardgame.hand import Hand, HandPlayer
 from cardgame.legal import LegalActions
-from cardgame.stage import Stage
 from cardgame.stages import BettingRound, DealBoard, DealHole, EndHand, Showdown, WaitForPlayers
+from cardgame.stages.base import PokerStage
 from cardgame.stages.results import ForcedBetsResult, HandOpened
 
 __all__ = ["AcpcBettingRound", "AcpcBlinds", "AcpcLimit", "AcpcNoLimit", "FirstPosition", "acpc_stages"]
@@ -134,7 +134,7 @@ class AcpcBettingRound(BettingRound):
 
     def legal_actions(self) -> LegalActions | None:
         hand = self.ctx.hand
-        if hand is None or hand.to_act is None or self.ending is not None:
+        if hand is None or hand.to_act is None or self.outcome is not None:
             return None
         la = self._legal  # kept until the next action, as the base class keeps its own
         if la is None or la.seat != hand.to_act.seat:
@@ -144,7 +144,7 @@ class AcpcBettingRound(BettingRound):
         return la
 
 
-class AcpcBlinds(Stage):
+class AcpcBlinds(PokerStage):
     """Posts ``blinds[p]`` for position ``p`` as a live bet (a short stack posts what it has and is
     all-in) and names ``first`` (0-based position) to act first; the bet to call is the largest blind."""
 
@@ -182,11 +182,11 @@ def _street_names(game: GameDef) -> tuple[str, ...]:
     return tuple(f"round {r + 1}" for r in range(game.num_rounds))
 
 
-def acpc_stages(game: GameDef) -> list[Stage]:
+def acpc_stages(game: GameDef) -> list[PokerStage]:
     """The stage list that plays ``game`` (one hand per pass; positions are seats from the button's left)."""
     names = _street_names(game)
     caps = game.raise_caps
-    stages: list[Stage] = [
+    stages: list[PokerStage] = [
         WaitForPlayers(game.num_players, max_players=game.num_players, deck=game.deck),
         AcpcBlinds(game.blinds, game.first_player[0] - 1),
         DealHole(game.num_hole_cards),

@@ -9,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardgame.betting import FixedLimit
+from cardgame.context import Context
+from cardgame.engine import Stage
 from cardgame.errors import HandHistoryError
 from cardgame.events import (
     ActionTaken,
@@ -34,7 +36,6 @@ from cardgame.phh.actions import (
 )
 from cardgame.phh.codes import VARIANTS
 from cardgame.phh.history import HandHistory
-from cardgame.stage import Stage
 from cardgame.stages import BettingRound, BringIn, DealBoard, DealHole, Draw, ForcedBets, Showdown, WaitForPlayers
 
 __all__ = ["game_to_phh", "hand_to_phh", "variant_fields"]
@@ -42,7 +43,7 @@ __all__ = ["game_to_phh", "hand_to_phh", "variant_fields"]
 _LOWS = {"eight-or-better low", "omaha eight-or-better low"}
 
 
-def _code_of(stages: Sequence[Stage]) -> str:
+def _code_of(stages: Sequence[Stage[Context]]) -> str:
     """The PHH code a stage list put together by hand describes (structure, deal, evaluators)."""
     bring = any(isinstance(s, BringIn) for s in stages)
     structure = next(s for s in stages if isinstance(s, BettingRound)).structure
@@ -71,11 +72,11 @@ def _code_of(stages: Sequence[Stage]) -> str:
     return code
 
 
-def variant_fields(stages: Sequence[Stage], players: int) -> dict[str, Any]:
+def variant_fields(stages: Sequence[Stage[Context]], players: int) -> dict[str, Any]:
     """The PHH ``variant`` code and forced-bet and bet-size fields of a stage list.
 
     The code is the variant's own when ``stages`` come from a registered variant
-    (:class:`~cardgame.stage.Stages`); a list put together by hand gets the code its stages
+    (:class:`~cardgame.engine.Stages`); a list put together by hand gets the code its stages
     describe. Raises :class:`HandHistoryError` for a game PHH has no code for (Kuhn, Leduc,
     five-card draw).
     """
@@ -122,7 +123,7 @@ def variant_fields(stages: Sequence[Stage], players: int) -> dict[str, Any]:
 
 
 def hand_to_phh(
-    events: Sequence[Event], stages: Sequence[Stage], names: Mapping[int, str] | None = None, **extra: Any
+    events: Sequence[Event], stages: Sequence[Stage[Context]], names: Mapping[int, str] | None = None, **extra: Any
 ) -> HandHistory:
     """One hand (its events from ``HandStarted`` to ``HandEnded``) as a :class:`HandHistory`.
 
@@ -234,7 +235,7 @@ def _shows_before_run_out(actions: list[Action], players: int) -> list[Action]:
     return [*actions[:start], *early, *actions[start:first_show], *tail]
 
 
-def game_to_phh(events: Sequence[Event], stages: Sequence[Stage], names: Mapping[int, str] | None = None
+def game_to_phh(events: Sequence[Event], stages: Sequence[Stage[Context]], names: Mapping[int, str] | None = None
                 ) -> list[HandHistory]:
     """Every complete hand in ``events`` (e.g. ``game.events``) as PHH."""
     out: list[HandHistory] = []

@@ -21,6 +21,7 @@ import attrs
 
 from cardgame.cards import Card
 from cardgame.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
+from cardgame.engine import Stages
 from cardgame.errors import CardgameError, HandHistoryError
 from cardgame.events import ActionTaken, Event, HandStarted, HoleCardsDealt, PotAwarded
 from cardgame.game import Game
@@ -37,7 +38,6 @@ from cardgame.phh.actions import (
 )
 from cardgame.phh.history import HandHistory
 from cardgame.phh.io import iter_paths, load_each
-from cardgame.stage import Stages
 
 __all__ = ["CheckReport", "HandCheck", "ReplayResult", "check_paths", "replay"]
 

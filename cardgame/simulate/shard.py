@@ -16,12 +16,13 @@ from typing import Any
 import attrs
 
 from cardgame.bot import Bot
+from cardgame.context import Context
+from cardgame.engine import Stage, Stages
 from cardgame.events import Event, HandEnded, HandStarted
 from cardgame.game import Game
 from cardgame.simulate.config import Match
 from cardgame.simulate.stages import ResetStacks, StackedDeals
 from cardgame.simulate.tally import Counts, Tally
-from cardgame.stage import Stage, Stages
 
 __all__ = ["Shard", "ShardResult", "play_shard"]
 
@@ -107,7 +108,7 @@ def _cash(match: Match, shard: Shard, rec: _Recording) -> ShardResult:
     for r in rotations:
         built = variant.build(**match.params)
         stack = _stack(match, built)
-        front: list[Stage] = [StackedDeals(shard.seed, variant.deck)] if match.duplicate else []
+        front: list[Stage[Context]] = [StackedDeals(shard.seed, variant.deck)] if match.duplicate else []
         stages = Stages([*front, ResetStacks(stack), *built], variant)
         game = Game(stages, seats=n, seed=shard.seed, max_hands=shard.hands, deck=variant.deck,
                     first_button=0 if match.duplicate else None, keep_hands=2)

@@ -8,12 +8,12 @@ from typing import ClassVar
 from cardgame.deck import Deck, DeckSpec
 from cardgame.events import ChipsAdded, PlayerSatIn
 from cardgame.rng import RandomSource
-from cardgame.stage import Stage
+from cardgame.stages.base import PokerStage
 
 __all__ = ["ResetStacks", "StackedDeals"]
 
 
-class ResetStacks(Stage):
+class ResetStacks(PokerStage):
     """Before each hand, sets every seated player's stack to ``stack`` and sits them in (a cash
     game whose players rebuy to the same stack every hand). Each change is a ``ChipsAdded``
     event (with a negative amount when chips won are taken off the table)."""
@@ -36,7 +36,7 @@ class ResetStacks(Stage):
         self.finish(self.previous)
 
 
-class StackedDeals(Stage):
+class StackedDeals(PokerStage):
     """Deals each hand from a deck shuffled by a random source of its own seeded with ``seed`` (from
     the match's seed), so the cards of the n-th hand are the same whatever the players did before
     and however many draws their bots took from the game's source (duplicate matches)."""

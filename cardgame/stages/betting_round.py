@@ -11,7 +11,7 @@ from cardgame.errors import IllegalActionError
 from cardgame.events import ActionTaken, BetReturned
 from cardgame.hand import Hand, HandPlayer
 from cardgame.legal import matchable
-from cardgame.stage import Stage
+from cardgame.stages.base import PokerStage
 from cardgame.stages.results import BettingResult, BringInResult, ForcedBetsResult, HandOpened
 
 __all__ = ["ACTIONS", "BettingResult", "BettingRound"]
@@ -24,7 +24,7 @@ _ALIASES = frozenset(("check_call", "bet_raise", "all_in"))  # names for one of 
 _NO_AMOUNT = frozenset(("fold", "check", "call", "check_call", "bring_in"))  # actions that take no amount
 
 
-class BettingRound(Stage):
+class BettingRound(PokerStage):
     """A betting round under ``structure`` for street number ``street`` (0 is the first).
 
     Action order: the first round of a hand with live blinds starts left of the last blind
@@ -37,7 +37,7 @@ class BettingRound(Stage):
     """
 
     name: ClassVar[str] = "betting round"
-    states: ClassVar[list[str]] = ["ready", "waiting_for_action", "round_closed", "hand_won", "done"]
+    states: ClassVar[list[str]] = ["ready", "waiting_for_action", "round_closed", "hand_won"]
     # ``find_next_actor`` (prepare) names the player to act; the conditions then read the hand.
     transitions: ClassVar[list[dict[str, Any]]] = [
         {"trigger": "begin", "source": "ready", "dest": "hand_won", "prepare": ["open_round", "find_next_actor"],
@@ -50,7 +50,6 @@ class BettingRound(Stage):
         {"trigger": "acted", "source": "waiting_for_action", "dest": "round_closed", "conditions": "round_complete",
          "after": "close_round"},
         {"trigger": "acted", "source": "waiting_for_action", "dest": None},
-        {"trigger": "end", "source": "*", "dest": "done"},
     ]
     events: ClassVar[tuple[str, ...]] = ("act",)
     takes: ClassVar[tuple[type, ...]] = (HandOpened, ForcedBetsResult, BringInResult, BettingResult)
@@ -199,7 +198,7 @@ class BettingRound(Stage):
     def legal_actions(self) -> LegalActions | None:
         """The legal actions of the player to act, or ``None`` if nobody is to act."""
         hand = self.ctx.hand
-        if hand is None or hand.to_act is None or self.ending is not None:
+        if hand is None or hand.to_act is None or self.outcome is not None:
             return None
         la = self._legal
         if la is None or la.seat != hand.to_act.seat:
@@ -212,7 +211,7 @@ class BettingRound(Stage):
         return la
 
     # --- the action -------------------------------------------------------------------------------
-    def on_act(self, seat: object, action: object, amount: object = None) -> ActionTaken:
+    def on_act(self, seat: object, action: object, amount: object = None) -> None:
         """Validate and apply one action; raises :class:`IllegalActionError` and changes nothing.
 
         The arguments come from the caller as they are (``object``): each is checked here, so a
@@ -251,7 +250,7 @@ class BettingRound(Stage):
         self.ctx.emit(event)
         self._from = hand.players.index(hp) + 1
         self.trigger("acted")
-        return event
+
 
     def _resolve(self, la: LegalActions, hp: HandPlayer, action: object, amount: object) -> tuple[str, int]:
         """Normalise ``action`` to fold/check/call/raise with its raise-to amount, or raise."""

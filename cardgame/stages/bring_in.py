@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from cardgame.errors import ConfigError
-from cardgame.stage import Stage
+from cardgame.stages.base import PokerStage
 from cardgame.stages.results import BringInResult
 
 __all__ = ["BringIn", "BringInResult"]
 
 
-class BringIn(Stage):
+class BringIn(PokerStage):
     """Names the player who must open third street with the bring-in.
 
     Stud (Robert's Rules): the lowest up card brings in, aces high; equal ranks are broken by
@@ -25,12 +25,11 @@ class BringIn(Stage):
     """
 
     name: ClassVar[str] = "bring-in"
-    states: ClassVar[list[str]] = ["ready", "done"]
+    states: ClassVar[list[str]] = ["ready", "brought_in", "no_bring_in"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        {"trigger": "begin", "source": "ready", "dest": "done", "prepare": "find_bring_in",
+        {"trigger": "begin", "source": "ready", "dest": "brought_in", "prepare": "find_bring_in",
          "conditions": "someone_can_bring_in", "after": "name_the_bring_in"},
-        {"trigger": "begin", "source": "ready", "dest": "done", "after": "nobody_brings_in"},
-        {"trigger": "end", "source": "*", "dest": "done"},
+        {"trigger": "begin", "source": "ready", "dest": "no_bring_in", "after": "nobody_brings_in"},
     ]
     takes: ClassVar[tuple[type, ...]] = (object,)
     gives: ClassVar[tuple[type, ...]] = (BringInResult,)

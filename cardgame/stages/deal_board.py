@@ -6,12 +6,12 @@ from typing import Any, ClassVar
 
 from cardgame.errors import ConfigError
 from cardgame.events import BoardDealt
-from cardgame.stage import Stage
+from cardgame.stages.base import PokerStage
 
 __all__ = ["DealBoard"]
 
 
-class DealBoard(Stage):
+class DealBoard(PokerStage):
     """Burns one card (unless ``burn=False``) and deals ``count`` cards to the board.
 
     Ends at once, dealing nothing, when fewer than two players are live. When every live player
@@ -19,11 +19,10 @@ class DealBoard(Stage):
     """
 
     name: ClassVar[str] = "deal board"
-    states: ClassVar[list[str]] = ["ready", "done"]
+    states: ClassVar[list[str]] = ["ready", "dealt", "not_contested"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        {"trigger": "begin", "source": "ready", "dest": "done", "conditions": "hand_contested", "after": "deal"},
-        {"trigger": "begin", "source": "ready", "dest": "done", "after": "pass_on"},
-        {"trigger": "end", "source": "*", "dest": "done"},
+        {"trigger": "begin", "source": "ready", "dest": "dealt", "conditions": "hand_contested", "after": "deal"},
+        {"trigger": "begin", "source": "ready", "dest": "not_contested", "after": "pass_on"},
     ]
     __slots__ = ("burn", "count", "street")
 

@@ -7,12 +7,12 @@ from typing import Any, ClassVar
 
 from cardgame.errors import ConfigError
 from cardgame.events import BoardDealt, HoleCardsDealt
-from cardgame.stage import Stage
+from cardgame.stages.base import PokerStage
 
 __all__ = ["DealHole"]
 
 
-class DealHole(Stage):
+class DealHole(PokerStage):
     """Deals ``len(face_up)`` cards (or ``count`` face-down cards) to each live player.
 
     Players are served clockwise from the button's left, each taking their cards as one block
@@ -26,14 +26,13 @@ class DealHole(Stage):
     """
 
     name: ClassVar[str] = "deal hole cards"
-    states: ClassVar[list[str]] = ["ready", "done"]
+    states: ClassVar[list[str]] = ["ready", "dealt", "not_contested"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        {"trigger": "begin", "source": "ready", "dest": "done", "conditions": "hand_contested", "unless": "deck_short",
+        {"trigger": "begin", "source": "ready", "dest": "dealt", "conditions": "hand_contested", "unless": "deck_short",
          "after": "deal"},
-        {"trigger": "begin", "source": "ready", "dest": "done", "conditions": ["hand_contested", "deck_short"],
+        {"trigger": "begin", "source": "ready", "dest": "dealt", "conditions": ["hand_contested", "deck_short"],
          "after": "deal_community_card"},
-        {"trigger": "begin", "source": "ready", "dest": "done", "after": "pass_on"},
-        {"trigger": "end", "source": "*", "dest": "done"},
+        {"trigger": "begin", "source": "ready", "dest": "not_contested", "after": "pass_on"},
     ]
     __slots__ = ("community_if_short", "face_up")
 

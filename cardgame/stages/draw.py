@@ -8,7 +8,7 @@ from cardgame.cards import Card, format_cards
 from cardgame.errors import CardError, ConfigError, IllegalActionError
 from cardgame.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
 from cardgame.hand import Hand, HandPlayer
-from cardgame.stage import Stage
+from cardgame.stages.base import PokerStage
 from cardgame.stages.results import DrawOptions
 
 __all__ = ["Draw", "DrawOptions"]
@@ -26,7 +26,7 @@ def _cards(cards: object, opts: DrawOptions) -> tuple[Card, ...]:
         raise IllegalActionError(f"{exc} Discards must be {allowed}.", rule="not a card", allowed=allowed) from None
 
 
-class Draw(Stage):
+class Draw(PokerStage):
     """Players draw in turn from the first live seat left of the button (all-in players too).
 
     ``draw(seat, cards)`` discards ``cards`` (empty: stand pat) and deals as many replacements.
@@ -37,7 +37,7 @@ class Draw(Stage):
     """
 
     name: ClassVar[str] = "draw"
-    states: ClassVar[list[str]] = ["ready", "waiting_for_draw", "draws_done", "hand_won", "done"]
+    states: ClassVar[list[str]] = ["ready", "waiting_for_draw", "draws_done", "hand_won"]
     transitions: ClassVar[list[dict[str, Any]]] = [
         {"trigger": "begin", "source": "ready", "dest": "hand_won", "conditions": "one_player_left",
          "after": "go_to_showdown"},
@@ -50,7 +50,6 @@ class Draw(Stage):
         {"trigger": "table_changed", "source": "waiting_for_draw", "dest": "draws_done", "prepare": "skip_folded",
          "conditions": "everyone_drew", "after": "pass_on"},
         {"trigger": "table_changed", "source": "waiting_for_draw", "dest": None},
-        {"trigger": "end", "source": "*", "dest": "done"},
     ]
     events: ClassVar[tuple[str, ...]] = ("draw",)
     goes_to: ClassVar[tuple[str, ...]] = ("showdown",)
@@ -107,13 +106,13 @@ class Draw(Stage):
     def draw_options(self) -> DrawOptions | None:
         """The options of the player to draw, or ``None``."""
         hand = self.ctx.hand
-        if hand is None or hand.to_act is None or self.ending is not None:
+        if hand is None or hand.to_act is None or self.outcome is not None:
             return None
         hp = hand.to_act
         most = len(hp.hole) if self.max_discards is None else min(self.max_discards, len(hp.hole))
         return DrawOptions(hp.seat, tuple(hp.hole), most)
 
-    def on_draw(self, seat: object, cards: object = ()) -> CardsDiscarded:
+    def on_draw(self, seat: object, cards: object = ()) -> None:
         """Discard ``cards`` for ``seat`` and deal replacements; bad input changes nothing.
 
         ``seat`` is checked here whatever its type (see :meth:`BettingRound.on_act`)."""
@@ -172,4 +171,4 @@ class Draw(Stage):
             hand.discards.extend(discards)
             self.ctx.emit(HoleCardsDealt(seat, tuple(new), (False,) * len(new)))
         self.trigger("drew")
-        return event
+

@@ -4,24 +4,23 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardgame.stage import Stage
+from cardgame.stages.base import PokerStage
 from cardgame.stages.results import ShowdownResult
 
 __all__ = ["EndHand"]
 
 
-class EndHand(Stage):
+class EndHand(PokerStage):
     """Closes the hand (leavers go, the broke sit out, :class:`~cardgame.events.HandEnded` is
     logged); then ends with *restart*, or with *exit* once the game was asked to stop or has
     played its ``max_hands``. The last stage of every poker variant."""
 
     name: ClassVar[str] = "end of hand"
-    states: ClassVar[list[str]] = ["ready", "hand_closed", "done"]
+    states: ClassVar[list[str]] = ["ready", "hand_closed"]
     transitions: ClassVar[list[dict[str, Any]]] = [
         {"trigger": "begin", "source": "ready", "dest": "hand_closed", "prepare": "close_hand",
          "conditions": "game_over", "after": "exit"},
         {"trigger": "begin", "source": "ready", "dest": "hand_closed", "after": "restart"},
-        {"trigger": "end", "source": "*", "dest": "done"},
     ]
     takes: ClassVar[tuple[type, ...]] = (ShowdownResult,)
     gives: ClassVar[tuple[type, ...]] = ()

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from cardgame.errors import ConfigError
 from cardgame.events import ForcedBetPosted
 from cardgame.hand import HandPlayer
-from cardgame.stage import Stage
+from cardgame.stages.base import PokerStage
 from cardgame.stages.results import ForcedBetsResult, HandOpened
 
 __all__ = ["ForcedBets", "ForcedBetsResult"]
@@ -28,7 +28,7 @@ _BLIND_NAMES = ("small blind", "big blind")
 SHORT_BLIND = ("full", "posted")
 
 
-class ForcedBets(Stage):
+class ForcedBets(PokerStage):
     """Posts antes (dead money) and then live blinds, in blind order (heads-up: button first).
 
     ``blinds`` lists the live blinds from the small blind on: ``(1, 2)``, or ``(1, 2, 4)`` with a
@@ -56,15 +56,14 @@ class ForcedBets(Stage):
     """
 
     name: ClassVar[str] = "forced bets"
-    states: ClassVar[list[str]] = ["ready", "done"]
+    states: ClassVar[list[str]] = ["ready", "posted"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        {"trigger": "begin", "source": "ready", "dest": "done", "conditions": "big_blind_antes_first",
+        {"trigger": "begin", "source": "ready", "dest": "posted", "conditions": "big_blind_antes_first",
          "before": ["post_big_blind_ante", "post_blinds", "post_dead"], "after": "hand_on"},
-        {"trigger": "begin", "source": "ready", "dest": "done", "conditions": "big_blind_antes",
+        {"trigger": "begin", "source": "ready", "dest": "posted", "conditions": "big_blind_antes",
          "before": ["post_blinds", "post_dead", "post_big_blind_ante"], "after": "hand_on"},
-        {"trigger": "begin", "source": "ready", "dest": "done",
+        {"trigger": "begin", "source": "ready", "dest": "posted",
          "before": ["post_antes", "post_blinds", "post_dead"], "after": "hand_on"},
-        {"trigger": "end", "source": "*", "dest": "done"},
     ]
     takes: ClassVar[tuple[type, ...]] = (HandOpened,)
     gives: ClassVar[tuple[type, ...]] = (ForcedBetsResult,)

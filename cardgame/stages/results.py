@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from cardgame.cards import Card
-from cardgame.records import fast_init
+from cardgame.engine.records import fast_init
 
 __all__ = ["BettingResult", "BringInResult", "DrawOptions", "ForcedBetsResult", "HandOpened", "RunOptions",
            "ShowdownResult"]

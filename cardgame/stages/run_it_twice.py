@@ -6,16 +6,17 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from cardgame.cards import Card
+from cardgame.engine import Outcome
 from cardgame.errors import ConfigError, IllegalActionError
 from cardgame.events import RunsChosen
-from cardgame.stage import Stage
+from cardgame.stages.base import PokerStage
 from cardgame.stages.deal_board import DealBoard
 from cardgame.stages.results import BettingResult, RunOptions
 
 __all__ = ["RunItTwice", "RunOptions"]
 
 
-class RunItTwice(Stage):
+class RunItTwice(PokerStage):
     """Placed after a betting round with ``streets`` still to deal (``(count, name)`` each, e.g.
     ``((1, "turn"), (1, "river"))``). When that round leaves betting over for the hand (fewer than
     two live players can bet) with two or more players live, each live player in turn chooses
@@ -30,18 +31,17 @@ class RunItTwice(Stage):
     """
 
     name: ClassVar[str] = "run it twice"
-    states: ClassVar[list[str]] = ["ready", "choosing_runs", "dealing_runs", "done"]
+    states: ClassVar[list[str]] = ["ready", "choosing_runs", "dealing_runs", "runs_dealt", "not_needed"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        {"trigger": "begin", "source": "ready", "dest": "done", "unless": "betting_over", "after": "pass_on"},
+        {"trigger": "begin", "source": "ready", "dest": "not_needed", "unless": "betting_over", "after": "pass_on"},
         {"trigger": "begin", "source": "ready", "dest": "choosing_runs", "before": "clear_choices",
          "after": "ask_next_player"},
         {"trigger": "chose", "source": "choosing_runs", "dest": "dealing_runs", "conditions": "everyone_chose",
          "after": "deal_next_street"},
         {"trigger": "chose", "source": "choosing_runs", "dest": None, "after": "ask_next_player"},
-        {"trigger": "street_dealt", "source": "dealing_runs", "dest": "done", "conditions": "all_runs_dealt",
+        {"trigger": "street_dealt", "source": "dealing_runs", "dest": "runs_dealt", "conditions": "all_runs_dealt",
          "after": "go_to_showdown"},
         {"trigger": "street_dealt", "source": "dealing_runs", "dest": None, "after": "deal_next_street"},
-        {"trigger": "end", "source": "*", "dest": "done"},
     ]
     events: ClassVar[tuple[str, ...]] = ("choose_runs",)
     takes: ClassVar[tuple[type, ...]] = (BettingResult,)
@@ -92,9 +92,9 @@ class RunItTwice(Stage):
         if not self._runs and not self._dealt:  # the first street of the first run-out
             self._common = tuple(hand.board)
         count, street = self.streets[self._dealt]
-        self.ctx.push(DealBoard(count, street), self.previous)
+        self.push(DealBoard(count, street), self.previous)
 
-    def on_substage_result(self, result: Any) -> None:
+    def on_substage_result(self, result: Any) -> Outcome | None:
         hand = self.ctx.hand
         assert hand is not None
         self._dealt += 1
@@ -104,6 +104,7 @@ class RunItTwice(Stage):
             if len(self._runs) < self.runs:
                 hand.board = list(self._common)
         self.trigger("street_dealt")
+        return self.outcome
 
     def all_runs_dealt(self) -> bool:
         return len(self._runs) == self.runs
@@ -130,7 +131,7 @@ class RunItTwice(Stage):
             return None
         return RunOptions(hand.to_act.seat, self.max_runs)
 
-    def on_choose_runs(self, seat: object, runs: object) -> RunsChosen:
+    def on_choose_runs(self, seat: object, runs: object) -> None:
         """``seat`` asks for ``runs`` run-outs; bad input raises :class:`IllegalActionError` and changes nothing."""
         opts = self.run_options()
         assert opts is not None
@@ -144,4 +145,4 @@ class RunItTwice(Stage):
         event = RunsChosen(seat, runs)
         self.ctx.emit(event)
         self.trigger("chose")
-        return event
+

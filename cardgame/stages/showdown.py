@@ -11,7 +11,7 @@ from cardgame.evaluation import HIGH, HandEvaluator, winners
 from cardgame.events import CardsShown, PotAwarded
 from cardgame.hand import Hand, HandPlayer
 from cardgame.pots import side_pots, split
-from cardgame.stage import Stage
+from cardgame.stages.base import PokerStage
 from cardgame.stages.results import ShowdownResult
 
 __all__ = ["Showdown", "ShowdownResult"]
@@ -51,7 +51,7 @@ def _describe(
     return text
 
 
-class Showdown(Stage):
+class Showdown(PokerStage):
     """Awards the pots and hands on a :class:`ShowdownResult` (the hand's end is the next stage).
 
     * The last player standing wins every pot without showing. A hand in ``hand.mucked`` or
@@ -79,12 +79,11 @@ class Showdown(Stage):
     """
 
     name: ClassVar[str] = "showdown"
-    states: ClassVar[list[str]] = ["ready", "pots_awarded", "done"]
+    states: ClassVar[list[str]] = ["ready", "pots_awarded"]
     transitions: ClassVar[list[dict[str, Any]]] = [
         {"trigger": "begin", "source": "ready", "dest": "pots_awarded", "prepare": "gather_hands",
          "conditions": "one_hand_left", "after": ["award_to_last_hand", "hand_on"]},
         {"trigger": "begin", "source": "ready", "dest": "pots_awarded", "after": ["show_and_award", "hand_on"]},
-        {"trigger": "end", "source": "*", "dest": "done"},
     ]
     gives: ClassVar[tuple[type, ...]] = (ShowdownResult,)
     __slots__ = ("_live", "_mucked", "_shown", "_won", "high", "low", "merge_pots", "no_low", "odd_chips",

@@ -6,13 +6,13 @@ from typing import Any, ClassVar
 
 from cardgame.deck import DeckSpec
 from cardgame.errors import ConfigError
-from cardgame.stage import Stage
+from cardgame.stages.base import PokerStage
 from cardgame.stages.results import HandOpened
 
 __all__ = ["HandOpened", "WaitForPlayers"]
 
 
-class WaitForPlayers(Stage):
+class WaitForPlayers(PokerStage):
     """Waits for ``min_players`` seats in play; then moves the button, shuffles and opens a hand.
 
     Ends with *exit* instead when the game was asked to stop or ``max_hands`` were played.
@@ -21,17 +21,16 @@ class WaitForPlayers(Stage):
     """
 
     name: ClassVar[str] = "wait for players"
-    states: ClassVar[list[str]] = ["ready", "waiting_for_players", "done"]
+    states: ClassVar[list[str]] = ["ready", "waiting_for_players", "hand_opened", "game_over"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        {"trigger": "begin", "source": "ready", "dest": "done", "conditions": "game_over", "after": "exit"},
-        {"trigger": "begin", "source": "ready", "dest": "done", "prepare": "find_seats", "conditions": "enough_players",
-         "after": "open_hand"},
-        {"trigger": "begin", "source": "ready", "dest": "waiting_for_players"},
-        {"trigger": "table_changed", "source": "waiting_for_players", "dest": "done", "conditions": "game_over",
-         "after": "exit"},
-        {"trigger": "table_changed", "source": "waiting_for_players", "dest": "done", "prepare": "find_seats",
+        {"trigger": "begin", "source": "ready", "dest": "game_over", "conditions": "game_over", "after": "exit"},
+        {"trigger": "begin", "source": "ready", "dest": "hand_opened", "prepare": "find_seats",
          "conditions": "enough_players", "after": "open_hand"},
-        {"trigger": "end", "source": "*", "dest": "done"},
+        {"trigger": "begin", "source": "ready", "dest": "waiting_for_players"},
+        {"trigger": "table_changed", "source": "waiting_for_players", "dest": "game_over", "conditions": "game_over",
+         "after": "exit"},
+        {"trigger": "table_changed", "source": "waiting_for_players", "dest": "hand_opened", "prepare": "find_seats",
+         "conditions": "enough_players", "after": "open_hand"},
     ]
     takes: ClassVar[tuple[type, ...]] = (type(None),)
     gives: ClassVar[tuple[type, ...]] = (HandOpened,)

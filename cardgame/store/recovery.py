@@ -11,6 +11,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from cardgame.context import Context
+from cardgame.engine import Stage
 from cardgame.errors import CardgameError
 from cardgame.events import (
     ChipsAdded,
@@ -24,7 +26,6 @@ from cardgame.events import (
 )
 from cardgame.game import Game
 from cardgame.inputs import excerpt
-from cardgame.stage import Stage
 from cardgame.store.database import EventStore
 from cardgame.store.errors import StoreError
 from cardgame.store.recorder import HandVoided, Recorder, TableState
@@ -162,7 +163,7 @@ def replay_log(events: Iterable[Event]) -> TableLog:
     return TableLog(tuple(seats[s] for s in sorted(seats)), button, last_hand, interrupted)
 
 
-def recover(store: EventStore, table_id: str, stages: Sequence[Stage], seed: int | None = None, *,
+def recover(store: EventStore, table_id: str, stages: Sequence[Stage[Context]], seed: int | None = None, *,
             max_hands: int | None = None, keep_hands: int | None = 10, mark_void: bool = True) -> Game:
     """Rebuild ``table_id`` from its log as a new, unstarted game on ``stages`` (a fresh variant list).
 

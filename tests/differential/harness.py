@@ -30,6 +30,7 @@ from typing import Any
 
 import attrs
 
+from cardgame.engine import Stage
 from cardgame.errors import CardgameError
 from cardgame.game import Game
 from cardgame.legal import matchable
@@ -44,7 +45,6 @@ from cardgame.phh.actions import (
 from cardgame.phh.export import hand_to_phh
 from cardgame.phh.history import HandHistory
 from cardgame.phh.replay import replay
-from cardgame.stage import Stage
 from cardgame.stages import BettingRound, BringIn, ForcedBets, Showdown
 from variants.from_phh import POKERKIT, stages_for
 

@@ -42,7 +42,7 @@ def test_preflop_order_starts_left_of_the_big_blind_and_ends_with_the_option() -
     la = stage.legal_actions()
     assert la is not None and la.can_check and not la.can_fold and la.min_raise_to == 4
     act(stage, 1, "check")
-    assert stage.state == "done"
+    assert stage.state == "round_closed"
     assert isinstance(stage.outcome.result, BettingResult)  # type: ignore[union-attr]
     assert ctx.hand.pot_total() == 8 and all(hp.bet == 0 for hp in ctx.hand.players)
 
@@ -87,7 +87,7 @@ def test_short_all_in_does_not_reopen_betting_to_a_player_who_acted() -> None:
     la = stage.legal_actions()
     assert la is not None and la.seat == 0 and not la.can_raise
     act(stage, 0, "call")
-    assert stage.state == "done"
+    assert stage.state == "round_closed"
 
 
 def test_short_all_ins_adding_up_to_a_full_raise_reopen_betting() -> None:
@@ -128,7 +128,7 @@ def test_fixed_limit_round_is_capped_at_four_bets() -> None:
         act(stage, 2, "raise", 10)
     act(stage, 2, "call")
     act(stage, 0, "call")
-    assert stage.state == "done" and ctx.hand is not None and ctx.hand.pot_total() == 24
+    assert stage.state == "round_closed" and ctx.hand is not None and ctx.hand.pot_total() == 24
 
 
 def test_a_structure_subclass_with_its_own_cap_is_asked() -> None:
@@ -203,7 +203,7 @@ def test_round_with_fewer_than_two_able_to_act_ends_at_once() -> None:
         hp.bet = 0
     stage = BettingRound(NoLimit(2), 1)
     stage.start(ctx, None)
-    assert stage.state == "done" and not [e for e in ctx.log if isinstance(e, ActionTaken)]
+    assert stage.state == "round_closed" and not [e for e in ctx.log if isinstance(e, ActionTaken)]
 
 
 def test_all_in_on_a_call_is_marked() -> None:

@@ -39,5 +39,5 @@ def test_nothing_is_dealt_when_one_player_is_left() -> None:
     left = len(ctx.hand.deck)
     for stage in (DealHole(2), DealBoard(3)):
         stage.start(ctx, None)
-        assert stage.state == "done"
+        assert stage.state == "not_contested"
     assert len(ctx.hand.deck) == left and not ctx.hand.board

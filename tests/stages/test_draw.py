@@ -23,7 +23,7 @@ def test_players_draw_in_order_and_get_replacements() -> None:
     with pytest.raises(IllegalActionError, match="not seat 0's turn to draw"):
         draw.handle("draw", 0, ())
     draw.handle("draw", 2, parse_cards("6h"))
-    assert draw.state == "done" and draw.outcome is not None and draw.outcome.result == "prev"  # type: ignore[attr-defined]
+    assert draw.state == "draws_done" and draw.outcome is not None and draw.outcome.result == "prev"  # type: ignore[attr-defined]
     hand = ctx.hand
     assert hand is not None
     assert hand.by_seat[0].hole == list(parse_cards("4c5c6c 7s8s"))
@@ -79,4 +79,4 @@ def test_one_live_player_draws_nothing() -> None:
     ctx.hand.players[1].folded = True
     draw = Draw()
     draw.start(ctx, None)
-    assert draw.state == "done"
+    assert draw.state == "hand_won"

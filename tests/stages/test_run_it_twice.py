@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from cardgame import Game
+from cardgame.engine import Done
 from cardgame.errors import IllegalActionError
 from cardgame.events import BoardDealt, PotAwarded, RunsChosen
 from cardgame.phh.export import game_to_phh
 from cardgame.phh.io import dumps, loads
 from cardgame.phh.replay import replay
-from cardgame.stage import Done
 from cardgame.stages import BettingResult, RunItTwice
 from tests.helpers import make_context
 from variants import no_limit_holdem

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 import pytest
 
 from cardgame.cards import parse_cards
+from cardgame.engine import Done, Exit, Restart
 from cardgame.events import CardsShown, HandEnded, PotAwarded
-from cardgame.stage import Done, Exit, Restart
 from cardgame.stages import EndHand, Showdown, ShowdownResult
 from tests.helpers import make_context
 

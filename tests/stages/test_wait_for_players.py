@@ -20,7 +20,7 @@ def test_waits_until_enough_players_then_opens_a_hand() -> None:
     assert stage.state == "waiting_for_players" and ctx.hand is None
     table.sit_down("b", 100, 4)
     stage.on_table_change()
-    assert stage.state == "done"
+    assert stage.state == "hand_opened"
     assert stage.outcome is not None
     assert stage.outcome.result == HandOpened(1, 2, (4, 2))  # type: ignore[attr-defined]
     assert ctx.hand is not None and len(ctx.hand.deck) == 52

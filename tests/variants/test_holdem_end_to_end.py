@@ -7,10 +7,10 @@ from collections.abc import Sequence
 import pytest
 
 from cardgame.cards import parse_cards
+from cardgame.engine import Stage
 from cardgame.errors import IllegalActionError
 from cardgame.events import ActionTaken, BetReturned, PotAwarded
 from cardgame.game import Game
-from cardgame.stage import Stage
 from variants import fixed_limit_holdem, no_limit_holdem
 
 

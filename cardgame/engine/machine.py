@@ -19,8 +19,10 @@ and resolves each callback by name (about 12 microseconds a trigger). The hot pa
 further, as attrs does with its methods: :func:`generate` writes one small Python function per
 ``(state, trigger)`` from the steps, the same calls in the same order with the loops unrolled (a
 trigger with no callbacks is just the state assignment), and the same test checks it too.
-Callbacks take no arguments: a stage keeps what a rule needs on itself (``send_event=False`` and
-no trigger arguments on both paths).
+A trigger's arguments travel with it, as ``transitions`` hands them on with ``send_event=False``:
+every callback and condition of the transition is called as ``fn(model, *args)``, so a condition
+can judge the action the trigger carries (a betting round's ``raise_`` trigger carries the
+:class:`~cardgame.stages.betting_round.Action`, and its conditions are the raise rules).
 Machine-wide callbacks (``before_state_change``, ``on_final`` and the like) and
 ``ignore_invalid_triggers`` are refused: declare callbacks on the transitions.
 """
@@ -95,78 +97,86 @@ def compile_machine(owner: type, machine: Machine) -> dict[tuple[str, str], tupl
     return table
 
 
-def fire(table: dict[tuple[str, str], tuple[Step, ...]], model: Any, trigger: str) -> bool:
-    """Fire ``trigger`` on ``model`` (its ``state`` attribute) from a table of :func:`compile_machine`."""
+def fire(table: dict[tuple[str, str], tuple[Step, ...]], model: Any, trigger: str, *args: Any) -> bool:
+    """Fire ``trigger`` on ``model`` (its ``state`` attribute) from a table of :func:`compile_machine`;
+    every callback is called with ``model`` and ``args``."""
     steps = table.get((model.state, trigger))
     if steps is None:
         raise MachineError(f"Can't trigger event {trigger} from state {model.state}!")
     for step in steps:
         for fn in step.prepare:
-            fn(model)
+            fn(model, *args)
         for fn, wanted in step.conditions:
-            if fn(model) != wanted:
+            if fn(model, *args) != wanted:
                 break
         else:
             for fn in step.before:
-                fn(model)
+                fn(model, *args)
             if step.dest is not None:
                 for fn in step.exit:
-                    fn(model)
+                    fn(model, *args)
                 model.state = step.dest
                 for fn in step.enter:
-                    fn(model)
+                    fn(model, *args)
             for fn in step.after:
-                fn(model)
+                fn(model, *args)
             return True
     return False
 
 
-#: A generated trigger: a function of the model, or for a plain transition (one unconditional
-#: step with no callbacks) just its destination state, which the caller assigns.
-Fast = Callable[[Any], bool] | str
+#: A generated trigger: a function of the model and the trigger's arguments, or for a plain
+#: transition (one unconditional step with no callbacks) just its destination state, which the
+#: caller assigns.
+Fast = Callable[..., bool] | str
 
 
-def _source(steps: tuple[Step, ...], names: dict[str, Any], head: tuple[str, ...] = ("def fire(m):",)) -> str:
-    """Python source of ``fire(m)`` for ``steps``; the callbacks it calls are put in ``names``. ``head``
-    replaces the ``def`` line (and may add statements run first)."""
+def _source(
+    steps: tuple[Step, ...], names: dict[str, Any], head: tuple[str, ...] = ("def fire(m, *a):",),
+    args: str = "(m, *a)", passed: str = "return True", failed: str = "return False",
+) -> str:
+    """Python source of ``fire(m, *a)`` for ``steps``; the callbacks it calls are put in ``names``.
+    ``head`` replaces the ``def`` line (and may add statements run first), ``args`` is how each
+    callback is called, and ``passed`` and ``failed`` end the function when a step passed or none did."""
 
     def ref(fn: Callback) -> str:
         name = f"f{len(names)}"
         names[name] = fn
-        return name
+        return name + args
 
     lines = list(head)
     for step in steps:
-        lines += [f"    {ref(fn)}(m)" for fn in step.prepare]
-        body = [f"{ref(fn)}(m)" for fn in step.before]
+        lines += [f"    {ref(fn)}" for fn in step.prepare]
+        body = [ref(fn) for fn in step.before]
         if step.dest is not None:
-            body += [f"{ref(fn)}(m)" for fn in step.exit]
+            body += [ref(fn) for fn in step.exit]
             body.append(f"m.state = {step.dest!r}")
-            body += [f"{ref(fn)}(m)" for fn in step.enter]
-        body += [f"{ref(fn)}(m)" for fn in step.after]
-        body.append("return True")
-        tests = " and ".join(f"{ref(fn)}(m) == {wanted}" for fn, wanted in step.conditions)
+            body += [ref(fn) for fn in step.enter]
+        body += [ref(fn) for fn in step.after]
+        body.append(passed)
+        tests = " and ".join(f"{ref(fn)} == {wanted}" for fn, wanted in step.conditions)
         if not tests:  # an unconditional step always passes: later candidates are never tried
             return "\n".join(lines + ["    " + line for line in body])
         lines.append(f"    if {tests}:")
         lines += ["        " + line for line in body]
-    return "\n".join([*lines, "    return False"])
+    return "\n".join([*lines, "    " + failed])
 
 
-def generate_start(table: dict[tuple[str, str], tuple[Step, ...]], initial: str) -> Callable[[Any, Any, Any], None]:
-    """``start(m, ctx, previous)``: what :meth:`cardgame.stage.Stage.start` does -- keep the context
-    and the previous result, clear the ending, enter ``initial`` and fire ``begin`` -- as one
-    generated function, the ``begin`` steps written in line (see :func:`generate`)."""
-    head = ("def start(m, ctx, previous):", "    m.ctx = ctx", "    m.ending = m.result = None",
-            "    m.previous = previous", f"    m.state = {initial!r}")
+def generate_start(table: dict[tuple[str, str], tuple[Step, ...]], initial: str) -> Callable[[Any, Any, Any], Any]:
+    """``start(m, ctx, previous)``: what :meth:`cardgame.engine.Stage.start` does -- keep the context
+    and the previous result, enter ``initial``, fire ``begin`` and return the outcome its callbacks
+    recorded (``None``: the stage waits for input) -- as one generated function, the ``begin``
+    steps written in line (see :func:`generate`)."""
+    head = ("def start(m, ctx, previous):", "    m.ctx = ctx", "    m.previous = previous", "    m._outcome = None",
+            f"    m.state = {initial!r}")
+    done = "return m._outcome"
     steps = table.get((initial, "begin"))
     names: dict[str, Any] = {"fire": fire, "table": table}
     if steps is None:  # no begin from the initial state: fire raises MachineError, as the machine would
         source = "\n".join([*head, "    fire(table, m, 'begin')"])
     else:
-        source = _source(steps, names, head)
+        source = _source(steps, names, head, "(m)", done, done)
     exec(source, names)  # the source is built from the machine's own steps
-    start: Callable[[Any, Any, Any], None] = names["start"]
+    start: Callable[[Any, Any, Any], Any] = names["start"]
     return start
 
 

@@ -1,0 +1,179 @@
+"""The dispatcher: runs a stack of stages, passing each one's result to the next.
+
+Guarantees:
+
+* exactly one stage is current while the game runs; events go to it;
+* each stage *returns* how it ended (``start``, ``handle`` and ``on_substage_result``; ``None``
+  while it waits), and :meth:`Dispatcher.advance` has one clause per outcome:
+
+  - ``Done(result)`` pops the next stage and starts it with the result (a sub-stage's result goes
+    back to the stage that pushed it); an empty stack is an error (a list's last stage must
+    restart or exit);
+  - ``Goto(name, result)`` pops stages until the one called ``name`` and starts it with the result
+    (an error if no later stage has that name);
+  - ``Push(sub, previous)`` runs ``sub`` on top of the current stage;
+  - ``Restart()`` resets the stack to the full list (the next hand); ``Exit()`` stops cleanly;
+  - ``Failed(reason)`` (or an unexpected exception) stops the game, keeps every stage and the
+    context as they were for inspection, and raises :class:`StageError`;
+
+* an illegal input (a :class:`~cardgame.engine.errors.CardgameError` raised while handling an
+  event) propagates to the caller and changes nothing: stages validate before they change state.
+
+The dispatcher knows nothing of any game; its context is anything that can ``emit`` an event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, NoReturn
+
+from cardgame.engine.errors import CardgameError, StageError
+from cardgame.engine.events import StageFailed
+from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, Push, Restart
+from cardgame.engine.stage import C, Stage, Stages, check_fit
+
+__all__ = ["Dispatcher"]
+
+
+class Dispatcher(Generic[C]):
+    """Holds the stage stack and the context. ``status`` is new, running, exited or failed."""
+
+    __slots__ = ("_full", "busy", "ctx", "current", "failure", "stack", "stages", "status")
+
+    def __init__(self, stages: Sequence[Stage[C]], ctx: C) -> None:
+        if not stages:
+            raise StageError("A dispatcher needs at least one stage.")
+        given: Sequence[object] = stages  # checked one by one: a caller may pass anything
+        for s in given:
+            if not isinstance(s, Stage):
+                raise StageError(f"{s!r} is not a Stage; a game is a list of Stage objects.")
+        if len({id(s) for s in stages}) != len(stages):
+            raise StageError("The same stage object appears twice in the list; create one per position.")
+        check_fit(stages)
+        self.stages = Stages(stages)
+        self._full: list[Stage[C]] = list(reversed(self.stages))  # a new hand's stack, copied on each restart
+        self.ctx = ctx
+        self.stack: list[Stage[C]] = []
+        self.current: Stage[C] | None = None
+        self.status = "new"
+        self.failure: Failed | None = None
+        self.busy = False  # True while a call into the game runs (listeners see it set)
+
+    # --- queries --------------------------------------------------------------------------------
+    @property
+    def state(self) -> str | None:
+        """The current stage's machine state."""
+        return None if self.current is None else self.current.state
+
+    @property
+    def remaining(self) -> tuple[Stage[C], ...]:
+        """Stages still to run after the current one, next first."""
+        return tuple(reversed(self.stack))
+
+    # --- driving ----------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the first stage (and any stages that end at once after it)."""
+        if self.status == "running":
+            raise StageError("The game is already running.")
+        self.status = "running"
+        self.stack = self._full[:]
+        first = self.current = self.stack.pop()
+        self.busy = True
+        try:
+            self.advance(first, self._call(first, first.start, self.ctx, None))
+        finally:
+            self.busy = False
+
+    def send(self, event: str, *args: Any) -> None:
+        """Hand ``event`` (with its arguments) to the current stage and follow how it ends."""
+        stage = self.current
+        if self.status != "running" or stage is None:
+            reason = f": {self.failure.reason}" if self.failure else ""
+            raise StageError(f"The game is {self.status}{reason}; it takes no more events.")
+        self.busy = True
+        try:
+            try:
+                outcome = stage.handle(event, *args)
+            except CardgameError:
+                if stage._outcome is not None:  # the stage ended while failing: treat as error
+                    self._stop(stage, Failed(f"{event} left the stage half-ended", stage.name, stage.state))
+                raise
+            except Exception as exc:
+                self._stop(stage, Failed(f"{type(exc).__name__}: {exc}", stage.name, stage.state), exc)
+            if outcome is not None:
+                self.advance(stage, outcome)
+        finally:
+            self.busy = False
+
+    def notify(self, hook: Callable[[Stage[C]], Outcome | None]) -> None:
+        """Tell the current stage that something changed outside it (``hook(stage)``, e.g. a player
+        left the table) and follow how it ends."""
+        stage = self.current
+        if self.status != "running" or stage is None:
+            return
+        self.busy = True
+        try:
+            self.advance(stage, self._call(stage, hook, stage))
+        finally:
+            self.busy = False
+
+    def advance(self, stage: Stage[C], outcome: Outcome | None) -> None:
+        """Follow ``outcome``, which ``stage`` returned, and what each next stage returns, until a
+        stage waits for input (``None``) or the game stops: one clause per outcome."""
+        ctx = self.ctx
+        while outcome is not None:
+            match outcome:
+                case Done(result=result):
+                    parent = stage.parent
+                    if parent is not None:  # a sub-stage's result goes back to the stage that pushed it
+                        stage.parent = None
+                        stage = self.current = parent
+                        outcome = self._call(parent, parent.on_substage_result, result)
+                        continue
+                    if not self.stack:
+                        reason = "the last stage finished but no stage follows; end with restart or exit"
+                        self._stop(stage, Failed(reason, stage.name, stage.state))
+                    stage = self.current = self.stack.pop()
+                    outcome = self._call(stage, stage.start, ctx, result)
+                case Goto(stage=target, result=result):
+                    stack = self.stack
+                    while stack and stack[-1].name != target:
+                        stack.pop()
+                    if not stack:
+                        self._stop(stage, Failed(f"no later stage is called {target!r}", stage.name, stage.state))
+                    stage = self.current = stack.pop()
+                    outcome = self._call(stage, stage.start, ctx, result)
+                case Push(sub=sub, previous=previous):
+                    if not isinstance(sub, Stage):
+                        self._stop(stage, Failed(f"pushed {sub!r}, which is not a Stage", stage.name, stage.state))
+                    sub.parent = stage
+                    stage._outcome = None  # it runs on below the sub-stage
+                    stage = self.current = sub
+                    outcome = self._call(sub, sub.start, ctx, previous)
+                case Restart():
+                    self.stack = self._full[:]
+                    stage = self.current = self.stack.pop()
+                    outcome = self._call(stage, stage.start, ctx, None)
+                case Exit():
+                    self.status = "exited"
+                    return
+                case Failed():
+                    self._stop(stage, outcome)
+                case _:
+                    self._stop(stage, Failed(f"unknown outcome {outcome!r}", stage.name, stage.state))
+
+    # --- internals ----------------------------------------------------------------------------------
+    def _call(self, stage: Stage[C], fn: Callable[..., Outcome | None], *args: Any) -> Outcome | None:
+        """``fn(*args)``, a call into ``stage``; an exception stops the game with the stage failed."""
+        try:
+            return fn(*args)
+        except Exception as exc:
+            self._stop(stage, Failed(f"{type(exc).__name__}: {exc}", stage.name, stage.state), exc)
+
+    def _stop(self, stage: Stage[C], failed: Failed, exc: BaseException | None = None) -> NoReturn:
+        self.status = "failed"
+        self.current = stage
+        self.failure = failed
+        name = failed.stage or stage.name
+        self.ctx.emit(StageFailed(name, failed.reason))
+        raise StageError(f"Stage {name} failed in state {failed.state!r}: {failed.reason}") from exc

@@ -1,0 +1,283 @@
+"""The stage: one small state machine of a game (in poker: wait for players, blinds, deal, bet...).
+
+A stage class declares its machine as class attributes: ``states``, and ``transitions`` whose
+``conditions`` and callbacks (``prepare``, ``before``, ``after``) name the stage's own methods, so
+the machine says what the stage does. ``transitions`` builds the machine once per class
+(``model=None``, ``auto_transitions=False``); :mod:`cardgame.engine.machine` compiles it to a table
+that fires triggers in the same order, and :meth:`Stage.trigger` runs it. A trigger's arguments
+(the action it carries) are handed to every callback and condition.
+
+Lifecycle (OpenPoker's contract): the dispatcher calls :meth:`Stage.start` with the context and the
+previous stage's result, kept as ``previous``; the stage fires ``begin``. It then handles events
+(:meth:`handle` calls ``on_<event>``, which fires a trigger). ``start``, ``handle`` and
+``on_substage_result`` *return* how the stage ended, or ``None`` while it waits for input:
+
+* ``Done(result)`` -- the dispatcher starts the next stage with ``result``;
+* ``Goto(name, result)`` -- the stages before the later stage called ``name`` have nothing to do
+  (a hand won before the showdown says ``Goto("showdown", result)``);
+* ``Push(sub, previous)`` -- run ``sub`` on top of this stage; its result comes back to
+  :meth:`Stage.on_substage_result`;
+* ``Restart()`` -- the dispatcher resets the stack to the full list (the next hand);
+* ``Exit()`` -- the game stops cleanly;
+* ``Failed(reason)`` -- the game stops with an error.
+
+A handler returns its outcome, or leaves it to the machine: a callback of the transition that ends
+the stage records it with :meth:`finish`, :meth:`goto`, :meth:`push`, :meth:`restart`,
+:meth:`exit` or :meth:`fail` (a callback's return value is not read), and ``start`` or ``handle``
+returns it. The state the machine ends in says what happened (a betting round ends in
+``round_closed`` or ``hand_won``); ``outcome`` keeps the last outcome returned, for inspection.
+
+``takes`` and ``gives`` declare the result types a stage starts with and ends with (``gives =
+PASSES_ON``: it hands on what it was given); :func:`check_fit` refuses a stage list whose
+neighbours do not fit, naming the pair.
+
+The kernel knows nothing of any game: a stage's context is any object with ``emit(event)``
+(:class:`Emitter`); a game's stages narrow it (poker's stages take :class:`cardgame.context.Context`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from transitions import Machine
+
+from cardgame.engine.errors import ConfigError, IllegalActionError, StageError
+from cardgame.engine.events import Event
+from cardgame.engine.machine import Fast, Step, compile_machine, fire, generate, generate_start
+from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, Push, Restart
+
+__all__ = ["PASSES_ON", "Emitter", "Stage", "Stages", "check_fit"]
+
+
+class Emitter(Protocol):
+    """What the kernel needs of a game's context: somewhere to record events. A context class may
+    derive from it to say so."""
+
+    __slots__ = ()
+
+    @property
+    def emit(self) -> Callable[[Event], None]:
+        """Record ``event`` (a method, or an attribute holding a function)."""
+
+
+C = TypeVar("C", bound=Emitter)
+
+_RESTART, _EXIT = Restart(), Exit()  # no fields: one instance each serves every stage
+
+
+class _PassesOn:
+    """Marker type: the stage hands on the result it was given."""
+
+
+#: ``gives`` of a stage that hands on the result it was given (dealing cards, for one).
+PASSES_ON: tuple[type, ...] = (_PassesOn,)
+
+
+class Stage(Generic[C]):
+    """Base class of every stage. Subclasses set ``name`` and their machine.
+
+    Extension points (class attributes): ``name``, ``states``, ``transitions``, ``initial``,
+    ``events`` (the event names the stage accepts while running), ``takes`` and ``gives`` (result
+    types; ``gives = PASSES_ON`` hands on what was given), ``goes_to`` (names of later stages a
+    :class:`Goto` may name), ``snapshot_fields``. The base machine is ``ready --begin--> running``
+    (after ``on_start``).
+    Stage objects compare by identity and keep a writable ``state``, as ``transitions`` needs.
+    """
+
+    name: ClassVar[str] = "stage"
+    states: ClassVar[list[str]] = ["ready", "running"]
+    transitions: ClassVar[list[dict[str, Any]]] = [
+        {"trigger": "begin", "source": "ready", "dest": "running", "after": "on_start"},
+    ]
+    initial: ClassVar[str] = "ready"
+    events: ClassVar[tuple[str, ...]] = ()
+    takes: ClassVar[tuple[type, ...]] = (object,)
+    gives: ClassVar[tuple[type, ...]] = PASSES_ON
+    goes_to: ClassVar[tuple[str, ...]] = ()
+    #: Instance attributes a snapshot keeps besides ``state``, ``outcome`` and ``previous``
+    #: (runtime state that the constructor does not set up again); see :mod:`cardgame.snapshot`.
+    snapshot_fields: ClassVar[tuple[str, ...]] = ()
+    machine: ClassVar[Machine]
+    table: ClassVar[dict[tuple[str, str], tuple[Step, ...]]]
+    fast: ClassVar[dict[tuple[str, str], Fast]]
+    _handlers: ClassVar[dict[str, Any]]
+
+    __slots__ = ("_outcome", "ctx", "parent", "previous", "state")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.machine = Machine(
+            model=None,
+            states=cls.states,
+            transitions=cls.transitions,
+            initial=cls.initial,
+            auto_transitions=False,
+            send_event=False,
+        )
+        cls.table = compile_machine(cls, cls.machine)
+        cls.fast = generate(cls.table)
+        cls._handlers = {event: getattr(cls, "on_" + event, None) for event in cls.events}
+        missing = [event for event, method in cls._handlers.items() if method is None]
+        if missing:
+            raise TypeError(f"{cls.__name__}: events {missing} have no on_<event> method.")
+        inherited = cls.start
+        if inherited is Stage.start or getattr(inherited, "generated", False):  # not a start of the class's own
+            start: Any = generate_start(cls.table, cls.initial)
+            start.generated, start.__doc__ = True, Stage.start.__doc__
+            setattr(cls, "start", start)  # noqa: B010  # Stage.start, with the begin steps written in line
+
+    def __init__(self) -> None:
+        self.state: str = self.initial
+        self._outcome: Outcome | None = None
+        self.parent: Stage[Any] | None = None
+        self.previous: Any = None
+        self.ctx: C = None  # type: ignore[assignment]  # set by start()
+
+    # --- driven by the dispatcher -----------------------------------------------------------------
+    def start(self, ctx: C, previous: Any) -> Outcome | None:
+        """Begin with the context and the previous stage's result (``None`` after a restart);
+        return how the stage ended, or ``None`` if it waits for input."""
+        self.ctx = ctx
+        self.previous = previous
+        self._outcome = None
+        self.state = self.initial
+        self.trigger("begin")
+        return self._outcome
+
+    def handle(self, event: str, *args: Any) -> Outcome | None:
+        """Dispatch ``event`` to ``on_<event>``; return how the stage ended, or ``None`` if it still
+        waits. Unknown events raise :class:`IllegalActionError`."""
+        if self._outcome is not None:
+            raise StageError(f"Stage {self.name} has already ended; it cannot take {event!r}.")
+        method = self._handlers.get(event)
+        if method is None:
+            allowed = ", ".join(self.events) or "no events"
+            raise IllegalActionError(
+                f"The {self.name} stage does not take {event!r}; it takes {allowed}.",
+                rule="event not accepted by the current stage",
+                allowed=allowed,
+            )
+        out: Outcome | None = method(self, *args)
+        if out is None:
+            return self._outcome
+        self._end(out)
+        return out
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the stage last ended (``None`` while it runs): what ``start`` or ``handle`` returned."""
+        return self._outcome
+
+    @outcome.setter
+    def outcome(self, outcome: Outcome | None) -> None:
+        self._outcome = outcome
+
+    def trigger(self, event: str, *args: Any) -> bool:
+        """Fire ``event`` with ``args`` on this stage's machine; ``False`` when no transition's
+        conditions held."""
+        fn = self.fast.get((self.state, event))
+        if type(fn) is str:  # a plain transition
+            self.state = fn
+            return True
+        if fn is None:
+            return fire(self.table, self, event, *args)  # raises MachineError: no such trigger here
+        return fn(self, *args)  # type: ignore[operator]
+
+    # --- hooks for subclasses -----------------------------------------------------------------------
+    def on_start(self) -> None:
+        """The base machine's ``begin`` callback: do the work, reading ``self.previous``."""
+
+    def on_substage_result(self, result: Any) -> Outcome | None:
+        """A sub-stage pushed on top of this one finished with ``result``; return how this stage
+        goes on (``None``: it waits for input)."""
+        raise StageError(f"Stage {self.name} pushed a sub-stage but does not take its result.")
+
+    # --- ending (from a callback: recorded, and returned by start or handle) ------------------------
+    def _end(self, outcome: Outcome) -> None:
+        if self._outcome is not None:
+            raise StageError(f"Stage {self.name} ended twice ({self._outcome} then {outcome}).")
+        self._outcome = outcome
+
+    def finish(self, result: Any = None) -> None:
+        """End with ``Done(result)``."""
+        if self._outcome is not None:
+            raise StageError(f"Stage {self.name} ended twice ({self._outcome} then {Done(result)}).")
+        self._outcome = Done(result)
+
+    def goto(self, stage: str, result: Any = None) -> None:
+        """End with ``Goto(stage, result)``."""
+        self._end(Goto(stage, result))
+
+    def push(self, sub: Stage[Any], previous: Any = None) -> None:
+        """End this call with ``Push(sub, previous)``: ``sub`` runs on top of this stage."""
+        self._end(Push(sub, previous))
+
+    def pass_on(self) -> None:
+        """Finish with the result this stage was given (a callback for stages with nothing to do)."""
+        self.finish(self.previous)
+
+    def restart(self) -> None:
+        """End with ``Restart()``: the next hand."""
+        self._end(_RESTART)
+
+    def exit(self) -> None:
+        """End with ``Exit()``: the game stops cleanly."""
+        self._end(_EXIT)
+
+    def fail(self, reason: str) -> None:
+        """End with ``Failed(reason)``: the game stops with an error."""
+        self._end(Failed(reason, self.name, self.state))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.state}>"
+
+
+class Stages(tuple[Stage[Any], ...]):
+    """A stage list that knows the variant it plays (``variant``; ``None`` for a list put together
+    by hand). Registered variants return one (see ``variants.registry``); exports and replays use
+    ``variant`` rather than guessing the game from the stages."""
+
+    variant: Any
+
+    def __new__(cls, stages: Sequence[Stage[Any]] = (), variant: Any = None) -> Stages:
+        self = super().__new__(cls, stages)
+        self.variant = variant if variant is not None else getattr(stages, "variant", None)
+        return self
+
+
+def _names(types: Sequence[type]) -> str:
+    return ", ".join(t.__name__ for t in types) or "nothing"
+
+
+def check_fit(stages: Sequence[Stage[Any]]) -> None:
+    """Raise :class:`ConfigError` if a stage may be handed a result it does not take, or names a
+    later stage with ``goto`` that the list does not have.
+
+    The list restarts with ``None`` for the first stage. A stage that passes results on hands on
+    whatever it was given; ``object`` in ``takes`` takes anything.
+    """
+    incoming: tuple[type, ...] = (type(None),)
+    jumps: dict[str, list[tuple[int, tuple[type, ...]]]] = {}  # goto target -> (from index, types)
+    for i, stage in enumerate(stages):
+        cls = type(stage)
+        for j, types in jumps.pop(stage.name, ()):
+            for t in types:
+                if not any(issubclass(t, want) for want in cls.takes):
+                    raise ConfigError(
+                        f"Stage {i} ({stage.name}) does not fit: stage {j} ({stages[j].name}) may go to it with "
+                        f"{t.__name__}, but {stage.name} takes {_names(cls.takes)}."
+                    )
+        refused = [t for t in incoming if not any(issubclass(t, want) for want in cls.takes)]
+        if refused:
+            before = f"stage {i - 1} ({stages[i - 1].name}) gives" if i else "a new hand starts with"
+            raise ConfigError(
+                f"Stage {i} ({stage.name}) does not fit after what comes before it: {before} "
+                f"{_names(refused)}, but {stage.name} takes {_names(cls.takes)}."
+            )
+        if cls.gives is not PASSES_ON:
+            incoming = cls.gives
+        for target in cls.goes_to:
+            if not any(later.name == target for later in stages[i + 1 :]):
+                raise ConfigError(f"Stage {i} ({stage.name}) may go to a later stage {target!r}, but none follows it.")
+            jumps.setdefault(target, []).append((i, incoming))
