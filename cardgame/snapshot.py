@@ -233,12 +233,17 @@ def _save_context(ctx: Context) -> dict[str, Any]:
 # ============================================================================================
 
 
+#: The most cards a saved hand may have dealt (a bound for hostile files; reshuffles deal cards twice).
+_MAX_DEALT = 10_000
+
+
 def _load_deck(o: JsonObject, ctx_rng: RandomSource) -> Deck:
     spec = decode_deck_spec(o.raw("spec"), o.path("spec"))
     cards = o.get_cards("cards_bottom_first")
     _check_cards(cards, spec, o.path("cards_bottom_first"))
     deck = Deck(spec, cards)
-    deck.dealt = o.get_int("dealt", minimum=0, maximum=len(spec))
+    # a draw game deals the reshuffled muck again, so a hand may deal more cards than the deck has
+    deck.dealt = o.get_int("dealt", minimum=0, maximum=_MAX_DEALT)
     rng = o.raw("rng")
     if rng == "context":
         deck.rng = ctx_rng

@@ -6,7 +6,8 @@ conditions return values drawn from a seeded ``random.Random`` (not only ``True`
 Triggers carry random arguments, which every callback and condition must be handed. Callbacks now and then raise,
 or fire a nested trigger (as a betting round's ``act`` fires ``acted``). Two models with the same seed then
 take the same random trigger sequences from every state: one through ``transitions`` itself
-(``C.machine.events[trigger].trigger``), one through :func:`cardgame.engine.machine.fire` on the recording class's table;
+(``C.machine.events[trigger].trigger``), one through :func:`cardgame.engine.machine.fire` on the recording
+class's table;
 after each trigger the result (or exception), the state and the call log must agree.
 
 Two things ``transitions`` does that the table does not, the machine-wide ``on_final`` callback and a
