@@ -130,6 +130,9 @@ def discards(view: BotView) -> tuple[Card, ...]:
         else:
             out = sorted(hole, key=lambda c: c.rank)[:-2]
     limit = view.draw.max_discards if view.draw is not None else len(hole)
+    least = view.draw.min_discards if view.draw is not None else 0
+    if len(out) < least:  # a discard is compulsory (Pineapple): throw the lowest of the kept cards too
+        out += sorted((c for c in hole if c not in out), key=lambda c: c.rank)[: least - len(out)]
     return tuple(sorted(out, key=lambda c: -c.rank)[:limit])
 
 

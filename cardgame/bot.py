@@ -254,9 +254,9 @@ def to_action(answer: object, legal: LegalActions) -> tuple[str, int | None]:
 
 def to_discards(answer: object, options: DrawOptions) -> tuple[Card, ...]:
     """The cards a bot's ``answer`` discards in a draw (``check``/``call``: none); raises
-    :class:`BotError` for anything but up to ``max_discards`` distinct cards of the hand."""
-    allowed = f"0 to {options.max_discards} of {format_cards(options.hole)}"
-    if isinstance(answer, str) and _word(answer)[0] in _PASSIVE:
+    :class:`BotError` for anything but ``min_discards`` to ``max_discards`` distinct cards of the hand."""
+    allowed = f"{options.min_discards} to {options.max_discards} of {format_cards(options.hole)}"
+    if isinstance(answer, str) and _word(answer)[0] in _PASSIVE and not options.min_discards:
         return ()
     if isinstance(answer, str) or not isinstance(answer, Sequence):
         raise BotError(f"Bot answered {answer!r} to a draw; answer the cards to discard.", seat=options.seat,
@@ -265,7 +265,8 @@ def to_discards(answer: object, options: DrawOptions) -> tuple[Card, ...]:
         cards = tuple(Card(c) for c in answer)
     except CardError as exc:
         raise BotError(f"Bot answered {answer!r} to a draw: {exc}", seat=options.seat, allowed=allowed) from None
-    if len(set(cards)) != len(cards) or not set(cards) <= set(options.hole) or len(cards) > options.max_discards:
+    if (len(set(cards)) != len(cards) or not set(cards) <= set(options.hole)
+            or not options.min_discards <= len(cards) <= options.max_discards):
         raise BotError(f"Bot discarded {format_cards(cards) or 'nothing'}, which is not {allowed}.",
                        seat=options.seat, allowed=allowed)
     return cards
