@@ -37,8 +37,11 @@ __all__ = ["Game", "VariantLike"]
 class VariantLike(Protocol):
     """What :class:`Game` takes as a variant (``variants.Variant``): a name, a deck and ``build``."""
 
-    name: str
-    deck: DeckSpec
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def deck(self) -> DeckSpec: ...
 
     def build(self, **params: Any) -> Sequence[Stage]: ...
 
