@@ -364,3 +364,15 @@ def test_bad_streets_are_config_errors(kwargs: dict[str, object], match: str) ->
 def test_a_player_must_keep_a_hole_card() -> None:
     with pytest.raises(ConfigError, match=r"discards \(2\) must be fewer than hole_cards \(2\)"):
         community_card_game(NoLimit(2), hole_cards=2, blinds=(1, 2), high=HIGH, discard_before="flop", discards=2)
+
+
+def test_all_in_players_discard_too() -> None:
+    game = scripted(pineapple(1, 2), [50, 50], 1, "AsAh7c KdKc2d", PINEAPPLE_BOARD)
+    game.all_in(1)
+    game.call(0)
+    assert game.draw_options().seat == 0  # type: ignore[union-attr]
+    game.draw(0, parse_cards("7c"))
+    game.draw(1, parse_cards("2d"))
+    assert game.status_name == "exited"
+    assert [e.seat for e in game.events if isinstance(e, CardsDiscarded)] == [0, 1]
+    assert stacks(game) == [0, 100]  # four kings: the Kd and Kc with the board's Ks Kh
