@@ -49,7 +49,8 @@ def random_bot(view: BotView) -> Answer:
 
 
 def calling_station(view: BotView) -> Answer:
-    """Always checks or calls (posts a due bring-in), stands pat, runs once."""
+    """Always checks or calls (posts a due bring-in), stands pat (throws its lowest card where a
+    discard is compulsory), runs once."""
     return "call"
 
 

@@ -376,3 +376,36 @@ def test_all_in_players_discard_too() -> None:
     assert game.status_name == "exited"
     assert [e.seat for e in game.events if isinstance(e, CardsDiscarded)] == [0, 1]
     assert stacks(game) == [0, 100]  # four kings: the Kd and Kc with the board's Ks Kh
+
+
+# --- bots play the new games: compulsory discards -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["pineapple", "crazy pineapple", "courchevel"])
+def test_the_librarys_bots_play_the_new_games(name: str) -> None:
+    from cardgame import bots
+
+    players = ["seed-ai", "random", "calling-station", "pair-raiser", "tight-aggressive"]
+    game = Game(variants.get(name), seats=len(players), seed=5, max_hands=12)
+    for seat in range(len(players)):
+        game.sit_down(f"p{seat}", 200, seat)
+    game.start()
+    game.play({seat: bots.get(b) for seat, b in enumerate(players)})
+    assert game.status_name == "exited" and sum(stacks(game)) == 1000
+    if name != "courchevel":
+        thrown = [e for e in game.events if isinstance(e, CardsDiscarded)]
+        assert thrown and all(len(e.cards) == 1 for e in thrown)
+
+
+def test_a_passive_answer_to_a_compulsory_discard_throws_the_lowest_card() -> None:
+    from cardgame.bot import to_discards
+    from cardgame.errors import BotError
+    from cardgame.stages import DrawOptions
+
+    hole = parse_cards("Ah 4c Kd")
+    assert to_discards("call", DrawOptions(0, hole, 1, 1, False)) == parse_cards("4c")
+    assert to_discards("check", DrawOptions(0, hole, 3)) == ()
+    with pytest.raises(BotError, match=r"not 1 to 1 of Ah 4c Kd"):
+        to_discards([], DrawOptions(0, hole, 1, 1, False))
+    with pytest.raises(BotError, match="not 1 to 1 of"):
+        to_discards(["Ah", "Kd"], DrawOptions(0, hole, 1, 1, False))
