@@ -87,7 +87,12 @@ def strength(view: BotView, samples: int = 500, slow_samples: int = 60, *, drop_
     """The seat's Monte-Carlo hand strength; in a draw game with draws to come, of the cards it
     would keep (:func:`discards`) with the rest redrawn."""
     keep = None
-    if _draws_left(view) and view.draw is None:
+    extra = len(view.hole) - view.shape.hole_cards
+    if extra > 0 and view.draw is None:  # a discard to come, not replaced (Pineapple): judge the cards kept
+        out = list(discards(view))[:extra]
+        out += [c for c in sorted(view.hole, key=lambda c: c.rank) if c not in out][: extra - len(out)]
+        keep = tuple(c for c in view.hole if c not in out)
+    elif _draws_left(view) and view.draw is None:
         thrown = set(discards(view))
         keep = tuple(c for c in view.hole if c not in thrown)
     where = situation(view, keep)
@@ -130,6 +135,9 @@ def discards(view: BotView) -> tuple[Card, ...]:
         else:
             out = sorted(hole, key=lambda c: c.rank)[:-2]
     limit = view.draw.max_discards if view.draw is not None else len(hole)
+    least = view.draw.min_discards if view.draw is not None else 0
+    if len(out) < least:  # a discard is compulsory (Pineapple): throw the lowest of the kept cards too
+        out += sorted((c for c in hole if c not in out), key=lambda c: c.rank)[: least - len(out)]
     return tuple(sorted(out, key=lambda c: -c.rank)[:limit])
 
 

@@ -12,7 +12,8 @@ the seat sees them, and the question asked, exactly one of:
   and ``call`` both mean "stay in as cheaply as possible" (in stud, posting a due bring-in);
   ``all_in`` means the largest raise allowed, or a call. Amounts are raise-to street totals.
 * ``view.draw`` (a :class:`~cardgame.stages.DrawOptions`): answer the cards to discard (strings
-  such as ``"Ah"`` or cards; empty: stand pat). ``check`` or ``call`` stand pat.
+  such as ``"Ah"`` or cards; empty: stand pat). ``check`` or ``call`` stand pat, or throw the
+  lowest cards a compulsory discard requires (Pineapple).
 * ``view.runs`` (a :class:`~cardgame.stages.RunOptions`): answer how many run-outs (1..max);
   ``check`` or ``call`` run once.
 
@@ -253,11 +254,12 @@ def to_action(answer: object, legal: LegalActions) -> tuple[str, int | None]:
 
 
 def to_discards(answer: object, options: DrawOptions) -> tuple[Card, ...]:
-    """The cards a bot's ``answer`` discards in a draw (``check``/``call``: none); raises
-    :class:`BotError` for anything but up to ``max_discards`` distinct cards of the hand."""
-    allowed = f"0 to {options.max_discards} of {format_cards(options.hole)}"
-    if isinstance(answer, str) and _word(answer)[0] in _PASSIVE:
-        return ()
+    """The cards a bot's ``answer`` discards in a draw (``check``/``call``: none, or the lowest
+    ``min_discards`` cards where a discard is compulsory, as in Pineapple); raises
+    :class:`BotError` for anything but ``min_discards`` to ``max_discards`` distinct cards of the hand."""
+    allowed = f"{options.min_discards} to {options.max_discards} of {format_cards(options.hole)}"
+    if isinstance(answer, str) and _word(answer)[0] in _PASSIVE:  # stand pat, or throw the lowest cards required
+        return tuple(sorted(options.hole, key=lambda c: c.rank)[: options.min_discards])
     if isinstance(answer, str) or not isinstance(answer, Sequence):
         raise BotError(f"Bot answered {answer!r} to a draw; answer the cards to discard.", seat=options.seat,
                        allowed=allowed)
@@ -265,7 +267,8 @@ def to_discards(answer: object, options: DrawOptions) -> tuple[Card, ...]:
         cards = tuple(Card(c) for c in answer)
     except CardError as exc:
         raise BotError(f"Bot answered {answer!r} to a draw: {exc}", seat=options.seat, allowed=allowed) from None
-    if len(set(cards)) != len(cards) or not set(cards) <= set(options.hole) or len(cards) > options.max_discards:
+    if (len(set(cards)) != len(cards) or not set(cards) <= set(options.hole)
+            or not options.min_discards <= len(cards) <= options.max_discards):
         raise BotError(f"Bot discarded {format_cards(cards) or 'nothing'}, which is not {allowed}.",
                        seat=options.seat, allowed=allowed)
     return cards

@@ -24,7 +24,8 @@ def random_draw(view: BotView) -> Answer:
         return "call"
     hole = list(view.draw.hole)
     view.rng.shuffle(hole)
-    return hole[: view.rng.randrange(view.draw.max_discards + 1)]
+    least, most = view.draw.min_discards, view.draw.max_discards
+    return hole[: least + view.rng.randrange(most - least + 1)]
 
 
 def random_bot(view: BotView) -> Answer:
@@ -48,7 +49,8 @@ def random_bot(view: BotView) -> Answer:
 
 
 def calling_station(view: BotView) -> Answer:
-    """Always checks or calls (posts a due bring-in), stands pat, runs once."""
+    """Always checks or calls (posts a due bring-in), stands pat (throws its lowest card where a
+    discard is compulsory), runs once."""
     return "call"
 
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from cardgame.betting import LegalActions
 from cardgame.context import Context
 from cardgame.deck import STANDARD_DECK, DeckSpec
 from cardgame.engine import Dispatcher, Outcome, Stage
-from cardgame.errors import IllegalActionError, TableError
+from cardgame.errors import ConfigError, IllegalActionError, TableError
 from cardgame.events import (
     ActionTaken,
     ChipsAdded,
@@ -19,6 +19,7 @@ from cardgame.events import (
     PlayerSatOut,
     PlayerSeated,
 )
+from cardgame.inputs import excerpt
 from cardgame.rng import RandomSource
 from cardgame.stages.draw import DrawOptions
 from cardgame.stages.results import RunOptions
@@ -28,13 +29,27 @@ from cardgame.view import TableView, status_table, table_view
 if TYPE_CHECKING:
     from cardgame.bot import Bot
 
-__all__ = ["Game"]
+__all__ = ["Game", "VariantLike"]
+
+
+@runtime_checkable
+class VariantLike(Protocol):
+    """What :class:`Game` takes as a variant (``variants.Variant``): a name, a deck and ``build``."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def deck(self) -> DeckSpec: ...
+
+    def build(self, **params: Any) -> Sequence[Stage[Any]]: ...
 
 
 class Game:
-    """A poker game: ``Game(no_limit_holdem(1, 2), seed=7)``, seat players, ``start()``, act.
+    """A poker game: ``Game(no_limit_holdem(1, 2), seed=7)`` or ``Game(variants.get("PO"))``, seat
+    players, ``start()``, act.
 
-    ``stages`` is the variant's stage list. Table options: ``seats``, ``min_buy_in``,
+    ``stages`` is the variant's stage list, or the variant itself. Table options: ``seats``, ``min_buy_in``,
     ``max_buy_in``, ``first_button``; or pass a ready ``table``. ``seed`` makes the game
     replayable; ``max_hands`` stops it cleanly after that many hands. ``events`` holds at
     least the last ``keep_hands`` hands (default 10; ``None``: all; see :class:`~cardgame.context.Context`);
@@ -43,23 +58,46 @@ class Game:
 
     def __init__(
         self,
-        stages: Sequence[Stage[Context]],
+        stages: Sequence[Stage[Context]] | VariantLike,
         *,
+        params: Mapping[str, Any] | None = None,
         table: Table | None = None,
         seats: int = 6,
         min_buy_in: int = 1,
         max_buy_in: int = 10**12,
         first_button: int | None = None,
         seed: int | None = None,
-        deck: DeckSpec = STANDARD_DECK,
+        deck: DeckSpec | None = None,
         max_hands: int | None = None,
         keep_hands: int | None = 10,
     ) -> None:
+        """``stages``: a stage list, or a variant (``variants.get("PO")``), built with ``params``
+        (its builder's keyword arguments; default: its defaults). ``deck``: by default the
+        variant's deck (a stage list from a registered variant knows it), else the standard deck."""
+        given: object = stages  # checked here: a caller may pass anything
+        if params is not None and not isinstance(params, Mapping):
+            raise ConfigError(f"params must be a mapping of the builder's keyword arguments, not {excerpt(params)}.")
+        if isinstance(given, VariantLike):
+            built: Sequence[Stage[Any]] = given.build(**(params or {}))
+        elif params is not None:
+            raise ConfigError("params are the builder's arguments of a variant; pass a Variant with them, or "
+                              "build the stage list yourself (variant.build(**params)).")
+        elif (isinstance(given, str | bytes) or not isinstance(given, Sequence)
+              or not all(isinstance(s, Stage) for s in given)):
+            hint = (" (a variant's name or code: look it up with variants.get)" if isinstance(given, str)
+                    else " (a builder: call it)" if callable(given) else "")
+            raise ConfigError(f"A game is played from a variant (variants.get('NT')) or a list of Stage objects "
+                              f"(variant.build(...)), not {excerpt(given)}{hint}.")
+        else:
+            built = given
+        if deck is None:
+            deck = getattr(getattr(built, "variant", None), "deck", None)
+            deck = deck if isinstance(deck, DeckSpec) else STANDARD_DECK
         if table is None:
             table = Table(seats, min_buy_in, max_buy_in, first_button)
         self.ctx = Context(table, rng=RandomSource(seed), deck_spec=deck, max_hands=max_hands,
                            keep_hands=keep_hands)
-        self.dispatcher = Dispatcher(stages, self.ctx)
+        self.dispatcher = Dispatcher(built, self.ctx)
 
     # --- properties ------------------------------------------------------------------------------
     @property

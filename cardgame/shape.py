@@ -27,7 +27,8 @@ class GameShape:
     """The public rules a bot plays by.
 
     ``up_cards`` has one flag per hole card dealt, in the order dealt (``True``: face up, as in
-    stud); ``board_cards`` counts the community cards of a full board; ``draws`` the draw rounds;
+    stud), less those a discard-only round throws away (its minimum); ``board_cards`` counts the
+    community cards of a full board; ``draws`` the draw rounds that replace discards;
     ``high``/``low`` are the showdown's evaluators (``None``: that half is not played);
     ``big_blind`` the largest blind, or the first round's bet in a game without blinds;
     ``rounds`` the betting rounds of a hand; ``deck`` the cards the game is dealt from.
@@ -66,8 +67,10 @@ def game_shape(stages: Sequence[Stage[Context]], deck: DeckSpec = STANDARD_DECK,
             up.extend(stage.face_up)
         elif isinstance(stage, DealBoard):
             board += stage.count
-        elif isinstance(stage, Draw):
+        elif isinstance(stage, Draw) and stage.replace:
             draws += 1
+        elif isinstance(stage, Draw):  # discard only (Pineapple): the cards thrown are gone for good
+            del up[len(up) - min(stage.min_discards, len(up)):]
         elif isinstance(stage, ForcedBets):
             blinds.extend(stage.blinds)
         elif isinstance(stage, BringIn) and not first_bet:

@@ -1,92 +1,74 @@
-"""Tests of examples/bomb_pot.py: the BombPot stage alone, then the variant end to end.
+"""Tests of examples/bomb_pot.py: the forced bets of one hand, then the variant end to end.
 
+They use the library's public API only, so the example and its tests can be copied out of the repo.
 Run: pytest examples/test_bomb_pot.py
 """
 
 from __future__ import annotations
 
 import pytest
-from bomb_pot import BombPot, bomb_pot_holdem, main, register_bomb_pot
+from bomb_pot import bomb_pot_holdem, main, register_bomb_pot
 
 from cardgame import Game
 from cardgame.bots import random_bot
 from cardgame.cli import main as cli_main
-from cardgame.context import Context
-from cardgame.engine import Done, Failed, check_fit
+from cardgame.engine import check_fit
 from cardgame.errors import ConfigError
 from cardgame.events import ActionTaken, BoardDealt, Event, ForcedBetPosted, HandStarted, PotAwarded
-from cardgame.stages import ForcedBets, ForcedBetsResult, HandOpened
-from tests.helpers import make_context
+from cardgame.stages import BettingRound, ForcedBets
 from variants import registry
 
 
-def posted(ctx: Context) -> list[tuple[int, str, int, bool]]:
-    return [(e.seat, e.bet, e.amount, e.all_in) for e in ctx.log if isinstance(e, ForcedBetPosted)]
+def first_hand(stacks: list[int]) -> Game:
+    """A bomb pot of 10 on seats 0.. with ``stacks``, the button on the last seat, run to its first decision."""
+    game = Game(bomb_pot_holdem(10, 2), seats=len(stacks), first_button=len(stacks) - 1, seed=1, max_hands=1)
+    for seat, chips in enumerate(stacks):
+        game.sit_down(f"p{seat}", chips, seat)
+    game.start()
+    return game
 
 
-# --- the stage alone: a hand-built context and a hand-built HandOpened, no other stage run ---------
+def posts(game: Game) -> list[tuple[int, str, int, bool]]:
+    return [(e.seat, e.bet, e.amount, e.all_in) for e in game.events if isinstance(e, ForcedBetPosted)]
 
 
-def test_every_player_posts_the_bomb_pot_as_dead_money() -> None:
-    ctx = make_context([100, 100, 100])  # button on seat 2: seats 0, 1, 2 in hand order
-    stage = BombPot(10)
-    stage.start(ctx, HandOpened(hand=1, button=2, seats=(0, 1, 2)))
-
-    assert posted(ctx) == [(0, "bomb pot", 10, False), (1, "bomb pot", 10, False), (2, "bomb pot", 10, False)]
-    hand = ctx.hand
-    assert hand is not None
-    assert [hp.player.stack for hp in hand.players] == [90, 90, 90]
-    assert [hp.contributed for hp in hand.players] == [10, 10, 10]
-    assert [hp.bet for hp in hand.players] == [0, 0, 0]  # dead money: nothing to call
-    assert hand.pot_total() == 30 and hand.bet_to == 0
-    assert stage.state == "pot_built"
-    assert stage.outcome == Done(ForcedBetsResult(2, blinds=(), antes=((0, 10), (1, 10), (2, 10)), opener=None))
+def test_every_player_antes_the_bomb_pot_and_the_flop_is_out_before_anyone_acts() -> None:
+    game = first_hand([100, 100, 100])
+    assert posts(game) == [(0, "ante", 10, False), (1, "ante", 10, False), (2, "ante", 10, False)]
+    assert [p.stack for p in game.table.players()] == [90, 90, 90]
+    hand = game.hand
+    assert hand.pot_total() == 30 and len(hand.board) == 3 and hand.street == "flop"
+    assert not any(isinstance(e, ActionTaken) for e in game.events)
+    legal = game.legal_actions()
+    assert legal is not None and legal.seat == 0 and legal.call_amount == 0  # left of the button; nothing to call
 
 
-def test_a_short_player_posts_what_they_have_and_is_all_in() -> None:
-    ctx = make_context([100, 4, 100])
-    stage = BombPot(10)
-    stage.start(ctx, HandOpened(hand=1, button=2, seats=(0, 1, 2)))
-
-    assert posted(ctx) == [(0, "bomb pot", 10, False), (1, "bomb pot", 4, True), (2, "bomb pot", 10, False)]
-    hand = ctx.hand
-    assert hand is not None
-    short = hand.by_seat[1]
-    assert short.all_in and short.player.stack == 0 and short.contributed == 4
-    assert hand.pot_total() == 24
-    assert isinstance(stage.outcome, Done)
-    assert stage.outcome.result.antes == ((0, 10), (1, 4), (2, 10))
+def test_a_short_player_antes_what_they_have_and_is_all_in() -> None:
+    game = first_hand([100, 4, 100])
+    assert posts(game) == [(0, "ante", 10, False), (1, "ante", 4, True), (2, "ante", 10, False)]
+    assert game.hand.pot_total() == 24 and game.to_act == 0  # the all-in player is skipped
 
 
-def test_heads_up_the_button_posts_first() -> None:
-    ctx = make_context([50, 50], button=0)
-    BombPot(5).start(ctx, HandOpened(hand=1, button=0, seats=(1, 0)))
-    assert posted(ctx) == [(0, "bomb pot", 5, False), (1, "bomb pot", 5, False)]
-
-
-def test_a_hand_with_one_player_fails() -> None:
-    ctx = make_context([100])
-    stage = BombPot(10)
-    stage.start(ctx, HandOpened(hand=1, button=0, seats=(0,)))
-    assert stage.outcome == Failed("a bomb pot needs at least two players in the hand", "bomb pot", "no_bomb_pot")
-    assert posted(ctx) == []
+def test_heads_up_the_button_antes_first() -> None:
+    game = Game(bomb_pot_holdem(5, 2), seats=2, first_button=0, seed=1, max_hands=1)
+    game.sit_down("a", 50, 0)
+    game.sit_down("b", 50, 1)
+    game.start()
+    assert posts(game) == [(0, "ante", 5, False), (1, "ante", 5, False)]
 
 
 @pytest.mark.parametrize("amount", [0, -5, True, 2.5, "10"])
 def test_a_bad_amount_is_refused(amount: object) -> None:
     with pytest.raises(ConfigError, match="positive whole number"):
-        BombPot(amount)
+        bomb_pot_holdem(amount)  # type: ignore[arg-type]
 
 
-def test_the_variant_fits_and_a_bomb_pot_after_blinds_does_not() -> None:
-    check_fit(bomb_pot_holdem(10, 2))
+def test_the_variant_is_antes_only_forced_bets_and_no_pre_flop_betting() -> None:
     stages = bomb_pot_holdem(10, 2)
-    stages.insert(1, ForcedBets((1, 2)))
-    with pytest.raises(ConfigError, match=r"Stage 2 \(bomb pot\) does not fit.*gives ForcedBetsResult"):
-        check_fit(stages)
-
-
-# --- the variant end to end ------------------------------------------------------------------------
+    check_fit(stages)
+    (forced,) = [s for s in stages if isinstance(s, ForcedBets)]
+    assert forced.blinds == () and forced.ante == (10,)
+    assert [s.street for s in stages if isinstance(s, BettingRound)] == [1, 2, 3]  # flop, turn, river
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -114,16 +96,16 @@ def test_bomb_pot_holdem_conserves_chips_and_first_bets_on_the_flop(seed: int) -
     # no action between a hand's start and its flop; every player dealt in posts the bomb pot first
     started = flopped = False
     dealt_in: tuple[int, ...] = ()
-    posts: list[int] = []
+    posted: list[int] = []
     for event in game.events:
         if isinstance(event, HandStarted):
-            started, flopped, dealt_in, posts = True, False, event.seats, []
+            started, flopped, dealt_in, posted = True, False, event.seats, []
         elif isinstance(event, ForcedBetPosted):
-            assert event.bet == "bomb pot" and not flopped
-            posts.append(event.seat)
+            assert event.bet == "ante" and not flopped
+            posted.append(event.seat)
         elif isinstance(event, BoardDealt) and event.street == "flop":
             flopped = True
-            assert sorted(posts) == sorted(dealt_in)
+            assert sorted(posted) == sorted(dealt_in)
         elif isinstance(event, ActionTaken):
             assert started and flopped, "an action before the flop"
     assert game.ctx.hands_played >= 2
@@ -135,7 +117,7 @@ def test_main_registers_the_variant_and_prints_the_hands(
     monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))  # leave the real registry as it was
     main()
     out = capsys.readouterr().out
-    assert "Hand #1, button Ann" in out and "Dan posts bomb pot 6 and is all-in" in out
+    assert "Hand #1, button Ann" in out and "Dan posts ante 6 and is all-in" in out
     assert "Flop:" in out and "Hand #3 ends" in out and "Stack" in out
     variant = registry.get("bomb pot hold'em")
     assert variant.builder is bomb_pot_holdem and register_bomb_pot() is variant  # registered once

@@ -16,15 +16,18 @@ from cardgame.game import Game
 from variants import (
     available,
     badugi,
+    courchevel,
+    crazy_pineapple,
     deuce_to_seven_triple_draw,
     fixed_limit_holdem,
     fixed_limit_omaha_hi_lo,
     no_limit_holdem,
+    pineapple,
     pot_limit_omaha,
     razz,
     seven_card_stud,
 )
-from variants._community import community_card_game
+from variants.streets import community_card_game
 
 VARIANTS: list[tuple[str, int, Callable[[], list[Stage]]]] = [
     (v.code or v.name, v.max_players, v.build) for v in available()
@@ -42,6 +45,13 @@ CONFIGURED: list[tuple[str, int, Callable[[], list[Stage]]]] = [
     ("FR capped heads-up", 8, lambda: razz(2, 1, 4, 8, heads_up_uncapped=False)),
     ("F2L3D ante", 6, lambda: deuce_to_seven_triple_draw(4, 8, ante=1)),
     ("FB capped heads-up", 8, lambda: badugi(4, 8, heads_up_uncapped=False)),
+    # bomb pots (every player antes, no pre-flop betting) and the new games' options
+    ("NT bomb pot", 10, lambda: no_limit_holdem(1, 2, bomb_pot=5)),
+    ("FT bomb pot", 10, lambda: fixed_limit_holdem(4, 8, bomb_pot=3)),
+    ("PO bomb pot", 10, lambda: pot_limit_omaha(1, 2, bomb_pot=4)),
+    ("pineapple bomb pot", 10, lambda: pineapple(1, 2, bomb_pot=5)),
+    ("crazy pineapple hi/lo", 10, lambda: crazy_pineapple(4, 8, hi_lo=True)),
+    ("courchevel hi/lo bomb pot", 8, lambda: courchevel(1, 2, hi_lo=True, bomb_pot=3)),
     # PokerKit's betting conventions (docs/rules.md), every option on
     ("FT PokerKit conventions", 10, lambda: community_card_game(
         FixedLimit(4, 8, heads_up_uncapped=False, full_bet_rule=True, cap_counts_blind=False, first_raise_reopens=True,
@@ -77,7 +87,7 @@ def test_random_legal_play_conserves_chips_and_finishes(
     while game.to_act is not None:
         draw = game.draw_options()
         if draw is not None:
-            count = data.draw(st.integers(0, draw.max_discards))
+            count = data.draw(st.integers(draw.min_discards, draw.max_discards))
             game.draw(draw.seat, data.draw(st.permutations(draw.hole))[:count])
             actions += 1
             continue

@@ -26,7 +26,7 @@ from variants import (
     razz,
     seven_card_stud,
 )
-from variants._community import community_card_game
+from variants.streets import community_card_game
 from variants.from_phh import POKERKIT, stages_for
 
 

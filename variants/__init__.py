@@ -16,24 +16,38 @@ code       game                                             function
 ``FB``     fixed-limit badugi                               :func:`badugi`
 =========  ===============================================  ==========================
 
-Without a PHH code: ante hold'em (blind-less), five-card draw, five-card PLO, Kuhn poker and
-Leduc hold'em.
+Without a PHH code (exporting their hands raises :class:`~cardgame.errors.HandHistoryError`):
+ante hold'em (blind-less), five-card draw, five-card PLO, Pineapple (:func:`pineapple`), Crazy
+Pineapple (:func:`crazy_pineapple`), Courchevel (:func:`courchevel`), Kuhn poker and Leduc hold'em.
+The hold'em and Omaha builders take ``bomb_pot=`` (chips): every player antes that amount, there
+is no pre-flop betting and play starts on the flop; PHH cannot record a bomb pot either.
+
+A new community-card variant is assembled with :func:`community_card_game` or
+:func:`community_streets` (see :mod:`variants.streets`) and registered with :func:`variant`.
 """
 
+from variants.courchevel import courchevel
 from variants.draw import badugi, deuce_to_seven_single_draw, deuce_to_seven_triple_draw, five_card_draw
 from variants.holdem import ante_holdem, fixed_limit_holdem, no_limit_holdem
 from variants.omaha import pot_limit_omaha, pot_limit_omaha_5
 from variants.omaha_hi_lo import fixed_limit_omaha_hi_lo
+from variants.pineapple import crazy_pineapple, pineapple
 from variants.registry import Variant, available, get, register, variant
 from variants.research import kuhn_poker, leduc_holdem
 from variants.short_deck import short_deck_holdem
+from variants.streets import HOLDEM_BOARD, community_card_game, community_streets
 from variants.stud import razz, seven_card_stud, seven_card_stud_hi_lo
 
 __all__ = [
+    "HOLDEM_BOARD",
     "Variant",
     "ante_holdem",
     "available",
     "badugi",
+    "community_card_game",
+    "community_streets",
+    "courchevel",
+    "crazy_pineapple",
     "deuce_to_seven_single_draw",
     "deuce_to_seven_triple_draw",
     "five_card_draw",
@@ -43,6 +57,7 @@ __all__ = [
     "kuhn_poker",
     "leduc_holdem",
     "no_limit_holdem",
+    "pineapple",
     "pot_limit_omaha",
     "pot_limit_omaha_5",
     "razz",

@@ -31,9 +31,9 @@ from cardgame.inputs import excerpt
 from cardgame.phh.history import HandHistory
 from cardgame.stages import BettingRound
 from cardgame.stages.base import PokerStage
-from variants._community import community_card_game
 from variants.draw import draw_game
 from variants.registry import get
+from variants.streets import community_card_game
 from variants.stud import stud_game
 
 __all__ = ["CONVENTIONS", "POKERKIT", "SUPPORTED_CODES", "runout_count", "stages_for"]

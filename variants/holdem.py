@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from cardgame.betting import FixedLimit, NoLimit
 from cardgame.evaluation import HIGH
 from cardgame.stages.base import PokerStage
-from variants._community import community_card_game
 from variants.registry import variant
+from variants.streets import community_card_game
 
 __all__ = ["ante_holdem", "fixed_limit_holdem", "no_limit_holdem"]
 
@@ -23,26 +23,32 @@ def no_limit_holdem(
     straddles: Sequence[int] = (),
     min_bet: int | None = None,
     run_it_twice: bool = False,
+    bomb_pot: int = 0,
 ) -> list[PokerStage]:
     """No-limit hold'em (PHH ``NT``): blinds, optional antes or big-blind ante, straddles; with
-    ``run_it_twice``, players all in before the river may run the board twice."""
+    ``run_it_twice``, players all in before the river may run the board twice.
+
+    ``bomb_pot`` (chips) makes every hand a bomb pot: everyone antes that amount instead of the
+    blinds, there is no pre-flop betting and play starts on the flop (PHH cannot record it)."""
     return community_card_game(
         NoLimit(min_bet if min_bet is not None else big_blind),
         hole_cards=2,
-        blinds=(small_blind, big_blind, *straddles),
+        blinds=() if bomb_pot else (small_blind, big_blind, *straddles),
         ante=ante,
         big_blind_ante=big_blind_ante,
         high=HIGH,
         run_it_twice=run_it_twice,
+        bomb_pot=bomb_pot,
     )
 
 
 @variant("fixed-limit hold'em", "FT", "Fixed-limit Texas hold'em")
 def fixed_limit_holdem(
     small_bet: int = 2, big_bet: int = 4, *, small_blind: int | None = None, big_blind: int | None = None,
-    ante: int = 0, cap: int = 4, heads_up_uncapped: bool = True,
+    ante: int = 0, cap: int = 4, heads_up_uncapped: bool = True, bomb_pot: int = 0,
 ) -> list[PokerStage]:
-    """Fixed-limit hold'em (PHH ``FT``): blinds default to half a small bet and a small bet.
+    """Fixed-limit hold'em (PHH ``FT``): blinds default to half a small bet and a small bet;
+    ``bomb_pot`` as in :func:`no_limit_holdem`.
 
     ``cap`` bets and raises a round (a bet and three raises; the big blind is the bet pre-flop);
     heads-up the cap is lifted (Robert's Rules, betting and raising, rule 4) unless ``heads_up_uncapped``
@@ -50,7 +56,8 @@ def fixed_limit_holdem(
     sb = small_blind if small_blind is not None else small_bet // 2
     bb = big_blind if big_blind is not None else small_bet
     structure = FixedLimit(small_bet, big_bet, cap=cap, heads_up_uncapped=heads_up_uncapped)
-    return community_card_game(structure, hole_cards=2, blinds=(sb, bb), ante=ante, high=HIGH)
+    return community_card_game(structure, hole_cards=2, blinds=() if bomb_pot else (sb, bb), ante=ante, high=HIGH,
+                               bomb_pot=bomb_pot)
 
 
 @variant("ante hold'em", None, "Blind-less no-limit hold'em with antes only")

@@ -3,30 +3,35 @@
 from __future__ import annotations
 
 from cardgame.betting import PotLimit
-from cardgame.engine import Stages
 from cardgame.evaluation import OMAHA_HIGH
 from cardgame.stages.base import PokerStage
-from variants._community import community_card_game
 from variants.registry import variant
+from variants.streets import community_card_game
 
 __all__ = ["pot_limit_omaha", "pot_limit_omaha_5"]
 
 
 @variant("pot-limit omaha", "PO", "Pot-limit Omaha high")
 def pot_limit_omaha(
-    small_blind: int = 1, big_blind: int = 2, *, ante: int = 0, min_bet: int | None = None, hole_cards: int = 4
+    small_blind: int = 1, big_blind: int = 2, *, ante: int = 0, min_bet: int | None = None, hole_cards: int = 4,
+    bomb_pot: int = 0,
 ) -> list[PokerStage]:
-    """Pot-limit Omaha (PHH ``PO``); ``hole_cards=5`` plays five-card PLO."""
+    """Pot-limit Omaha (PHH ``PO``); ``hole_cards=5`` plays five-card PLO; ``bomb_pot`` (chips): every
+    player antes that amount instead of the blinds and play starts on the flop (PHH cannot record it)."""
     return community_card_game(
         PotLimit(min_bet if min_bet is not None else big_blind),
         hole_cards=hole_cards,
-        blinds=(small_blind, big_blind),
+        blinds=() if bomb_pot else (small_blind, big_blind),
         ante=ante,
         high=OMAHA_HIGH,
+        bomb_pot=bomb_pot,
     )
 
 
 @variant("5-card plo", None, "Pot-limit Omaha with five hole cards", max_players=6)
-def pot_limit_omaha_5(small_blind: int = 1, big_blind: int = 2, *, ante: int = 0) -> Stages:
+def pot_limit_omaha_5(
+    small_blind: int = 1, big_blind: int = 2, *, ante: int = 0, bomb_pot: int = 0
+) -> list[PokerStage]:
     """Five-card pot-limit Omaha: five hole cards, still exactly two of them used."""
-    return pot_limit_omaha(small_blind, big_blind, ante=ante, hole_cards=5)
+    return community_card_game(PotLimit(big_blind), hole_cards=5, blinds=() if bomb_pot else (small_blind, big_blind),
+                               ante=ante, high=OMAHA_HIGH, bomb_pot=bomb_pot)

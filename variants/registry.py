@@ -11,6 +11,8 @@ library's own variants are declared and how a user's own variant registers the s
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import Any, ParamSpec
@@ -22,7 +24,7 @@ from cardgame.engine import Stage, Stages
 from cardgame.errors import ConfigError
 from cardgame.inputs import excerpt
 
-__all__ = ["Variant", "available", "get", "register", "variant"]
+__all__ = ["Variant", "available", "form_of", "get", "register", "variant"]
 
 P = ParamSpec("P")
 
@@ -40,8 +42,20 @@ class Variant:
     deck: DeckSpec = STANDARD_DECK
 
     def build(self, **params: Any) -> Stages:
-        """The variant's stage list for ``params`` (keyword arguments of the builder)."""
-        return Stages(self.builder(**params), self)
+        """The variant's stage list for ``params`` (keyword arguments of the builder); a parameter
+        the builder does not take is a :class:`ConfigError` naming the ones it does."""
+        try:
+            signature = inspect.signature(self.builder)
+        except (TypeError, ValueError):  # a builder without a signature: call it and see
+            signature = None
+        if signature is not None:
+            try:
+                signature.bind(**params)
+            except TypeError as exc:
+                takes = ", ".join(signature.parameters) or "no parameters"
+                raise ConfigError(f"Bad parameters for {self.name}: {exc}; its parameters are {takes}.") from None
+        stages = self.builder(**params)
+        return Stages(stages, getattr(stages, "variant", None) or self)
 
 
 _REGISTRY: dict[str, Variant] = {}
@@ -67,12 +81,23 @@ def variant(
     def wrap(builder: Callable[P, Sequence[Stage[Any]]]) -> Callable[P, Stages]:
         @wraps(builder)
         def build(*args: P.args, **kwargs: P.kwargs) -> Stages:
-            return Stages(builder(*args, **kwargs), value)
+            stages = builder(*args, **kwargs)
+            form = getattr(stages, "variant", None)
+            if isinstance(form, Variant) and form.name.lower() not in _REGISTRY:  # a form of the game (bomb pot)
+                return Stages(stages, form_of(value, form, functools.partial(build, *args, **kwargs)))
+            return Stages(stages, value)
 
         value = register(Variant(name, code, build, description, max_players, deck))
         return build
 
     return wrap
+
+
+def form_of(base: Variant, form: Variant, builder: Callable[..., Any]) -> Variant:
+    """``base`` played in the form ``form`` (a bomb pot): named after both, with ``form``'s PHH code
+    (``None``: PHH cannot record it), built by ``builder``; not registered."""
+    return attrs.evolve(base, name=f"{base.name}, {form.name}", code=form.code, builder=builder,
+                        description=f"{base.description}; {form.description}")
 
 
 def get(name_or_code: str) -> Variant:

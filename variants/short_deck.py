@@ -8,8 +8,8 @@ from cardgame.betting import NoLimit
 from cardgame.deck import SHORT_DECK
 from cardgame.evaluation import SHORT_DECK_HIGH
 from cardgame.stages.base import PokerStage
-from variants._community import community_card_game
 from variants.registry import variant
+from variants.streets import community_card_game
 
 __all__ = ["short_deck_holdem"]
 

@@ -58,8 +58,12 @@ def _code_of(stages: Sequence[Stage[Context]]) -> str:
     elif draws:
         suffix = "B" if high == "badugi" else f"2L{draws}D" if high == "deuce-to-seven low" else ""
     elif any(isinstance(s, DealBoard) for s in stages):
-        if high == "omaha high":
-            suffix = "O/8" if low in _LOWS else "O"
+        first_board = next(i for i, s in enumerate(stages) if isinstance(s, DealBoard))
+        first_bet = next(i for i, s in enumerate(stages) if isinstance(s, BettingRound))
+        if first_board < first_bet:  # a board card before the first betting round (Courchevel): no code
+            suffix = ""
+        elif high == "omaha high":
+            suffix = ("O/8" if low in _LOWS else "O") if holes == 4 else ""
         elif high == "short-deck high" and wait is not None and wait.deck is not None:
             suffix = "S"
         else:
@@ -68,7 +72,7 @@ def _code_of(stages: Sequence[Stage[Context]]) -> str:
         suffix = ""
     code = structure.code + suffix
     if not suffix or code not in VARIANTS:
-        raise HandHistoryError(f"PHH has no variant code for this game (it would be {code!r}).")
+        raise HandHistoryError(f"PHH has no variant code for this game; its codes are {', '.join(VARIANTS)}.")
     return code
 
 
@@ -89,7 +93,7 @@ def variant_fields(stages: Sequence[Stage[Context]], players: int) -> dict[str, 
     known = getattr(stages, "variant", None)
     if known is not None:
         if known.code is None:
-            raise HandHistoryError(f"PHH has no variant code for {known.name}.")
+            raise HandHistoryError(f"PHH has no variant code for {known.name}; its codes are {', '.join(VARIANTS)}.")
         code: str = known.code
     else:
         code = _code_of(stages)

@@ -88,7 +88,8 @@ class Tally:
             assert isinstance(e, HandStarted)
             self._reset()
             self.start = dict(zip(e.seats, e.stacks, strict=True))
-        elif kind is BoardDealt or kind is CardsDiscarded or (kind is HoleCardsDealt and self.acted):
+        elif (kind is BoardDealt or kind is CardsDiscarded or kind is HoleCardsDealt) and self.acted:
+            # cards dealt before anyone acts (Courchevel's first flop card) leave the first round open
             self.first_round = False
         elif kind is CardsShown:
             self.shown = True

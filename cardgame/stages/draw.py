@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 from cardgame.cards import Card, format_cards
 from cardgame.errors import CardError, ConfigError, IllegalActionError
@@ -26,6 +26,21 @@ def _cards(cards: object, opts: DrawOptions) -> tuple[Card, ...]:
         raise IllegalActionError(f"{exc} Discards must be {allowed}.", rule="not a card", allowed=allowed) from None
 
 
+def _count(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _n(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _allowed(opts: DrawOptions) -> str:
+    """The discards allowed, in words: ``exactly 1 card`` or ``0 to 3 cards``."""
+    if opts.min_discards == opts.max_discards:
+        return f"exactly {_n(opts.max_discards)} of {format_cards(opts.hole)}"
+    return f"{opts.min_discards} to {opts.max_discards} cards of {format_cards(opts.hole)}"
+
+
 class Draw(PokerStage):
     """Players draw in turn from the first live seat left of the button (all-in players too).
 
@@ -34,6 +49,11 @@ class Draw(PokerStage):
     drawing player's own cards of this draw) is shuffled and put under the stub, as Robert's Rules
     of Poker (draw games) direct.
     Ends at once when fewer than two players are live.
+
+    Options: each player discards ``min_discards`` to ``max_discards`` cards (``None``: up to the
+    whole hand; a player holding fewer cards than ``min_discards`` discards them all); with
+    ``replace=False`` discards are not replaced, a discard-only round: Pineapple's
+    ``Draw(1, min_discards=1, replace=False)``, where every player must throw exactly one card.
     """
 
     name: ClassVar[str] = "draw"
@@ -53,13 +73,26 @@ class Draw(PokerStage):
     ]
     events: ClassVar[tuple[str, ...]] = ("draw",)
     goes_to: ClassVar[tuple[str, ...]] = ("showdown",)
-    __slots__ = ("max_discards",)
+    __slots__ = ("max_discards", "min_discards", "replace")
 
-    def __init__(self, max_discards: int | None = None) -> None:
+    def __init__(self, max_discards: object = None, *, min_discards: object = 0,
+                 replace: object = True) -> None:  # object: checked here
         super().__init__()
-        if max_discards is not None and (not isinstance(max_discards, int) or max_discards < 0):
+        if max_discards is not None and not _count(max_discards):
             raise ConfigError(f"max_discards must be a non-negative whole number or None, not {max_discards!r}.")
-        self.max_discards = max_discards
+        if not _count(min_discards):
+            raise ConfigError(f"min_discards must be a non-negative whole number, not {min_discards!r}.")
+        if max_discards is not None and min_discards > max_discards:
+            raise ConfigError(f"min_discards ({min_discards}) must not exceed max_discards ({max_discards}).")
+        if not isinstance(replace, bool):
+            raise ConfigError(f"replace must be True (discards are replaced) or False (discard only), "
+                              f"not {replace!r}.")
+        if not replace and max_discards == 0:
+            raise ConfigError("A discard-only round (replace=False) with max_discards=0 does nothing; "
+                              "allow at least one discard.")
+        self.max_discards: int | None = max_discards
+        self.min_discards: int = min_discards
+        self.replace = replace
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def one_player_left(self) -> bool:
@@ -110,7 +143,7 @@ class Draw(PokerStage):
             return None
         hp = hand.to_act
         most = len(hp.hole) if self.max_discards is None else min(self.max_discards, len(hp.hole))
-        return DrawOptions(hp.seat, tuple(hp.hole), most)
+        return DrawOptions(hp.seat, tuple(hp.hole), most, min(self.min_discards, most), self.replace)
 
     def on_draw(self, seat: object, cards: object = ()) -> None:
         """Discard ``cards`` for ``seat`` and deal replacements; bad input changes nothing.
@@ -138,12 +171,19 @@ class Draw(PokerStage):
             )
         if len(discards) > opts.max_discards:
             raise IllegalActionError(
-                f"Seat {seat} may discard at most {opts.max_discards} cards, not {len(discards)}.",
+                f"Seat {seat} may discard at most {_n(opts.max_discards)}, not {len(discards)}.",
                 rule="too many discards",
-                allowed=f"0 to {opts.max_discards} cards",
+                allowed=_allowed(opts),
+            )
+        if len(discards) < opts.min_discards:
+            raise IllegalActionError(
+                f"Seat {seat} must discard at least {_n(opts.min_discards)} of {format_cards(opts.hole)}, "
+                f"not {len(discards)}.",
+                rule="too few discards",
+                allowed=_allowed(opts),
             )
         deck = hand.deck
-        if len(deck) < len(discards):
+        if opts.replace and len(deck) < len(discards):
             folded = [p for p in hand.players if p.folded and p.hole]
             muck = len(hand.discards) + sum([len(p.hole) for p in folded])
             if len(deck) + muck < len(discards):
@@ -163,7 +203,12 @@ class Draw(PokerStage):
         assert hp is not None
         event = CardsDiscarded(seat, discards)
         self.ctx.emit(event)
-        if discards:
+        if discards and not opts.replace:  # discard only: the cards go to the muck
+            keep = [(c, u) for c, u in zip(hp.hole, hp.face_up, strict=True) if c not in discards]
+            hp.hole = [c for c, _ in keep]
+            hp.face_up = [u for _, u in keep]
+            hand.discards.extend(discards)
+        elif discards:
             keep = [(c, u) for c, u in zip(hp.hole, hp.face_up, strict=True) if c not in discards]
             new = deck.deal(len(discards))
             hp.hole = [c for c, _ in keep] + new

@@ -64,11 +64,14 @@ class BettingResult:
 @fast_init
 @attrs.frozen
 class DrawOptions:
-    """What the player to draw may do: discard up to ``max_discards`` of ``hole`` (0: stand pat)."""
+    """What the player to draw may do: discard ``min_discards`` to ``max_discards`` of ``hole``
+    (0: stand pat); ``replace`` is ``False`` where discards are not replaced (Pineapple)."""
 
     seat: int
     hole: tuple[Card, ...]
     max_discards: int
+    min_discards: int = 0
+    replace: bool = True
 
 
 @fast_init

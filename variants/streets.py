@@ -1,0 +1,176 @@
+"""Building a community-card variant from its streets: the public builder the library's own
+hold'em, Omaha, Pineapple and Courchevel variants are made with.
+
+:func:`community_streets` returns the part of a hand between the hole cards and the showdown:
+board cards, betting rounds, and where a game has them, discards, a board card exposed before the
+first betting round, and run-it-twice offers. :func:`community_card_game` wraps it in a whole
+variant (waiting for players, forced bets, hole cards, showdown). A new variant is a function
+calling it, registered with :func:`variants.variant`::
+
+    @variant("pot-limit pineapple", None, "Hold'em with three hole cards, pot limit")
+    def pot_limit_pineapple(small_blind: int = 1, big_blind: int = 2) -> list[PokerStage]:
+        return community_card_game(PotLimit(big_blind), hole_cards=3, blinds=(small_blind, big_blind),
+                                   high=HIGH, discard_before="flop")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardgame.betting import BettingStructure
+from cardgame.deck import DeckSpec
+from cardgame.errors import ConfigError
+from cardgame.evaluation import HandEvaluator
+from cardgame.stages import (
+    BettingRound,
+    DealBoard,
+    DealHole,
+    Draw,
+    EndHand,
+    ForcedBets,
+    RunItTwice,
+    Showdown,
+    WaitForPlayers,
+)
+from cardgame.stages.base import PokerStage
+from variants.registry import Variant
+
+__all__ = ["BOMB_POT", "HOLDEM_BOARD", "BombPotStages", "community_card_game", "community_streets"]
+
+#: Hold'em's board: three cards on the flop, one on the turn, one on the river.
+HOLDEM_BOARD: tuple[tuple[int, str], ...] = ((3, "flop"), (1, "turn"), (1, "river"))
+
+
+def _whole(value: object, what: str, least: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise ConfigError(f"{what} must be a whole number of at least {least}, not {value!r}.")
+    return value
+
+
+def community_streets(
+    structure: BettingStructure,
+    board: Sequence[tuple[int, str]] = HOLDEM_BOARD,
+    *,
+    exposed: int = 0,
+    discard_before: str | None = None,
+    discards: int = 1,
+    first_betting: bool = True,
+    run_it_twice: bool = False,
+) -> list[PokerStage]:
+    """The stages from the first betting round to the last: street 0 (pre-flop) betting, then for
+    each ``(count, name)`` of ``board`` a burn, ``count`` board cards and a betting round.
+
+    * ``exposed`` board cards of the first street are dealt face up before the first betting
+      round, the rest of that street after it (Courchevel: ``exposed=1``, the first flop card).
+    * ``discard_before="flop"`` (or another street's name): before that street is dealt, each
+      player still in the hand throws exactly ``discards`` hole cards, not replaced (Pineapple:
+      the flop; Crazy Pineapple: the turn).
+    * ``first_betting=False`` leaves out the pre-flop betting round (a bomb pot): the first
+      betting round is the first street's.
+    * ``run_it_twice``: a :class:`~cardgame.stages.RunItTwice` offer before every street dealt
+      after a betting round, so players all in before the river may run the rest twice.
+    """
+    streets = tuple(board)
+    if not streets:
+        raise ConfigError("A community-card game needs at least one street of board cards.")
+    for item in streets:
+        if (not isinstance(item, tuple) or len(item) != 2 or not isinstance(item[1], str)
+                or not isinstance(item[0], int) or isinstance(item[0], bool) or item[0] < 1):
+            raise ConfigError(f"Each street is (cards, name) with at least one card, such as (3, 'flop'); "
+                              f"not {item!r}.")
+    names = [name for _, name in streets]
+    exposed = _whole(exposed, "exposed", 0)
+    if exposed >= streets[0][0]:
+        raise ConfigError(f"exposed must be fewer than the {streets[0][0]} cards of the {names[0]} "
+                          f"(0 to {streets[0][0] - 1}), not {exposed}.")
+    discards = _whole(discards, "discards", 1)
+    if discard_before is not None and discard_before not in names:
+        raise ConfigError(f"discard_before must name a street ({', '.join(names)}) or be None, "
+                          f"not {discard_before!r}.")
+    stages: list[PokerStage] = []
+    if exposed:
+        stages.append(DealBoard(exposed, f"first {names[0]} card" if exposed == 1 else
+                                f"first {exposed} {names[0]} cards"))
+    if first_betting:
+        stages.append(BettingRound(structure, 0))
+    rest = [(streets[0][0] - exposed, names[0]), *streets[1:]]
+    for street, (count, name) in enumerate(rest, start=1):
+        if name == discard_before:
+            stages.append(Draw(discards, min_discards=discards, replace=False))
+        if run_it_twice and (street > 1 or first_betting):
+            stages.append(RunItTwice(tuple(rest[street - 1:])))
+        stages += [DealBoard(count, name), BettingRound(structure, street)]
+    return stages
+
+
+class BombPotStages(list[PokerStage]):
+    """A bomb pot's stage list: a list that knows its ``variant``, a form of the game without a PHH
+    code (the registry names it after the game it came from)."""
+
+    variant: Variant
+
+
+#: The variant a bomb-pot stage list is tagged with when it comes from no registered variant
+#: (:func:`community_card_game` called directly); PHH has no code for a bomb pot.
+BOMB_POT = Variant("bomb pot", None, lambda **params: community_card_game(**params),
+                   "Every player antes the same amount; no pre-flop betting")
+
+
+def community_card_game(
+    structure: BettingStructure,
+    *,
+    hole_cards: int,
+    blinds: Sequence[int],
+    ante: int | Sequence[int] = 0,
+    big_blind_ante: bool = False,
+    ante_trimming: bool = True,
+    dead: Sequence[int] = (),
+    live: Sequence[int] = (),
+    button_blind: int = 0,
+    high: HandEvaluator | None,
+    low: HandEvaluator | None = None,
+    deck: DeckSpec | None = None,
+    min_players: int = 2,
+    max_players: int | None = None,
+    run_it_twice: bool = False,
+    board: Sequence[tuple[int, str]] = HOLDEM_BOARD,
+    exposed: int = 0,
+    discard_before: str | None = None,
+    discards: int = 1,
+    bomb_pot: int = 0,
+) -> list[PokerStage]:
+    """A whole community-card variant: wait for ``min_players`` (deal in at most ``max_players``),
+    forced bets, ``hole_cards`` down cards,
+    :func:`community_streets` (``board``, ``exposed``, ``discard_before``, ``discards``,
+    ``run_it_twice``), showdown, end of hand.
+
+    ``bomb_pot`` (chips, 0: none) makes every hand a bomb pot: each player antes that amount
+    instead of the blinds and antes, there is no pre-flop betting and play starts on the flop,
+    left of the button. The stage list is then tagged as a game PHH has no code for.
+    """
+    bomb_pot = _whole(bomb_pot, "bomb_pot", 0)
+    if discard_before is not None and isinstance(hole_cards, int) and isinstance(discards, int) \
+            and discards >= hole_cards:
+        raise ConfigError(f"Players must keep a hole card: discards ({discards}) must be fewer than hole_cards "
+                          f"({hole_cards}).")
+    stages: list[PokerStage] = [WaitForPlayers(min_players, max_players=max_players, deck=deck)]
+    if bomb_pot:
+        if any(blinds) or any(dead) or any(live) or button_blind or (ante if isinstance(ante, int) else any(ante)):
+            raise ConfigError("A bomb pot replaces the blinds and antes: give blinds=() and no ante, dead, live or "
+                              "button blind with bomb_pot.")
+        stages.append(ForcedBets((), ante=bomb_pot, ante_trimming=ante_trimming))
+    elif any(blinds) or any(dead) or any(live) or button_blind or (ante if isinstance(ante, int) else any(ante)):
+        stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante, ante_trimming=ante_trimming,
+                                 dead=dead, live=live, button_blind=button_blind))
+    stages.append(DealHole(hole_cards))
+    stages += community_streets(structure, board, exposed=exposed, discard_before=discard_before,
+                                discards=discards, first_betting=not bomb_pot, run_it_twice=run_it_twice)
+    stages += [Showdown(high, low), EndHand()]
+    if bomb_pot:
+        tagged = BOMB_POT if deck is None else Variant(BOMB_POT.name, None, BOMB_POT.builder,
+                                                      BOMB_POT.description, deck=deck)
+        tagged_stages = BombPotStages(stages)
+        tagged_stages.variant = tagged
+        return tagged_stages
+    return stages
+
