@@ -8,19 +8,21 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from cardgame.betting import LegalActions
 from cardgame.context import Context
 from cardgame.deck import STANDARD_DECK, DeckSpec
-from cardgame.engine import Dispatcher, Outcome, Stage
-from cardgame.errors import ConfigError, IllegalActionError, TableError
-from cardgame.events import (
-    ActionTaken,
-    ChipsAdded,
-    Event,
-    PlayerLeft,
-    PlayerSatIn,
-    PlayerSatOut,
-    PlayerSeated,
-)
+from cardgame.engine import Dispatcher, Stage
+from cardgame.errors import ConfigError, IllegalActionError
+from cardgame.events import Event
 from cardgame.inputs import excerpt
 from cardgame.rng import RandomSource
+from cardgame.stages.base import (
+    add_chips,
+    check_muck,
+    fold_leaver,
+    free_seat,
+    hand_of,
+    mark_sitting_in,
+    mark_sitting_out,
+    seat_player,
+)
 from cardgame.stages.draw import DrawOptions
 from cardgame.stages.results import RunOptions
 from cardgame.table import Player, Table
@@ -142,72 +144,61 @@ class Game:
         self.ctx.subscribe(listener)
 
     # --- seating -------------------------------------------------------------------------------------
+    # Each change is an event the current stage handles (the rules: cardgame.stages.base.PokerStage);
+    # with no stage running (before start, after the game ended) the table changes at once.
     def sit_down(self, name: str, buy_in: int, seat: int | None = None) -> Player:
-        """Seat a player with ``buy_in`` chips (within the table's buy-in limits)."""
-        p = self.table.sit_down(name, buy_in, seat)
-        self.ctx.emit(PlayerSeated(p.seat, p.name, p.stack))
-        self._table_changed()
-        return p
+        """Seat a player with ``buy_in`` chips (within the table's buy-in limits); they are dealt in
+        from the next hand."""
+        if not self._running():
+            return seat_player(self.ctx, name, buy_in, seat)
+        self.dispatcher.send("sit_down", name, buy_in, seat)
+        return next(p for p in self.table.players() if p.name == name)
 
     def top_up(self, seat: int, amount: int) -> None:
         """Add chips between hands (a player in the hand in progress must wait for it to end)."""
-        self.table.player(seat)  # the seat is a seat number with a player in it
-        hand = self.ctx.hand
-        if hand is not None and seat in hand.by_seat:
-            raise TableError(
-                f"Seat {seat} is in hand #{hand.number}; chips can be added only between hands "
-                "(Robert's Rules of Poker)."
-            )
-        p = self.table.top_up(seat, amount)
-        self.ctx.emit(ChipsAdded(seat, amount, p.stack))
-        self._table_changed()
+        if self._running():
+            self.dispatcher.send("top_up", seat, amount)
+        else:
+            add_chips(self.ctx, seat, amount)
 
     def sit_out(self, seat: int) -> None:
         """Skip hands from the next one on (a hand in progress is played out)."""
-        p = self.table.player(seat)
-        if not p.sitting_out:
-            p.sitting_out = True
-            self.ctx.emit(PlayerSatOut(seat))
+        if self._running():
+            self.dispatcher.send("sit_out", seat)
+        else:
+            mark_sitting_out(self.ctx, seat)
 
     def sit_in(self, seat: int) -> None:
-        p = self.table.player(seat)
-        if p.stack == 0:
-            raise TableError(f"Seat {seat} has no chips; top up before sitting in.")
-        if p.sitting_out:
-            p.sitting_out = False
-            self.ctx.emit(PlayerSatIn(seat))
-            self._table_changed()
+        """Be dealt in again from the next hand (a player with no chips must top up first)."""
+        if self._running():
+            self.dispatcher.send("sit_in", seat)
+        else:
+            mark_sitting_in(self.ctx, seat)
 
     def leave(self, seat: int) -> int | None:
         """Cash out and leave. Between hands the seat is freed at once and the chips returned.
 
         In a hand the player's cards are folded now (an all-in hand stays live) and the seat is
-        freed when the hand ends; ``None`` is returned and a ``PlayerLeft`` event follows then.
+        freed when the hand ends; ``None`` is returned while the seat is still held, and a
+        ``PlayerLeft`` event follows when it is freed.
         """
         p = self.table.player(seat)
-        hand = self.ctx.hand
-        hp = hand.by_seat.get(seat) if hand is not None else None
-        if hp is None or hp.player is not p:
-            self.table.remove(seat)
-            self.ctx.emit(PlayerLeft(seat, p.name, p.stack))
-            self._table_changed()
-            return p.stack
-        p.leaving = True
-        if not hp.folded and not hp.all_in:
-            if hand is not None and hand.to_act is hp and hp.bet < hand.bet_to:
-                self.act(seat, "fold")
-            else:
-                hp.folded = True
-                self.ctx.emit(ActionTaken(seat, "fold", 0, hp.bet))
-                self._table_changed()
-        return None
+        if self._running():
+            self.dispatcher.send("leave", seat)
+        elif (hp := hand_of(self.ctx, p)) is None:
+            free_seat(self.ctx, p)
+        else:  # a game stopped mid-hand (failed): the hand is folded, the seat held with it
+            p.leaving = True
+            if not hp.folded and not hp.all_in:
+                fold_leaver(self.ctx, hp)
+        return p.stack if self.table.seats[p.seat] is not p else None
 
     def cash_out(self, seat: int) -> int | None:
         """Another name for :meth:`leave`."""
         return self.leave(seat)
 
-    def _table_changed(self) -> None:
-        self.dispatcher.notify(_tell_table_changed)
+    def _running(self) -> bool:
+        return self.dispatcher.status == "running"
 
     def _send(self, event: str, *args: Any) -> Event:
         """Send ``event`` to the current stage; the first event it emitted (the action's own)."""
@@ -224,7 +215,8 @@ class Game:
     def stop(self) -> None:
         """Stop cleanly before the next hand starts."""
         self.ctx.stop_requested = True
-        self._table_changed()
+        if self._running():
+            self.dispatcher.send("table_change")
 
     def legal_actions(self) -> LegalActions | None:
         """The legal actions of the player to act, with call amount and raise-to bounds."""
@@ -274,18 +266,14 @@ class Game:
 
     def muck(self, seat: int) -> None:
         """Muck ``seat``'s hand once betting is over (the run-out or the showdown): the hand is dead,
-        its chips stay in the pot and it wins nothing (Robert's Rules, showdown)."""
-        hand = self.ctx.hand
-        hp = hand.by_seat.get(seat) if hand is not None and isinstance(seat, int) else None
-        if hand is None or hp is None or hp.folded:
-            raise IllegalActionError(f"Seat {seat!r} has no live hand to muck.", rule="muck without a hand")
-        live = [p for p in hand.players if not p.folded]
-        if self.legal_actions() is not None or self.draw_options() is not None:
-            raise IllegalActionError("A hand can be mucked only once betting is over.", rule="muck before showdown")
-        if len(live) < 2:
-            raise IllegalActionError("The last live hand cannot be mucked.", rule="muck the last hand")
-        hp.folded = True
-        hand.mucked = hand.mucked | {seat}
+        its chips stay in the pot and it wins nothing (Robert's Rules, showdown). The current stage
+        decides (:meth:`~cardgame.stages.base.PokerStage.on_muck`)."""
+        if self._running():
+            self.dispatcher.send("muck", seat)
+        else:
+            check_muck(self.ctx, seat, False)  # a game not running has no hand to muck: refused
+            raise IllegalActionError(f"The game is {self.dispatcher.status}; no hand can be mucked.",
+                                     rule="muck without a hand")
 
     def fold(self, seat: int, amount: None = None) -> Event:
         """Fold (an ``amount`` is refused: a fold takes none)."""
@@ -364,10 +352,3 @@ class Game:
 
         return play(self, bots, drawer=drawer, chooser=chooser, max_actions=max_actions)
 
-
-def _tell_table_changed(stage: Stage[Context]) -> Outcome | None:
-    """Tell a poker stage that seats or stacks changed; how it ended, if it did."""
-    hook = getattr(stage, "on_table_change", None)
-    if hook is not None:
-        hook()
-    return stage.outcome

@@ -56,7 +56,8 @@ class Showdown(PokerStage):
 
     * The last player standing wins every pot without showing. A hand in ``hand.mucked`` or
       ``hand.killed`` is not shown and wins no pot another hand contests; a pot only it can win (its
-      own excess) comes back to it. If every hand mucks, the full hands are shown after all.
+      own excess) comes back to it. If every hand mucks, the full hands are shown after all; if
+      all but one muck, that one wins what it contests without showing (however short the board).
     * Otherwise the live hands are shown, starting with the last player to bet or raise on the
       final round, else the first live player left of the button (Robert's Rules, showdown).
     * Each pot (main, then side pots) goes to its best eligible ``high`` hand; with a ``low``
@@ -153,9 +154,25 @@ class Showdown(PokerStage):
         hand = self.ctx.hand
         assert hand is not None
         live, mucked = self._live, self._mucked
-        if live:
+        if mucked and sum(hp.seat not in mucked for hp in live) == 1:
+            self._award_unshown(hand, mucked)
+        elif live:
             self._shown = self._award(hand, [hp for hp in live if hp.seat not in mucked] if mucked else live,
                                       self._won, mucked)
+
+    def _award_unshown(self, hand: Hand, mucked: frozenset[int]) -> None:
+        """Every other live hand was mucked (perhaps before the run-out, so the board may be short):
+        the one hand left wins every pot it contests without showing, as the last player standing
+        does. A pot only mucked hands contest (their excess over it) goes back to them, split
+        evenly, odd chips in position order, since none of them is shown."""
+        emit, won = self.ctx.emit, self._won
+        for index, pot in enumerate(side_pots(hand.players, hand.dead)):
+            winners = [seat for seat in pot.eligible if seat not in mucked] or list(pot.eligible)
+            shares = split(pot.amount, winners)
+            for seat, chips in zip(winners, shares, strict=True):
+                hand.by_seat[seat].player.stack += chips
+                won[seat] = won.get(seat, 0) + chips
+            emit(PotAwarded(index, pot.amount, tuple(winners), tuple(shares)))
 
     def hand_on(self) -> None:
         hand = self.ctx.hand
