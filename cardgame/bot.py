@@ -27,7 +27,7 @@ randomness from ``view.rng``, the game's seeded source, so a match replays exact
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -35,13 +35,11 @@ from cardgame.betting import LegalActions
 from cardgame.cards import Card, format_cards
 from cardgame.errors import BotError, CardError, IllegalActionError
 from cardgame.events import CardsShown, Event, HandEnded, HandStarted, PotAwarded
+from cardgame.playable import PlayableGame as Game  # what the driver needs of cardgame.game.Game
 from cardgame.rng import RandomSource
 from cardgame.shape import GameShape, game_shape
 from cardgame.stages.results import DrawOptions, RunOptions
 from cardgame.view import SeatView
-
-if TYPE_CHECKING:
-    from cardgame.game import Game
 
 __all__ = [
     "Answer",

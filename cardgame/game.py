@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from cardgame.betting import LegalActions
+from cardgame.bot import Bot
+from cardgame.bot import play as play_bots
 from cardgame.context import Context
 from cardgame.deck import STANDARD_DECK, DeckSpec
 from cardgame.engine import Dispatcher, Stage
@@ -27,9 +29,6 @@ from cardgame.stages.draw import DrawOptions
 from cardgame.stages.results import RunOptions
 from cardgame.table import Player, Table
 from cardgame.view import TableView, status_table, table_view
-
-if TYPE_CHECKING:
-    from cardgame.bot import Bot
 
 __all__ = ["Game", "VariantLike"]
 
@@ -348,7 +347,5 @@ class Game:
         ``drawer`` and run-it-twice choices ``chooser`` when given, else the seat's bot. Returns
         the number of decisions; it never deadlocks because every decision moves the game forward.
         """
-        from cardgame.bot import play
-
-        return play(self, bots, drawer=drawer, chooser=chooser, max_actions=max_actions)
+        return play_bots(self, bots, drawer=drawer, chooser=chooser, max_actions=max_actions)
 

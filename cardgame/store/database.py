@@ -1,32 +1,30 @@
 """The store itself: :class:`EventStore`, one SQLite file of table logs and the way into it.
 
-It owns the connection and its transactions, and offers the recorder, the queries and the
-exports of the other modules of :mod:`cardgame.store` as methods.
+It is an open file (:class:`~cardgame.store.connection.StoreFile`: the connection, its
+transactions and queries) that offers the recorder, the queries and the exports of the other
+modules of :mod:`cardgame.store` as methods.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
-import sqlite3
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
 from datetime import datetime
-from typing import IO, Any, Literal
+from typing import IO, Literal
 
 from cardgame.events import Event
 from cardgame.game import Game
 from cardgame.store import export, queries, recorder
-from cardgame.store.errors import StoreError
+from cardgame.store.connection import StoreFile
 from cardgame.store.export import PhhWriter, default_phh_writer
 from cardgame.store.queries import HandRecord, StoredEvent, TableInfo
 from cardgame.store.recorder import Recorder
-from cardgame.store.schema import open_database, transaction
 
 __all__ = ["EventStore"]
 
 
-class EventStore:
+class EventStore(StoreFile):
     """An SQLite file of table logs.
 
     Durability: the database runs in WAL mode, and every event is written in its own
@@ -42,35 +40,6 @@ class EventStore:
     safe against a killed process and never corrupts the file, but may lose the last events on
     power loss) and is several times faster: use it for simulations.
     """
-
-    def __init__(self, path: str | os.PathLike[str], *, synchronous: Literal["FULL", "NORMAL"] = "FULL",
-                 timeout: float = 10.0) -> None:
-        self.path = os.fspath(path)
-        self._db = open_database(self.path, synchronous, timeout)
-
-    # --- plumbing ---------------------------------------------------------------------------------
-    @contextlib.contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """A write transaction (``BEGIN IMMEDIATE`` .. ``COMMIT``, rolled back on any error)."""
-        with transaction(self._db) as db:
-            yield db
-
-    def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        """The rows ``sql`` selects; :class:`StoreError` if SQLite fails."""
-        try:
-            return self._db.execute(sql, params).fetchall()
-        except (sqlite3.Error, UnicodeDecodeError) as exc:  # a corrupt file's message may not be UTF-8
-            raise StoreError(f"Reading the event store {self.path!r} failed: {exc}.") from None
-
-    def close(self) -> None:
-        """Close the database (recorders writing to it must be detached first)."""
-        self._db.close()
-
-    def __enter__(self) -> EventStore:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     # --- recording ------------------------------------------------------------------------------
     def record(self, game: Game, table_id: str, *, phh_writer: PhhWriter | Literal["auto"] | None = "auto",

@@ -8,16 +8,14 @@ import inspect
 import os
 import warnings
 from collections.abc import Callable
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
 from cardgame.errors import CardgameError
 from cardgame.events import Event, PlayerLeft
 from cardgame.game import Game
 from cardgame.serialize import to_compact_json
+from cardgame.store.connection import StoreFile
 from cardgame.store.queries import event_row
-
-if TYPE_CHECKING:
-    from cardgame.store.database import EventStore
 
 __all__ = ["PhhWriter", "default_phh_writer", "export_jsonl"]
 
@@ -78,7 +76,7 @@ def default_phh_writer(game: Game) -> PhhWriter | None:
     return write
 
 
-def export_jsonl(store: EventStore, path_or_file: str | os.PathLike[str] | IO[str], table_id: str | None = None) -> int:
+def export_jsonl(store: StoreFile, path_or_file: str | os.PathLike[str] | IO[str], table_id: str | None = None) -> int:
     """Write one JSON object per event (all tables, or ``table_id``); returns how many.
 
     Each line is ``{"table_id", "seq", "hand", "time", "kind", "seat", "event"}`` where

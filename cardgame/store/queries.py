@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import math
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from cardgame.events import Event
 from cardgame.inputs import excerpt
 from cardgame.serialize import MAX_INT, SnapshotError, decode_event, from_json, structure
+from cardgame.store.connection import StoreFile
 from cardgame.store.errors import StoreError
 from cardgame.store.schema import NotText
 from cardgame.table import MAX_SEATS
-
-if TYPE_CHECKING:
-    from cardgame.store.database import EventStore
 
 __all__ = [
     "MAX_TEXT",
@@ -141,13 +139,13 @@ def _table_row(r: tuple[Any, ...]) -> TableInfo:
                      row.whole(5, maximum=seat_count - 1, optional=True))
 
 
-def table_info(store: EventStore, table_id: str) -> TableInfo | None:
+def table_info(store: StoreFile, table_id: str) -> TableInfo | None:
     """The configuration of ``table_id``, or ``None`` if the store has no such table."""
     rows = store.query(f"SELECT {', '.join(_TABLE_COLUMNS)} FROM tables WHERE table_id = ?", (table_id,))
     return _table_row(rows[0]) if rows else None
 
 
-def table(store: EventStore, table_id: str) -> TableInfo:
+def table(store: StoreFile, table_id: str) -> TableInfo:
     """The configuration of ``table_id``; :class:`StoreError` lists the known ids if it is absent."""
     info = table_info(store, table_id)
     if info is None:
@@ -156,13 +154,13 @@ def table(store: EventStore, table_id: str) -> TableInfo:
     return info
 
 
-def tables(store: EventStore) -> list[TableInfo]:
+def tables(store: StoreFile) -> list[TableInfo]:
     """Every recorded table, oldest first."""
     return [_table_row(r) for r in store.query(f"SELECT {', '.join(_TABLE_COLUMNS)} FROM tables "
                                                "ORDER BY created, table_id")]
 
 
-def hands(store: EventStore, table_id: str | None = None, *, player: str | None = None,
+def hands(store: StoreFile, table_id: str | None = None, *, player: str | None = None,
           start: float | datetime | None = None, end: float | datetime | None = None,
           status: str | None = None) -> list[HandRecord]:
     """Hands, oldest first, filtered by table, by a player's name, by start time
@@ -241,7 +239,7 @@ def event_row(r: tuple[Any, ...]) -> tuple[tuple[str, int, int | None, float, st
     return columns, data
 
 
-def events(store: EventStore, table_id: str, *, hand: int | None = None) -> list[StoredEvent]:
+def events(store: StoreFile, table_id: str, *, hand: int | None = None) -> list[StoredEvent]:
     """The events of ``table_id`` in order (only those of ``hand`` if given)."""
     sql = f"SELECT {', '.join(_EVENT_COLUMNS)} FROM events WHERE table_id = ?"
     params: list[Any] = [table_id]
@@ -267,7 +265,7 @@ def _stored_event(r: tuple[Any, ...]) -> StoredEvent:
     return StoredEvent(table_id, seq, hand, time, kind, seat, event)
 
 
-def highest(store: EventStore, table: str, column: str, table_id: str) -> int | None:
+def highest(store: StoreFile, table: str, column: str, table_id: str) -> int | None:
     """The highest ``column`` (``seq`` of events, ``hand`` of hands) recorded for ``table_id``, or ``None``;
     :class:`StoreError` if the store holds something other than a whole number there."""
     value = store.query(f"SELECT max({column}) FROM {table} WHERE table_id = ?", (table_id,))[0][0]

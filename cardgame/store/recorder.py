@@ -6,19 +6,17 @@ from __future__ import annotations
 import sqlite3
 import warnings
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import attrs
 
 from cardgame.events import Event, HandEnded, HandStarted
 from cardgame.game import Game
 from cardgame.serialize import SnapshotError, encode_event, register_type, to_compact_json, unstructure
+from cardgame.store.connection import StoreFile
 from cardgame.store.errors import StoreError
 from cardgame.store.export import PhhWriter
 from cardgame.store.queries import TableInfo, highest, table_info
-
-if TYPE_CHECKING:
-    from cardgame.store.database import EventStore
 
 __all__ = ["HandVoided", "Recorder", "TableState", "check_recordable", "start_recording"]
 
@@ -52,7 +50,7 @@ register_type(HandVoided)
 register_type(TableState)
 
 
-def check_recordable(store: EventStore, game: Game, table_id: str) -> TableInfo | None:
+def check_recordable(store: StoreFile, game: Game, table_id: str) -> TableInfo | None:
     """Refuse (:class:`StoreError`) to record ``game`` as ``table_id`` mid-hand, or as a recorded
     table of another configuration or with hand numbers it would reuse; the table's recorded
     configuration, if any."""
@@ -76,7 +74,7 @@ def check_recordable(store: EventStore, game: Game, table_id: str) -> TableInfo 
     return info
 
 
-def start_recording(store: EventStore, game: Game, table_id: str, info: TableInfo | None,
+def start_recording(store: StoreFile, game: Game, table_id: str, info: TableInfo | None,
                     phh_writer: PhhWriter | None, clock: Callable[[], float]) -> Recorder:
     """Write the table row (unless ``info`` says it exists) and a :class:`TableState`, then
     subscribe a :class:`Recorder` to ``game`` (checked by :func:`check_recordable` first)."""
@@ -97,14 +95,15 @@ def start_recording(store: EventStore, game: Game, table_id: str, info: TableInf
 
 
 class Recorder:
-    """The listener :meth:`EventStore.record` subscribes: writes each event in its own transaction.
+    """The listener :meth:`EventStore.record <cardgame.store.EventStore.record>` subscribes: writes
+    each event in its own transaction.
 
     If a write fails, the recorder detaches itself and raises :class:`StoreError` from the game
     call that emitted the event. The game in memory has then moved past the log; discard it and
     :func:`recover` the table from the store (its log is complete up to the failed event).
     """
 
-    def __init__(self, store: EventStore, game: Game, table_id: str, phh_writer: PhhWriter | None,
+    def __init__(self, store: StoreFile, game: Game, table_id: str, phh_writer: PhhWriter | None,
                  clock: Callable[[], float]) -> None:
         self.store = store
         self.game = game
