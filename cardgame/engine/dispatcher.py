@@ -105,18 +105,6 @@ class Dispatcher(Generic[C]):
         finally:
             self.busy = False
 
-    def notify(self, hook: Callable[[Stage[C]], Outcome | None]) -> None:
-        """Tell the current stage that something changed outside it (``hook(stage)``, e.g. a player
-        left the table) and follow how it ends."""
-        stage = self.current
-        if self.status != "running" or stage is None:
-            return
-        self.busy = True
-        try:
-            self.advance(stage, self._call(stage, hook, stage))
-        finally:
-            self.busy = False
-
     def advance(self, stage: Stage[C], outcome: Outcome | None) -> None:
         """Follow ``outcome``, which ``stage`` returned, and what each next stage returns, until a
         stage waits for input (``None``) or the game stops: one clause per outcome."""

@@ -102,10 +102,10 @@ class PokerStage(Stage[Context]):
             p.leaving = True
             return None
         la = self._pending_action()
-        if la is not None and la.seat == p.seat and la.call_amount > 0 and "act" in self._handlers:
-            out = self._handlers["act"](self, p.seat, "fold")  # their turn, facing a bet: the fold is their action
+        if la is not None and la.seat == p.seat and la.call_amount > 0 and "act" in self.events:
+            self.handle("act", p.seat, "fold")  # their turn, facing a bet: the fold is their action
             p.leaving = True
-            return out  # type: ignore[no-any-return]
+            return None  # how the stage ended, if it did, was recorded by the fold
         p.leaving = True
         fold_leaver(ctx, hp)
         return self.on_table_change()

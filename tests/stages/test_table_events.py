@@ -7,7 +7,7 @@ import pytest
 import cardgame.stages as stages_module
 from cardgame.betting import NoLimit
 from cardgame.context import Context
-from cardgame.engine import Done, Goto, Stage
+from cardgame.engine import Done, Exit, Goto, Stage
 from cardgame.errors import IllegalActionError, TableError
 from cardgame.events import (
     ActionTaken,
@@ -243,3 +243,12 @@ def test_when_all_but_one_hand_mucked_before_the_run_out_it_wins_unshown() -> No
     assert [(e.amount, e.winners, e.amounts) for e in awards] == [(150, (0,), (150,)), (100, (1, 2), (50, 50)),
                                                                  (100, (2,), (100,))]
     assert not any(isinstance(e, CardsShown) for e in ctx.log) and ctx.table.total_chips() == 350
+
+
+def test_table_change_lets_a_waiting_stage_see_a_stop_request_and_changes_nothing_in_a_hand() -> None:
+    ctx, stage = waiting("a")
+    ctx.stop_requested = True
+    assert stage.handle("table_change") == Exit() and stage.state == "game_over"
+    ctx, betting = preflop([100, 100, 100])
+    before = state_of(ctx)
+    assert betting.handle("table_change") is None and state_of(ctx) == before
