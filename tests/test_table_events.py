@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgame import Game, snapshot
-from cardgame.errors import CardgameError, IllegalActionError, TableError
+from cardgame.errors import CardgameError, IllegalActionError, StageError, TableError
 from cardgame.events import ActionTaken, ChipsAdded, PlayerLeft, PlayerSeated, PotAwarded
 from variants import deuce_to_seven_triple_draw, no_limit_holdem, seven_card_stud
 
@@ -59,6 +59,27 @@ def test_the_table_changes_at_once_before_start_and_after_the_game_ended() -> No
     g.start()
     assert g.status_name == "exited"  # stop was asked before the first hand
     assert g.leave(0) == 105 and isinstance(g.events[-1], PlayerLeft)
+
+
+def test_a_game_that_failed_mid_hand_still_lets_players_leave_and_keeps_the_chips() -> None:
+    g = three()
+
+    def crash(event: object) -> None:
+        if isinstance(event, ActionTaken):
+            raise RuntimeError("listener broke")
+
+    g.subscribe(crash)
+    g.start()
+    with pytest.raises(StageError, match="listener broke"):
+        g.call(g.to_act)  # type: ignore[arg-type]
+    g.ctx.unsubscribe(crash)
+    assert g.status_name == "failed" and g.hand is not None
+    in_hand = [hp.seat for hp in g.hand.players if not hp.folded and not hp.all_in]
+    assert g.leave(in_hand[0]) is None  # the hand is folded, the seat held with it
+    assert g.hand.by_seat[in_hand[0]].folded and g.table.player(in_hand[0]).leaving
+    assert g.ctx.total_chips() == 300
+    with pytest.raises(IllegalActionError, match="The game is failed; no hand can be mucked"):
+        g.muck(in_hand[1])
 
 
 def test_stop_while_waiting_for_players_ends_the_game() -> None:
