@@ -37,6 +37,7 @@ class Context(Emitter):
         "_hand_starts",
         "_listeners",
         "_log",
+        "_pin",
         "_trimmed",
         "deck_spec",
         "emit",
@@ -75,14 +76,18 @@ class Context(Emitter):
         self._listeners: list[Listener] = []
         self.log = []  # also binds ``emit``
         self._trimmed = 0  # events trimmed off the front of the log so far
+        self._pin: int | None = None  # a mark: trimming keeps every event emitted since
 
     def mark(self) -> int:
-        """How many events were emitted so far (trimmed ones included): :meth:`since` takes it."""
-        return self._trimmed + len(self._log)
+        """How many events were emitted so far (trimmed ones included). Trimming keeps every event
+        from here on until :meth:`first_since` takes the mark (or the next mark replaces it)."""
+        mark = self._pin = self._trimmed + len(self._log)
+        return mark
 
-    def since(self, mark: int) -> list[Event]:
-        """The events emitted since :meth:`mark` returned ``mark`` (those still kept)."""
-        return self._log[max(0, mark - self._trimmed):]
+    def first_since(self, mark: int) -> Event:
+        """The first event emitted since :meth:`mark` returned ``mark``; releases the mark."""
+        self._pin = None
+        return self._log[mark - self._trimmed]
 
     @property
     def hand_starts(self) -> list[int]:
@@ -146,9 +151,12 @@ class Context(Emitter):
             starts.append(len(self._log))
             if len(starts) >= 2 * self.keep_hands:  # trim in batches: amortised, not every hand
                 cut = starts[-self.keep_hands]
-                del self._log[:cut]
-                self._trimmed += cut
-                self._hand_starts = [i - cut for i in starts[-self.keep_hands :]]
+                if self._pin is not None:  # an event a caller is about to read stays
+                    cut = min(cut, self._pin - self._trimmed)
+                if cut > 0:
+                    del self._log[:cut]
+                    self._trimmed += cut
+                    self._hand_starts = [i - cut for i in starts if i >= cut]
         self.emit(HandStarted(hand.number, button, tuple(ordered), tuple([hp.player.stack for hp in players])))
         return hand
 

@@ -204,7 +204,7 @@ class Game:
         ctx = self.ctx
         mark = ctx.mark()
         self.dispatcher.send(event, *args)
-        return ctx.since(mark)[0]
+        return ctx.first_since(mark)
 
     # --- the game ------------------------------------------------------------------------------------
     def start(self) -> None:
@@ -230,7 +230,10 @@ class Game:
         if d.status == "running" and (hand is None or hand.to_act is None):
             where = f" (the game is in the {d.current.name} stage)" if d.current is not None else ""
             raise IllegalActionError(f"No player is to act now{where}.", rule="no action pending")
-        return self._send("act", seat, action, amount)
+        ctx = self.ctx  # as _send, in line: the path every action takes
+        mark = ctx.mark()
+        d.send("act", seat, action, amount)
+        return ctx.first_since(mark)
 
     def draw(self, seat: int, discards: Sequence[int] = ()) -> Event:
         """Discard ``discards`` in a draw round and be dealt as many (empty: stand pat)."""

@@ -516,9 +516,10 @@ def test_same_stage_classes_with_other_settings_restore(saved: dict[str, Any]) -
 @pytest.mark.parametrize(
     ("cls", "saved_slots"),
     [
-        # _listeners: code, not saved; emit: bound from _log and _listeners; _trimmed: a count for mark/since
-        (Context, {"_hand_starts", "_listeners", "_log", "_trimmed", "deck_spec", "emit", "hand", "hands_played",
-                   "keep_hands", "max_hands", "next_deck", "rng", "stop_requested", "table"}),
+        # _listeners: code, not saved; emit: bound from _log and _listeners; _pin, _trimmed: mark and
+        # first_since, within one call
+        (Context, {"_hand_starts", "_listeners", "_log", "_pin", "_trimmed", "deck_spec", "emit", "hand",
+                   "hands_played", "keep_hands", "max_hands", "next_deck", "rng", "stop_requested", "table"}),
         (Hand, {"bet_size", "bet_to", "big_bet_option", "board", "bring_in", "button", "by_seat", "capped", "dead",
                 "deck", "discards",
                 "full_to", "killed", "largest_raise", "last_aggressor", "min_raise", "mucked", "number", "players",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardgame.errors import ConfigError, IllegalActionError, StageError, TableError
-from cardgame.events import HoleCardsDealt, PlayerLeft, PlayerSatOut
+from cardgame.events import ActionTaken, HoleCardsDealt, PlayerLeft, PlayerSatOut
 from cardgame.game import Game
 from cardgame.table import Table
 from variants import no_limit_holdem
@@ -195,3 +195,18 @@ def test_wrong_types_are_illegal_actions_in_either_build(args: tuple[object, ...
         g.act(*((seat, *args[1:]) if args[0] is None else args))  # type: ignore[arg-type]
     assert ([(p.seat, p.stack) for p in g.table.players()], len(g.events)) == before
     assert g.to_act == seat
+
+
+def test_an_action_returns_its_own_event_when_the_hand_it_ends_trims_the_log() -> None:
+    """With ``keep_hands=1`` the fold that ends a hand opens the next, which trims the log; ``act``
+    still returns the fold (found by the snapshot property test)."""
+    game = Game(no_limit_holdem(1, 2), seed=1, keep_hands=1)
+    game.sit_down("Ann", 100)
+    game.sit_down("Bob", 100)
+    game.start()
+    for _ in range(6):
+        seat = game.to_act
+        assert seat is not None
+        event = game.act(seat, "fold")
+        assert type(event) is ActionTaken and (event.seat, event.action) == (seat, "fold")
+    assert len(game.ctx.hand_starts) <= 2

@@ -93,7 +93,15 @@ class Dispatcher(Generic[C]):
         self.busy = True
         try:
             try:
-                outcome = stage.handle(event, *args)
+                handler = stage._handlers.get(event)
+                if handler is None or stage._outcome is not None:
+                    outcome = stage.handle(event, *args)  # refuses the event, naming why
+                else:  # as handle, in line: the path every action takes
+                    outcome = handler(stage, *args)
+                    if outcome is None:
+                        outcome = stage._outcome
+                    else:
+                        stage._end(outcome)
             except CardgameError:
                 if stage._outcome is not None:  # the stage ended while failing: treat as error
                     self._stop(stage, Failed(f"{event} left the stage half-ended", stage.name, stage.state))
@@ -107,48 +115,54 @@ class Dispatcher(Generic[C]):
 
     def advance(self, stage: Stage[C], outcome: Outcome | None) -> None:
         """Follow ``outcome``, which ``stage`` returned, and what each next stage returns, until a
-        stage waits for input (``None``) or the game stops: one clause per outcome."""
+        stage waits for input (``None``) or the game stops: one clause per outcome. An exception
+        from a stage stops the game with that stage failed."""
         ctx = self.ctx
         while outcome is not None:
-            match outcome:
-                case Done(result=result):
-                    parent = stage.parent
-                    if parent is not None:  # a sub-stage's result goes back to the stage that pushed it
-                        stage.parent = None
-                        stage = self.current = parent
-                        outcome = self._call(parent, parent.on_substage_result, result)
-                        continue
-                    if not self.stack:
-                        reason = "the last stage finished but no stage follows; end with restart or exit"
-                        self._stop(stage, Failed(reason, stage.name, stage.state))
-                    stage = self.current = self.stack.pop()
-                    outcome = self._call(stage, stage.start, ctx, result)
-                case Goto(stage=target, result=result):
-                    stack = self.stack
-                    while stack and stack[-1].name != target:
-                        stack.pop()
-                    if not stack:
-                        self._stop(stage, Failed(f"no later stage is called {target!r}", stage.name, stage.state))
-                    stage = self.current = stack.pop()
-                    outcome = self._call(stage, stage.start, ctx, result)
-                case Push(sub=sub, previous=previous):
-                    if not isinstance(sub, Stage):
-                        self._stop(stage, Failed(f"pushed {sub!r}, which is not a Stage", stage.name, stage.state))
-                    sub.parent = stage
-                    stage._outcome = None  # it runs on below the sub-stage
-                    stage = self.current = sub
-                    outcome = self._call(sub, sub.start, ctx, previous)
-                case Restart():
-                    self.stack = self._full[:]
-                    stage = self.current = self.stack.pop()
-                    outcome = self._call(stage, stage.start, ctx, None)
-                case Exit():
-                    self.status = "exited"
-                    return
-                case Failed():
-                    self._stop(stage, outcome)
-                case _:
-                    self._stop(stage, Failed(f"unknown outcome {outcome!r}", stage.name, stage.state))
+            try:
+                match outcome:
+                    case Done(result=result):
+                        parent = stage.parent
+                        if parent is not None:  # a sub-stage's result goes back to the stage that pushed it
+                            stage.parent = None
+                            stage = self.current = parent
+                            outcome = parent.on_substage_result(result)
+                            continue
+                        if not self.stack:
+                            reason = "the last stage finished but no stage follows; end with restart or exit"
+                            self._stop(stage, Failed(reason, stage.name, stage.state))
+                        stage = self.current = self.stack.pop()
+                        outcome = stage.start(ctx, result)
+                    case Goto(stage=target, result=result):
+                        stack = self.stack
+                        while stack and stack[-1].name != target:
+                            stack.pop()
+                        if not stack:
+                            self._stop(stage, Failed(f"no later stage is called {target!r}", stage.name, stage.state))
+                        stage = self.current = stack.pop()
+                        outcome = stage.start(ctx, result)
+                    case Push(sub=sub, previous=previous):
+                        if not isinstance(sub, Stage):
+                            self._stop(stage, Failed(f"pushed {sub!r}, which is not a Stage", stage.name, stage.state))
+                        sub.parent = stage
+                        stage._outcome = None  # it runs on below the sub-stage
+                        stage = self.current = sub
+                        outcome = sub.start(ctx, previous)
+                    case Restart():
+                        self.stack = self._full[:]
+                        stage = self.current = self.stack.pop()
+                        outcome = stage.start(ctx, None)
+                    case Exit():
+                        self.status = "exited"
+                        return
+                    case Failed():
+                        self._stop(stage, outcome)
+                    case _:
+                        self._stop(stage, Failed(f"unknown outcome {outcome!r}", stage.name, stage.state))
+            except Exception as exc:
+                if self.status == "failed":  # _stop raised: the game is already stopped
+                    raise
+                self._stop(stage, Failed(f"{type(exc).__name__}: {exc}", stage.name, stage.state), exc)
 
     # --- internals ----------------------------------------------------------------------------------
     def _call(self, stage: Stage[C], fn: Callable[..., Outcome | None], *args: Any) -> Outcome | None:
