@@ -938,12 +938,18 @@ def stages() -> list[BlackjackStage]:
 
 class Blackjack:
     """A blackjack table: ``players`` (name, chips) take seats 0, 1, ... against the house's
-    ``bank``. The shoe is shuffled with ``random.Random(seed)``, unless ``shoe`` is given.
+    ``bank`` (bad values raise :class:`ConfigError`). The shoe is shuffled with
+    ``random.Random(seed)``, unless ``shoe`` is given.
     :meth:`start` runs to the first decision; then each call is one player's action."""
 
     def __init__(self, players: Sequence[tuple[str, int]], *, rules: Rules | None = None, bank: int = 1_000_000,
                  seed: int | None = None, shoe: Shoe | None = None) -> None:
         self.rules = rules or Rules()
+        for name, chips in players:
+            if not isinstance(name, str) or not _whole(chips, 0):
+                raise ConfigError(f"A player is (name, chips) with whole chips of at least 0, not {(name, chips)!r}.")
+        if not _whole(bank, 0):
+            raise ConfigError(f"The house bank must be a whole number of chips of at least 0, not {bank!r}.")
         seated = [Player(seat, name, chips) for seat, (name, chips) in enumerate(players)]
         if shoe is None:
             shoe = Shoe.shuffled(self.rules, random.Random(seed))
@@ -1008,8 +1014,10 @@ _UP = {"A": 11, "T": 10, "J": 10, "Q": 10, "K": 10}
 
 
 def basic_strategy(hand: Sequence[Card], upcard: Card, allowed: Sequence[str]) -> str:
-    """The textbook multi-deck basic strategy (double after split allowed), falling back to what is
-    allowed: a double not allowed is a hit (a stand on soft 18), a split not allowed plays the total."""
+    """What to do with ``hand`` against the dealer's ``upcard``: a compact form of the standard
+    multi-deck chart (dealer hits soft 17, double after split; a few marginal plays such as soft 19
+    doubling against a 6 are left out), falling back to what is ``allowed``: a double not allowed
+    is a hit (a stand on soft 18), a split not allowed plays the total."""
     up = _UP.get(upcard.rank) or int(upcard.rank)
     total, soft = score(hand)
     if "split" in allowed and hand[0].value == hand[1].value:

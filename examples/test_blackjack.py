@@ -99,6 +99,13 @@ def test_bad_rules_are_refused(bad: dict[str, Any]) -> None:
         Rules(**bad)
 
 
+@pytest.mark.parametrize(("players", "bank"), [([("a", -1)], 100), ([("a", 2.5)], 100), ([(1, 10)], 100),
+                                              ([("a", 10)], -5), ([("a", 10)], True)])
+def test_bad_players_or_bank_are_refused(players: Any, bank: Any) -> None:
+    with pytest.raises(ConfigError):
+        Blackjack(players, bank=bank, seed=1)
+
+
 def test_a_shuffled_shoe_holds_every_card_of_its_decks_and_places_the_cut_card() -> None:
     import random
 
