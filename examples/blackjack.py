@@ -1,8 +1,8 @@
 """Blackjack against a dealer, built on the kernel alone (``cardgame.engine``): no poker inside.
 
 The point of this example is that the kernel knows no poker. It imports nothing from ``cardgame``
-but ``cardgame.engine`` (a test checks that); the cards, the shoe, the table and the rules are the
-few dozen lines below. A round is five stages, each a small ``transitions`` machine declared as
+but ``cardgame.engine`` (a test checks that); the cards, the shoe, the table and the rules are its
+own small classes below. A round is five stages, each a small ``transitions`` machine declared as
 class attributes:
 
     PlaceBets -> Deal -> PlayerTurns (pushes one PlayHand per hand) -> DealerPlays -> Settle
