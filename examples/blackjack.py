@@ -68,6 +68,7 @@ __all__ = [
     "Settle",
     "Shoe",
     "basic_strategy",
+    "by_round",
     "cards",
     "main",
     "score",
@@ -291,17 +292,27 @@ class Context:
 # --- events -----------------------------------------------------------------------------------------
 
 
+def _who(seat: int, names: dict[int, str] | None) -> str:
+    return (names or {}).get(seat) or f"seat {seat}"
+
+
 @attrs.frozen
 class BetPlaced(Event):
     kind: ClassVar[str] = "bet placed"
     seat: int
     amount: int
 
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"{_who(self.seat, names)} bets {self.amount}"
+
 
 @attrs.frozen
 class SatOut(Event):
     kind: ClassVar[str] = "sat out"
     seat: int
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"{_who(self.seat, names)} sits out"
 
 
 @attrs.frozen
@@ -318,11 +329,18 @@ class CardDealt(Event):
     def seen_by(self, seat: int | None) -> Event:
         return self if self.face_up else attrs.evolve(self, card=None)
 
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        card = "a card face down" if self.card is None or not self.face_up else str(self.card)
+        return f"{_who(self.seat, names)} gets {card}" if self.seat is not None else f"the dealer gets {card}"
+
 
 @attrs.frozen
 class HoleCardShown(Event):
     kind: ClassVar[str] = "hole card shown"
     card: Card
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"the dealer shows {self.card}"
 
 
 @attrs.frozen
@@ -331,6 +349,9 @@ class PlayerActed(Event):
     seat: int
     hand: int
     action: str
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"{_who(self.seat, names)} {self.action}s"
 
 
 @attrs.frozen
@@ -343,6 +364,9 @@ class HandSettled(Event):
     hand: int
     outcome: str
     net: int
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"{_who(self.seat, names)}: {self.outcome} {self.net:+d}"
 
 
 # --- results handed from stage to stage -------------------------------------------------------------
@@ -1059,6 +1083,16 @@ def play_bot_rounds(game: Blackjack, bet: int) -> None:
             game.act(basic_strategy(stage.hand.cards, game.ctx.round.dealer[0], allowed), seat)
 
 
+def by_round(events: Sequence[Event]) -> list[list[Event]]:
+    """``events`` cut into rounds (a round ends with the settlement of its hands)."""
+    rounds: list[list[Event]] = [[]]
+    for e in events:
+        if rounds[-1] and isinstance(rounds[-1][-1], HandSettled) and not isinstance(e, HandSettled):
+            rounds.append([])
+        rounds[-1].append(e)
+    return [r for r in rounds if r]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Basic-strategy bots play ``--rounds`` rounds, shoe after shoe (each shoe's table exits at its
     cut card; the next is shuffled from the seed and the shoe's number), and the results are printed."""
@@ -1068,6 +1102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--chips", type=int, default=1000)
     parser.add_argument("--bet", type=int, default=10)
+    parser.add_argument("--show", type=int, default=1, help="rounds to narrate, event by event")
     args = parser.parse_args(argv)
     players = [(f"bot{i}", args.chips) for i in range(args.players)]
     bank, rounds, shoes = 1_000_000, 0, 0
@@ -1078,6 +1113,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         before = game.ctx.total_chips()
         play_bot_rounds(game, args.bet)
         assert game.ctx.total_chips() == before, "chips are conserved"
+        if shoes == 0:
+            names = {seat: p.name for seat, p in game.ctx.players.items()}
+            for number, events in enumerate(by_round(game.ctx.events)[: args.show], 1):
+                print(f"Round {number}: " + "; ".join(e.describe(names) for e in events))
         for e in game.ctx.events:
             if isinstance(e, HandSettled):
                 tally[e.seat, e.outcome] = tally.get((e.seat, e.outcome), 0) + 1

@@ -41,6 +41,7 @@ from blackjack import (
     Settle,
     Shoe,
     basic_strategy,
+    by_round,
     cards,
     main,
     play_bot_rounds,
@@ -526,10 +527,26 @@ def test_the_basic_strategy_bot() -> None:
     assert play("As 2c 3d", "5h", ("hit", "stand")) == "hit"
 
 
-def test_the_demo_prints_results(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--rounds", "60", "--seed", "3", "--players", "2"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("60 rounds from ") and "bot0:" in out and "bot1:" in out and "house bank:" in out
+def test_the_demo_narrates_and_prints_results(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--rounds", "60", "--seed", "3", "--players", "2", "--show", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Round 1: bot0 bets 10; bot1 bets 10; bot0 gets ")
+    assert "the dealer gets a card face down" in lines[0] and "the dealer shows " in lines[0]
+    assert lines[1].startswith("Round 2: ") and lines[2].startswith("60 rounds from ")
+    assert lines[3].startswith("  bot0: ") and lines[4].startswith("  bot1: ") and lines[5].startswith("  house bank: ")
+
+
+def test_events_describe_themselves_and_rounds_are_cut_at_the_settlement() -> None:
+    game = three_rounds()
+    game.bet(0, 10)
+    game.sit_out(1)
+    game.stand(0)  # 17 against the dealer's 8s 9h
+    names = {0: "ann"}
+    rounds = by_round(game.ctx.events)
+    assert len(rounds) == 1 and [e.describe(names) for e in rounds[0]] == [
+        "ann bets 10", "seat 1 sits out", "ann gets Th", "the dealer gets 8s", "ann gets 7c",
+        "the dealer gets a card face down", "ann stands", "the dealer shows 9h", "ann: push +0",
+    ]
 
 
 # --- chips are conserved -------------------------------------------------------------------------------
