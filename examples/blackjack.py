@@ -5,7 +5,7 @@ but ``cardgame.engine`` (a test checks that); the cards, the shoe, the table and
 own small classes below. A round is five stages, each a small ``transitions`` machine declared as
 class attributes:
 
-    PlaceBets -> Deal -> PlayerTurns (pushes one PlayHand per hand) -> DealerPlays -> Settle
+    PlaceBets -> Deal (pushes Insurance) -> PlayerTurns (pushes one PlayHand per hand) -> DealerPlays -> Settle
 
 and ``Settle`` ends with ``Restart`` (the next round) or ``Exit`` (the cut card came out, or the
 table's last round). A player's action travels with the trigger (``self.trigger("double",
@@ -22,7 +22,9 @@ any other 21; a player may hit, stand, double (one more card, first two cards on
 (any two ten-valued cards too) into separate hands with an equal bet, split aces take one card each
 and an ace and ten after a split counts 21, not blackjack; the dealer draws to 16 and stands on 17,
 hitting a soft 17 where the table says so; ties push. What differs between casinos is in
-:class:`Rules`. Insurance and even money are not offered (a side bet this example leaves out).
+:class:`Rules`. Insurance (with ``insurance=True``): with an ace up, before the dealer peeks, each
+player may bet up to half the bet on a dealer blackjack, paid 2:1 (Paiute Palace; Elexus); even
+money is not offered as such (it is insurance taken in full on a blackjack).
 
 Run: ``python examples/blackjack.py --rounds 20 --seed 7`` (a basic-strategy bot at every seat).
 """
@@ -56,6 +58,8 @@ __all__ = [
     "HandSettled",
     "HandsPlayed",
     "HoleCardShown",
+    "Insurance",
+    "Insured",
     "PlaceBets",
     "PlayHand",
     "Player",
@@ -169,7 +173,8 @@ class Rules:
     way), the dealer peeks under an ace or ten for blackjack (``peek=False``: the dealer's blackjack
     is found when the dealer plays and takes every bet on the table, doubles and splits included,
     the European no-hole-card rule), splits up to four hands (``max_hands=2``: split once), double
-    after split allowed, late surrender not offered. ``max_rounds`` ends the session after that many
+    after split allowed, late surrender not offered, no insurance (``insurance=True`` offers it
+    when an ace is up, if the dealer peeks). ``max_rounds`` ends the session after that many
     rounds (``None``: at the cut card only). Bad values raise :class:`ConfigError`."""
 
     min_bet: int = 10
@@ -182,6 +187,7 @@ class Rules:
     max_hands: int = 4
     double_after_split: bool = True
     surrender: bool = False
+    insurance: bool = False
     max_rounds: int | None = None
 
     def __attrs_post_init__(self) -> None:
@@ -248,14 +254,16 @@ class PlayerHand:
 
 @attrs.define
 class Round:
-    """The round being played: the bets in seat order, who is to bet, the hands (a split hand
-    follows the hand it came from) and the dealer's cards (the second is the hole card)."""
+    """The round being played: the bets in seat order, who is to answer, the hands (a split hand
+    follows the hand it came from), the dealer's cards (the second is the hole card) and the
+    insurance bets."""
 
     bets: dict[int, int] = attrs.Factory(dict)
     answered: list[int] = attrs.Factory(list)
     to_act: int | None = None
     hands: list[PlayerHand] = attrs.Factory(list)
     dealer: list[Card] = attrs.Factory(list)
+    insurance: dict[int, int] = attrs.Factory(dict)
     hole_shown: bool = False
     settled: bool = False
 
@@ -263,7 +271,8 @@ class Round:
         """Chips staked and not yet settled."""
         if self.settled:
             return 0
-        return sum(h.bet for h in self.hands) if self.hands else sum(self.bets.values())
+        bets = sum(h.bet for h in self.hands) if self.hands else sum(self.bets.values())
+        return bets + sum(self.insurance.values())
 
 
 class Context:
@@ -355,9 +364,22 @@ class PlayerActed(Event):
 
 
 @attrs.frozen
+class Insured(Event):
+    """``seat`` bets ``amount`` on a dealer blackjack (0: declines insurance)."""
+
+    kind: ClassVar[str] = "insured"
+    seat: int
+    amount: int
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        who = _who(self.seat, names)
+        return f"{who} takes insurance for {self.amount}" if self.amount else f"{who} declines insurance"
+
+
+@attrs.frozen
 class HandSettled(Event):
-    """Hand number ``hand`` of ``seat`` settled: ``outcome`` (blackjack, win, push, lose, surrender)
-    and the player's ``net`` win (negative: a loss)."""
+    """Hand number ``hand`` of ``seat`` settled: ``outcome`` (blackjack, win, push, lose, surrender;
+    ``insurance`` for an insurance bet, ``hand`` -1) and the player's ``net`` win (negative: a loss)."""
 
     kind: ClassVar[str] = "hand settled"
     seat: int
@@ -615,14 +637,20 @@ class Deal(BlackjackStage):
     """One card face up to each bet in seat order, one face up to the dealer, a second to each bet
     and the hole card face down to the dealer. With an ace or a ten-valued card up, and ``peek``,
     the dealer checks the hole card: a blackjack is shown at once and the round goes straight to
-    the settlement, before anyone plays (the US hole-card game)."""
+    the settlement, before anyone plays (the US hole-card game). With ``insurance`` and an ace up,
+    an :class:`Insurance` sub-stage takes the insurance bets before the peek."""
 
     name: ClassVar[str] = "deal"
-    states: ClassVar[list[str]] = ["ready", "dealt", "dealer_blackjack"]
+    states: ClassVar[list[str]] = ["ready", "offering_insurance", "dealt", "dealer_blackjack"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        {"trigger": "begin", "source": "ready", "dest": "dealer_blackjack", "prepare": "deal_cards",
+        {"trigger": "begin", "source": "ready", "dest": "offering_insurance", "prepare": "deal_cards",
+         "conditions": ["peeks", "insurance_offered"], "after": "offer_insurance"},
+        {"trigger": "begin", "source": "ready", "dest": "dealer_blackjack",
          "conditions": ["peeks", "dealer_has_blackjack"], "after": ["show_hole_card", "go_to_settle"]},
         {"trigger": "begin", "source": "ready", "dest": "dealt", "after": "hand_on_deal"},
+        {"trigger": "insured", "source": "offering_insurance", "dest": "dealer_blackjack",
+         "conditions": "dealer_has_blackjack", "after": ["show_hole_card", "go_to_settle"]},
+        {"trigger": "insured", "source": "offering_insurance", "dest": "dealt", "after": "hand_on_deal"},
     ]
     takes: ClassVar[tuple[type, ...]] = (Bets,)
     gives: ClassVar[tuple[type, ...]] = (Dealt,)
@@ -644,11 +672,116 @@ class Deal(BlackjackStage):
     def peeks(self) -> bool:
         return self.rules.peek and self.ctx.round.dealer[0].value in (1, 10)
 
+    def insurance_offered(self) -> bool:
+        return self.rules.insurance and self.ctx.round.dealer[0].rank == "A"
+
+    def offer_insurance(self) -> None:
+        self.push(Insurance())
+
+    def on_substage_result(self, result: Any) -> Outcome | None:
+        self.trigger("insured")  # then the dealer peeks
+        return self.outcome
+
     def go_to_settle(self) -> None:
         self.goto("settle", Dealt(self.ctx.round.dealer[0], True))
 
     def hand_on_deal(self) -> None:
         self.finish(Dealt(self.ctx.round.dealer[0], False))
+
+
+class Insurance(BlackjackStage):
+    """Pushed by :class:`Deal` with an ace up: each player with a bet, in seat order, takes
+    insurance for up to half the bet (``insure(seat, amount)``) or declines (``decline(seat)``).
+    It pays 2:1 if the dealer has blackjack and is lost otherwise (:class:`Settle`)."""
+
+    name: ClassVar[str] = "insurance"
+    states: ClassVar[list[str]] = ["ready", "asking", "all_answered"]
+    transitions: ClassVar[list[dict[str, Any]]] = [
+        {"trigger": "begin", "source": "ready", "dest": "asking", "before": "clear_answers", "after": "ask_next"},
+        {"trigger": "insure", "source": "asking", "dest": None,
+         "conditions": ["on_turn", "whole_chips", "at_most_half", "affordable"], "after": "take_insurance"},
+        {"trigger": "decline", "source": "asking", "dest": None, "conditions": "on_turn", "after": "take_insurance"},
+        {"trigger": "answered", "source": "asking", "dest": "all_answered", "prepare": "ask_next",
+         "conditions": "everyone_answered", "after": "hand_on_nothing"},
+        {"trigger": "answered", "source": "asking", "dest": None},
+    ]
+    refusals: ClassVar[dict[str, str]] = {
+        "on_turn": "It is not seat {a.seat!r}'s turn to insure: seat {s.to_act} answers next",
+        "whole_chips": "Insurance is a whole number of chips, at least 1, not {a.amount!r}",
+        "at_most_half": "Insurance of {a.amount} is more than half the bet of {s.bet}",
+        "affordable": "Seat {a.seat} has {s.chips} chips, less than {a.amount}",
+    }
+    events: ClassVar[tuple[str, ...]] = ("insure", "decline")
+    __slots__ = ()
+
+    def on_insure(self, seat: object, amount: object) -> None:
+        self.act(Action("insure", seat, amount))
+        self.trigger("answered")
+
+    def on_decline(self, seat: object) -> None:
+        self.act(Action("decline", seat, 0))
+        self.trigger("answered")
+
+    # --- conditions: the rules, each judging the action ---------------------------------------------
+    def on_turn(self, action: Action) -> bool:
+        return type(action.seat) is int and action.seat == self.ctx.round.to_act
+
+    def whole_chips(self, action: Action) -> bool:
+        return type(action.amount) is int and action.amount >= 1
+
+    def at_most_half(self, action: Action) -> bool:
+        return isinstance(action.amount, int) and action.amount <= self.bet // 2
+
+    def affordable(self, action: Action) -> bool:
+        return isinstance(action.amount, int) and action.amount <= self.chips
+
+    # --- callbacks ------------------------------------------------------------------------------------
+    def clear_answers(self) -> None:
+        self.ctx.round.answered = []
+
+    def ask_next(self) -> None:
+        rnd = self.ctx.round
+        rnd.to_act = next((seat for seat in rnd.bets if seat not in rnd.answered), None)
+
+    def everyone_answered(self) -> bool:
+        return self.ctx.round.to_act is None
+
+    def take_insurance(self, action: Action) -> None:
+        seat, amount = self.ctx.round.to_act, action.amount
+        assert seat is not None and isinstance(amount, int)
+        if amount:
+            self.ctx.players[seat].chips -= amount
+            self.ctx.round.insurance[seat] = amount
+        self.ctx.round.answered.append(seat)
+        self.ctx.emit(Insured(seat, amount))
+
+    def hand_on_nothing(self) -> None:
+        self.finish(None)
+
+    # --- queries --------------------------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        return self.ctx.round.to_act if self.state == "asking" else None
+
+    @property
+    def bet(self) -> int:
+        seat = self.ctx.round.to_act
+        return 0 if seat is None else self.ctx.round.bets[seat]
+
+    @property
+    def chips(self) -> int:
+        seat = self.ctx.round.to_act
+        return 0 if seat is None else self.ctx.players[seat].chips
+
+    def allowed_actions(self) -> tuple[str, ...]:
+        if self.to_act is None:
+            return ()
+        return ("insure", "decline") if min(self.bet // 2, self.chips) >= 1 else ("decline",)
+
+    def allowed_text(self) -> str:
+        most = min(self.bet // 2, self.chips)
+        return f"seat {self.to_act} may insure for 1 to {most} or decline" if most >= 1 else \
+            f"seat {self.to_act} may decline"
 
 
 class PlayerTurns(BlackjackStage):
@@ -904,7 +1037,8 @@ class DealerPlays(BlackjackStage):
 
 
 class Settle(BlackjackStage):
-    """Pays every hand from the house bank or takes its stake: a blackjack wins ``blackjack_pays``
+    """Pays every bet from the house bank or takes its stake: insurance wins 2:1 against a dealer
+    blackjack and is lost otherwise; on the hands, a blackjack wins ``blackjack_pays``
     (against a dealer blackjack it pushes), a surrender gets half its stake back, a bust loses
     (even if the dealer busts too), a dealer blackjack beats every other hand, then the higher total
     wins even money and equal totals push. Then the next round (``Restart``), or ``Exit`` when the
@@ -940,6 +1074,11 @@ class Settle(BlackjackStage):
     def settle_bets(self) -> None:
         ctx = self.ctx
         ctx.rounds_played += 1
+        for seat, amount in ctx.round.insurance.items():
+            net = 2 * amount if self.dealer_has_blackjack() else -amount
+            ctx.players[seat].chips += amount + net
+            ctx.bank -= net
+            ctx.emit(HandSettled(seat, -1, "insurance", net))
         for i, hand in enumerate(ctx.round.hands):
             outcome, net = self.outcome_of(hand)
             ctx.players[hand.seat].chips += hand.bet + net
@@ -1071,7 +1210,9 @@ def play_bot_rounds(game: Blackjack, bet: int) -> None:
     while game.running:
         seat, allowed = game.to_act, game.allowed()
         assert seat is not None
-        if isinstance(game.stage, PlaceBets):
+        if isinstance(game.stage, Insurance):
+            game.act("decline", seat)  # basic strategy never insures
+        elif isinstance(game.stage, PlaceBets):
             low, high = game.stage.bet_range()
             if "bet" in allowed:
                 game.act("bet", seat, max(low, min(bet, high)))

@@ -30,6 +30,8 @@ from blackjack import (
     HandSettled,
     HandsPlayed,
     HoleCardShown,
+    Insurance,
+    Insured,
     PlaceBets,
     Player,
     PlayerActed,
@@ -53,7 +55,7 @@ from hypothesis import strategies as st
 from cardgame.engine import ConfigError, Done, Exit, Goto, IllegalActionError, Push, Restart, Stage, StageError
 
 HERE = Path(__file__).resolve().parent
-STAGES: list[type[Stage[Any]]] = [PlaceBets, Deal, PlayerTurns, PlayHand, DealerPlays, Settle]
+STAGES: list[type[Stage[Any]]] = [PlaceBets, Deal, Insurance, PlayerTurns, PlayHand, DealerPlays, Settle]
 
 
 def table(shoe: str = "", chips: tuple[int, ...] = (100,), rules: Rules | None = None, bank: int = 10_000) -> Context:
@@ -208,6 +210,54 @@ def test_the_dealer_peeks_under_an_ace_or_ten(dealer: str, peek: bool, ending: s
         assert ctx.events[-1] == HoleCardShown(cards(hole)[0])
     else:
         assert out == Done(Dealt(cards(up)[0], False)) and not ctx.round.hole_shown
+
+
+def test_with_an_ace_up_insurance_is_taken_before_the_peek() -> None:
+    ctx = table("9c Tc Ah 9d 6h Kd", chips=(90, 80), rules=Rules(insurance=True))
+    ctx.round.bets = {0: 10, 1: 20}
+    deal = Deal()
+    out = deal.start(ctx, Bets(((0, 10), (1, 20))))
+    assert isinstance(out, Push) and isinstance(out.sub, Insurance) and deal.state == "offering_insurance"
+    insurance = out.sub
+    deal.outcome = None  # what the dispatcher does when it pushes: the stage runs on below the sub-stage
+    assert insurance.start(ctx, out.previous) is None and insurance.to_act == 0
+    assert insurance.allowed_actions() == ("insure", "decline")
+    assert insurance.handle("decline", 0) is None and insurance.to_act == 1
+    done = insurance.handle("insure", 1, 10)
+    assert done == Done(None) and ctx.round.insurance == {1: 10} and ctx.players[1].chips == 70
+    assert deal.on_substage_result(None) == Goto("settle", Dealt(cards("Ah")[0], True))
+    assert ctx.events[-3:] == [Insured(0, 0), Insured(1, 10), HoleCardShown(cards("Kd")[0])]
+    Settle().start(ctx, Dealt(cards("Ah")[0], True))
+    # 9c 9d loses its 10; Tc 6h loses its 20, and the 10 insured comes back with 20: seat 1 breaks even
+    assert [p.chips for p in ctx.players.values()] == [90, 100]
+
+
+@pytest.mark.parametrize(("seat", "amount", "rule", "message"), [
+    (1, 5, "on_turn", "It is not seat 1's turn to insure: seat 0 answers next"),
+    (0, 0, "whole_chips", "Insurance is a whole number of chips, at least 1, not 0"),
+    (0, 2.5, "whole_chips", "not 2.5"),
+    (0, 11, "at_most_half", "Insurance of 11 is more than half the bet of 21"),
+    (0, 10, "affordable", "Seat 0 has 4 chips, less than 10"),
+])
+def test_bad_insurance_is_refused(seat: object, amount: object, rule: str, message: str) -> None:
+    ctx = dealt(table(chips=(4, 50), rules=Rules(insurance=True)), [(0, 21, "9c 9d"), (1, 10, "Tc 6h")], "Ah Kd")
+    stage = Insurance()
+    stage.start(ctx, None)
+    before = state_of(ctx, stage)
+    with pytest.raises(IllegalActionError, match=message) as info:
+        stage.handle("insure", seat, amount)
+    assert info.value.rule == rule and info.value.allowed == "seat 0 may insure for 1 to 4 or decline"
+    assert state_of(ctx, stage) == before
+
+
+def test_insurance_is_lost_when_the_dealer_has_no_blackjack() -> None:
+    ctx = dealt(table(chips=(90,), rules=Rules(insurance=True)), [(0, 10, "Tc 9d")], "Ah 7d")
+    ctx.players[0].chips -= 5
+    ctx.round.insurance = {0: 5}
+    total = ctx.total_chips()
+    Settle().start(ctx, DealerPlayed(18, False, False))
+    assert ctx.events == [HandSettled(0, -1, "insurance", -5), HandSettled(0, 0, "win", 10)]
+    assert ctx.players[0].chips == 105 and ctx.total_chips() == total
 
 
 # --- play a hand ------------------------------------------------------------------------------------------
@@ -557,7 +607,8 @@ def test_events_describe_themselves_and_rounds_are_cut_at_the_settlement() -> No
 @given(seed=st.integers(0, 10_000), players=st.integers(1, 4), data=st.data(),
        rules=st.builds(Rules, hits_soft_17=st.booleans(), blackjack_pays=st.sampled_from([(3, 2), (6, 5)]),
                        peek=st.booleans(), max_hands=st.integers(1, 4), double_after_split=st.booleans(),
-                       surrender=st.booleans(), decks=st.integers(1, 2), max_rounds=st.just(8)))
+                       surrender=st.booleans(), insurance=st.booleans(), decks=st.integers(1, 2),
+                       max_rounds=st.just(8)))
 def test_chips_are_conserved_whatever_is_played(seed: int, players: int, data: st.DataObject, rules: Rules) -> None:
     game = Blackjack([(f"p{i}", 60) for i in range(players)], rules=rules, bank=3000, seed=seed)
     total = game.ctx.total_chips()
@@ -567,18 +618,24 @@ def test_chips_are_conserved_whatever_is_played(seed: int, players: int, data: s
         assert seat is not None and allowed
         if data.draw(st.integers(0, 9)) == 0:  # now and then something illegal, refused with nothing changed
             before = state_of(game.ctx, game.stage)
-            kind = data.draw(st.sampled_from(["hit", "stand", "double", "split", "surrender", "bet", "sit_out"]))
+            kind = data.draw(st.sampled_from(["hit", "stand", "double", "split", "surrender", "bet", "sit_out",
+                                              "insure", "decline"]))
             who = data.draw(st.sampled_from([seat, seat + 1, -1]))
-            args = (data.draw(st.sampled_from([0, 5, 10, 61, 10**6])),) if kind == "bet" else ()
-            if kind not in allowed or who != seat or (args and args[0] not in range(10, 61)):
+            args = (data.draw(st.sampled_from([0, 5, 10, 61, 10**6])),) if kind in ("bet", "insure") else ()
+            if kind not in allowed or who != seat or kind == "insure" or (args and args[0] not in range(10, 61)):
                 with pytest.raises(IllegalActionError):
                     game.act(kind, who, *args)
                 assert state_of(game.ctx, game.stage) == before
                 continue
         kind = data.draw(st.sampled_from(allowed))
+        stage = game.stage
         if kind == "bet":
-            low, high = game.stage.bet_range()  # type: ignore[attr-defined]
+            assert isinstance(stage, PlaceBets)
+            low, high = stage.bet_range()
             game.act(kind, seat, data.draw(st.integers(low, high)))
+        elif kind == "insure":
+            assert isinstance(stage, Insurance)
+            game.act(kind, seat, data.draw(st.integers(1, min(stage.bet // 2, stage.chips))))
         else:
             game.act(kind, seat)
         assert game.ctx.total_chips() == total
