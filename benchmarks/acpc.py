@@ -41,7 +41,7 @@ from cardgame.acpc.client import play
 from cardgame.acpc.dealer import Dealer
 from cardgame.acpc.gamedef import STANDARD_GAMES, GameDef
 from cardgame.acpc.log import parse_log, replay
-from cardgame.bots import get
+from cardgame.play.bots import get
 
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE.parent  # the source tree whose code the processes run (this one, unless --compare)

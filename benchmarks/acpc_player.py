@@ -18,8 +18,8 @@ import socket
 import sys
 
 from cardgame.acpc.gamedef import GameDef, load_gamedef
-from cardgame.errors import ProtocolError
-from cardgame.inputs import read_int
+from cardgame.model.errors import ProtocolError
+from cardgame.model.inputs import read_int
 
 
 def answer(line: str, game: GameDef, rng: random.Random) -> str | None:

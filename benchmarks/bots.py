@@ -16,12 +16,12 @@ import numpy as np
 
 import variants
 from cardgame import Game
-from cardgame.ai import SeedAI
-from cardgame.bot import Answer, BotView
-from cardgame.bots import random_bot
-from cardgame.cards import parse_cards
-from cardgame.shape import game_shape
-from cardgame.strength import Situation, hand_strength
+from cardgame.model.cards import parse_cards
+from cardgame.play.ai import SeedAI
+from cardgame.play.bot import Answer, BotView
+from cardgame.play.bots import random_bot
+from cardgame.play.shape import game_shape
+from cardgame.play.strength import Situation, hand_strength
 
 SITUATIONS = {
     "hold'em pre-flop, 1 opponent": ("NT", Situation(parse_cards("AhKh"), 2, (), 5, ((),), 2, (True,))),

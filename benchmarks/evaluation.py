@@ -23,7 +23,6 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cardgame.cards import format_cards
 from cardgame.evaluation import HIGH, OMAHA_HIGH, evaluate_high, evaluate_high_batch
 from cardgame.evaluation.batch import (
     BATCH_CARD_KEYS,
@@ -34,6 +33,7 @@ from cardgame.evaluation.batch import (
     rank_table,
 )
 from cardgame.evaluation.equity import equity
+from cardgame.model.cards import format_cards
 
 ROOT = Path(__file__).resolve().parents[1]
 VECTORS = ROOT / "tests" / "data" / "vectors.json"

@@ -8,7 +8,7 @@ Every match is no-limit hold'em with blinds 1/2 and every stack reset to 200 bef
 * ``seed-ai heads-up`` and ``seed-ai 6-max``: the seed AI (Monte-Carlo hand strength on every
   decision) against simple bots; played by cardgame only, since the peers have no seed AI.
 
-The simple bots (``cardgame.bots`` and their twins in ``peers/matches.py``) cost next to nothing,
+The simple bots (``cardgame.play.bots`` and their twins in ``peers/matches.py``) cost next to nothing,
 so the engine dominates. Ours is timed around the whole ``simulate(Match(...), workers=N)`` call,
 the process pool's start and the statistics included (``--workers 2``: local processes); its
 decisions are counted in the one-worker run (the hands are the same on any number of workers, and
@@ -48,7 +48,7 @@ from peers.matches import BIG_BLIND, SMALL_BLIND, STACK, MatchStats, cpu_seconds
 
 @dataclass(frozen=True)
 class Spec:
-    """A match: its bots (by ``cardgame.bots`` name), its hands, and whether the peers play it."""
+    """A match: its bots (by ``cardgame.play.bots`` name), its hands, and whether the peers play it."""
 
     bots: tuple[str, ...]
     hands: int
@@ -88,7 +88,7 @@ def play_cardgame(bots: tuple[str, ...], hands: int, seed: int, workers: int) ->
     """Time ``simulate`` on the match; decisions are counted (from ``Game.play``) on one worker only."""
     from unittest import mock
 
-    from cardgame.game import Game
+    from cardgame.play.game import Game
     from cardgame.simulate import Match, simulate
 
     match = Match("NT", bots, hands=hands, seed=seed, stack=STACK,

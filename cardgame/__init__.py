@@ -12,13 +12,12 @@ small player API around it::
     game.call(game.to_act)
 """
 
-from cardgame.betting import BettingStructure, FixedLimit, LegalActions, NoLimit, PotLimit
-from cardgame.bot import Bot, BotBase, BotView
-from cardgame.cards import CARDS, Card, format_cards, parse_card, parse_cards
-from cardgame.context import Context
-from cardgame.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
 from cardgame.engine import Dispatcher, Done, Exit, Failed, Outcome, Restart, Stage
-from cardgame.errors import (
+from cardgame.model.betting import BettingStructure, FixedLimit, LegalActions, NoLimit, PotLimit
+from cardgame.model.cards import CARDS, Card, format_cards, parse_card, parse_cards
+from cardgame.model.context import Context
+from cardgame.model.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
+from cardgame.model.errors import (
     BotError,
     CardError,
     CardgameError,
@@ -28,12 +27,13 @@ from cardgame.errors import (
     StageError,
     TableError,
 )
-from cardgame.game import Game
-from cardgame.hand import Hand, HandPlayer
-from cardgame.pots import Pot, side_pots
-from cardgame.rng import RandomSource
-from cardgame.table import Player, Table
-from cardgame.view import TableView
+from cardgame.model.hand import Hand, HandPlayer
+from cardgame.model.pots import Pot, side_pots
+from cardgame.model.rng import RandomSource
+from cardgame.model.table import Player, Table
+from cardgame.play.bot import Bot, BotBase, BotView
+from cardgame.play.game import Game
+from cardgame.play.view import TableView
 
 __all__ = [
     "CARDS",

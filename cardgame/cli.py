@@ -23,15 +23,15 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from cardgame.bots import pair_raiser, random_bot, random_draw
-from cardgame.errors import CardgameError, StageError
 from cardgame.evaluation.equity import MAX_SAMPLES
-from cardgame.events import Event, StageFailed
-from cardgame.game import Game
-from cardgame.inputs import excerpt, read_int
-from cardgame.narration import Line, Narration, PlayerResult
-from cardgame.table import MAX_SEATS
-from cardgame.view import status_legend, status_table, table_view
+from cardgame.model.errors import CardgameError, StageError
+from cardgame.model.events import Event, StageFailed
+from cardgame.model.inputs import excerpt, read_int
+from cardgame.model.table import MAX_SEATS
+from cardgame.play.bots import pair_raiser, random_bot, random_draw
+from cardgame.play.game import Game
+from cardgame.play.narration import Line, Narration, PlayerResult
+from cardgame.play.view import status_legend, status_table, table_view
 
 __all__ = ["main"]
 
@@ -215,7 +215,7 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
 
 def add_simulate(sub: argparse._SubParsersAction[Any]) -> None:
     """The ``simulate`` subcommand: a match between bots, printed as a results table."""
-    from cardgame.bots import available
+    from cardgame.play.bots import available
     from cardgame.simulate import BACKENDS
     from cardgame.simulate.config import MAX_HANDS
     from cardgame.simulate.workers import MAX_WORKERS
@@ -249,7 +249,7 @@ def _acpc(args: argparse.Namespace, console: Console) -> int:
     if args.acpc_command == "client":
         from cardgame.acpc.client import run_client
         from cardgame.acpc.log import format_value
-        from cardgame.bots import get
+        from cardgame.play.bots import get
 
         result = run_client(game, args.host, args.port, get(args.bot), seed=args.seed)
         print(f"{result.hands} hand{'s' if result.hands != 1 else ''} played: {format_value(result.value)} "
@@ -329,7 +329,7 @@ def add_acpc(sub: argparse._SubParsersAction[Any]) -> None:
     """The ``acpc`` subcommand: ``client`` (a bot plays a remote dealer) and ``dealer`` (host a match)."""
     from cardgame.acpc.dealer import DEFAULT_TIMEOUT_MS
     from cardgame.acpc.gamedef import STANDARD_GAMES
-    from cardgame.bots import available
+    from cardgame.play.bots import available
 
     acpc = sub.add_parser("acpc", help="the ACPC poker protocol: a bot against a dealer, or a dealer for bots")
     acpc_sub = acpc.add_subparsers(dest="acpc_command", required=True)
@@ -375,7 +375,7 @@ def _ports(text: str) -> list[int]:
 
 def _whole(what: str, minimum: int, maximum: int) -> Callable[[str], int]:
     """An argparse type: a whole number from ``minimum`` to ``maximum`` in ASCII digits
-    (:func:`cardgame.inputs.read_int`)."""
+    (:func:`cardgame.model.inputs.read_int`)."""
 
     def parse(text: str) -> int:
         try:

@@ -5,8 +5,8 @@ Run: python examples/blindless_variant.py
 """
 
 from cardgame import Game, NoLimit
-from cardgame.bots import calling_station, random_bot
 from cardgame.evaluation import HIGH
+from cardgame.play.bots import calling_station, random_bot
 from cardgame.stages import BettingRound, DealBoard, DealHole, EndHand, ForcedBets, Showdown, WaitForPlayers
 
 

@@ -15,9 +15,9 @@ Run: python examples/bomb_pot.py
 from __future__ import annotations
 
 from cardgame import Game, NoLimit
-from cardgame.bots import random_bot
-from cardgame.errors import ConfigError
 from cardgame.evaluation import HIGH
+from cardgame.model.errors import ConfigError
+from cardgame.play.bots import random_bot
 from cardgame.stages import DealHole, EndHand, ForcedBets, Showdown, WaitForPlayers
 from cardgame.stages.base import PokerStage
 from variants import community_streets, registry

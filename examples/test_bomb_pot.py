@@ -10,11 +10,11 @@ import pytest
 from bomb_pot import bomb_pot_holdem, main, register_bomb_pot
 
 from cardgame import Game
-from cardgame.bots import random_bot
 from cardgame.cli import main as cli_main
 from cardgame.engine import check_fit
-from cardgame.errors import ConfigError
-from cardgame.events import ActionTaken, BoardDealt, Event, ForcedBetPosted, HandStarted, PotAwarded
+from cardgame.model.errors import ConfigError
+from cardgame.model.events import ActionTaken, BoardDealt, Event, ForcedBetPosted, HandStarted, PotAwarded
+from cardgame.play.bots import random_bot
 from cardgame.stages import BettingRound, ForcedBets
 from variants import registry
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardgame.cards import parse_cards
-from cardgame.context import Context
-from cardgame.deck import Deck
+from cardgame.model.cards import parse_cards
+from cardgame.model.context import Context
+from cardgame.model.deck import Deck
+from cardgame.model.table import Table
 from cardgame.stages.results import HandOpened
-from cardgame.table import Table
 
 
 def make_context(

@@ -7,14 +7,14 @@ import pytest
 
 import variants
 from cardgame import Game
-from cardgame.ai import PERSONALITIES, Personality, SeedAI, TightAggressive, discards
-from cardgame.bot import BotRandom, BotView, build_view
-from cardgame.bots import random_bot
-from cardgame.cards import parse_cards
-from cardgame.errors import ConfigError
 from cardgame.evaluation import ace_to_five_low, deuce_to_seven_low, evaluate_high
-from cardgame.shape import GameShape, game_shape
-from cardgame.strength import Situation, _ace_to_five, _column_sums, _deuce_to_seven, _high, hand_strength
+from cardgame.model.cards import parse_cards
+from cardgame.model.errors import ConfigError
+from cardgame.play.ai import PERSONALITIES, Personality, SeedAI, TightAggressive, discards
+from cardgame.play.bot import BotRandom, BotView, build_view
+from cardgame.play.bots import random_bot
+from cardgame.play.shape import GameShape, game_shape
+from cardgame.play.strength import Situation, _ace_to_five, _column_sums, _deuce_to_seven, _high, hand_strength
 
 
 def _shape(code: str) -> GameShape:
@@ -73,7 +73,7 @@ def test_the_fold_call_raise_table_and_stack_protection(monkeypatch: pytest.Monk
     _, view = _view("NT")
     assert view.legal is not None and view.to_call == 2  # under the gun, facing the big blind: pot 3
     strengths = iter([0.05, 0.9])
-    monkeypatch.setattr("cardgame.ai.strength", lambda *a, **k: next(strengths))
+    monkeypatch.setattr("cardgame.play.ai.strength", lambda *a, **k: next(strengths))
     always = Personality(table=((1.0, 0.0, 0.0), (1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)))
     bot = SeedAI(always)
     assert bot.act(view) == "fold"  # RR = 0.05 / (2 / 5) < 0.8
@@ -81,7 +81,7 @@ def test_the_fold_call_raise_table_and_stack_protection(monkeypatch: pytest.Monk
     assert answer == ("raise", 2 + 2 + round(0.75 * 5))
     # stack protection: a raise that leaves under four big blinds needs HS >= 0.5
     short = Personality(table=always.table, protect_blinds=200)
-    monkeypatch.setattr("cardgame.ai.strength", lambda *a, **k: 0.45)
+    monkeypatch.setattr("cardgame.play.ai.strength", lambda *a, **k: 0.45)
     assert SeedAI(short).act(view) == "fold"
 
 

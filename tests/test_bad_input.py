@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
-from cardgame import Game, snapshot
-from cardgame.cards import Card, parse_card
-from cardgame.errors import CardError, CardgameError, ConfigError, IllegalActionError, TableError
-from cardgame.serialize import SnapshotError
+from cardgame import Game
+from cardgame.model.cards import Card, parse_card
+from cardgame.model.errors import CardError, CardgameError, ConfigError, IllegalActionError, TableError
 from cardgame.stages import BringIn, DealBoard, DealHole
+from cardgame.store import snapshot
+from cardgame.store.serialize import SnapshotError
 from variants import deuce_to_seven_triple_draw, no_limit_holdem
 
 

@@ -9,14 +9,14 @@ import pytest
 
 import variants
 from cardgame import Game
-from cardgame.betting import LegalActions
-from cardgame.bot import Answer, BotBase, BotView, HandEnd, HandStart, play, to_action, to_discards
-from cardgame.bots import always_all_in, calling_station, get, pair_raiser, random_bot
-from cardgame.cards import parse_cards
-from cardgame.context import Context
-from cardgame.errors import BotError, ConfigError
-from cardgame.events import CardsShown, HoleCardsDealt
-from cardgame.hand import Hand
+from cardgame.model.betting import LegalActions
+from cardgame.model.cards import parse_cards
+from cardgame.model.context import Context
+from cardgame.model.errors import BotError, ConfigError
+from cardgame.model.events import CardsShown, HoleCardsDealt
+from cardgame.model.hand import Hand
+from cardgame.play.bot import Answer, BotBase, BotView, HandEnd, HandStart, play, to_action, to_discards
+from cardgame.play.bots import always_all_in, calling_station, get, pair_raiser, random_bot
 from cardgame.stages.results import DrawOptions
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cardgame.cards import CARDS, Card, format_cards, parse_card, parse_cards
-from cardgame.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
-from cardgame.errors import CardError, ConfigError
-from cardgame.rng import RandomSource
+from cardgame.model.cards import CARDS, Card, format_cards, parse_card, parse_cards
+from cardgame.model.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
+from cardgame.model.errors import CardError, ConfigError
+from cardgame.model.rng import RandomSource
 
 
 @pytest.mark.parametrize(

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from cardgame.bots import calling_station
-from cardgame.cards import parse_cards
 from cardgame.cli import main
-from cardgame.events import ActionTaken, CardsDiscarded, ForcedBetPosted, HandStarted, HoleCardsDealt
-from cardgame.game import Game
-from cardgame.narration import Narration, plain_hand, stakes_of
+from cardgame.model.cards import parse_cards
+from cardgame.model.events import ActionTaken, CardsDiscarded, ForcedBetPosted, HandStarted, HoleCardsDealt
+from cardgame.play.bots import calling_station
+from cardgame.play.game import Game
+from cardgame.play.narration import Narration, plain_hand, stakes_of
 from cardgame.stages import ForcedBets
 from variants import get, no_limit_holdem, seven_card_stud
 

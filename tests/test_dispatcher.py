@@ -229,9 +229,9 @@ def test_stages_that_do_not_fit_are_refused_naming_the_pair() -> None:
 
 
 def test_a_variant_whose_stages_do_not_fit_is_refused_at_build_time() -> None:
-    from cardgame.betting import NoLimit
-    from cardgame.errors import ConfigError
-    from cardgame.game import Game
+    from cardgame.model.betting import NoLimit
+    from cardgame.model.errors import ConfigError
+    from cardgame.play.game import Game
     from cardgame.stages import BettingRound, EndHand, Showdown, WaitForPlayers
 
     with pytest.raises(ConfigError, match=r"end of hand\) does not fit .* gives BettingResult, but end of hand "

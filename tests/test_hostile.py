@@ -1,7 +1,7 @@
 """Hostile input: the crashes a seeded fuzz of the card, snapshot, store and CLI parsers found, kept as
 regression tests, and a bounded, seeded fuzz of each parser.
 
-Every bad input raises the library's own error (:class:`~cardgame.errors.CardgameError`), naming what
+Every bad input raises the library's own error (:class:`~cardgame.model.errors.CardgameError`), naming what
 was wrong and what is allowed, quoting at most a short excerpt of the input; a refused input changes
 nothing (the project's bad-input rule; issue 20, "Hostile input").
 """
@@ -29,18 +29,18 @@ from hypothesis import HealthCheck, event, given, seed, settings
 from hypothesis import strategies as st
 
 import variants
-from cardgame.bots import random_bot, random_draw
-from cardgame.cards import MAX_CARD_TEXT, Card, parse_card, parse_cards
 from cardgame.cli import main
 from cardgame.engine import Stage
-from cardgame.errors import BotError, CardError, CardgameError
 from cardgame.evaluation.equity import equity, hand_strength
-from cardgame.events import PlayerLeft
-from cardgame.game import Game
-from cardgame.inputs import EXCERPT_LIMIT
+from cardgame.model.cards import MAX_CARD_TEXT, Card, parse_card, parse_cards
+from cardgame.model.errors import BotError, CardError, CardgameError
+from cardgame.model.events import PlayerLeft
+from cardgame.model.inputs import EXCERPT_LIMIT
+from cardgame.play.bots import random_bot, random_draw
+from cardgame.play.game import Game
 from cardgame.simulate import Match, simulate
-from cardgame.snapshot import SnapshotError, loads, restore, snapshot
 from cardgame.store import EventStore, StoreError, recover, replay_log
+from cardgame.store.snapshot import SnapshotError, loads, restore, snapshot
 from variants import no_limit_holdem
 
 #: Longest message a bad input may produce: the text of the message (with what is allowed) and an excerpt.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardgame.pots import Pot, side_pots, split
+from cardgame.model.pots import Pot, side_pots, split
 from tests.helpers import make_context
 
 

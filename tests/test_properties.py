@@ -8,11 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgame.betting import FixedLimit, NoLimit
 from cardgame.engine import Stage
 from cardgame.evaluation import HIGH
-from cardgame.events import HandEnded, PotAwarded
-from cardgame.game import Game
+from cardgame.model.betting import FixedLimit, NoLimit
+from cardgame.model.events import HandEnded, PotAwarded
+from cardgame.play.game import Game
 from variants import (
     available,
     badugi,

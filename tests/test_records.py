@@ -8,10 +8,11 @@ from typing import Any
 import attrs
 import pytest
 
-from cardgame import events, pots, view
 from cardgame.engine import events as kernel_events
 from cardgame.engine import outcomes, records
 from cardgame.engine import stage as stage_module
+from cardgame.model import events, pots
+from cardgame.play import view
 from cardgame.stages import results
 
 

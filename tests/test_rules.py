@@ -6,17 +6,17 @@ from collections.abc import Sequence
 
 import pytest
 
-from cardgame.betting import BettingStructure, FixedLimit, NoLimit
-from cardgame.cards import parse_cards
 from cardgame.engine import Stage
-from cardgame.errors import ConfigError, IllegalActionError
 from cardgame.evaluation import HIGH
-from cardgame.events import BetReturned, DiscardsReshuffled, ForcedBetPosted, HoleCardsDealt, PotAwarded
-from cardgame.game import Game
+from cardgame.model.betting import BettingStructure, FixedLimit, NoLimit
+from cardgame.model.cards import parse_cards
+from cardgame.model.errors import ConfigError, IllegalActionError
+from cardgame.model.events import BetReturned, DiscardsReshuffled, ForcedBetPosted, HoleCardsDealt, PotAwarded
 from cardgame.phh import dumps, loads
 from cardgame.phh.export import hand_to_phh
 from cardgame.phh.history import HandHistory
 from cardgame.phh.replay import replay
+from cardgame.play.game import Game
 from cardgame.stages import BettingRound
 from tests.variants.test_holdem_end_to_end import scripted
 from variants import (

@@ -1,16 +1,17 @@
-"""The value encodings of cardgame.serialize that snapshots and the event store share."""
+"""The value encodings of cardgame.store.serialize that snapshots and the event store share."""
 
 from __future__ import annotations
 
 import pytest
 
 import cardgame.store
-from cardgame.cards import Card
-from cardgame.deck import SHORT_DECK
 from cardgame.engine import Done, Exit, Failed, Goto, Restart
-from cardgame.player import Player
-from cardgame.rng import RandomSource
-from cardgame.serialize import (
+from cardgame.model.cards import Card
+from cardgame.model.deck import SHORT_DECK
+from cardgame.model.player import Player
+from cardgame.model.rng import RandomSource
+from cardgame.model.table import Table
+from cardgame.store.serialize import (
     SnapshotError,
     decode_cards,
     decode_deck_spec,
@@ -30,7 +31,6 @@ from cardgame.serialize import (
     to_json,
     unstructure,
 )
-from cardgame.table import Table
 
 
 def test_cards_are_text_both_ways() -> None:

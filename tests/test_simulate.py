@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgame.errors import ConfigError
+from cardgame.model.errors import ConfigError
 from cardgame.simulate import BlindSchedule, Match, shards, simulate
 
 SMALL = Match("NT", ("seed-ai", "random", "pair-raiser"), hands=240, seed=3, shard_hands=60)

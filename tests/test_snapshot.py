@@ -13,22 +13,22 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from cardgame import events as ev
-from cardgame import snapshot as snap
-from cardgame.bots import always_all_in, random_bot, random_draw
-from cardgame.cards import Card
-from cardgame.context import Context
-from cardgame.deck import Deck
 from cardgame.engine import Dispatcher, Outcome, Push, Restart, Stage
-from cardgame.errors import CardgameError, StageError
-from cardgame.events import Event, HandEnded, HoleCardsDealt
-from cardgame.game import Game
-from cardgame.hand import Hand, HandPlayer
-from cardgame.rng import RandomSource
-from cardgame.serialize import decode_event, decode_value, encode_event, encode_value
-from cardgame.snapshot import SnapshotError, dumps, loads, restore, snapshot
+from cardgame.model import events as ev
+from cardgame.model.cards import Card
+from cardgame.model.context import Context
+from cardgame.model.deck import Deck
+from cardgame.model.errors import CardgameError, StageError
+from cardgame.model.events import Event, HandEnded, HoleCardsDealt
+from cardgame.model.hand import Hand, HandPlayer
+from cardgame.model.rng import RandomSource
+from cardgame.model.table import Player, Table
+from cardgame.play.bots import always_all_in, random_bot, random_draw
+from cardgame.play.game import Game
 from cardgame.stages import DealHole, WaitForPlayers
-from cardgame.table import Player, Table
+from cardgame.store import snapshot as snap
+from cardgame.store.serialize import decode_event, decode_value, encode_event, encode_value
+from cardgame.store.snapshot import SnapshotError, dumps, loads, restore, snapshot
 from variants import available, no_limit_holdem, pot_limit_omaha
 
 Build = Callable[[], list[Stage]]
@@ -537,7 +537,7 @@ def test_same_stage_classes_with_other_settings_restore(saved: dict[str, Any]) -
     ],
 )
 def test_the_snapshot_knows_every_attribute_of_the_runtime_classes(cls: type, saved_slots: set[str]) -> None:
-    """A new attribute on one of these classes must be added to cardgame/snapshot.py (and here)."""
+    """A new attribute on one of these classes must be added to cardgame/store/snapshot.py (and here)."""
     slots = set(getattr(cls, "__slots__", ()))
     if attrs.has(cls):
         slots = {a.name for a in attrs.fields(cls)}

@@ -19,9 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgame.bots import calling_station, random_bot
-from cardgame.errors import CardgameError
-from cardgame.events import (
+from cardgame.model.errors import CardgameError
+from cardgame.model.events import (
     ActionTaken,
     ChipsAdded,
     Event,
@@ -30,7 +29,8 @@ from cardgame.events import (
     PlayerLeft,
     PlayerSeated,
 )
-from cardgame.game import Game
+from cardgame.play.bots import calling_station, random_bot
+from cardgame.play.game import Game
 from cardgame.store import (
     EventStore,
     HandVoided,
@@ -299,9 +299,9 @@ def test_recover_after_a_clean_stop_and_twice_in_a_row(store: EventStore) -> Non
 CHILD = textwrap.dedent(
     """
     import json, sys, time
-    from cardgame.bots import calling_station, random_bot
-    from cardgame.events import ActionTaken, HandEnded
-    from cardgame.game import Game
+    from cardgame.play.bots import calling_station, random_bot
+    from cardgame.model.events import ActionTaken, HandEnded
+    from cardgame.play.game import Game
     from cardgame.store import EventStore
     from variants import no_limit_holdem
 

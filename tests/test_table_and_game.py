@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cardgame.errors import ConfigError, IllegalActionError, StageError, TableError
-from cardgame.events import ActionTaken, HoleCardsDealt, PlayerLeft, PlayerSatOut
-from cardgame.game import Game
-from cardgame.table import Table
+from cardgame.model.errors import ConfigError, IllegalActionError, StageError, TableError
+from cardgame.model.events import ActionTaken, HoleCardsDealt, PlayerLeft, PlayerSatOut
+from cardgame.model.table import Table
+from cardgame.play.game import Game
 from variants import no_limit_holdem
 
 
@@ -154,8 +154,8 @@ def test_stop_ends_the_game_before_the_next_hand() -> None:
 
 
 def test_event_log_keeps_the_last_hands_only() -> None:
-    from cardgame.bots import calling_station
-    from cardgame.events import HandStarted
+    from cardgame.model.events import HandStarted
+    from cardgame.play.bots import calling_station
 
     g = Game(no_limit_holdem(1, 2), seats=2, seed=1, max_hands=30, keep_hands=5)
     seen: list[object] = []

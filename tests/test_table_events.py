@@ -9,9 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgame import Game, snapshot
-from cardgame.errors import CardgameError, IllegalActionError, StageError, TableError
-from cardgame.events import ActionTaken, ChipsAdded, PlayerLeft, PlayerSeated, PotAwarded
+from cardgame import Game
+from cardgame.model.errors import CardgameError, IllegalActionError, StageError, TableError
+from cardgame.model.events import ActionTaken, ChipsAdded, PlayerLeft, PlayerSeated, PotAwarded
+from cardgame.store import snapshot
 from variants import deuce_to_seven_triple_draw, no_limit_holdem, seven_card_stud
 
 

@@ -16,7 +16,7 @@ code       game                                             function
 ``FB``     fixed-limit badugi                               :func:`badugi`
 =========  ===============================================  ==========================
 
-Without a PHH code (exporting their hands raises :class:`~cardgame.errors.HandHistoryError`):
+Without a PHH code (exporting their hands raises :class:`~cardgame.model.errors.HandHistoryError`):
 ante hold'em (blind-less), five-card draw, five-card PLO, Pineapple (:func:`pineapple`), Crazy
 Pineapple (:func:`crazy_pineapple`), Courchevel (:func:`courchevel`), Kuhn poker and Leduc hold'em.
 The hold'em and Omaha builders take ``bomb_pot=`` (chips): every player antes that amount, there

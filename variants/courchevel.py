@@ -12,8 +12,8 @@ PHH has no code for Courchevel: exporting a hand raises :class:`HandHistoryError
 
 from __future__ import annotations
 
-from cardgame.betting import PotLimit
 from cardgame.evaluation import OMAHA_EIGHT_LOW, OMAHA_HIGH
+from cardgame.model.betting import PotLimit
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
 from variants.streets import community_card_game

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardgame.betting import BettingStructure, FixedLimit, NoLimit
 from cardgame.evaluation import BADUGI, DEUCE_TO_SEVEN_LOW, HIGH, HandEvaluator
+from cardgame.model.betting import BettingStructure, FixedLimit, NoLimit
 from cardgame.stages import BettingRound, DealHole, Draw, EndHand, ForcedBets, Showdown, WaitForPlayers
 from cardgame.stages.base import PokerStage
 from variants.registry import variant

@@ -13,10 +13,7 @@ from typing import Any
 
 import attrs
 
-from cardgame.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
-from cardgame.deck import SHORT_DECK
 from cardgame.engine import Stages
-from cardgame.errors import ConfigError, HandHistoryError
 from cardgame.evaluation import (
     ACE_TO_FIVE_LOW,
     BADUGI,
@@ -27,7 +24,10 @@ from cardgame.evaluation import (
     OMAHA_HIGH,
     SHORT_DECK_HIGH,
 )
-from cardgame.inputs import excerpt
+from cardgame.model.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
+from cardgame.model.deck import SHORT_DECK
+from cardgame.model.errors import ConfigError, HandHistoryError
+from cardgame.model.inputs import excerpt
 from cardgame.phh.history import HandHistory
 from cardgame.stages import BettingRound
 from cardgame.stages.base import PokerStage
@@ -41,7 +41,7 @@ __all__ = ["CONVENTIONS", "POKERKIT", "SUPPORTED_CODES", "runout_count", "stages
 SUPPORTED_CODES = ("FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
 
 #: The betting conventions ``stages_for(..., conventions=...)`` sets: the keyword options of the
-#: structures (:mod:`cardgame.betting`), each applied to the structures that have it.
+#: structures (:mod:`cardgame.model.betting`), each applied to the structures that have it.
 CONVENTIONS = frozenset(
     a.name for cls in (NoLimit, PotLimit, FixedLimit) for a in attrs.fields(cls) if a.type in (bool, "bool")
 )
@@ -73,7 +73,7 @@ def stages_for(
     """The stage list that plays ``hh``, as the registered variant of its code; ``hole_cards`` is
     the first deal's card count. ``conventions`` sets betting options by name (:data:`CONVENTIONS`,
     e.g. ``{"heads_up_uncapped": False}``; :data:`POKERKIT` has PokerKit's), each on the variant's
-    structures that have it; an unknown name raises :class:`~cardgame.errors.ConfigError`."""
+    structures that have it; an unknown name raises :class:`~cardgame.model.errors.ConfigError`."""
     if hh.variant not in SUPPORTED_CODES:
         supported = ", ".join(SUPPORTED_CODES)
         raise HandHistoryError(f"variant {hh.variant!r} cannot be replayed; supported are {supported}.")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardgame.betting import FixedLimit, NoLimit
 from cardgame.evaluation import HIGH
+from cardgame.model.betting import FixedLimit, NoLimit
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
 from variants.streets import community_card_game

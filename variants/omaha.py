@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cardgame.betting import PotLimit
 from cardgame.evaluation import OMAHA_HIGH
+from cardgame.model.betting import PotLimit
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
 from variants.streets import community_card_game

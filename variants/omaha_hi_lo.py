@@ -4,8 +4,8 @@ hand and the best qualifying low, each made of exactly two hole cards and three 
 
 from __future__ import annotations
 
-from cardgame.betting import FixedLimit
 from cardgame.evaluation import OMAHA_EIGHT_LOW, OMAHA_HIGH
+from cardgame.model.betting import FixedLimit
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
 from variants.streets import community_card_game

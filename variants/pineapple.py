@@ -16,8 +16,8 @@ discard. PHH has no code for either game: exporting a hand raises :class:`HandHi
 
 from __future__ import annotations
 
-from cardgame.betting import FixedLimit, NoLimit
 from cardgame.evaluation import EIGHT_OR_BETTER_LOW, HIGH
+from cardgame.model.betting import FixedLimit, NoLimit
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
 from variants.streets import community_card_game

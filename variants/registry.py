@@ -19,10 +19,10 @@ from typing import Any, ParamSpec
 
 import attrs
 
-from cardgame.deck import STANDARD_DECK, DeckSpec
 from cardgame.engine import Stage, Stages
-from cardgame.errors import ConfigError
-from cardgame.inputs import excerpt
+from cardgame.model.deck import STANDARD_DECK, DeckSpec
+from cardgame.model.errors import ConfigError
+from cardgame.model.inputs import excerpt
 
 __all__ = ["Variant", "available", "form_of", "get", "register", "variant"]
 

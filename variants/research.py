@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from cardgame.betting import FixedLimit
-from cardgame.deck import DeckSpec
 from cardgame.evaluation.small_games import HIGH_CARD, LEDUC
+from cardgame.model.betting import FixedLimit
+from cardgame.model.deck import DeckSpec
 from cardgame.stages import BettingRound, DealBoard, DealHole, EndHand, ForcedBets, Showdown, WaitForPlayers
 from cardgame.stages.base import PokerStage
 from variants.registry import variant

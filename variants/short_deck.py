@@ -4,9 +4,9 @@ A-6-7-8-9 is the lowest straight. Antes, plus a blind from the button (the Trito
 
 from __future__ import annotations
 
-from cardgame.betting import NoLimit
-from cardgame.deck import SHORT_DECK
 from cardgame.evaluation import SHORT_DECK_HIGH
+from cardgame.model.betting import NoLimit
+from cardgame.model.deck import SHORT_DECK
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
 from variants.streets import community_card_game

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardgame.betting import BettingStructure
-from cardgame.deck import DeckSpec
-from cardgame.errors import ConfigError
 from cardgame.evaluation import HandEvaluator
+from cardgame.model.betting import BettingStructure
+from cardgame.model.deck import DeckSpec
+from cardgame.model.errors import ConfigError
 from cardgame.stages import (
     BettingRound,
     DealBoard,

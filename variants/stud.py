@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardgame.action_order import Order, best_showing_high, best_showing_low
-from cardgame.betting import FixedLimit
 from cardgame.evaluation import ACE_TO_FIVE_LOW, EIGHT_OR_BETTER_LOW, HIGH, HandEvaluator
+from cardgame.model.action_order import Order, best_showing_high, best_showing_low
+from cardgame.model.betting import FixedLimit
 from cardgame.stages import BettingRound, BringIn, DealHole, EndHand, ForcedBets, Showdown, WaitForPlayers
 from cardgame.stages.base import PokerStage
 from variants.registry import variant

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from cardgame import Game
 from cardgame.evaluation import evaluate_high
-from cardgame.events import HandEnded
+from cardgame.model.events import HandEnded
 from cardgame.stages.base import PokerStage
 from variants import no_limit_holdem
 

@@ -2,7 +2,7 @@
 
 Every engine plays no-limit hold'em with blinds 1/2 and every stack reset to ``STACK`` (100 big
 blinds, as ``cardgame.simulate.Match`` defaults to) before each hand, the bots keeping their seats
-while the button moves. The bots follow the decision rules of ``cardgame.bots``:
+while the button moves. The bots follow the decision rules of ``cardgame.play.bots``:
 
 * ``random``: uniform over fold (only when facing a bet), check/call, the smallest raise and the
   largest (all-in) when it differs, drawn from a seeded ``random.Random``;

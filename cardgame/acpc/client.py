@@ -3,11 +3,11 @@
 The client connects, sends ``VERSION:2.0.0``, and reads match states. It replays each hand on the
 engine (:class:`~cardgame.acpc.hand.AcpcHand`) from what its position sees, so the dealer's
 betting is checked against the rules and the bot is asked with an ordinary
-:class:`~cardgame.bot.BotView` (its own cards, the board, stacks, the legal actions). When it is
+:class:`~cardgame.play.bot.BotView` (its own cards, the board, stacks, the legal actions). When it is
 the client's turn it answers the state with the bot's action, always a legal one (a fold with
 nothing to call is sent as a check). Comment lines (``#``, ``;``) are skipped. The client ends
 cleanly when the dealer closes the connection; a refused connection or a line that is not a
-match state of the game raises :class:`~cardgame.errors.ProtocolError`.
+match state of the game raises :class:`~cardgame.model.errors.ProtocolError`.
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ import attrs
 from cardgame.acpc.gamedef import GameDef
 from cardgame.acpc.hand import AcpcHand, shape_of
 from cardgame.acpc.matchstate import CALL, FOLD, RAISE, Action, MatchState, format_betting, parse_matchstate
-from cardgame.bot import Bot, BotBase, BotRandom, HandEnd, HandStart, build_view, to_action
-from cardgame.cards import Card
-from cardgame.errors import CardgameError, IllegalActionError, ProtocolError
-from cardgame.events import PotAwarded
-from cardgame.inputs import excerpt
-from cardgame.rng import RandomSource
+from cardgame.model.cards import Card
+from cardgame.model.errors import CardgameError, IllegalActionError, ProtocolError
+from cardgame.model.events import PotAwarded
+from cardgame.model.inputs import excerpt
+from cardgame.model.rng import RandomSource
+from cardgame.play.bot import Bot, BotBase, BotRandom, HandEnd, HandStart, build_view, to_action
 
 __all__ = ["VERSION", "ClientResult", "Player", "play", "play_as", "run_client"]
 
@@ -64,7 +64,7 @@ class Player:
         """The answer to ``line`` (the line, ``:`` and an action) when the client is to act, else ``None``.
 
         A line that is not a match state continuing the hand (or starting the next one) under the
-        rules raises :class:`~cardgame.errors.ProtocolError` and changes nothing: the player goes
+        rules raises :class:`~cardgame.model.errors.ProtocolError` and changes nothing: the player goes
         on from the last line it accepted."""
         text = line.rstrip("\r\n")
         if not text or text[0] in "#;":

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from cardgame.acpc.gamedef import GameDef
-from cardgame.cards import CARDS, RANKS, SUITS, Card
+from cardgame.model.cards import CARDS, RANKS, SUITS, Card
 
 __all__ = ["ReferenceDeals", "mersenne_twister"]
 

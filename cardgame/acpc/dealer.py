@@ -33,8 +33,8 @@ from cardgame.acpc.gamedef import GameDef
 from cardgame.acpc.hand import AcpcHand
 from cardgame.acpc.log import HandRecord, Score, check_names
 from cardgame.acpc.matchstate import CALL, Action, read_action
-from cardgame.cards import Card
-from cardgame.errors import ConfigError
+from cardgame.model.cards import Card
+from cardgame.model.errors import ConfigError
 
 __all__ = ["DEFAULT_TIMEOUT_MS", "Dealer", "MatchResult"]
 

@@ -22,7 +22,7 @@ case-insensitive, ``#`` comments; values may follow an ``=``::
 player's stack is unlimited (the reference dealer's ``INT32_MAX``); without ``firstPlayer`` the
 first position acts first every round; without ``maxRaises`` raises are unlimited. The deck is the
 top ``numRanks`` ranks of the last ``numSuits`` suits of ``cdhs`` (Kuhn: ``JQKA`` of spades).
-:func:`parse_gamedef` raises :class:`~cardgame.errors.ConfigError` naming the field for anything the
+:func:`parse_gamedef` raises :class:`~cardgame.model.errors.ConfigError` naming the field for anything the
 reference dealer refuses and for what the engine cannot play (a showdown it cannot rank).
 """
 
@@ -34,12 +34,12 @@ from pathlib import Path
 
 import attrs
 
-from cardgame.cards import RANKS, SUITS
-from cardgame.deck import DeckSpec
-from cardgame.errors import ConfigError
 from cardgame.evaluation import HIGH, HandEvaluator
 from cardgame.evaluation.small_games import HIGH_CARD, LEDUC
-from cardgame.inputs import excerpt, is_ascii_int, read_text
+from cardgame.model.cards import RANKS, SUITS
+from cardgame.model.deck import DeckSpec
+from cardgame.model.errors import ConfigError
+from cardgame.model.inputs import excerpt, is_ascii_int, read_text
 
 __all__ = ["MAX_STACK", "STANDARD_GAMES", "GameDef", "load_gamedef", "parse_gamedef", "read_gamedef"]
 
@@ -75,7 +75,7 @@ class GameDef:
     """One ACPC game. ``betting`` is ``"limit"`` or ``"nolimit"``; tuples are per position
     (``blinds``, ``stacks``) or per round (the rest); ``first_player`` is 1-based as in the file.
     ``stacks=None`` is unlimited, ``max_raises=None`` uncapped, ``raise_sizes`` is ``None`` in no-limit.
-    Every value is checked when the definition is made (:class:`~cardgame.errors.ConfigError`).
+    Every value is checked when the definition is made (:class:`~cardgame.model.errors.ConfigError`).
     """
 
     betting: str
@@ -214,7 +214,7 @@ def _join(values: Sequence[int]) -> str:
 
 
 def parse_gamedef(text: str, source: str = "the game definition") -> GameDef:
-    """Read a ``.game`` definition; :class:`~cardgame.errors.ConfigError` names the line and field
+    """Read a ``.game`` definition; :class:`~cardgame.model.errors.ConfigError` names the line and field
     that is wrong (an unknown field, a value that is not a number, a missing or out-of-range one)."""
     if not isinstance(text, str):
         raise ConfigError(f"A game definition is text, not {type(text).__name__}.")

@@ -1,6 +1,6 @@
 """One hand of an ACPC game played on the engine: ACPC actions in, match states and payoffs out.
 
-:class:`AcpcHand` runs a :class:`~cardgame.game.Game` of the game's stages (:func:`acpc_stages`)
+:class:`AcpcHand` runs a :class:`~cardgame.play.game.Game` of the game's stages (:func:`acpc_stages`)
 for one hand, with seat ``p`` in position ``p`` (the button is the last position). The dealer
 knows every card from the start; a client knows its own hole cards and the board as it is
 shown, so cards it cannot see are dealt as stand-ins and the real ones put in when they are shown
@@ -22,21 +22,21 @@ from functools import cache
 from cardgame.acpc.gamedef import GameDef
 from cardgame.acpc.matchstate import CALL, FOLD, RAISE, Action, MatchState
 from cardgame.acpc.stages import AcpcBettingRound, acpc_stages
-from cardgame.betting import LegalActions
-from cardgame.cards import Card, format_cards
-from cardgame.deck import Deck, DeckSpec
-from cardgame.errors import CardError, IllegalActionError, ProtocolError, StageError
-from cardgame.events import ActionTaken, PotAwarded
-from cardgame.game import Game
-from cardgame.hand import Hand
-from cardgame.shape import GameShape, game_shape
+from cardgame.model.betting import LegalActions
+from cardgame.model.cards import Card, format_cards
+from cardgame.model.deck import Deck, DeckSpec
+from cardgame.model.errors import CardError, IllegalActionError, ProtocolError, StageError
+from cardgame.model.events import ActionTaken, PotAwarded
+from cardgame.model.hand import Hand
+from cardgame.play.game import Game
+from cardgame.play.shape import GameShape, game_shape
 
 __all__ = ["AcpcHand", "shape_of"]
 
 
 @cache
 def shape_of(game: GameDef) -> GameShape:
-    """The public rules of ``game`` as bots read them (:class:`~cardgame.shape.GameShape`)."""
+    """The public rules of ``game`` as bots read them (:class:`~cardgame.play.shape.GameShape`)."""
     return game_shape(acpc_stages(game), game.deck, "ACPC " + ("limit" if game.is_limit else "no-limit"))
 
 
@@ -100,7 +100,7 @@ class AcpcHand:
         """Start hand ``number`` (arguments as the constructor's) on the same engine game, once this
         hand is over: the stages and their machines are built once a match, not once a hand. Every
         stack is reset to the game's and seat ``p`` is in position ``p`` again. Refused input
-        (:class:`~cardgame.errors.CardError`, :class:`~cardgame.errors.ProtocolError`) changes nothing."""
+        (:class:`~cardgame.model.errors.CardError`, :class:`~cardgame.model.errors.ProtocolError`) changes nothing."""
         if not self.finished:
             raise IllegalActionError(f"Hand {self.number} is not over; the next hand cannot start.",
                                      rule="hand in progress")
@@ -206,7 +206,7 @@ class AcpcHand:
     # --- actions ---------------------------------------------------------------------------------
     def apply(self, action: Action) -> Action:
         """Play ``action`` for the position to act; it must be legal under the reference dealer's
-        rules (:class:`~cardgame.errors.IllegalActionError` otherwise). Returns the action as played."""
+        rules (:class:`~cardgame.model.errors.IllegalActionError` otherwise). Returns the action as played."""
         la = self.legal()
         if la is None:
             raise IllegalActionError(f"Hand {self.number} is over; no action is due.", rule="no action pending")

@@ -23,9 +23,9 @@ import attrs
 from cardgame.acpc.gamedef import GameDef
 from cardgame.acpc.hand import AcpcHand
 from cardgame.acpc.matchstate import Action, format_betting, format_cards, parse_betting, parse_cards
-from cardgame.cards import Card
-from cardgame.errors import ConfigError, IllegalActionError, ProtocolError
-from cardgame.inputs import excerpt, is_ascii_int, read_int
+from cardgame.model.cards import Card
+from cardgame.model.errors import ConfigError, IllegalActionError, ProtocolError
+from cardgame.model.inputs import excerpt, is_ascii_int, read_int
 
 __all__ = ["MAX_LINE_BYTES", "MAX_LOG_BYTES", "DealerLog", "HandRecord", "Score", "format_value", "log_entries",
            "parse_log", "parse_score", "parse_state", "payoff", "read_lines", "read_log", "replay"]
@@ -142,7 +142,7 @@ class DealerLog:
 
 
 def parse_state(line: str, game: GameDef) -> HandRecord:
-    """Decode a ``STATE`` line of ``game``; :class:`~cardgame.errors.ProtocolError` says what is malformed."""
+    """Decode a ``STATE`` line of ``game``; :class:`~cardgame.model.errors.ProtocolError` says what is malformed."""
     text = line.rstrip("\r\n")
     fields = text.split(":")
     if len(fields) != 6 or fields[0] != "STATE":
@@ -174,7 +174,7 @@ def log_entries(lines: Iterable[tuple[int, str]], game: GameDef, source: str = "
                 ) -> Iterator[HandRecord | Score | str]:
     """Each numbered line of a log decoded in order: a ``STATE`` line as a :class:`HandRecord`, the
     ``SCORE`` line (which must be the last) as a :class:`Score`, a ``#`` comment as its text; blank
-    lines are skipped. :class:`~cardgame.errors.ProtocolError` names the line that is malformed."""
+    lines are skipped. :class:`~cardgame.model.errors.ProtocolError` names the line that is malformed."""
     score = False
     for number, line in lines:
         if not line.strip():
@@ -212,7 +212,7 @@ def parse_log(text: str, game: GameDef) -> DealerLog:
 def read_lines(stream: BinaryIO, source: str = "the log") -> Iterator[tuple[int, str]]:
     """Each line of ``stream`` (bytes) with its number, without its line ending, read one at a time:
     UTF-8 text of at most :data:`MAX_LINE_BYTES` a line and :data:`MAX_LOG_BYTES` in all, else
-    :class:`~cardgame.errors.ProtocolError` naming the line."""
+    :class:`~cardgame.model.errors.ProtocolError` naming the line."""
     total = 0
     for number in itertools.count(1):
         raw = stream.readline(MAX_LINE_BYTES + 1)
@@ -242,7 +242,7 @@ def read_log(path: str | Path, game: GameDef) -> Iterator[HandRecord | Score | s
 
 def replay(record: HandRecord, game: GameDef) -> AcpcHand:
     """Play the logged hand again on the engine with its cards and actions; the returned hand's
-    ``values()`` are the payoffs the engine gives. :class:`~cardgame.errors.ProtocolError` if an
+    ``values()`` are the payoffs the engine gives. :class:`~cardgame.model.errors.ProtocolError` if an
     action is not legal there."""
     hand = AcpcHand(game, record.hand, record.hole, [c for r in record.board for c in r])
     for action in (a for r in record.betting for a in r):

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 import attrs
 
 from cardgame.acpc.gamedef import MAX_STACK, GameDef
-from cardgame.cards import CARDS, RANKS, SUITS, Card
-from cardgame.errors import ProtocolError
-from cardgame.inputs import excerpt, read_int
+from cardgame.model.cards import CARDS, RANKS, SUITS, Card
+from cardgame.model.errors import ProtocolError
+from cardgame.model.inputs import excerpt, read_int
 
 __all__ = ["Action", "MatchState", "format_betting", "format_cards", "parse_betting", "parse_cards",
            "parse_matchstate", "read_action"]
@@ -203,7 +203,7 @@ def parse_cards(text: str, game: GameDef, rounds: int, line: str = "") -> tuple[
 
 def parse_matchstate(line: str, game: GameDef) -> MatchState:
     """Decode ``MATCHSTATE:<position>:<hand>:<betting>:<cards>`` (a trailing line ending is ignored);
-    :class:`~cardgame.errors.ProtocolError` says what is malformed."""
+    :class:`~cardgame.model.errors.ProtocolError` says what is malformed."""
     if not isinstance(line, str):
         raise ProtocolError(f"A match state is a line of text, not {type(line).__name__}.")
     text = line.rstrip("\r\n")

@@ -26,10 +26,10 @@ from typing import ClassVar
 import attrs
 
 from cardgame.acpc.gamedef import GameDef
-from cardgame.betting import BettingStructure
-from cardgame.events import ForcedBetPosted
-from cardgame.hand import Hand, HandPlayer
-from cardgame.legal import LegalActions
+from cardgame.model.betting import BettingStructure
+from cardgame.model.events import ForcedBetPosted
+from cardgame.model.hand import Hand, HandPlayer
+from cardgame.model.legal import LegalActions
 from cardgame.stages import BettingRound, DealBoard, DealHole, EndHand, Showdown, WaitForPlayers
 from cardgame.stages.base import PokerStage
 from cardgame.stages.results import ForcedBetsResult, HandOpened
@@ -39,7 +39,7 @@ __all__ = ["AcpcBettingRound", "AcpcBlinds", "AcpcLimit", "AcpcNoLimit", "FirstP
 
 @attrs.frozen
 class FirstPosition:
-    """An action order (:data:`~cardgame.action_order.Order`): the round starts at ``position``
+    """An action order (:data:`~cardgame.model.action_order.Order`): the round starts at ``position``
     (0-based; ``firstPlayer - 1``), skipping players who folded or are all-in."""
 
     position: int

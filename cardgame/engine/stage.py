@@ -32,7 +32,7 @@ PASSES_ON``: it hands on what it was given); :func:`check_fit` refuses a stage l
 neighbours do not fit, naming the pair.
 
 The kernel knows nothing of any game: a stage's context is any object with ``emit(event)``
-(:class:`Emitter`); a game's stages narrow it (poker's stages take :class:`cardgame.context.Context`).
+(:class:`Emitter`); a game's stages narrow it (poker's stages take :class:`cardgame.model.context.Context`).
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ class Stage(Generic[C]):
     gives: ClassVar[tuple[type, ...]] = PASSES_ON
     goes_to: ClassVar[tuple[str, ...]] = ()
     #: Instance attributes a snapshot keeps besides ``state``, ``outcome`` and ``previous``
-    #: (runtime state that the constructor does not set up again); see :mod:`cardgame.snapshot`.
+    #: (runtime state that the constructor does not set up again); see :mod:`cardgame.store.snapshot`.
     snapshot_fields: ClassVar[tuple[str, ...]] = ()
     machine: ClassVar[Machine]
     table: ClassVar[dict[tuple[str, str], tuple[Step, ...]]]

@@ -15,10 +15,10 @@ from itertools import combinations
 
 import attrs
 
-from cardgame.cards import CARDS, RANKS
-from cardgame.errors import CardError
 from cardgame.evaluation.describe import HandValue
 from cardgame.evaluation.high import check_cards
+from cardgame.model.cards import CARDS, RANKS
+from cardgame.model.errors import CardError
 
 __all__ = ["BADUGI", "BadugiEvaluator", "describe_badugi", "evaluate_badugi"]
 

@@ -27,8 +27,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cardgame.errors import CardError, ConfigError
 from cardgame.evaluation._tables import COUNT_SHIFT, FLUSH_VALUES, RANK_WEIGHTS, Int64Array, rank_values
+from cardgame.model.errors import CardError, ConfigError
 
 __all__ = [
     "BATCH_CARD_KEYS",

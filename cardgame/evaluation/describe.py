@@ -24,10 +24,10 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from cardgame.cards import CARDS, RANKS, Card, format_cards
-from cardgame.errors import CardError
 from cardgame.evaluation._tables import FLUSH, FULL_HOUSE, STRAIGHT, STRAIGHT_FLUSH
 from cardgame.evaluation.high import CATEGORY_NAMES, check_cards, evaluate_high
+from cardgame.model.cards import CARDS, RANKS, Card, format_cards
+from cardgame.model.errors import CardError
 
 __all__ = ["HandValue", "describe_high", "high_description", "high_hand_value", "pick_cards"]
 

@@ -32,8 +32,6 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from cardgame.cards import RANKS, Card, parse_cards
-from cardgame.errors import CardError, ConfigError
 from cardgame.evaluation._tables import (
     RANK_WEIGHTS,
     SEVEN_FLUSH_BITS,
@@ -63,7 +61,9 @@ from cardgame.evaluation.batch import (
     rank_table,
 )
 from cardgame.evaluation.lowball import EIGHT_QUALIFIER, _ace_to_five_table
-from cardgame.inputs import excerpt
+from cardgame.model.cards import RANKS, Card, parse_cards
+from cardgame.model.errors import CardError, ConfigError
+from cardgame.model.inputs import excerpt
 
 __all__ = ["EXACT_LIMIT", "MAX_SAMPLES", "EquityResult", "equity", "hand_strength"]
 

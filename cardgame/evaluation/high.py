@@ -18,8 +18,6 @@ from __future__ import annotations
 import operator
 from collections.abc import Sequence
 
-from cardgame.cards import format_cards
-from cardgame.errors import CardError
 from cardgame.evaluation._tables import (
     CARD_KEYS,
     COUNT_SHIFT,
@@ -41,6 +39,8 @@ from cardgame.evaluation._tables import (
     SUIT_SHIFT,
     rank_values,
 )
+from cardgame.model.cards import format_cards
+from cardgame.model.errors import CardError
 
 __all__ = [
     "CATEGORY_NAMES",

@@ -24,7 +24,6 @@ from itertools import combinations
 
 import attrs
 
-from cardgame.cards import RANKS
 from cardgame.evaluation._tables import (
     CARD_KEYS,
     FLUSH,
@@ -36,6 +35,7 @@ from cardgame.evaluation._tables import (
 )
 from cardgame.evaluation.describe import HandValue, high_hand_value, pick_cards
 from cardgame.evaluation.high import CATEGORY_NAMES, check_cards, evaluate_high
+from cardgame.model.cards import RANKS
 
 __all__ = [
     "ACE_TO_FIVE_CATEGORY_NAMES",

@@ -13,8 +13,6 @@ from functools import cache
 
 import attrs
 
-from cardgame.cards import format_cards
-from cardgame.errors import CardError
 from cardgame.evaluation._tables import (
     CARD_KEYS,
     FLUSH,
@@ -31,6 +29,8 @@ from cardgame.evaluation._tables import (
 )
 from cardgame.evaluation.describe import HandValue, high_hand_value
 from cardgame.evaluation.high import check_cards
+from cardgame.model.cards import format_cards
+from cardgame.model.errors import CardError
 
 __all__ = [
     "SHORT_DECK_CATEGORY_NAMES",

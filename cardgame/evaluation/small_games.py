@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardgame.cards import CARDS, RANKS
-from cardgame.errors import CardError
 from cardgame.evaluation.describe import HandValue
+from cardgame.model.cards import CARDS, RANKS
+from cardgame.model.errors import CardError
 
 __all__ = ["HIGH_CARD", "LEDUC", "HighCardEvaluator", "LeducEvaluator"]
 

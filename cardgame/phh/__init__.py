@@ -3,9 +3,9 @@
 Format only; replaying a hand through the engine lives elsewhere. Conventions:
 
 * ``player`` in an action is the **0-based** index (``p1`` is 0).
-* Cards are tuples of :class:`~cardgame.cards.Card`, with ``None`` for an unknown card (``??``).
+* Cards are tuples of :class:`~cardgame.model.cards.Card`, with ``None`` for an unknown card (``??``).
 * Numbers are kept as read, except integral floats become ``int`` (``9950.0`` -> ``9950``).
-* Every malformed input raises :class:`~cardgame.errors.HandHistoryError` naming the file, the
+* Every malformed input raises :class:`~cardgame.model.errors.HandHistoryError` naming the file, the
   hand (``hand [2]`` in a ``.phhs``) and the field or action line.
 
 >>> [hand] = loads('''

@@ -7,7 +7,7 @@ import math
 import re
 from collections.abc import Mapping
 
-from cardgame.inputs import excerpt
+from cardgame.model.inputs import excerpt
 
 __all__ = ["format_key", "format_table", "format_value"]
 

@@ -7,7 +7,7 @@ Conventions used by every class here:
 
 * ``player`` is the **0-based** player index: ``p1`` in the text is ``player=0``, so it indexes
   ``HandHistory.starting_stacks`` and the other per-player arrays directly.
-* Cards are a tuple whose items are :class:`~cardgame.cards.Card` for a known card and ``None`` for
+* Cards are a tuple whose items are :class:`~cardgame.model.cards.Card` for a known card and ``None`` for
   an unknown one (``??``): ``"Ac??"`` is ``(Card('Ac'), None)``. Partially known cards such as
   ``?h`` are rejected: the spec writes every unknown card as ``??``.
 * ``commentary`` is the text after ``#`` on the action line, stripped, or ``None`` when there is no
@@ -28,9 +28,9 @@ from typing import TypeAlias
 
 import attrs
 
-from cardgame.cards import Card, parse_card
-from cardgame.errors import CardError, HandHistoryError
-from cardgame.inputs import MAX_DIGITS, excerpt, is_ascii_int
+from cardgame.model.cards import Card, parse_card
+from cardgame.model.errors import CardError, HandHistoryError
+from cardgame.model.inputs import MAX_DIGITS, excerpt, is_ascii_int
 
 __all__ = [
     "Action",

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardgame.betting import FixedLimit
-from cardgame.context import Context
 from cardgame.engine import Stage
-from cardgame.errors import HandHistoryError
-from cardgame.events import (
+from cardgame.model.betting import FixedLimit
+from cardgame.model.context import Context
+from cardgame.model.errors import HandHistoryError
+from cardgame.model.events import (
     ActionTaken,
     BoardDealt,
     CardsDiscarded,

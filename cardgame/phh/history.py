@@ -17,9 +17,9 @@ from typing import Any
 
 import attrs
 
-from cardgame.cards import Card
-from cardgame.errors import HandHistoryError
-from cardgame.inputs import MAX_DIGITS, excerpt
+from cardgame.model.cards import Card
+from cardgame.model.errors import HandHistoryError
+from cardgame.model.inputs import MAX_DIGITS, excerpt
 
 from .actions import (
     Action,

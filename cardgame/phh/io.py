@@ -9,8 +9,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from cardgame.errors import HandHistoryError
-from cardgame.inputs import excerpt, read_text
+from cardgame.model.errors import HandHistoryError
+from cardgame.model.inputs import excerpt, read_text
 
 from ._toml import format_table
 from .actions import _Invalid

@@ -3,7 +3,7 @@
 A hand is rebuilt as a variant's stage list from its fields (:mod:`variants.from_phh`, every
 PHH code), dealt from a deck stacked in the engine's dealing order (the file's deal actions in
 order, a burn card before each board deal), and driven action by action through
-:class:`~cardgame.game.Game`. Unknown cards (``??``) become the known cards later discarded or
+:class:`~cardgame.play.game.Game`. Unknown cards (``??``) become the known cards later discarded or
 shown from the same hand, else unused cards. Amounts that
 are not whole numbers (``1259450.25``) are scaled by a power of ten so chips stay integers.
 """
@@ -19,13 +19,12 @@ from pathlib import Path
 
 import attrs
 
-from cardgame.cards import Card
-from cardgame.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
 from cardgame.engine import Stages
-from cardgame.errors import CardgameError, HandHistoryError
-from cardgame.events import ActionTaken, Event, HandStarted, HoleCardsDealt, PotAwarded
-from cardgame.game import Game
-from cardgame.inputs import excerpt
+from cardgame.model.cards import Card
+from cardgame.model.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
+from cardgame.model.errors import CardgameError, HandHistoryError
+from cardgame.model.events import ActionTaken, Event, HandStarted, HoleCardsDealt, PotAwarded
+from cardgame.model.inputs import excerpt
 from cardgame.phh.actions import (
     CheckCallAction,
     CompleteBetRaiseAction,
@@ -38,6 +37,7 @@ from cardgame.phh.actions import (
 )
 from cardgame.phh.history import HandHistory
 from cardgame.phh.io import iter_paths, load_each
+from cardgame.play.game import Game
 
 __all__ = ["CheckReport", "HandCheck", "ReplayResult", "check_paths", "replay"]
 

@@ -42,7 +42,7 @@ def simulate(match: Match, *, workers: int = 1, backend: str | None = None, prog
     """Play ``match`` and return its results. ``workers`` > 1 uses local processes unless
     ``backend`` says ``"ray"``; ``progress`` shows a progress bar (rich) on the terminal."""
     import variants
-    from cardgame.shape import game_shape
+    from cardgame.play.shape import game_shape
 
     variant = variants.get(match.variant)
     big_blind = game_shape(variant.build(**match.params), variant.deck).big_blind

@@ -8,9 +8,9 @@ from typing import Any
 
 import attrs
 
-from cardgame.bot import Bot
-from cardgame.errors import ConfigError
-from cardgame.inputs import excerpt
+from cardgame.model.errors import ConfigError
+from cardgame.model.inputs import excerpt
+from cardgame.play.bot import Bot
 
 __all__ = ["MAX_HANDS", "BlindSchedule", "Match"]
 
@@ -45,7 +45,7 @@ class BlindSchedule:
 
 @attrs.frozen
 class Match:
-    """A match: ``bots`` (names for :func:`cardgame.bots.get`, or bot objects, copied for each
+    """A match: ``bots`` (names for :func:`cardgame.play.bots.get`, or bot objects, copied for each
     shard) play ``hands`` hands of ``variant`` (a registered name or PHH code, built with
     ``params``), each bot starting every hand (cash) or the tournament with ``stack`` chips
     (default 100 big blinds).
@@ -73,7 +73,7 @@ class Match:
 
     def __attrs_post_init__(self) -> None:
         import variants
-        from cardgame.bots import get
+        from cardgame.play.bots import get
 
         v = variants.get(self.variant)
         if not 2 <= len(self.bots) <= v.max_players:

@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from cardgame.errors import ConfigError
+from cardgame.model.errors import ConfigError
 from cardgame.simulate.config import Match
 from cardgame.simulate.shard import ShardResult
 from cardgame.simulate.tally import Counts

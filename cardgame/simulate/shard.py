@@ -15,11 +15,11 @@ from typing import Any
 
 import attrs
 
-from cardgame.bot import Bot
-from cardgame.context import Context
 from cardgame.engine import Stage, Stages
-from cardgame.events import Event, HandEnded, HandStarted
-from cardgame.game import Game
+from cardgame.model.context import Context
+from cardgame.model.events import Event, HandEnded, HandStarted
+from cardgame.play.bot import Bot
+from cardgame.play.game import Game
 from cardgame.simulate.config import Match
 from cardgame.simulate.stages import ResetStacks, StackedDeals
 from cardgame.simulate.tally import Counts, Tally
@@ -50,7 +50,7 @@ class ShardResult:
 
 
 def _bot(spec: str | Bot) -> Bot:
-    from cardgame.bots import get
+    from cardgame.play.bots import get
 
     return get(spec) if isinstance(spec, str) else copy.deepcopy(spec)
 
@@ -58,7 +58,7 @@ def _bot(spec: str | Bot) -> Bot:
 def _stack(match: Match, stages: Stages) -> int:
     if match.stack is not None:
         return match.stack
-    from cardgame.shape import game_shape
+    from cardgame.play.shape import game_shape
 
     return 100 * game_shape(stages).big_blind
 

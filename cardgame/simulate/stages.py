@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from cardgame.deck import Deck, DeckSpec
-from cardgame.events import ChipsAdded, PlayerSatIn
-from cardgame.rng import RandomSource
+from cardgame.model.deck import Deck, DeckSpec
+from cardgame.model.events import ChipsAdded, PlayerSatIn
+from cardgame.model.rng import RandomSource
 from cardgame.stages.base import PokerStage
 
 __all__ = ["ResetStacks", "StackedDeals"]

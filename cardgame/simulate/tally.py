@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 
-from cardgame.events import (
+from cardgame.model.events import (
     ActionTaken,
     BoardDealt,
     CardsDiscarded,

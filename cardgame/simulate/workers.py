@@ -13,8 +13,8 @@ import pickle
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
-from cardgame.errors import ConfigError
-from cardgame.inputs import excerpt
+from cardgame.model.errors import ConfigError
+from cardgame.model.inputs import excerpt
 from cardgame.simulate.config import Match
 from cardgame.simulate.shard import Shard, ShardResult, play_shard
 

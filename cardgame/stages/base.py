@@ -1,23 +1,23 @@
 """The base of poker's stages: a kernel :class:`~cardgame.engine.Stage` whose context is poker's
-:class:`~cardgame.context.Context` (the table, the hand in progress, the deck's random source).
+:class:`~cardgame.model.context.Context` (the table, the hand in progress, the deck's random source).
 
 Seating changes are events the current stage handles (:data:`TABLE_EVENTS`): every poker stage
 accepts them, :class:`PokerStage` holds the rules that apply in a hand and between hands, and a
 stage that must treat one specially overrides its handler. The table-side half of each change
 (seat the player, add the chips, free the seat) is a function of the context here, which
-:class:`~cardgame.game.Game` also calls when no stage runs (before ``start``, after the end).
+:class:`~cardgame.play.game.Game` also calls when no stage runs (before ``start``, after the end).
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardgame.context import Context
 from cardgame.engine import Outcome, Stage
-from cardgame.errors import IllegalActionError, TableError
-from cardgame.events import ActionTaken, ChipsAdded, PlayerLeft, PlayerSatIn, PlayerSatOut, PlayerSeated
-from cardgame.hand import HandPlayer
-from cardgame.table import Player
+from cardgame.model.context import Context
+from cardgame.model.errors import IllegalActionError, TableError
+from cardgame.model.events import ActionTaken, ChipsAdded, PlayerLeft, PlayerSatIn, PlayerSatOut, PlayerSeated
+from cardgame.model.hand import HandPlayer
+from cardgame.model.table import Player
 
 __all__ = [
     "TABLE_EVENTS",

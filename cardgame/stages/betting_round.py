@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardgame import legal
-from cardgame.action_order import Order
-from cardgame.betting import BettingStructure, LegalActions
-from cardgame.errors import IllegalActionError
-from cardgame.events import ActionTaken, BetReturned
-from cardgame.hand import Hand, HandPlayer
-from cardgame.legal import matchable
+from cardgame.model import legal
+from cardgame.model.action_order import Order
+from cardgame.model.betting import BettingStructure, LegalActions
+from cardgame.model.errors import IllegalActionError
+from cardgame.model.events import ActionTaken, BetReturned
+from cardgame.model.hand import Hand, HandPlayer
+from cardgame.model.legal import matchable
 from cardgame.stages.base import PokerStage
 from cardgame.stages.results import BettingResult, BringInResult, ForcedBetsResult, HandOpened
 
@@ -30,7 +30,7 @@ class BettingRound(PokerStage):
     Action order: the first round of a hand with live blinds starts left of the last blind
     (heads-up: the button), a stud third street with the bring-in; any other round starts
     where ``order`` says (default: the first live player left of the button; stud games pass
-    :func:`~cardgame.action_order.best_showing_high`). Players act until everyone live has
+    :func:`~cardgame.model.action_order.best_showing_high`). Players act until everyone live has
     acted and matched the bet, or is all-in; then an uncalled bet is returned and bets go into
     the pot. A player alone with chips behind who has matched every bet does not act.
     Event: ``act(seat, action, amount=None)``.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardgame.errors import ConfigError
+from cardgame.model.errors import ConfigError
 from cardgame.stages.base import PokerStage
 from cardgame.stages.results import BringInResult
 

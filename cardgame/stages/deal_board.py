@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardgame.errors import ConfigError
-from cardgame.events import BoardDealt
+from cardgame.model.errors import ConfigError
+from cardgame.model.events import BoardDealt
 from cardgame.stages.base import PokerStage
 
 __all__ = ["DealBoard"]

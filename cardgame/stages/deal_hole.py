@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from cardgame.errors import ConfigError
-from cardgame.events import BoardDealt, HoleCardsDealt
+from cardgame.model.errors import ConfigError
+from cardgame.model.events import BoardDealt, HoleCardsDealt
 from cardgame.stages.base import PokerStage
 
 __all__ = ["DealHole"]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, TypeGuard
 
-from cardgame.cards import Card, format_cards
-from cardgame.errors import CardError, ConfigError, IllegalActionError
-from cardgame.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
-from cardgame.hand import Hand, HandPlayer
+from cardgame.model.cards import Card, format_cards
+from cardgame.model.errors import CardError, ConfigError, IllegalActionError
+from cardgame.model.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
+from cardgame.model.hand import Hand, HandPlayer
 from cardgame.stages.base import PokerStage
 from cardgame.stages.results import DrawOptions
 

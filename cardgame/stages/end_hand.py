@@ -11,7 +11,7 @@ __all__ = ["EndHand"]
 
 
 class EndHand(PokerStage):
-    """Closes the hand (leavers go, the broke sit out, :class:`~cardgame.events.HandEnded` is
+    """Closes the hand (leavers go, the broke sit out, :class:`~cardgame.model.events.HandEnded` is
     logged); then ends with *restart*, or with *exit* once the game was asked to stop or has
     played its ``max_hands``. The last stage of every poker variant."""
 

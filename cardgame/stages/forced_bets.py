@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from cardgame.errors import ConfigError
-from cardgame.events import ForcedBetPosted
-from cardgame.hand import HandPlayer
+from cardgame.model.errors import ConfigError
+from cardgame.model.events import ForcedBetPosted
+from cardgame.model.hand import HandPlayer
 from cardgame.stages.base import PokerStage
 from cardgame.stages.results import ForcedBetsResult, HandOpened
 

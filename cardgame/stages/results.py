@@ -1,7 +1,7 @@
 """What the stages hand on: the result records of the standard stages (and draw options).
 
 Each is a frozen attrs value saved by name in snapshots and event stores
-(:mod:`cardgame.serialize`). They live in a module of their own, which the compiled build
+(:mod:`cardgame.store.serialize`). They live in a module of their own, which the compiled build
 (``setup.py``) leaves as Python, so their field annotations stay the typed ones cattrs reads.
 Each stage module re-exports its own result (``cardgame.stages.showdown.ShowdownResult``).
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import attrs
 
-from cardgame.cards import Card
 from cardgame.engine.records import fast_init
+from cardgame.model.cards import Card
 
 __all__ = ["BettingResult", "BringInResult", "DrawOptions", "ForcedBetsResult", "HandOpened", "RunOptions",
            "ShowdownResult"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from cardgame.cards import Card
 from cardgame.engine import Outcome
-from cardgame.errors import ConfigError, IllegalActionError
-from cardgame.events import RunsChosen
+from cardgame.model.cards import Card
+from cardgame.model.errors import ConfigError, IllegalActionError
+from cardgame.model.events import RunsChosen
 from cardgame.stages.base import PokerStage
 from cardgame.stages.deal_board import DealBoard
 from cardgame.stages.results import BettingResult, RunOptions

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from cardgame.cards import Card
-from cardgame.errors import ConfigError
 from cardgame.evaluation import HIGH, HandEvaluator, winners
-from cardgame.events import CardsShown, PotAwarded
-from cardgame.hand import Hand, HandPlayer
-from cardgame.pots import side_pots, split
+from cardgame.model.cards import Card
+from cardgame.model.errors import ConfigError
+from cardgame.model.events import CardsShown, PotAwarded
+from cardgame.model.hand import Hand, HandPlayer
+from cardgame.model.pots import side_pots, split
 from cardgame.stages.base import PokerStage
 from cardgame.stages.results import ShowdownResult
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardgame.deck import DeckSpec
-from cardgame.errors import ConfigError
+from cardgame.model.deck import DeckSpec
+from cardgame.model.errors import ConfigError
 from cardgame.stages.base import PokerStage
 from cardgame.stages.results import HandOpened
 

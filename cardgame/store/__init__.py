@@ -3,7 +3,7 @@
 ``EventStore(path)`` holds any number of tables. ``store.record(game, "table-1")`` subscribes to
 the game and writes every event as it happens, one transaction per event; ``recover(store,
 "table-1", no_limit_holdem(1, 2))`` rebuilds the table from the log after a crash, voiding the
-hand that was interrupted. Event payloads are the JSON of :mod:`cardgame.serialize` (cards as
+hand that was interrupted. Event payloads are the JSON of :mod:`cardgame.store.serialize` (cards as
 text, a ``"type"`` tag); times are wall-clock seconds since the epoch (``time.time()``).
 
 One idea per module:

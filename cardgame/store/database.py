@@ -13,8 +13,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import IO, Literal
 
-from cardgame.events import Event
-from cardgame.game import Game
+from cardgame.model.events import Event
+from cardgame.play.game import Game
 from cardgame.store import export, queries, recorder
 from cardgame.store.connection import StoreFile
 from cardgame.store.export import PhhWriter, default_phh_writer

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardgame.errors import CardgameError
+from cardgame.model.errors import CardgameError
 
 __all__ = ["StoreError"]
 

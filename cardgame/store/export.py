@@ -10,12 +10,12 @@ import warnings
 from collections.abc import Callable
 from typing import IO, Any
 
-from cardgame.errors import CardgameError
-from cardgame.events import Event, PlayerLeft
-from cardgame.game import Game
-from cardgame.serialize import to_compact_json
+from cardgame.model.errors import CardgameError
+from cardgame.model.events import Event, PlayerLeft
+from cardgame.play.game import Game
 from cardgame.store.connection import StoreFile
 from cardgame.store.queries import event_row
+from cardgame.store.serialize import to_compact_json
 
 __all__ = ["PhhWriter", "default_phh_writer", "export_jsonl"]
 

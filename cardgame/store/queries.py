@@ -8,13 +8,13 @@ from typing import Any
 
 import attrs
 
-from cardgame.events import Event
-from cardgame.inputs import excerpt
-from cardgame.serialize import MAX_INT, SnapshotError, decode_event, from_json, structure
+from cardgame.model.events import Event
+from cardgame.model.inputs import excerpt
+from cardgame.model.table import MAX_SEATS
 from cardgame.store.connection import StoreFile
 from cardgame.store.errors import StoreError
 from cardgame.store.schema import NotText
-from cardgame.table import MAX_SEATS
+from cardgame.store.serialize import MAX_INT, SnapshotError, decode_event, from_json, structure
 
 __all__ = [
     "MAX_TEXT",

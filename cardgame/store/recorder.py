@@ -10,13 +10,13 @@ from typing import ClassVar
 
 import attrs
 
-from cardgame.events import Event, HandEnded, HandStarted
-from cardgame.game import Game
-from cardgame.serialize import SnapshotError, encode_event, register_type, to_compact_json, unstructure
+from cardgame.model.events import Event, HandEnded, HandStarted
+from cardgame.play.game import Game
 from cardgame.store.connection import StoreFile
 from cardgame.store.errors import StoreError
 from cardgame.store.export import PhhWriter
 from cardgame.store.queries import TableInfo, highest, table_info
+from cardgame.store.serialize import SnapshotError, encode_event, register_type, to_compact_json, unstructure
 
 __all__ = ["HandVoided", "Recorder", "TableState", "check_recordable", "start_recording"]
 

@@ -11,10 +11,10 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from cardgame.context import Context
 from cardgame.engine import Stage
-from cardgame.errors import CardgameError
-from cardgame.events import (
+from cardgame.model.context import Context
+from cardgame.model.errors import CardgameError
+from cardgame.model.events import (
     ChipsAdded,
     Event,
     HandEnded,
@@ -24,12 +24,12 @@ from cardgame.events import (
     PlayerSatOut,
     PlayerSeated,
 )
-from cardgame.game import Game
-from cardgame.inputs import excerpt
+from cardgame.model.inputs import excerpt
+from cardgame.model.table import Player, Table
+from cardgame.play.game import Game
 from cardgame.store.database import EventStore
 from cardgame.store.errors import StoreError
 from cardgame.store.recorder import HandVoided, Recorder, TableState
-from cardgame.table import Player, Table
 
 __all__ = ["SeatState", "TableLog", "recover", "replay_log"]
 

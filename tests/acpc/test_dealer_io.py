@@ -12,9 +12,9 @@ from cardgame.acpc.deal import ReferenceDeals
 from cardgame.acpc.dealer import LINE_LIMIT, Dealer
 from cardgame.acpc.gamedef import STANDARD_GAMES
 from cardgame.acpc.log import parse_log
-from cardgame.bots import calling_station, random_bot
-from cardgame.cards import Card
-from cardgame.errors import CardError
+from cardgame.model.cards import Card
+from cardgame.model.errors import CardError
+from cardgame.play.bots import calling_station, random_bot
 from tests.acpc.conftest import LogBuffer, run, with_dealer
 
 LIMIT = STANDARD_GAMES["holdem.limit.2p.reverse_blinds"]

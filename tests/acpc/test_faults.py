@@ -17,8 +17,8 @@ from cardgame.acpc.gamedef import STANDARD_GAMES, GameDef
 from cardgame.acpc.hand import AcpcHand
 from cardgame.acpc.log import parse_log, replay
 from cardgame.acpc.matchstate import Action
-from cardgame.bots import calling_station, random_bot
-from cardgame.errors import ConfigError, ProtocolError
+from cardgame.model.errors import ConfigError, ProtocolError
+from cardgame.play.bots import calling_station, random_bot
 from tests.acpc.conftest import LogBuffer, run, with_dealer
 
 LIMIT = STANDARD_GAMES["holdem.limit.2p.reverse_blinds"]

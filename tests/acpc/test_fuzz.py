@@ -21,8 +21,8 @@ from cardgame.acpc.gamedef import MAX_STACK, STANDARD_GAMES, GameDef, parse_game
 from cardgame.acpc.hand import AcpcHand
 from cardgame.acpc.log import HandRecord, Score, log_entries, parse_state, read_lines, replay
 from cardgame.acpc.matchstate import CALL, parse_matchstate, read_action
-from cardgame.bots import calling_station
-from cardgame.errors import CardgameError, ConfigError, ProtocolError
+from cardgame.model.errors import CardgameError, ConfigError, ProtocolError
+from cardgame.play.bots import calling_station
 from tests.acpc.conftest import Transcript, load_transcripts
 
 FUZZ = settings(max_examples=120, derandomize=True, deadline=None, database=None,

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from cardgame.acpc.gamedef import MAX_STACK, STANDARD_GAMES, GameDef, load_gamedef, parse_gamedef, read_gamedef
-from cardgame.errors import ConfigError
 from cardgame.evaluation import HIGH
 from cardgame.evaluation.small_games import HIGH_CARD, LEDUC
+from cardgame.model.errors import ConfigError
 from tests.acpc.conftest import Transcript
 
 HU_LIMIT = STANDARD_GAMES["holdem.limit.2p.reverse_blinds"]

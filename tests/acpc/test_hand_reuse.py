@@ -14,8 +14,8 @@ from cardgame.acpc.deal import ReferenceDeals
 from cardgame.acpc.gamedef import STANDARD_GAMES
 from cardgame.acpc.hand import AcpcHand
 from cardgame.acpc.matchstate import CALL, FOLD, RAISE, Action
-from cardgame.cards import parse_cards
-from cardgame.errors import CardError, IllegalActionError, ProtocolError
+from cardgame.model.cards import parse_cards
+from cardgame.model.errors import CardError, IllegalActionError, ProtocolError
 
 
 def _answer(hand: AcpcHand, rng: random.Random) -> Action:

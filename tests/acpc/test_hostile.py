@@ -20,10 +20,10 @@ from cardgame.acpc.gamedef import MAX_GAMEDEF_BYTES, MAX_STACK, STANDARD_GAMES, 
 from cardgame.acpc.hand import AcpcHand
 from cardgame.acpc.log import read_lines
 from cardgame.acpc.matchstate import Action, parse_matchstate, read_action
-from cardgame.bots import calling_station
-from cardgame.cards import parse_cards
 from cardgame.cli import main
-from cardgame.errors import ConfigError, ProtocolError
+from cardgame.model.cards import parse_cards
+from cardgame.model.errors import ConfigError, ProtocolError
+from cardgame.play.bots import calling_station
 from tests.acpc.conftest import Transcript, run
 from tests.acpc.test_faults import checked_match, fake_dealer, good, lines_of
 

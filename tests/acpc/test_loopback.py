@@ -11,7 +11,7 @@ from cardgame.acpc.client import play
 from cardgame.acpc.dealer import Dealer, MatchResult
 from cardgame.acpc.gamedef import STANDARD_GAMES, GameDef, parse_gamedef
 from cardgame.acpc.log import format_value, parse_log, replay
-from cardgame.bots import get
+from cardgame.play.bots import get
 from tests.acpc.conftest import LogBuffer, run, with_dealer
 
 #: Four players, no-limit, blinds on two positions and none on two, stacks all different (side pots).

@@ -7,8 +7,8 @@ import pytest
 from cardgame.acpc.gamedef import STANDARD_GAMES, parse_gamedef
 from cardgame.acpc.log import format_value, parse_log, parse_score, parse_state
 from cardgame.acpc.matchstate import Action, MatchState, parse_betting, parse_matchstate, read_action
-from cardgame.cards import parse_cards
-from cardgame.errors import ProtocolError
+from cardgame.model.cards import parse_cards
+from cardgame.model.errors import ProtocolError
 from tests.acpc.conftest import Transcript
 
 HU_LIMIT = STANDARD_GAMES["holdem.limit.2p.reverse_blinds"]

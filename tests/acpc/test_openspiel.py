@@ -15,7 +15,7 @@ from cardgame.acpc.deal import ReferenceDeals
 from cardgame.acpc.gamedef import STANDARD_GAMES, GameDef
 from cardgame.acpc.hand import AcpcHand
 from cardgame.acpc.matchstate import Action, format_betting
-from cardgame.cards import RANKS, SUITS, Card
+from cardgame.model.cards import RANKS, SUITS, Card
 from tests.acpc.test_loopback import ODD, UNEVEN
 
 pyspiel = pytest.importorskip("pyspiel")

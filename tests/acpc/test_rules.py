@@ -8,8 +8,8 @@ from cardgame.acpc.gamedef import STANDARD_GAMES, GameDef, parse_gamedef
 from cardgame.acpc.hand import AcpcHand
 from cardgame.acpc.log import format_value
 from cardgame.acpc.matchstate import Action, format_betting, parse_betting
-from cardgame.cards import parse_cards
-from cardgame.errors import CardError, IllegalActionError
+from cardgame.model.cards import parse_cards
+from cardgame.model.errors import CardError, IllegalActionError
 
 HU_LIMIT = STANDARD_GAMES["holdem.limit.2p.reverse_blinds"]
 LIMIT_3P = STANDARD_GAMES["holdem.limit.3p"]

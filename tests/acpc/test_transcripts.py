@@ -13,7 +13,7 @@ from cardgame.acpc.gamedef import GameDef
 from cardgame.acpc.hand import AcpcHand
 from cardgame.acpc.log import format_value, parse_log, replay
 from cardgame.acpc.matchstate import Action
-from cardgame.bots import calling_station
+from cardgame.play.bots import calling_station
 from tests.acpc.conftest import LogBuffer, Transcript, run, with_dealer
 
 

@@ -31,9 +31,8 @@ from typing import Any
 import attrs
 
 from cardgame.engine import Stage
-from cardgame.errors import CardgameError
-from cardgame.game import Game
-from cardgame.legal import matchable
+from cardgame.model.errors import CardgameError
+from cardgame.model.legal import matchable
 from cardgame.phh import dumps, loads
 from cardgame.phh.actions import (
     CheckCallAction,
@@ -45,6 +44,7 @@ from cardgame.phh.actions import (
 from cardgame.phh.export import hand_to_phh
 from cardgame.phh.history import HandHistory
 from cardgame.phh.replay import replay
+from cardgame.play.game import Game
 from cardgame.stages import BettingRound, BringIn, ForcedBets, Showdown
 from variants.from_phh import POKERKIT, stages_for
 

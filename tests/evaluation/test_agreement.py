@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cardgame.cards import RANKS, SUITS
 from cardgame.evaluation import evaluate_high, evaluate_high_batch
+from cardgame.model.cards import RANKS, SUITS
 
 eval7 = pytest.importorskip("eval7", reason="eval7 is a test extra: pip install -e '.[test]'")
 phevaluator = pytest.importorskip("phevaluator", reason="phevaluator is a test extra")

@@ -8,8 +8,6 @@ from itertools import combinations, pairwise
 
 import pytest
 
-from cardgame.cards import parse_cards
-from cardgame.errors import CardError
 from cardgame.evaluation import (
     BADUGI,
     SHORT_DECK_CATEGORY_NAMES,
@@ -20,6 +18,8 @@ from cardgame.evaluation import (
     evaluate_badugi,
     short_deck_high,
 )
+from cardgame.model.cards import parse_cards
+from cardgame.model.errors import CardError
 
 BADUGI_LADDER = [
     "Ac 2d 3h 4s",  # the best badugi

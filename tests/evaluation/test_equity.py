@@ -10,8 +10,6 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from cardgame.cards import parse_cards
-from cardgame.errors import CardError, ConfigError
 from cardgame.evaluation import (
     eight_or_better_low,
     evaluate_high,
@@ -22,6 +20,8 @@ from cardgame.evaluation import (
 from cardgame.evaluation import equity as equity_module
 from cardgame.evaluation.batch import HAVE_NUMBA
 from cardgame.evaluation.equity import equity, hand_strength
+from cardgame.model.cards import parse_cards
+from cardgame.model.errors import CardError, ConfigError
 from tests.evaluation._reference import vectors
 
 # Exact hold'em runs a numba kernel when numba is importable; both paths must agree exactly.

@@ -12,8 +12,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cardgame.cards import CARDS, parse_cards
-from cardgame.errors import CardError
 from cardgame.evaluation import (
     CATEGORY_NAMES,
     HIGH,
@@ -27,6 +25,8 @@ from cardgame.evaluation import (
     winners,
 )
 from cardgame.evaluation.batch import HAVE_NUMBA, evaluate_high_batch
+from cardgame.model.cards import CARDS, parse_cards
+from cardgame.model.errors import CardError
 from tests.evaluation._reference import best_norvig, norvig_rank, vectors
 
 KEYS = [

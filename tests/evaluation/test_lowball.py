@@ -7,8 +7,6 @@ from itertools import pairwise
 
 import pytest
 
-from cardgame.cards import parse_cards
-from cardgame.errors import CardError
 from cardgame.evaluation import (
     ACE_TO_FIVE_LOW,
     DEUCE_TO_SEVEN_LOW,
@@ -20,6 +18,8 @@ from cardgame.evaluation import (
     deuce_to_seven_low,
     eight_or_better_low,
 )
+from cardgame.model.cards import parse_cards
+from cardgame.model.errors import CardError
 from tests.evaluation._reference import best_a5, best_d27
 
 # best first

@@ -7,8 +7,6 @@ from itertools import combinations
 
 import pytest
 
-from cardgame.cards import parse_cards
-from cardgame.errors import CardError
 from cardgame.evaluation import (
     OMAHA_EIGHT_LOW,
     OMAHA_HIGH,
@@ -18,6 +16,8 @@ from cardgame.evaluation import (
     omaha_high,
 )
 from cardgame.evaluation.lowball import LOW_BASE
+from cardgame.model.cards import parse_cards
+from cardgame.model.errors import CardError
 
 
 @pytest.mark.parametrize(

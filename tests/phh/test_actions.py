@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardgame.cards import CARDS, Card, parse_cards
-from cardgame.errors import HandHistoryError
+from cardgame.model.cards import CARDS, Card, parse_cards
+from cardgame.model.errors import HandHistoryError
 from cardgame.phh import (
     Action,
     CheckCallAction,

@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 import pytest
 
-from cardgame.errors import CardgameError, HandHistoryError
+from cardgame.model.errors import CardgameError, HandHistoryError
 from cardgame.phh import FoldAction, HandHistory, UnknownFieldWarning, dumps, load, loads, save
 
 GOOD = """\

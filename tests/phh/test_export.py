@@ -6,13 +6,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgame.bots import random_bot, random_draw
-from cardgame.errors import HandHistoryError
-from cardgame.events import ActionTaken
-from cardgame.game import Game
+from cardgame.model.errors import HandHistoryError
+from cardgame.model.events import ActionTaken
 from cardgame.phh import dumps, loads
 from cardgame.phh.export import game_to_phh, variant_fields
 from cardgame.phh.replay import replay
+from cardgame.play.bots import random_bot, random_draw
+from cardgame.play.game import Game
 from variants import available, kuhn_poker
 
 CODED = [v for v in available() if v.code]

@@ -18,12 +18,12 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgame.bots import random_bot, random_draw
-from cardgame.errors import HandHistoryError
-from cardgame.game import Game
+from cardgame.model.errors import HandHistoryError
 from cardgame.phh import dumps, loads
 from cardgame.phh.export import game_to_phh
 from cardgame.phh.replay import check_paths, replay
+from cardgame.play.bots import random_bot, random_draw
+from cardgame.play.game import Game
 from variants import available
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "phh"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardgame.cli import main
-from cardgame.errors import HandHistoryError
+from cardgame.model.errors import HandHistoryError
 from cardgame.phh import HandHistory, dumps, load, loads
 from cardgame.phh.io import MAX_BYTES
 from cardgame.phh.replay import check_paths, replay

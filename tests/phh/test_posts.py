@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgame.events import ForcedBetPosted
+from cardgame.model.events import ForcedBetPosted
 from cardgame.phh import loads
 from cardgame.phh.replay import replay
 from cardgame.stages import ForcedBets

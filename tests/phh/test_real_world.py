@@ -85,7 +85,7 @@ def test_a_bad_hand_is_that_hands_error_and_the_others_go_on(tmp_path: Path) -> 
 def test_errors_speak_in_the_files_amounts() -> None:
     import pytest
 
-    from cardgame.errors import HandHistoryError
+    from cardgame.model.errors import HandHistoryError
 
     [hh] = loads(RAISE_TAKES_BLINDS.replace("'p1 cbr 3.00'", "'p1 cbr 1.50'"))
     with pytest.raises(HandHistoryError, match=r"The amount 1.5 is below the minimum allowed 2; allowed: fold, "

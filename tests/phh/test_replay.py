@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardgame.cli import main
-from cardgame.errors import HandHistoryError
+from cardgame.model.errors import HandHistoryError
 from cardgame.phh import iter_paths, load, loads
 from cardgame.phh.replay import check_paths, replay
 

@@ -3,7 +3,7 @@ differential harness, F7S/8 direction A, seed 22001201)."""
 
 from __future__ import annotations
 
-from cardgame.events import HoleCardsDealt
+from cardgame.model.events import HoleCardsDealt
 from cardgame.phh import loads
 from cardgame.phh.replay import replay
 

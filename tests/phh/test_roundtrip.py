@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgame.cards import CARDS
+from cardgame.model.cards import CARDS
 from cardgame.phh import (
     VARIANTS,
     Action,

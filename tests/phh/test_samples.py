@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgame.cards import parse_cards
+from cardgame.model.cards import parse_cards
 from cardgame.phh import (
     CheckCallAction,
     CompleteBetRaiseAction,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgame.errors import HandHistoryError
+from cardgame.model.errors import HandHistoryError
 from cardgame.phh import loads
 from cardgame.phh.replay import check_hand, replay
 

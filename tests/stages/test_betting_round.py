@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardgame.betting import FixedLimit, NoLimit, PotLimit
-from cardgame.errors import IllegalActionError
-from cardgame.events import ActionTaken, BetReturned
+from cardgame.model.betting import FixedLimit, NoLimit, PotLimit
+from cardgame.model.errors import IllegalActionError
+from cardgame.model.events import ActionTaken, BetReturned
 from cardgame.stages import BettingResult, BettingRound, ForcedBetsResult
 from tests.helpers import make_context
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cardgame.action_order import best_showing_high, best_showing_low, showing_value
-from cardgame.betting import FixedLimit
-from cardgame.cards import parse_cards
-from cardgame.errors import IllegalActionError
+from cardgame.model.action_order import best_showing_high, best_showing_low, showing_value
+from cardgame.model.betting import FixedLimit
+from cardgame.model.cards import parse_cards
+from cardgame.model.errors import IllegalActionError
 from cardgame.stages import BettingRound, BringIn, BringInResult
 from tests.helpers import make_context
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cardgame.cards import parse_cards
-from cardgame.events import BoardDealt, HoleCardsDealt
+from cardgame.model.cards import parse_cards
+from cardgame.model.events import BoardDealt, HoleCardsDealt
 from cardgame.stages import DealBoard, DealHole
 from tests.helpers import make_context
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardgame.cards import parse_cards
-from cardgame.errors import ConfigError, IllegalActionError
-from cardgame.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
+from cardgame.model.cards import parse_cards
+from cardgame.model.errors import ConfigError, IllegalActionError
+from cardgame.model.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
 from cardgame.stages import DealHole, Draw
 from tests.helpers import make_context
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardgame.errors import ConfigError
-from cardgame.events import ForcedBetPosted
+from cardgame.model.errors import ConfigError
+from cardgame.model.events import ForcedBetPosted
 from cardgame.stages import ForcedBets, ForcedBetsResult
 from tests.helpers import make_context, opened
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgame.errors import ConfigError
+from cardgame.model.errors import ConfigError
 from cardgame.stages import BringIn, BringInResult, ForcedBets, Showdown
 from tests.helpers import make_context, opened
 from tests.stages.test_bring_in_and_order import stud_ctx

@@ -6,8 +6,8 @@ import pytest
 
 from cardgame import Game
 from cardgame.engine import Done
-from cardgame.errors import IllegalActionError
-from cardgame.events import BoardDealt, PotAwarded, RunsChosen
+from cardgame.model.errors import IllegalActionError
+from cardgame.model.events import BoardDealt, PotAwarded, RunsChosen
 from cardgame.phh.export import game_to_phh
 from cardgame.phh.io import dumps, loads
 from cardgame.phh.replay import replay

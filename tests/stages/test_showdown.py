@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from cardgame.cards import parse_cards
 from cardgame.engine import Done, Exit, Restart
-from cardgame.events import CardsShown, HandEnded, PotAwarded
+from cardgame.model.cards import parse_cards
+from cardgame.model.events import CardsShown, HandEnded, PotAwarded
 from cardgame.stages import EndHand, Showdown, ShowdownResult
 from tests.helpers import make_context
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 import cardgame.stages as stages_module
-from cardgame.betting import NoLimit
-from cardgame.context import Context
 from cardgame.engine import Done, Exit, Goto, Stage
-from cardgame.errors import IllegalActionError, TableError
-from cardgame.events import (
+from cardgame.model.betting import NoLimit
+from cardgame.model.context import Context
+from cardgame.model.errors import IllegalActionError, TableError
+from cardgame.model.events import (
     ActionTaken,
     CardsShown,
     ChipsAdded,
@@ -19,6 +19,7 @@ from cardgame.events import (
     PlayerSeated,
     PotAwarded,
 )
+from cardgame.model.table import Table
 from cardgame.stages import (
     BettingResult,
     BettingRound,
@@ -30,7 +31,6 @@ from cardgame.stages import (
     WaitForPlayers,
 )
 from cardgame.stages.base import TABLE_EVENTS, PokerStage
-from cardgame.table import Table
 from tests.helpers import make_context, opened
 from tests.stages.test_betting_round import preflop
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from cardgame.context import Context
-from cardgame.deck import SHORT_DECK
-from cardgame.errors import ConfigError
+from cardgame.model.context import Context
+from cardgame.model.deck import SHORT_DECK
+from cardgame.model.errors import ConfigError
+from cardgame.model.table import Table
 from cardgame.stages import HandOpened, WaitForPlayers
-from cardgame.table import Table
 
 
 def test_waits_until_enough_players_then_opens_a_hand() -> None:

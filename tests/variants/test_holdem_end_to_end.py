@@ -6,11 +6,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from cardgame.cards import parse_cards
 from cardgame.engine import Stage
-from cardgame.errors import IllegalActionError
-from cardgame.events import ActionTaken, BetReturned, PotAwarded
-from cardgame.game import Game
+from cardgame.model.cards import parse_cards
+from cardgame.model.errors import IllegalActionError
+from cardgame.model.events import ActionTaken, BetReturned, PotAwarded
+from cardgame.play.game import Game
 from variants import fixed_limit_holdem, no_limit_holdem
 
 

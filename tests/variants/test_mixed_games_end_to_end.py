@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from cardgame.bots import calling_station
-from cardgame.cards import parse_cards
-from cardgame.errors import IllegalActionError
-from cardgame.events import CardsShown, DiscardsReshuffled, PotAwarded
-from cardgame.game import Game
+from cardgame.model.cards import parse_cards
+from cardgame.model.errors import IllegalActionError
+from cardgame.model.events import CardsShown, DiscardsReshuffled, PotAwarded
 from cardgame.phh import loads
 from cardgame.phh.replay import replay
+from cardgame.play.bots import calling_station
+from cardgame.play.game import Game
 from variants import deuce_to_seven_triple_draw, kuhn_poker, leduc_holdem
 
 HI_LO_QUARTERED = """
@@ -235,7 +235,7 @@ def test_open_pair_on_fourth_street_allows_the_big_bet() -> None:
 
 
 def test_stud_deals_a_community_seventh_card_when_the_deck_runs_short() -> None:
-    from cardgame.events import BoardDealt
+    from cardgame.model.events import BoardDealt
     from variants import seven_card_stud
 
     game = Game(seven_card_stud(), seats=8, seed=4, max_hands=1)

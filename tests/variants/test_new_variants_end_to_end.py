@@ -8,14 +8,14 @@ from collections.abc import Sequence
 import pytest
 
 import variants
-from cardgame.betting import NoLimit, PotLimit
-from cardgame.cards import parse_cards
 from cardgame.engine import Stage
-from cardgame.errors import ConfigError, HandHistoryError, IllegalActionError, StageError
 from cardgame.evaluation import HIGH, OMAHA_HIGH
-from cardgame.events import ActionTaken, BoardDealt, CardsDiscarded, ForcedBetPosted
-from cardgame.game import Game
+from cardgame.model.betting import NoLimit, PotLimit
+from cardgame.model.cards import parse_cards
+from cardgame.model.errors import ConfigError, HandHistoryError, IllegalActionError, StageError
+from cardgame.model.events import ActionTaken, BoardDealt, CardsDiscarded, ForcedBetPosted
 from cardgame.phh.export import game_to_phh, hand_to_phh
+from cardgame.play.game import Game
 from cardgame.stages import BettingRound, DealBoard, Draw, ForcedBets, Showdown
 from variants import (
     community_card_game,
@@ -383,7 +383,7 @@ def test_all_in_players_discard_too() -> None:
 
 @pytest.mark.parametrize("name", ["pineapple", "crazy pineapple", "courchevel"])
 def test_the_librarys_bots_play_the_new_games(name: str) -> None:
-    from cardgame import bots
+    from cardgame.play import bots
 
     players = ["seed-ai", "random", "calling-station", "pair-raiser", "tight-aggressive"]
     game = Game(variants.get(name), seats=len(players), seed=5, max_hands=12)
@@ -398,8 +398,8 @@ def test_the_librarys_bots_play_the_new_games(name: str) -> None:
 
 
 def test_a_passive_answer_to_a_compulsory_discard_throws_the_lowest_card() -> None:
-    from cardgame.bot import to_discards
-    from cardgame.errors import BotError
+    from cardgame.model.errors import BotError
+    from cardgame.play.bot import to_discards
     from cardgame.stages import DrawOptions
 
     hole = parse_cards("Ah 4c Kd")

@@ -18,12 +18,12 @@ from typing import Any
 import attrs
 import pytest
 
-from cardgame.betting import NoLimit, PotLimit
-from cardgame.bots import random_bot
 from cardgame.engine import Stage
 from cardgame.evaluation import HIGH, OMAHA_HIGH
-from cardgame.events import ActionTaken, BoardDealt, HandEnded, HandStarted, HoleCardsDealt
-from cardgame.game import Game
+from cardgame.model.betting import NoLimit, PotLimit
+from cardgame.model.events import ActionTaken, BoardDealt, HandEnded, HandStarted, HoleCardsDealt
+from cardgame.play.bots import random_bot
+from cardgame.play.game import Game
 from cardgame.stages import ForcedBets, Showdown
 from variants import community_card_game
 from variants.from_phh import POKERKIT

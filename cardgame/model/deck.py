@@ -7,9 +7,9 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from cardgame.cards import CARDS, RANKS, SUITS, Card, format_cards
-from cardgame.errors import CardError, ConfigError
-from cardgame.rng import RandomSource
+from cardgame.model.cards import CARDS, RANKS, SUITS, Card, format_cards
+from cardgame.model.errors import CardError, ConfigError
+from cardgame.model.rng import RandomSource
 
 __all__ = ["SHORT_DECK", "STANDARD_DECK", "Deck", "DeckSpec"]
 

@@ -31,15 +31,16 @@ from typing import Any, TypeVar, cast
 import attrs
 import cattrs
 
-from cardgame import events as events_module
-from cardgame.cards import Card, parse_card
-from cardgame.deck import DeckSpec
 from cardgame.engine import Done, Exit, Failed, Goto, Outcome, Restart
-from cardgame.errors import CardError, CardgameError
-from cardgame.events import Event
-from cardgame.inputs import MAX_DIGITS, excerpt
-from cardgame.player import Player
-from cardgame.rng import RandomSource
+from cardgame.model import events as events_module
+from cardgame.model.cards import Card, parse_card
+from cardgame.model.deck import DeckSpec
+from cardgame.model.errors import CardError, CardgameError
+from cardgame.model.events import Event
+from cardgame.model.inputs import MAX_DIGITS, excerpt
+from cardgame.model.player import Player
+from cardgame.model.rng import RandomSource
+from cardgame.model.table import Table
 from cardgame.stages import (
     BettingResult,
     BringInResult,
@@ -49,7 +50,6 @@ from cardgame.stages import (
     RunOptions,
     ShowdownResult,
 )
-from cardgame.table import Table
 
 __all__ = [
     "MAX_DEPTH",
@@ -100,7 +100,7 @@ _converter = cattrs.Converter()
 
 
 MAX_INT = 10**MAX_DIGITS - 1
-"""The largest whole number saved data may hold (as :func:`cardgame.inputs.read_int` reads: 18 digits)."""
+"""The largest whole number saved data may hold (as :func:`cardgame.model.inputs.read_int` reads: 18 digits)."""
 
 MAX_DEPTH = 100
 """How deeply saved data may nest (a snapshot nests about 8 levels deep)."""
@@ -158,7 +158,7 @@ _EVENT_MODULES = (events_module.__name__, Event.__module__)
 
 
 def _register_events() -> None:
-    """Register every event class :mod:`cardgame.events` offers (its own and the kernel's) under its
+    """Register every event class :mod:`cardgame.model.events` offers (its own and the kernel's) under its
     class name.
 
     Reads the module's namespace, not ``Event.__subclasses__()``: attrs slotted classes leave

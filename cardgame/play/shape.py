@@ -1,6 +1,6 @@
 """What a variant deals and how its hands are ranked, read from its stage list (for bots).
 
-A bot is never handed the :class:`~cardgame.game.Game`, yet a strategy needs the public rules of
+A bot is never handed the :class:`~cardgame.play.game.Game`, yet a strategy needs the public rules of
 the game it plays: how many cards each player ends with and which are dealt face up, how many
 board cards and draws there are, the showdown's evaluators and the size of a big blind.
 :func:`game_shape` reads them once from the variant's stages.
@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from cardgame.cards import Card
-from cardgame.context import Context
-from cardgame.deck import STANDARD_DECK, DeckSpec
 from cardgame.engine import Stage
 from cardgame.evaluation.protocol import HandEvaluator
+from cardgame.model.cards import Card
+from cardgame.model.context import Context
+from cardgame.model.deck import STANDARD_DECK, DeckSpec
 from cardgame.stages import BettingRound, BringIn, DealBoard, DealHole, Draw, ForcedBets, Showdown, WaitForPlayers
 
 __all__ = ["GameShape", "game_shape"]

@@ -10,9 +10,9 @@ from typing import ClassVar
 
 import attrs
 
-from cardgame.cards import Card, format_cards
 from cardgame.engine.events import Event, StageFailed
 from cardgame.engine.records import fast_init
+from cardgame.model.cards import Card, format_cards
 
 __all__ = [
     "ActionTaken",

@@ -5,16 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from cardgame.betting import LegalActions
-from cardgame.bot import Bot
-from cardgame.bot import play as play_bots
-from cardgame.context import Context
-from cardgame.deck import STANDARD_DECK, DeckSpec
 from cardgame.engine import Dispatcher, Stage
-from cardgame.errors import ConfigError, IllegalActionError
-from cardgame.events import Event
-from cardgame.inputs import excerpt
-from cardgame.rng import RandomSource
+from cardgame.model.betting import LegalActions
+from cardgame.model.context import Context
+from cardgame.model.deck import STANDARD_DECK, DeckSpec
+from cardgame.model.errors import ConfigError, IllegalActionError
+from cardgame.model.events import Event
+from cardgame.model.inputs import excerpt
+from cardgame.model.rng import RandomSource
+from cardgame.model.table import Player, Table
+from cardgame.play.bot import Bot
+from cardgame.play.bot import play as play_bots
+from cardgame.play.view import TableView, status_table, table_view
 from cardgame.stages.base import (
     add_chips,
     check_muck,
@@ -27,8 +29,6 @@ from cardgame.stages.base import (
 )
 from cardgame.stages.draw import DrawOptions
 from cardgame.stages.results import RunOptions
-from cardgame.table import Player, Table
-from cardgame.view import TableView, status_table, table_view
 
 __all__ = ["Game", "VariantLike"]
 
@@ -53,7 +53,7 @@ class Game:
     ``stages`` is the variant's stage list, or the variant itself. Table options: ``seats``, ``min_buy_in``,
     ``max_buy_in``, ``first_button``; or pass a ready ``table``. ``seed`` makes the game
     replayable; ``max_hands`` stops it cleanly after that many hands. ``events`` holds at
-    least the last ``keep_hands`` hands (default 10; ``None``: all; see :class:`~cardgame.context.Context`);
+    least the last ``keep_hands`` hands (default 10; ``None``: all; see :class:`~cardgame.model.context.Context`);
     ``subscribe`` sees every event.
     """
 
@@ -124,7 +124,7 @@ class Game:
 
     @property
     def hand(self) -> Any:
-        """The hand in progress (:class:`~cardgame.hand.Hand`) or ``None`` between hands."""
+        """The hand in progress (:class:`~cardgame.model.hand.Hand`) or ``None`` between hands."""
         return self.ctx.hand
 
     @property
@@ -343,10 +343,10 @@ class Game:
         self, bots: Mapping[int, Bot] | Bot, *, drawer: Bot | None = None, chooser: Bot | None = None,
         max_actions: int = 10**9,
     ) -> int:
-        """Let ``bots`` (one for all seats, or one per seat; see :mod:`cardgame.bot`) answer every
+        """Let ``bots`` (one for all seats, or one per seat; see :mod:`cardgame.play.bot`) answer every
         decision until nobody is to act: the game exits, fails, or waits for players.
 
-        Each bot sees only its seat's :class:`~cardgame.bot.BotView`, never the game. Draws ask
+        Each bot sees only its seat's :class:`~cardgame.play.bot.BotView`, never the game. Draws ask
         ``drawer`` and run-it-twice choices ``chooser`` when given, else the seat's bot. Returns
         the number of decisions; it never deadlocks because every decision moves the game forward.
         """

@@ -22,10 +22,10 @@ from typing import Literal
 
 import attrs
 
-from cardgame.cards import Card, format_cards
-from cardgame.context import Context
 from cardgame.engine import Stage
-from cardgame.events import (
+from cardgame.model.cards import Card, format_cards
+from cardgame.model.context import Context
+from cardgame.model.events import (
     ActionTaken,
     BoardDealt,
     CardsDiscarded,

@@ -11,8 +11,8 @@ import re
 from collections.abc import Iterable
 from itertools import islice
 
-from cardgame.errors import CardError
-from cardgame.inputs import excerpt
+from cardgame.model.errors import CardError
+from cardgame.model.inputs import excerpt
 
 __all__ = ["CARDS", "MAX_CARD_TEXT", "RANKS", "SUITS", "Card", "format_cards", "parse_card", "parse_cards"]
 

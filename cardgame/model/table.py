@@ -5,7 +5,7 @@ Seating rules:
 * Buy-ins and top-ups must keep a stack within ``[min_buy_in, max_buy_in]``; chips are added
   only between hands (Robert's Rules of Poker: chips cannot be added during a hand).
 * A player who leaves or sits out during a hand has that hand folded; the seat is freed or
-  marked out when the hand ends (see :meth:`cardgame.game.Game.leave`).
+  marked out when the hand ends (see :meth:`cardgame.play.game.Game.leave`).
 * A player with no chips after a hand is sat out automatically.
 * Button: the *moving button* rule. Each hand the button moves to the next seat in play, and the
   blinds are the next seats in play after it; a player who sits down joins the next hand without
@@ -19,8 +19,8 @@ from collections.abc import Iterator
 
 import attrs
 
-from cardgame.errors import ConfigError, TableError
-from cardgame.player import Player
+from cardgame.model.errors import ConfigError, TableError
+from cardgame.model.player import Player
 
 __all__ = ["MAX_SEATS", "Player", "Table"]
 

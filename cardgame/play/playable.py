@@ -1,7 +1,7 @@
 """What a driver of bots needs of a game: :class:`PlayableGame`, the part of
-:class:`~cardgame.game.Game` that :func:`cardgame.bot.play` reads and calls.
+:class:`~cardgame.play.game.Game` that :func:`cardgame.play.bot.play` reads and calls.
 
-It sits below both: ``Game.play`` hands itself to :mod:`cardgame.bot`, which knows the game only
+It sits below both: ``Game.play`` hands itself to :mod:`cardgame.play.bot`, which knows the game only
 through this protocol, so neither module imports the other in a loop.
 """
 
@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from cardgame.context import Context
 from cardgame.engine import Dispatcher
-from cardgame.events import Event
-from cardgame.legal import LegalActions
+from cardgame.model.context import Context
+from cardgame.model.events import Event
+from cardgame.model.legal import LegalActions
+from cardgame.play.view import TableView
 from cardgame.stages.results import DrawOptions, RunOptions
-from cardgame.view import TableView
 
 __all__ = ["PlayableGame"]
 

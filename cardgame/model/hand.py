@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from cardgame.cards import Card
-from cardgame.deck import Deck
-from cardgame.table import Player
+from cardgame.model.cards import Card
+from cardgame.model.deck import Deck
+from cardgame.model.table import Player
 
 __all__ = ["Hand", "HandPlayer"]
 

@@ -4,7 +4,7 @@ table, stack protection; personalities are parameter sets. Also a tight-aggressi
 Per decision (Mick West, "Programming Poker AI"):
 
 * hand strength ``HS``: Monte-Carlo against the opponents still in the hand, ties shared, with the
-  seed's drop-out of weak hands (:func:`cardgame.strength.hand_strength`);
+  seed's drop-out of weak hands (:func:`cardgame.play.strength.hand_strength`);
 * pot odds: what the decision costs (the call, or the smallest bet when checking is free) over the
   pot after paying it; rate of return ``RR = HS / pot odds``;
 * the table: below ``thresholds[0]`` fold/call/raise with ``table[0]``'s chances, and so on; a
@@ -24,13 +24,13 @@ from collections import Counter
 import attrs
 import numpy as np
 
-from cardgame.bot import Answer, BotBase, BotView
-from cardgame.cards import Card
-from cardgame.errors import ConfigError
 from cardgame.evaluation.badugi import BadugiEvaluator
 from cardgame.evaluation.lowball import AceToFiveLowEvaluator, DeuceToSevenLowEvaluator
-from cardgame.events import CardsDiscarded
-from cardgame.strength import fast_path, hand_strength, situation
+from cardgame.model.cards import Card
+from cardgame.model.errors import ConfigError
+from cardgame.model.events import CardsDiscarded
+from cardgame.play.bot import Answer, BotBase, BotView
+from cardgame.play.strength import fast_path, hand_strength, situation
 
 __all__ = ["PERSONALITIES", "Personality", "SeedAI", "TightAggressive", "discards", "strength"]
 

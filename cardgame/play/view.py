@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import attrs
 
-from cardgame.cards import Card, format_cards
-from cardgame.context import Context
 from cardgame.engine.records import fast_init
+from cardgame.model.cards import Card, format_cards
+from cardgame.model.context import Context
 
 __all__ = ["SeatView", "TableView", "status_legend", "status_table", "table_view"]
 

@@ -1,22 +1,22 @@
 """The legal actions of the player to act: fold, check or call, and the raise-to range.
 
-:class:`LegalActions` is what :meth:`~cardgame.game.Game.legal_actions` returns; the rules that
+:class:`LegalActions` is what :meth:`~cardgame.play.game.Game.legal_actions` returns; the rules that
 compute it (minimum raises, reopening after a short all-in, the cap, nobody left to call) are
-described in :mod:`cardgame.betting`, whose structures :func:`compute` reads.
+described in :mod:`cardgame.model.betting`, whose structures :func:`compute` reads.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar, NamedTuple, Protocol
 
-from cardgame.hand import Hand, HandPlayer
+from cardgame.model.hand import Hand, HandPlayer
 
 __all__ = ["LegalActions", "Sizing", "compute", "matchable"]
 
 
 class Sizing(Protocol):
     """What :func:`compute` asks of a betting structure (a
-    :class:`~cardgame.betting.BettingStructure`): how big a raise may be, and when it reopens."""
+    :class:`~cardgame.model.betting.BettingStructure`): how big a raise may be, and when it reopens."""
 
     _uncapped: ClassVar[bool]
     exact_sizes: ClassVar[bool]

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from cardgame.cards import Card
-from cardgame.hand import Hand
+from cardgame.model.cards import Card
+from cardgame.model.hand import Hand
 
 __all__ = ["Order", "best_showing_high", "best_showing_low", "left_of_button", "showing_value"]
 

@@ -4,7 +4,7 @@ A bot is any callable ``bot(view) -> answer``. The :class:`BotView` holds what t
 its own cards, the board, every player's up cards, stacks, bets and pot, the hand's events as
 the seat sees them, and the question asked, exactly one of:
 
-* ``view.legal`` (a :class:`~cardgame.betting.LegalActions`): a betting decision. Answer a word
+* ``view.legal`` (a :class:`~cardgame.model.betting.LegalActions`): a betting decision. Answer a word
   or ``(word, amount)``: ``fold``, ``check``, ``call``, ``bet``, ``raise``, ``all_in``,
   ``bring_in``. One vocabulary for every street (:func:`to_action`): ``raise`` and ``bet`` are
   the same word (a raise on an unopened street is the bet), without an amount they mean the
@@ -17,11 +17,11 @@ the seat sees them, and the question asked, exactly one of:
 * ``view.runs`` (a :class:`~cardgame.stages.RunOptions`): answer how many run-outs (1..max);
   ``check`` or ``call`` run once.
 
-An answer the rules do not allow raises :class:`~cardgame.errors.BotError`, naming the seat,
+An answer the rules do not allow raises :class:`~cardgame.model.errors.BotError`, naming the seat,
 the answer and what was allowed. A class may derive from :class:`BotBase` for separate methods
 and the hooks ``hand_started`` and ``hand_ended`` (which sees the hand's showdown). Bots draw
 randomness from ``view.rng``, the game's seeded source, so a match replays exactly.
-:func:`play` (and :meth:`Game.play <cardgame.game.Game.play>`) runs bots on a game.
+:func:`play` (and :meth:`Game.play <cardgame.play.game.Game.play>`) runs bots on a game.
 """
 
 from __future__ import annotations
@@ -31,15 +31,15 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from cardgame.betting import LegalActions
-from cardgame.cards import Card, format_cards
-from cardgame.errors import BotError, CardError, IllegalActionError
-from cardgame.events import CardsShown, Event, HandEnded, HandStarted, PotAwarded
-from cardgame.playable import PlayableGame as Game  # what the driver needs of cardgame.game.Game
-from cardgame.rng import RandomSource
-from cardgame.shape import GameShape, game_shape
+from cardgame.model.betting import LegalActions
+from cardgame.model.cards import Card, format_cards
+from cardgame.model.errors import BotError, CardError, IllegalActionError
+from cardgame.model.events import CardsShown, Event, HandEnded, HandStarted, PotAwarded
+from cardgame.model.rng import RandomSource
+from cardgame.play.playable import PlayableGame as Game  # what the driver needs of cardgame.play.game.Game
+from cardgame.play.shape import GameShape, game_shape
+from cardgame.play.view import SeatView
 from cardgame.stages.results import DrawOptions, RunOptions
-from cardgame.view import SeatView
 
 __all__ = [
     "Answer",
@@ -85,7 +85,7 @@ class BotView:
     """What one seat sees when it must decide; hidden cards of other players are ``None``.
 
     ``hole`` are the seat's own cards in the order dealt (``up``: which are face up); ``seats``
-    every seated player as :class:`~cardgame.view.SeatView`; ``history`` this hand's events as the
+    every seated player as :class:`~cardgame.play.view.SeatView`; ``history`` this hand's events as the
     seat sees them. Exactly one of ``legal``, ``draw`` and ``runs`` is set: the question asked.
     """
 
@@ -208,7 +208,7 @@ def _word(answer: object) -> tuple[str, object]:
 
 
 def to_action(answer: object, legal: LegalActions) -> tuple[str, int | None]:
-    """The precise ``(action, amount)`` for :meth:`Game.act <cardgame.game.Game.act>` that a bot's
+    """The precise ``(action, amount)`` for :meth:`Game.act <cardgame.play.game.Game.act>` that a bot's
     ``answer`` means under ``legal`` (see the module); raises :class:`BotError` if none."""
     allowed = legal.describe()
     word, amount = _word(answer)

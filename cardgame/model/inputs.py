@@ -14,7 +14,7 @@ import os
 import re
 from pathlib import Path
 
-from cardgame.errors import CardgameError
+from cardgame.model.errors import CardgameError
 
 __all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "excerpt", "is_ascii_int", "read_int", "read_text"]
 

@@ -1,4 +1,4 @@
-"""Betting structures (no-limit, pot-limit, fixed-limit) and the rules of legal actions (see ``cardgame.legal``).
+"""Betting structures (no-limit, pot-limit, fixed-limit) and the rules of legal actions (see ``cardgame.model.legal``).
 
 Rules followed (TDA rules 40-43 and Robert's Rules of Poker, section 3):
 
@@ -53,9 +53,9 @@ from typing import ClassVar
 
 import attrs
 
-from cardgame.errors import ConfigError
-from cardgame.hand import Hand, HandPlayer
-from cardgame.legal import LegalActions
+from cardgame.model.errors import ConfigError
+from cardgame.model.hand import Hand, HandPlayer
+from cardgame.model.legal import LegalActions
 
 __all__ = ["BettingStructure", "FixedLimit", "LegalActions", "NoLimit", "PotLimit"]
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cardgame.cards import Card, format_cards, parse_cards
-from cardgame.deck import STANDARD_DECK, Deck, DeckSpec
 from cardgame.engine import Emitter
-from cardgame.errors import CardError
-from cardgame.events import Event, HandEnded, HandStarted, PlayerLeft, PlayerSatOut
-from cardgame.hand import Hand, HandPlayer
-from cardgame.rng import RandomSource
-from cardgame.table import Table
+from cardgame.model.cards import Card, format_cards, parse_cards
+from cardgame.model.deck import STANDARD_DECK, Deck, DeckSpec
+from cardgame.model.errors import CardError
+from cardgame.model.events import Event, HandEnded, HandStarted, PlayerLeft, PlayerSatOut
+from cardgame.model.hand import Hand, HandPlayer
+from cardgame.model.rng import RandomSource
+from cardgame.model.table import Table
 
 __all__ = ["Context"]
 

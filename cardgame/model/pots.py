@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import attrs
 
 from cardgame.engine.records import fast_init
-from cardgame.hand import HandPlayer
+from cardgame.model.hand import HandPlayer
 
 __all__ = ["Pot", "side_pots", "split"]
 

@@ -1,6 +1,6 @@
 """Simple bots for demos, tests and matches, after the poker-AI seed's test opponents.
 
-Each is a plain function ``bot(view) -> answer`` (see :mod:`cardgame.bot`) that works in every
+Each is a plain function ``bot(view) -> answer`` (see :mod:`cardgame.play.bot`) that works in every
 variant: draws and run-out choices included. Randomness comes from ``view.rng``, the game's
 seeded source, so a game between bots replays exactly. :func:`get` finds a bot by name
 (``random``, ``calling-station``, ``all-in``, ``pair-raiser``, ``tight-aggressive``, ``seed-ai``
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardgame.bot import Answer, Bot, BotView
-from cardgame.errors import ConfigError
+from cardgame.model.errors import ConfigError
+from cardgame.play.bot import Answer, Bot, BotView
 
 __all__ = ["always_all_in", "available", "calling_station", "get", "pair_raiser", "random_bot", "random_draw"]
 
@@ -74,7 +74,7 @@ def pair_raiser(view: BotView) -> Answer:
 
 def _seed_ai(personality: str) -> Callable[[], Bot]:
     def make() -> Bot:
-        from cardgame.ai import SeedAI
+        from cardgame.play.ai import SeedAI
 
         return SeedAI.personality_named(personality)
 
@@ -82,7 +82,7 @@ def _seed_ai(personality: str) -> Callable[[], Bot]:
 
 
 def _tight_aggressive() -> Bot:
-    from cardgame.ai import TightAggressive
+    from cardgame.play.ai import TightAggressive
 
     return TightAggressive()
 

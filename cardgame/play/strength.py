@@ -25,8 +25,6 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from cardgame.cards import RANKS, Card
-from cardgame.errors import ConfigError
 from cardgame.evaluation._tables import pack
 from cardgame.evaluation.batch import (
     BATCH_CARD_KEYS,
@@ -42,8 +40,10 @@ from cardgame.evaluation.lowball import (
     DeuceToSevenLowEvaluator,
     _ace_to_five_table,
 )
-from cardgame.events import CardsDiscarded
-from cardgame.shape import GameShape
+from cardgame.model.cards import RANKS, Card
+from cardgame.model.errors import ConfigError
+from cardgame.model.events import CardsDiscarded
+from cardgame.play.shape import GameShape
 
 __all__ = ["Situation", "fast_path", "hand_strength", "situation"]
 
@@ -70,9 +70,9 @@ class Situation:
 
 
 def situation(view: object, keep: Sequence[Card] | None = None) -> Situation:
-    """The :class:`Situation` of a :class:`~cardgame.bot.BotView`. ``keep``: in a draw game with
+    """The :class:`Situation` of a :class:`~cardgame.play.bot.BotView`. ``keep``: in a draw game with
     draws to come, the cards the seat will keep (the rest are redrawn at random)."""
-    from cardgame.bot import BotView
+    from cardgame.play.bot import BotView
 
     assert isinstance(view, BotView)
     shape = view.shape

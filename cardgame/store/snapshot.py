@@ -17,12 +17,12 @@ What is saved (format version :data:`VERSION`):
   whether it deals lazily from the random source), the next deck, the random source's seed and
   full generator state, deck spec, hand counters, ``stop_requested`` and the event log.
 
-Cards are text (``"Ah"``); records carry a ``"type"`` tag (see :mod:`cardgame.serialize`).
+Cards are text (``"Ah"``); records carry a ``"type"`` tag (see :mod:`cardgame.store.serialize`).
 A deck's undealt cards are listed bottom first: the deck deals from the end of the list.
 
 Restoring checks the whole document before it changes anything, and refuses with
 :class:`SnapshotError` (the stage list untouched): its structure, types and ranges (whole numbers of
-at most 18 digits, no deeper than :data:`~cardgame.serialize.MAX_DEPTH` levels, text of at most
+at most 18 digits, no deeper than :data:`~cardgame.store.serialize.MAX_DEPTH` levels, text of at most
 :data:`MAX_SIZE` characters), the cards (each once, all from the deck), the random generator's
 state, the dispatcher's stack (what running the list leaves), and the chips: the stacks and the pot
 must hold the total the snapshot states, the hand's players what its ``HandStarted`` event says
@@ -41,17 +41,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from cardgame.cards import Card
-from cardgame.context import Context
-from cardgame.deck import Deck, DeckSpec
 from cardgame.engine import Outcome, Stage
-from cardgame.errors import CardgameError
-from cardgame.events import ChipsAdded, Event, HandEnded, HandStarted, PlayerLeft, PlayerSeated
-from cardgame.game import Game
-from cardgame.hand import Hand, HandPlayer
-from cardgame.inputs import excerpt
-from cardgame.rng import RandomSource
-from cardgame.serialize import (
+from cardgame.model.cards import Card
+from cardgame.model.context import Context
+from cardgame.model.deck import Deck, DeckSpec
+from cardgame.model.errors import CardgameError
+from cardgame.model.events import ChipsAdded, Event, HandEnded, HandStarted, PlayerLeft, PlayerSeated
+from cardgame.model.hand import Hand, HandPlayer
+from cardgame.model.inputs import excerpt
+from cardgame.model.rng import RandomSource
+from cardgame.model.table import Table
+from cardgame.play.game import Game
+from cardgame.store.serialize import (
     JsonObject,
     SnapshotError,
     check_depth,
@@ -77,7 +78,6 @@ from cardgame.serialize import (
     json_kind,
     to_json,
 )
-from cardgame.table import Table
 
 __all__ = ["FORMAT", "MAX_SIZE", "VERSION", "SnapshotError", "dumps", "loads", "restore", "snapshot"]
 
@@ -613,7 +613,7 @@ MAX_SIZE = 64 * 2**20
 def loads(text: str | bytes, stages: Sequence[Stage[Context]], *, max_size: int = MAX_SIZE) -> Game:
     """Restore a game from :func:`dumps` text onto a fresh stage list.
 
-    Text longer than ``max_size`` characters, or nesting more than :data:`~cardgame.serialize.MAX_DEPTH`
+    Text longer than ``max_size`` characters, or nesting more than :data:`~cardgame.store.serialize.MAX_DEPTH`
     levels deep, is refused before it is read.
     """
     if not isinstance(text, (str, bytes, bytearray)):

@@ -1,0 +1,36 @@
+"""The layout is the architecture: every module sits in one layer and imports only from its own
+layer or below (the applications may use one another); the kernel imports nothing of poker; and
+``docs/architecture.md``'s generated parts (the layers, every stage's machine) are current."""
+
+from __future__ import annotations
+
+from scripts import architecture
+from scripts.architecture import LAYERS, imports, package_of, upward
+
+INDEX = {pkg: i for i, (_, pkgs, _) in enumerate(LAYERS) for pkg in pkgs}
+
+
+def test_every_module_is_in_a_layer() -> None:
+    outside = sorted(m for m in imports() if m != "cardgame" and package_of(m) not in INDEX)
+    assert not outside, f"modules in no layer (add a folder to LAYERS in scripts/architecture.py): {outside}"
+
+
+def test_each_layer_imports_only_downwards() -> None:
+    wrong = upward(imports())
+    assert not wrong, "\n".join(wrong)
+
+
+def test_an_upward_import_is_reported() -> None:
+    found = imports()
+    found["cardgame.model.hand"] = {*found["cardgame.model.hand"], "cardgame.stages.betting_round"}
+    assert upward(found) == ["cardgame.model.hand (poker model) imports cardgame.stages.betting_round (stages)"]
+
+
+def test_the_kernel_knows_no_poker() -> None:
+    for module, targets in imports().items():
+        if package_of(module) == "engine":
+            assert all(package_of(t) == "engine" for t in targets), (module, targets)
+
+
+def test_the_architecture_document_is_current() -> None:
+    assert architecture.main(["--check"]) == 0, "run: python scripts/architecture.py"
