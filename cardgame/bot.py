@@ -19,12 +19,16 @@ the seat sees them, and the question asked, exactly one of:
 An answer the rules do not allow raises :class:`~cardgame.errors.BotError`, naming the seat,
 the answer and what was allowed. A class may derive from :class:`BotBase` for separate methods
 and the hooks ``hand_started`` and ``hand_ended`` (which sees the hand's showdown). Bots draw
-randomness from ``view.rng``, the game's seeded source, so a match replays exactly.
+randomness from ``view.rng``, a ``random.Random`` of the seat's own derived from the game's seed
+(:meth:`RandomSource.stream <cardgame.rng.RandomSource.stream>`), so a match replays exactly, yet
+no bot can read the deck's generator. (A bot runs in the same process as the game: it is trusted
+code, which Python cannot fence in; an untrusted bot plays over the network, :mod:`cardgame.acpc`.)
 :func:`play` (and :meth:`Game.play <cardgame.game.Game.play>`) runs bots on a game.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -34,7 +38,6 @@ from cardgame.betting import LegalActions
 from cardgame.cards import Card, format_cards
 from cardgame.errors import BotError, CardError, IllegalActionError
 from cardgame.events import CardsShown, Event, HandEnded, HandStarted, PotAwarded
-from cardgame.rng import RandomSource
 from cardgame.shape import GameShape, game_shape
 from cardgame.stages.results import DrawOptions, RunOptions
 from cardgame.view import SeatView
@@ -46,12 +49,12 @@ __all__ = [
     "Answer",
     "Bot",
     "BotBase",
-    "BotRandom",
     "BotView",
     "HandEnd",
     "HandStart",
     "build_view",
     "play",
+    "seat_rng",
     "to_action",
     "to_discards",
     "to_runs",
@@ -69,25 +72,14 @@ _WORDS = {
 _PASSIVE = ("check", "call")
 
 
-class BotRandom:
-    """The game's seeded random source, as a bot may use it: draws only (no state to read)."""
-
-    __slots__ = ("choice", "random", "randrange", "shuffle")
-
-    def __init__(self, source: RandomSource) -> None:
-        self.random: Callable[[], float] = source.random
-        self.randrange: Callable[[int], int] = source.randrange
-        self.shuffle = source.shuffle
-        self.choice = source.choice
-
-
 @attrs.frozen(eq=False)
 class BotView:
     """What one seat sees when it must decide; hidden cards of other players are ``None``.
 
     ``hole`` are the seat's own cards in the order dealt (``up``: which are face up); ``seats``
     every seated player as :class:`~cardgame.view.SeatView`; ``history`` this hand's events as the
-    seat sees them. Exactly one of ``legal``, ``draw`` and ``runs`` is set: the question asked.
+    seat sees them; ``rng`` the seat's own random stream. Exactly one of ``legal``, ``draw`` and
+    ``runs`` is set: the question asked.
     """
 
     seat: int
@@ -101,7 +93,7 @@ class BotView:
     button: int | None
     seats: tuple[SeatView, ...]
     history: tuple[Event, ...]
-    rng: BotRandom
+    rng: random.Random
     legal: LegalActions | None = None
     draw: DrawOptions | None = None
     runs: RunOptions | None = None
@@ -312,7 +304,7 @@ class _Histories:
         return tuple(events)
 
 
-def build_view(game: Game, seat: int, shape: GameShape, rng: BotRandom, *, legal: LegalActions | None = None,
+def build_view(game: Game, seat: int, shape: GameShape, rng: random.Random, *, legal: LegalActions | None = None,
                draw: DrawOptions | None = None, runs: RunOptions | None = None,
                history: tuple[Event, ...] | None = None) -> BotView:
     """The :class:`BotView` of ``seat`` in the hand in progress, asking one question (``history``:
@@ -327,6 +319,12 @@ def build_view(game: Game, seat: int, shape: GameShape, rng: BotRandom, *, legal
         board=tuple(hand.board), pot=table.pot, button=hand.button, seats=table.seats,
         history=history, rng=rng, legal=legal, draw=draw, runs=runs,
     )
+
+
+def seat_rng(game: Game, seat: int) -> random.Random:
+    """The random stream of the bot playing ``seat`` in ``game`` (``view.rng``): derived from the
+    game's seed and the seat, never the deck's generator; the same stream on every call."""
+    return game.ctx.rng.stream(f"bot seat {seat}")
 
 
 class _Hooks:
@@ -407,7 +405,14 @@ def play(game: Game, bots: Mapping[int, Bot] | Bot, *, drawer: Bot | None = None
     ``chooser`` when given, else the seat's bot. Returns the number of answers."""
     if shape is None:
         shape = game_shape(game.dispatcher.stages, game.ctx.deck_spec)
-    rng = BotRandom(game.ctx.rng)
+    streams: dict[int, random.Random] = {}
+
+    def rng(seat: int) -> random.Random:
+        gen = streams.get(seat)
+        if gen is None:
+            gen = streams[seat] = seat_rng(game, seat)
+        return gen
+
     histories = _Histories()
     uses_hooks = any(isinstance(b, BotBase) for b in (bots.values() if isinstance(bots, Mapping) else (bots,)))
     hooks = _Hooks(game, lambda s: bots.get(s) if isinstance(bots, Mapping) else bots) if uses_hooks else None
@@ -421,15 +426,15 @@ def play(game: Game, bots: Mapping[int, Bot] | Bot, *, drawer: Bot | None = None
                 hooks.flush()
             options = game.draw_options()
             if options is not None:
-                view = build_view(game, seat, shape, rng, draw=options, history=histories.of(game, seat))
+                view = build_view(game, seat, shape, rng(seat), draw=options, history=histories.of(game, seat))
                 game.draw(seat, _ask(drawer or _pick(bots, seat), view, to_discards, options))
             elif (runs := game.run_options()) is not None:
-                view = build_view(game, seat, shape, rng, runs=runs, history=histories.of(game, seat))
+                view = build_view(game, seat, shape, rng(seat), runs=runs, history=histories.of(game, seat))
                 game.choose_runs(seat, _ask(chooser or _pick(bots, seat), view, to_runs, runs))
             else:
                 legal = game.legal_actions()
                 assert legal is not None
-                view = build_view(game, seat, shape, rng, legal=legal, history=histories.of(game, seat))
+                view = build_view(game, seat, shape, rng(seat), legal=legal, history=histories.of(game, seat))
                 action, amount = _ask(_pick(bots, seat), view, to_action, legal)
                 try:
                     game.act(seat, action, amount)

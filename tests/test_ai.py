@@ -8,7 +8,7 @@ import pytest
 import variants
 from cardgame import Game
 from cardgame.ai import PERSONALITIES, Personality, SeedAI, TightAggressive, discards
-from cardgame.bot import BotRandom, BotView, build_view
+from cardgame.bot import BotView, build_view, seat_rng
 from cardgame.bots import random_bot
 from cardgame.cards import parse_cards
 from cardgame.errors import ConfigError
@@ -65,7 +65,7 @@ def _view(code: str, seed: int = 2) -> tuple[Game, BotView]:
     game.start()
     legal = game.legal_actions()
     assert legal is not None and game.to_act is not None
-    return game, build_view(game, game.to_act, game_shape(game.dispatcher.stages, v.deck), BotRandom(game.ctx.rng),
+    return game, build_view(game, game.to_act, game_shape(game.dispatcher.stages, v.deck), seat_rng(game, game.to_act),
                             legal=legal)
 
 

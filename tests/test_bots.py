@@ -194,7 +194,7 @@ def test_an_illegal_answer_stops_the_game_unchanged() -> None:
 def test_bots_replay_exactly_from_the_seed() -> None:
     logs = []
     for _ in range(2):
-        game = _game("F2L3D", players=4, seed=99, hands=30)
+        game = _game("F2L3D", players=4, seed=98, hands=30)  # a seed whose 30 hands all play out
         game.play({0: random_bot, 1: pair_raiser, 2: always_all_in, 3: calling_station})
         assert game.status_name == "exited"
         logs.append([e.describe() for e in game.events])
