@@ -10,8 +10,8 @@ import pytest
 import variants
 from cardgame import Game
 from cardgame.betting import LegalActions
-from cardgame.bot import Answer, BotBase, BotView, HandEnd, HandStart, play, to_action, to_discards
-from cardgame.bots import always_all_in, calling_station, get, pair_raiser, random_bot
+from cardgame.bot import Answer, BotBase, BotView, HandEnd, HandStart, _hand_events, play, to_action, to_discards
+from cardgame.bots import always_all_in, calling_station, get, pair_raiser, random_bot, random_draw
 from cardgame.cards import parse_cards
 from cardgame.context import Context
 from cardgame.errors import BotError, ConfigError
@@ -83,6 +83,26 @@ def test_a_bot_never_sees_an_opponents_hidden_cards(code: str) -> None:
                 assert [c is None for c in seat.hole] == [not up for _, up in truth.get(seat.seat, ())]
         dealt = [e for e in view.history if isinstance(e, HoleCardsDealt) and e.seat != view.seat]
         assert dealt and all(c is None or u for e in dealt for c, u in zip(e.cards, e.face_up, strict=True))
+
+
+@pytest.mark.parametrize("code", ["NT", "F7S", "F2L3D", "FR", "FO/8"])
+def test_views_are_made_lazily_from_shared_events_as_the_readable_form_would(code: str) -> None:
+    """``play`` renders the hand's events once for every seat and copies the seats' rows; each
+    view's ``seats`` and ``history``, read after the game moved on, are what ``game.view(seat)`` and
+    ``event.seen_by(seat)`` gave when the question was asked."""
+    game = _game(code, players=4, hands=12)
+    asked: list[tuple[BotView, tuple[Any, ...], tuple[Any, ...], int]] = []
+
+    def spy(view: BotView) -> Answer:
+        truth = (game.view(view.seat).seats, tuple(e.seen_by(view.seat) for e in _hand_events(game)))
+        asked.append((view, *truth, game.hand.pot_total()))
+        return random_draw(view) if view.draw is not None else random_bot(view)
+
+    play(game, spy)
+    assert len(asked) > 40 and len({v.hand for v, *_ in asked}) > 5
+    for view, seats, history, pot in asked:  # read only now: the game has moved on since
+        assert view.seats == seats and view.history == history and view.pot == pot
+        assert view.history is view.history  # made once
 
 
 def test_the_showdown_is_seen_in_hand_ended() -> None:

@@ -8,6 +8,9 @@ bets and raises against calls (the aggression factor), and showdowns reached and
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 
 from cardgame.events import (
@@ -55,6 +58,11 @@ class Tally:
     def __init__(self, players: dict[int, int], counts: list[Counts]) -> None:
         self.players = players
         self.counts = counts
+        self._handlers: dict[type[Event], Callable[[Any], None]] = {
+            ActionTaken: self._action, HandStarted: self._started, BoardDealt: self._street,
+            CardsDiscarded: self._street, HoleCardsDealt: self._street, CardsShown: self._shown,
+            PotAwarded: self._awarded, HandEnded: self._ended,
+        }
         self._reset()
 
     def _reset(self) -> None:
@@ -68,43 +76,49 @@ class Tally:
         self.won: set[int] = set()
 
     def __call__(self, e: Event) -> None:
-        kind = type(e)
-        if kind is ActionTaken:
-            assert isinstance(e, ActionTaken)
-            self.acted = True
-            c = self.counts[self.players[e.seat]]
-            if e.action in ("bet", "raise"):
-                c.aggressive += 1
-                if self.first_round:
-                    self.vpip.add(e.seat)
-                    self.pfr.add(e.seat)
-            elif e.action == "call":
-                c.calls += 1
-                if self.first_round:
-                    self.vpip.add(e.seat)
-            elif e.action == "fold":
-                self.folded.add(e.seat)
-        elif kind is HandStarted:
-            assert isinstance(e, HandStarted)
-            self._reset()
-            self.start = dict(zip(e.seats, e.stacks, strict=True))
-        elif kind is BoardDealt or kind is CardsDiscarded or (kind is HoleCardsDealt and self.acted):
+        handler = self._handlers.get(type(e))  # most events (stacks, blinds, cards dealt) count nothing
+        if handler is not None:
+            handler(e)
+
+    def _action(self, e: ActionTaken) -> None:
+        self.acted = True
+        c = self.counts[self.players[e.seat]]
+        if e.action in ("bet", "raise"):
+            c.aggressive += 1
+            if self.first_round:
+                self.vpip.add(e.seat)
+                self.pfr.add(e.seat)
+        elif e.action == "call":
+            c.calls += 1
+            if self.first_round:
+                self.vpip.add(e.seat)
+        elif e.action == "fold":
+            self.folded.add(e.seat)
+
+    def _started(self, e: HandStarted) -> None:
+        self._reset()
+        self.start = dict(zip(e.seats, e.stacks, strict=True))
+
+    def _street(self, e: Event) -> None:
+        """A board card or a draw ends the first betting round; so do more hole cards after an action (stud)."""
+        if type(e) is not HoleCardsDealt or self.acted:
             self.first_round = False
-        elif kind is CardsShown:
-            self.shown = True
-        elif kind is PotAwarded:
-            assert isinstance(e, PotAwarded)
-            self.won.update(e.winners)
-        elif kind is HandEnded:
-            assert isinstance(e, HandEnded)
-            stacks = dict(e.stacks)
-            for seat, before in self.start.items():
-                c = self.counts[self.players[seat]]
-                c.hands += 1
-                c.nets.append(stacks.get(seat, 0) - before)
-                c.vpip += seat in self.vpip
-                c.pfr += seat in self.pfr
-                if self.shown and seat not in self.folded:
-                    c.showdowns += 1
-                    c.showdowns_won += seat in self.won
-            self._reset()
+
+    def _shown(self, e: CardsShown) -> None:
+        self.shown = True
+
+    def _awarded(self, e: PotAwarded) -> None:
+        self.won.update(e.winners)
+
+    def _ended(self, e: HandEnded) -> None:
+        stacks = dict(e.stacks)
+        for seat, before in self.start.items():
+            c = self.counts[self.players[seat]]
+            c.hands += 1
+            c.nets.append(stacks.get(seat, 0) - before)
+            c.vpip += seat in self.vpip
+            c.pfr += seat in self.pfr
+            if self.shown and seat not in self.folded:
+                c.showdowns += 1
+                c.showdowns_won += seat in self.won
+        self._reset()
