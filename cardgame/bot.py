@@ -39,6 +39,7 @@ from cardgame.betting import LegalActions
 from cardgame.cards import Card, format_cards
 from cardgame.errors import BotError, CardError, IllegalActionError
 from cardgame.events import CardsShown, Event, HandEnded, HandStarted, PotAwarded
+from cardgame.records import fast_init
 from cardgame.shape import GameShape, game_shape
 from cardgame.stages.results import DrawOptions, RunOptions
 from cardgame.view import SeatRow, SeatView, seat_rows
@@ -74,6 +75,7 @@ _WORDS = {
 _PASSIVE = ("check", "call")
 
 
+@fast_init
 @attrs.frozen(eq=False)
 class BotView:
     """What one seat sees when it must decide; hidden cards of other players are ``None``.
@@ -211,6 +213,9 @@ class BotBase:
 # --- the answer vocabulary ---------------------------------------------------------------------------
 def _word(answer: object) -> tuple[str, object]:
     if isinstance(answer, str):
+        exact = _WORDS.get(answer)  # most bots answer in the exact words: no need to normalise
+        if exact is not None:
+            return exact, None
         word, amount = answer, None
     elif isinstance(answer, tuple | list) and len(answer) == 2 and isinstance(answer[0], str):
         word, amount = answer[0], answer[1]
@@ -342,7 +347,7 @@ class HandEvents:
             return
         for event in new:
             kind = type(event)
-            if kind.seen_by is _PUBLIC:  # a class that hides nothing
+            if kind in _PUBLIC_TYPES or kind.seen_by is _PUBLIC:  # a class that hides nothing
                 _PUBLIC_TYPES.add(kind)
                 events.append(event)
                 continue

@@ -57,23 +57,28 @@ def seat_rows(ctx: Context, viewer: int | None = None, *, reveal: bool = False) 
     by_seat = hand.by_seat if hand is not None else {}
     button = ctx.table.button
     rows: list[SeatRow] = []
+    append = rows.append
     for p in ctx.table.seats:
         if p is None:
             continue
         seat = p.seat
         hp = by_seat.get(seat)
         if hp is None:
-            rows.append((seat, p.name, p.stack, 0, 0, (), False, False, False, p.sitting_out, button == seat))
+            append((seat, p.name, p.stack, 0, 0, (), False, False, False, p.sitting_out, button == seat))
             continue
         if reveal or viewer == seat:
             hole: tuple[Card | None, ...] = tuple(hp.hole)
         elif True in hp.face_up:
             hole = tuple([c if up else None for c, up in zip(hp.hole, hp.face_up, strict=True)])
         else:
-            hole = (None,) * len(hp.hole)
-        rows.append((seat, p.name, p.stack, hp.bet, hp.contributed, hole, True, hp.folded, hp.all_in, p.sitting_out,
-                     button == seat))
+            hole = _HIDDEN[len(hp.hole)]
+        append((seat, p.name, p.stack, hp.bet, hp.contributed, hole, True, hp.folded, hp.all_in, p.sitting_out,
+                button == seat))
     return tuple(rows)
+
+
+#: ``_HIDDEN[n]``: n cards face down.
+_HIDDEN = tuple((None,) * n for n in range(53))
 
 
 def table_view(ctx: Context, viewer: int | None = None, *, reveal: bool = False) -> TableView:

@@ -235,3 +235,21 @@ def test_unknown_bot_names_are_refused() -> None:
     assert get("calling-station") is calling_station
     with pytest.raises(ConfigError, match="Unknown bot 'genius'; the bots are random, calling-station"):
         get("genius")
+
+
+def test_the_views_generated_init_takes_what_attrs_would() -> None:
+    """``BotView`` is built on every decision with ``records.fast_init``: the same parameters (a
+    private field's without its underscore, as attrs names them) and values as attrs' own."""
+    import inspect
+
+    fields = attrs.fields(BotView)
+    params = list(inspect.signature(BotView.__init__).parameters.values())[1:]
+    assert [p.name for p in params] == [f.alias for f in fields]
+    assert "rows" in [p.name for p in params]
+    values = {f.alias: object() for f in fields}
+    view = BotView(**values)
+    assert all(getattr(view, f.name) is values[f.alias] for f in fields)
+    again = attrs.evolve(view, hole=())
+    assert again.hole == () and all(getattr(again, f.name) is getattr(view, f.name) for f in fields if f.name != "hole")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        view.seat = 1  # type: ignore[misc]

@@ -8,8 +8,7 @@ bets and raises against calls (the aggression factor), and showdowns reached and
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Iterable
 
 import attrs
 
@@ -53,72 +52,78 @@ class Counts:
 
 
 class Tally:
-    """Counts the events of one game; ``players[seat]`` is the match index of the player in a seat."""
+    """Counts the events of one game; ``players[seat]`` is the match index of the player in a seat.
+
+    Call it with each event (a listener), or :meth:`feed` it the events in batches (cheaper: one
+    call for many events); a batch may end anywhere, even in the middle of a hand."""
 
     def __init__(self, players: dict[int, int], counts: list[Counts]) -> None:
         self.players = players
         self.counts = counts
-        self._handlers: dict[type[Event], Callable[[Any], None]] = {
-            ActionTaken: self._action, HandStarted: self._started, BoardDealt: self._street,
-            CardsDiscarded: self._street, HoleCardsDealt: self._street, CardsShown: self._shown,
-            PotAwarded: self._awarded, HandEnded: self._ended,
-        }
+        self.start: dict[int, int] = {}
+        self.vpip: set[int] = set()
+        self.pfr: set[int] = set()
+        self.folded: set[int] = set()
+        self.won: set[int] = set()
         self._reset()
 
     def _reset(self) -> None:
         self.first_round = True
         self.acted = False
-        self.start: dict[int, int] = {}
-        self.vpip: set[int] = set()
-        self.pfr: set[int] = set()
-        self.folded: set[int] = set()
         self.shown = False
-        self.won: set[int] = set()
+        self.start = {}
+        for seats in (self.vpip, self.pfr, self.folded, self.won):
+            seats.clear()
 
     def __call__(self, e: Event) -> None:
-        handler = self._handlers.get(type(e))  # most events (stacks, blinds, cards dealt) count nothing
-        if handler is not None:
-            handler(e)
+        self.feed((e,))
 
-    def _action(self, e: ActionTaken) -> None:
-        self.acted = True
-        c = self.counts[self.players[e.seat]]
-        if e.action in ("bet", "raise"):
-            c.aggressive += 1
-            if self.first_round:
-                self.vpip.add(e.seat)
-                self.pfr.add(e.seat)
-        elif e.action == "call":
-            c.calls += 1
-            if self.first_round:
-                self.vpip.add(e.seat)
-        elif e.action == "fold":
-            self.folded.add(e.seat)
-
-    def _started(self, e: HandStarted) -> None:
-        self._reset()
-        self.start = dict(zip(e.seats, e.stacks, strict=True))
-
-    def _street(self, e: Event) -> None:
-        """A board card or a draw ends the first betting round; so do more hole cards after an action (stud)."""
-        if type(e) is not HoleCardsDealt or self.acted:
-            self.first_round = False
-
-    def _shown(self, e: CardsShown) -> None:
-        self.shown = True
-
-    def _awarded(self, e: PotAwarded) -> None:
-        self.won.update(e.winners)
+    def feed(self, events: Iterable[Event]) -> None:
+        """Count ``events``, in the order they happened."""
+        for e in events:
+            kind = type(e)
+            if kind is ActionTaken:
+                assert isinstance(e, ActionTaken)
+                self.acted = True
+                action, seat = e.action, e.seat
+                if action == "fold":
+                    self.folded.add(seat)
+                elif action == "call":
+                    self.counts[self.players[seat]].calls += 1
+                    if self.first_round:
+                        self.vpip.add(seat)
+                elif action == "bet" or action == "raise":
+                    self.counts[self.players[seat]].aggressive += 1
+                    if self.first_round:
+                        self.vpip.add(seat)
+                        self.pfr.add(seat)
+            elif kind is HandStarted:
+                assert isinstance(e, HandStarted)
+                self._reset()
+                self.start = dict(zip(e.seats, e.stacks, strict=True))
+            elif kind is BoardDealt or kind is CardsDiscarded or (kind is HoleCardsDealt and self.acted):
+                self.first_round = False  # a board card, a draw, or stud's next street ends the first round
+            elif kind is CardsShown:
+                self.shown = True
+            elif kind is PotAwarded:
+                assert isinstance(e, PotAwarded)
+                self.won.update(e.winners)
+            elif kind is HandEnded:
+                assert isinstance(e, HandEnded)
+                self._ended(e)
 
     def _ended(self, e: HandEnded) -> None:
         stacks = dict(e.stacks)
+        players, counts, vpip, pfr, folded, won = self.players, self.counts, self.vpip, self.pfr, self.folded, self.won
+        showdown = self.shown
         for seat, before in self.start.items():
-            c = self.counts[self.players[seat]]
+            c = counts[players[seat]]
             c.hands += 1
             c.nets.append(stacks.get(seat, 0) - before)
-            c.vpip += seat in self.vpip
-            c.pfr += seat in self.pfr
-            if self.shown and seat not in self.folded:
+            if seat in vpip:
+                c.vpip += 1
+                c.pfr += seat in pfr
+            if showdown and seat not in folded:
                 c.showdowns += 1
-                c.showdowns_won += seat in self.won
+                c.showdowns_won += seat in won
         self._reset()
