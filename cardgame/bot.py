@@ -342,19 +342,29 @@ class HandEvents:
         events, own = self.events, self.own
         new = log[self._read:]
         self._read = len(log)
-        if _PUBLIC_TYPES.issuperset(map(type, new)):  # nothing hidden (most calls): every seat sees these
+        if _PUBLIC_TYPES.issuperset(map(type, new)):  # most calls: every seat sees these events as they are
+            events.extend(new)
+            return
+        kinds = set(map(type, new))
+        for kind in kinds - _PUBLIC_TYPES:
+            if kind.seen_by is _PUBLIC:  # a class that does not override seen_by hides nothing
+                _PUBLIC_TYPES.add(kind)
+        hiding = kinds - _PUBLIC_TYPES
+        if not hiding:
             events.extend(new)
             return
         for event in new:
-            kind = type(event)
-            if kind in _PUBLIC_TYPES or kind.seen_by is _PUBLIC:  # a class that hides nothing
-                _PUBLIC_TYPES.add(kind)
+            if type(event) not in hiding:
                 events.append(event)
                 continue
             seen = event.seen_by(None)
-            if seen is not event:
-                seat = getattr(event, "seat", None)
-                for s in (seat,) if isinstance(seat, int) else (hand.by_seat if hand is not None else ()):
+            seat = getattr(event, "seat", None)
+            if isinstance(seat, int):  # the seat it names sees it whole, the others as a spectator
+                mine = event.seen_by(seat)
+                if mine is not seen:
+                    own.setdefault(seat, []).append((len(events), mine))
+            elif hand is not None:
+                for s in hand.by_seat:
                     mine = event.seen_by(s)
                     if mine != seen:
                         own.setdefault(s, []).append((len(events), mine))
