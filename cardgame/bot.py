@@ -345,7 +345,7 @@ class HandEvents:
         if _PUBLIC_TYPES.issuperset(map(type, new)):  # most calls: every seat sees these events as they are
             events.extend(new)
             return
-        kinds = set(map(type, new))
+        kinds: set[type[Event]] = set(map(type, new))
         for kind in kinds - _PUBLIC_TYPES:
             if kind.seen_by is _PUBLIC:  # a class that does not override seen_by hides nothing
                 _PUBLIC_TYPES.add(kind)

@@ -240,7 +240,7 @@ def _load_deck(o: JsonObject, ctx_rng: RandomSource) -> Deck:
     cards = o.get_cards("cards_bottom_first")
     _check_cards(cards, spec, o.path("cards_bottom_first"))
     deck = Deck(spec, cards)
-    deck.dealt = o.get_int("dealt", minimum=0, maximum=len(spec))
+    deck.dealt = o.get_int("dealt", minimum=0)  # can pass the deck's size: discards go back and are dealt again
     rng = o.raw("rng")
     if rng == "context":
         deck.rng = ctx_rng

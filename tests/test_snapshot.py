@@ -580,3 +580,22 @@ def test_every_event_class_round_trips_through_json(event: Event) -> None:
     data = json.loads(json.dumps(encode_event(event)))
     assert data["type"] == type(event).__name__
     assert decode_event(data) == event
+
+
+def test_a_deck_that_dealt_its_discards_again_restores() -> None:
+    """Triple draw: six players drawing five cards three times run the deck out; the discards go
+    back and are dealt again, so the deck has dealt more cards than it holds."""
+    import variants
+    from cardgame.bots import calling_station
+
+    variant = variants.get("F2L3D")
+    game = Game(variant.build(), seats=6, seed=0, max_hands=1, deck=variant.deck)
+    for i in range(6):
+        game.sit_down(f"p{i}", 500, i)
+    game.start()
+    while game.to_act is not None and (game.hand is None or game.hand.deck.dealt <= 52):
+        game.play(calling_station, drawer=lambda view: list(view.draw.hole), max_actions=1)
+    assert game.hand is not None and game.hand.deck.dealt > 52
+    restored = loads(dumps(game), variant.build())
+    assert restored.hand is not None and restored.hand.deck.dealt == game.hand.deck.dealt
+    _same(game, restored)
