@@ -14,6 +14,7 @@ import argparse
 import contextlib
 import json
 import os
+import secrets
 import sys
 from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
@@ -39,7 +40,7 @@ __all__ = ["main"]
 _NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon")
 
 #: Bounds of the command line's numbers (the library's own, where it has one).
-MAX_SEED = 2**64 - 1  # what RandomSource() draws, so any seed a run printed can be given back
+MAX_SEED = 2**64 - 1  # what the demo draws when given none, so any seed a run printed can be given back
 MAX_CHIPS = 10**12  # a table's default maximum buy-in
 MAX_DEMO_HANDS = 100_000
 MAX_COUNT = 10**18 - 1  # a dealer's hands (a match the user means to run until stopped)
@@ -56,7 +57,8 @@ def _demo(args: argparse.Namespace, console: Console) -> int:
     if not 2 <= args.seats <= variant.max_players:
         raise CardgameError(f"--seats must be 2 to {variant.max_players} for {variant.name}, not {args.seats}")
     stages = variant.build()
-    game = Game(stages, seats=args.seats, seed=args.seed, max_hands=args.hands)
+    seed = secrets.randbits(64) if args.seed is None else args.seed  # a demo is seeded: its seed replays it
+    game = Game(stages, seats=args.seats, seed=seed, max_hands=args.hands)
     history = Narration.for_stages(stages)
     quiet = args.quiet or args.json
 

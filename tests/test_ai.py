@@ -11,7 +11,7 @@ from cardgame.evaluation import ace_to_five_low, deuce_to_seven_low, evaluate_hi
 from cardgame.model.cards import parse_cards
 from cardgame.model.errors import ConfigError
 from cardgame.play.ai import PERSONALITIES, Personality, SeedAI, TightAggressive, discards
-from cardgame.play.bot import BotRandom, BotView, build_view
+from cardgame.play.bot import BotView, build_view, seat_rng
 from cardgame.play.bots import random_bot
 from cardgame.play.shape import GameShape, game_shape
 from cardgame.play.strength import Situation, _ace_to_five, _column_sums, _deuce_to_seven, _high, hand_strength
@@ -65,7 +65,7 @@ def _view(code: str, seed: int = 2) -> tuple[Game, BotView]:
     game.start()
     legal = game.legal_actions()
     assert legal is not None and game.to_act is not None
-    return game, build_view(game, game.to_act, game_shape(game.dispatcher.stages, v.deck), BotRandom(game.ctx.rng),
+    return game, build_view(game, game.to_act, game_shape(game.dispatcher.stages, v.deck), seat_rng(game, game.to_act),
                             legal=legal)
 
 

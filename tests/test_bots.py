@@ -15,8 +15,8 @@ from cardgame.model.context import Context
 from cardgame.model.errors import BotError, ConfigError
 from cardgame.model.events import CardsShown, HoleCardsDealt
 from cardgame.model.hand import Hand
-from cardgame.play.bot import Answer, BotBase, BotView, HandEnd, HandStart, play, to_action, to_discards
-from cardgame.play.bots import always_all_in, calling_station, get, pair_raiser, random_bot
+from cardgame.play.bot import Answer, BotBase, BotView, HandEnd, HandStart, _hand_events, play, to_action, to_discards
+from cardgame.play.bots import always_all_in, calling_station, get, pair_raiser, random_bot, random_draw
 from cardgame.stages.results import DrawOptions
 
 
@@ -83,6 +83,26 @@ def test_a_bot_never_sees_an_opponents_hidden_cards(code: str) -> None:
                 assert [c is None for c in seat.hole] == [not up for _, up in truth.get(seat.seat, ())]
         dealt = [e for e in view.history if isinstance(e, HoleCardsDealt) and e.seat != view.seat]
         assert dealt and all(c is None or u for e in dealt for c, u in zip(e.cards, e.face_up, strict=True))
+
+
+@pytest.mark.parametrize("code", ["NT", "F7S", "F2L3D", "FR", "FO/8"])
+def test_views_are_made_lazily_from_shared_events_as_the_readable_form_would(code: str) -> None:
+    """``play`` renders the hand's events once for every seat and copies the seats' rows; each
+    view's ``seats`` and ``history``, read after the game moved on, are what ``game.view(seat)`` and
+    ``event.seen_by(seat)`` gave when the question was asked."""
+    game = _game(code, players=4, hands=12)
+    asked: list[tuple[BotView, tuple[Any, ...], tuple[Any, ...], int]] = []
+
+    def spy(view: BotView) -> Answer:
+        truth = (game.view(view.seat).seats, tuple(e.seen_by(view.seat) for e in _hand_events(game)))
+        asked.append((view, *truth, game.hand.pot_total()))
+        return random_draw(view) if view.draw is not None else random_bot(view)
+
+    play(game, spy)
+    assert len(asked) > 40 and len({v.hand for v, *_ in asked}) > 5
+    for view, seats, history, pot in asked:  # read only now: the game has moved on since
+        assert view.seats == seats and view.history == history and view.pot == pot
+        assert view.history is view.history  # made once
 
 
 def test_the_showdown_is_seen_in_hand_ended() -> None:
@@ -194,7 +214,7 @@ def test_an_illegal_answer_stops_the_game_unchanged() -> None:
 def test_bots_replay_exactly_from_the_seed() -> None:
     logs = []
     for _ in range(2):
-        game = _game("F2L3D", players=4, seed=99, hands=30)
+        game = _game("F2L3D", players=4, seed=98, hands=30)  # a seed whose 30 hands all play out
         game.play({0: random_bot, 1: pair_raiser, 2: always_all_in, 3: calling_station})
         assert game.status_name == "exited"
         logs.append([e.describe() for e in game.events])
@@ -215,3 +235,21 @@ def test_unknown_bot_names_are_refused() -> None:
     assert get("calling-station") is calling_station
     with pytest.raises(ConfigError, match="Unknown bot 'genius'; the bots are random, calling-station"):
         get("genius")
+
+
+def test_the_views_generated_init_takes_what_attrs_would() -> None:
+    """``BotView`` is built on every decision with ``records.fast_init``: the same parameters (a
+    private field's without its underscore, as attrs names them) and values as attrs' own."""
+    import inspect
+
+    fields = attrs.fields(BotView)
+    params = list(inspect.signature(BotView.__init__).parameters.values())[1:]
+    assert [p.name for p in params] == [f.alias for f in fields]
+    assert "rows" in [p.name for p in params]
+    values = {f.alias: object() for f in fields}
+    view = BotView(**values)
+    assert all(getattr(view, f.name) is values[f.alias] for f in fields)
+    again = attrs.evolve(view, hole=())
+    assert again.hole == () and all(getattr(again, f.name) is getattr(view, f.name) for f in fields if f.name != "hole")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        view.seat = 1  # type: ignore[misc]

@@ -76,7 +76,9 @@ def test_seeded_shuffles_replay_and_dealing() -> None:
     assert sorted(everything) == list(STANDARD_DECK.cards)  # every card exactly once
     with pytest.raises(CardError, match="only 0 remain"):
         a.deal(1)
-    assert RandomSource().seed != RandomSource().seed  # a secure random seed when none is given
+    unseeded = RandomSource()  # no seed: the operating system's cryptographic source, not replayable
+    assert unseeded.seed is None and not unseeded.seeded
+    assert Deck.shuffled(STANDARD_DECK, unseeded).deal(5) != Deck.shuffled(STANDARD_DECK, RandomSource()).deal(5)
 
 
 def test_lazy_shuffle_is_uniform() -> None:

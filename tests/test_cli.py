@@ -41,13 +41,14 @@ def results(out: str) -> dict[str, tuple[int, int, int]]:
 def test_holdem_demo_reads_as_a_hand_history(capsys: pytest.CaptureFixture[str]) -> None:
     out = demo(capsys, "--hands", "5", "--seed", "1")
     lines = out.splitlines()
-    assert "Hand #4, button Dan, blinds 1/2" in out
-    for line in ("  Ann raises to 4", "  Cat raises to 193 and is all-in", "*** FLOP *** [5s 8d 8h]",
-                 "*** TURN *** [5s 8d 8h] [7s]", "*** RIVER *** [5s 8d 8h 7s] [3d]", "*** SHOWDOWN ***",
-                 "  Eve shows Qc Kh: Pair of Eights (K Q 7)", "  Cat shows 8s Kc: Three of a Kind, Eights (K 7)",
-                 "  Main pot of 392: Cat 392 with Three of a Kind, Eights (K 7)",
-                 "Stacks: Ann 195 (-4), Cat 392 (+199), Eve 16 (-193), Fay 198 (-2)",
-                 "*** HOLE CARDS *** Eve Qc Kh, Fay 6h 3s, Ann Ks 7d, Bob Kd Tc, Cat 8s Kc, Dan 5c 6s"):
+    assert "Hand #5, button Eve, blinds 1/2" in out
+    for line in ("  Ann raises to 201", "  Cat raises to 199 and is all-in", "*** FLOP *** [5c 6s Kc]",
+                 "*** TURN *** [5c 6s Kc] [Js]", "*** RIVER *** [5c 6s Kc Js] [2h]", "*** SHOWDOWN ***",
+                 "  Ann shows Ts Qd: King high (Q J T 6)", "  Cat shows Qc 6h: Pair of Sixes (K Q J)",
+                 "  Main pot of 598: Cat 598 with Pair of Sixes (K Q J)",
+                 "  Side pot 1 of 4: Ann 4 with King high (Q J T 6)",
+                 "Stacks: Ann 9 (-197), Cat 598 (+399), Eve 0 (-201), Fay 197 (-1)",
+                 "*** HOLE CARDS *** Fay 2d 8h, Ann Ts Qd, Bob 3h 4s, Cat Qc 6h, Dan 3s 7d, Eve Tc 8s"):
         assert line in lines
     assert "State" not in out and "InPot" not in out  # no status table without --table
 
@@ -59,7 +60,7 @@ def test_each_hand_is_named_once_and_takes_few_lines(capsys: pytest.CaptureFixtu
     headers = [i for i, line in enumerate(out.splitlines()) if "Hand #" in line]
     ends = [*headers[1:], out.splitlines().index("Results after 5 hands")]
     sizes = [end - start for start, end in zip(headers, ends, strict=True)]
-    assert max(sizes) <= 25, sizes  # hand #4 (all-in, three streets, a showdown) is the longest
+    assert max(sizes) <= 25, sizes  # hand #5 (all-in, three streets, a showdown, a side pot) is the longest
     assert len(out.splitlines()) < 120  # the whole run (it was 419 lines with a table per action)
 
 
@@ -67,19 +68,19 @@ def test_results_table_closes_the_run_and_adds_up(capsys: pytest.CaptureFixture[
     out = demo(capsys, "--hands", "5", "--seed", "1")
     assert "Results after 5 hands" in out
     rows = results(out)
-    assert rows == {"Cat": (5, 176, 376), "Dan": (5, 0, 200), "Bob": (5, -1, 199), "Fay": (5, -3, 197),
-                    "Ann": (5, -21, 179), "Eve": (5, -151, 49)}
-    assert list(rows) == ["Cat", "Dan", "Bob", "Fay", "Ann", "Eve"]  # biggest winner first
+    assert rows == {"Cat": (5, 398, 598), "Bob": (5, -1, 199), "Dan": (5, -3, 197), "Fay": (5, -3, 197),
+                    "Ann": (5, -191, 9), "Eve": (5, -200, 0)}
+    assert list(rows) == ["Cat", "Bob", "Dan", "Fay", "Ann", "Eve"]  # biggest winner first
     assert "Stopped after" not in out
 
 
 def test_a_run_cut_short_by_busted_players_says_why(capsys: pytest.CaptureFixture[str]) -> None:
     out = demo(capsys, "--seats", "3", "--stack", "10", "--hands", "30", "--seed", "1")
     assert "Ann is out of chips" in out and "Bob is out of chips" in out
-    assert ("Stopped after 10 of 30 hands: Ann and Bob are out of chips, so only Cat can play and a hand needs "
+    assert ("Stopped after 7 of 30 hands: Ann and Bob are out of chips, so only Cat can play and a hand needs "
             "two players.") in out
-    assert "Results after 10 hands" in out
-    assert results(out) == {"Cat": (10, 20, 30), "Ann": (1, -10, 0), "Bob": (10, -10, 0)}
+    assert "Results after 7 hands" in out
+    assert results(out) == {"Cat": (7, 20, 30), "Ann": (5, -10, 0), "Bob": (7, -10, 0)}
 
 
 @pytest.mark.parametrize("code", ["F7S", "F7S/8", "FR"])
@@ -92,27 +93,27 @@ def test_stud_never_names_a_button(code: str, table: bool, capsys: pytest.Captur
 
 
 def test_stud_brings_in_and_completes(capsys: pytest.CaptureFixture[str]) -> None:
-    out = demo(capsys, "--variant", "F7S", "--hands", "2", "--seed", "1")
+    out = demo(capsys, "--variant", "F7S", "--hands", "2", "--seed", "119")
     lines = out.splitlines()
     hand1, hand2 = out.split("Hand #2")
     assert "  Ann completes to 5" in hand1.splitlines()  # the bring-in completes at once
-    assert "  Fay brings in 2" in hand2.splitlines() and "  Bob completes to 5" in hand2.splitlines()
-    assert hand2.index("Fay brings in 2") < hand2.index("Bob completes to 5")
+    assert "  Dan brings in 2" in hand2.splitlines() and "  Ann completes to 5" in hand2.splitlines()
+    assert hand2.index("Dan brings in 2") < hand2.index("Ann completes to 5")
     assert "  Bob, Cat, Dan, Eve, Fay and Ann post antes of 1" in lines
-    assert ("*** 3RD STREET *** Bob 4c Jc [Ac], Cat 3c 6c [3s], Dan 9s 9c [9h], Eve Qd 8c [5d], Fay 3h Kd [2d], "
-            "Ann Qh 8s [2c]") in lines
-    assert "*** 7TH STREET *** Cat 2d Qd [Th 3h 6c Js] 3s, Bob 7h Jd [Jh 6h 7d 9h] 7s" in lines
-    assert "  Bob shows 7h Jd Jh 6h 7d 9h 7s: Full House, Sevens full of Jacks" in lines
+    assert ("*** 3RD STREET *** Bob 6h 4s [Ks], Cat Th Qh [Ts], Dan 8s 3h [3d], Eve Kd Qc [5s], Fay Ah 6c [6d], "
+            "Ann 5d 9h [2d]") in lines
+    assert "*** 7TH STREET *** Eve Td Kd [9s 4s Kh 7s] Ts, Ann 5s Ad [9h 3c 3d 2s] 6s" in lines
+    assert "  Eve shows Td Kd 9s 4s Kh 7s Ts: Two Pair, Kings and Tens (9)" in lines
     third_streets = re.findall(r"\*\*\* 3RD STREET \*\*\*.*?\*\*\* 4TH STREET", out, flags=re.S)
     assert len(third_streets) == 2
     assert not any(re.search(r"(raises to|bets) 5$", street, flags=re.M) for street in third_streets)
 
 
 def test_draw_rounds_show_discards_and_the_new_hand(capsys: pytest.CaptureFixture[str]) -> None:
-    lines = demo(capsys, "--variant", "F2L3D", "--hands", "1", "--seed", "1").splitlines()
+    lines = demo(capsys, "--variant", "F2L3D", "--hands", "1", "--seed", "17").splitlines()
     assert lines.index("*** FIRST DRAW ***") < lines.index("*** SECOND DRAW ***") < lines.index("*** THIRD DRAW ***")
-    assert "  Cat discards 3: 9s Qd 9c; draws 5s 7h Kh, holds 3s 9h 5s 7h Kh" in lines
-    assert "  Cat stands pat" in lines
+    assert "  Cat discards 3: Qc 5d 4d; draws 9c 3d 2c, holds 9s 2h 9c 3d 2c" in lines
+    assert "  Ann stands pat" in lines
 
 
 # --- the status table ----------------------------------------------------------------------------
@@ -133,18 +134,18 @@ def test_quiet_prints_only_the_results(capsys: pytest.CaptureFixture[str]) -> No
     out = demo(capsys, "--hands", "5", "--seed", "1", "--quiet")
     assert out.startswith("Results after 5 hands\n")
     assert "Hand #" not in out and "***" not in out and "Bots:" not in out
-    assert results(out)["Cat"] == (5, 176, 376)
+    assert results(out)["Cat"] == (5, 398, 598)
 
 
 def test_json_is_the_only_output_and_parses(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(demo(capsys, "--seats", "3", "--stack", "10", "--hands", "30", "--seed", "1", "--json"))
     assert data["variant"] == "no-limit hold'em" and data["code"] == "NT" and data["seed"] == 1
-    assert data["hands_requested"] == 30 and data["hands_played"] == 10 and data["stopped_early"] is True
-    assert data["stop_reason"].startswith("Stopped after 10 of 30 hands: Ann and Bob are out of chips")
+    assert data["hands_requested"] == 30 and data["hands_played"] == 7 and data["stopped_early"] is True
+    assert data["stop_reason"].startswith("Stopped after 7 of 30 hands: Ann and Bob are out of chips")
     assert data["players"] == [
-        {"seat": 0, "name": "Ann", "hands": 1, "net": -10, "stack": 0},
-        {"seat": 1, "name": "Bob", "hands": 10, "net": -10, "stack": 0},
-        {"seat": 2, "name": "Cat", "hands": 10, "net": 20, "stack": 30},
+        {"seat": 0, "name": "Ann", "hands": 5, "net": -10, "stack": 0},
+        {"seat": 1, "name": "Bob", "hands": 7, "net": -10, "stack": 0},
+        {"seat": 2, "name": "Cat", "hands": 7, "net": 20, "stack": 30},
     ]
     full = json.loads(demo(capsys, "--variant", "FR", "--hands", "3", "--seed", "4", "--json"))
     assert full["hands_played"] == 3 and full["stopped_early"] is False and full["stop_reason"] is None

@@ -221,7 +221,7 @@ def test_chips_moved_between_stack_and_claimed_total_disagree_with_the_log(mid_h
     HandStarted says what the hand's players started with."""
 
     def change(d: dict[str, Any]) -> None:
-        d["context"]["table"]["seats"][0]["stack"] += 500
+        d["context"]["table"]["seats"][1]["stack"] += 500
         d["chips"] += 500
 
     refused_snapshot(_edit(mid_hand, change), r"The chips of hand #1 do not add up: its players started with 360")

@@ -139,3 +139,38 @@ def test_the_simulate_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert data["duplicate"] is True and data["bots"]["seed-ai"]["hands"] == 120
     assert main(["simulate", "--bots", "seed-ai,genius", "--hands", "5"]) == 2
     assert "Unknown bot 'genius'" in capsys.readouterr().err
+
+
+# --- counting ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("code", ["NT", "F7S", "F2L3D"])
+def test_a_tally_fed_in_batches_counts_what_a_listener_counts(code: str) -> None:
+    """``Tally.feed`` on batches cut anywhere (mid-hand too), and ``CountHands`` flushing before
+    each hand, count exactly what the tally counts when called with every event."""
+    import random
+
+    import variants
+    from cardgame.play.bots import random_bot, random_draw
+    from cardgame.play.game import Game
+    from cardgame.simulate.stages import CountHands
+    from cardgame.simulate.tally import Counts, Tally
+
+    variant = variants.get(code)
+    seats = {0: 2, 1: 0, 2: 1}  # seat -> the bot's index in the match
+    listened, batched, staged = ([Counts() for _ in range(3)] for _ in range(3))
+    counter = CountHands(Tally(seats, staged).feed)
+    game = Game([counter, *variant.build()], seats=3, seed=8, max_hands=40, deck=variant.deck, keep_hands=None)
+    for seat in range(3):
+        game.sit_down(f"p{seat}", 500, seat)
+    game.subscribe(Tally(seats, listened))
+    game.subscribe(counter.buffer.append)
+    game.start()
+    game.play(random_bot, drawer=random_draw)
+    counter.flush()
+    tally, log, cut = Tally(seats, batched), list(game.events), random.Random(1)
+    while log:
+        n = cut.randrange(1, 30)
+        tally.feed(log[:n])
+        del log[:n]
+    assert sum(c.hands for c in listened) == 3 * game.ctx.hands_played > 0
+    assert listened == batched == staged
+    assert any(c.vpip and c.aggressive and c.calls and c.showdowns for c in listened)

@@ -25,7 +25,7 @@ from cardgame.model.errors import CardgameError, IllegalActionError, ProtocolErr
 from cardgame.model.events import PotAwarded
 from cardgame.model.inputs import excerpt
 from cardgame.model.rng import RandomSource
-from cardgame.play.bot import Bot, BotBase, BotRandom, HandEnd, HandStart, build_view, to_action
+from cardgame.play.bot import Bot, BotBase, HandEnd, HandStart, build_view, to_action
 
 __all__ = ["VERSION", "ClientResult", "Player", "play", "play_as", "run_client"]
 
@@ -44,13 +44,14 @@ class ClientResult:
 
 class Player:
     """Plays ``bot`` from match state lines: :meth:`receive` takes each line and returns the answer
-    to send, if any. Holds the hand in progress; ``seed`` seeds the bot's random source."""
+    to send, if any. Holds the hand in progress; ``seed`` seeds the bot's random stream (``view.rng``,
+    derived from it as a game derives its bots'; without a seed, from the operating system)."""
 
     def __init__(self, game: GameDef, bot: Bot, seed: int | None = None) -> None:
         self.game = game
         self.bot = bot
         self.rng = RandomSource(seed)
-        self._bot_rng = BotRandom(self.rng)
+        self._bot_rng = self.rng.stream("acpc client")
         self.hand: AcpcHand | None = None
         self.position = 0
         self._applied = 0

@@ -39,13 +39,14 @@ def fast_init(cls: T) -> T:
             raise TypeError(f"{cls.__name__}.{field.name}: fast_init handles plain fields only.")
         if isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
             raise TypeError(f"{cls.__name__}.{field.name}: fast_init does not run factories.")
+        param = field.alias or field.name  # a private field's parameter drops the underscore, as in attrs
         if field.default is attrs.NOTHING:
-            params.append(field.name)
+            params.append(param)
         else:
             names[f"d{i}"] = field.default
-            params.append(f"{field.name}=d{i}")
+            params.append(f"{param}=d{i}")
         names[f"s{i}"] = _slot(cls, field.name).__set__
-        body.append(f"    s{i}(self, {field.name})")
+        body.append(f"    s{i}(self, {param})")
     source = "\n".join([f"def __init__(self, {', '.join(params)}):" if params else "def __init__(self):",
                         *(body or ["    pass"])])
     exec(source, names)  # the source is built above from the class's own attrs fields

@@ -12,6 +12,7 @@ __all__ = [
     "HandHistoryError",
     "IllegalActionError",
     "ProtocolError",
+    "ReplayError",
     "StageError",
     "TableError",
 ]
@@ -45,3 +46,8 @@ class BotError(CardgameError):
         self.reason = message
         self.seat = seat
         self.allowed = allowed
+
+
+class ReplayError(CardgameError):
+    """A replay or saved random state asked of a game built without a seed: it shuffles with the
+    operating system's cryptographic source, which has no seed or state to give back."""

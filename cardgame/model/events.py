@@ -139,8 +139,10 @@ class HoleCardsDealt(Event):
     def seen_by(self, seat: int | None) -> Event:
         if seat == self.seat:
             return self
-        up = self.face_up or (False,) * len(self.cards)
-        return attrs.evolve(self, cards=tuple(c if u else None for c, u in zip(self.cards, up, strict=True)))
+        if True not in self.face_up:  # built directly (not attrs.evolve): rendered in every hand
+            return HoleCardsDealt(self.seat, (None,) * len(self.cards), self.face_up)
+        shown = tuple([c if up else None for c, up in zip(self.cards, self.face_up, strict=True)])
+        return HoleCardsDealt(self.seat, shown, self.face_up)
 
     def describe(self, names: dict[int, str] | None = None) -> str:
         shown = " ".join("??" if c is None else str(c) for c in self.cards)
@@ -276,7 +278,7 @@ class CardsDiscarded(Event):
     cards: tuple[Card | None, ...]
 
     def seen_by(self, seat: int | None) -> Event:
-        return self if seat == self.seat else attrs.evolve(self, cards=(None,) * len(self.cards))
+        return self if seat == self.seat else CardsDiscarded(self.seat, (None,) * len(self.cards))
 
     def describe(self, names: dict[int, str] | None = None) -> str:
         if not self.cards:

@@ -1,36 +1,84 @@
-"""The one seeded random source of a game: every shuffle and every bot decision draws from it."""
+"""A game's random source: the deck's generator, and the separate streams derived for its bots.
+
+A game built with a seed shuffles with a Mersenne Twister seeded with it, so the same seed (and
+the same actions) deals the same cards again. A game built without one shuffles with the
+operating system's cryptographic source (:class:`secrets.SystemRandom`): it has no seed and no
+state, so it cannot be replayed and no snapshot can predict its cards.
+
+Bots never draw from the deck's generator: a Mersenne Twister's state is rebuilt from 624 of its
+outputs, and a bot that could read them would know the cards to come. Each bot seat draws from
+a stream of its own (:meth:`RandomSource.stream`), a ``random.Random`` seeded with a BLAKE2b hash
+of the game's seed and the stream's label: the same seed replays the bots' decisions too, and
+what one stream reveals (even its whole state) tells nothing of the seed, the deck or another
+stream. An unseeded game's streams are seeded from :mod:`secrets`.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
 from collections.abc import MutableSequence
 from typing import Any, TypeVar
 
+from cardgame.model.errors import ReplayError
+
 __all__ = ["RandomSource"]
 
 T = TypeVar("T")
 
+#: BLAKE2b personalisation of the streams' seeds (so they match no other use of the same hash).
+_PERSON = b"cardgame-stream"
+
 
 class RandomSource:
-    """A seeded ``random.Random``; ``RandomSource()`` picks a secure random seed and records it.
+    """The deck's generator: ``RandomSource(seed)`` a Mersenne Twister (replayable),
+    ``RandomSource()`` the operating system's cryptographic source (``seed`` is ``None``).
 
-    Replaying a game with the same seed (and the same actions) reproduces every card dealt.
+    Replaying a seeded game with the same seed (and the same actions) reproduces every card dealt
+    and, through :meth:`stream`, every bot's draw.
     """
 
-    __slots__ = ("_random", "seed")
+    __slots__ = ("_random", "_streams", "seed")
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed: int = secrets.randbits(64) if seed is None else int(seed)
-        self._random = random.Random(self.seed)
+        self.seed: int | None = None if seed is None else int(seed)
+        self._random: random.Random = random.Random(self.seed) if self.seed is not None else secrets.SystemRandom()
+        self._streams: dict[str, random.Random] = {}
+
+    @property
+    def seeded(self) -> bool:
+        """Whether the game can be replayed (built with a seed)."""
+        return self.seed is not None
 
     @property
     def generator(self) -> random.Random:
-        """The underlying ``random.Random`` (for hot loops that bind its methods)."""
+        """The deck's generator (for hot loops that bind its methods); never hand it to a bot."""
         return self._random
 
+    def derive(self, label: str) -> random.Random:
+        """A new generator of its own for ``label``: seeded with BLAKE2b(seed, label) (the same
+        seed and label give the same numbers), or from :mod:`secrets` for an unseeded source."""
+        if self.seed is None:
+            return random.Random(secrets.randbits(256))
+        key = f"{self.seed}\x00{label}".encode()
+        return random.Random(int.from_bytes(hashlib.blake2b(key, digest_size=32, person=_PERSON).digest(), "big"))
+
+    def stream(self, label: str) -> random.Random:
+        """The stream called ``label`` (e.g. a bot seat's): :meth:`derive` the first time, then the
+        same generator, so it goes on across hands and calls (snapshots save it)."""
+        gen = self._streams.get(label)
+        if gen is None:
+            gen = self._streams[label] = self.derive(label)
+        return gen
+
+    @property
+    def streams(self) -> dict[str, random.Random]:
+        """The streams handed out so far, by label (a copy)."""
+        return dict(self._streams)
+
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates through the seeded generator)."""
+        """Shuffle ``items`` in place (Fisher-Yates through the deck's generator)."""
         self._random.shuffle(items)
 
     def randrange(self, stop: int) -> int:
@@ -43,11 +91,22 @@ class RandomSource:
         return items[self._random.randrange(len(items))]
 
     def getstate(self) -> tuple[Any, ...]:
-        """The generator's state, for snapshots."""
+        """The deck generator's state, for snapshots; :class:`ReplayError` for an unseeded source,
+        which has none."""
+        self._require_seed()
         return self._random.getstate()
 
     def setstate(self, state: tuple[Any, ...]) -> None:
+        """Put the deck's generator in ``state`` (of :meth:`getstate`); :class:`ReplayError` for an
+        unseeded source."""
+        self._require_seed()
         self._random.setstate(state)
 
+    def _require_seed(self) -> None:
+        if self.seed is None:
+            raise ReplayError("This game was built without a seed: it shuffles with the operating system's "
+                              "cryptographic source, which has no state to save or replay. Build it with seed=... "
+                              "to replay it.")
+
     def __repr__(self) -> str:
-        return f"RandomSource(seed={self.seed})"
+        return f"RandomSource(seed={self.seed})" if self.seed is not None else "RandomSource(unseeded)"

@@ -14,7 +14,8 @@ Per decision (Mick West, "Programming Poker AI"):
 * a raise adds ``raise_pot`` times the pot (after calling) to the bet, at least the minimum.
 
 Draws discard by rule of thumb (:func:`discards`). All randomness comes from ``view.rng``, the
-game's seeded source (the Monte-Carlo generator is seeded from it), so a match replays exactly.
+seat's own stream derived from the game's seed (the Monte-Carlo generator is seeded from it), so a
+match replays exactly.
 """
 
 from __future__ import annotations

@@ -20,37 +20,43 @@ the seat sees them, and the question asked, exactly one of:
 An answer the rules do not allow raises :class:`~cardgame.model.errors.BotError`, naming the seat,
 the answer and what was allowed. A class may derive from :class:`BotBase` for separate methods
 and the hooks ``hand_started`` and ``hand_ended`` (which sees the hand's showdown). Bots draw
-randomness from ``view.rng``, the game's seeded source, so a match replays exactly.
+randomness from ``view.rng``, a ``random.Random`` of the seat's own derived from the game's seed
+(:meth:`RandomSource.stream <cardgame.model.rng.RandomSource.stream>`), so a match replays exactly, yet
+no bot can read the deck's generator. (A bot runs in the same process as the game: it is trusted
+code, which Python cannot fence in; an untrusted bot plays over the network, :mod:`cardgame.acpc`.)
 :func:`play` (and :meth:`Game.play <cardgame.play.game.Game.play>`) runs bots on a game.
 """
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 import attrs
 
+from cardgame.engine.records import fast_init
 from cardgame.model.betting import LegalActions
 from cardgame.model.cards import Card, format_cards
 from cardgame.model.errors import BotError, CardError, IllegalActionError
 from cardgame.model.events import CardsShown, Event, HandEnded, HandStarted, PotAwarded
-from cardgame.model.rng import RandomSource
 from cardgame.play.playable import PlayableGame as Game  # what the driver needs of cardgame.play.game.Game
 from cardgame.play.shape import GameShape, game_shape
-from cardgame.play.view import SeatView
+from cardgame.play.view import SeatRow, SeatView, seat_rows
 from cardgame.stages.results import DrawOptions, RunOptions
 
 __all__ = [
     "Answer",
     "Bot",
     "BotBase",
-    "BotRandom",
     "BotView",
     "HandEnd",
+    "HandEvents",
     "HandStart",
     "build_view",
     "play",
+    "seat_rng",
     "to_action",
     "to_discards",
     "to_runs",
@@ -68,25 +74,16 @@ _WORDS = {
 _PASSIVE = ("check", "call")
 
 
-class BotRandom:
-    """The game's seeded random source, as a bot may use it: draws only (no state to read)."""
-
-    __slots__ = ("choice", "random", "randrange", "shuffle")
-
-    def __init__(self, source: RandomSource) -> None:
-        self.random: Callable[[], float] = source.random
-        self.randrange: Callable[[int], int] = source.randrange
-        self.shuffle = source.shuffle
-        self.choice = source.choice
-
-
+@fast_init
 @attrs.frozen(eq=False)
 class BotView:
     """What one seat sees when it must decide; hidden cards of other players are ``None``.
 
     ``hole`` are the seat's own cards in the order dealt (``up``: which are face up); ``seats``
     every seated player as :class:`~cardgame.play.view.SeatView`; ``history`` this hand's events as the
-    seat sees them. Exactly one of ``legal``, ``draw`` and ``runs`` is set: the question asked.
+    seat sees them; ``rng`` the seat's own random stream. Exactly one of ``legal``, ``draw`` and
+    ``runs`` is set: the question asked. Build one with :func:`build_view`: ``seats`` and
+    ``history`` are made on first use from what it copied when the question was asked.
     """
 
     seat: int
@@ -98,12 +95,28 @@ class BotView:
     board: tuple[Card, ...]
     pot: int
     button: int | None
-    seats: tuple[SeatView, ...]
-    history: tuple[Event, ...]
-    rng: BotRandom
+    rng: random.Random
     legal: LegalActions | None = None
     draw: DrawOptions | None = None
     runs: RunOptions | None = None
+    _rows: tuple[SeatRow, ...] = ()  # the seats' rows as this seat sees them (view.seat_rows)
+    _events: tuple[Event, ...] = ()  # the hand's events as a spectator sees them
+    _own: tuple[tuple[int, Event], ...] = ()  # (index, event as this seat sees it) where that differs
+
+    @functools.cached_property
+    def seats(self) -> tuple[SeatView, ...]:
+        """Every seated player's row, in seat order."""
+        return tuple([SeatView(*row) for row in self._rows])
+
+    @functools.cached_property
+    def history(self) -> tuple[Event, ...]:
+        """This hand's events so far as this seat sees them (``event.seen_by(seat)``)."""
+        if not self._own:
+            return self._events
+        events = list(self._events)
+        for i, event in self._own:
+            events[i] = event
+        return tuple(events)
 
     @property
     def me(self) -> SeatView:
@@ -199,6 +212,9 @@ class BotBase:
 # --- the answer vocabulary ---------------------------------------------------------------------------
 def _word(answer: object) -> tuple[str, object]:
     if isinstance(answer, str):
+        exact = _WORDS.get(answer)  # most bots answer in the exact words: no need to normalise
+        if exact is not None:
+            return exact, None
         word, amount = answer, None
     elif isinstance(answer, tuple | list) and len(answer) == 2 and isinstance(answer[0], str):
         word, amount = answer[0], answer[1]
@@ -210,19 +226,19 @@ def _word(answer: object) -> tuple[str, object]:
 def to_action(answer: object, legal: LegalActions) -> tuple[str, int | None]:
     """The precise ``(action, amount)`` for :meth:`Game.act <cardgame.play.game.Game.act>` that a bot's
     ``answer`` means under ``legal`` (see the module); raises :class:`BotError` if none."""
-    allowed = legal.describe()
     word, amount = _word(answer)
     if not word:
         raise BotError(f"Bot answered {answer!r}, which is no action; answer one of fold, check, call, bet, raise, "
-                       f"all_in, bring_in, or (word, amount).", seat=legal.seat, allowed=allowed)
+                       f"all_in, bring_in, or (word, amount).", seat=legal.seat, allowed=legal.describe())
     if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
         raise BotError(f"Bot answered {answer!r}: an amount is a whole number of chips.", seat=legal.seat,
-                       allowed=allowed)
+                       allowed=legal.describe())
     if word in ("fold", "check", "call", "bring_in") and amount is not None:
-        raise BotError(f"Bot answered {answer!r}: {word} takes no amount.", seat=legal.seat, allowed=allowed)
+        raise BotError(f"Bot answered {answer!r}: {word} takes no amount.", seat=legal.seat, allowed=legal.describe())
     if word == "all_in":
         if amount is not None:
-            raise BotError(f"Bot answered {answer!r}: all_in takes no amount.", seat=legal.seat, allowed=allowed)
+            raise BotError(f"Bot answered {answer!r}: all_in takes no amount.", seat=legal.seat,
+                           allowed=legal.describe())
         if legal.can_raise:
             word, amount = "raise", max(legal.amounts) if legal.amounts else legal.max_raise_to
         else:
@@ -231,21 +247,21 @@ def to_action(answer: object, legal: LegalActions) -> tuple[str, int | None]:
         if not legal.can_raise:
             if amount is not None:
                 raise BotError(f"Bot answered {answer!r}, but no bet or raise is allowed now.", seat=legal.seat,
-                               allowed=allowed)
+                               allowed=legal.describe())
             word = "call"
         else:
             to = legal.min_raise_to if amount is None else amount
             if legal.amounts and to not in legal.amounts:
                 raise BotError(f"Bot answered {answer!r}: the raise-to amount must be one of "
-                               f"{', '.join(map(str, legal.amounts))}.", seat=legal.seat, allowed=allowed)
+                               f"{', '.join(map(str, legal.amounts))}.", seat=legal.seat, allowed=legal.describe())
             if not legal.min_raise_to <= to <= legal.max_raise_to:
                 raise BotError(f"Bot answered {answer!r}: the raise-to amount must be {legal.min_raise_to} to "
-                               f"{legal.max_raise_to}.", seat=legal.seat, allowed=allowed)
+                               f"{legal.max_raise_to}.", seat=legal.seat, allowed=legal.describe())
             return ("bet" if legal.is_bet else "raise"), to
     if legal.bring_in and word in ("call", "check", "fold", "bring_in"):
         return "bring_in", None  # the bring-in is forced: staying in is posting it
     if word == "bring_in":
-        raise BotError(f"Bot answered {answer!r}, but no bring-in is due.", seat=legal.seat, allowed=allowed)
+        raise BotError(f"Bot answered {answer!r}, but no bring-in is due.", seat=legal.seat, allowed=legal.describe())
     if word in ("call", "check"):
         return ("call", None) if legal.call_amount else ("check", None)
     return "fold", None
@@ -283,51 +299,100 @@ def to_runs(answer: object, options: RunOptions) -> int:
 
 
 # --- the driver ------------------------------------------------------------------------------------
-def _hand_events(game: Game) -> list[Event]:
-    """The events of the hand in progress (from its ``HandStarted``)."""
-    log = game.events
+def _hand_start(log: Sequence[Event]) -> int:
+    """Where the hand in progress starts in ``log`` (its ``HandStarted``; 0 if none)."""
     i = len(log) - 1
     while i >= 0 and type(log[i]) is not HandStarted:
         i -= 1
-    return log[max(i, 0):]
+    return max(i, 0)
 
 
-class _Histories:
-    """Each seat's view of the hand's events so far, kept between its decisions: an event is
-    rendered for a seat (``seen_by``) once, not again at every later decision of the hand. The log
-    is only trimmed when a hand opens, so within one hand its indices hold."""
+def _hand_events(game: Game) -> list[Event]:
+    """The events of the hand in progress (from its ``HandStarted``)."""
+    log = game.events
+    return log[_hand_start(log):]
+
+
+_PUBLIC = Event.seen_by
+#: Event classes found not to override ``seen_by``: every seat sees their events whole.
+_PUBLIC_TYPES: set[type[Event]] = set()
+
+
+class HandEvents:
+    """The hand in progress's events, rendered once for every seat instead of once per seat and
+    decision: each event as a spectator sees it (``seen_by(None)``), and an event that hides
+    something also as the seat it names sees it (``seen_by(event.seat)``; every other seat sees
+    the spectator's). :meth:`update` reads the events logged since the last call; the log is only
+    trimmed when a hand opens, so within one hand its indices hold. Views copy what they need."""
+
+    __slots__ = ("_hand", "_read", "events", "own")
 
     def __init__(self) -> None:
-        self._seen: dict[int, tuple[int, int, list[Event]]] = {}  # seat -> (hand, log length, events)
+        self._hand = -1
+        self._read = 0
+        self.events: list[Event] = []
+        self.own: dict[int, list[tuple[int, Event]]] = {}
 
-    def of(self, game: Game, seat: int) -> tuple[Event, ...]:
+    def update(self, game: Game) -> None:
+        """Catch up with ``game``'s log (a new hand starts afresh)."""
         log = game.events
-        hand = game.hand.number
-        kept = self._seen.get(seat)
-        if kept is None or kept[0] != hand or kept[1] > len(log):
-            events = [e.seen_by(seat) for e in _hand_events(game)]
-        else:
-            events = kept[2]
-            events.extend([e.seen_by(seat) for e in log[kept[1]:]])
-        self._seen[seat] = (hand, len(log), events)
-        return tuple(events)
+        hand = game.hand
+        number = hand.number if hand is not None else -1
+        if number != self._hand or self._read > len(log):
+            self._hand, self._read, self.events, self.own = number, _hand_start(log), [], {}
+        events, own = self.events, self.own
+        new = log[self._read:]
+        self._read = len(log)
+        if _PUBLIC_TYPES.issuperset(map(type, new)):  # most calls: every seat sees these events as they are
+            events.extend(new)
+            return
+        kinds: set[type[Event]] = set(map(type, new))
+        for kind in kinds - _PUBLIC_TYPES:
+            if kind.seen_by is _PUBLIC:  # a class that does not override seen_by hides nothing
+                _PUBLIC_TYPES.add(kind)
+        hiding = kinds - _PUBLIC_TYPES
+        if not hiding:
+            events.extend(new)
+            return
+        for event in new:
+            if type(event) not in hiding:
+                events.append(event)
+                continue
+            seen = event.seen_by(None)
+            seat = getattr(event, "seat", None)
+            if isinstance(seat, int):  # the seat it names sees it whole, the others as a spectator
+                mine = event.seen_by(seat)
+                if mine is not seen:
+                    own.setdefault(seat, []).append((len(events), mine))
+            elif hand is not None:
+                for s in hand.by_seat:
+                    mine = event.seen_by(s)
+                    if mine != seen:
+                        own.setdefault(s, []).append((len(events), mine))
+            events.append(seen)
 
 
-def build_view(game: Game, seat: int, shape: GameShape, rng: BotRandom, *, legal: LegalActions | None = None,
+def build_view(game: Game, seat: int, shape: GameShape, rng: random.Random, *, legal: LegalActions | None = None,
                draw: DrawOptions | None = None, runs: RunOptions | None = None,
-               history: tuple[Event, ...] | None = None) -> BotView:
-    """The :class:`BotView` of ``seat`` in the hand in progress, asking one question (``history``:
-    the hand's events as the seat sees them, when the caller keeps them)."""
+               events: HandEvents | None = None) -> BotView:
+    """The :class:`BotView` of ``seat`` in the hand in progress, asking one question (``events``:
+    the hand's rendered events, when the caller keeps them across decisions; updated here)."""
     hand = game.hand
+    assert hand is not None, "a view is of the hand in progress"
     hp = hand.by_seat[seat]
-    table = game.view(seat)
-    if history is None:
-        history = tuple([e.seen_by(seat) for e in _hand_events(game)])
-    return BotView(
-        seat=seat, hand=hand.number, shape=shape, street=hand.street, hole=tuple(hp.hole), up=tuple(hp.face_up),
-        board=tuple(hand.board), pot=table.pot, button=hand.button, seats=table.seats,
-        history=history, rng=rng, legal=legal, draw=draw, runs=runs,
-    )
+    if events is None:
+        events = HandEvents()
+    events.update(game)
+    own = events.own.get(seat)
+    return BotView(seat, hand.number, shape, hand.street, tuple(hp.hole), tuple(hp.face_up), tuple(hand.board),
+                   hand.pot_total(), hand.button, rng, legal, draw, runs, seat_rows(game.ctx, seat),
+                   tuple(events.events), tuple(own) if own else ())
+
+
+def seat_rng(game: Game, seat: int) -> random.Random:
+    """The random stream of the bot playing ``seat`` in ``game`` (``view.rng``): derived from the
+    game's seed and the seat, never the deck's generator; the same stream on every call."""
+    return game.ctx.rng.stream(f"bot seat {seat}")
 
 
 class _Hooks:
@@ -408,8 +473,8 @@ def play(game: Game, bots: Mapping[int, Bot] | Bot, *, drawer: Bot | None = None
     ``chooser`` when given, else the seat's bot. Returns the number of answers."""
     if shape is None:
         shape = game_shape(game.dispatcher.stages, game.ctx.deck_spec)
-    rng = BotRandom(game.ctx.rng)
-    histories = _Histories()
+    seats: dict[int, tuple[Bot | None, random.Random]] = {}  # seat -> its bot and its random stream
+    events = HandEvents()  # shared by every seat's views
     uses_hooks = any(isinstance(b, BotBase) for b in (bots.values() if isinstance(bots, Mapping) else (bots,)))
     hooks = _Hooks(game, lambda s: bots.get(s) if isinstance(bots, Mapping) else bots) if uses_hooks else None
     taken = 0
@@ -420,18 +485,22 @@ def play(game: Game, bots: Mapping[int, Bot] | Bot, *, drawer: Bot | None = None
                 break
             if hooks is not None:
                 hooks.flush()
+            mine = seats.get(seat)
+            if mine is None:
+                mine = seats[seat] = (bots.get(seat) if isinstance(bots, Mapping) else bots, seat_rng(game, seat))
+            bot, rng = mine
             options = game.draw_options()
             if options is not None:
-                view = build_view(game, seat, shape, rng, draw=options, history=histories.of(game, seat))
-                game.draw(seat, _ask(drawer or _pick(bots, seat), view, to_discards, options))
+                view = build_view(game, seat, shape, rng, draw=options, events=events)
+                game.draw(seat, _ask(drawer or bot or _pick(bots, seat), view, to_discards, options))
             elif (runs := game.run_options()) is not None:
-                view = build_view(game, seat, shape, rng, runs=runs, history=histories.of(game, seat))
-                game.choose_runs(seat, _ask(chooser or _pick(bots, seat), view, to_runs, runs))
+                view = build_view(game, seat, shape, rng, runs=runs, events=events)
+                game.choose_runs(seat, _ask(chooser or bot or _pick(bots, seat), view, to_runs, runs))
             else:
                 legal = game.legal_actions()
                 assert legal is not None
-                view = build_view(game, seat, shape, rng, legal=legal, history=histories.of(game, seat))
-                action, amount = _ask(_pick(bots, seat), view, to_action, legal)
+                view = build_view(game, seat, shape, rng, legal=legal, events=events)
+                action, amount = _ask(bot or _pick(bots, seat), view, to_action, legal)
                 try:
                     game.act(seat, action, amount)
                 except IllegalActionError as exc:

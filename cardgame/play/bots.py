@@ -1,8 +1,8 @@
 """Simple bots for demos, tests and matches, after the poker-AI seed's test opponents.
 
 Each is a plain function ``bot(view) -> answer`` (see :mod:`cardgame.play.bot`) that works in every
-variant: draws and run-out choices included. Randomness comes from ``view.rng``, the game's
-seeded source, so a game between bots replays exactly. :func:`get` finds a bot by name
+variant: draws and run-out choices included. Randomness comes from ``view.rng``, the seat's
+own stream derived from the game's seed, so a game between bots replays exactly. :func:`get` finds a bot by name
 (``random``, ``calling-station``, ``all-in``, ``pair-raiser``, ``tight-aggressive``, ``seed-ai``
 and the seed AI's personalities ``seed-ai-tight``, ``-loose``, ``-maniac``) for the command line
 and for matches run in other processes.

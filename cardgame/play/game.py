@@ -106,7 +106,8 @@ class Game:
         return self.ctx.table
 
     @property
-    def seed(self) -> int:
+    def seed(self) -> int | None:
+        """The seed that replays this game; ``None``: built without one, it cannot be replayed."""
         return self.ctx.rng.seed
 
     @property

@@ -8,7 +8,7 @@ from cardgame.engine.records import fast_init
 from cardgame.model.cards import Card, format_cards
 from cardgame.model.context import Context
 
-__all__ = ["SeatView", "TableView", "status_legend", "status_table", "table_view"]
+__all__ = ["SeatRow", "SeatView", "TableView", "seat_rows", "status_legend", "status_table", "table_view"]
 
 
 @fast_init
@@ -46,33 +46,44 @@ class TableView:
         return next(s for s in self.seats if s.seat == seat)
 
 
+#: One seat's row as plain values read at one moment, in :class:`SeatView`'s field order.
+SeatRow = tuple[int, str, int, int, int, tuple[Card | None, ...], bool, bool, bool, bool, bool]
+
+
+def seat_rows(ctx: Context, viewer: int | None = None, *, reveal: bool = False) -> tuple[SeatRow, ...]:
+    """Every seated player's row as ``viewer`` sees it (``SeatView(*row)``), read now: the values are
+    copied, so the rows stay as they were when the game moves on."""
+    hand = ctx.hand
+    by_seat = hand.by_seat if hand is not None else {}
+    button = ctx.table.button
+    rows: list[SeatRow] = []
+    append = rows.append
+    for p in ctx.table.seats:
+        if p is None:
+            continue
+        seat = p.seat
+        hp = by_seat.get(seat)
+        if hp is None:
+            append((seat, p.name, p.stack, 0, 0, (), False, False, False, p.sitting_out, button == seat))
+            continue
+        if reveal or viewer == seat:
+            hole: tuple[Card | None, ...] = tuple(hp.hole)
+        elif True in hp.face_up:
+            hole = tuple([c if up else None for c, up in zip(hp.hole, hp.face_up, strict=True)])
+        else:
+            hole = _HIDDEN[len(hp.hole)]
+        append((seat, p.name, p.stack, hp.bet, hp.contributed, hole, True, hp.folded, hp.all_in, p.sitting_out,
+                button == seat))
+    return tuple(rows)
+
+
+#: ``_HIDDEN[n]``: n cards face down.
+_HIDDEN = tuple((None,) * n for n in range(53))
+
+
 def table_view(ctx: Context, viewer: int | None = None, *, reveal: bool = False) -> TableView:
     """Snapshot the table for ``viewer``; ``reveal=True`` shows every card (for a dealer or log)."""
     hand = ctx.hand
-    seats = []
-    for p in ctx.table.players():
-        hp = hand.by_seat.get(p.seat) if hand is not None else None
-        if hp is None:
-            hole: tuple[Card | None, ...] = ()
-        elif reveal or viewer == p.seat:
-            hole = tuple(hp.hole)
-        else:
-            hole = tuple(c if up else None for c, up in zip(hp.hole, hp.face_up, strict=True))
-        seats.append(
-            SeatView(
-                seat=p.seat,
-                name=p.name,
-                stack=p.stack,
-                bet=hp.bet if hp else 0,
-                in_pot=hp.contributed if hp else 0,
-                hole=hole,
-                in_hand=hp is not None,
-                folded=hp.folded if hp else False,
-                all_in=hp.all_in if hp else False,
-                sitting_out=p.sitting_out,
-                button=ctx.table.button == p.seat,
-            )
-        )
     return TableView(
         viewer=viewer,
         hand=hand.number if hand else None,
@@ -80,7 +91,7 @@ def table_view(ctx: Context, viewer: int | None = None, *, reveal: bool = False)
         pot=hand.pot_total() if hand else 0,
         board=tuple(hand.board) if hand else (),
         to_act=hand.to_act.seat if hand and hand.to_act else None,
-        seats=tuple(seats),
+        seats=tuple([SeatView(*row) for row in seat_rows(ctx, viewer, reveal=reveal)]),
     )
 
 

@@ -21,7 +21,7 @@ from cardgame.model.events import Event, HandEnded, HandStarted
 from cardgame.play.bot import Bot
 from cardgame.play.game import Game
 from cardgame.simulate.config import Match
-from cardgame.simulate.stages import ResetStacks, StackedDeals
+from cardgame.simulate.stages import CountHands, ResetStacks, StackedDeals
 from cardgame.simulate.tally import Counts, Tally
 
 __all__ = ["Shard", "ShardResult", "play_shard"]
@@ -108,19 +108,21 @@ def _cash(match: Match, shard: Shard, rec: _Recording) -> ShardResult:
     for r in rotations:
         built = variant.build(**match.params)
         stack = _stack(match, built)
-        front: list[Stage[Context]] = [StackedDeals(shard.seed, variant.deck)] if match.duplicate else []
+        mine = [Counts() for _ in range(n)]
+        seats = {(p + r) % n: p for p in range(n)}  # seat -> the bot's index in the match
+        counter = CountHands(Tally(seats, mine).feed)
+        front: list[Stage[Context]] = [counter, *([StackedDeals(shard.seed, variant.deck)] if match.duplicate else [])]
         stages = Stages([*front, ResetStacks(stack), *built], variant)
         game = Game(stages, seats=n, seed=shard.seed, max_hands=shard.hands, deck=variant.deck,
                     first_button=0 if match.duplicate else None, keep_hands=2)
-        seats = {(p + r) % n: p for p in range(n)}  # seat -> the bot's index in the match
         names = {seat: match.names[p] for seat, p in seats.items()}
         for seat, p in sorted(seats.items()):
             game.sit_down(match.names[p], stack, seat)
-        mine = [Counts() for _ in range(n)]
-        game.subscribe(Tally(seats, mine))
+        game.subscribe(counter.buffer.append)
         finish = rec.watch(game, f"rotation-{r}", names)
         game.start()
         game.play({seat: _bot(match.bots[p]) for seat, p in seats.items()})
+        counter.flush()  # the last hand
         finish()
         for p in range(n):
             counts[p].add(mine[p])

@@ -1,16 +1,42 @@
-"""Stages a match puts in front of a variant's stage list: reset the stacks before each hand (cash
-games), and deal each hand from a deck stacked in advance (duplicate matches)."""
+"""Stages a match puts in front of a variant's stage list: count the hands played, reset the
+stacks before each hand (cash games), and deal each hand from a deck stacked in advance
+(duplicate matches)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from cardgame.model.deck import Deck, DeckSpec
-from cardgame.model.events import ChipsAdded, PlayerSatIn
+from cardgame.model.events import ChipsAdded, Event, PlayerSatIn
 from cardgame.model.rng import RandomSource
 from cardgame.stages.base import PokerStage
 
-__all__ = ["ResetStacks", "StackedDeals"]
+__all__ = ["CountHands", "ResetStacks", "StackedDeals"]
+
+
+class CountHands(PokerStage):
+    """Before each hand, hands the events logged since it last ran (the hand before) to ``count``
+    in one batch, and empties the buffer. The game fills it: ``game.subscribe(stage.buffer.append)``
+    (a call per event that runs no Python); call :meth:`flush` once the game stops, for the last
+    hand. A :class:`~cardgame.simulate.tally.Tally` fed so counts what it would count as a listener."""
+
+    name: ClassVar[str] = "count hands"
+    __slots__ = ("buffer", "count")
+
+    def __init__(self, count: Callable[[list[Event]], None]) -> None:
+        super().__init__()
+        self.count = count
+        self.buffer: list[Event] = []
+
+    def flush(self) -> None:
+        """Count what the buffer holds, and empty it."""
+        self.count(self.buffer)
+        self.buffer.clear()
+
+    def on_start(self) -> None:
+        self.flush()
+        self.finish(self.previous)
 
 
 class ResetStacks(PokerStage):

@@ -590,8 +590,16 @@ def decode_deck_spec(data: Any, where: str) -> DeckSpec:
 
 
 def encode_rng(rng: RandomSource) -> dict[str, Any]:
-    """A random source: its seed and the generator's full state (tuples as lists)."""
-    return {"seed": rng.seed, "state": to_plain(rng.getstate())}
+    """A random source: its seed, the deck generator's full state (tuples as lists) and each bot
+    stream's, by label. An unseeded source (the operating system's) has none: ``{"seed": null,
+    "state": null}``, and restoring it deals from the operating system again."""
+    if rng.seed is None:
+        return {"seed": None, "state": None}
+    data: dict[str, Any] = {"seed": rng.seed, "state": to_plain(rng.getstate())}
+    streams = rng.streams
+    if streams:
+        data["streams"] = {label: to_plain(gen.getstate()) for label, gen in sorted(streams.items())}
+    return data
 
 
 #: Digits a random source's seed may have (``RandomSource()`` draws 64 bits: 20 digits).
@@ -602,15 +610,34 @@ _MT_WORDS = 624
 
 
 def decode_rng(data: Any, where: str) -> RandomSource:
-    """The random source of :func:`encode_rng`, in the same state.
+    """The random source of :func:`encode_rng`, in the same state (its bot streams too); a null
+    seed gives a new unseeded source (the operating system's).
 
-    The state must have the shape ``random.Random.getstate()`` gives: ``[3, [624 words of 32 bits,
+    Each state must have the shape ``random.Random.getstate()`` gives: ``[3, [624 words of 32 bits,
     a position 0 to 624], null or a number]``.
     """
     o = JsonObject(data, where)
+    if o.raw("seed") is None:
+        if o.raw("state") is not None:
+            raise SnapshotError(f"{o.path('state')} must be null when the seed is null (an unseeded game has no "
+                                "generator state).")
+        return RandomSource()
     seed = o.get_int("seed", maximum=10**_SEED_DIGITS - 1, minimum=1 - 10**_SEED_DIGITS)
-    state = o.get_list("state")
-    path = o.path("state")
+    rng = RandomSource(seed)
+    rng.setstate(_mt_state(o.get_list("state"), o.path("state")))
+    raw_streams = o.raw("streams") if "streams" in o.data else {}
+    if not isinstance(raw_streams, dict) or not all(isinstance(k, str) for k in raw_streams):
+        raise SnapshotError(f"{o.path('streams')} must be an object of generator states by label.")
+    for label, value in raw_streams.items():
+        path = f"{o.path('streams')}.{label}"
+        if not isinstance(value, list):
+            raise SnapshotError(f"{path} must be a generator state (a list), not {json_kind(value)}.")
+        rng.stream(label).setstate(_mt_state(value, path))
+    return rng
+
+
+def _mt_state(state: list[Any], path: str) -> tuple[Any, ...]:
+    """The ``random.Random`` state saved at ``path``, checked."""
     words = state[1] if len(state) == 3 else None
     if (state[:1] != [3] or type(state[0]) is not int or type(words) is not list or len(words) != _MT_WORDS + 1
             or any(type(w) is not int for w in words)):
@@ -622,9 +649,7 @@ def decode_rng(data: Any, where: str) -> RandomSource:
     gauss = state[2]
     if gauss is not None and (type(gauss) not in (int, float) or not math.isfinite(gauss)):
         raise SnapshotError(f"{path}[2] (the cached Gaussian) must be null or a number, not {json_kind(gauss)}.")
-    rng = RandomSource(seed)
-    rng.setstate((3, tuple(words), None if gauss is None else float(gauss)))
-    return rng
+    return (3, tuple(words), None if gauss is None else float(gauss))
 
 
 def encode_failed(failed: Failed) -> dict[str, Any]:

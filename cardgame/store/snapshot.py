@@ -15,7 +15,9 @@ What is saved (format version :data:`VERSION`):
 * the dispatcher: status, failure, current stage and remaining stack as indices;
 * the context: the table and every seat, the hand in progress (players, cards, bets, deck and
   whether it deals lazily from the random source), the next deck, the random source's seed and
-  full generator state, deck spec, hand counters, ``stop_requested`` and the event log.
+  full generator state (and its bot streams'), deck spec, hand counters, ``stop_requested`` and
+  the event log. A game built without a seed deals from the operating system's source, which has
+  no state: its snapshot saves none, and the restored game deals from the operating system too.
 
 Cards are text (``"Ah"``); records carry a ``"type"`` tag (see :mod:`cardgame.store.serialize`).
 A deck's undealt cards are listed bottom first: the deck deals from the end of the list.

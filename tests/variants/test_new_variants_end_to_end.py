@@ -391,7 +391,9 @@ def test_the_librarys_bots_play_the_new_games(name: str) -> None:
         game.sit_down(f"p{seat}", 200, seat)
     game.start()
     game.play({seat: bots.get(b) for seat, b in enumerate(players)})
-    assert game.status_name == "exited" and sum(stacks(game)) == 1000
+    funded = [p for p in game.table.players() if p.stack > 0]
+    assert game.status_name == "exited" or len(funded) < 2  # played out, or waiting for a second player
+    assert sum(stacks(game)) == 1000
     if name != "courchevel":
         thrown = [e for e in game.events if isinstance(e, CardsDiscarded)]
         assert thrown and all(len(e.cards) == 1 for e in thrown)
