@@ -11,7 +11,7 @@ generation and dies there: that, not garbage cycles, is what the full collection
 
 ``--freeze`` moves everything built before the first hand into the permanent generation
 (``gc.freeze()``), which full collections skip; ``--keep-hands`` sets how many hands each game's
-log keeps (``Game(keep_hands=...)``, default 10); ``--gc-threshold`` sets
+log keeps (``Game(keep_hands=...)``, default 1); ``--gc-threshold`` sets
 ``gc.set_threshold`` for the run. They show where the time goes; the headline ratio is the one
 with none of them.
 

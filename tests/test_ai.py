@@ -59,7 +59,7 @@ def test_hand_strength_is_seeded() -> None:
 
 def _view(code: str, seed: int = 2) -> tuple[Game, BotView]:
     v = variants.get(code)
-    game = Game(v.build(), seats=3, seed=seed, deck=v.deck)
+    game = Game(v.build(), seats=3, seed=seed, deck=v.deck, keep_hands=None)
     for i in range(3):
         game.sit_down(f"p{i}", 200)
     game.start()
@@ -113,7 +113,7 @@ def test_the_seed_ai_plays_and_replays_exactly(code: str) -> None:
     logs = []
     for _ in range(2):
         v = variants.get(code)
-        game = Game(v.build(), seats=3, seed=11, max_hands=12, deck=v.deck)
+        game = Game(v.build(), seats=3, seed=11, max_hands=12, deck=v.deck, keep_hands=None)
         for i in range(3):
             game.sit_down(f"p{i}", 200)
         game.start()

@@ -72,7 +72,7 @@ def test_random_legal_play_conserves_chips_and_finishes(
     stacks = stacks[:most]
     if len(stacks) < 2:
         stacks = [*stacks, 50]
-    game = Game(build(), seats=10, seed=seed, max_hands=6)
+    game = Game(build(), seats=10, seed=seed, max_hands=6, keep_hands=None)
     for i, s in enumerate(stacks):
         game.sit_down(f"p{i}", s, i)
     total = sum(stacks)

@@ -65,7 +65,7 @@ class Clock:
 def _played(store: EventStore, table_id: str = "t1", *, hands: int = 3, seed: int = 5, clock: Clock | None = None,
             names: tuple[str, ...] = ("ann", "bob", "cat")) -> Game:
     """A finished game of ``hands`` hands between calling stations (nobody goes broke), recorded from the start."""
-    game = Game(no_limit_holdem(1, 2), seed=seed, max_hands=hands)
+    game = Game(no_limit_holdem(1, 2), seed=seed, max_hands=hands, keep_hands=None)
     store.record(game, table_id, clock=clock or Clock())
     for name in names:
         game.sit_down(name, 200)
@@ -183,7 +183,7 @@ def test_phh_writer_fills_the_column_and_a_failing_writer_leaves_it_null(store: 
         seen.append(events)
         return f"hand {events[0].hand}"  # type: ignore[attr-defined]
 
-    game = Game(no_limit_holdem(1, 2), seed=2, max_hands=2)
+    game = Game(no_limit_holdem(1, 2), seed=2, max_hands=2, keep_hands=None)
     game.sit_down("a", 100)
     game.sit_down("b", 100)
     store.record(game, "t1", phh_writer=writer)
@@ -195,7 +195,7 @@ def test_phh_writer_fills_the_column_and_a_failing_writer_leaves_it_null(store: 
     def broken(events: list[Event]) -> str:
         raise RuntimeError("no")
 
-    game = Game(no_limit_holdem(1, 2), seed=2, max_hands=1)
+    game = Game(no_limit_holdem(1, 2), seed=2, max_hands=1, keep_hands=None)
     game.sit_down("a", 100)
     game.sit_down("b", 100)
     store.record(game, "t2", phh_writer=broken)
@@ -221,7 +221,7 @@ def test_the_default_writer_uses_the_phh_exporter_when_there_is_one(store: Event
 
 
 def test_recording_refuses_a_hand_in_progress_and_reused_hand_numbers(store: EventStore) -> None:
-    game = Game(no_limit_holdem(1, 2), seed=1)
+    game = Game(no_limit_holdem(1, 2), seed=1, keep_hands=None)
     game.sit_down("a", 100)
     game.sit_down("b", 100)
     game.start()
@@ -229,14 +229,14 @@ def test_recording_refuses_a_hand_in_progress_and_reused_hand_numbers(store: Eve
         store.record(game, "t1")
     _played(store, "t2")
     with pytest.raises(StoreError, match=r"already has hands up to #3.*recover"):
-        store.record(Game(no_limit_holdem(1, 2)), "t2")
+        store.record(Game(no_limit_holdem(1, 2), keep_hands=None), "t2")
     with pytest.raises(StoreError, match="seats and buy-in limits"):
-        store.record(Game(no_limit_holdem(1, 2), seats=9), "t2")
+        store.record(Game(no_limit_holdem(1, 2), seats=9, keep_hands=None), "t2")
 
 
 def test_a_failed_write_detaches_the_recorder_and_raises_a_store_error(tmp_path: Path) -> None:
     s = EventStore(tmp_path / "s.db")
-    game = Game(no_limit_holdem(1, 2), seed=1)
+    game = Game(no_limit_holdem(1, 2), seed=1, keep_hands=None)
     recorder = s.record(game, "t1")
     s.close()
     with pytest.raises(StoreError, match=r"Recording event 1 .* failed") as info:
@@ -307,7 +307,7 @@ CHILD = textwrap.dedent(
 
     path, kill_after = sys.argv[1], int(sys.argv[2])
     store = EventStore(path)
-    game = Game(no_limit_holdem(1, 2), seats=6, seed=20240601, min_buy_in=50, max_buy_in=400)
+    game = Game(no_limit_holdem(1, 2), seats=6, seed=20240601, min_buy_in=50, max_buy_in=400, keep_hands=None)
     recorder = store.record(game, "t1")  # subscribed first: an event is committed before others see it
     count = 0
 

@@ -25,9 +25,12 @@ class Context(Emitter):
     wait-for-players stage end the game with *exit* once that many hands were played.
     ``log`` keeps the events of at least the last ``keep_hands`` hands and at most twice as many
     (it is trimmed in batches; ``None``: every event), so a long simulation runs in flat memory;
-    listeners see every event either way. The default is short (10): events freed long after they
-    were made are out of the processor's cache, and freeing them measured 13 % of a six-handed
-    hand at 100 (``benchmarks/engine.py``). Keep more, or record with :mod:`cardgame.store`.
+    listeners see every event either way. The default is the shortest (1: the hand in progress, and
+    the one before until the next trim): events freed long after they were made are out of the
+    processor's cache (freeing them measured 13 % of a six-handed hand at 100,
+    ``benchmarks/engine.py``), and a server or a simulation holding many games pays for every kept
+    event in each full garbage collection (1,000 tables ran at 0.50x of one table keeping 10 hands,
+    0.88x keeping 1: ``benchmarks/many_tables.py``). Keep more, or record with :mod:`cardgame.store`.
 
     ``emit(event)`` records an event and passes it to every listener (:meth:`subscribe`). While
     nobody listens it is the log's own ``append``: an event costs one C call on the hot path.
@@ -61,7 +64,7 @@ class Context(Emitter):
         rng: RandomSource | None = None,
         deck_spec: DeckSpec = STANDARD_DECK,
         max_hands: int | None = None,
-        keep_hands: int | None = 10,
+        keep_hands: int | None = 1,
     ) -> None:
         self.table = table if table is not None else Table()
         self.rng = rng if rng is not None else RandomSource(seed)

@@ -53,7 +53,7 @@ class Game:
     ``stages`` is the variant's stage list, or the variant itself. Table options: ``seats``, ``min_buy_in``,
     ``max_buy_in``, ``first_button``; or pass a ready ``table``. ``seed`` makes the game
     replayable; ``max_hands`` stops it cleanly after that many hands. ``events`` holds at
-    least the last ``keep_hands`` hands (default 10; ``None``: all; see :class:`~cardgame.model.context.Context`);
+    least the last ``keep_hands`` hands (default 1; ``None``: all; see :class:`~cardgame.model.context.Context`);
     ``subscribe`` sees every event.
     """
 
@@ -70,7 +70,7 @@ class Game:
         seed: int | None = None,
         deck: DeckSpec | None = None,
         max_hands: int | None = None,
-        keep_hands: int | None = 10,
+        keep_hands: int | None = 1,
     ) -> None:
         """``stages``: a stage list, or a variant (``variants.get("PO")``), built with ``params``
         (its builder's keyword arguments; default: its defaults). ``deck``: by default the

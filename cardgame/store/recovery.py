@@ -164,7 +164,7 @@ def replay_log(events: Iterable[Event]) -> TableLog:
 
 
 def recover(store: EventStore, table_id: str, stages: Sequence[Stage[Context]], seed: int | None = None, *,
-            max_hands: int | None = None, keep_hands: int | None = 10, mark_void: bool = True) -> Game:
+            max_hands: int | None = None, keep_hands: int | None = 1, mark_void: bool = True) -> Game:
     """Rebuild ``table_id`` from its log as a new, unstarted game on ``stages`` (a fresh variant list).
 
     Seats, names, stacks and sitting-out flags are those the log gives after the last finished

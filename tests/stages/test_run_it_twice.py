@@ -35,7 +35,7 @@ def test_when_betting_is_over_the_live_players_choose_in_turn() -> None:
 
 
 def all_in_preflop(runs: tuple[int, int]) -> Game:
-    g = Game(no_limit_holdem(1, 2, run_it_twice=True), seed=3)
+    g = Game(no_limit_holdem(1, 2, run_it_twice=True), seed=3, keep_hands=None)
     for name in ("a", "b", "c"):
         g.sit_down(name, 100)
     g.ctx.stack_deck("AhAd KsKd 7c2h  3c 2s3s4s 5d 6c 9h 8c7s6s 5h 4h")  # hole cards, then the run-outs
@@ -68,7 +68,7 @@ def test_one_player_asking_to_run_once_means_once() -> None:
 
 
 def test_bad_choices_are_refused_and_change_nothing() -> None:
-    g = Game(no_limit_holdem(1, 2, run_it_twice=True), seed=3)
+    g = Game(no_limit_holdem(1, 2, run_it_twice=True), seed=3, keep_hands=None)
     for name in ("a", "b"):
         g.sit_down(name, 100)
     g.start()
