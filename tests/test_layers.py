@@ -34,3 +34,14 @@ def test_the_kernel_knows_no_poker() -> None:
 
 def test_the_architecture_document_is_current() -> None:
     assert architecture.main(["--check"]) == 0, "run: python scripts/architecture.py"
+
+
+def test_importing_the_kernel_loads_no_poker() -> None:
+    """``cardgame``'s front door imports its names when first used, so the kernel alone loads alone."""
+    import subprocess
+    import sys
+
+    code = "import sys, cardgame.engine; print(sorted(m for m in sys.modules if m.startswith('cardgame')))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "cardgame.model" not in loaded and "cardgame.stages" not in loaded, loaded
+    assert "cardgame.engine.dispatcher" in loaded
