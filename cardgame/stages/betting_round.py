@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import attrs
+
 from cardgame import legal
 from cardgame.action_order import Order
 from cardgame.betting import BettingStructure, LegalActions
+from cardgame.engine.records import fast_init
 from cardgame.errors import IllegalActionError
 from cardgame.events import ActionTaken, BetReturned
 from cardgame.hand import Hand, HandPlayer
@@ -14,14 +17,32 @@ from cardgame.legal import matchable
 from cardgame.stages.base import PokerStage
 from cardgame.stages.results import BettingResult, BringInResult, ForcedBetsResult, HandOpened
 
-__all__ = ["ACTIONS", "BettingResult", "BettingRound"]
+__all__ = ["ACTIONS", "KINDS", "Action", "BettingResult", "BettingRound"]
 
 #: Action names ``act`` accepts. ``check_call``, ``bet_raise`` and ``bring_in`` are PHH's ``cc``,
 #: ``cbr`` and ``pb``.
 ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in", "check_call", "bet_raise", "bring_in")
-_ACTIONS = frozenset(ACTIONS)
-_ALIASES = frozenset(("check_call", "bet_raise", "all_in"))  # names for one of the plain actions
-_NO_AMOUNT = frozenset(("fold", "check", "call", "check_call", "bring_in"))  # actions that take no amount
+#: The plain kinds of action: each is a trigger of the betting round's machine.
+KINDS = ("fold", "check", "call", "bet", "raise", "bring_in")
+_KINDS = {name: (name if name in KINDS else "") for name in ACTIONS}  # "": an alias, decided by the situation
+
+
+@fast_init
+@attrs.frozen
+class Action:
+    """One betting action, the data its trigger carries: ``seat``, ``kind`` (one of :data:`KINDS`;
+    an alias is already mapped), ``amount`` as given (the total a bet or raise makes the bet; the
+    rules check it: ``None`` for the other kinds) and ``said``, the name the player used
+    (``check_call``, ``all_in``...), for messages."""
+
+    seat: int
+    kind: str
+    amount: Any = None
+    said: str = ""
+
+
+_IN_TURN = "acts_in_turn"
+_SIZE = ["betting_open", "whole_amount", "at_least_the_minimum", "a_fixed_size", "at_most_the_maximum"]
 
 
 class BettingRound(PokerStage):
@@ -50,6 +71,21 @@ class BettingRound(PokerStage):
         {"trigger": "acted", "source": "waiting_for_action", "dest": "round_closed", "conditions": "round_complete",
          "after": "close_round"},
         {"trigger": "acted", "source": "waiting_for_action", "dest": None},
+        # the actions: the conditions are the rules (each returns True or raises), the callbacks apply it
+        {"trigger": "fold", "source": "waiting_for_action", "dest": None,
+         "conditions": [_IN_TURN, "takes_no_amount", "not_a_forced_bring_in"], "before": "fold_hand",
+         "after": "pass_turn"},
+        {"trigger": "check", "source": "waiting_for_action", "dest": None,
+         "conditions": [_IN_TURN, "takes_no_amount", "not_a_forced_bring_in", "nothing_to_call"],
+         "before": "check_in_turn", "after": "pass_turn"},
+        {"trigger": "call", "source": "waiting_for_action", "dest": None,
+         "conditions": [_IN_TURN, "takes_no_amount", "something_to_call"], "before": "call_bet", "after": "pass_turn"},
+        {"trigger": "bring_in", "source": "waiting_for_action", "dest": None,
+         "conditions": [_IN_TURN, "takes_no_amount", "bring_in_due"], "before": "post_bring_in", "after": "pass_turn"},
+        {"trigger": "bet", "source": "waiting_for_action", "dest": None,
+         "conditions": [_IN_TURN, "nobody_has_bet", *_SIZE], "before": "bet_or_raise", "after": "pass_turn"},
+        {"trigger": "raise", "source": "waiting_for_action", "dest": None,
+         "conditions": [_IN_TURN, "somebody_has_bet", *_SIZE], "before": "bet_or_raise", "after": "pass_turn"},
     ]
     events: ClassVar[tuple[str, ...]] = ("act",)
     takes: ClassVar[tuple[type, ...]] = (HandOpened, ForcedBetsResult, BringInResult, BettingResult)
@@ -210,13 +246,14 @@ class BettingRound(PokerStage):
             self._legal = la
         return la
 
-    # --- the action -------------------------------------------------------------------------------
+    # --- the action: an event with data -----------------------------------------------------------
     def on_act(self, seat: object, action: object, amount: object = None) -> None:
-        """Validate and apply one action; raises :class:`IllegalActionError` and changes nothing.
+        """Fire the trigger named for ``action`` (an alias mapped to its plain kind) with the
+        :class:`Action`; its conditions are the rules, which raise :class:`IllegalActionError`
+        before anything changes.
 
-        The arguments come from the caller as they are (``object``): each is checked here, so a
-        wrong type is an illegal action like any other (the compiled build would otherwise stop
-        it with a ``TypeError`` at the call).
+        The arguments come from the caller as they are (``object``): each is checked, so a wrong
+        type is an illegal action like any other.
         """
         hand = self.ctx.hand
         assert hand is not None
@@ -228,6 +265,43 @@ class BettingRound(PokerStage):
                 f"Seat {seat!r} is not a seat number: seat {hp.seat} ({hp.player.name}) acts next.",
                 rule="not a seat number", allowed=f"seat {hp.seat}",
             )
+        la = self._legal
+        if la is None or la.seat != hp.seat:
+            la = self.legal_actions()
+            assert la is not None
+        kind = _KINDS.get(action) if type(action) is str or isinstance(action, str) else None
+        if kind is None:  # not an action: the turn is judged first, as for any action
+            self._in_turn(seat)
+            raise _illegal(la, f"Unknown action {action!r} (actions are {', '.join(ACTIONS)})", "unknown action")
+        said: str = action  # type: ignore[assignment]  # a str: _KINDS knows it
+        if kind == "":  # an alias, decided by the situation
+            self._in_turn(seat)
+            kind, amount = self._alias(la, hp, said, amount)
+        self.trigger(kind, Action(seat, kind, amount, said))
+
+    def _alias(self, la: LegalActions, hp: HandPlayer, said: str, amount: object) -> tuple[str, object]:
+        """The plain action ``check_call``, ``bet_raise`` or ``all_in`` names for ``hp`` now (an
+        all-in is a call, a bet or raise of the whole stack, or refused)."""
+        if said == "check_call":
+            return ("call" if la.call_amount else "check"), amount
+        if said == "bet_raise":
+            return ("bet" if la.is_bet else "raise"), amount
+        most = hp.bet + la.stack  # all_in: any amount given is ignored
+        if most <= la.bet_to:
+            return "call", None
+        if la.can_raise and la.max_raise_to == most:
+            return ("bet" if la.is_bet else "raise"), most
+        if not la.can_raise and matchable(self.ctx.hand, hp) <= la.bet_to:  # type: ignore[arg-type]
+            return "call", None  # no opponent could call more: all-in puts in what can be matched
+        raise _illegal(la, f"Going all-in for {most} is not allowed here",
+                       "all-in above the limit" if la.can_raise else "betting not reopened")
+
+    # --- the rules: conditions of the action triggers (each returns True or raises) -----------------
+    def _in_turn(self, seat: object) -> None:
+        hand = self.ctx.hand
+        assert hand is not None
+        hp = hand.to_act
+        assert hp is not None
         if seat != hp.seat:
             if seat not in hand.by_seat:
                 raise IllegalActionError(
@@ -240,108 +314,196 @@ class BettingRound(PokerStage):
                 rule="acting out of turn",
                 allowed=f"seat {hp.seat}",
             )
+
+    def acts_in_turn(self, action: Action) -> bool:
+        """Only the player to act acts (TDA rule 53, action out of turn; Robert's Rules, general
+        rules: a player acts in turn); a seat not in the hand is named as such."""
         la = self._legal
-        if la is None or la.seat != seat:
-            la = self.legal_actions()
-            assert la is not None
-        kind, to = self._resolve(la, hp, action, amount)
-        self._legal = None
-        event = self._apply(hand, hp, la, kind, to)
-        self.ctx.emit(event)
-        self._from = hand.players.index(hp) + 1
-        self.trigger("acted")
+        if la is None or action.seat != la.seat:
+            self._in_turn(action.seat)
+        return True
 
-
-    def _resolve(self, la: LegalActions, hp: HandPlayer, action: object, amount: object) -> tuple[str, int]:
-        """Normalise ``action`` to fold/check/call/raise with its raise-to amount, or raise."""
-        if (type(action) is not str and not isinstance(action, str)) or action not in _ACTIONS:
-            raise _illegal(la, f"Unknown action {action!r} (actions are {', '.join(ACTIONS)})", "unknown action")
-        if amount is not None and action in _NO_AMOUNT:
-            what = "posts the bring-in" if action == "bring_in" else f"{action.replace('_', ' or ')}s"
+    def takes_no_amount(self, action: Action) -> bool:
+        """A fold, check, call or bring-in puts in what the rules set: an amount given is refused,
+        not ignored (TDA rule 40, methods of betting: the amount must be unambiguous)."""
+        amount = action.amount
+        if amount is not None:
+            said = action.said
+            what = "posts the bring-in" if said == "bring_in" else f"{said.replace('_', ' or ')}s"
             raise _illegal(
-                la, f"An amount ({amount!r}) was given to {action}, which takes none: a {action.replace('_', '/')} "
+                self._legal,  # type: ignore[arg-type]
+                f"An amount ({amount!r}) was given to {said}, which takes none: a {said.replace('_', '/')} "
                 f"{what} the amount the rules set", "amount given to an action without one",
             )
-        most = hp.bet + la.stack
-        if action in _ALIASES:  # a name for one of the plain actions, decided by the situation
-            if action == "check_call":
-                action = "call" if la.call_amount else "check"
-            elif action == "bet_raise":
-                action = "bet" if la.is_bet else "raise"
-            else:  # all_in
-                if most <= la.bet_to:
-                    action = "call"
-                elif la.can_raise and la.max_raise_to == most:
-                    action, amount = ("bet" if la.is_bet else "raise"), most
-                elif not la.can_raise and matchable(self.ctx.hand, hp) <= la.bet_to:  # type: ignore[arg-type]
-                    action = "call"  # no opponent could call more: all-in puts in what can be matched
-                else:
-                    raise _illegal(
-                        la, f"Going all-in for {most} is not allowed here",
-                        "all-in above the limit" if la.can_raise else "betting not reopened",
-                    )
-        if action == "bring_in":
-            if not la.bring_in:
-                raise _illegal(la, "There is no bring-in to post now", "bring-in not due")
-            return "bring_in", hp.bet + la.bring_in
-        if la.bring_in and action in ("check", "fold"):
-            raise _illegal(la, f"Seat {hp.seat} must bring in {la.bring_in} or complete", "the bring-in is forced")
-        if action == "fold":  # also with a free check: legal, and binding (TDA: a fold in turn is binding)
-            return "fold", hp.bet
-        if action == "check":
-            if not la.can_check:
-                raise _illegal(la, f"Cannot check facing a bet of {la.bet_to}", "check facing a bet")
-            return "check", hp.bet
-        if action == "call":
-            if not la.call_amount:
-                raise _illegal(la, "There is no bet to call", "call with nothing to call")
-            return "call", hp.bet + la.call_amount
-        # bet or raise
-        word = "bet" if la.is_bet else "raise"
-        if action != word:
-            raise _illegal(la, f"Cannot {action} now (it would be a {word})", f"{action} when it is a {word}")
+        return True
+
+    def not_a_forced_bring_in(self, action: Action) -> bool:
+        """The stud bring-in is forced: its player brings in or completes, and may not check or
+        fold (Robert's Rules, seven-card stud, rule 4)."""
+        la = self._legal
+        assert la is not None
+        if la.bring_in:
+            raise _illegal(la, f"Seat {action.seat} must bring in {la.bring_in} or complete",
+                           "the bring-in is forced")
+        return True
+
+    def nothing_to_call(self, action: Action) -> bool:
+        """A check only with nothing to call (Robert's Rules, betting and raising: checking is
+        declining to bet when no bet was made)."""
+        la = self._legal
+        assert la is not None
+        if not la.can_check:
+            raise _illegal(la, f"Cannot check facing a bet of {la.bet_to}", "check facing a bet")
+        return True
+
+    def something_to_call(self, action: Action) -> bool:
+        """A call only facing a bet (Robert's Rules, betting and raising: a call matches a bet)."""
+        la = self._legal
+        assert la is not None
+        if not la.call_amount:
+            raise _illegal(la, "There is no bet to call", "call with nothing to call")
+        return True
+
+    def bring_in_due(self, action: Action) -> bool:
+        """The bring-in is posted once, by the player the bring-in stage named, before any bet
+        (Robert's Rules, seven-card stud, rule 4)."""
+        la = self._legal
+        assert la is not None
+        if not la.bring_in:
+            raise _illegal(la, "There is no bring-in to post now", "bring-in not due")
+        return True
+
+    def nobody_has_bet(self, action: Action) -> bool:
+        """A bet opens the betting; once a bet is made, more is a raise (Robert's Rules, betting
+        and raising)."""
+        la = self._legal
+        assert la is not None
+        if not la.is_bet:
+            raise _illegal(la, f"Cannot {action.kind} now (it would be a raise)", f"{action.kind} when it is a raise")
+        return True
+
+    def somebody_has_bet(self, action: Action) -> bool:
+        """A raise needs a bet to raise (Robert's Rules, betting and raising)."""
+        la = self._legal
+        assert la is not None
+        if la.is_bet:
+            raise _illegal(la, f"Cannot {action.kind} now (it would be a bet)", f"{action.kind} when it is a bet")
+        return True
+
+    def betting_open(self, action: Action) -> bool:
+        """Betting is open to the player: the cap is not reached (Robert's Rules, betting and
+        raising, rule 3), a short all-in did not leave it closed to one who acted (rule 6; TDA rule
+        43), and the stack covers more than a call."""
+        la = self._legal
+        assert la is not None
         if not la.can_raise:
-            reason = "the raise cap is reached" if self.structure.cap_reached(self.ctx.hand) else (  # type: ignore[arg-type]
-                "betting was not reopened to you" if most > la.bet_to else "your stack cannot cover a raise"
+            hand = self.ctx.hand
+            assert hand is not None
+            word = action.kind
+            reason = "the raise cap is reached" if self.structure.cap_reached(hand) else (
+                "betting was not reopened to you" if la.stack + hand.by_seat[action.seat].bet > la.bet_to
+                else "your stack cannot cover a raise"
             )
             raise _illegal(la, f"Cannot {word}: {reason}", f"{word} not allowed")
-        if type(amount) is not int and (amount is None or isinstance(amount, bool) or not isinstance(amount, int)):
-            raise _illegal(la, f"A {word} needs a whole-number amount to {word} to, not {amount!r}", "amount missing")
-        if amount < la.min_raise_to:
-            raise _illegal(
-                la, f"The amount {amount} is below the minimum allowed {la.min_raise_to}",
-                f"{word} below the minimum",
-            )
-        if la.amounts and amount not in la.amounts and amount != most:
-            raise _illegal(
-                la, f"The amount {amount} is not a fixed-limit bet here",
-                f"{word} not one of the fixed sizes",
-            )
-        if amount > la.max_raise_to:
-            what = "your stack allows" if la.max_raise_to == most else "the limit allows"
-            raise _illegal(
-                la, f"The amount {amount} is above the maximum {la.max_raise_to} {what}",
-                f"{word} above the maximum",
-            )
-        return word, amount
+        return True
 
-    def _apply(self, hand: Hand, hp: HandPlayer, la: LegalActions, kind: str, to: int) -> ActionTaken:
-        if kind == "fold":
-            hp.folded = True
-            hp.acted_at = hand.bet_to
-            return ActionTaken(hp.seat, "fold", 0, hp.bet)
-        if kind == "check":
-            hp.acted_at = hand.bet_to
-            return ActionTaken(hp.seat, "check", 0, hp.bet)
+    def whole_amount(self, action: Action) -> bool:
+        """A bet or raise names the total it makes the bet, in whole chips (TDA rule 40: the amount
+        must be clear)."""
+        amount = action.amount
+        if type(amount) is not int and (amount is None or isinstance(amount, bool) or not isinstance(amount, int)):
+            word = action.kind
+            raise _illegal(self._legal, f"A {word} needs a whole-number amount to {word} to, not {amount!r}",  # type: ignore[arg-type]
+                           "amount missing")
+        return True
+
+    def at_least_the_minimum(self, action: Action) -> bool:
+        """A bet at least the minimum bet, a raise at least the size of the previous bet or raise of
+        the round, unless all-in (Robert's Rules, betting and raising, rule 5; TDA rule 41, raise
+        amounts)."""
+        la = self._legal
+        assert la is not None
+        if action.amount < la.min_raise_to:
+            raise _illegal(la, f"The amount {action.amount} is below the minimum allowed {la.min_raise_to}",
+                           f"{action.kind} below the minimum")
+        return True
+
+    def a_fixed_size(self, action: Action) -> bool:
+        """Fixed limit: where the rules give the sizes (a stud open pair: the small or the big bet),
+        one of them or all-in (Robert's Rules, seven-card stud, rule 7)."""
+        la = self._legal
+        assert la is not None
+        if la.amounts and action.amount not in la.amounts and action.amount != self._most(action.seat, la):
+            raise _illegal(la, f"The amount {action.amount} is not a fixed-limit bet here",
+                           f"{action.kind} not one of the fixed sizes")
+        return True
+
+    def at_most_the_maximum(self, action: Action) -> bool:
+        """No more than the structure allows (pot limit: the pot after a call; fixed limit: one bet)
+        nor the stack, nor what the largest opponent could match (Robert's Rules, betting and raising)."""
+        la = self._legal
+        assert la is not None
+        if action.amount > la.max_raise_to:
+            what = "your stack allows" if la.max_raise_to == self._most(action.seat, la) else "the limit allows"
+            raise _illegal(la, f"The amount {action.amount} is above the maximum {la.max_raise_to} {what}",
+                           f"{action.kind} above the maximum")
+        return True
+
+    def _most(self, seat: int, la: LegalActions) -> int:
+        """The largest total ``seat`` can make the bet: all-in."""
+        hand = self.ctx.hand
+        assert hand is not None
+        return hand.by_seat[seat].bet + la.stack
+
+    # --- applying the action: the triggers' callbacks, once every rule held ------------------------
+    def fold_hand(self, action: Action) -> None:
+        """Fold: binding, even with a free check (TDA rule 56, a fold in turn is binding)."""
+        hand = self.ctx.hand
+        assert hand is not None
+        hp = hand.by_seat[action.seat]
+        hp.folded = True
+        hp.acted_at = hand.bet_to
+        self.ctx.emit(ActionTaken(hp.seat, "fold", 0, hp.bet))
+
+    def check_in_turn(self, action: Action) -> None:
+        hand = self.ctx.hand
+        assert hand is not None
+        hp = hand.by_seat[action.seat]
+        hp.acted_at = hand.bet_to
+        self.ctx.emit(ActionTaken(hp.seat, "check", 0, hp.bet))
+
+    def call_bet(self, action: Action) -> None:
+        hand = self.ctx.hand
+        assert hand is not None
+        hp = hand.by_seat[action.seat]
+        la = self._legal
+        assert la is not None
+        paid = hp.put_in(la.call_amount)
+        # calling before the round's first bet or raise (a stud bring-in) is acting at the last full level
+        hp.acted_at = hand.bet_to if hand.round_raises else hand.full_to
+        self.ctx.emit(ActionTaken(hp.seat, "call", paid, hp.bet, hp.all_in))
+
+    def post_bring_in(self, action: Action) -> None:
+        hand = self.ctx.hand
+        assert hand is not None
+        hp = hand.by_seat[action.seat]
+        la = self._legal
+        assert la is not None
+        paid = hp.put_in(la.bring_in)
+        to = hp.bet
+        if to > hand.bet_to:
+            hand.bet_to = to
+        hp.acted_at = hand.full_to  # the bring-in is no bet: a completion is the first one they face
+        self.ctx.emit(ActionTaken(hp.seat, "bring-in", paid, to, hp.all_in))
+
+    def bet_or_raise(self, action: Action) -> None:
+        """Make the bet ``action.amount``: a full raise reopens the betting and counts for the cap
+        (see :mod:`cardgame.betting`); the structure says what else it changes."""
+        hand = self.ctx.hand
+        assert hand is not None
+        hp = hand.by_seat[action.seat]
+        to: int = action.amount
         paid = hp.put_in(to - hp.bet)
-        if kind == "bring_in":
-            hand.bet_to = max(hand.bet_to, to)
-            hp.acted_at = hand.full_to  # the bring-in is no bet: a completion is the first one they face
-            return ActionTaken(hp.seat, "bring-in", paid, to, hp.all_in)
-        if kind == "call":
-            # calling before the round's first bet or raise (a stud bring-in) is acting at the last full level
-            hp.acted_at = hand.bet_to if hand.round_raises else hand.full_to
-            return ActionTaken(hp.seat, "call", paid, hp.bet, hp.all_in)
         increment = to - hand.bet_to
         structure = self.structure
         if structure.is_full_raise(hand, increment, self.street):
@@ -357,7 +519,15 @@ class BettingRound(PokerStage):
         hand.bet_to = to
         hand.last_aggressor = hp.seat
         hp.acted_at = to
-        return ActionTaken(hp.seat, kind, paid, to, hp.all_in)
+        self.ctx.emit(ActionTaken(hp.seat, action.kind, paid, to, hp.all_in))
+
+    def pass_turn(self, action: Action) -> None:
+        """The action is taken: the search for the next player to act starts left of its player."""
+        hand = self.ctx.hand
+        assert hand is not None
+        self._legal = None
+        self._from = hand.players.index(hand.by_seat[action.seat]) + 1
+        self.trigger("acted")
 
     def on_table_change(self) -> None:
         """A player left mid-hand (their hand was folded): re-check whose turn it is."""
