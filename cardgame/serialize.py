@@ -49,6 +49,7 @@ from cardgame.stages import (
     RunOptions,
     ShowdownResult,
 )
+from cardgame.street import StreetRecord
 from cardgame.table import Table
 
 __all__ = [
@@ -171,7 +172,8 @@ def _register_events() -> None:
 
 
 _register_events()
-for _cls in (HandOpened, BettingResult, ForcedBetsResult, BringInResult, ShowdownResult, DrawOptions, RunOptions):
+for _cls in (HandOpened, BettingResult, ForcedBetsResult, BringInResult, ShowdownResult, DrawOptions, RunOptions,
+             StreetRecord):
     register_type(_cls)
 
 

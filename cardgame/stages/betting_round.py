@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
-import attrs
+from typing import Any, ClassVar, NamedTuple
 
 from cardgame import legal
 from cardgame.action_order import Order
 from cardgame.betting import BettingStructure, LegalActions
-from cardgame.engine.records import fast_init
 from cardgame.errors import IllegalActionError
 from cardgame.events import ActionTaken, BetReturned
 from cardgame.hand import Hand, HandPlayer
 from cardgame.legal import matchable
 from cardgame.stages.base import PokerStage
-from cardgame.stages.results import BettingResult, BringInResult, ForcedBetsResult, HandOpened
+from cardgame.stages.results import BettingResult, BringInResult, ForcedBetsResult, HandOpened, Opening
+from cardgame.street import Street, StreetRecord
 
 __all__ = ["ACTIONS", "KINDS", "Action", "BettingResult", "BettingRound"]
 
@@ -27,18 +25,22 @@ KINDS = ("fold", "check", "call", "bet", "raise", "bring_in")
 _KINDS = {name: (name if name in KINDS else "") for name in ACTIONS}  # "": an alias, decided by the situation
 
 
-@fast_init
-@attrs.frozen
-class Action:
+class Action(NamedTuple):
     """One betting action, the data its trigger carries: ``seat``, ``kind`` (one of :data:`KINDS`;
     an alias is already mapped), ``amount`` as given (the total a bet or raise makes the bet; the
     rules check it: ``None`` for the other kinds) and ``said``, the name the player used
-    (``check_call``, ``all_in``...), for messages."""
+    (``check_call``, ``all_in``...), for messages.
+
+    Immutable (a named tuple, as :class:`~cardgame.legal.LegalActions`: one is built per action,
+    and a tuple builds several times faster than a frozen attrs class)."""
 
     seat: int
     kind: str
     amount: Any = None
     said: str = ""
+
+
+_action = tuple.__new__  # builds an Action from all its fields at once (no generated __new__ frame)
 
 
 _IN_TURN = "acts_in_turn"
@@ -91,7 +93,10 @@ class BettingRound(PokerStage):
     takes: ClassVar[tuple[type, ...]] = (HandOpened, ForcedBetsResult, BringInResult, BettingResult)
     gives: ClassVar[tuple[type, ...]] = (BettingResult,)
     goes_to: ClassVar[tuple[str, ...]] = ("showdown",)
-    __slots__ = ("_from", "_legal", "_live", "open_pair_doubles", "order", "street", "street_name", "structure")
+    #: The street's betting state, saved as a record (the player to act as a seat).
+    snapshot_fields: ClassVar[tuple[str, ...]] = ("street_record",)
+    __slots__ = ("_from", "_legal", "_live", "open_pair_doubles", "order", "street", "street_name", "street_state",
+                 "structure")
 
     def __init__(
         self,
@@ -108,6 +113,7 @@ class BettingRound(PokerStage):
         self._legal: LegalActions | None = None
         self._from = 0  # index in hand.players where the search for the next player to act starts
         self._live = 2  # live players, as the last search for the next player to act counted them
+        self.street_state: Street | None = None  # the street's betting, while the round runs
         self.structure = structure
         self.street = street
         default = ("preflop", "flop", "turn", "river")[street] if 0 <= street < 4 else f"street {street + 1}"
@@ -115,21 +121,27 @@ class BettingRound(PokerStage):
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def open_round(self) -> None:
-        """Set the street up; the first player to consider is the opener the previous stage named
-        (left of the last blind, the bring-in), else the one ``order`` gives, else left of the button."""
+        """Set the street up from what the previous stage offers (:class:`Opening`: the blinds' bet
+        to match, the bring-in); the first player to consider is its opener (left of the last blind,
+        the bring-in), else the one ``order`` gives, else left of the button."""
         hand = self.ctx.hand
         assert hand is not None, "betting runs inside a hand"
         hand.street = self.street_name
         hand.last_aggressor = None
         self._legal = None
-        if self.open_pair_doubles and _open_pair(hand):
-            hand.big_bet_option = True
-        opening = self.structure.opening_bet(self.street)
-        if hand.min_raise < opening:
-            hand.min_raise = opening
         previous = self.previous
-        seat = previous.opener if type(previous) is ForcedBetsResult else (
-            previous.seat if type(previous) is BringInResult else None)
+        seat = None
+        if isinstance(previous, Opening):
+            st = Street(hand, previous.bet_to, previous.min_raise, previous.raises)
+            seat = previous.opener
+        else:
+            st = Street(hand)
+        self.street_state = st
+        if self.open_pair_doubles and _open_pair(hand):
+            st.big_bet_option = True
+        opening = self.structure.opening_bet(self.street)
+        if st.min_raise < opening:
+            st.min_raise = opening
         if seat is not None:
             self._from = hand.players.index(hand.by_seat[seat])
         else:
@@ -142,42 +154,43 @@ class BettingRound(PokerStage):
         acted this street -- the latter only while someone else can still act, and nobody acts
         once fewer than two players are live. One pass, stopping as soon as the answer is known.
         """
-        hand = self.ctx.hand
-        assert hand is not None
+        st = self.street_state
+        assert st is not None
+        players = st.players
         start = self._from
-        bet_to = hand.bet_to
+        bet_to = st.bet_to
         live = actors = 0
         first: HandPlayer | None = None
-        for hp in hand.ring[start : start + len(hand.players)]:
+        for hp in st.hand.ring[start : start + len(players)]:
             if hp.folded:
                 continue
             live += 1
             if hp.all_in:
                 continue
             if first is not None:  # a second player who can act: the first one found acts now
-                hand.to_act = first
+                st.to_act = first
                 return
             actors += 1
             if hp.bet < bet_to or hp.acted_at is None:
                 first = hp
                 if actors > 1:  # and another before them could act
-                    hand.to_act = first
+                    st.to_act = first
                     return
         # at most one player can act: they act only if short of the bet, and only against another live hand
-        hand.to_act = first if first is not None and live >= 2 and first.bet < bet_to else None
+        st.to_act = first if first is not None and live >= 2 and first.bet < bet_to else None
         self._live = live  # the whole table was counted: nobody is to act, or only one player can
 
     def one_player_left(self) -> bool:
         """Everyone else folded (read after ``find_next_actor``, which counted the live players)."""
-        hand = self.ctx.hand
-        assert hand is not None
-        return hand.to_act is None and self._live < 2
+        st = self.street_state
+        assert st is not None
+        return st.to_act is None and self._live < 2
 
     def round_complete(self) -> bool:
         """Everyone live has acted and matched the bet, or is all-in (nobody is left to act)."""
-        hand = self.ctx.hand
-        assert hand is not None
-        return hand.to_act is None
+        st = self.street_state
+        assert st is not None
+        return st.to_act is None
 
     def close_round(self) -> None:
         """Return an uncalled bet, move bets into the pot and hand on who is still in."""
@@ -217,32 +230,44 @@ class BettingRound(PokerStage):
                 if not top.folded:
                     can_bet += 1
             self.ctx.emit(BetReturned(top.seat, excess))
-        hand.bet_to = 0
-        hand.min_raise = 0
-        hand.full_to = 0
-        hand.raises = 0
-        hand.round_raises = 0
-        hand.largest_raise = 0
-        hand.short_all_ins = 0
-        hand.capped = False
-        hand.to_act = None
-        hand.big_bet_option = False
-        hand.bet_size = 0
+        self.street_state = None  # the street is over
         return BettingResult(self.street_name, tuple(live), len(live) == 1, can_bet < 2)
 
     # --- queries ------------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """The seat the round waits on, or ``None``."""
+        st = self.street_state
+        if st is None or st.to_act is None or self._outcome is not None:
+            return None
+        return st.to_act.seat
+
+    @property
+    def street_record(self) -> StreetRecord | None:
+        """The street's betting state as a record (``None`` outside the round), for snapshots;
+        setting it rebuilds the street in the context's hand."""
+        st = self.street_state
+        return None if st is None else st.record()
+
+    @street_record.setter
+    def street_record(self, record: StreetRecord | None) -> None:
+        hand = self.ctx.hand if self.ctx is not None else None
+        if record is not None and hand is None:
+            raise ValueError("A betting round's street is restored inside a hand.")
+        self.street_state = None if record is None or hand is None else Street.from_record(hand, record)
+
     def legal_actions(self) -> LegalActions | None:
         """The legal actions of the player to act, or ``None`` if nobody is to act."""
-        hand = self.ctx.hand
-        if hand is None or hand.to_act is None or self.outcome is not None:
+        st = self.street_state
+        if st is None or st.to_act is None or self._outcome is not None:
             return None
+        hp = st.to_act
         la = self._legal
-        if la is None or la.seat != hand.to_act.seat:
-            hp = hand.to_act
-            la = legal.compute(self.structure, hand, hp, self.street)
+        if la is None or la.seat != hp.seat:
+            la = legal.compute(self.structure, st, hp, self.street)
             previous = self.previous
-            if hand.bet_to == 0 and type(previous) is BringInResult and previous.seat == hp.seat:
-                la = la._replace(can_fold=False, can_check=False, bring_in=min(previous.amount, hp.player.stack))
+            if st.bet_to == 0 and isinstance(previous, Opening) and previous.bring_in and previous.opener == hp.seat:
+                la = la._replace(can_fold=False, can_check=False, bring_in=min(previous.bring_in, hp.player.stack))
             self._legal = la
         return la
 
@@ -255,9 +280,8 @@ class BettingRound(PokerStage):
         The arguments come from the caller as they are (``object``): each is checked, so a wrong
         type is an illegal action like any other.
         """
-        hand = self.ctx.hand
-        assert hand is not None
-        hp = hand.to_act
+        st = self.street_state
+        hp = None if st is None else st.to_act
         if hp is None:
             raise IllegalActionError("Nobody is to act in this betting round.", rule="no action pending")
         if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):  # fast path first
@@ -277,7 +301,12 @@ class BettingRound(PokerStage):
         if kind == "":  # an alias, decided by the situation
             self._in_turn(seat)
             kind, amount = self._alias(la, hp, said, amount)
-        self.trigger(kind, Action(seat, kind, amount, said))
+        act = _action(Action, (seat, kind, amount, said))
+        fire = self.fast.get((self.state, kind))
+        if fire is None or type(fire) is str:  # not from this state (the machine raises), or a plain transition
+            self.trigger(kind, act)
+        else:
+            fire(self, act)  # type: ignore[operator]  # the generated trigger, as Stage.trigger calls it
 
     def _alias(self, la: LegalActions, hp: HandPlayer, said: str, amount: object) -> tuple[str, object]:
         """The plain action ``check_call``, ``bet_raise`` or ``all_in`` names for ``hp`` now (an
@@ -291,7 +320,7 @@ class BettingRound(PokerStage):
             return "call", None
         if la.can_raise and la.max_raise_to == most:
             return ("bet" if la.is_bet else "raise"), most
-        if not la.can_raise and matchable(self.ctx.hand, hp) <= la.bet_to:  # type: ignore[arg-type]
+        if not la.can_raise and matchable(self.street_state, hp) <= la.bet_to:  # type: ignore[arg-type]
             return "call", None  # no opponent could call more: all-in puts in what can be matched
         raise _illegal(la, f"Going all-in for {most} is not allowed here",
                        "all-in above the limit" if la.can_raise else "betting not reopened")
@@ -299,8 +328,9 @@ class BettingRound(PokerStage):
     # --- the rules: conditions of the action triggers (each returns True or raises) -----------------
     def _in_turn(self, seat: object) -> None:
         hand = self.ctx.hand
-        assert hand is not None
-        hp = hand.to_act
+        st = self.street_state
+        assert hand is not None and st is not None
+        hp = st.to_act
         assert hp is not None
         if seat != hp.seat:
             if seat not in hand.by_seat:
@@ -397,11 +427,11 @@ class BettingRound(PokerStage):
         la = self._legal
         assert la is not None
         if not la.can_raise:
-            hand = self.ctx.hand
-            assert hand is not None
+            st = self.street_state
+            assert st is not None
             word = action.kind
-            reason = "the raise cap is reached" if self.structure.cap_reached(hand) else (
-                "betting was not reopened to you" if la.stack + hand.by_seat[action.seat].bet > la.bet_to
+            reason = "the raise cap is reached" if self.structure.cap_reached(st) else (
+                "betting was not reopened to you" if self._most(action.seat, la) > la.bet_to
                 else "your stack cannot cover a raise"
             )
             raise _illegal(la, f"Cannot {word}: {reason}", f"{word} not allowed")
@@ -457,87 +487,94 @@ class BettingRound(PokerStage):
 
     # --- applying the action: the triggers' callbacks, once every rule held ------------------------
     def fold_hand(self, action: Action) -> None:
-        """Fold: binding, even with a free check (TDA rule 56, a fold in turn is binding)."""
-        hand = self.ctx.hand
-        assert hand is not None
-        hp = hand.by_seat[action.seat]
+        """Fold: binding, even with a free check (TDA, binding declarations: a fold in turn is binding)."""
+        st = self.street_state
+        assert st is not None
+        hp = st.to_act
+        assert hp is not None
         hp.folded = True
-        hp.acted_at = hand.bet_to
+        hp.acted_at = st.bet_to
         self.ctx.emit(ActionTaken(hp.seat, "fold", 0, hp.bet))
 
     def check_in_turn(self, action: Action) -> None:
-        hand = self.ctx.hand
-        assert hand is not None
-        hp = hand.by_seat[action.seat]
-        hp.acted_at = hand.bet_to
+        st = self.street_state
+        assert st is not None
+        hp = st.to_act
+        assert hp is not None
+        hp.acted_at = st.bet_to
         self.ctx.emit(ActionTaken(hp.seat, "check", 0, hp.bet))
 
     def call_bet(self, action: Action) -> None:
-        hand = self.ctx.hand
-        assert hand is not None
-        hp = hand.by_seat[action.seat]
+        st = self.street_state
         la = self._legal
-        assert la is not None
+        assert st is not None and la is not None
+        hp = st.to_act
+        assert hp is not None
         paid = hp.put_in(la.call_amount)
         # calling before the round's first bet or raise (a stud bring-in) is acting at the last full level
-        hp.acted_at = hand.bet_to if hand.round_raises else hand.full_to
+        hp.acted_at = st.bet_to if st.round_raises else st.full_to
         self.ctx.emit(ActionTaken(hp.seat, "call", paid, hp.bet, hp.all_in))
 
     def post_bring_in(self, action: Action) -> None:
-        hand = self.ctx.hand
-        assert hand is not None
-        hp = hand.by_seat[action.seat]
+        st = self.street_state
         la = self._legal
-        assert la is not None
+        assert st is not None and la is not None
+        hp = st.to_act
+        assert hp is not None
         paid = hp.put_in(la.bring_in)
         to = hp.bet
-        if to > hand.bet_to:
-            hand.bet_to = to
-        hp.acted_at = hand.full_to  # the bring-in is no bet: a completion is the first one they face
+        if to > st.bet_to:
+            st.bet_to = to
+        hp.acted_at = st.full_to  # the bring-in is no bet: a completion is the first one they face
         self.ctx.emit(ActionTaken(hp.seat, "bring-in", paid, to, hp.all_in))
 
     def bet_or_raise(self, action: Action) -> None:
         """Make the bet ``action.amount``: a full raise reopens the betting and counts for the cap
-        (see :mod:`cardgame.betting`); the structure says what else it changes."""
-        hand = self.ctx.hand
-        assert hand is not None
-        hp = hand.by_seat[action.seat]
+        (see :mod:`cardgame.betting`); the structure computes what else changes, the round writes it."""
+        st = self.street_state
+        assert st is not None
+        hp = st.to_act
+        assert hp is not None
         to: int = action.amount
         paid = hp.put_in(to - hp.bet)
-        increment = to - hand.bet_to
+        increment = to - st.bet_to
         structure = self.structure
-        if structure.is_full_raise(hand, increment, self.street):
-            hand.raises += 1
-            if increment > hand.min_raise:
-                hand.min_raise = increment
-            hand.full_to = to
-        hand.round_raises += 1
-        if increment > hand.largest_raise:
-            hand.largest_raise = increment
+        street = self.street
+        if structure.is_full_raise(st, increment, street):
+            st.raises += 1
+            if increment > st.min_raise:
+                st.min_raise = increment
+            st.full_to = to
+        st.round_raises += 1
+        if increment > st.largest_raise:
+            st.largest_raise = increment
         if not structure._plain_raises:
-            structure.on_raise(hand, to, self.street)
-        hand.bet_to = to
-        hand.last_aggressor = hp.seat
+            changes = structure.raise_changes(st, hp, to, street)
+            if changes is not None:
+                st.min_raise, st.bet_size, st.capped, st.short_all_ins = changes
+        st.bet_to = to
         hp.acted_at = to
+        assert self.ctx.hand is not None
+        self.ctx.hand.last_aggressor = hp.seat
         self.ctx.emit(ActionTaken(hp.seat, action.kind, paid, to, hp.all_in))
 
     def pass_turn(self, action: Action) -> None:
         """The action is taken: the search for the next player to act starts left of its player."""
-        hand = self.ctx.hand
-        assert hand is not None
+        st = self.street_state
+        assert st is not None and st.to_act is not None
         self._legal = None
-        self._from = hand.players.index(hand.by_seat[action.seat]) + 1
+        self._from = st.players.index(st.to_act) + 1
         self.trigger("acted")
 
     def on_table_change(self) -> None:
         """A player left mid-hand (their hand was folded): re-check whose turn it is."""
-        hand = self.ctx.hand
-        if hand is None or self.state != "waiting_for_action":
+        st = self.street_state
+        if self.ctx.hand is None or st is None or self.state != "waiting_for_action":
             return
-        current = hand.to_act
-        start = hand.players.index(current) if current is not None and not current.folded else 0
+        current = st.to_act
+        start = st.players.index(current) if current is not None and not current.folded else 0
         if current is not None and current.folded:
-            start = hand.players.index(current) + 1
+            start = st.players.index(current) + 1
         self._legal = None
         self._from = start
         self.trigger("acted")
