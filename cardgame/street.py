@@ -69,6 +69,12 @@ class Street:
         st.to_act = None if rec.to_act is None else hand.by_seat[rec.to_act]
         return st
 
+    def __eq__(self, other: object) -> bool:
+        """Streets are equal when their betting is (as their records are), whatever hand holds them."""
+        return isinstance(other, Street) and self.record() == other.record()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
     def __repr__(self) -> str:
         seat = None if self.to_act is None else self.to_act.seat
         return f"Street(bet_to={self.bet_to}, min_raise={self.min_raise}, raises={self.raises}, to_act={seat})"

@@ -26,8 +26,8 @@ from variants import (
     razz,
     seven_card_stud,
 )
-from variants.streets import community_card_game
 from variants.from_phh import POKERKIT, stages_for
+from variants.streets import community_card_game
 
 
 def stacks(game: Game) -> list[int]:

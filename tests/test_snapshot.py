@@ -28,6 +28,7 @@ from cardgame.rng import RandomSource
 from cardgame.serialize import decode_event, decode_value, encode_event, encode_value
 from cardgame.snapshot import SnapshotError, dumps, loads, restore, snapshot
 from cardgame.stages import DealHole, WaitForPlayers
+from cardgame.street import Street
 from cardgame.table import Player, Table
 from variants import available, no_limit_holdem, pot_limit_omaha
 
@@ -456,6 +457,7 @@ def _street(d: dict[str, Any]) -> dict[str, Any]:
 CORRUPTIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("format", lambda d: d.update(format="other"), "not a cardgame snapshot"),
     ("version", lambda d: d.update(version=99), "version 99"),
+    ("old version", lambda d: d.update(version=3), "version 3 is not supported; this library reads 4"),  # hand's street
     ("missing key", lambda d: d["context"].pop("rng"), r"context\.rng is missing"),
     ("bad card", lambda d: _hand(d)["players"][0]["hole"].__setitem__(0, "Zz"),
      r"context\.hand\.players\[0\]\.hole\[0\].*Zz"),
@@ -527,6 +529,9 @@ def test_same_stage_classes_with_other_settings_restore(saved: dict[str, Any]) -
         (Hand, {"board", "bring_in", "button", "by_seat", "dead", "deck", "discards", "killed", "last_aggressor",
                 "mucked", "number", "players", "ring",  # ring: from players
                 "runouts", "street"}),
+        # saved by the betting round as its street_record (a StreetRecord); hand and players: from the hand
+        (Street, {"bet_size", "bet_to", "big_bet_option", "capped", "full_to", "hand", "largest_raise", "min_raise",
+                  "players", "raises", "round_raises", "short_all_ins", "to_act"}),
         (HandPlayer, {"acted_at", "all_in", "bet", "contributed", "face_up", "folded", "hole", "player", "seat"}),
         (Deck, {"_cards", "_rng", "dealt", "spec"}),
         (Dispatcher, {"_full", "busy", "ctx", "current", "failure", "stack", "stages", "status"}),  # _full: from stages

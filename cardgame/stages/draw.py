@@ -140,8 +140,9 @@ class Draw(PokerStage):
 
     @property
     def drawer(self) -> int | None:
-        """The seat to draw (``None``: nobody), for snapshots; setting it names the hand's player."""
-        return None if self._drawer is None else self._drawer.seat
+        """The seat to draw (``None``: nobody, or the stage has ended), for snapshots; setting it names
+        the hand's player."""
+        return self.to_act
 
     @drawer.setter
     def drawer(self, seat: int | None) -> None:
