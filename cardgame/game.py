@@ -238,7 +238,7 @@ class Game:
     def act(self, seat: int, action: str, amount: int | None = None) -> Event:
         """Take ``action`` for ``seat``: fold, check, call, bet, raise (to ``amount``), all_in."""
         d = self.dispatcher
-        if d.status == "running" and self.to_act is None:
+        if d.status == "running" and getattr(d.current, "to_act", None) is None:  # self.to_act, inline
             where = f" (the game is in the {d.current.name} stage)" if d.current is not None else ""
             raise IllegalActionError(f"No player is to act now{where}.", rule="no action pending")
         return self._send("act", seat, action, amount)
