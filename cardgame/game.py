@@ -241,7 +241,10 @@ class Game:
         if d.status == "running" and getattr(d.current, "to_act", None) is None:  # self.to_act, inline
             where = f" (the game is in the {d.current.name} stage)" if d.current is not None else ""
             raise IllegalActionError(f"No player is to act now{where}.", rule="no action pending")
-        return self._send("act", seat, action, amount)
+        ctx = self.ctx  # self._send("act", ...), inline: once per decision
+        mark = ctx.mark()
+        d.send("act", seat, action, amount)
+        return ctx.since(mark)[0]
 
     def draw(self, seat: int, discards: Sequence[int] = ()) -> Event:
         """Discard ``discards`` in a draw round and be dealt as many (empty: stand pat)."""

@@ -95,8 +95,18 @@ class BettingRound(PokerStage):
     goes_to: ClassVar[tuple[str, ...]] = ("showdown",)
     #: The street's betting state, saved as a record (the player to act as a seat).
     snapshot_fields: ClassVar[tuple[str, ...]] = ("street_record",)
-    __slots__ = ("_from", "_legal", "_live", "open_pair_doubles", "order", "street", "street_name", "street_state",
-                 "structure")
+    __slots__ = (
+        "_from",
+        "_legal",
+        "_live",
+        "open_pair_doubles",
+        "order",
+        "street",
+        "street_name",
+        "street_state",
+        "structure",
+        "to_act",
+    )
 
     def __init__(
         self,
@@ -114,6 +124,9 @@ class BettingRound(PokerStage):
         self._from = 0  # index in hand.players where the search for the next player to act starts
         self._live = 2  # live players, as the last search for the next player to act counted them
         self.street_state: Street | None = None  # the street's betting, while the round runs
+        #: The seat the round waits on (``street_state.to_act``'s), or ``None``: the stage's answer to
+        #: "who acts" (:class:`~cardgame.stages.results.AwaitsPlayer`), kept as a plain attribute.
+        self.to_act: int | None = None
         self.structure = structure
         self.street = street
         default = ("preflop", "flop", "turn", "river")[street] if 0 <= street < 4 else f"street {street + 1}"
@@ -169,15 +182,20 @@ class BettingRound(PokerStage):
                 continue
             if first is not None:  # a second player who can act: the first one found acts now
                 st.to_act = first
+                self.to_act = first.seat
                 return
             actors += 1
             if hp.bet < bet_to or hp.acted_at is None:
                 first = hp
                 if actors > 1:  # and another before them could act
                     st.to_act = first
+                    self.to_act = first.seat
                     return
         # at most one player can act: they act only if short of the bet, and only against another live hand
-        st.to_act = first if first is not None and live >= 2 and first.bet < bet_to else None
+        if first is not None and live >= 2 and first.bet < bet_to:
+            st.to_act, self.to_act = first, first.seat
+        else:
+            st.to_act = self.to_act = None
         self._live = live  # the whole table was counted: nobody is to act, or only one player can
 
     def one_player_left(self) -> bool:
@@ -231,17 +249,10 @@ class BettingRound(PokerStage):
                     can_bet += 1
             self.ctx.emit(BetReturned(top.seat, excess))
         self.street_state = None  # the street is over
+        self.to_act = None
         return BettingResult(self.street_name, tuple(live), len(live) == 1, can_bet < 2)
 
     # --- queries ------------------------------------------------------------------------------
-    @property
-    def to_act(self) -> int | None:
-        """The seat the round waits on, or ``None``."""
-        st = self.street_state
-        if st is None or st.to_act is None or self._outcome is not None:
-            return None
-        return st.to_act.seat
-
     @property
     def street_record(self) -> StreetRecord | None:
         """The street's betting state as a record (``None`` outside the round), for snapshots;
@@ -254,7 +265,8 @@ class BettingRound(PokerStage):
         hand = self.ctx.hand if self.ctx is not None else None
         if record is not None and hand is None:
             raise ValueError("A betting round's street is restored inside a hand.")
-        self.street_state = None if record is None or hand is None else Street.from_record(hand, record)
+        st = self.street_state = None if record is None or hand is None else Street.from_record(hand, record)
+        self.to_act = None if st is None or st.to_act is None else st.to_act.seat
 
     def legal_actions(self) -> LegalActions | None:
         """The legal actions of the player to act, or ``None`` if nobody is to act."""
