@@ -56,7 +56,11 @@ class BettingRound(PokerStage):
     :func:`~cardgame.action_order.best_showing_high`). Players act until everyone live has
     acted and matched the bet, or is all-in; then an uncalled bet is returned and bets go into
     the pot. A player alone with chips behind who has matched every bet does not act.
-    Event: ``act(seat, action, amount=None)``.
+    Event: ``act(seat, action, amount=None)``, which fires the trigger of the action's kind with an
+    :class:`Action`: the trigger's conditions are the rules, its callbacks apply the action and
+    pass the turn (``acted``). The street's betting is ``street_state`` (a
+    :class:`~cardgame.street.Street`, seeded from an :class:`~cardgame.stages.results.Opening`);
+    ``to_act`` is the seat the round waits on.
     """
 
     name: ClassVar[str] = "betting round"
