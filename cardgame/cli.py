@@ -80,8 +80,8 @@ def _demo(args: argparse.Namespace, console: Console) -> int:
     while game.status_name == "running" and game.to_act is not None:
         if args.table:
             _print(console, history.flush())
-            console.print(status_table(table_view(game.ctx, reveal=True), button=not stud), highlight=False,
-                          markup=False)
+            view = table_view(game.ctx, reveal=True, to_act=game.to_act)
+            console.print(status_table(view, button=not stud), highlight=False, markup=False)
         game.play(bots, drawer=random_draw, max_actions=1)  # each bot sees only its seat's view
     if game.status_name == "failed":
         failed = next((e for e in reversed(game.events) if isinstance(e, StageFailed)), None)

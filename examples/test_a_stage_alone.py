@@ -17,8 +17,7 @@ def test_a_flop_betting_round_alone() -> None:
 
     flop = BettingRound(NoLimit(2), street=1)
     flop.start(ctx, None)  # previous stage's result: none needed here
-    assert ctx.hand is not None and ctx.hand.to_act is not None
-    assert ctx.hand.to_act.seat == 0  # first left of the button
+    assert flop.to_act == 0  # first left of the button
 
     flop.handle("act", 0, "bet", 10)
     flop.handle("act", 1, "fold")

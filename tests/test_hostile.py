@@ -249,10 +249,11 @@ def test_a_hand_with_one_player_left_waiting_for_an_action_is_refused(mid_hand: 
 
     def change(d: dict[str, Any]) -> None:
         hand = d["context"]["hand"]
+        to_act = d["stages"][d["dispatcher"]["current"]]["fields"]["street_record"]["to_act"]
         for hp in hand["players"]:
-            hp["folded"] = hp["seat"] != hand["to_act"]
+            hp["folded"] = hp["seat"] != to_act
 
-    refused_snapshot(_edit(mid_hand, change), r"1 player\(s\) have not folded yet one is asked to act")
+    refused_snapshot(_edit(mid_hand, change), r"is asked to act but is not a live player facing another")
 
 
 @pytest.mark.parametrize(

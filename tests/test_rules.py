@@ -646,8 +646,8 @@ def test_option_cap_counts_blind_off_allows_four_raises_after_the_blind() -> Non
         while game.can_raise_to(seat, to):
             game.raise_to(seat, to)
             seat, to = (seat + 1) % 3, to + 2
-        hand = game.hand
-        assert hand is not None and hand.bet_to == capped_at
+        st = game.stage.street_state  # type: ignore[union-attr]
+        assert st is not None and st.bet_to == capped_at
 
 
 def test_option_cap_counts_blind_off_counts_short_all_ins_too() -> None:
@@ -665,8 +665,8 @@ def test_option_cap_counts_blind_off_counts_short_all_ins_too() -> None:
         while game.can_raise_to(game.to_act, to):  # type: ignore[arg-type]
             game.raise_to(game.to_act, to)  # type: ignore[arg-type]
             to += 20
-        hand = game.hand
-        assert hand is not None and hand.bet_to == capped_at
+        st = game.stage.street_state  # type: ignore[union-attr]
+        assert st is not None and st.bet_to == capped_at
 
 
 def test_option_first_raise_reopens_a_short_all_in_over_the_blind() -> None:

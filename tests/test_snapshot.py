@@ -22,6 +22,7 @@ from cardgame.model.errors import CardgameError, StageError
 from cardgame.model.events import Event, HandEnded, HoleCardsDealt
 from cardgame.model.hand import Hand, HandPlayer
 from cardgame.model.rng import RandomSource
+from cardgame.model.street import Street
 from cardgame.model.table import Player, Table
 from cardgame.play.bots import always_all_in, random_bot, random_draw
 from cardgame.play.game import Game
@@ -448,9 +449,15 @@ def _hand(d: dict[str, Any]) -> dict[str, Any]:
     return d["context"]["hand"]  # type: ignore[no-any-return]
 
 
+def _street(d: dict[str, Any]) -> dict[str, Any]:
+    """The saved street of the betting round that runs (its ``street_record``)."""
+    return d["stages"][d["dispatcher"]["current"]]["fields"]["street_record"]  # type: ignore[no-any-return]
+
+
 CORRUPTIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("format", lambda d: d.update(format="other"), "not a cardgame snapshot"),
     ("version", lambda d: d.update(version=99), "version 99"),
+    ("old version", lambda d: d.update(version=3), "version 3 is not supported; this library reads 4"),  # hand's street
     ("missing key", lambda d: d["context"].pop("rng"), r"context\.rng is missing"),
     ("bad card", lambda d: _hand(d)["players"][0]["hole"].__setitem__(0, "Zz"),
      r"context\.hand\.players\[0\]\.hole\[0\].*Zz"),
@@ -459,7 +466,7 @@ CORRUPTIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
      "appears twice"),
     ("wrong type", lambda d: _hand(d)["players"][0].update(bet="ten"), r"players\[0\]\.bet must be a whole number"),
     ("face_up length", lambda d: _hand(d)["players"][0]["face_up"].pop(), r"face_up must be one"),
-    ("to_act", lambda d: _hand(d).update(to_act=5), "seat 5 is not in the hand"),
+    ("to_act", lambda d: _street(d).update(to_act=5), "seat 5 is asked to act but is not a live player"),
     ("event tag", lambda d: d["context"]["log"][0].update(type="NoSuchEvent"), r"log\[0\]: unknown record type"),
     ("event field", lambda d: d["context"]["log"][0].update(seat="x"), r"log\[0\]: not a valid PlayerSeated"),
     ("rng state", lambda d: d["context"]["rng"].update(state=[3, [1, 2], None]), "not a valid random generator"),
@@ -520,13 +527,12 @@ def test_same_stage_classes_with_other_settings_restore(saved: dict[str, Any]) -
         # first_since, within one call
         (Context, {"_hand_starts", "_listeners", "_log", "_pin", "_trimmed", "deck_spec", "emit", "hand",
                    "hands_played", "keep_hands", "max_hands", "next_deck", "rng", "stop_requested", "table"}),
-        (Hand, {"bet_size", "bet_to", "big_bet_option", "board", "bring_in", "button", "by_seat", "capped", "dead",
-                "deck", "discards",
-                "full_to", "killed", "largest_raise", "last_aggressor", "min_raise", "mucked", "number", "players",
-                "raises", "ring",  # ring: from players
-                "round_raises", "runouts", "short_all_ins",
-                "street",
-                "to_act"}),
+        (Hand, {"board", "bring_in", "button", "by_seat", "dead", "deck", "discards", "killed", "last_aggressor",
+                "mucked", "number", "players", "ring",  # ring: from players
+                "runouts", "street"}),
+        # saved by the betting round as its street_record (a StreetRecord); hand and players: from the hand
+        (Street, {"bet_size", "bet_to", "big_bet_option", "capped", "full_to", "hand", "largest_raise", "min_raise",
+                  "players", "raises", "round_raises", "short_all_ins", "to_act"}),
         (HandPlayer, {"acted_at", "all_in", "bet", "contributed", "face_up", "folded", "hole", "player", "seat"}),
         (Deck, {"_cards", "_rng", "dealt", "spec"}),
         (Dispatcher, {"_full", "busy", "ctx", "current", "failure", "stack", "stages", "status"}),  # _full: from stages

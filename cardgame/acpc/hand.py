@@ -187,8 +187,11 @@ class AcpcHand:
 
     def base(self) -> int:
         """Chips the position to act put in before this round (a no-limit size is this plus the street total)."""
-        hp = self._hand.to_act
-        return 0 if hp is None else hp.contributed - hp.bet
+        seat = self.to_act
+        if seat is None:
+            return 0
+        hp = self._hand.by_seat[seat]
+        return hp.contributed - hp.bet
 
     def _sync_round(self) -> None:
         stage = self.game.stage

@@ -26,10 +26,11 @@ from typing import ClassVar
 import attrs
 
 from cardgame.acpc.gamedef import GameDef
-from cardgame.model.betting import BettingStructure
+from cardgame.model.betting import BettingStructure, RaiseChanges
 from cardgame.model.events import ForcedBetPosted
 from cardgame.model.hand import Hand, HandPlayer
 from cardgame.model.legal import LegalActions
+from cardgame.model.street import Street
 from cardgame.stages import BettingRound, DealBoard, DealHole, EndHand, Showdown, WaitForPlayers
 from cardgame.stages.base import PokerStage
 from cardgame.stages.results import ForcedBetsResult, HandOpened
@@ -62,18 +63,18 @@ class AcpcLimit(BettingStructure):
     def min_bet(self) -> int:  # type: ignore[override]
         return self.raise_size
 
-    def raise_bounds(self, hand: Hand, hp: HandPlayer, street: int) -> tuple[int, int]:
-        to = hand.bet_to + self.raise_size
+    def raise_bounds(self, st: Street, hp: HandPlayer, street: int) -> tuple[int, int]:
+        to = st.bet_to + self.raise_size
         return to, to
 
-    def is_full_raise(self, hand: Hand, increment: int, street: int) -> bool:
+    def is_full_raise(self, st: Street, increment: int, street: int) -> bool:
         return True  # every raise counts towards maxRaises
 
-    def reopens(self, hand: Hand, acted_at: int, street: int) -> bool:
+    def reopens(self, st: Street, acted_at: int, street: int) -> bool:
         return True
 
-    def cap_reached(self, hand: Hand) -> bool:
-        return self.max_raises is not None and hand.raises >= self.max_raises
+    def cap_reached(self, st: Street) -> bool:
+        return self.max_raises is not None and st.raises >= self.max_raises
 
 
 @attrs.frozen
@@ -86,42 +87,42 @@ class AcpcNoLimit(BettingStructure):
     min_bet: int
     max_raises: int | None = None
 
-    def raise_bounds(self, hand: Hand, hp: HandPlayer, street: int) -> tuple[int, int]:
-        return hand.bet_to + max(hand.min_raise, 1), hp.bet + hp.player.stack
+    def raise_bounds(self, st: Street, hp: HandPlayer, street: int) -> tuple[int, int]:
+        return st.bet_to + max(st.min_raise, 1), hp.bet + hp.player.stack
 
-    def is_full_raise(self, hand: Hand, increment: int, street: int) -> bool:
+    def is_full_raise(self, st: Street, increment: int, street: int) -> bool:
         return True
 
-    def reopens(self, hand: Hand, acted_at: int, street: int) -> bool:
+    def reopens(self, st: Street, acted_at: int, street: int) -> bool:
         return True
 
-    def on_raise(self, hand: Hand, to: int, street: int) -> None:
+    def raise_changes(self, st: Street, raiser: HandPlayer, to: int, street: int) -> RaiseChanges:
         # The reference's next minimum raise-to is max(the last minimum, to + increment): kept as the
         # raise over the new bet, ``min_raise`` (already the larger of its old value and this increment).
-        increment = to - hand.bet_to
-        hand.min_raise = max(hand.min_raise - increment, increment)
+        increment = to - st.bet_to
+        return RaiseChanges(max(st.min_raise - increment, increment), st.bet_size, st.capped, st.short_all_ins)
 
-    def cap_reached(self, hand: Hand) -> bool:
-        return self.max_raises is not None and hand.raises >= self.max_raises
+    def cap_reached(self, st: Street) -> bool:
+        return self.max_raises is not None and st.raises >= self.max_raises
 
 
 Structure = AcpcLimit | AcpcNoLimit
 
 
-def acpc_legal(structure: Structure, hand: Hand, hp: HandPlayer, street: int) -> LegalActions:
+def acpc_legal(structure: Structure, st: Street, hp: HandPlayer, street: int) -> LegalActions:
     """The reference dealer's legal actions for ``hp``, the player to act (raise-to amounts are street totals)."""
-    bet_to = hand.bet_to
+    bet_to = st.bet_to
     stack = hp.player.stack
     owed = bet_to - hp.bet
     most = hp.bet + stack
     acting = 0
-    for other in hand.players:
+    for other in st.players:
         if not other.folded and not other.all_in:
             acting += 1
-    can_raise = acting >= 2 and most > bet_to and not structure.cap_reached(hand)
+    can_raise = acting >= 2 and most > bet_to and not structure.cap_reached(st)
     lo = hi = 0
     if can_raise:
-        lo, hi = structure.raise_bounds(hand, hp, street)
+        lo, hi = structure.raise_bounds(st, hp, street)
         lo, hi = min(lo, most), min(hi, most)
     return LegalActions(hp.seat, owed > 0, owed <= 0, min(owed, stack), can_raise, lo, hi, bet_to, stack)
 
@@ -133,14 +134,14 @@ class AcpcBettingRound(BettingRound):
     __slots__ = ()
 
     def legal_actions(self) -> LegalActions | None:
-        hand = self.ctx.hand
-        if hand is None or hand.to_act is None or self.outcome is not None:
+        st = self.street_state
+        if st is None or st.to_act is None or self.outcome is not None:
             return None
         la = self._legal  # kept until the next action, as the base class keeps its own
-        if la is None or la.seat != hand.to_act.seat:
+        if la is None or la.seat != st.to_act.seat:
             structure = self.structure
             assert isinstance(structure, AcpcLimit | AcpcNoLimit)
-            la = self._legal = acpc_legal(structure, hand, hand.to_act, self.street)
+            la = self._legal = acpc_legal(structure, st, st.to_act, self.street)
         return la
 
 
@@ -170,10 +171,8 @@ class AcpcBlinds(PokerStage):
                 ctx.emit(ForcedBetPosted(hp.seat, "blind", paid, hp.all_in))
                 posted.append((hp.seat, paid))
                 top = max(top, amount)
-        hand.bet_to = hand.full_to = hand.min_raise = top
-        hand.raises = 0
         opener = hand.players[self.first % len(hand.players)].seat
-        self.finish(ForcedBetsResult(hand.button, tuple(posted), (), opener))
+        self.finish(ForcedBetsResult(hand.button, tuple(posted), (), opener, top, top, 0))  # the blinds are no raise
 
 
 def _street_names(game: GameDef) -> tuple[str, ...]:

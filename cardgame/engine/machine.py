@@ -18,10 +18,12 @@ The table costs a dictionary lookup and direct calls where ``transitions`` build
 and resolves each callback by name (about 12 microseconds a trigger). The hot path goes one step
 further, as attrs does with its methods: :func:`generate` writes one small Python function per
 ``(state, trigger)`` from the steps, the same calls in the same order with the loops unrolled (a
-trigger with no callbacks is just the state assignment), and the same test checks it too.
+trigger with no callbacks is just the state assignment; the steps are written out for no
+argument, one and any number, so that the common cases call each callback without building an
+argument tuple), and the same test checks it too.
 A trigger's arguments travel with it, as ``transitions`` hands them on with ``send_event=False``:
 every callback and condition of the transition is called as ``fn(model, *args)``, so a condition
-can judge the action the trigger carries (a betting round's ``raise_`` trigger carries the
+can judge the action the trigger carries (a betting round's ``raise`` trigger carries the
 :class:`~cardgame.stages.betting_round.Action`, and its conditions are the raise rules).
 Machine-wide callbacks (``before_state_change``, ``on_final`` and the like) and
 ``ignore_invalid_triggers`` are refused: declare callbacks on the transitions.
@@ -161,6 +163,18 @@ def _source(
     return "\n".join([*lines, "    " + failed])
 
 
+def _arities(steps: tuple[Step, ...], names: dict[str, Any]) -> str:
+    """:func:`_source` with the steps written out three times: for a trigger with no argument,
+    with one (the action it carries) and with any number. ``f(m, *a)`` builds a list and a tuple
+    per call; the first two call each callback with its arguments spelt out."""
+
+    def body(args: str) -> list[str]:
+        return ["    " + line for line in _source(steps, names, (), args).splitlines()]
+
+    return "\n".join(["def fire(m, *a):", "    if not a:", *body("(m)"), "    if len(a) == 1:", "        a0 = a[0]",
+                      *body("(m, a0)"), *_source(steps, names, (), "(m, *a)").splitlines()])
+
+
 def generate_start(table: dict[tuple[str, str], tuple[Step, ...]], initial: str) -> Callable[[Any, Any, Any], Any]:
     """``start(m, ctx, previous)``: what :meth:`cardgame.engine.Stage.start` does -- keep the context
     and the previous result, enter ``initial``, fire ``begin`` and return the outcome its callbacks
@@ -180,11 +194,9 @@ def generate_start(table: dict[tuple[str, str], tuple[Step, ...]], initial: str)
     return start
 
 
-def generate(table: dict[tuple[str, str], tuple[Step, ...]], *, arguments: bool = False) -> dict[tuple[str, str], Fast]:
+def generate(table: dict[tuple[str, str], tuple[Step, ...]]) -> dict[tuple[str, str], Fast]:
     """One function per ``(state, trigger)`` of ``table`` doing what :func:`fire` does with its steps
-    (for a plain transition, its destination: see :data:`Fast`). Without ``arguments`` each is
-    ``fire(m)`` for a trigger that carries nothing (plain calls, which CPython runs faster than a
-    call that unpacks an empty tuple); with them, ``fire(m, *a)`` hands ``a`` to every callback."""
+    (for a plain transition, its destination: see :data:`Fast`)."""
     fast: dict[tuple[str, str], Fast] = {}
     for key, steps in table.items():
         first = steps[0] if steps else None
@@ -194,10 +206,6 @@ def generate(table: dict[tuple[str, str], tuple[Step, ...]], *, arguments: bool 
             fast[key] = first.dest  # a plain transition: the state assignment is all it does
             continue
         names: dict[str, Any] = {}
-        if arguments:
-            source = _source(steps, names)
-        else:
-            source = _source(steps, names, ("def fire(m):",), "(m)")
-        exec(source, names)  # the source is built from the machine's own steps
+        exec(_arities(steps, names), names)  # the source is built from the machine's own steps
         fast[key] = names["fire"]
     return fast

@@ -100,8 +100,7 @@ class Stage(Generic[C]):
     snapshot_fields: ClassVar[tuple[str, ...]] = ()
     machine: ClassVar[Machine]
     table: ClassVar[dict[tuple[str, str], tuple[Step, ...]]]
-    fast: ClassVar[dict[tuple[str, str], Fast]]  # the generated triggers, for a trigger with no arguments
-    fast_with: ClassVar[dict[tuple[str, str], Fast]]  # and for one that carries arguments
+    fast: ClassVar[dict[tuple[str, str], Fast]]
     _handlers: ClassVar[dict[str, Any]]
 
     __slots__ = ("_outcome", "ctx", "parent", "previous", "state")
@@ -118,7 +117,6 @@ class Stage(Generic[C]):
         )
         cls.table = compile_machine(cls, cls.machine)
         cls.fast = generate(cls.table)
-        cls.fast_with = generate(cls.table, arguments=True)
         cls._handlers = {event: getattr(cls, "on_" + event, None) for event in cls.events}
         missing = [event for event, method in cls._handlers.items() if method is None]
         if missing:
@@ -178,21 +176,13 @@ class Stage(Generic[C]):
     def trigger(self, event: str, *args: Any) -> bool:
         """Fire ``event`` with ``args`` on this stage's machine; ``False`` when no transition's
         conditions held."""
-        if args:
-            fn = self.fast_with.get((self.state, event))
-            if type(fn) is str:  # a plain transition
-                self.state = fn
-                return True
-            if fn is None:
-                return fire(self.table, self, event, *args)  # raises MachineError: no such trigger here
-            return fn(self, *args)  # type: ignore[operator]
         fn = self.fast.get((self.state, event))
-        if type(fn) is str:
+        if type(fn) is str:  # a plain transition
             self.state = fn
             return True
         if fn is None:
-            return fire(self.table, self, event)
-        return fn(self)  # type: ignore[operator]
+            return fire(self.table, self, event, *args)  # raises MachineError: no such trigger here
+        return fn(self, *args)  # type: ignore[operator]
 
     # --- hooks for subclasses -----------------------------------------------------------------------
     def on_start(self) -> None:

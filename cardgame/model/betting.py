@@ -49,15 +49,16 @@ the rulebook; docs/rules.md lists each with PokerKit 0.7.7's choice):
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 import attrs
 
 from cardgame.model.errors import ConfigError
-from cardgame.model.hand import Hand, HandPlayer
+from cardgame.model.hand import HandPlayer
 from cardgame.model.legal import LegalActions
+from cardgame.model.street import Street
 
-__all__ = ["BettingStructure", "FixedLimit", "LegalActions", "NoLimit", "PotLimit"]
+__all__ = ["BettingStructure", "FixedLimit", "LegalActions", "NoLimit", "PotLimit", "RaiseChanges"]
 
 
 def _non_negative_int(_inst: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -80,6 +81,16 @@ def _option(default: bool) -> bool:
     return attrs.field(default=default, kw_only=True, validator=_bool)
 
 
+class RaiseChanges(NamedTuple):
+    """What a bet or raise changes in the street besides the bet and the raise counts, as a structure
+    computes it (:meth:`BettingStructure.raise_changes`): the new values of those fields."""
+
+    min_raise: int
+    bet_size: int
+    capped: bool
+    short_all_ins: int
+
+
 class BettingStructure:
     """How much a player may bet or raise. Subclasses define :meth:`raise_bounds`."""
 
@@ -92,7 +103,7 @@ class BettingStructure:
     raise_to_match: bool = True
     #: Set per class: ``cap_reached`` is the base one (never capped), so it need not be called.
     _uncapped: ClassVar[bool] = True
-    #: Set per class: ``on_raise`` is the base one (does nothing), so it need not be called.
+    #: Set per class: ``raise_changes`` is the base one (changes nothing), so it need not be called.
     _plain_raises: ClassVar[bool] = True
     #: ``raise_bounds`` gives the only two sizes allowed (a stud open pair), not a range.
     exact_sizes: ClassVar[bool] = False
@@ -101,39 +112,42 @@ class BettingStructure:
         """The minimum bet, and the raise increment at the start of ``street`` (0 = first)."""
         return self.min_bet
 
-    def raise_bounds(self, hand: Hand, hp: HandPlayer, street: int) -> tuple[int, int]:
+    def raise_bounds(self, st: Street, hp: HandPlayer, street: int) -> tuple[int, int]:
         """(min, max) raise-to for ``hp``, before the all-in cap."""
         raise NotImplementedError
 
-    def raise_step(self, hand: Hand) -> int:
+    def raise_step(self, st: Street) -> int:
         """The smallest increment of a raise that is not all-in: the round's largest bet or raise, at
         least ``min_bet`` (a straddle sets it unless ``straddle_sets_min_raise`` is off)."""
-        step = hand.min_raise if self.straddle_sets_min_raise else hand.largest_raise
+        step = st.min_raise if self.straddle_sets_min_raise else st.largest_raise
         return step if step > self.min_bet else self.min_bet
 
-    def is_full_raise(self, hand: Hand, increment: int, street: int) -> bool:
+    def is_full_raise(self, st: Street, increment: int, street: int) -> bool:
         """Whether raising the bet by ``increment`` is a full raise (it reopens betting, counts for the cap)."""
         if self.first_raise_reopens:  # the blinds are not a raise: measured against the raises made
-            return increment >= hand.largest_raise
+            return increment >= st.largest_raise
         if self.straddle_sets_min_raise:
-            return increment >= hand.min_raise
-        return increment >= self.raise_step(hand)
+            return increment >= st.min_raise
+        return increment >= self.raise_step(st)
 
-    def reopens(self, hand: Hand, acted_at: int, street: int) -> bool:
+    def reopens(self, st: Street, acted_at: int, street: int) -> bool:
         """Whether betting is open again to a player who last acted at bet level ``acted_at``: a full
         raise came since, or the all-ins since add up to one."""
-        return hand.full_to > acted_at or self.is_full_raise(hand, hand.bet_to - acted_at, street)
+        return st.full_to > acted_at or self.is_full_raise(st, st.bet_to - acted_at, street)
 
-    def on_raise(self, hand: Hand, to: int, street: int) -> None:
-        """Called for each bet or raise to ``to``, after the raise counts and before ``bet_to`` change."""
+    def raise_changes(self, st: Street, raiser: HandPlayer, to: int, street: int) -> RaiseChanges | None:
+        """What a bet or raise to ``to`` by ``raiser`` changes in ``st`` besides the bet and the raise
+        counts (read after those are counted, before the bet changes); ``None``: nothing. The
+        structure computes; the betting round, which owns the street, writes."""
+        return None
 
-    def cap_reached(self, hand: Hand) -> bool:
+    def cap_reached(self, st: Street) -> bool:
         return False
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls._uncapped = cls.cap_reached is BettingStructure.cap_reached
-        cls._plain_raises = cls.on_raise is BettingStructure.on_raise
+        cls._plain_raises = cls.raise_changes is BettingStructure.raise_changes
 
 
 @attrs.frozen
@@ -147,12 +161,12 @@ class NoLimit(BettingStructure):
     straddle_sets_min_raise: bool = _option(True)
     raise_to_match: bool = _option(True)
 
-    def raise_bounds(self, hand: Hand, hp: HandPlayer, street: int) -> tuple[int, int]:
+    def raise_bounds(self, st: Street, hp: HandPlayer, street: int) -> tuple[int, int]:
         if self.straddle_sets_min_raise:  # the default, without the call
-            step = hand.min_raise if hand.min_raise > self.min_bet else self.min_bet
+            step = st.min_raise if st.min_raise > self.min_bet else self.min_bet
         else:
-            step = self.raise_step(hand)
-        return hand.bet_to + step, hp.bet + hp.player.stack
+            step = self.raise_step(st)
+        return st.bet_to + step, hp.bet + hp.player.stack
 
 
 @attrs.frozen
@@ -166,10 +180,10 @@ class PotLimit(BettingStructure):
     straddle_sets_min_raise: bool = _option(True)
     raise_to_match: bool = _option(True)
 
-    def raise_bounds(self, hand: Hand, hp: HandPlayer, street: int) -> tuple[int, int]:
-        call = hand.bet_to - hp.bet
-        pot_after_call = hand.pot_total() + call
-        return hand.bet_to + self.raise_step(hand), hand.bet_to + pot_after_call
+    def raise_bounds(self, st: Street, hp: HandPlayer, street: int) -> tuple[int, int]:
+        call = st.bet_to - hp.bet
+        pot_after_call = st.pot_total() + call
+        return st.bet_to + self.raise_step(st), st.bet_to + pot_after_call
 
 
 @attrs.frozen
@@ -197,67 +211,68 @@ class FixedLimit(BettingStructure):
     def opening_bet(self, street: int) -> int:
         return self.small_bet if street < self.big_from else self.big_bet
 
-    def bet_size(self, hand: Hand, street: int) -> int:
+    def bet_size(self, st: Street, street: int) -> int:
         """This round's bet size: the street's, or the big bet once one was made on an open pair."""
-        return hand.bet_size or self.opening_bet(street)
+        return st.bet_size or self.opening_bet(street)
 
-    def raise_bounds(self, hand: Hand, hp: HandPlayer, street: int) -> tuple[int, int]:
-        if hand.bet_to == 0 and hand.big_bet_option:
+    def raise_bounds(self, st: Street, hp: HandPlayer, street: int) -> tuple[int, int]:
+        if st.bet_to == 0 and st.big_bet_option:
             return self.small_bet, self.big_bet
-        size = self.bet_size(hand, street)
-        if self.full_bet_rule and hand.round_raises:  # a full bet over the bet itself: nothing is completed
-            to = hand.bet_to + (hand.largest_raise if hand.largest_raise > size else size)
+        size = self.bet_size(st, street)
+        if self.full_bet_rule and st.round_raises:  # a full bet over the bet itself: nothing is completed
+            to = st.bet_to + (st.largest_raise if st.largest_raise > size else size)
             return to, to
-        to = hand.full_to + size  # a full bet over the last full one: completes a short all-in
-        if to <= hand.bet_to:  # never below the bet (a bet size that grew on an open pair)
-            to = hand.bet_to + size
+        to = st.full_to + size  # a full bet over the last full one: completes a short all-in
+        if to <= st.bet_to:  # never below the bet (a bet size that grew on an open pair)
+            to = st.bet_to + size
         return to, to
 
-    def is_full_raise(self, hand: Hand, increment: int, street: int) -> bool:
+    def is_full_raise(self, st: Street, increment: int, street: int) -> bool:
         if self.full_bet_rule:
             if self.first_raise_reopens:
-                return increment >= hand.largest_raise
-            return increment >= hand.min_raise or hand.bet_to + increment >= hand.full_to + self.bet_size(hand, street)
+                return increment >= st.largest_raise
+            return increment >= st.min_raise or st.bet_to + increment >= st.full_to + self.bet_size(st, street)
         # Robert's Rules: the whole wager over the last full bet, half a bet or more (several all-ins add up)
-        return 2 * (hand.bet_to + increment - hand.full_to) >= self.bet_size(hand, street) or (
-            self.first_raise_reopens and hand.round_raises == 0)
+        return 2 * (st.bet_to + increment - st.full_to) >= self.bet_size(st, street) or (
+            self.first_raise_reopens and st.round_raises == 0)
 
-    def reopens(self, hand: Hand, acted_at: int, street: int) -> bool:
-        facing = hand.bet_to - acted_at
+    def reopens(self, st: Street, acted_at: int, street: int) -> bool:
+        facing = st.bet_to - acted_at
         if self.full_bet_rule:  # PokerKit: facing the largest raise, and no short all-ins pending since acting
-            step = hand.largest_raise if self.first_raise_reopens else hand.min_raise
-            return facing >= step and not (hand.short_all_ins and acted_at >= hand.full_to)
+            step = st.largest_raise if self.first_raise_reopens else st.min_raise
+            return facing >= step and not (st.short_all_ins and acted_at >= st.full_to)
         # Robert's Rules: what the player faces since acting is half a bet or more
-        return 2 * facing >= self.bet_size(hand, street) or (
-            self.first_raise_reopens and hand.round_raises == 1 and acted_at < hand.full_to)
+        return 2 * facing >= self.bet_size(st, street) or (
+            self.first_raise_reopens and st.round_raises == 1 and acted_at < st.full_to)
 
-    def on_raise(self, hand: Hand, to: int, street: int) -> None:
-        if hand.bet_to == 0 and to >= self.big_bet and hand.big_bet_option:
-            hand.bet_size = self.big_bet  # a big bet on an open pair: raises are big bets too
-        if self.heads_up_uncapped and self._raises(hand) >= self.cap and _contesting(hand) >= 3:
-            hand.capped = True
+    def raise_changes(self, st: Street, raiser: HandPlayer, to: int, street: int) -> RaiseChanges:
+        bet_size = st.bet_size
+        if st.bet_to == 0 and to >= self.big_bet and st.big_bet_option:
+            bet_size = self.big_bet  # a big bet on an open pair: raises are big bets too
+        capped = st.capped or (self.heads_up_uncapped and self._raises(st) >= self.cap and _contesting(st) >= 3)
+        short = st.short_all_ins
         if self.full_bet_rule:  # PokerKit's consecutive short all-ins, until they add up to the largest raise
-            raiser = hand.to_act
-            if raiser is None or not raiser.all_in:
-                hand.short_all_ins = 0
+            if not raiser.all_in:
+                short = 0
             else:
-                pending = hand.short_all_ins + to - hand.bet_to
-                hand.short_all_ins = 0 if pending >= hand.largest_raise else pending
+                pending = short + to - st.bet_to
+                short = 0 if pending >= st.largest_raise else pending
+        return RaiseChanges(st.min_raise, bet_size, capped, short)
 
-    def cap_reached(self, hand: Hand) -> bool:
-        if (hand.raises if self.cap_counts_blind else hand.round_raises) < self.cap:
+    def cap_reached(self, st: Street) -> bool:
+        if (st.raises if self.cap_counts_blind else st.round_raises) < self.cap:
             return False
-        return not self.heads_up_uncapped or hand.capped or _contesting(hand) >= 3
+        return not self.heads_up_uncapped or st.capped or _contesting(st) >= 3
 
-    def _raises(self, hand: Hand) -> int:
+    def _raises(self, st: Street) -> int:
         """The raises the cap counts: full ones with the blind as the bet, or every one made (PokerKit)."""
-        return hand.raises if self.cap_counts_blind else hand.round_raises
+        return st.raises if self.cap_counts_blind else st.round_raises
 
 
-def _contesting(hand: Hand) -> int:
+def _contesting(st: Street) -> int:
     """Players still in the hand who are not all-in."""
     n = 0
-    for hp in hand.players:
+    for hp in st.players:
         if not hp.folded and not hp.all_in:
             n += 1
     return n

@@ -79,15 +79,10 @@ class Hand:
     """Everything about the hand in progress.
 
     ``players`` runs clockwise from the first seat left of the button (the button last).
-    Betting fields (``bet_to``, ``min_raise``, ``full_to``, ``raises``, ``capped``, ``to_act``)
-    describe the current street: ``full_to`` is the bet level of the street's last full bet or
-    raise (a fixed-limit raise is to ``full_to`` plus one bet), ``capped`` whether the raises
-    reached the cap while three or more players could still bet; ``big_bet_option`` whether a stud
-    open pair lets the first bet be a big bet, and ``bet_size`` the street's fixed-limit bet size once
-    a big bet was made on it (0: the street's own size). ``round_raises`` counts every bet, raise and
-    completion made in the round and ``largest_raise`` is the largest increment of one (forced bets
-    are neither); ``short_all_ins`` sums the consecutive short all-in raises a fixed-limit structure
-    under the full-bet rule has not yet seen add up to a raise. ``bring_in`` is the seat that brought in.
+    ``street`` names the street being played; its betting (the bet to match, the minimum raise, who
+    acts) belongs to the betting round (:class:`~cardgame.model.street.Street`). ``last_aggressor`` is the
+    seat that made the last bet or raise of the latest betting round (the showdown order: Robert's
+    Rules, showdown), ``bring_in`` the seat that brought in.
     ``dead`` is dead money in the main pot that belongs to no player's contribution (a big-blind
     ante, a post to sit in); ``mucked`` the seats that will muck at showdown rather than show;
     ``killed`` the hands mucked once betting was over, before the last cards: they are dealt
@@ -97,32 +92,21 @@ class Hand:
     """
 
     __slots__ = (
-        "bet_size",
-        "bet_to",
-        "big_bet_option",
         "board",
         "bring_in",
         "button",
         "by_seat",
-        "capped",
         "dead",
         "deck",
         "discards",
-        "full_to",
         "killed",
-        "largest_raise",
         "last_aggressor",
-        "min_raise",
         "mucked",
         "number",
         "players",
-        "raises",
         "ring",
-        "round_raises",
         "runouts",
-        "short_all_ins",
         "street",
-        "to_act",
     )
 
     def __init__(self, number: int, button: int | None, players: list[HandPlayer], deck: Deck) -> None:
@@ -137,22 +121,11 @@ class Hand:
         self.board: list[Card] = []
         self.discards: list[Card] = []
         self.street = "preflop"
-        self.bet_to = 0
-        self.min_raise = 0
-        self.full_to = 0
-        self.raises = 0
-        self.round_raises = 0
-        self.largest_raise = 0
-        self.short_all_ins = 0
-        self.capped = False
         self.dead = 0
         self.mucked: frozenset[int] = _NONE  # shared empty sets: most hands have no mucks (no allocation)
         self.killed: frozenset[int] = _NONE
-        self.to_act: HandPlayer | None = None
         self.last_aggressor: int | None = None
         self.runouts: tuple[tuple[Card, ...], ...] = ()
-        self.big_bet_option = False
-        self.bet_size = 0
         self.bring_in: int | None = None
 
     # --- queries ------------------------------------------------------------------------------

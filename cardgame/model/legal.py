@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import ClassVar, NamedTuple, Protocol
 
-from cardgame.model.hand import Hand, HandPlayer
+from cardgame.model.hand import HandPlayer
+from cardgame.model.street import Street
 
 __all__ = ["LegalActions", "Sizing", "compute", "matchable"]
 
@@ -24,13 +25,13 @@ class Sizing(Protocol):
     @property
     def raise_to_match(self) -> bool: ...
 
-    def cap_reached(self, hand: Hand) -> bool: ...
+    def cap_reached(self, st: Street) -> bool: ...
 
-    def is_full_raise(self, hand: Hand, increment: int, street: int) -> bool: ...
+    def is_full_raise(self, st: Street, increment: int, street: int) -> bool: ...
 
-    def reopens(self, hand: Hand, acted_at: int, street: int) -> bool: ...
+    def reopens(self, st: Street, acted_at: int, street: int) -> bool: ...
 
-    def raise_bounds(self, hand: Hand, hp: HandPlayer, street: int) -> tuple[int, int]: ...
+    def raise_bounds(self, st: Street, hp: HandPlayer, street: int) -> tuple[int, int]: ...
 
 
 class LegalActions(NamedTuple):
@@ -88,19 +89,19 @@ class LegalActions(NamedTuple):
 _new = tuple.__new__
 
 
-def compute(structure: Sizing, hand: Hand, hp: HandPlayer, street: int) -> LegalActions:
+def compute(structure: Sizing, st: Street, hp: HandPlayer, street: int) -> LegalActions:
     """The legal actions of ``hp`` (who must be the player to act) under ``structure``."""
-    bet_to = hand.bet_to
+    bet_to = st.bet_to
     stack = hp.player.stack
     owed = bet_to - hp.bet
     call = owed if owed < stack else stack
     most = hp.bet + stack
-    can_raise = most > bet_to and (structure._uncapped or not structure.cap_reached(hand))
-    if can_raise and hp.acted_at is not None and not structure.reopens(hand, hp.acted_at, street):
+    can_raise = most > bet_to and (structure._uncapped or not structure.cap_reached(st))
+    if can_raise and hp.acted_at is not None and not structure.reopens(st, hp.acted_at, street):
         can_raise = False  # only short all-ins since this player acted: betting is not reopened
     match = 0
     if can_raise:
-        for other in hand.players:  # what the largest opponent could match (``matchable``), stopping at ``most``
+        for other in st.players:  # what the largest opponent could match (``matchable``), stopping at ``most``
             if other is not hp and not other.folded and not other.all_in:
                 total = other.bet + other.player.stack
                 if total >= most:
@@ -112,7 +113,7 @@ def compute(structure: Sizing, hand: Hand, hp: HandPlayer, street: int) -> Legal
             can_raise = False  # no opponent could call a raise: nobody left to call it
     if not can_raise:
         return _new(LegalActions, (hp.seat, owed > 0, owed <= 0, call, False, 0, 0, bet_to, stack, 0, ()))
-    lo, hi = structure.raise_bounds(hand, hp, street)
+    lo, hi = structure.raise_bounds(st, hp, street)
     amounts: tuple[int, ...] = ()
     if lo != hi and structure.exact_sizes:  # fixed limit: exactly one of the two sizes
         amounts = tuple(sorted({min(lo, most), min(hi, most)}))
@@ -127,10 +128,10 @@ def compute(structure: Sizing, hand: Hand, hp: HandPlayer, street: int) -> Legal
     return _new(LegalActions, (hp.seat, owed > 0, owed <= 0, call, True, lo, hi, bet_to, stack, 0, amounts))
 
 
-def matchable(hand: Hand, hp: HandPlayer) -> int:
+def matchable(st: Street, hp: HandPlayer) -> int:
     """The largest street total an opponent of ``hp`` still able to bet could match (0: none can)."""
     best = 0
-    for other in hand.players:
+    for other in st.players:
         if other is not hp and not other.folded and not other.all_in:
             total = other.bet + other.player.stack
             if total > best:

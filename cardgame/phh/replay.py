@@ -359,7 +359,8 @@ def _idle_check(game: Game, player: int) -> bool:
     if hand is None:
         return game.status_name == "exited"
     hp = hand.by_seat.get(player)
-    if hp is None or hp.folded or hp.all_in or hp.bet < hand.bet_to:
+    street = getattr(game.stage, "street_state", None)  # a betting round's: the bet to match
+    if hp is None or hp.folded or hp.all_in or (street is not None and hp.bet < street.bet_to):
         return False
     return not any(o is not hp and not o.folded and not o.all_in for o in hand.players)
 

@@ -130,11 +130,13 @@ class Game:
 
     @property
     def to_act(self) -> int | None:
-        """The seat whose decision the game waits for, if any."""
-        hand = self.ctx.hand
-        if hand is None or hand.to_act is None or self.dispatcher.status != "running":
+        """The seat whose decision the game waits for, if any: the current stage's ``to_act`` (a
+        stage that waits on a player says which; see :class:`~cardgame.stages.results.AwaitsPlayer`)."""
+        d = self.dispatcher
+        if d.status != "running":
             return None
-        return hand.to_act.seat
+        seat: int | None = getattr(d.current, "to_act", None)
+        return seat
 
     def names(self) -> dict[int, str]:
         return {p.seat: p.name for p in self.table.players()}
@@ -227,8 +229,7 @@ class Game:
     def act(self, seat: int, action: str, amount: int | None = None) -> Event:
         """Take ``action`` for ``seat``: fold, check, call, bet, raise (to ``amount``), all_in."""
         d = self.dispatcher
-        hand = self.ctx.hand
-        if d.status == "running" and (hand is None or hand.to_act is None):
+        if d.status == "running" and getattr(d.current, "to_act", None) is None:  # self.to_act, inline
             where = f" (the game is in the {d.current.name} stage)" if d.current is not None else ""
             raise IllegalActionError(f"No player is to act now{where}.", rule="no action pending")
         ctx = self.ctx  # as _send, in line: the path every action takes
@@ -329,7 +330,7 @@ class Game:
     # --- views -----------------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> TableView:
         """The table as ``seat`` sees it: other players' hidden cards are ``None``."""
-        return table_view(self.ctx, seat)
+        return table_view(self.ctx, seat, to_act=self.to_act)
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The event log as ``seat`` may see it."""
@@ -337,7 +338,7 @@ class Game:
 
     def status(self, seat: int | None = None, *, reveal: bool = False) -> str:
         """The status table: pot, street, board and one row per seat."""
-        return status_table(table_view(self.ctx, seat, reveal=reveal))
+        return status_table(table_view(self.ctx, seat, reveal=reveal, to_act=self.to_act))
 
     # --- driving bots ------------------------------------------------------------------------------------
     def play(

@@ -81,8 +81,11 @@ def seat_rows(ctx: Context, viewer: int | None = None, *, reveal: bool = False) 
 _HIDDEN = tuple((None,) * n for n in range(53))
 
 
-def table_view(ctx: Context, viewer: int | None = None, *, reveal: bool = False) -> TableView:
-    """Snapshot the table for ``viewer``; ``reveal=True`` shows every card (for a dealer or log)."""
+def table_view(
+    ctx: Context, viewer: int | None = None, *, reveal: bool = False, to_act: int | None = None
+) -> TableView:
+    """Snapshot the table for ``viewer``; ``reveal=True`` shows every card (for a dealer or log).
+    ``to_act`` is the seat the game waits on (the current stage knows it: ``Game.to_act``)."""
     hand = ctx.hand
     return TableView(
         viewer=viewer,
@@ -90,7 +93,7 @@ def table_view(ctx: Context, viewer: int | None = None, *, reveal: bool = False)
         street=hand.street if hand else "",
         pot=hand.pot_total() if hand else 0,
         board=tuple(hand.board) if hand else (),
-        to_act=hand.to_act.seat if hand and hand.to_act else None,
+        to_act=to_act if hand else None,
         seats=tuple([SeatView(*row) for row in seat_rows(ctx, viewer, reveal=reveal)]),
     )
 

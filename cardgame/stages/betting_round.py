@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from cardgame.model import legal
 from cardgame.model.action_order import Order
@@ -11,17 +11,40 @@ from cardgame.model.errors import IllegalActionError
 from cardgame.model.events import ActionTaken, BetReturned
 from cardgame.model.hand import Hand, HandPlayer
 from cardgame.model.legal import matchable
+from cardgame.model.street import Street, StreetRecord
 from cardgame.stages.base import PokerStage
-from cardgame.stages.results import BettingResult, BringInResult, ForcedBetsResult, HandOpened
+from cardgame.stages.results import BettingResult, BringInResult, ForcedBetsResult, HandOpened, Opening
 
-__all__ = ["ACTIONS", "BettingResult", "BettingRound"]
+__all__ = ["ACTIONS", "KINDS", "Action", "BettingResult", "BettingRound"]
 
 #: Action names ``act`` accepts. ``check_call``, ``bet_raise`` and ``bring_in`` are PHH's ``cc``,
 #: ``cbr`` and ``pb``.
 ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in", "check_call", "bet_raise", "bring_in")
-_ACTIONS = frozenset(ACTIONS)
-_ALIASES = frozenset(("check_call", "bet_raise", "all_in"))  # names for one of the plain actions
-_NO_AMOUNT = frozenset(("fold", "check", "call", "check_call", "bring_in"))  # actions that take no amount
+#: The plain kinds of action: each is a trigger of the betting round's machine.
+KINDS = ("fold", "check", "call", "bet", "raise", "bring_in")
+_KINDS = {name: (name if name in KINDS else "") for name in ACTIONS}  # "": an alias, decided by the situation
+
+
+class Action(NamedTuple):
+    """One betting action, the data its trigger carries: ``seat``, ``kind`` (one of :data:`KINDS`;
+    an alias is already mapped), ``amount`` as given (the total a bet or raise makes the bet; the
+    rules check it: ``None`` for the other kinds) and ``said``, the name the player used
+    (``check_call``, ``all_in``...), for messages.
+
+    Immutable (a named tuple, as :class:`~cardgame.model.legal.LegalActions`: one is built per action,
+    and a tuple builds several times faster than a frozen attrs class)."""
+
+    seat: int
+    kind: str
+    amount: Any = None
+    said: str = ""
+
+
+_action = tuple.__new__  # builds an Action from all its fields at once (no generated __new__ frame)
+
+
+_IN_TURN = "acts_in_turn"
+_SIZE = ["betting_open", "whole_amount", "at_least_the_minimum", "a_fixed_size", "at_most_the_maximum"]
 
 
 class BettingRound(PokerStage):
@@ -33,7 +56,11 @@ class BettingRound(PokerStage):
     :func:`~cardgame.model.action_order.best_showing_high`). Players act until everyone live has
     acted and matched the bet, or is all-in; then an uncalled bet is returned and bets go into
     the pot. A player alone with chips behind who has matched every bet does not act.
-    Event: ``act(seat, action, amount=None)``.
+    Event: ``act(seat, action, amount=None)``, which fires the trigger of the action's kind with an
+    :class:`Action`: the trigger's conditions are the rules, its callbacks apply the action and
+    pass the turn (``acted``). The street's betting is ``street_state`` (a
+    :class:`~cardgame.model.street.Street`, seeded from an :class:`~cardgame.stages.results.Opening`);
+    ``to_act`` is the seat the round waits on.
     """
 
     name: ClassVar[str] = "betting round"
@@ -50,12 +77,40 @@ class BettingRound(PokerStage):
         {"trigger": "acted", "source": "waiting_for_action", "dest": "round_closed", "conditions": "round_complete",
          "after": "close_round"},
         {"trigger": "acted", "source": "waiting_for_action", "dest": None},
+        # the actions: the conditions are the rules (each returns True or raises), the callbacks apply it
+        {"trigger": "fold", "source": "waiting_for_action", "dest": None,
+         "conditions": [_IN_TURN, "takes_no_amount", "not_a_forced_bring_in"], "before": "fold_hand",
+         "after": "pass_turn"},
+        {"trigger": "check", "source": "waiting_for_action", "dest": None,
+         "conditions": [_IN_TURN, "takes_no_amount", "not_a_forced_bring_in", "nothing_to_call"],
+         "before": "check_in_turn", "after": "pass_turn"},
+        {"trigger": "call", "source": "waiting_for_action", "dest": None,
+         "conditions": [_IN_TURN, "takes_no_amount", "something_to_call"], "before": "call_bet", "after": "pass_turn"},
+        {"trigger": "bring_in", "source": "waiting_for_action", "dest": None,
+         "conditions": [_IN_TURN, "takes_no_amount", "bring_in_due"], "before": "post_bring_in", "after": "pass_turn"},
+        {"trigger": "bet", "source": "waiting_for_action", "dest": None,
+         "conditions": [_IN_TURN, "nobody_has_bet", *_SIZE], "before": "bet_or_raise", "after": "pass_turn"},
+        {"trigger": "raise", "source": "waiting_for_action", "dest": None,
+         "conditions": [_IN_TURN, "somebody_has_bet", *_SIZE], "before": "bet_or_raise", "after": "pass_turn"},
     ]
     events: ClassVar[tuple[str, ...]] = ("act",)
     takes: ClassVar[tuple[type, ...]] = (HandOpened, ForcedBetsResult, BringInResult, BettingResult)
     gives: ClassVar[tuple[type, ...]] = (BettingResult,)
     goes_to: ClassVar[tuple[str, ...]] = ("showdown",)
-    __slots__ = ("_from", "_legal", "_live", "open_pair_doubles", "order", "street", "street_name", "structure")
+    #: The street's betting state, saved as a record (the player to act as a seat).
+    snapshot_fields: ClassVar[tuple[str, ...]] = ("street_record",)
+    __slots__ = (
+        "_from",
+        "_legal",
+        "_live",
+        "open_pair_doubles",
+        "order",
+        "street",
+        "street_name",
+        "street_state",
+        "structure",
+        "to_act",
+    )
 
     def __init__(
         self,
@@ -72,6 +127,10 @@ class BettingRound(PokerStage):
         self._legal: LegalActions | None = None
         self._from = 0  # index in hand.players where the search for the next player to act starts
         self._live = 2  # live players, as the last search for the next player to act counted them
+        self.street_state: Street | None = None  # the street's betting, while the round runs
+        #: The seat the round waits on (``street_state.to_act``'s), or ``None``: the stage's answer to
+        #: "who acts" (:class:`~cardgame.stages.results.AwaitsPlayer`), kept as a plain attribute.
+        self.to_act: int | None = None
         self.structure = structure
         self.street = street
         default = ("preflop", "flop", "turn", "river")[street] if 0 <= street < 4 else f"street {street + 1}"
@@ -79,21 +138,27 @@ class BettingRound(PokerStage):
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def open_round(self) -> None:
-        """Set the street up; the first player to consider is the opener the previous stage named
-        (left of the last blind, the bring-in), else the one ``order`` gives, else left of the button."""
+        """Set the street up from what the previous stage offers (:class:`Opening`: the blinds' bet
+        to match, the bring-in); the first player to consider is its opener (left of the last blind,
+        the bring-in), else the one ``order`` gives, else left of the button."""
         hand = self.ctx.hand
         assert hand is not None, "betting runs inside a hand"
         hand.street = self.street_name
         hand.last_aggressor = None
         self._legal = None
-        if self.open_pair_doubles and _open_pair(hand):
-            hand.big_bet_option = True
-        opening = self.structure.opening_bet(self.street)
-        if hand.min_raise < opening:
-            hand.min_raise = opening
         previous = self.previous
-        seat = previous.opener if type(previous) is ForcedBetsResult else (
-            previous.seat if type(previous) is BringInResult else None)
+        seat = None
+        if isinstance(previous, Opening):
+            st = Street(hand, previous.bet_to, previous.min_raise, previous.raises)
+            seat = previous.opener
+        else:
+            st = Street(hand)
+        self.street_state = st
+        if self.open_pair_doubles and _open_pair(hand):
+            st.big_bet_option = True
+        opening = self.structure.opening_bet(self.street)
+        if st.min_raise < opening:
+            st.min_raise = opening
         if seat is not None:
             self._from = hand.players.index(hand.by_seat[seat])
         else:
@@ -106,42 +171,48 @@ class BettingRound(PokerStage):
         acted this street -- the latter only while someone else can still act, and nobody acts
         once fewer than two players are live. One pass, stopping as soon as the answer is known.
         """
-        hand = self.ctx.hand
-        assert hand is not None
+        st = self.street_state
+        assert st is not None
+        players = st.players
         start = self._from
-        bet_to = hand.bet_to
+        bet_to = st.bet_to
         live = actors = 0
         first: HandPlayer | None = None
-        for hp in hand.ring[start : start + len(hand.players)]:
+        for hp in st.hand.ring[start : start + len(players)]:
             if hp.folded:
                 continue
             live += 1
             if hp.all_in:
                 continue
             if first is not None:  # a second player who can act: the first one found acts now
-                hand.to_act = first
+                st.to_act = first
+                self.to_act = first.seat
                 return
             actors += 1
             if hp.bet < bet_to or hp.acted_at is None:
                 first = hp
                 if actors > 1:  # and another before them could act
-                    hand.to_act = first
+                    st.to_act = first
+                    self.to_act = first.seat
                     return
         # at most one player can act: they act only if short of the bet, and only against another live hand
-        hand.to_act = first if first is not None and live >= 2 and first.bet < bet_to else None
+        if first is not None and live >= 2 and first.bet < bet_to:
+            st.to_act, self.to_act = first, first.seat
+        else:
+            st.to_act = self.to_act = None
         self._live = live  # the whole table was counted: nobody is to act, or only one player can
 
     def one_player_left(self) -> bool:
         """Everyone else folded (read after ``find_next_actor``, which counted the live players)."""
-        hand = self.ctx.hand
-        assert hand is not None
-        return hand.to_act is None and self._live < 2
+        st = self.street_state
+        assert st is not None
+        return st.to_act is None and self._live < 2
 
     def round_complete(self) -> bool:
         """Everyone live has acted and matched the bet, or is all-in (nobody is left to act)."""
-        hand = self.ctx.hand
-        assert hand is not None
-        return hand.to_act is None
+        st = self.street_state
+        assert st is not None
+        return st.to_act is None
 
     def close_round(self) -> None:
         """Return an uncalled bet, move bets into the pot and hand on who is still in."""
@@ -181,46 +252,52 @@ class BettingRound(PokerStage):
                 if not top.folded:
                     can_bet += 1
             self.ctx.emit(BetReturned(top.seat, excess))
-        hand.bet_to = 0
-        hand.min_raise = 0
-        hand.full_to = 0
-        hand.raises = 0
-        hand.round_raises = 0
-        hand.largest_raise = 0
-        hand.short_all_ins = 0
-        hand.capped = False
-        hand.to_act = None
-        hand.big_bet_option = False
-        hand.bet_size = 0
+        self.street_state = None  # the street is over
+        self.to_act = None
         return BettingResult(self.street_name, tuple(live), len(live) == 1, can_bet < 2)
 
     # --- queries ------------------------------------------------------------------------------
+    @property
+    def street_record(self) -> StreetRecord | None:
+        """The street's betting state as a record (``None`` outside the round), for snapshots;
+        setting it rebuilds the street in the context's hand."""
+        st = self.street_state
+        return None if st is None else st.record()
+
+    @street_record.setter
+    def street_record(self, record: StreetRecord | None) -> None:
+        hand = self.ctx.hand if self.ctx is not None else None
+        if record is not None and hand is None:
+            raise ValueError("A betting round's street is restored inside a hand.")
+        st = self.street_state = None if record is None or hand is None else Street.from_record(hand, record)
+        self.to_act = None if st is None or st.to_act is None else st.to_act.seat
+
     def legal_actions(self) -> LegalActions | None:
         """The legal actions of the player to act, or ``None`` if nobody is to act."""
-        hand = self.ctx.hand
-        if hand is None or hand.to_act is None or self.outcome is not None:
+        st = self.street_state
+        if st is None or st.to_act is None or self._outcome is not None:
             return None
+        hp = st.to_act
         la = self._legal
-        if la is None or la.seat != hand.to_act.seat:
-            hp = hand.to_act
-            la = legal.compute(self.structure, hand, hp, self.street)
+        if la is None or la.seat != hp.seat:
+            la = legal.compute(self.structure, st, hp, self.street)
             previous = self.previous
-            if hand.bet_to == 0 and type(previous) is BringInResult and previous.seat == hp.seat:
-                la = la._replace(can_fold=False, can_check=False, bring_in=min(previous.amount, hp.player.stack))
+            if st.bet_to == 0 and isinstance(previous, Opening) and previous.bring_in and previous.opener == hp.seat:
+                la = la._replace(can_fold=False, can_check=False, bring_in=min(previous.bring_in, hp.player.stack))
             self._legal = la
         return la
 
-    # --- the action -------------------------------------------------------------------------------
+    # --- the action: an event with data -----------------------------------------------------------
     def on_act(self, seat: object, action: object, amount: object = None) -> None:
-        """Validate and apply one action; raises :class:`IllegalActionError` and changes nothing.
+        """Fire the trigger named for ``action`` (an alias mapped to its plain kind) with the
+        :class:`Action`; its conditions are the rules, which raise :class:`IllegalActionError`
+        before anything changes.
 
-        The arguments come from the caller as they are (``object``): each is checked here, so a
-        wrong type is an illegal action like any other (the compiled build would otherwise stop
-        it with a ``TypeError`` at the call).
+        The arguments come from the caller as they are (``object``): each is checked, so a wrong
+        type is an illegal action like any other.
         """
-        hand = self.ctx.hand
-        assert hand is not None
-        hp = hand.to_act
+        st = self.street_state
+        hp = None if st is None else st.to_act
         if hp is None:
             raise IllegalActionError("Nobody is to act in this betting round.", rule="no action pending")
         if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):  # fast path first
@@ -228,6 +305,49 @@ class BettingRound(PokerStage):
                 f"Seat {seat!r} is not a seat number: seat {hp.seat} ({hp.player.name}) acts next.",
                 rule="not a seat number", allowed=f"seat {hp.seat}",
             )
+        la = self._legal
+        if la is None or la.seat != hp.seat:
+            la = self.legal_actions()
+            assert la is not None
+        kind = _KINDS.get(action) if type(action) is str or isinstance(action, str) else None
+        if kind is None:  # not an action: the turn is judged first, as for any action
+            self._in_turn(seat)
+            raise _illegal(la, f"Unknown action {action!r} (actions are {', '.join(ACTIONS)})", "unknown action")
+        said: str = action  # type: ignore[assignment]  # a str: _KINDS knows it
+        if kind == "":  # an alias, decided by the situation
+            self._in_turn(seat)
+            kind, amount = self._alias(la, hp, said, amount)
+        act = _action(Action, (seat, kind, amount, said))
+        fire = self.fast.get((self.state, kind))
+        if fire is None or type(fire) is str:  # not from this state (the machine raises), or a plain transition
+            self.trigger(kind, act)
+        else:
+            fire(self, act)  # type: ignore[operator]  # the generated trigger, as Stage.trigger calls it
+
+    def _alias(self, la: LegalActions, hp: HandPlayer, said: str, amount: object) -> tuple[str, object]:
+        """The plain action ``check_call``, ``bet_raise`` or ``all_in`` names for ``hp`` now (an
+        all-in is a call, a bet or raise of the whole stack, or refused)."""
+        if said == "check_call":
+            return ("call" if la.call_amount else "check"), amount
+        if said == "bet_raise":
+            return ("bet" if la.is_bet else "raise"), amount
+        most = hp.bet + la.stack  # all_in: any amount given is ignored
+        if most <= la.bet_to:
+            return "call", None
+        if la.can_raise and la.max_raise_to == most:
+            return ("bet" if la.is_bet else "raise"), most
+        if not la.can_raise and matchable(self.street_state, hp) <= la.bet_to:  # type: ignore[arg-type]
+            return "call", None  # no opponent could call more: all-in puts in what can be matched
+        raise _illegal(la, f"Going all-in for {most} is not allowed here",
+                       "all-in above the limit" if la.can_raise else "betting not reopened")
+
+    # --- the rules: conditions of the action triggers (each returns True or raises) -----------------
+    def _in_turn(self, seat: object) -> None:
+        hand = self.ctx.hand
+        st = self.street_state
+        assert hand is not None and st is not None
+        hp = st.to_act
+        assert hp is not None
         if seat != hp.seat:
             if seat not in hand.by_seat:
                 raise IllegalActionError(
@@ -240,134 +360,237 @@ class BettingRound(PokerStage):
                 rule="acting out of turn",
                 allowed=f"seat {hp.seat}",
             )
+
+    def acts_in_turn(self, action: Action) -> bool:
+        """Only the player to act acts (TDA rule 53, action out of turn; Robert's Rules, general
+        rules: a player acts in turn); a seat not in the hand is named as such."""
         la = self._legal
-        if la is None or la.seat != seat:
-            la = self.legal_actions()
-            assert la is not None
-        kind, to = self._resolve(la, hp, action, amount)
-        self._legal = None
-        event = self._apply(hand, hp, la, kind, to)
-        self.ctx.emit(event)
-        self._from = hand.players.index(hp) + 1
-        self.trigger("acted")
+        if la is None or action.seat != la.seat:
+            self._in_turn(action.seat)
+        return True
 
-
-    def _resolve(self, la: LegalActions, hp: HandPlayer, action: object, amount: object) -> tuple[str, int]:
-        """Normalise ``action`` to fold/check/call/raise with its raise-to amount, or raise."""
-        if (type(action) is not str and not isinstance(action, str)) or action not in _ACTIONS:
-            raise _illegal(la, f"Unknown action {action!r} (actions are {', '.join(ACTIONS)})", "unknown action")
-        if amount is not None and action in _NO_AMOUNT:
-            what = "posts the bring-in" if action == "bring_in" else f"{action.replace('_', ' or ')}s"
+    def takes_no_amount(self, action: Action) -> bool:
+        """A fold, check, call or bring-in puts in what the rules set: an amount given is refused,
+        not ignored (TDA rule 40, methods of betting: the amount must be unambiguous)."""
+        amount = action.amount
+        if amount is not None:
+            said = action.said
+            what = "posts the bring-in" if said == "bring_in" else f"{said.replace('_', ' or ')}s"
             raise _illegal(
-                la, f"An amount ({amount!r}) was given to {action}, which takes none: a {action.replace('_', '/')} "
+                self._legal,  # type: ignore[arg-type]
+                f"An amount ({amount!r}) was given to {said}, which takes none: a {said.replace('_', '/')} "
                 f"{what} the amount the rules set", "amount given to an action without one",
             )
-        most = hp.bet + la.stack
-        if action in _ALIASES:  # a name for one of the plain actions, decided by the situation
-            if action == "check_call":
-                action = "call" if la.call_amount else "check"
-            elif action == "bet_raise":
-                action = "bet" if la.is_bet else "raise"
-            else:  # all_in
-                if most <= la.bet_to:
-                    action = "call"
-                elif la.can_raise and la.max_raise_to == most:
-                    action, amount = ("bet" if la.is_bet else "raise"), most
-                elif not la.can_raise and matchable(self.ctx.hand, hp) <= la.bet_to:  # type: ignore[arg-type]
-                    action = "call"  # no opponent could call more: all-in puts in what can be matched
-                else:
-                    raise _illegal(
-                        la, f"Going all-in for {most} is not allowed here",
-                        "all-in above the limit" if la.can_raise else "betting not reopened",
-                    )
-        if action == "bring_in":
-            if not la.bring_in:
-                raise _illegal(la, "There is no bring-in to post now", "bring-in not due")
-            return "bring_in", hp.bet + la.bring_in
-        if la.bring_in and action in ("check", "fold"):
-            raise _illegal(la, f"Seat {hp.seat} must bring in {la.bring_in} or complete", "the bring-in is forced")
-        if action == "fold":  # also with a free check: legal, and binding (TDA: a fold in turn is binding)
-            return "fold", hp.bet
-        if action == "check":
-            if not la.can_check:
-                raise _illegal(la, f"Cannot check facing a bet of {la.bet_to}", "check facing a bet")
-            return "check", hp.bet
-        if action == "call":
-            if not la.call_amount:
-                raise _illegal(la, "There is no bet to call", "call with nothing to call")
-            return "call", hp.bet + la.call_amount
-        # bet or raise
-        word = "bet" if la.is_bet else "raise"
-        if action != word:
-            raise _illegal(la, f"Cannot {action} now (it would be a {word})", f"{action} when it is a {word}")
+        return True
+
+    def not_a_forced_bring_in(self, action: Action) -> bool:
+        """The stud bring-in is forced: its player brings in or completes, and may not check or
+        fold (Robert's Rules, seven-card stud, rule 4)."""
+        la = self._legal
+        assert la is not None
+        if la.bring_in:
+            raise _illegal(la, f"Seat {action.seat} must bring in {la.bring_in} or complete",
+                           "the bring-in is forced")
+        return True
+
+    def nothing_to_call(self, action: Action) -> bool:
+        """A check only with nothing to call (Robert's Rules, betting and raising: checking is
+        declining to bet when no bet was made)."""
+        la = self._legal
+        assert la is not None
+        if not la.can_check:
+            raise _illegal(la, f"Cannot check facing a bet of {la.bet_to}", "check facing a bet")
+        return True
+
+    def something_to_call(self, action: Action) -> bool:
+        """A call only facing a bet (Robert's Rules, betting and raising: a call matches a bet)."""
+        la = self._legal
+        assert la is not None
+        if not la.call_amount:
+            raise _illegal(la, "There is no bet to call", "call with nothing to call")
+        return True
+
+    def bring_in_due(self, action: Action) -> bool:
+        """The bring-in is posted once, by the player the bring-in stage named, before any bet
+        (Robert's Rules, seven-card stud, rule 4)."""
+        la = self._legal
+        assert la is not None
+        if not la.bring_in:
+            raise _illegal(la, "There is no bring-in to post now", "bring-in not due")
+        return True
+
+    def nobody_has_bet(self, action: Action) -> bool:
+        """A bet opens the betting; once a bet is made, more is a raise (Robert's Rules, betting
+        and raising)."""
+        la = self._legal
+        assert la is not None
+        if not la.is_bet:
+            raise _illegal(la, f"Cannot {action.kind} now (it would be a raise)", f"{action.kind} when it is a raise")
+        return True
+
+    def somebody_has_bet(self, action: Action) -> bool:
+        """A raise needs a bet to raise (Robert's Rules, betting and raising)."""
+        la = self._legal
+        assert la is not None
+        if la.is_bet:
+            raise _illegal(la, f"Cannot {action.kind} now (it would be a bet)", f"{action.kind} when it is a bet")
+        return True
+
+    def betting_open(self, action: Action) -> bool:
+        """Betting is open to the player: the cap is not reached (Robert's Rules, betting and
+        raising, rule 3), a short all-in did not leave it closed to one who acted (rule 6; TDA rule
+        43), and the stack covers more than a call."""
+        la = self._legal
+        assert la is not None
         if not la.can_raise:
-            reason = "the raise cap is reached" if self.structure.cap_reached(self.ctx.hand) else (  # type: ignore[arg-type]
-                "betting was not reopened to you" if most > la.bet_to else "your stack cannot cover a raise"
+            st = self.street_state
+            assert st is not None
+            word = action.kind
+            reason = "the raise cap is reached" if self.structure.cap_reached(st) else (
+                "betting was not reopened to you" if self._most(action.seat, la) > la.bet_to
+                else "your stack cannot cover a raise"
             )
             raise _illegal(la, f"Cannot {word}: {reason}", f"{word} not allowed")
-        if type(amount) is not int and (amount is None or isinstance(amount, bool) or not isinstance(amount, int)):
-            raise _illegal(la, f"A {word} needs a whole-number amount to {word} to, not {amount!r}", "amount missing")
-        if amount < la.min_raise_to:
-            raise _illegal(
-                la, f"The amount {amount} is below the minimum allowed {la.min_raise_to}",
-                f"{word} below the minimum",
-            )
-        if la.amounts and amount not in la.amounts and amount != most:
-            raise _illegal(
-                la, f"The amount {amount} is not a fixed-limit bet here",
-                f"{word} not one of the fixed sizes",
-            )
-        if amount > la.max_raise_to:
-            what = "your stack allows" if la.max_raise_to == most else "the limit allows"
-            raise _illegal(
-                la, f"The amount {amount} is above the maximum {la.max_raise_to} {what}",
-                f"{word} above the maximum",
-            )
-        return word, amount
+        return True
 
-    def _apply(self, hand: Hand, hp: HandPlayer, la: LegalActions, kind: str, to: int) -> ActionTaken:
-        if kind == "fold":
-            hp.folded = True
-            hp.acted_at = hand.bet_to
-            return ActionTaken(hp.seat, "fold", 0, hp.bet)
-        if kind == "check":
-            hp.acted_at = hand.bet_to
-            return ActionTaken(hp.seat, "check", 0, hp.bet)
+    def whole_amount(self, action: Action) -> bool:
+        """A bet or raise names the total it makes the bet, in whole chips (TDA rule 40: the amount
+        must be clear)."""
+        amount = action.amount
+        if type(amount) is not int and (amount is None or isinstance(amount, bool) or not isinstance(amount, int)):
+            word = action.kind
+            raise _illegal(self._legal, f"A {word} needs a whole-number amount to {word} to, not {amount!r}",  # type: ignore[arg-type]
+                           "amount missing")
+        return True
+
+    def at_least_the_minimum(self, action: Action) -> bool:
+        """A bet at least the minimum bet, a raise at least the size of the previous bet or raise of
+        the round, unless all-in (Robert's Rules, betting and raising, rule 5; TDA rule 41, raise
+        amounts)."""
+        la = self._legal
+        assert la is not None
+        if action.amount < la.min_raise_to:
+            raise _illegal(la, f"The amount {action.amount} is below the minimum allowed {la.min_raise_to}",
+                           f"{action.kind} below the minimum")
+        return True
+
+    def a_fixed_size(self, action: Action) -> bool:
+        """Fixed limit: where the rules give the sizes (a stud open pair: the small or the big bet),
+        one of them or all-in (Robert's Rules, seven-card stud, rule 7)."""
+        la = self._legal
+        assert la is not None
+        if la.amounts and action.amount not in la.amounts and action.amount != self._most(action.seat, la):
+            raise _illegal(la, f"The amount {action.amount} is not a fixed-limit bet here",
+                           f"{action.kind} not one of the fixed sizes")
+        return True
+
+    def at_most_the_maximum(self, action: Action) -> bool:
+        """No more than the structure allows (pot limit: the pot after a call; fixed limit: one bet)
+        nor the stack, nor what the largest opponent could match (Robert's Rules, betting and raising)."""
+        la = self._legal
+        assert la is not None
+        if action.amount > la.max_raise_to:
+            what = "your stack allows" if la.max_raise_to == self._most(action.seat, la) else "the limit allows"
+            raise _illegal(la, f"The amount {action.amount} is above the maximum {la.max_raise_to} {what}",
+                           f"{action.kind} above the maximum")
+        return True
+
+    def _most(self, seat: int, la: LegalActions) -> int:
+        """The largest total ``seat`` can make the bet: all-in."""
+        hand = self.ctx.hand
+        assert hand is not None
+        return hand.by_seat[seat].bet + la.stack
+
+    # --- applying the action: the triggers' callbacks, once every rule held ------------------------
+    def fold_hand(self, action: Action) -> None:
+        """Fold: binding, even with a free check (TDA, binding declarations: a fold in turn is binding)."""
+        st = self.street_state
+        assert st is not None
+        hp = st.to_act
+        assert hp is not None
+        hp.folded = True
+        hp.acted_at = st.bet_to
+        self.ctx.emit(ActionTaken(hp.seat, "fold", 0, hp.bet))
+
+    def check_in_turn(self, action: Action) -> None:
+        st = self.street_state
+        assert st is not None
+        hp = st.to_act
+        assert hp is not None
+        hp.acted_at = st.bet_to
+        self.ctx.emit(ActionTaken(hp.seat, "check", 0, hp.bet))
+
+    def call_bet(self, action: Action) -> None:
+        st = self.street_state
+        la = self._legal
+        assert st is not None and la is not None
+        hp = st.to_act
+        assert hp is not None
+        paid = hp.put_in(la.call_amount)
+        # calling before the round's first bet or raise (a stud bring-in) is acting at the last full level
+        hp.acted_at = st.bet_to if st.round_raises else st.full_to
+        self.ctx.emit(ActionTaken(hp.seat, "call", paid, hp.bet, hp.all_in))
+
+    def post_bring_in(self, action: Action) -> None:
+        st = self.street_state
+        la = self._legal
+        assert st is not None and la is not None
+        hp = st.to_act
+        assert hp is not None
+        paid = hp.put_in(la.bring_in)
+        to = hp.bet
+        if to > st.bet_to:
+            st.bet_to = to
+        hp.acted_at = st.full_to  # the bring-in is no bet: a completion is the first one they face
+        self.ctx.emit(ActionTaken(hp.seat, "bring-in", paid, to, hp.all_in))
+
+    def bet_or_raise(self, action: Action) -> None:
+        """Make the bet ``action.amount``: a full raise reopens the betting and counts for the cap
+        (see :mod:`cardgame.model.betting`); the structure computes what else changes, the round writes it."""
+        st = self.street_state
+        assert st is not None
+        hp = st.to_act
+        assert hp is not None
+        to: int = action.amount
         paid = hp.put_in(to - hp.bet)
-        if kind == "bring_in":
-            hand.bet_to = max(hand.bet_to, to)
-            hp.acted_at = hand.full_to  # the bring-in is no bet: a completion is the first one they face
-            return ActionTaken(hp.seat, "bring-in", paid, to, hp.all_in)
-        if kind == "call":
-            # calling before the round's first bet or raise (a stud bring-in) is acting at the last full level
-            hp.acted_at = hand.bet_to if hand.round_raises else hand.full_to
-            return ActionTaken(hp.seat, "call", paid, hp.bet, hp.all_in)
-        increment = to - hand.bet_to
+        increment = to - st.bet_to
         structure = self.structure
-        if structure.is_full_raise(hand, increment, self.street):
-            hand.raises += 1
-            if increment > hand.min_raise:
-                hand.min_raise = increment
-            hand.full_to = to
-        hand.round_raises += 1
-        if increment > hand.largest_raise:
-            hand.largest_raise = increment
+        street = self.street
+        if structure.is_full_raise(st, increment, street):
+            st.raises += 1
+            if increment > st.min_raise:
+                st.min_raise = increment
+            st.full_to = to
+        st.round_raises += 1
+        if increment > st.largest_raise:
+            st.largest_raise = increment
         if not structure._plain_raises:
-            structure.on_raise(hand, to, self.street)
-        hand.bet_to = to
-        hand.last_aggressor = hp.seat
+            changes = structure.raise_changes(st, hp, to, street)
+            if changes is not None:
+                st.min_raise, st.bet_size, st.capped, st.short_all_ins = changes
+        st.bet_to = to
         hp.acted_at = to
-        return ActionTaken(hp.seat, kind, paid, to, hp.all_in)
+        assert self.ctx.hand is not None
+        self.ctx.hand.last_aggressor = hp.seat
+        self.ctx.emit(ActionTaken(hp.seat, action.kind, paid, to, hp.all_in))
+
+    def pass_turn(self, action: Action) -> None:
+        """The action is taken: the search for the next player to act starts left of its player."""
+        st = self.street_state
+        assert st is not None and st.to_act is not None
+        self._legal = None
+        self._from = st.players.index(st.to_act) + 1
+        self.fast[("waiting_for_action", "acted")](self)  # type: ignore[operator]  # self.trigger("acted"), inline
 
     def on_table_change(self) -> None:
         """A player left mid-hand (their hand was folded): re-check whose turn it is."""
-        hand = self.ctx.hand
-        if hand is None or self.state != "waiting_for_action":
+        st = self.street_state
+        if self.ctx.hand is None or st is None or self.state != "waiting_for_action":
             return
-        current = hand.to_act
-        start = hand.players.index(current) if current is not None and not current.folded else 0
+        current = st.to_act
+        start = st.players.index(current) if current is not None and not current.folded else 0
         if current is not None and current.folded:
-            start = hand.players.index(current) + 1
+            start = st.players.index(current) + 1
         self._legal = None
         self._from = start
         self.trigger("acted")

@@ -73,11 +73,14 @@ class Draw(PokerStage):
     ]
     events: ClassVar[tuple[str, ...]] = ("draw",)
     goes_to: ClassVar[tuple[str, ...]] = ("showdown",)
-    __slots__ = ("max_discards", "min_discards", "replace")
+    #: The seat to draw next, saved as a seat.
+    snapshot_fields: ClassVar[tuple[str, ...]] = ("drawer",)
+    __slots__ = ("_drawer", "max_discards", "min_discards", "replace")
 
     def __init__(self, max_discards: object = None, *, min_discards: object = 0,
                  replace: object = True) -> None:  # object: checked here
         super().__init__()
+        self._drawer: HandPlayer | None = None  # the player to draw
         if max_discards is not None and not _count(max_discards):
             raise ConfigError(f"max_discards must be a non-negative whole number or None, not {max_discards!r}.")
         if not _count(min_discards):
@@ -106,18 +109,18 @@ class Draw(PokerStage):
     def first_to_draw(self) -> None:
         hand = self.ctx.hand
         assert hand is not None
-        hand.to_act = self._next(hand, 0)
+        self._drawer = self._next(hand, 0)
 
     def next_to_draw(self) -> None:
         hand = self.ctx.hand
-        assert hand is not None and hand.to_act is not None
-        hand.to_act = self._next(hand, hand.players.index(hand.to_act) + 1)
+        assert hand is not None and self._drawer is not None
+        self._drawer = self._next(hand, hand.players.index(self._drawer) + 1)
 
     def skip_folded(self) -> None:
         """A player who left folded: if it was their turn, the next player draws."""
         hand = self.ctx.hand
         assert hand is not None
-        if hand.to_act is not None and hand.to_act.folded:
+        if self._drawer is not None and self._drawer.folded:
             self.next_to_draw()
 
     def on_table_change(self) -> None:
@@ -127,7 +130,24 @@ class Draw(PokerStage):
     def everyone_drew(self) -> bool:
         hand = self.ctx.hand
         assert hand is not None
-        return hand.to_act is None
+        return self._drawer is None
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to draw, or ``None``."""
+        hp = self._drawer
+        return None if hp is None or self._outcome is not None else hp.seat
+
+    @property
+    def drawer(self) -> int | None:
+        """The seat to draw (``None``: nobody, or the stage has ended), for snapshots; setting it names
+        the hand's player."""
+        return self.to_act
+
+    @drawer.setter
+    def drawer(self, seat: int | None) -> None:
+        hand = self.ctx.hand if self.ctx is not None else None
+        self._drawer = None if seat is None or hand is None else hand.by_seat[seat]
 
     @staticmethod
     def _next(hand: Hand, start: int) -> HandPlayer | None:
@@ -139,9 +159,9 @@ class Draw(PokerStage):
     def draw_options(self) -> DrawOptions | None:
         """The options of the player to draw, or ``None``."""
         hand = self.ctx.hand
-        if hand is None or hand.to_act is None or self.outcome is not None:
+        hp = self._drawer
+        if hand is None or hp is None or self.outcome is not None:
             return None
-        hp = hand.to_act
         most = len(hp.hole) if self.max_discards is None else min(self.max_discards, len(hp.hole))
         return DrawOptions(hp.seat, tuple(hp.hole), most, min(self.min_discards, most), self.replace)
 
@@ -199,7 +219,7 @@ class Draw(PokerStage):
             deck.put_back(hand.discards, self.ctx.rng)
             hand.discards.clear()
             self.ctx.emit(DiscardsReshuffled(muck))
-        hp = hand.to_act
+        hp = self._drawer
         assert hp is not None
         event = CardsDiscarded(seat, discards)
         self.ctx.emit(event)

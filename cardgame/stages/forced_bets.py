@@ -196,16 +196,15 @@ class ForcedBets(PokerStage):
             self._antes.append((bb.seat, paid))
 
     def hand_on(self) -> None:
+        """Hand on the posts and what the betting round starts from: the bet to call, the minimum
+        raise (the full blind) and the blind counted as the round's bet."""
         hand = self.ctx.hand
         assert hand is not None
         top = self._top
-        hand.bet_to = top
-        hand.min_raise = self._full if self._full > top else top
-        hand.full_to = top
-        hand.raises = 1 if top else 0
         blinds, antes = tuple(self._blinds), tuple(self._antes)
         self._blinds, self._antes = [], []
-        self.finish(ForcedBetsResult(hand.button, blinds, antes, self._opener))
+        self.finish(ForcedBetsResult(hand.button, blinds, antes, self._opener, top,
+                                     self._full if self._full > top else top, 1 if top else 0))
 
     def _post_dead(self, hp: HandPlayer, amount: int, kind: str) -> tuple[int, int]:
         if self.ante_trimming:

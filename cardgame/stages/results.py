@@ -8,13 +8,55 @@ Each stage module re-exports its own result (``cardgame.stages.showdown.Showdown
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import attrs
 
 from cardgame.engine.records import fast_init
 from cardgame.model.cards import Card
 
-__all__ = ["BettingResult", "BringInResult", "DrawOptions", "ForcedBetsResult", "HandOpened", "RunOptions",
-           "ShowdownResult"]
+__all__ = ["AwaitsPlayer", "BettingResult", "BringInResult", "DrawOptions", "ForcedBetsResult", "HandOpened", "Opening",
+           "RunOptions", "ShowdownResult"]
+
+
+class AwaitsPlayer(Protocol):
+    """A stage that waits on a player's decision says whose (``Game.to_act`` asks the current
+    stage): the betting round, a draw, the run-it-twice choice."""
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat the stage waits on, or ``None``."""
+
+
+class Opening:
+    """What a result offers the betting round that follows it (each a property, default: nothing),
+    so a receiver asks ``isinstance(previous, Opening)`` rather than naming result types:
+    ``opener``, the seat the round considers first (``None``: the round's own order); ``bet_to``,
+    ``min_raise`` and ``raises``, the bet left to match, the smallest raise and the bets the cap
+    counts (the blinds'); ``bring_in``, the amount the opener may bring in instead of completing
+    (0: none)."""
+
+    __slots__ = ()
+
+    @property
+    def opener(self) -> int | None:
+        return None
+
+    @property
+    def bet_to(self) -> int:
+        return 0
+
+    @property
+    def min_raise(self) -> int:
+        return 0
+
+    @property
+    def raises(self) -> int:
+        return 0
+
+    @property
+    def bring_in(self) -> int:
+        return 0
 
 
 @fast_init
@@ -29,24 +71,38 @@ class HandOpened:
 
 @fast_init
 @attrs.frozen
-class ForcedBetsResult:
+class ForcedBetsResult(Opening):
     """Result: the button, the (seat, amount) of every live blind (small blind first) and of every
-    dead post, and ``opener``, the seat that acts first in the betting round that follows (left of
-    the last blind; ``None`` without a live blind)."""
+    dead post, and what the betting round that follows starts from (:class:`Opening`): ``opener``
+    acts first (left of the last blind; ``None`` without a live blind), ``bet_to`` is the bet to
+    call (the full blind, however short its poster), ``min_raise`` the smallest raise and
+    ``raises`` 1 when a blind is the round's bet (it counts for the cap)."""
 
     button: int | None
     blinds: tuple[tuple[int, int], ...]
     antes: tuple[tuple[int, int], ...]
     opener: int | None = None
+    bet_to: int = 0
+    min_raise: int = 0
+    raises: int = 0
 
 
 @fast_init
 @attrs.frozen
-class BringInResult:
-    """Result: the seat that must bring in (``None`` if nobody can: all are all-in) and the amount."""
+class BringInResult(Opening):
+    """Result: the seat that must bring in (``None`` if nobody can: all are all-in) and the amount;
+    as an :class:`Opening`, the seat opens the round and may bring in ``amount``."""
 
     seat: int | None
     amount: int
+
+    @property
+    def opener(self) -> int | None:
+        return self.seat
+
+    @property
+    def bring_in(self) -> int:
+        return self.amount if self.seat is not None else 0
 
 
 @fast_init

@@ -34,11 +34,10 @@ class RunItTwice(PokerStage):
     states: ClassVar[list[str]] = ["ready", "choosing_runs", "dealing_runs", "runs_dealt", "not_needed"]
     transitions: ClassVar[list[dict[str, Any]]] = [
         {"trigger": "begin", "source": "ready", "dest": "not_needed", "unless": "betting_over", "after": "pass_on"},
-        {"trigger": "begin", "source": "ready", "dest": "choosing_runs", "before": "clear_choices",
-         "after": "ask_next_player"},
+        {"trigger": "begin", "source": "ready", "dest": "choosing_runs", "before": "clear_choices"},
         {"trigger": "chose", "source": "choosing_runs", "dest": "dealing_runs", "conditions": "everyone_chose",
          "after": "deal_next_street"},
-        {"trigger": "chose", "source": "choosing_runs", "dest": None, "after": "ask_next_player"},
+        {"trigger": "chose", "source": "choosing_runs", "dest": None},
         {"trigger": "street_dealt", "source": "dealing_runs", "dest": "runs_dealt", "conditions": "all_runs_dealt",
          "after": "go_to_showdown"},
         {"trigger": "street_dealt", "source": "dealing_runs", "dest": None, "after": "deal_next_street"},
@@ -73,12 +72,6 @@ class RunItTwice(PokerStage):
     def _chosen(self) -> set[int]:
         return {seat for seat, _ in self.choices}
 
-    def ask_next_player(self) -> None:
-        hand = self.ctx.hand
-        assert hand is not None
-        chosen = self._chosen()
-        hand.to_act = next((hp for hp in hand.players if not hp.folded and hp.seat not in chosen), None)
-
     def everyone_chose(self) -> bool:
         hand = self.ctx.hand
         assert hand is not None
@@ -88,7 +81,6 @@ class RunItTwice(PokerStage):
     def deal_next_street(self) -> None:
         hand = self.ctx.hand
         assert hand is not None
-        hand.to_act = None
         if not self._runs and not self._dealt:  # the first street of the first run-out
             self._common = tuple(hand.board)
         count, street = self.streets[self._dealt]
@@ -124,12 +116,19 @@ class RunItTwice(PokerStage):
         """The run-outs agreed: the fewest any player chose."""
         return min((runs for _, runs in self.choices), default=1)
 
+    @property
+    def to_act(self) -> int | None:
+        """The seat to choose: the first live player, from the button's left, who has not chosen."""
+        hand = self.ctx.hand if self.ctx is not None else None
+        if self.state != "choosing_runs" or hand is None:
+            return None
+        chosen = self._chosen()
+        return next((hp.seat for hp in hand.players if not hp.folded and hp.seat not in chosen), None)
+
     def run_options(self) -> RunOptions | None:
         """The player to choose and the largest number of run-outs, or ``None``."""
-        hand = self.ctx.hand
-        if self.state != "choosing_runs" or hand is None or hand.to_act is None:
-            return None
-        return RunOptions(hand.to_act.seat, self.max_runs)
+        seat = self.to_act
+        return None if seat is None else RunOptions(seat, self.max_runs)
 
     def on_choose_runs(self, seat: object, runs: object) -> None:
         """``seat`` asks for ``runs`` run-outs; bad input raises :class:`IllegalActionError` and changes nothing."""

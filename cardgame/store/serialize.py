@@ -40,6 +40,7 @@ from cardgame.model.events import Event
 from cardgame.model.inputs import MAX_DIGITS, excerpt
 from cardgame.model.player import Player
 from cardgame.model.rng import RandomSource
+from cardgame.model.street import StreetRecord
 from cardgame.model.table import Table
 from cardgame.stages import (
     BettingResult,
@@ -171,7 +172,8 @@ def _register_events() -> None:
 
 
 _register_events()
-for _cls in (HandOpened, BettingResult, ForcedBetsResult, BringInResult, ShowdownResult, DrawOptions, RunOptions):
+for _cls in (HandOpened, BettingResult, ForcedBetsResult, BringInResult, ShowdownResult, DrawOptions, RunOptions,
+             StreetRecord):
     register_type(_cls)
 
 

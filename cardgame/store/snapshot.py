@@ -52,6 +52,7 @@ from cardgame.model.events import ChipsAdded, Event, HandEnded, HandStarted, Pla
 from cardgame.model.hand import Hand, HandPlayer
 from cardgame.model.inputs import excerpt
 from cardgame.model.rng import RandomSource
+from cardgame.model.street import StreetRecord
 from cardgame.model.table import Table
 from cardgame.play.game import Game
 from cardgame.store.serialize import (
@@ -86,7 +87,8 @@ __all__ = ["FORMAT", "MAX_SIZE", "VERSION", "SnapshotError", "dumps", "loads", "
 #: The ``format`` marker of a snapshot.
 FORMAT = "cardgame-snapshot"
 #: The snapshot format version this module writes and reads.
-VERSION = 3  # 2: the hand's dead money, full bet level, cap and mucks; the chip total. 3: stage results
+VERSION = 4  # 2: the hand's dead money, full bet level, cap and mucks; the chip total. 3: stage results.
+#             4: the street's betting is the betting round's (its street_record), who draws the draw's
 
 _STATUSES = ("new", "running", "exited", "failed")
 
@@ -195,21 +197,10 @@ def _save_hand(hand: Hand, ctx: Context) -> dict[str, Any]:
         "runouts": [encode_cards(board) for board in hand.runouts],
         "discards": encode_cards(hand.discards),
         "street": hand.street,
-        "bet_to": hand.bet_to,
-        "min_raise": hand.min_raise,
-        "full_to": hand.full_to,
-        "raises": hand.raises,
-        "round_raises": hand.round_raises,
-        "largest_raise": hand.largest_raise,
-        "short_all_ins": hand.short_all_ins,
-        "capped": hand.capped,
         "dead": hand.dead,
         "mucked": sorted(hand.mucked),
         "killed": sorted(hand.killed),
-        "to_act": None if hand.to_act is None else hand.to_act.seat,
         "last_aggressor": hand.last_aggressor,
-        "big_bet_option": hand.big_bet_option,
-        "bet_size": hand.bet_size,
         "bring_in": hand.bring_in,
     }
 
@@ -313,13 +304,6 @@ def _load_hand(o: JsonObject, table: Table, rng: RandomSource) -> Hand:
                          for i, raw in enumerate(o.get_list("runouts")))
     hand.discards = o.get_cards("discards")
     hand.street = o.get_str("street")
-    hand.bet_to = o.get_int("bet_to", minimum=0)
-    hand.min_raise = o.get_int("min_raise", minimum=0)
-    hand.full_to = o.get_int("full_to", minimum=0)
-    hand.raises = o.get_int("raises", minimum=0)
-    for key in ("round_raises", "largest_raise", "short_all_ins"):  # absent from older snapshots: 0
-        setattr(hand, key, o.get_int(key, minimum=0) if key in o.data else 0)
-    hand.capped = o.get_bool("capped")
     hand.dead = o.get_int("dead", minimum=0)
     for key in ("mucked", "killed"):
         listed = o.get_int_list(key)
@@ -327,11 +311,7 @@ def _load_hand(o: JsonObject, table: Table, rng: RandomSource) -> Hand:
             raise SnapshotError(f"{o.path(key)} {listed} names a seat that is not in the hand (seats {seats}).")
     hand.mucked = frozenset(o.get_int_list("mucked"))
     hand.killed = frozenset(o.get_int_list("killed"))
-    to_act = seat_or_none("to_act")
-    hand.to_act = None if to_act is None else hand.by_seat[to_act]
     hand.last_aggressor = seat_or_none("last_aggressor")
-    hand.big_bet_option = o.get_bool("big_bet_option")
-    hand.bet_size = o.get_int("bet_size", minimum=0)
     hand.bring_in = seat_or_none("bring_in")
     for i, hp in enumerate(players):
         where = f"{o.path('players')}[{i}]"
@@ -339,17 +319,8 @@ def _load_hand(o: JsonObject, table: Table, rng: RandomSource) -> Hand:
             raise SnapshotError(f"{where}: bet {hp.bet} is more than the {hp.contributed} chips contributed this hand.")
         if hp.all_in and hp.player.stack:
             raise SnapshotError(f"{where}: all-in with {hp.player.stack} chips behind.")
-        if hp.bet > hand.bet_to:
-            raise SnapshotError(f"{where}: bet {hp.bet} is above the bet to call, {hand.bet_to}.")
-    if hand.full_to > hand.bet_to:
-        raise SnapshotError(f"{o.path('full_to')}: {hand.full_to} is above the bet to call, {hand.bet_to}.")
-    if hand.to_act is not None and hand.to_act.folded:
-        raise SnapshotError(f"{o.path('to_act')}: seat {hand.to_act.seat} has folded and cannot act.")
-    live = [hp.seat for hp in players if not hp.folded]
-    if not live or (hand.to_act is not None and len(live) < 2):
-        raise SnapshotError(f"{o.path('players')}: {len(live)} player(s) have not folded"
-                            f"{'' if hand.to_act is None else ' yet one is asked to act'}; a hand waits for a "
-                            "decision only while two or more are in it, and someone always is.")
+    if not any(not hp.folded for hp in players):
+        raise SnapshotError(f"{o.path('players')}: every player has folded; someone is always in a hand.")
     every = [c for hp in players for c in hp.hole] + hand.board + hand.discards + list(hand.deck.remaining)
     _check_cards(every, hand.deck.spec, f"{o.where} (the hole cards, board, discards and deck)")
     for i, board in enumerate(hand.runouts):
@@ -553,6 +524,8 @@ def restore(data: Mapping[str, Any], stages: Sequence[Stage[Context]]) -> Game:
     n = len(stages)
     saved = [_read_stage(stage, JsonObject(raw, f"stages[{i}]"), n)
              for i, (stage, raw) in enumerate(zip(stages, saved_stages, strict=True))]
+    for i, (*_, values) in enumerate(saved):
+        _check_turn(values, hand, f"stages[{i}].fields")
     do = top.obj("dispatcher")
     status = do.get_str("status")
     if status not in _STATUSES:
@@ -592,6 +565,35 @@ def restore(data: Mapping[str, Any], stages: Sequence[Stage[Context]]) -> Game:
     d.stack = [stages[i] for i in stack]
     d.failure = failed
     return game
+
+
+def _check_turn(values: dict[str, Any], hand: Hand | None, where: str) -> None:
+    """A stage's saved betting street (``street_record``) or drawer fits the hand: the seat to act
+    is in it and live, against another live hand; no bet is above the bet to call."""
+    record = values.get("street_record")
+    drawer = values.get("drawer")
+    if (record is not None or drawer is not None) and hand is None:
+        raise SnapshotError(f"{where}: a stage waits on a player, but no hand is in progress.")
+    if hand is None:
+        return
+    live = [hp.seat for hp in hand.players if not hp.folded]
+    if drawer is not None and drawer not in live:
+        raise SnapshotError(f"{where}.drawer: seat {drawer} is not a live player of the hand (live: {live}).")
+    if record is None:
+        return
+    if not isinstance(record, StreetRecord):
+        raise SnapshotError(f"{where}.street_record must be a StreetRecord, not a {type(record).__name__}.")
+    for hp in hand.players:
+        if hp.bet > record.bet_to:
+            raise SnapshotError(f"{where}.street_record: seat {hp.seat}'s bet {hp.bet} is above the bet to call, "
+                                f"{record.bet_to}.")
+    if record.full_to > record.bet_to:
+        raise SnapshotError(f"{where}.street_record: full_to {record.full_to} is above the bet to call, "
+                            f"{record.bet_to}.")
+    if record.to_act is not None and (record.to_act not in live or len(live) < 2):
+        raise SnapshotError(f"{where}.street_record: seat {record.to_act} is asked to act but is not a live player "
+                            f"facing another (live: {live}); a hand waits for a decision only while two or more "
+                            "are in it.")
 
 
 def _read_event(data: Any, where: str) -> Event:

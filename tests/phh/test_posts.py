@@ -80,6 +80,7 @@ def test_a_live_post_counts_toward_calling_and_keeps_the_first_to_act() -> None:
     posts = [(e.seat, e.bet, e.amount) for e in ctx.log if isinstance(e, ForcedBetPosted)]
     assert posts == [(0, "small blind", 2), (1, "big blind", 4), (3, "live post", 4), (3, "dead blind", 2)]
     hand = ctx.hand
-    assert hand is not None and hand.bet_to == 4 and hand.dead == 2
+    assert hand is not None and hand.dead == 2
+    assert stage.outcome is not None and stage.outcome.result.bet_to == 4  # type: ignore[attr-defined]
     assert [hp.bet for hp in hand.players] == [2, 4, 0, 4, 0, 0]
     assert stage.outcome is not None and stage.outcome.result.opener == 2  # type: ignore[attr-defined]

@@ -19,11 +19,10 @@ def preflop(stacks: list[int], structure=None, blinds=(1, 2), **kw):  # type: ig
     order = hand.blind_order()
     pairs = zip(order, blinds, strict=False)
     posted = tuple((hp.seat, hp.put_in(min(amount, hp.player.stack))) for hp, amount in pairs)
-    hand.bet_to = hand.min_raise = hand.full_to = max(blinds)  # the full blind, however short its poster
-    hand.raises = 1
     opener = order[len(blinds) % len(order)].seat  # left of the last blind (heads-up: the button)
     stage = BettingRound(structure or NoLimit(2), 0)
-    stage.start(ctx, ForcedBetsResult(hand.button, posted, (), opener))
+    top = max(blinds)  # the bet to call is the full blind, however short its poster; it counts as the bet
+    stage.start(ctx, ForcedBetsResult(hand.button, posted, (), opener, top, top, 1))
     return ctx, stage
 
 
@@ -33,12 +32,11 @@ def act(stage: BettingRound, seat: int, action: str, amount: int | None = None) 
 
 def test_preflop_order_starts_left_of_the_big_blind_and_ends_with_the_option() -> None:
     ctx, stage = preflop([100, 100, 100, 100])  # button 3, SB 0, BB 1
-    assert ctx.hand is not None and ctx.hand.to_act is not None
-    assert ctx.hand.to_act.seat == 2
+    assert ctx.hand is not None and stage.to_act == 2
     act(stage, 2, "call")
     act(stage, 3, "call")
     act(stage, 0, "call")
-    assert ctx.hand.to_act.seat == 1  # big blind has the option
+    assert stage.to_act == 1  # big blind has the option
     la = stage.legal_actions()
     assert la is not None and la.can_check and not la.can_fold and la.min_raise_to == 4
     act(stage, 1, "check")
@@ -52,12 +50,12 @@ def test_heads_up_button_posts_small_blind_and_acts_first_preflop_last_after() -
     hand = ctx.hand
     assert hand is not None
     assert hand.by_seat[1].contributed == 1 and hand.by_seat[0].contributed == 2
-    assert hand.to_act is not None and hand.to_act.seat == 1
+    assert stage.to_act == 1
     act(stage, 1, "call")
     act(stage, 0, "check")
     flop = BettingRound(NoLimit(2), 1)
     flop.start(ctx, None)
-    assert hand.to_act is not None and hand.to_act.seat == 0
+    assert flop.to_act == 0
 
 
 def test_minimum_raise_is_the_last_full_raise() -> None:
@@ -135,8 +133,8 @@ def test_a_structure_subclass_with_its_own_cap_is_asked() -> None:
     """The base structure skips ``cap_reached`` (never capped); a subclass overriding it is called."""
 
     class CappedNoLimit(NoLimit):
-        def cap_reached(self, hand):  # type: ignore[no-untyped-def]
-            return hand.raises >= 2
+        def cap_reached(self, st):  # type: ignore[no-untyped-def]
+            return st.raises >= 2
 
     _ctx, stage = preflop([100, 100, 100], CappedNoLimit(2))
     act(stage, 2, "raise", 4)  # the big blind and one raise: capped at two
@@ -183,7 +181,7 @@ def test_illegal_actions_name_the_rule_and_change_nothing() -> None:
     with pytest.raises(IllegalActionError, match="would be a raise"):
         act(stage, 2, "bet", 10)
     after = [(hp.seat, hp.bet, hp.contributed, hp.player.stack, hp.folded) for hp in hand.players]
-    assert after == before and len(ctx.log) == log_len and hand.to_act is not None and hand.to_act.seat == 2
+    assert after == before and len(ctx.log) == log_len and stage.to_act == 2
 
 
 def test_nobody_may_raise_when_every_opponent_is_all_in() -> None:

@@ -57,7 +57,7 @@ def test_bring_in_may_post_or_complete_and_completion_reopens() -> None:
     rnd.handle("act", 0, "raise", 10)
     la = rnd.legal_actions()
     assert la is not None and la.seat == 1 and la.can_raise and la.min_raise_to == 15
-    assert ctx.hand is not None and ctx.hand.raises == 2  # the completion and one raise
+    assert rnd.street_state is not None and rnd.street_state.raises == 2  # the completion and one raise
 
 
 def test_showing_order_high_and_low() -> None:

@@ -18,12 +18,12 @@ def test_short_blind_others_call_the_full_blind_or_what_was_posted() -> None:
     # TDA: the others call the full blind. PokerKit: the amount to call is max(bets), what was
     # posted; its minimum raise stays the bet plus the minimum bet (state.py, min_completion...).
     ctx = make_context([100, 1, 100])
-    ForcedBets((1, 2)).start(ctx, opened(ctx))
-    assert ctx.hand is not None and (ctx.hand.bet_to, ctx.hand.min_raise) == (2, 2)
+    out = ForcedBets((1, 2)).start(ctx, opened(ctx))
+    assert out is not None and (out.result.bet_to, out.result.min_raise) == (2, 2)  # type: ignore[attr-defined]
     ctx = make_context([100, 1, 100])
-    ForcedBets((1, 2), short_blind="posted").start(ctx, opened(ctx))
+    out = ForcedBets((1, 2), short_blind="posted").start(ctx, opened(ctx))
     assert posted(ctx) == [(0, "small blind", 1, False), (1, "big blind", 1, True)]
-    assert ctx.hand is not None and (ctx.hand.bet_to, ctx.hand.min_raise, ctx.hand.full_to) == (1, 2, 1)
+    assert out is not None and (out.result.bet_to, out.result.min_raise) == (1, 2)  # type: ignore[attr-defined]
 
 
 def test_big_blind_ante_after_the_blind_or_first() -> None:
@@ -34,11 +34,12 @@ def test_big_blind_ante_after_the_blind_or_first() -> None:
     assert posted(ctx) == [(0, "small blind", 1, False), (1, "big blind", 2, False),
                            (1, "big blind ante", 1, True)]
     ctx = make_context([100, 3, 100])
-    ForcedBets((1, 2), ante=2, big_blind_ante=True, ante_trimming=False, big_blind_ante_first=True).start(
+    out = ForcedBets((1, 2), ante=2, big_blind_ante=True, ante_trimming=False, big_blind_ante_first=True).start(
         ctx, opened(ctx))
     assert posted(ctx) == [(1, "big blind ante", 2, False), (0, "small blind", 1, False),
                            (1, "big blind", 1, True)]
-    assert ctx.hand is not None and ctx.hand.dead == 2 and ctx.hand.bet_to == 2
+    assert ctx.hand is not None and ctx.hand.dead == 2
+    assert out is not None and out.result.bet_to == 2  # type: ignore[attr-defined]
 
 
 def test_odd_chips_one_each_or_all_to_the_first_winner() -> None:

@@ -121,7 +121,7 @@ def test_a_leaver_out_of_turn_is_folded_now_and_keeps_the_seat() -> None:
     ctx, stage = preflop([100, 100, 100, 100])  # button 3, SB 0, BB 1; seat 2 to act
     assert stage.handle("leave", 0) is None
     hand = ctx.hand
-    assert hand is not None and hand.by_seat[0].folded and hand.to_act is not None and hand.to_act.seat == 2
+    assert hand is not None and hand.by_seat[0].folded and stage.to_act == 2
     assert ctx.log[-1] == ActionTaken(0, "fold", 0, 1)
     p = ctx.table.player(0)
     assert p.leaving and ctx.table.seats[0] is p  # the seat is freed when the hand ends
@@ -132,7 +132,7 @@ def test_a_leaver_to_act_facing_a_bet_folds_through_the_action() -> None:
     assert stage.handle("leave", 2) is None
     hand = ctx.hand
     assert hand is not None and hand.by_seat[2].folded and hand.by_seat[2].acted_at == 2  # the action's own
-    assert hand.to_act is not None and hand.to_act.seat == 3
+    assert stage.to_act == 3
 
 
 def test_an_all_in_leaver_stays_live() -> None:
@@ -168,7 +168,7 @@ def test_a_player_not_in_the_hand_tops_up_and_leaves_at_once_and_a_newcomer_wait
     assert stage.handle("leave", 3) is None
     assert ctx.table.seats[3] is None and ctx.log[-1] == PlayerLeft(3, "p3", 110)
     assert stage.handle("sit_down", "late", 60, None) is None
-    assert ctx.table.player(3).name == "late" and 3 not in hand.by_seat and hand.to_act is not None
+    assert ctx.table.player(3).name == "late" and 3 not in hand.by_seat and stage.to_act is not None
 
 
 def test_no_muck_while_betting_goes_on() -> None:
