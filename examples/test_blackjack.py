@@ -53,6 +53,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgame.engine import ConfigError, Done, Exit, Goto, IllegalActionError, Push, Restart, Stage, StageError
+from cardgame.engine.verify import check_machine
 
 HERE = Path(__file__).resolve().parent
 STAGES: list[type[Stage[Any]]] = [PlaceBets, Deal, Insurance, PlayerTurns, PlayHand, DealerPlays, Settle]
@@ -649,19 +650,11 @@ def test_chips_are_conserved_whatever_is_played(seed: int, players: int, data: s
 
 
 @pytest.mark.parametrize("cls", STAGES, ids=lambda cls: cls.__name__)
-def test_the_machines_agree_with_transitions(cls: type[Stage[Any]], monkeypatch: pytest.MonkeyPatch) -> None:
-    """The checks tests/test_machine.py runs on poker's stages, run on these: the compiled table, the
-    generated functions and the generated ``start`` against ``transitions`` on random inputs (more
+def test_the_machines_agree_with_transitions(cls: type[Stage[Any]]) -> None:
+    """The checks the library runs on poker's stages (``cardgame.engine.verify``), run on these: the compiled
+    table, the generated functions and the generated ``start`` against ``transitions`` on random inputs (more
     of them: an action passes four or five random conditions before its callbacks run)."""
-    import tests.test_machine
-    from tests.test_machine import test_fire_agrees_with_transitions as fire_agrees
-    from tests.test_machine import test_generated_start_agrees_with_transitions as start_agrees
-    from tests.test_machine import test_recording_table_calls_the_recording_methods as table_calls
-
-    monkeypatch.setattr(tests.test_machine, "SEQUENCES", 3000)
-    table_calls(cls)
-    fire_agrees(cls)
-    start_agrees(cls)
+    check_machine(cls, sequences=3000)
 
 
 @pytest.mark.parametrize("cls", STAGES, ids=lambda cls: cls.__name__)

@@ -21,37 +21,18 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-import random
 import re
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 import pytest
-from transitions import Machine, MachineError
+from transitions import Machine
 
 import cardgame
 import cardgame.stages
 from cardgame.engine import Stage
-from cardgame.engine.machine import Step, compile_machine, fire, generate
-
-SEQUENCES = 300  # random trigger sequences per stage class
-MAX_LENGTH = 12  # triggers per sequence
-RAISE = 0.04  # chance that a callback raises
-NESTED = 0.1  # chance that a callback fires a nested trigger
-PASS = 0.7  # chance that a condition returns True outright (else a random outcome): a betting action
-#             checks seven rules in a row, and each must hold for its callbacks to run
-#: What conditions return: ``transitions`` compares each result with ``==`` to the wanted value (1 passes for
-#: ``True``, 0 and ``None`` are not ``False`` unless equal to it, "yes" is neither).
-OUTCOMES: tuple[Any, ...] = (True, False, True, False, True, False, 1, 0, None, "yes", "")
-#: The ways a stage records its outcome from a callback; the recording classes only log them.
-ENDINGS = ("finish", "goto", "push", "pass_on", "restart", "exit", "fail")
-#: What a trigger carries: nothing, or data its conditions and callbacks are handed (an action, say).
-ARGUMENTS: tuple[tuple[Any, ...], ...] = ((), (), (1,), ("raise", 7), (None,))
-
-
-class Boom(Exception):
-    """Raised by a recording callback now and then."""
-
+from cardgame.engine.machine import compile_machine, fire
+from cardgame.engine.verify import SEQUENCES, check_fire, check_recording_table, check_start
 
 # --- which classes -----------------------------------------------------------------------------------------------
 
@@ -124,182 +105,34 @@ def test_every_stage_class_is_found() -> None:
 # --- the recording subclass --------------------------------------------------------------------------------------
 
 
-def machine_names(machine: Machine) -> tuple[set[str], set[str]]:
-    """``(conditions, callbacks)``: the names ``machine`` calls (transitions' callbacks, states' enter and exit)."""
-    conditions: set[Any] = set()
-    callbacks: set[Any] = set()
-    for event in machine.events.values():
-        for candidates in event.transitions.values():
-            for t in candidates:
-                callbacks.update(t.prepare, t.before, t.after)
-                conditions.update(c.func for c in t.conditions)
-    for state in machine.states.values():
-        callbacks.update(state.on_enter, state.on_exit)
-    return conditions, callbacks - conditions
-
-
-def _condition(name: str) -> Callable[..., Any]:
-    def condition(self: Any, *args: Any) -> Any:  # a trigger's arguments travel to its conditions
-        value = True if self.rng.random() < PASS else self.rng.choice(OUTCOMES)
-        self.log.append((name, value, args))
-        return value
-
-    condition.__name__ = name
-    return condition
-
-
-def _callback(name: str) -> Callable[..., None]:
-    def callback(self: Any, *args: Any) -> None:  # the trigger's arguments, as the machine passes them
-        self.log.append((name, *args))
-        if self.rng.random() < RAISE:
-            self.log.append(("raise", name))
-            raise Boom(name)
-        if self.depth < 2 and self.rng.random() < NESTED:
-            trigger = self.rng.choice(self.triggers)
-            self.depth += 1
-            try:
-                self.log.append(("nested", trigger, outcome(lambda: self.nested(trigger))))
-            finally:
-                self.depth -= 1
-
-    callback.__name__ = name
-    return callback
-
-
-_RECORDING: dict[type[Stage], type[Stage]] = {}
-
-
-def recording(cls: type[Stage]) -> type[Stage]:
-    """``cls`` with every name its machine calls (and the endings) replaced by a logging method."""
-    if cls not in _RECORDING:
-        conditions, callbacks = machine_names(cls.machine)
-        namespace: dict[str, Any] = {"__module__": __name__}
-        namespace.update({name: _callback(name) for name in {*callbacks, *ENDINGS}})
-        namespace.update({name: _condition(name) for name in conditions})
-        _RECORDING[cls] = type(f"Recording{cls.__name__}", (cls,), namespace)
-    return _RECORDING[cls]
-
-
-def model(rec: type[Stage], state: str, seed: int, nested: Callable[[Any, str], Any]) -> Any:
-    """An instance of ``rec`` in ``state``, made without its constructor: the machine needs ``state`` and methods."""
-    m: Any = rec.__new__(rec)
-    m.state = state
-    m.log = []
-    m.rng = random.Random(seed)
-    m.depth = 0
-    m.triggers = sorted(rec.machine.events)
-    m.nested = lambda trigger: nested(m, trigger)
-    return m
-
-
-def outcome(call: Callable[[], Any]) -> tuple[Any, ...]:
-    try:
-        result = call()
-    except Exception as exc:  # compared, never hidden
-        return ("raised", type(exc), str(exc))
-    return ("returned", type(result), result)
-
-
-def _functions(step: Step) -> list[Callable[[Any], Any]]:
-    return [*step.prepare, *(fn for fn, _ in step.conditions), *step.before, *step.exit, *step.enter, *step.after]
-
-
-def _shape(step: Step) -> tuple[Any, ...]:
-    return (step.dest, *(len(fns) for fns in (step.prepare, step.before, step.exit, step.enter, step.after)),
-            tuple(wanted for _, wanted in step.conditions))
-
-
-# --- the tests ---------------------------------------------------------------------------------------------------
-
-
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda cls: cls.__name__)
 def test_recording_table_calls_the_recording_methods(cls: type[Stage]) -> None:
-    """The recording class's table has the class's shape, and where the class's table calls ``cls.<name>`` the
-    recording table calls the recording method of that name."""
-    rec = recording(cls)
-    assert rec.table is not cls.table
-    assert rec.table.keys() == cls.table.keys()
-    for key, steps in rec.table.items():
-        assert [_shape(s) for s in steps] == [_shape(s) for s in cls.table[key]], key
-        for step, original in zip(steps, cls.table[key], strict=True):
-            for fn, fn_original in zip(_functions(step), _functions(original), strict=True):
-                assert fn is rec.__dict__[fn.__name__], (key, fn)
-                assert fn_original is getattr(cls, fn.__name__), (key, fn_original)
+    """The recording class's table has the class's shape and calls the recording methods."""
+    check_recording_table(cls)
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda cls: cls.__name__)
 def test_fire_agrees_with_transitions(cls: type[Stage]) -> None:
-    rec = recording(cls)
-    machine, table, fast = cls.machine, rec.table, generate(rec.table)
-
-    def fast_fire(m: Any, t: str, *args: Any) -> Any:  # as Stage.trigger: the generated function, else fire raises
-        fn = fast.get((m.state, t))
-        if isinstance(fn, str):
-            m.state = fn
-            return True
-        return fire(table, m, t, *args) if fn is None else fn(m, *args)
-    states = list(machine.states)
-    triggers = sorted(machine.events)
-    fired: set[tuple[str, str]] = set()
-    results: set[Any] = set()
-    called: set[str] = set()
-    for seed in range(SEQUENCES):
-        draw = random.Random(f"{cls.__qualname__}/{seed}")
-        start = cls.initial if seed % 2 else states[seed // 2 % len(states)]  # most of the work is in the initial
-        sequence = [draw.choice(triggers) for _ in range(draw.randint(1, MAX_LENGTH))]
-        arguments = [draw.choice(ARGUMENTS) for _ in sequence]
-        a = model(rec, start, seed, lambda m, t: machine.events[t].trigger(m))
-        b = model(rec, start, seed, lambda m, t: fire(table, m, t))
-        c = model(rec, start, seed, fast_fire)
-        for i, (trigger, args) in enumerate(zip(sequence, arguments, strict=True)):
-            before = a.state
-            got_a = outcome(lambda: machine.events[trigger].trigger(a, *args))  # noqa: B023  (called at once)
-            got_b = outcome(lambda: fire(table, b, trigger, *args))  # noqa: B023
-            got_c = outcome(lambda: fast_fire(c, trigger, *args))  # noqa: B023  (the generated fast path)
-            where = f"{cls.__name__} seed {seed} from {start}, trigger {i} {trigger!r} in {before}: {sequence}"
-            assert got_b == got_a, where
-            assert b.state == a.state, where
-            assert b.log == a.log, where
-            assert got_c == got_a, where
-            assert c.state == a.state, where
-            assert c.log == a.log, where
-            fired.add((before, trigger))
-            results.add(got_a[2] if got_a[0] == "returned" else got_a[1])
-        called.update(entry[0] for entry in a.log)
-    assert set(table) <= fired, f"never fired: {set(table) - fired}"
-    assert {True, MachineError} <= results
-    assert set().union(*machine_names(machine)) <= called
+    check_fire(cls, SEQUENCES)
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda cls: cls.__name__)
 def test_generated_start_agrees_with_transitions(cls: type[Stage]) -> None:
-    """The class's generated ``start`` (its begin steps written in line) does what ``Stage.start`` says: keep the
-    context and the previous result, clear the outcome, enter the initial state, then fire ``begin`` as
-    ``transitions`` fires it; the same result, state and calls on random inputs."""
-    rec = recording(cls)
-    assert getattr(rec.start, "generated", False) and rec.start is not cls.start
-    assert getattr(cls.start, "generated", False) or cls.start is Stage.start
-    machine = cls.machine
-    for seed in range(SEQUENCES):
-        ctx, previous = object(), object()
-        a = model(rec, "done", seed, lambda m, t: machine.events[t].trigger(m))
-        b = model(rec, "done", seed, lambda m, t: machine.events[t].trigger(m))
-        for m in (a, b):
-            m.outcome = "old"
+    check_start(cls, SEQUENCES)
 
-        def reference(m: Any = a, ctx: Any = ctx, previous: Any = previous) -> Any:
-            m.ctx, m.outcome, m.previous, m.state = ctx, None, previous, cls.initial
-            return machine.events["begin"].trigger(m)
 
-        got_a = outcome(reference)
-        got_b = outcome(lambda: rec.start(b, ctx, previous))  # noqa: B023  (called at once)
-        where = f"{cls.__name__} seed {seed}"
-        if got_a[0] == "returned":
-            assert got_b[0] == "returned", where
-        else:
-            assert got_b == got_a, where
-        assert (b.state, b.log, b.ctx, b.previous) == (a.state, a.log, a.ctx, a.previous), where
-        assert b.outcome is None is a.outcome, where
+def test_a_broken_generated_trigger_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check can fail: a generated function that skips the callbacks disagrees with ``transitions``."""
+    import cardgame.engine.verify as verify
+
+    real = verify.generate
+
+    def skipping(table: Any) -> Any:
+        return {key: (fn if isinstance(fn, str) else (lambda m, *a: True)) for key, fn in real(table).items()}
+
+    monkeypatch.setattr(verify, "generate", skipping)
+    with pytest.raises(AssertionError):
+        check_fire(cardgame.stages.BettingRound, 50)
 
 
 def test_a_start_of_the_class_s_own_is_kept() -> None:

@@ -1,0 +1,234 @@
+"""Check a stage class's compiled machine against ``transitions`` itself, as the library's own tests do for
+every stage it ships: use it in a test of your own stage (``check_machine(MyStage)``).
+
+A recording subclass replaces every callback and condition the machine names (and the ways a stage records
+its outcome, ``finish``, ``exit``...) with methods that only log their name and arguments; conditions return
+values drawn from a seeded ``random.Random`` (not only ``True`` and ``False``: the rule is ``==``). Triggers
+carry random arguments, which every callback and condition must be handed. Callbacks now and then raise, or
+fire a nested trigger. Models with the same seed then take the same random trigger sequences from every
+state through ``transitions`` (``C.machine.events[trigger].trigger``), through :func:`~cardgame.engine.machine.fire`
+on the recording class's table and through the generated functions; after each trigger the result (or
+exception), the state and the call log must agree. A disagreement raises ``AssertionError`` naming the seed,
+the state and the trigger sequence.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from transitions import Machine, MachineError
+
+from cardgame.engine.machine import Step, fire, generate
+from cardgame.engine.stage import Stage
+
+__all__ = ["check_fire", "check_machine", "check_recording_table", "check_start", "machine_names", "recording"]
+
+SEQUENCES = 300  # random trigger sequences per stage class
+MAX_LENGTH = 12  # triggers per sequence
+RAISE = 0.04  # chance that a callback raises
+NESTED = 0.1  # chance that a callback fires a nested trigger
+PASS = 0.7  # chance that a condition returns True outright (else a random outcome): a betting action
+#             checks seven rules in a row, and each must hold for its callbacks to run
+#: What conditions return: ``transitions`` compares each result with ``==`` to the wanted value (1 passes for
+#: ``True``, 0 and ``None`` are not ``False`` unless equal to it, "yes" is neither).
+OUTCOMES: tuple[Any, ...] = (True, False, True, False, True, False, 1, 0, None, "yes", "")
+#: The ways a stage records its outcome from a callback; the recording classes only log them.
+ENDINGS = ("finish", "goto", "push", "pass_on", "restart", "exit", "fail")
+#: What a trigger carries: nothing, or data its conditions and callbacks are handed (an action, say).
+ARGUMENTS: tuple[tuple[Any, ...], ...] = ((), (), (1,), ("raise", 7), (None,))
+
+
+class Boom(Exception):
+    """Raised by a recording callback now and then."""
+
+
+def _expect(condition: object, where: object) -> None:
+    """An assertion that ``python -O`` keeps."""
+    if not condition:
+        raise AssertionError(where)
+
+
+def check_machine(cls: type[Stage[Any]], sequences: int = SEQUENCES) -> None:
+    """All three checks on ``cls``: the recording table's shape, triggers, and the generated ``start``."""
+    check_recording_table(cls)
+    check_fire(cls, sequences)
+    check_start(cls, sequences)
+
+
+def machine_names(machine: Machine) -> tuple[set[str], set[str]]:
+    """``(conditions, callbacks)``: the names ``machine`` calls (transitions' callbacks, states' enter and exit)."""
+    conditions: set[Any] = set()
+    callbacks: set[Any] = set()
+    for event in machine.events.values():
+        for candidates in event.transitions.values():
+            for t in candidates:
+                callbacks.update(t.prepare, t.before, t.after)
+                conditions.update(c.func for c in t.conditions)
+    for state in machine.states.values():
+        callbacks.update(state.on_enter, state.on_exit)
+    return conditions, callbacks - conditions
+
+
+def _condition(name: str) -> Callable[..., Any]:
+    def condition(self: Any, *args: Any) -> Any:  # a trigger's arguments travel to its conditions
+        value = True if self.rng.random() < PASS else self.rng.choice(OUTCOMES)
+        self.log.append((name, value, args))
+        return value
+
+    condition.__name__ = name
+    return condition
+
+
+def _callback(name: str) -> Callable[..., None]:
+    def callback(self: Any, *args: Any) -> None:  # the trigger's arguments, as the machine passes them
+        self.log.append((name, *args))
+        if self.rng.random() < RAISE:
+            self.log.append(("raise", name))
+            raise Boom(name)
+        if self.depth < 2 and self.rng.random() < NESTED:
+            trigger = self.rng.choice(self.triggers)
+            self.depth += 1
+            try:
+                self.log.append(("nested", trigger, outcome(lambda: self.nested(trigger))))
+            finally:
+                self.depth -= 1
+
+    callback.__name__ = name
+    return callback
+
+
+_RECORDING: dict[type[Stage[Any]], type[Stage[Any]]] = {}
+
+
+def recording(cls: type[Stage[Any]]) -> type[Stage[Any]]:
+    """``cls`` with every name its machine calls (and the endings) replaced by a logging method."""
+    if cls not in _RECORDING:
+        conditions, callbacks = machine_names(cls.machine)
+        namespace: dict[str, Any] = {"__module__": cls.__module__}
+        namespace.update({name: _callback(name) for name in {*callbacks, *ENDINGS}})
+        namespace.update({name: _condition(name) for name in conditions})
+        _RECORDING[cls] = type(f"Recording{cls.__name__}", (cls,), namespace)
+    return _RECORDING[cls]
+
+
+def model(rec: type[Stage[Any]], state: str, seed: int, nested: Callable[[Any, str], Any]) -> Any:
+    """An instance of ``rec`` in ``state``, made without its constructor: the machine needs ``state`` and methods."""
+    m: Any = rec.__new__(rec)
+    m.state = state
+    m.log = []
+    m.rng = random.Random(seed)
+    m.depth = 0
+    m.triggers = sorted(rec.machine.events)
+    m.nested = lambda trigger: nested(m, trigger)
+    return m
+
+
+def outcome(call: Callable[[], Any]) -> tuple[Any, ...]:
+    try:
+        result = call()
+    except Exception as exc:  # compared, never hidden
+        return ("raised", type(exc), str(exc))
+    return ("returned", type(result), result)
+
+
+def _functions(step: Step) -> list[Callable[[Any], Any]]:
+    return [*step.prepare, *(fn for fn, _ in step.conditions), *step.before, *step.exit, *step.enter, *step.after]
+
+
+def _shape(step: Step) -> tuple[Any, ...]:
+    return (step.dest, *(len(fns) for fns in (step.prepare, step.before, step.exit, step.enter, step.after)),
+            tuple(wanted for _, wanted in step.conditions))
+
+
+# --- the checks --------------------------------------------------------------------------------------------------
+
+
+def check_recording_table(cls: type[Stage[Any]]) -> None:
+    """The recording class's table has the class's shape, and where the class's table calls ``cls.<name>`` the
+    recording table calls the recording method of that name."""
+    rec = recording(cls)
+    _expect(rec.table is not cls.table, 'rec.table is not cls.table')
+    _expect(rec.table.keys() == cls.table.keys(), 'rec.table.keys() == cls.table.keys()')
+    for key, steps in rec.table.items():
+        _expect([_shape(s) for s in steps] == [_shape(s) for s in cls.table[key]], key)
+        for step, original in zip(steps, cls.table[key], strict=True):
+            for fn, fn_original in zip(_functions(step), _functions(original), strict=True):
+                _expect(fn is rec.__dict__[fn.__name__], (key, fn))
+                _expect(fn_original is getattr(cls, fn.__name__), (key, fn_original))
+
+
+def check_fire(cls: type[Stage[Any]], sequences: int = SEQUENCES) -> None:
+    """Random trigger sequences with random arguments, from every state, through ``transitions``, the compiled
+    table and the generated functions: the same results, states and calls; every ``(state, trigger)`` fired."""
+    rec = recording(cls)
+    machine, table, fast = cls.machine, rec.table, generate(rec.table)
+
+    def fast_fire(m: Any, t: str, *args: Any) -> Any:  # as Stage.trigger: the generated function, else fire raises
+        fn = fast.get((m.state, t))
+        if isinstance(fn, str):
+            m.state = fn
+            return True
+        return fire(table, m, t, *args) if fn is None else fn(m, *args)
+    states = list(machine.states)
+    triggers = sorted(machine.events)
+    fired: set[tuple[str, str]] = set()
+    results: set[Any] = set()
+    called: set[str] = set()
+    for seed in range(sequences):
+        draw = random.Random(f"{cls.__qualname__}/{seed}")
+        start = cls.initial if seed % 2 else states[seed // 2 % len(states)]  # most of the work is in the initial
+        sequence = [draw.choice(triggers) for _ in range(draw.randint(1, MAX_LENGTH))]
+        arguments = [draw.choice(ARGUMENTS) for _ in sequence]
+        a = model(rec, start, seed, lambda m, t: machine.events[t].trigger(m))
+        b = model(rec, start, seed, lambda m, t: fire(table, m, t))
+        c = model(rec, start, seed, fast_fire)
+        for i, (trigger, args) in enumerate(zip(sequence, arguments, strict=True)):
+            before = a.state
+            got_a = outcome(lambda: machine.events[trigger].trigger(a, *args))  # noqa: B023  (called at once)
+            got_b = outcome(lambda: fire(table, b, trigger, *args))  # noqa: B023
+            got_c = outcome(lambda: fast_fire(c, trigger, *args))  # noqa: B023  (the generated fast path)
+            where = f"{cls.__name__} seed {seed} from {start}, trigger {i} {trigger!r} in {before}: {sequence}"
+            _expect(got_b == got_a, where)
+            _expect(b.state == a.state, where)
+            _expect(b.log == a.log, where)
+            _expect(got_c == got_a, where)
+            _expect(c.state == a.state, where)
+            _expect(c.log == a.log, where)
+            fired.add((before, trigger))
+            results.add(got_a[2] if got_a[0] == "returned" else got_a[1])
+        called.update(entry[0] for entry in a.log)
+    _expect(set(table) <= fired, f"never fired: {set(table) - fired}")
+    _expect({True, MachineError} <= results, '{True, MachineError} <= results')
+    _expect(set().union(*machine_names(machine)) <= called, 'set().union(*machine_names(machine)) <= called')
+
+
+def check_start(cls: type[Stage[Any]], sequences: int = SEQUENCES) -> None:
+    """The class's generated ``start`` (its begin steps written in line) does what ``Stage.start`` says: keep the
+    context and the previous result, clear the outcome, enter the initial state, then fire ``begin`` as
+    ``transitions`` fires it; the same result, state and calls on random inputs."""
+    rec = recording(cls)
+    _expect(getattr(rec.start, "generated", False) and rec.start is not cls.start, "the recording start is generated")
+    _expect(getattr(cls.start, "generated", False) or cls.start is Stage.start, "the class's start is generated")
+    machine = cls.machine
+    for seed in range(sequences):
+        ctx, previous = object(), object()
+        a = model(rec, "done", seed, lambda m, t: machine.events[t].trigger(m))
+        b = model(rec, "done", seed, lambda m, t: machine.events[t].trigger(m))
+        for m in (a, b):
+            m.outcome = "old"
+
+        def reference(m: Any = a, ctx: Any = ctx, previous: Any = previous) -> Any:
+            m.ctx, m.outcome, m.previous, m.state = ctx, None, previous, cls.initial
+            return machine.events["begin"].trigger(m)
+
+        got_a = outcome(reference)
+        got_b = outcome(lambda: rec.start(b, ctx, previous))  # noqa: B023  (called at once)
+        where = f"{cls.__name__} seed {seed}"
+        if got_a[0] == "returned":
+            _expect(got_b[0] == "returned", where)
+        else:
+            _expect(got_b == got_a, where)
+        _expect((b.state, b.log, b.ctx, b.previous) == (a.state, a.log, a.ctx, a.previous), where)
+        _expect(b.outcome is None is a.outcome, where)
