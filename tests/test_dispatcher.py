@@ -277,3 +277,17 @@ def test_an_outcome_recorded_by_a_callback_is_what_handle_returns() -> None:
         s.handle("poke")
     with pytest.raises(StageError, match="ended twice"):
         s.finish([])
+
+
+class HandsOnWhatItRecorded(Record):
+    """A handler that records its outcome through the machine's way and also returns it."""
+
+    def on_poke(self) -> Outcome | None:
+        self.finish(["recorded"])
+        return self.outcome
+
+
+def test_a_handler_may_return_the_outcome_a_callback_recorded() -> None:
+    s = HandsOnWhatItRecorded("a")
+    s.start(Context(), None)
+    assert s.handle("poke") == Done(["recorded"])

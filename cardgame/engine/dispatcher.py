@@ -98,8 +98,9 @@ class Dispatcher(Generic[C]):
                     outcome = stage.handle(event, *args)  # refuses the event, naming why
                 else:  # as handle, in line: the path every action takes
                     outcome = handler(stage, *args)
-                    if outcome is None:
-                        outcome = stage._outcome
+                    recorded = stage._outcome
+                    if outcome is None or outcome is recorded:
+                        outcome = recorded
                     else:
                         stage._end(outcome)
             except CardgameError:

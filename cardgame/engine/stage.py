@@ -159,8 +159,9 @@ class Stage(Generic[C]):
                 allowed=allowed,
             )
         out: Outcome | None = method(self, *args)
-        if out is None:
-            return self._outcome
+        recorded = self._outcome
+        if out is None or out is recorded:  # left to the machine, or handing on what it recorded
+            return recorded
         self._end(out)
         return out
 

@@ -119,7 +119,7 @@ class PokerStage(Stage[Context]):
         assert hand is not None
         hp.folded = True
         hand.mucked = hand.mucked | {hp.seat}
-        return None
+        return self.on_table_change()  # a stage waiting on that hand (a run-out choice) re-checks
 
     # --- what a betting or drawing stage offers -----------------------------------------------------
     def _pending_action(self) -> Any:

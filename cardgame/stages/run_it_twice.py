@@ -72,6 +72,13 @@ class RunItTwice(PokerStage):
     def _chosen(self) -> set[int]:
         return {seat for seat, _ in self.choices}
 
+    def on_table_change(self) -> Outcome | None:
+        """A player mucked or left while run-outs are chosen: the folded hand chooses nothing, so
+        re-check whether everyone still live has chosen (``chose`` deals once they have)."""
+        if self.state == "choosing_runs":
+            self.trigger("chose")
+        return self.outcome
+
     def everyone_chose(self) -> bool:
         hand = self.ctx.hand
         assert hand is not None

@@ -93,3 +93,15 @@ def test_a_hand_run_twice_round_trips_through_phh() -> None:
     (again,) = loads(dumps(hh))
     result = replay(again)
     assert result.complete and result.stacks == hh.finishing_stacks
+
+
+def test_the_last_player_to_choose_mucking_lets_the_run_out_go_on() -> None:
+    """Found in review: when the player still to choose mucked (or left), everyone live had chosen but
+    nothing re-checked, so the stage waited on nobody. The hand now goes on and the other hand wins."""
+    g = all_in_preflop((2,))
+    chooser = g.to_act
+    assert chooser is not None and g.run_options() is not None
+    g.muck(chooser)
+    winners = {w for e in g.events if isinstance(e, PotAwarded) for w in e.winners}
+    assert winners and chooser not in winners
+    assert g.ctx.total_chips() == 300
