@@ -29,8 +29,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("evaluation", ("evaluation",), "hand values and equity"),
     ("stages", ("stages",), "one poker stage per module"),
     ("play", ("play",), "Game, views, bots, the seed AI, narration"),
-    ("applications", ("phh", "acpc", "store", "simulate", "cli", "__main__"),
-     "hand histories, ACPC, the event store and snapshots, simulation, the command line"),
+    ("applications", ("phh", "acpc", "store", "simulate", "server", "cli", "__main__"),
+     "hand histories, ACPC, the event store and snapshots, simulation, the table server, the command line"),
 )
 
 
