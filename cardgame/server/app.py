@@ -149,6 +149,9 @@ class Server:
                 return
             at = host.wake_at()
             timeout = None if at is None else max(0.0, at - self.now())
+            if timeout == 0.0:
+                await asyncio.sleep(0)  # more to do at once: let the other tables and connections go first
+                continue
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), timeout)
             wake.clear()

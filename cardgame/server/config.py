@@ -42,7 +42,8 @@ class TableConfig:
     ``seats``; the buy-in range; ``action_time`` seconds a decision, then a ``time_bank`` of seconds
     each seat spends as it needs; after ``max_misses`` timeouts in a row the player is sat out;
     ``bots`` seats a bot by name (``cardgame.play.bots``) with ``bot_buy_in`` chips; ``bot_delay``
-    seconds a bot waits before it acts (for people watching); ``seed`` makes the deals replayable
+    seconds a bot waits before it acts (for people watching); bots sit out while no person is
+    seated unless ``bots_alone``; ``seed`` makes the deals replayable
     (``None``: the operating system's cryptographic source)."""
 
     variant: str
@@ -56,6 +57,7 @@ class TableConfig:
     bots: dict[int, str] = attrs.field(factory=dict)
     bot_buy_in: int | None = None
     bot_delay: float = attrs.field(default=0.0, validator=_in_range(0, 60))
+    bots_alone: bool = False
     seed: int | None = None
     name: str = ""
 

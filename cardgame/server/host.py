@@ -129,6 +129,23 @@ class TableHost:
                 player = self.game.sit_down(f"{name} ({seat})"[:_NAME_LIMIT], buy_in, seat)
             bot = bot_names.get(name)
             self.bots[seat] = (bot, seat_rng(self.game, seat))
+        self._bots_follow_people()
+
+    def _bots_follow_people(self) -> None:
+        """Bots sit out while no person is seated (a table nobody plays at does not deal hands to
+        bots alone, unless ``bots_alone``), and sit in when one is."""
+        if self.config.bots_alone:
+            return
+        people = any((p.seat not in self.bots or p.seat in self.tokens) and not p.sitting_out
+                     for p in self.game.table.players())
+        for seat in self.bots:
+            player = self.game.table.seats[seat]
+            if player is None or seat in self.tokens or player.sitting_out != people or player.stack == 0:
+                continue
+            if people:
+                self.game.sit_in(seat)
+            else:
+                self.game.sit_out(seat)
 
     def _rebuy_bots(self) -> None:
         """A bot that went broke buys in again once the hand is over (in :meth:`step`, not from inside
@@ -144,7 +161,7 @@ class TableHost:
             player = self.game.table.seats[seat]
             if player is not None and player.stack == 0 and self.game.hand is None:
                 self.game.top_up(seat, buy_in)
-                self.game.sit_in(seat)
+        self._bots_follow_people()
 
     def _free_token(self, seat: int) -> None:
         self.tokens.pop(seat, None)
@@ -192,6 +209,7 @@ class TableHost:
                 self._call(self.game.top_up, self._seat_of(client), message.amount)
             case Leave():
                 self._leave(client)
+        self._bots_follow_people()
         self.refresh()
 
     def _seat_of(self, client: Client) -> int:
@@ -295,11 +313,18 @@ class TableHost:
         self._send_view(client, full=True)
 
     # --- the clock and the bots -------------------------------------------------------------------------
+    #: The most decisions one :meth:`step` takes, so a table of bots yields to the others between batches.
+    BOT_BATCH = 64
+
     def step(self) -> None:
-        """Let bots answer and time out silent players, as far as the clock allows now; then deliver
-        the views. The application calls it when :meth:`wake_at` comes, and after each message."""
+        """Let bots answer and time out silent players, as far as the clock allows now (at most
+        :data:`BOT_BATCH` decisions); then deliver the views. The application calls it when
+        :meth:`wake_at` comes, and after each message."""
         game = self.game
-        while game.dispatcher.status == "running":
+        self._bots_follow_people()
+        for _ in range(self.BOT_BATCH):
+            if game.dispatcher.status != "running":
+                break
             self._do_rebuys()
             seat = game.to_act
             if seat is None:
@@ -348,6 +373,7 @@ class TableHost:
             player = game.table.seats[seat]
             if misses >= self.config.max_misses and player is not None and not player.sitting_out:
                 game.sit_out(seat)
+                self._bots_follow_people()
 
     def _arm(self) -> None:
         """Start the clock of a person who must now decide (a bot's answer is timed by ``bot_delay``)."""
@@ -371,12 +397,12 @@ class TableHost:
         """Deliver the events since the last views to every client, in a view each."""
         if not self.pending:
             return
-        self._arm()
         for client in list(self.clients):
             self._send_view(client)
         self.pending = []
 
     def _send_view(self, client: Client, *, full: bool = False) -> None:
+        self._arm()
         if full:
             items: Iterable[tuple[int, Event]] = self.hand_log
         else:

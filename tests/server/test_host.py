@@ -1,0 +1,305 @@
+"""One table of the server (:class:`TableHost`) without networking: seeded play to exact stacks,
+private views, refused messages leaving the table unchanged, the clock, reconnection, every variant."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import variants
+from cardgame import Game
+from cardgame.play.bots import calling_station, random_bot
+from cardgame.server.errors import MessageError
+from cardgame.server.messages import MAX_MESSAGE
+from cardgame.store.snapshot import dumps
+from tests.server.helpers import Recorder, conserved, host
+
+NT = {"variant": "NT", "params": {"small_blind": 1, "big_blind": 2}, "seats": 3, "min_buy_in": 40, "max_buy_in": 200}
+
+
+def play(recorders: list[Recorder], table: Any, hands: int) -> None:
+    """Step the table and let the people answer (as calling stations) until ``hands`` hands ended."""
+    for _ in range(10_000):
+        table.step()
+        if sum(e["kind"] == "hand ended" for e in recorders[0].events()) >= hands:
+            return
+        if not any(r.answer() for r in recorders if r.client.seat is not None):
+            for r in recorders:  # a person who went broke buys in again
+                me = next((s for s in r.last["table"]["seats"] if s["seat"] == r.client.seat), None)
+                if me is not None and me["stack"] == 0 and r.last["table"]["hand"] is None:
+                    r.send({"type": "top_up", "amount": 100})
+                    r.send({"type": "sit_in"})
+            table.step()
+            if not any(r.answer() for r in recorders if r.client.seat is not None):
+                raise AssertionError("nobody has a question and no hand is running")
+    raise AssertionError("too many steps")
+
+
+def test_two_people_and_a_bot_play_seeded_hands_to_the_stacks_a_local_game_reaches() -> None:
+    table = host(**NT, bots={"2": "random"})
+    ann, bob, watcher = Recorder(table), Recorder(table), Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    bob.send({"type": "sit", "name": "bob", "buy_in": 150, "seat": 1})
+    play([ann, bob], table, 8)
+    ended = [e["event"] for e in watcher.events() if e["kind"] == "hand ended"]
+    assert not [e for e in watcher.events() if e["kind"] == "chips added"], "a bot rebought: pick another seed"
+
+    # the same game played by the library directly, the people as calling stations
+    local = Game(variants.get("NT"), params={"small_blind": 1, "big_blind": 2}, seats=3, min_buy_in=40,
+                 max_buy_in=200, seed=7, max_hands=8)
+    local.sit_down("random (2)", 200, 2)
+    local.start()
+    local.sit_down("ann", 100, 0)
+    local.sit_down("bob", 150, 1)
+    local.play({0: calling_station, 1: calling_station, 2: random_bot})
+    expected = [e.stacks for e in local.events if e.kind == "hand ended"]
+    assert [tuple(map(tuple, e["stacks"])) for e in ended[:8]][-1] == expected[-1]
+    assert len({e["event"]["hand"] for e in watcher.events() if e["kind"] == "hand started"}) >= 8
+    assert conserved(watcher) > 20
+
+
+def test_event_numbers_run_without_a_gap_in_every_connection() -> None:
+    table = host(**NT, bots={"2": "random"})
+    ann, watcher = Recorder(table), Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100})
+    play([ann], table, 3)
+    for r in (ann, watcher):
+        numbers = [e["seq"] for v in r.views if not v["full"] for e in v["events"]]
+        assert numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+        assert all(v["seq"] == (v["events"][-1]["seq"] if v["events"] else v["seq"]) for v in r.views if not v["full"])
+
+
+def test_a_seat_sees_its_own_cards_only_and_a_spectator_none_before_the_showdown() -> None:
+    table = host(**NT, bots={"2": "calling-station"})
+    ann, bob, watcher = Recorder(table), Recorder(table), Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    bob.send({"type": "sit", "name": "bob", "buy_in": 100, "seat": 1})
+    play([ann, bob], table, 4)
+    for r, me in ((ann, 0), (bob, 1), (watcher, None)):
+        dealt = [e for e in r.events() if e["kind"] == "hole cards"]
+        assert dealt
+        for e in dealt:
+            seen = [c is not None for c in e["event"]["cards"]]
+            assert all(seen) if e["event"]["seat"] == me else not any(seen), (me, e)
+            if e["event"]["seat"] != me:
+                assert "??" in e["text"]
+        for v in r.views:
+            for s in v["table"]["seats"]:
+                assert all(c is None for c in s["hole"]) or s["seat"] == me
+    assert any(e["kind"] == "shown" for e in watcher.events())  # the showdown's cards are public
+
+
+def _question_for(recorder: Recorder) -> dict[str, Any]:
+    assert recorder.last["question"] is not None
+    return recorder.last
+
+
+BAD: list[tuple[str, str]] = [
+    ("not json", "malformed"),
+    ("[1, 2]", "malformed"),
+    ('{"type": "shove"}', "malformed"),
+    ('{"type": "act", "action": "call"}', "malformed"),
+    ('{"type": "act", "action": "call", "seq": "SEQ"}', "malformed"),
+    ('{"type": "act", "action": "call", "seq": true}', "malformed"),
+    ('{"type": "act", "action": "call", "seq": SEQ, "seat": 1}', "malformed"),  # acting for another seat
+    ('{"type": "act", "action": "teleport", "seq": SEQ}', "malformed"),
+    ('{"type": "act", "action": "raise", "amount": 1.5, "seq": SEQ}', "malformed"),
+    ('{"type": "act", "action": "raise", "amount": 3, "seq": SEQ}', "illegal"),
+    ('{"type": "act", "action": "raise", "amount": 100000, "seq": SEQ}', "illegal"),
+    ('{"type": "act", "action": "check", "seq": SEQ}', "illegal"),
+    ('{"type": "act", "action": "call", "amount": 7, "seq": SEQ}', "illegal"),
+    ('{"type": "draw", "discards": ["Ah"], "seq": SEQ}', "illegal"),
+    ('{"type": "runs", "count": 2, "seq": SEQ}', "illegal"),
+    ('{"type": "act", "action": "call", "seq": OLD}', "stale"),
+    ('{"type": "sit", "name": "eve", "buy_in": 100}', "already_seated"),
+    ('{"type": "resume", "token": "guess"}', "bad_token"),
+    ('{"type": "top_up", "amount": 10}', "illegal"),
+    ('{"type": "top_up", "amount": -10}', "illegal"),
+    ("x" * (MAX_MESSAGE + 1), "too_large"),
+    ('{"type": "act", "action": "call", "seq": SEQ, "pad": "' + "é" * 1100 + '"}', "too_large"),
+]
+
+
+@pytest.mark.parametrize(("text", "code"), BAD, ids=[f"{c}-{i}" for i, (_, c) in enumerate(BAD)])
+def test_a_refused_message_gets_its_error_and_leaves_the_table_exactly_as_it_was(text: str, code: str) -> None:
+    table = host(**NT, bots={"2": "calling-station"})
+    ann, bob, watcher = Recorder(table), Recorder(table), Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    bob.send({"type": "sit", "name": "bob", "buy_in": 100, "seat": 1})
+    table.step()
+    actor = ann if ann.last["question"] else bob
+    view = _question_for(actor)
+    before, seq, received = dumps(table.game), table.seq, [len(r.messages) for r in (ann, bob, watcher)]
+    from cardgame.server.messages import read_message
+
+    with pytest.raises(MessageError) as refused:
+        table.handle(actor.client, read_message(text.replace("OLD", str(view["seq"] - 1))
+                                                .replace("SEQ", str(view["seq"]))))
+    assert refused.value.code == code, refused.value
+    assert dumps(table.game) == before and table.seq == seq
+    assert [len(r.messages) for r in (ann, bob, watcher)] == received
+    assert actor.answer()  # the game goes on as if nothing had happened
+
+
+def test_out_of_turn_forged_and_replayed_messages_are_refused() -> None:
+    table = host(**NT, bots={"2": "calling-station"})
+    ann, bob, eve = Recorder(table), Recorder(table), Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    bob.send({"type": "sit", "name": "bob", "buy_in": 100, "seat": 1})
+    table.step()
+    actor, other = (ann, bob) if ann.last["question"] else (bob, ann)
+    seq = actor.last["seq"]
+    before = dumps(table.game)
+    cases = [
+        (other, {"type": "act", "action": "fold", "seq": seq}, "not_your_turn"),
+        (eve, {"type": "act", "action": "fold", "seq": seq}, "not_seated"),  # a spectator acting
+        (eve, {"type": "leave"}, "not_seated"),
+        (eve, {"type": "sit", "name": "eve", "buy_in": 100, "seat": actor.client.seat}, "seat_taken"),
+        (eve, {"type": "sit", "name": "ann", "buy_in": 100}, "seat_taken"),
+        (eve, {"type": "sit", "name": "eve", "buy_in": 39}, "buy_in"),
+        (eve, {"type": "sit", "name": "eve", "buy_in": 100, "seat": 7}, "seat_taken"),
+        (eve, {"type": "sit", "name": "\u202eeve\n", "buy_in": 100}, "malformed"),
+    ]
+    for sender, message, code in cases:
+        with pytest.raises(MessageError) as refused:
+            sender.send(message)
+        assert refused.value.code == code, (message, refused.value)
+        assert dumps(table.game) == before
+    call = {"type": "act", "action": "call", "seq": seq}
+    actor.send(call)
+    after = dumps(table.game)
+    with pytest.raises(MessageError) as replayed:
+        actor.send(call)  # the same message again: its view is gone
+    assert replayed.value.code == "stale" and dumps(table.game) == after
+    assert not any(e["event"].get("cards") for e in eve.events() if e["kind"] == "hole cards"
+                   for c in e["event"]["cards"] if c)
+
+
+def test_a_silent_player_is_checked_or_folded_and_sat_out_after_repeated_timeouts() -> None:
+    now = [0.0]
+    table = host(now, **NT, bots={"1": "calling-station"}, action_time=10, time_bank=5, max_misses=2)
+    ann = Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    table.step()
+    view = _question_for(ann)
+    assert view["clock"] == {"seat": 0, "remaining": 10.0, "bank": 5.0}
+    assert table.wake_at() == 15.0
+    now[0] = 14.9
+    table.step()
+    assert table.game.to_act == 0  # the bank is still running
+    now[0] = 15.0
+    table.step()
+    timed_out = [e for e in ann.events() if e["event"].get("seat") == 0 and e["kind"] == "action"]
+    assert timed_out[-1]["event"]["action"] in ("fold", "check"), timed_out[-1]
+    assert table.clock.bank(0) == 0.0
+    for _ in range(20):  # the next decision has no bank left: 10 seconds
+        if table.game.to_act == 0:
+            break
+        table.step()
+    assert table.game.to_act == 0 and table.wake_at() == pytest.approx(now[0] + 10)
+    now[0] += 10
+    table.step()
+    assert any(e["kind"] == "sat out" for e in ann.events())
+    assert next(s for s in ann.last["table"]["seats"] if s["seat"] == 0)["sitting_out"]
+    ann.send({"type": "sit_in"})
+    assert table.misses[0] == 0
+
+
+def test_answering_in_time_spends_only_the_bank_used() -> None:
+    now = [0.0]
+    table = host(now, **NT, bots={"1": "calling-station"}, action_time=10, time_bank=5)
+    ann = Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    table.step()
+    now[0] = 12.0
+    assert ann.answer()
+    assert table.clock.bank(0) == pytest.approx(3.0)
+
+
+def test_a_dropped_connection_resumes_its_seat_with_its_token() -> None:
+    table = host(**NT, bots={"2": "calling-station"})
+    ann = Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    token = ann.of("seated")[0]["token"]
+    table.step()
+    mine = next(s for s in ann.last["table"]["seats"] if s["seat"] == 0)["hole"]
+    table.disconnect(ann.client)
+    again = Recorder(table)
+    assert again.last["you"] is None
+    again.send({"type": "resume", "token": token})
+    assert again.of("seated")[0] == {"type": "seated", "seat": 0, "token": token}
+    full = again.last
+    assert full["full"] and full["you"] == 0
+    assert next(s for s in full["table"]["seats"] if s["seat"] == 0)["hole"] == mine
+    assert any(e["kind"] == "hand started" for e in full["events"])
+    assert again.answer() or table.game.to_act != 0
+    assert token not in json.dumps(table.describe()) and token not in json.dumps(again.views)
+
+
+def test_a_second_connection_with_the_token_takes_the_seat_over() -> None:
+    table = host(**NT)
+    ann = Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100})
+    token = ann.of("seated")[0]["token"]
+    other = Recorder(table)
+    other.send({"type": "resume", "token": token})
+    assert ann.client.seat is None and ann.of("error")[-1]["code"] == "bad_token"
+    assert other.client.seat == 0
+
+
+def test_leaving_cashes_out_and_ends_the_token() -> None:
+    table = host(**NT)
+    ann = Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100})
+    token = ann.of("seated")[0]["token"]
+    ann.send({"type": "top_up", "amount": 50})
+    ann.send({"type": "leave"})
+    assert ann.of("left")[-1] == {"type": "left", "seat": 0, "stack": 150, "pending": False, "name": "ann"}
+    with pytest.raises(MessageError) as refused:
+        Recorder(table).send({"type": "resume", "token": token})
+    assert refused.value.code == "bad_token"
+
+
+def test_a_broke_bot_buys_in_again_after_the_hand() -> None:
+    table = host(**{**NT, "seats": 2}, bots={"1": "all-in"}, bot_buy_in=40)
+    ann, watcher = Recorder(table), Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 200, "seat": 0})
+    play([ann], table, 12)
+    rebuys = [e for e in watcher.events() if e["kind"] == "chips added"]
+    assert rebuys and all(e["event"] == {"type": "ChipsAdded", "seat": 1, "amount": 40, "stack": 40} for e in rebuys)
+    assert conserved(watcher) > 10
+
+
+def _variant_ids() -> list[str]:
+    return [v.code or v.name for v in variants.available()]
+
+
+@pytest.mark.parametrize("code", _variant_ids())
+def test_every_variant_plays_at_a_table_with_a_person_and_bots(code: str) -> None:
+    variant = variants.get(code)
+    seats = min(3, variant.max_players)
+    bots = {str(s): "random" for s in range(1, seats)}
+    table = host(variant=code, seats=seats, bots=bots, min_buy_in=40, max_buy_in=200)
+    ann, watcher = Recorder(table), Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    play([ann], table, 3)
+    kinds = {v["question"]["kind"] for v in ann.views if v["question"]}
+    assert "act" in kinds or "draw" in kinds
+    if "draw" in variant.name or code in ("N2L1D", "F2L3D", "FB"):
+        assert "draw" in kinds
+    assert conserved(watcher) > 5
+    if any(ann.last["table"]["stud"] for _ in [0]):
+        ups = [c for v in watcher.views for s in v["table"]["seats"] for c, up in zip(s["hole"], s["up"], strict=False)
+               if up]
+        assert ups and all(c is not None for c in ups)  # a spectator sees the up cards
+
+
+def test_run_it_twice_asks_the_players_at_the_table() -> None:
+    table = host(variant="NT", params={"small_blind": 1, "big_blind": 2, "run_it_twice": True}, seats=2,
+                 bots={"1": "all-in"}, min_buy_in=40, max_buy_in=200)
+    ann = Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    play([ann], table, 4)
+    assert any(v["question"]["kind"] == "runs" for v in ann.views if v["question"])
