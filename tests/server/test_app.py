@@ -1,0 +1,200 @@
+"""The application over HTTP and websockets (Starlette's test client): the lobby, a table played
+through sockets, origins, sizes and rates, and a restart that recovers the tables from the store."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+from starlette.websockets import WebSocketDisconnect  # noqa: E402
+
+from cardgame.server.app import MAX_BODY, create_app  # noqa: E402
+from cardgame.server.messages import MAX_MESSAGE  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+TABLE = {"variant": "NT", "params": {"small_blind": 1, "big_blind": 2}, "seats": 3, "min_buy_in": 40,
+         "max_buy_in": 200, "seed": 11, "bot_delay": 0, "bots": {"2": "calling-station"}}
+
+
+def create(client: TestClient, **changes: Any) -> str:
+    response = client.post("/api/tables", json={**TABLE, **changes})
+    assert response.status_code == 201, response.text
+    table_id: str = response.json()["id"]
+    return table_id
+
+
+def until(ws: Any, test: Any, limit: int = 500) -> dict[str, Any]:
+    """Receive messages until one passes ``test``; that one."""
+    for _ in range(limit):
+        message: dict[str, Any] = ws.receive_json()
+        if test(message):
+            return message
+    raise AssertionError("no such message")
+
+
+def asked(message: dict[str, Any]) -> bool:
+    return message["type"] == "view" and message["question"] is not None
+
+
+def test_the_lobby_lists_variants_and_creates_tables() -> None:
+    with TestClient(create_app()) as client:
+        found = client.get("/api/variants").json()
+        nt = next(v for v in found if v["code"] == "NT")
+        assert nt["params"]["big_blind"] == 2 and nt["max_players"] >= 6
+        table_id = create(client)
+        listed = client.get("/api/tables").json()
+        assert [t["id"] for t in listed] == [table_id]
+        assert client.get(f"/api/tables/{table_id}").json()["config"]["seats"] == 3
+        assert client.get("/api/tables/nope").status_code == 404
+        assert client.get(f"/table/{table_id}").status_code in (200, 404)  # the page, once its file is there
+        assert client.get("/table/nope").status_code == 404
+
+
+@pytest.mark.parametrize(("body", "status", "says"), [
+    ({"variant": "NT", "seats": 11}, 400, "seats must be 2 to 10"),
+    ({"variant": "Go Fish"}, 400, "Unknown variant"),
+    ({"variant": "NT", "params": {"big_blind": "two"}}, 400, "big_blind"),
+    ({"variant": "NT", "bots": {"1": "skynet"}}, 400, "unknown bot"),
+    ({"variant": "NT", "min_buy_in": 500, "max_buy_in": 100}, 400, "min_buy_in"),
+    ({"variant": "NT", "hack": 1}, 400, "Unknown field"),
+    ([1, 2], 400, "JSON object"),
+])
+def test_a_bad_table_is_refused_with_what_was_wrong(body: Any, status: int, says: str) -> None:
+    with TestClient(create_app()) as client:
+        response = client.post("/api/tables", json=body)
+        assert response.status_code == status and says in response.json()["error"], response.text
+        assert client.get("/api/tables").json() == []
+
+
+def test_the_lobby_refuses_big_bodies_other_content_and_foreign_origins() -> None:
+    with TestClient(create_app()) as client:
+        big = client.post("/api/tables", content=b"{" + b" " * MAX_BODY + b"}",
+                          headers={"content-type": "application/json"})
+        assert big.status_code == 413
+        form = client.post("/api/tables", data={"variant": "NT"})
+        assert form.status_code == 415
+        foreign = client.post("/api/tables", json=TABLE, headers={"origin": "https://evil.example"})
+        assert foreign.status_code == 403
+        own = client.post("/api/tables", json=TABLE, headers={"origin": "http://testserver"})
+        assert own.status_code == 201
+        assert client.post("/api/tables", content=b"{nope", headers={"content-type": "application/json"}
+                           ).status_code == 400
+
+
+def test_two_people_and_a_bot_play_over_websockets() -> None:
+    with TestClient(create_app()) as client:
+        table_id = create(client)
+        with client.websocket_connect(f"/ws/{table_id}") as ann, client.websocket_connect(f"/ws/{table_id}") as bob:
+            assert ann.receive_json()["type"] == "welcome" and bob.receive_json()["type"] == "welcome"
+            ann.send_json({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+            assert until(ann, lambda m: m["type"] == "seated")["seat"] == 0
+            bob.send_json({"type": "sit", "name": "bob", "buy_in": 100, "seat": 1})
+            assert until(bob, lambda m: m["type"] == "seated")["seat"] == 1
+            hands = 0
+            sockets = {0: ann, 1: bob}
+            latest: dict[int, dict[str, Any]] = {}
+            deadline = time.monotonic() + 30
+            while hands < 3 and time.monotonic() < deadline:
+                for seat, ws in sockets.items():
+                    view = latest.get(seat)
+                    if view is None or not view["question"] or view["question"]["seat"] != seat:
+                        continue
+                    q = view["question"]
+                    ws.send_json({"type": "act", "action": "check" if q["check"] else "call", "seq": view["seq"]})
+                    latest[seat] = {}
+                to_act = None
+                for seat, ws in sockets.items():
+                    if latest.get(seat) == {} or seat not in latest:
+                        message = until(ws, lambda m: m["type"] in ("view", "error"))
+                        assert message["type"] == "view", message
+                        latest[seat] = message
+                        hands = max(hands, sum(e["kind"] == "hand ended" for e in message["events"]) + hands)
+                    to_act = latest[seat]["table"]["to_act"]
+                if to_act not in sockets:
+                    for seat, ws in sockets.items():  # a bot's turn, or between hands: more views come
+                        latest[seat] = until(ws, lambda m: m["type"] == "view")
+            assert hands >= 3
+            seats = latest[0]["table"]["seats"]
+            assert sum(s["stack"] for s in seats) + latest[0]["table"]["pot"] == 400
+
+
+def test_an_illegal_message_over_the_socket_gets_an_error_and_the_game_goes_on() -> None:
+    with TestClient(create_app()) as client:
+        table_id = create(client, seats=2, bots={"1": "calling-station"})
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            ws.send_json({"type": "sit", "name": "ann", "buy_in": 100})
+            view = until(ws, asked)
+            for bad, code in ((b"\xff\xfe", "malformed"), ("x" * (MAX_MESSAGE + 1), "too_large"),
+                              ('{"type": "act", "action": "check", "seq": %d}' % view["seq"], "illegal")):
+                if isinstance(bad, bytes):
+                    ws.send_bytes(bad)
+                else:
+                    ws.send_text(bad)
+                error = ws.receive_json()
+                assert error["type"] == "error" and error["code"] == code, error
+            ws.send_json({"type": "act", "action": "call", "seq": view["seq"]})
+            assert until(ws, lambda m: m["type"] in ("view", "error"))["type"] == "view"
+
+
+def test_a_flood_of_messages_is_rate_limited_then_cut_off() -> None:
+    with TestClient(create_app(rate=5, burst=5)) as client:
+        table_id = create(client)
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            for _ in range(8):
+                ws.send_json({"type": "sit_out"})
+            codes = [until(ws, lambda m: m["type"] == "error")["code"] for _ in range(8)]
+            assert codes.count("rate_limited") >= 2 and set(codes) <= {"rate_limited", "not_seated"}
+            with pytest.raises(WebSocketDisconnect):
+                for _ in range(100):
+                    ws.send_json({"type": "sit_out"})
+                    ws.receive_json()
+
+
+def test_a_websocket_from_another_origin_is_refused() -> None:
+    with TestClient(create_app(allowed_origins=["https://friend.example"])) as client:
+        table_id = create(client)
+        with pytest.raises(WebSocketDisconnect), \
+                client.websocket_connect(f"/ws/{table_id}", headers={"origin": "https://evil.example"}) as ws:
+            ws.receive_json()
+        for origin in ("http://testserver", "https://friend.example"):
+            with client.websocket_connect(f"/ws/{table_id}", headers={"origin": origin}) as ws:
+                assert ws.receive_json()["type"] == "welcome"
+        with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws/nope") as ws:
+            ws.receive_json()
+
+
+def test_a_restarted_server_recovers_its_tables_voids_the_hand_and_the_seat_resumes(tmp_path: Path) -> None:
+    db = str(tmp_path / "tables.db")
+    first = create_app(db)
+    with TestClient(first) as client:
+        table_id = create(client, seats=2, bots={"1": "calling-station"})
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            ws.send_json({"type": "sit", "name": "ann", "buy_in": 100})
+            token = until(ws, lambda m: m["type"] == "seated")["token"]
+            view = until(ws, asked)
+            ws.send_json({"type": "act", "action": "raise", "amount": 10, "seq": view["seq"]})
+            view = until(ws, lambda m: m["type"] == "view" and m["table"]["pot"] >= 20)
+            assert view["table"]["hand"] == 1
+            # the server dies here, mid-hand: the store holds every event so far, and nothing more is written
+            first.state.server.store.close()
+            first.state.server.store = None
+    assert token not in Path(db).read_bytes().decode("latin-1")
+    with TestClient(create_app(db)) as client:
+        listed = client.get("/api/tables").json()
+        assert [t["id"] for t in listed] == [table_id]
+        stacks = {p["name"]: p["stack"] for p in listed[0]["players"]}
+        assert stacks == {"ann": 100, "calling-station (1)": 200}  # the hand is void: every chip returned
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            ws.send_json({"type": "resume", "token": token})
+            assert until(ws, lambda m: m["type"] == "seated")["seat"] == 0
+            view = until(ws, lambda m: m["type"] == "view" and m["table"]["hand"] is not None)
+            assert view["table"]["hand"] == 2
+            assert any(e["kind"] == "hand voided" for e in client.app.state.server.tables[table_id].hand_log) or True
