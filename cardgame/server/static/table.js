@@ -132,6 +132,8 @@ function applyView(view) {
   state.view = view;
   state.seq = view.seq;
   state.you = view.you ?? null;
+  document.body.dataset.seq = view.seq;  // for tests: the newest event shown
+  document.body.dataset.you = state.you ?? "";
   if (state.you !== null) state.resuming = false;
   state.pending = false;
   state.clockAt = performance.now();
