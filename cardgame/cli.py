@@ -240,6 +240,34 @@ def add_simulate(sub: argparse._SubParsersAction[Any]) -> None:
                      help="save cumulative winnings as a PNG (needs cardgame[plot])")
 
 
+def _serve(args: argparse.Namespace, console: Console) -> int:
+    try:
+        from cardgame.server.serve import serve
+    except ImportError as exc:
+        raise CardgameError(f"cardgame serve needs the server extra ({exc.name} is missing): "
+                            "pip install 'cardgame[server]'") from None
+    return serve(db=None if args.no_db else args.db, host=args.host, port=args.port, tables=args.table,
+                 bots=args.bots, allowed_origins=args.allow_origin, console=console)
+
+
+def add_serve(sub: argparse._SubParsersAction[Any]) -> None:
+    """The ``serve`` subcommand: the table server (needs ``cardgame[server]``)."""
+    serve = sub.add_parser("serve", help="the table server: a lobby and tables in the browser, over websockets")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=_port, default=8000, help="default 8000")
+    serve.add_argument("--db", default="cardgame-server.db",
+                       help="the event store tables are recorded in and recovered from: a SQLite file (default "
+                            "cardgame-server.db) or a postgresql:// address")
+    serve.add_argument("--no-db", action="store_true", help="record nothing: tables end with the process")
+    serve.add_argument("--table", action="append", default=[], metavar="VARIANT",
+                       help="open a table of this variant (name or PHH code) when the server holds none; repeatable")
+    serve.add_argument("--bots", type=_whole("number of bots", 0, 9), default=2,
+                       help="bots seated at each --table (default 2)")
+    serve.add_argument("--allow-origin", action="append", default=[], metavar="URL",
+                       help="another web origin whose pages may connect (e.g. https://example.org)")
+
+
 def _acpc(args: argparse.Namespace, console: Console) -> int:
     """``acpc client``: a bot plays against a dealer; ``acpc dealer``: host a match for remote bots;
     ``acpc replay``: a dealer's log replayed on the engine."""
@@ -454,6 +482,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     eq.add_argument("--seed", type=_whole("seed", 0, MAX_SEED), default=None)
     add_simulate(sub)
     add_acpc(sub)
+    add_serve(sub)
     args = parser.parse_args(argv)
     console = Console(soft_wrap=True)
     try:
@@ -465,6 +494,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args, console)
         if args.command == "acpc":
             return _acpc(args, console)
+        if args.command == "serve":
+            return _serve(args, console)
         return _phh_check(args, console)
     except BrokenPipeError:  # the reader stopped reading (``cardgame demo | head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

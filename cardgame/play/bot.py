@@ -55,6 +55,7 @@ __all__ = [
     "HandEvents",
     "HandStart",
     "build_view",
+    "decide",
     "play",
     "seat_rng",
     "to_action",
@@ -466,6 +467,40 @@ def _ask(bot: Bot, view: BotView, convert: Callable[[object, Any], T], question:
         raise BotError(f"Seat {view.seat} ({name}): {exc.reason}", seat=view.seat, allowed=exc.allowed) from None
 
 
+def decide(game: Game, seat: int, bot: Bot | None, rng: random.Random, *, shape: GameShape, events: HandEvents,
+           drawer: Bot | None = None, chooser: Bot | None = None,
+           missing: Callable[[int], Bot] | None = None) -> None:
+    """Ask the question ``seat`` faces now (a draw, a run-out choice or a betting decision) and play
+    the answer: ``drawer`` and ``chooser`` answer draws and run-out choices when given, else
+    ``bot``; with no bot for the question, ``missing(seat)`` supplies one (or raises). An answer the
+    rules refuse raises :class:`BotError` and leaves the game unchanged."""
+
+    def who(special: Bot | None) -> Bot:
+        found = special or bot
+        if found is None:
+            if missing is None:
+                raise BotError(f"No bot plays seat {seat}.", seat=seat, allowed="a bot")
+            return missing(seat)
+        return found
+
+    options = game.draw_options()
+    if options is not None:
+        view = build_view(game, seat, shape, rng, draw=options, events=events)
+        game.draw(seat, _ask(who(drawer), view, to_discards, options))
+    elif (runs := game.run_options()) is not None:
+        view = build_view(game, seat, shape, rng, runs=runs, events=events)
+        game.choose_runs(seat, _ask(who(chooser), view, to_runs, runs))
+    else:
+        legal = game.legal_actions()
+        assert legal is not None
+        view = build_view(game, seat, shape, rng, legal=legal, events=events)
+        action, amount = _ask(who(None), view, to_action, legal)
+        try:
+            game.act(seat, action, amount)
+        except IllegalActionError as exc:
+            raise BotError(f"Seat {seat}: {exc}", seat=seat, allowed=exc.allowed or legal.describe()) from None
+
+
 def play(game: Game, bots: Mapping[int, Bot] | Bot, *, drawer: Bot | None = None, chooser: Bot | None = None,
          max_actions: int = 10**9, shape: GameShape | None = None) -> int:
     """Let ``bots`` (one for every seat, or one per seat) answer every question until nobody is to
@@ -488,23 +523,8 @@ def play(game: Game, bots: Mapping[int, Bot] | Bot, *, drawer: Bot | None = None
             mine = seats.get(seat)
             if mine is None:
                 mine = seats[seat] = (bots.get(seat) if isinstance(bots, Mapping) else bots, seat_rng(game, seat))
-            bot, rng = mine
-            options = game.draw_options()
-            if options is not None:
-                view = build_view(game, seat, shape, rng, draw=options, events=events)
-                game.draw(seat, _ask(drawer or bot or _pick(bots, seat), view, to_discards, options))
-            elif (runs := game.run_options()) is not None:
-                view = build_view(game, seat, shape, rng, runs=runs, events=events)
-                game.choose_runs(seat, _ask(chooser or bot or _pick(bots, seat), view, to_runs, runs))
-            else:
-                legal = game.legal_actions()
-                assert legal is not None
-                view = build_view(game, seat, shape, rng, legal=legal, events=events)
-                action, amount = _ask(bot or _pick(bots, seat), view, to_action, legal)
-                try:
-                    game.act(seat, action, amount)
-                except IllegalActionError as exc:
-                    raise BotError(f"Seat {seat}: {exc}", seat=seat, allowed=exc.allowed or legal.describe()) from None
+            decide(game, seat, mine[0], mine[1], shape=shape, events=events, drawer=drawer, chooser=chooser,
+                   missing=lambda s: _pick(bots, s))
             taken += 1
     finally:
         if hooks is not None:

@@ -1,0 +1,144 @@
+"""A table's configuration: the variant and its parameters, seats, buy-ins, the clock, the bots.
+
+:func:`read_config` turns the lobby's JSON (``POST /api/tables``) into a :class:`TableConfig`,
+checking every field before anything is built; a bad one is a :class:`ConfigError` naming the
+field and what is allowed. A config is plain data, saved with its table and read back when a
+restarted server recovers the table.
+"""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from cardgame.engine.errors import ConfigError
+from cardgame.model.inputs import excerpt
+from cardgame.play import bots as bot_names
+from cardgame.store.serialize import SnapshotError, structure, unstructure
+
+__all__ = ["MAX_SEATS", "TableConfig", "read_config", "variant_params"]
+
+#: The most seats a table may have (the variants' largest ``max_players``).
+MAX_SEATS = 10
+_MAX_CHIPS = 10**12
+_MAX_SECONDS = 3600.0
+
+
+def _in_range(low: float, high: float) -> Any:
+    def check(inst: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not low <= value <= high:
+            raise ConfigError(f"{attribute.name} must be {low:g} to {high:g}, not {excerpt(value)}.")
+
+    return check
+
+
+@attrs.frozen
+class TableConfig:
+    """What a table is: ``variant`` (a name or PHH code, see ``variants.get``) built with ``params``;
+    ``seats``; the buy-in range; ``action_time`` seconds a decision, then a ``time_bank`` of seconds
+    each seat spends as it needs; after ``max_misses`` timeouts in a row the player is sat out;
+    ``bots`` seats a bot by name (``cardgame.play.bots``) with ``bot_buy_in`` chips; ``bot_delay``
+    seconds a bot waits before it acts (for people watching); ``seed`` makes the deals replayable
+    (``None``: the operating system's cryptographic source)."""
+
+    variant: str
+    params: dict[str, Any] = attrs.field(factory=dict)
+    seats: int = attrs.field(default=6, validator=_in_range(2, MAX_SEATS))
+    min_buy_in: int = attrs.field(default=40, validator=_in_range(1, _MAX_CHIPS))
+    max_buy_in: int = attrs.field(default=200, validator=_in_range(1, _MAX_CHIPS))
+    action_time: float = attrs.field(default=30.0, validator=_in_range(0.05, _MAX_SECONDS))
+    time_bank: float = attrs.field(default=60.0, validator=_in_range(0, _MAX_SECONDS))
+    max_misses: int = attrs.field(default=2, validator=_in_range(1, 100))
+    bots: dict[int, str] = attrs.field(factory=dict)
+    bot_buy_in: int | None = None
+    bot_delay: float = attrs.field(default=0.0, validator=_in_range(0, 60))
+    seed: int | None = None
+    name: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if self.min_buy_in > self.max_buy_in:
+            raise ConfigError(f"min_buy_in ({self.min_buy_in}) must not be above max_buy_in ({self.max_buy_in}).")
+        if len(self.name) > 60 or not self.name.isprintable():
+            raise ConfigError(f"name must be at most 60 printable characters, not {excerpt(self.name)}.")
+        for seat, bot in self.bots.items():
+            if not 0 <= seat < self.seats:
+                raise ConfigError(f"bots: seat {seat} is not a seat of this {self.seats}-seat table (0 to "
+                                  f"{self.seats - 1}).")
+            if bot.strip().lower() not in bot_names.available():
+                raise ConfigError(f"bots: unknown bot {excerpt(bot)} in seat {seat}; the bots are "
+                                  f"{', '.join(bot_names.available())}.")
+        if self.bot_buy_in is not None and not self.min_buy_in <= self.bot_buy_in <= self.max_buy_in:
+            raise ConfigError(f"bot_buy_in must be within the buy-in range {self.min_buy_in} to {self.max_buy_in}, "
+                              f"not {self.bot_buy_in}.")
+        for key, value in self.params.items():
+            if type(value) not in (int, bool, str) or (type(value) is str and len(value) > 60):
+                raise ConfigError(f"params: {excerpt(key)} must be a whole number, true/false or short text, "
+                                  f"not {excerpt(value)}.")
+
+    def variant_object(self) -> Any:
+        """The registered variant this table plays (``variants.Variant``)."""
+        import variants
+
+        try:
+            return variants.get(self.variant)
+        except (ConfigError, KeyError, AttributeError):
+            raise ConfigError(f"Unknown variant {excerpt(self.variant)}; the variants are "
+                              f"{', '.join(v.code or v.name for v in variants.available())}.") from None
+
+    def to_data(self) -> dict[str, Any]:
+        """The config as plain JSON data (seats of ``bots`` as text keys)."""
+        data: dict[str, Any] = unstructure(self)
+        data["bots"] = {str(k): v for k, v in self.bots.items()}
+        return data
+
+
+_TYPES: dict[str, Any] = typing.get_type_hints(TableConfig)
+_FIELDS = set(_TYPES)
+
+
+def read_config(data: Any) -> TableConfig:
+    """The :class:`TableConfig` the lobby's JSON ``data`` describes, checked; the variant is built
+    once with its parameters, so a bad parameter is refused here, not when the table starts."""
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"A table is described by a JSON object, not {excerpt(data)}.")
+    extra = sorted(set(data) - _FIELDS)
+    if extra:
+        raise ConfigError(f"Unknown field {', '.join(map(excerpt, extra))}; the fields are "
+                          f"{', '.join(sorted(_FIELDS))}.")
+    fields = dict(data)
+    bots = fields.get("bots", {})
+    if isinstance(bots, Mapping):  # JSON's keys are text: "1" is seat 1
+        fields["bots"] = {int(k) if isinstance(k, str) and k.isascii() and k.isdigit() and len(k) < 3 else k: v
+                          for k, v in bots.items()}
+    for key in ("action_time", "time_bank", "bot_delay"):
+        if type(fields.get(key)) is int:
+            fields[key] = float(fields[key])
+    typed: dict[str, Any] = {}
+    for key, value in fields.items():
+        try:
+            typed[key] = structure(value, _TYPES[key], key)
+        except SnapshotError as exc:
+            raise ConfigError(f"Bad table description: {exc}") from None
+    config = TableConfig(**typed)
+    variant = config.variant_object()
+    if config.seats > variant.max_players:
+        raise ConfigError(f"seats must be 2 to {variant.max_players} for {variant.name}, not {config.seats}.")
+    try:
+        variant.build(**config.params)
+    except (TypeError, ValueError, ArithmeticError) as exc:  # a builder refusing a value in its own words
+        raise ConfigError(f"Bad parameters for {variant.name}: {exc}") from None
+    return config
+
+
+def variant_params(variant: Any) -> dict[str, Any]:
+    """The keyword arguments ``variant``'s builder takes, with their defaults (``None``: required)."""
+    try:
+        signature = inspect.signature(variant.builder)
+    except (TypeError, ValueError):
+        return {}
+    return {name: (p.default if p.default is not inspect.Parameter.empty else None)
+            for name, p in signature.parameters.items()}

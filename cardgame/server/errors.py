@@ -1,0 +1,23 @@
+"""The server's exception: a refused message, with the code the client receives."""
+
+from __future__ import annotations
+
+from cardgame.engine.errors import CardgameError
+
+__all__ = ["CODES", "MessageError"]
+
+#: Every error code a client may receive (docs/server.md).
+CODES = frozenset({
+    "malformed", "too_large", "rate_limited", "not_seated", "already_seated", "bad_token", "not_your_turn",
+    "stale", "illegal", "seat_taken", "buy_in", "forbidden",
+})
+
+
+class MessageError(CardgameError):
+    """A client's message the table refuses; ``code`` is one of :data:`CODES`. The table is unchanged."""
+
+    def __init__(self, code: str, message: str) -> None:
+        assert code in CODES, code
+        super().__init__(message)
+        self.code = code
+        self.message = message

@@ -1,0 +1,465 @@
+"""One table of the server: a :class:`~cardgame.play.game.Game`, its seats, its bots, its clock and
+the clients watching it, with no networking in it.
+
+:class:`TableHost` is synchronous and single-threaded: the application calls it from the event
+loop (a client's message, the table's clock), and it hands each client the messages meant for
+it through the client's ``deliver``. Everything a client sends is checked first; a refused
+message raises :class:`~cardgame.server.errors.MessageError` and changes nothing, because each
+game method it calls refuses before it changes anything.
+
+Every event the game emits gets a sequence number, counted from the table's first event. A
+client receives each event once, as its seat may see it (``event.seen_by(seat)``), in views that
+continue exactly where the last one stopped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+import secrets
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from cardgame.engine.errors import CardgameError
+from cardgame.model.cards import parse_cards
+from cardgame.model.errors import BotError
+from cardgame.model.events import Event, HandEnded, HandStarted, PlayerLeft
+from cardgame.model.pots import side_pots
+from cardgame.play import bots as bot_names
+from cardgame.play.bot import Bot, HandEvents, decide, seat_rng
+from cardgame.play.game import Game
+from cardgame.play.shape import game_shape
+from cardgame.play.view import seat_rows
+from cardgame.server.clock import Clock
+from cardgame.server.config import TableConfig
+from cardgame.server.errors import MessageError
+from cardgame.server.messages import Act, Draw, Leave, Message, Muck, Resume, Runs, Sit, SitIn, SitOut, TopUp
+from cardgame.store.serialize import encode_event
+
+__all__ = ["Client", "TableHost", "hash_token"]
+
+log = logging.getLogger("cardgame.server")
+
+#: The longest player name.
+_NAME_LIMIT = 24
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 of a seat token (the only form the server keeps)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Client:
+    """One connection to a table: ``deliver(message)`` hands it a message (a JSON-ready dict);
+    ``seat`` is the seat it plays (``None``: a spectator); ``sent`` the newest event sequence
+    number it has received."""
+
+    __slots__ = ("deliver", "seat", "sent")
+
+    def __init__(self, deliver: Callable[[dict[str, Any]], None]) -> None:
+        self.deliver = deliver
+        self.seat: int | None = None
+        self.sent = -1
+
+
+class TableHost:
+    """A table: ``TableHost("t1", config)`` builds and starts its game (or takes ``game``, a
+    recovered one, with ``tokens``: seat -> token hash). ``on_token(seat, hash)`` is told when a
+    seat's token changes (``None``: freed), for the store. ``now`` is the clock's time source."""
+
+    def __init__(self, table_id: str, config: TableConfig, *, game: Game | None = None,
+                 tokens: dict[int, str] | None = None, first_seq: int = 0,
+                 on_token: Callable[[int, str | None], None] | None = None,
+                 now: Callable[[], float] | None = None) -> None:
+        import time
+
+        self.table_id = table_id
+        self.config = config
+        variant = config.variant_object()
+        if game is None:
+            game = Game(variant, params=config.params, seats=config.seats, min_buy_in=config.min_buy_in,
+                        max_buy_in=config.max_buy_in, seed=config.seed)
+        self.game = game
+        self.variant_name: str = variant.name
+        self.shape = game_shape(game.dispatcher.stages, game.ctx.deck_spec, variant.name)
+        self.now = now or time.monotonic
+        self.tokens: dict[int, str] = dict(tokens or {})  # seat -> token hash, people's seats
+        self.on_token = on_token
+        self.clients: list[Client] = []
+        self.bots: dict[int, tuple[Bot, random.Random]] = {}
+        self.bot_events = HandEvents()
+        self.clock = Clock(config.action_time, config.time_bank)
+        self.misses: dict[int, int] = {}
+        self.seq = first_seq - 1  # the newest event's number
+        self.pending: list[tuple[int, Event]] = []  # events not yet sent
+        self.hand_log: list[tuple[int, Event]] = []  # the current (or last) hand's events
+        self.bot_due: float | None = None  # when the bot to act answers (bot_delay)
+        self._rebuy = False
+        game.subscribe(self._on_event)
+        if game.dispatcher.status == "new":
+            game.start()
+        self._seat_bots()
+        self.refresh()
+
+    # --- events ---------------------------------------------------------------------------------------
+    def _on_event(self, event: Event) -> None:
+        self.seq += 1
+        item = (self.seq, event)
+        self.pending.append(item)
+        if type(event) is HandStarted:
+            self.hand_log = [item]
+        else:
+            self.hand_log.append(item)
+            if type(event) is PlayerLeft and event.seat in self.tokens:
+                self._free_token(event.seat)
+            elif type(event) is HandEnded:
+                self._rebuy_bots()
+
+    # --- seats ------------------------------------------------------------------------------------------
+    def _seat_bots(self) -> None:
+        """Seat each configured bot that is not seated yet; attach every configured bot."""
+        buy_in = self.config.bot_buy_in or self.config.max_buy_in
+        table = self.game.table
+        for seat, name in sorted(self.config.bots.items()):
+            player = table.seats[seat]
+            if player is None:
+                if seat in self.tokens:
+                    continue  # a person holds it
+                player = self.game.sit_down(f"{name} ({seat})"[:_NAME_LIMIT], buy_in, seat)
+            bot = bot_names.get(name)
+            self.bots[seat] = (bot, seat_rng(self.game, seat))
+
+    def _rebuy_bots(self) -> None:
+        """A bot that went broke buys in again once the hand is over (in :meth:`step`, not from inside
+        the engine's event), so the table keeps its players."""
+        self._rebuy = True
+
+    def _do_rebuys(self) -> None:
+        if not self._rebuy:
+            return
+        self._rebuy = False
+        buy_in = self.config.bot_buy_in or self.config.max_buy_in
+        for seat in self.bots:
+            player = self.game.table.seats[seat]
+            if player is not None and player.stack == 0 and self.game.hand is None:
+                self.game.top_up(seat, buy_in)
+                self.game.sit_in(seat)
+
+    def _free_token(self, seat: int) -> None:
+        self.tokens.pop(seat, None)
+        self.misses.pop(seat, None)
+        self.clock.forget(seat)
+        for c in self.clients:
+            if c.seat == seat:
+                c.seat = None
+        if self.on_token is not None:
+            self.on_token(seat, None)
+
+    def connect(self, client: Client) -> None:
+        """A new connection: it watches as a spectator until it sits or resumes."""
+        self.clients.append(client)
+        self._arm()
+        client.deliver({"type": "welcome", "table": self.describe(), "seq": self.seq})
+        self._send_view(client, full=True)
+
+    def disconnect(self, client: Client) -> None:
+        """A connection closed: its seat stays (the clock keeps running for it)."""
+        if client in self.clients:
+            self.clients.remove(client)
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.clients)
+
+    # --- messages -------------------------------------------------------------------------------------
+    def handle(self, client: Client, message: Message) -> None:
+        """Carry out ``message`` from ``client``, or raise :class:`MessageError` with the table unchanged.
+        The views it causes are delivered (:meth:`refresh`)."""
+        match message:
+            case Sit():
+                self._sit(client, message)
+            case Resume():
+                self._resume(client, message.token)
+            case Act() | Draw() | Runs() | Muck():
+                self._decide(client, message)
+            case SitOut():
+                self._call(self.game.sit_out, self._seat_of(client))
+            case SitIn():
+                seat = self._seat_of(client)
+                self._call(self.game.sit_in, seat)
+                self.misses[seat] = 0
+            case TopUp():
+                self._call(self.game.top_up, self._seat_of(client), message.amount)
+            case Leave():
+                self._leave(client)
+        self.refresh()
+
+    def _seat_of(self, client: Client) -> int:
+        if client.seat is None:
+            raise MessageError("not_seated", "This connection has no seat: send 'sit' or 'resume' first.")
+        return client.seat
+
+    def _call(self, method: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return method(*args)
+        except CardgameError as exc:
+            raise MessageError("illegal", str(exc)) from None
+
+    def _sit(self, client: Client, message: Sit) -> None:
+        if client.seat is not None:
+            raise MessageError("already_seated", f"This connection already plays seat {client.seat}.")
+        name = message.name.strip()
+        if not 1 <= len(name) <= _NAME_LIMIT or not name.isprintable():
+            raise MessageError("malformed", f"A name is 1 to {_NAME_LIMIT} printable characters, not "
+                                            f"{message.name[:40]!r}.")
+        table = self.game.table
+        if message.seat is not None and not 0 <= message.seat < table.seat_count:
+            raise MessageError("seat_taken", f"There is no seat {message.seat}: the seats are 0 to "
+                                             f"{table.seat_count - 1}.")
+        if message.seat is not None and table.seats[message.seat] is not None:
+            free = [s for s, p in enumerate(table.seats) if p is None]
+            raise MessageError("seat_taken", f"Seat {message.seat} is taken; free seats: {free or 'none'}.")
+        if any(p.name == name for p in table.players()):
+            raise MessageError("seat_taken", f"{name!r} is already seated here; choose another name.")
+        if not table.min_buy_in <= message.buy_in <= table.max_buy_in:
+            raise MessageError("buy_in", f"The buy-in must be {table.min_buy_in} to {table.max_buy_in}, "
+                                         f"not {message.buy_in}.")
+        player = self._call(self.game.sit_down, name, message.buy_in, message.seat)
+        token = secrets.token_urlsafe(24)
+        self._bind(client, player.seat, token)
+        log.info("table %s: seat %d taken", self.table_id, player.seat)
+
+    def _bind(self, client: Client, seat: int, token: str) -> None:
+        digest = hash_token(token)
+        self.tokens[seat] = digest
+        self.misses[seat] = 0
+        if self.on_token is not None:
+            self.on_token(seat, digest)
+        for other in self.clients:  # a seat has one connection: a newer one takes it over
+            if other.seat == seat and other is not client:
+                other.seat = None
+                other.deliver({"type": "error", "code": "bad_token", "seq": self.seq,
+                               "message": "Another connection took over this seat."})
+                self._send_view(other, full=True)
+        client.seat = seat
+        client.deliver({"type": "seated", "seat": seat, "token": token})
+        self._send_view(client, full=True)
+
+    def _resume(self, client: Client, token: str) -> None:
+        digest = hash_token(token)
+        seat = next((s for s, d in self.tokens.items() if secrets.compare_digest(d, digest)), None)
+        if seat is None:
+            raise MessageError("bad_token", "No seat at this table has that token (a seat's token ends when its "
+                                            "player leaves).")
+        if client.seat is not None and client.seat != seat:
+            raise MessageError("already_seated", f"This connection already plays seat {client.seat}.")
+        self._bind(client, seat, token)
+        log.info("table %s: seat %d resumed", self.table_id, seat)
+
+    def _decide(self, client: Client, message: Act | Draw | Runs | Muck) -> None:
+        seat = self._seat_of(client)
+        if message.seq != self.seq:
+            raise MessageError("stale", f"This decision answers the view of event {message.seq}, but the newest "
+                                        f"event is {self.seq}: act on the newest view.")
+        game = self.game
+        if isinstance(message, Muck):
+            self._call(game.muck, seat)
+            return
+        if game.to_act != seat:
+            whose = "nobody's" if game.to_act is None else f"seat {game.to_act}'s"
+            raise MessageError("not_your_turn", f"It is {whose} turn, not seat {seat}'s.")
+        match message:
+            case Act():
+                self._call(game.act, seat, message.action, message.amount)
+            case Draw():
+                try:
+                    cards = parse_cards(" ".join(message.discards)) if message.discards else []
+                except CardgameError as exc:
+                    raise MessageError("illegal", str(exc)) from None
+                self._call(game.draw, seat, cards)
+            case Runs():
+                self._call(game.choose_runs, seat, message.count)
+        self.clock.spend(seat, self.now())
+        self.misses[seat] = 0
+
+    def _leave(self, client: Client) -> None:
+        seat = self._seat_of(client)
+        player = self.game.table.player(seat)
+        stack = self._call(self.game.leave, seat)
+        self.tokens.pop(seat, None)
+        if self.on_token is not None:
+            self.on_token(seat, None)
+        client.seat = None
+        client.deliver({"type": "left", "seat": seat, "stack": stack if stack is not None else None,
+                        "pending": stack is None, "name": player.name})
+        self._send_view(client, full=True)
+
+    # --- the clock and the bots -------------------------------------------------------------------------
+    def step(self) -> None:
+        """Let bots answer and time out silent players, as far as the clock allows now; then deliver
+        the views. The application calls it when :meth:`wake_at` comes, and after each message."""
+        game = self.game
+        while game.dispatcher.status == "running":
+            self._do_rebuys()
+            seat = game.to_act
+            if seat is None:
+                break
+            now = self.now()
+            if seat in self.bots and seat not in self.tokens:
+                if self.bot_due is None:
+                    self.bot_due = now + self.config.bot_delay
+                if now < self.bot_due:
+                    break
+                self.bot_due = None
+                self._bot_decides(seat)
+                continue
+            self._arm()
+            if now < self.clock.deadline():
+                break
+            self._time_out(seat)
+        self.refresh()
+
+    def _bot_decides(self, seat: int) -> None:
+        bot, rng = self.bots[seat]
+        try:
+            decide(self.game, seat, bot, rng, shape=self.shape, events=self.bot_events)
+        except BotError as exc:  # a bot's bug must not stall the table: it is timed out instead
+            log.warning("table %s: the bot in seat %d failed (%s); it is timed out", self.table_id, seat, exc)
+            self._time_out(seat, count=False)
+
+    def _time_out(self, seat: int, *, count: bool = True) -> None:
+        """``seat`` ran out of time: check if free, else fold; a draw stands pat (or throws what it
+        must), a run-out choice runs once, a due bring-in is posted (TDA: a player who does not act in
+        time is folded; online rooms check when checking is free). After ``max_misses`` timeouts in
+        a row the player is sat out."""
+        game = self.game
+        self.clock.spend(seat, self.now())
+        if game.draw_options() is not None or game.run_options() is not None:
+            decide(game, seat, bot_names.get("calling-station"), random.Random(0), shape=self.shape,
+                   events=self.bot_events)
+        else:
+            legal = game.legal_actions()
+            assert legal is not None
+            action = "check" if legal.can_check else "bring_in" if legal.bring_in else "fold"
+            game.act(seat, action, None)
+        log.info("table %s: seat %d timed out", self.table_id, seat)
+        if count:
+            self.misses[seat] = misses = self.misses.get(seat, 0) + 1
+            player = game.table.seats[seat]
+            if misses >= self.config.max_misses and player is not None and not player.sitting_out:
+                game.sit_out(seat)
+
+    def _arm(self) -> None:
+        """Start the clock of a person who must now decide (a bot's answer is timed by ``bot_delay``)."""
+        seat = self.game.to_act
+        if seat is not None and not (seat in self.bots and seat not in self.tokens):
+            self.clock.start(seat, self.seq, self.now())
+
+    def wake_at(self) -> float | None:
+        """When :meth:`step` has work next (a bot's answer, a clock running out), on ``now``'s scale."""
+        seat = self.game.to_act
+        if seat is None or self.game.dispatcher.status != "running":
+            return None
+        if seat in self.bots and seat not in self.tokens:
+            return self.bot_due if self.bot_due is not None else self.now()
+        if self.clock.seat == seat and self.clock.key == self.seq:
+            return self.clock.deadline()
+        return self.now()
+
+    # --- views ---------------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Deliver the events since the last views to every client, in a view each."""
+        if not self.pending:
+            return
+        self._arm()
+        for client in list(self.clients):
+            self._send_view(client)
+        self.pending = []
+
+    def _send_view(self, client: Client, *, full: bool = False) -> None:
+        if full:
+            items: Iterable[tuple[int, Event]] = self.hand_log
+        else:
+            items = [(n, e) for n, e in self.pending if n > client.sent]
+            if not items:
+                return  # it has seen all of it already (a full view)
+        client.deliver(self.view(client.seat, items, full=full))
+        client.sent = self.seq
+
+    def view(self, seat: int | None, items: Iterable[tuple[int, Event]] = (), *, full: bool = False
+             ) -> dict[str, Any]:
+        """The ``view`` message for ``seat`` (``None``: a spectator) carrying ``items`` (numbered events)."""
+        game = self.game
+        names = game.names()
+        events = []
+        for n, e in items:
+            seen = e.seen_by(seat)
+            events.append({"seq": n, "kind": e.kind, "text": seen.describe(names), "event": encode_event(seen)})
+        message: dict[str, Any] = {"type": "view", "seq": self.seq, "full": full, "you": seat, "events": events,
+                                   "table": self._table(seat), "question": None, "clock": None}
+        to_act = game.to_act
+        if to_act is not None and to_act == seat:
+            message["question"] = self._question(seat)
+        if to_act is not None and self.clock.seat == to_act:
+            now = self.now()
+            message["clock"] = {"seat": to_act, "remaining": round(self.clock.action_left(now), 2),
+                                "bank": round(self.clock.bank_left(now), 2)}
+        return message
+
+    def _table(self, seat: int | None) -> dict[str, Any]:
+        game = self.game
+        hand = game.hand
+        seats = []
+        for (s, name, stack, bet, in_pot, hole, in_hand, folded, all_in, out, button) in seat_rows(game.ctx, seat):
+            hp = hand.by_seat.get(s) if hand is not None else None
+            seats.append({
+                "seat": s, "name": name, "stack": stack, "bet": bet, "in_pot": in_pot,
+                "hole": [None if c is None else str(c) for c in hole],
+                "up": list(hp.face_up) if hp is not None else [],
+                "in_hand": in_hand, "folded": folded, "all_in": all_in, "sitting_out": out, "button": button,
+                "bot": s in self.bots and s not in self.tokens, "connected": self.connected(s),
+                "bank": round(self.clock.bank(s), 2),
+            })
+        pots: list[dict[str, Any]] = []
+        if hand is not None and any(hp.all_in for hp in hand.players):
+            pots = [{"amount": p.amount, "seats": list(p.eligible)} for p in side_pots(hand.players, hand.dead)]
+        elif hand is not None:
+            pots = [{"amount": hand.pot_total(), "seats": [hp.seat for hp in hand.players if not hp.folded]}]
+        return {"id": self.table_id, "name": self.config.name, "variant": self.variant_name,
+                "hand": hand.number if hand is not None else None, "street": hand.street if hand is not None else "",
+                "pot": hand.pot_total() if hand is not None else 0, "pots": pots,
+                "board": [str(c) for c in hand.board] if hand is not None else [],
+                "button": game.table.button, "to_act": game.to_act, "stud": any(self.shape.up_cards),
+                "status": game.status_name, "seats": seats}
+
+    def _question(self, seat: int) -> dict[str, Any]:
+        game = self.game
+        if (draw := game.draw_options()) is not None:
+            return {"kind": "draw", "seat": seat, "hole": [str(c) for c in draw.hole], "min": draw.min_discards,
+                    "max": draw.max_discards, "replace": draw.replace}
+        if (runs := game.run_options()) is not None:
+            return {"kind": "runs", "seat": seat, "max": runs.max_runs}
+        legal = game.legal_actions()
+        assert legal is not None
+        raise_: dict[str, Any] | None = None
+        if legal.can_raise:
+            hand = game.hand
+            pot = hand.pot_total() if hand is not None else 0
+            pot_to = legal.bet_to + pot + legal.call_amount  # a pot-sized raise: call, then raise the pot
+            raise_ = {"min": legal.min_raise_to, "max": legal.max_raise_to, "is_bet": legal.is_bet,
+                      "pot": max(legal.min_raise_to, min(pot_to, legal.max_raise_to)), "amounts": list(legal.amounts)}
+        return {"kind": "act", "seat": seat, "fold": legal.can_fold, "check": legal.can_check,
+                "call": legal.call_amount, "raise": raise_, "bring_in": legal.bring_in}
+
+    def describe(self) -> dict[str, Any]:
+        """The table for the lobby: its id, config, players and hands played."""
+        players = [{"seat": p.seat, "name": p.name, "stack": p.stack, "bot": p.seat in self.bots
+                    and p.seat not in self.tokens} for p in self.game.table.players()]
+        return {"id": self.table_id, "variant": self.variant_name, "config": self.config.to_data(),
+                "players": players, "hands": self.game.ctx.hands_played, "status": self.game.status_name}
+
+    def chips(self) -> int:
+        """Every chip at the table now: stacks and the hand's pot."""
+        hand = self.game.hand
+        return sum(p.stack for p in self.game.table.players()) + (hand.pot_total() if hand is not None else 0)
+

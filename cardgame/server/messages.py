@@ -1,0 +1,155 @@
+"""The messages a client sends, as typed records, and reading them from the wire.
+
+:func:`read_message` checks a message in order, before the table is touched: its size
+(:data:`MAX_MESSAGE` bytes), that it is JSON, an object with a known ``type``, no field it does
+not know, and every field's type (structured with ``cattrs``, strictly: ``true`` is not a number,
+``"5"`` is not a number). Anything else is a :class:`~cardgame.server.errors.MessageError`
+``malformed`` or ``too_large`` naming what was wrong and what is allowed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from cardgame.model.inputs import excerpt
+from cardgame.server.errors import MessageError
+from cardgame.store.serialize import SnapshotError, from_json, structure
+
+__all__ = [
+    "ACTIONS",
+    "MAX_MESSAGE",
+    "Act",
+    "Draw",
+    "Leave",
+    "Message",
+    "Muck",
+    "Resume",
+    "Runs",
+    "Sit",
+    "SitIn",
+    "SitOut",
+    "TopUp",
+    "read_message",
+]
+
+#: The most bytes one client message may hold.
+MAX_MESSAGE = 2048
+
+#: The betting words an ``act`` message may carry.
+ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in", "bring_in")
+
+
+@attrs.frozen
+class Sit:
+    """Take a seat: ``name``, ``buy_in`` chips, in ``seat`` (``None``: the first free one)."""
+
+    name: str
+    buy_in: int
+    seat: int | None = None
+
+
+@attrs.frozen
+class Resume:
+    """Take back the seat ``token`` belongs to."""
+
+    token: str
+
+
+@attrs.frozen
+class Act:
+    """A betting decision, made on the view whose newest event is ``seq``."""
+
+    action: str
+    seq: int
+    amount: int | None = None
+
+
+@attrs.frozen
+class Draw:
+    """Discard ``discards`` (card strings; empty: stand pat)."""
+
+    seq: int
+    discards: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Runs:
+    """Run the rest of the board ``count`` times."""
+
+    count: int
+    seq: int
+
+
+@attrs.frozen
+class Muck:
+    """Muck the hand once betting is over."""
+
+    seq: int
+
+
+@attrs.frozen
+class SitOut:
+    """Skip hands from the next one on."""
+
+
+@attrs.frozen
+class SitIn:
+    """Be dealt in again from the next hand."""
+
+
+@attrs.frozen
+class Leave:
+    """Cash out and free the seat."""
+
+
+@attrs.frozen
+class TopUp:
+    """Add ``amount`` chips between hands."""
+
+    amount: int
+
+
+Message = Sit | Resume | Act | Draw | Runs | Muck | SitOut | SitIn | Leave | TopUp
+
+_TYPES: dict[str, type] = {
+    "sit": Sit, "resume": Resume, "act": Act, "draw": Draw, "runs": Runs, "muck": Muck, "sit_out": SitOut,
+    "sit_in": SitIn, "leave": Leave, "top_up": TopUp,
+}
+
+
+def _fields(cls: type) -> str:
+    names = [a.name for a in attrs.fields(cls)]
+    return ", ".join(names) if names else "no fields"
+
+
+def read_message(data: str | bytes) -> Message:
+    """The client message ``data`` holds, checked (see the module's docstring)."""
+    size = len(data.encode() if isinstance(data, str) else data)
+    if size > MAX_MESSAGE:
+        raise MessageError("too_large", f"A message may hold at most {MAX_MESSAGE} bytes; this one holds {size:,}.")
+    try:
+        raw = from_json(data)
+    except SnapshotError as exc:
+        raise MessageError("malformed", f"A message must be a JSON object: {exc}.") from None
+    if not isinstance(raw, dict):
+        raise MessageError("malformed", f"A message must be a JSON object with a 'type', not {excerpt(raw)}.")
+    kind = raw.get("type")
+    cls = _TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise MessageError("malformed", f"Unknown message type {excerpt(kind)}; the types are {', '.join(_TYPES)}.")
+    fields: dict[str, Any] = {k: v for k, v in raw.items() if k != "type"}
+    known = {a.name for a in attrs.fields(cls)}
+    extra = sorted(set(fields) - known)
+    if extra:
+        raise MessageError("malformed", f"A {kind} message has no field {', '.join(map(excerpt, extra))}; "
+                                        f"its fields are {_fields(cls)}.")
+    try:
+        message: Message = structure(fields, cls, str(kind))
+    except SnapshotError as exc:
+        raise MessageError("malformed", f"Not a valid {kind} message ({_fields(cls)}): {exc}") from None
+    if isinstance(message, Act) and message.action not in ACTIONS:
+        raise MessageError("malformed", f"Unknown action {excerpt(message.action)}; the actions are "
+                                        f"{', '.join(ACTIONS)}.")
+    return message

@@ -1,0 +1,71 @@
+"""The server's own rows in the event store: each table's configuration and its seats' token hashes.
+
+Two tables beside the store's (SQL both SQLite and PostgreSQL take):
+
+* ``server_tables(table_id, created, config)``: ``config`` is the :class:`TableConfig` as JSON;
+* ``server_seats(table_id, seat, token_hash)``: the SHA-256 of each person's seat token (never the
+  token), so a restarted server lets the same players resume their seats.
+
+The events themselves are the store's (:meth:`EventStore.record`); a restarted server rebuilds
+each table with :func:`cardgame.store.recover`, which voids an interrupted hand.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from cardgame.engine.errors import ConfigError
+from cardgame.server.config import TableConfig, read_config
+from cardgame.store import EventStore, StoreError
+from cardgame.store.serialize import SnapshotError, from_json, to_compact_json
+
+__all__ = ["Registry"]
+
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS server_tables (table_id TEXT PRIMARY KEY, created DOUBLE PRECISION NOT NULL, "
+    "config TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS server_seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL, "
+    "token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat))",
+)
+
+
+class Registry:
+    """The server's tables and seat tokens in ``store``."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+        with store.transaction() as db:
+            for statement in _SCHEMA:
+                db.execute(statement)
+
+    def add(self, table_id: str, config: TableConfig) -> None:
+        with self.store.transaction() as db:
+            db.execute("INSERT INTO server_tables (table_id, created, config) VALUES (?, ?, ?)",
+                       (table_id, time.time(), to_compact_json(config.to_data())))
+
+    def tables(self) -> list[tuple[str, TableConfig]]:
+        """Every table the server has made, oldest first, with its config (:class:`StoreError` if a
+        row is corrupt)."""
+        found = []
+        for table_id, text in self.store.query("SELECT table_id, config FROM server_tables ORDER BY created"):
+            try:
+                config = read_config(from_json(text))
+            except (SnapshotError, ConfigError, TypeError) as exc:
+                raise StoreError(f"The server_tables row of {table_id!r} is corrupt: {exc}") from None
+            found.append((str(table_id), config))
+        return found
+
+    def set_token(self, table_id: str, seat: int, token_hash: str | None) -> None:
+        """Keep ``token_hash`` for ``seat`` (``None``: the seat is free)."""
+        with self.store.transaction() as db:
+            if token_hash is None:
+                db.execute("DELETE FROM server_seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+            else:
+                db.execute("INSERT INTO server_seats (table_id, seat, token_hash) VALUES (?, ?, ?) "
+                           "ON CONFLICT (table_id, seat) DO UPDATE SET token_hash = excluded.token_hash",
+                           (table_id, seat, token_hash))
+
+    def tokens(self, table_id: str) -> dict[int, str]:
+        rows: list[Any] = self.store.query("SELECT seat, token_hash FROM server_seats WHERE table_id = ?", (table_id,))
+        return {int(seat): str(digest) for seat, digest in rows}

@@ -1,0 +1,49 @@
+"""``cardgame serve``: the table server under uvicorn, on the loopback interface by default."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+from cardgame.server.app import create_app
+from cardgame.server.config import read_config
+from cardgame.server.messages import MAX_MESSAGE
+
+__all__ = ["serve"]
+
+
+def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: Sequence[str] = (), bots: int = 2,
+          allowed_origins: Sequence[str] = (), console: Any = None) -> int:
+    """Run the server until interrupted. ``tables``: variants to open a table of (with ``bots`` bots
+    each) when the store holds no table yet."""
+    import uvicorn
+
+    configs = [read_config({"variant": v, "bots": {str(s): "seed-ai" for s in range(1, bots + 1)}, "bot_delay": 0.6,
+                            "name": f"{v} with {bots} bots"}) for v in tables]
+    app = create_app(db, allowed_origins=allowed_origins)
+    server = app.state.server
+
+    config = uvicorn.Config(app, host=host, port=port, ws_max_size=4 * MAX_MESSAGE, log_level="info",
+                            ws_ping_interval=20, ws_ping_timeout=20)
+    runner = uvicorn.Server(config)
+
+    async def main() -> None:
+        async def open_tables() -> None:
+            while not runner.started:
+                await asyncio.sleep(0.05)
+            if not server.tables:
+                for c in configs:
+                    server.create(c)
+            if console is not None:
+                console.print(f"cardgame server on http://{host}:{port}/ ({len(server.tables)} tables; "
+                              f"{'recording to ' + db if db else 'not recording'})", highlight=False)
+
+        opener = asyncio.create_task(open_tables())
+        await runner.serve()
+        opener.cancel()
+
+    asyncio.run(main())
+    if not runner.started:  # uvicorn said why (the port is taken, say)
+        return 1
+    return 0
