@@ -161,8 +161,7 @@ def test_a_hand_of_holdem_against_a_bot(page: Any, base_url: str, tmp_path: Path
         for card in mine:  # suit colours: hearts and diamonds red, clubs and spades black
             assert card["colour"] == (RED if card["card"][1] in "hd" else BLACK), card
         assert len(bots) == 2 and all(c["card"] == "" and "back" in c["cls"] for c in bots)  # hidden
-        if decisions > 1:  # TODO first too
-            assert re.fullmatch(r"(time bank )?\d+ s", page.inner_text('.seat[data-seat="0"] .clock'))
+        assert re.fullmatch(r"(time bank )?\d+ s", page.inner_text('.seat[data-seat="0"] .clock'))
         assert chips_shown(page) == 250
         if decisions == 1:
             assert page.get_attribute("#pot", "data-amount") == "3"  # the blinds
@@ -189,6 +188,22 @@ def test_a_hand_of_holdem_against_a_bot(page: Any, base_url: str, tmp_path: Path
     page.wait_for_selector('.seat.you[data-seat="0"]')
     assert page.locator("#sit-form").is_hidden()
     assert page.evaluate(f"localStorage.getItem('cardgame.token.{table_id}')") == token
+
+    # a dropped connection reconnects by itself and resumes the seat
+    page.evaluate("state.ws.close()")
+    page.wait_for_function("document.getElementById('status').dataset.state === 'offline'")
+    page.wait_for_function("document.getElementById('status').dataset.state === 'connected'")
+    page.wait_for_selector('.seat.you[data-seat="0"]')
+
+    # a view that skips events is not shown: the page notes the gap and reconnects to resynchronise
+    page.evaluate("""handle({...state.view, full: false, seq: state.seq + 3,
+                             events: [{seq: state.seq + 2, kind: "action", text: "forged line"}]})""")
+    page.wait_for_selector("#log li.note")
+    assert "Missed events" in page.inner_text("#log li.note")
+    page.wait_for_function("document.getElementById('status').dataset.state === 'connected'")
+    page.wait_for_selector('.seat.you[data-seat="0"]')
+    assert "forged line" not in page.inner_text("#log")
+    assert page.locator('#log li[data-kind="hand started"]').count() >= 1
 
     # the four-colour deck recolours diamonds and clubs
     page.check("#four-colour")
@@ -256,8 +271,52 @@ def test_the_lobby_lists_and_creates_tables(page: Any, base_url: str) -> None:
     assert "min_buy_in" in page.inner_text("#create-error")  # the server's 400, shown as it said it
 
     page.fill("#min_buy_in", "40")
-    page.fill('[data-bot-seat="1"]', "calling-station")
+    offered = page.eval_on_selector_all('[data-bot-seat="1"] option', "os => os.map(o => o.value)")
+    assert offered[0] == "" and {"calling-station", "seed-ai"} <= set(offered)  # GET /api/bots
+    page.select_option('[data-bot-seat="1"]', "calling-station")
     page.click("#create-submit")
     page.wait_for_url(re.compile(r"/table/[^/]+$"))
     page.wait_for_selector('.seat[data-seat="1"] .marker.bot')
     assert page.inner_text("#table-name") == "made by clicking"
+
+
+def test_seat_controls(page: Any, base_url: str) -> None:
+    table_id = create_table(base_url, variant="NT", seats=2, bots={"1": "calling-station"}, bot_buy_in=100, seed=3)
+    sit(page, base_url, table_id, "Cal", 100, 0)
+    page.wait_for_selector("#question:not([hidden])")
+    page.click("#sit-out")
+    page.wait_for_selector("#sit-in:not([hidden])")
+    assert page.locator("#sit-out").is_hidden()
+    assert "sitting out" in page.inner_text('.seat.you[data-seat="0"]')
+
+    page.fill("#top-up-amount", "10")  # in a hand: refused, and the page says why
+    page.click("#top-up")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.inner_text("#error").strip()
+
+    page.click("#sit-in")
+    page.wait_for_selector("#sit-out:not([hidden])")
+    page.click("#leave")
+    assert page.inner_text("#leave") == "Click again to leave"  # one stray click does not cash out
+    page.click("#leave")
+    page.wait_for_selector("#sit-form:not([hidden])")
+    assert page.evaluate(f"localStorage.getItem('cardgame.token.{table_id}')") is None
+    assert re.fullmatch(r"You left the table with \d+ chips\.|You leave the table when this hand ends\.",
+                        page.inner_text("#log li.note"))
+
+
+def test_run_it_twice_asks_the_player(page: Any, base_url: str) -> None:
+    table_id = create_table(base_url, variant="NT", params={"run_it_twice": True}, seats=2, bots={"1": "all-in"},
+                            bot_buy_in=100, seed=4)
+    sit(page, base_url, table_id, "Rut", 100, 0)
+    for _ in range(5):
+        if wait_for_question_or(page, "#runs:not([hidden])"):
+            break
+        check_or_call(page)  # the bot is all in: calling puts us all in too
+    buttons = page.locator("#runs-buttons button[data-runs]")
+    assert [buttons.nth(i).get_attribute("data-runs") for i in range(buttons.count())] == ["1", "2"]
+    assert page.locator("#runs-buttons button[data-action=muck]").count() == 1
+    before = seq(page)
+    page.click('#runs-buttons button[data-runs="2"]')
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+    page.wait_for_selector('#log li[data-kind="runs chosen"]')

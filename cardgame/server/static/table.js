@@ -127,7 +127,11 @@ function applyView(view) {
     resync();
     return;
   }
-  if (view.full) $("log").replaceChildren();
+  if (view.full && events.length) {  // it re-sends the hand from its start: drop our copy of it
+    for (const item of [...$("log").children]) {
+      if (item.dataset.seq && Number(item.dataset.seq) >= events[0].seq) item.remove();
+    }
+  }
   for (const event of events) logEvent(event);
   state.view = view;
   state.seq = view.seq;
