@@ -18,6 +18,7 @@ const state = {
   shown: "",          // the question on screen, so a new view keeps a half-typed amount
   pending: false,     // a decision was sent and its answer has not come yet
   variants: [],       // GET /api/variants, for the stakes in the header
+  summary: [],        // the showdown of the hand in progress, shown as "last hand" when it ends
 };
 
 // --- the connection -------------------------------------------------------------------------
@@ -105,8 +106,8 @@ function handle(message) {
       break;
     case "error":
       state.pending = false;
-      if (message.code === "bad_token") {
-        localStorage.removeItem(TOKEN_KEY);
+      if (message.code === "bad_token") {  // our resume failed (the seat is gone), or another tab took the seat
+        if (state.resuming) localStorage.removeItem(TOKEN_KEY);
         state.resuming = false;
       }
       showError(message.message || message.code);
@@ -132,7 +133,10 @@ function applyView(view) {
       if (item.dataset.seq && Number(item.dataset.seq) >= events[0].seq) item.remove();
     }
   }
-  for (const event of events) logEvent(event);
+  for (const event of events) {
+    logEvent(event);
+    summarise(event, view.table);
+  }
   state.view = view;
   state.seq = view.seq;
   state.you = view.you ?? null;
@@ -328,6 +332,7 @@ function renderActions(q) {
   slider.oninput = () => { typed.value = slider.value; updateRaiseLabel(r, me); };
   typed.oninput = () => { slider.value = clamp(Number(typed.value), r.min, r.max); updateRaiseLabel(r, me); };
   typed.onchange = () => setAmount(Number(typed.value));
+  typed.onkeydown = (event) => { if (event.key === "Enter") $("raise-button").click(); };
   setAmount(r.min);
 }
 
@@ -476,6 +481,27 @@ function logEvent(event) {
   log.append(el("li", { class: `kind-${kind.replace(/\W+/g, "-")}`, data: { seq: event.seq, kind }, text: event.text }));
   while (log.children.length > 400) log.firstChild.remove();
   log.scrollTop = log.scrollHeight;
+}
+
+/** Keep the showdown (cards shown, pots won) of each hand, and show it once the hand ends: the
+ * next hand starts at once, so the table itself shows it only for a moment. */
+function summarise(event, table) {
+  const data = event.event || {};
+  if (event.kind === "hand started") state.summary = [];
+  else if (event.kind === "shown") {
+    const who = table.seats.find((s) => s.seat === data.seat)?.name ?? `seat ${data.seat}`;
+    state.summary.push(el("li", { class: "shown", data: { seat: data.seat } },
+      el("span", { class: "who", text: who }),
+      el("span", { class: "cards" }, ...(data.cards || []).map((c) => cardNode(c, true, false))),
+      data.hand ? el("span", { class: "muted", text: data.hand }) : null));
+  } else if (event.kind === "pot awarded") {
+    state.summary.push(el("li", { class: "won", text: event.text }));
+  } else if (event.kind === "hand ended") {
+    $("last-hand-title").textContent = `Last hand (#${data.hand ?? ""})`;
+    $("last-hand-lines").replaceChildren(...state.summary);
+    $("last-hand").hidden = state.summary.length === 0;
+    state.summary = [];
+  }
 }
 
 function note(text) {
