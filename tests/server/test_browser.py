@@ -181,7 +181,8 @@ def test_a_hand_of_holdem_against_a_bot(page: Any, base_url: str, tmp_path: Path
     ended = next(text for kind, text in log if kind == "hand ended")
     assert name in ended and sum(int(n) for n in re.findall(r" (\d+)(?=,|$)", ended)) == 250, ended
     assert chips_shown(page) == 250  # stacks and pot after the hand (the next one may have started)
-    bot_shown = page.eval_on_selector_all('#last-hand li.shown[data-seat="1"] .card', "cs => cs.map(c => c.dataset.card)")
+    bot_shown = page.eval_on_selector_all('#last-hand li.shown[data-seat="1"] .card',
+                                          "cs => cs.map(c => c.dataset.card)")
     assert len(bot_shown) == 2 and all(re.fullmatch(r"[2-9TJQKA][cdhs]", c) for c in bot_shown)
     assert "pot of" in page.inner_text("#last-hand li.won").lower()
     page.screenshot(path=str(artefact(tmp_path, "table.png")))
