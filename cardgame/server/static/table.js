@@ -195,6 +195,7 @@ function renderSeats() {
     }
   }
   $("seats").replaceChildren(...nodes);
+  $("felt").classList.toggle("crowded", count > 6);
 }
 
 function seatNode(s, table) {
@@ -208,13 +209,14 @@ function seatNode(s, table) {
   if (s.folded) classes.push("folded");
   if (s.sitting_out) classes.push("sitting-out");
   if (!s.connected && !s.bot) classes.push("disconnected");
-  const cards = el("div", { class: "cards hole" });
-  (s.hole || []).forEach((card, i) => cards.append(cardNode(card, !!(s.up || [])[i], table.stud)));
+  const hole = s.folded && s.seat !== state.you ? [] : s.hole || [];  // a folded hand leaves the table
+  const cards = el("div", { class: `cards hole${hole.length > 2 ? " many" : ""}` });
+  hole.forEach((card, i) => cards.append(cardNode(card, !!(s.up || [])[i], table.stud)));
   return el("div", { class: classes.join(" "), data: { seat: s.seat, name: s.name } },
     cards,
     el("div", { class: "plate" },
       el("div", { class: "top" },
-        el("span", { class: "name", text: s.name }),
+        el("span", { class: "name", title: s.name, text: s.name }),
         s.button ? el("span", { class: "marker dealer", title: "the button", text: "D" }) : null,
         s.bot ? el("span", { class: "marker bot", title: "a bot", text: "bot" }) : null,
         !s.connected && !s.bot ? el("span", { class: "marker away", title: "disconnected", text: "away" }) : null),
