@@ -221,6 +221,11 @@ def create_app(db: str | None = None, *, max_tables: int = 500, rate: float = 20
                               "max_players": v.max_players, "params": variant_params(v)}
                              for v in variants.available()])
 
+    async def bots_list(request: Request) -> Response:
+        from cardgame.play import bots
+
+        return JSONResponse(bots.available())
+
     async def tables_list(request: Request) -> Response:
         return JSONResponse([host.describe() for host in server.tables.values()])
 
@@ -313,6 +318,7 @@ def create_app(db: str | None = None, *, max_tables: int = 500, rate: float = 20
             Route("/", lobby),
             Route("/table/{table_id}", table_page),
             Route("/api/variants", variants_list),
+            Route("/api/bots", bots_list),
             Route("/api/tables", tables_list, methods=["GET"]),
             Route("/api/tables", create_table, methods=["POST"]),
             Route("/api/tables/{table_id}", table_info),

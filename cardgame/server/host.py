@@ -402,7 +402,7 @@ class TableHost:
         self.pending = []
 
     def _send_view(self, client: Client, *, full: bool = False) -> None:
-        self._arm()
+        self._arm()  # a view sent before refresh() (a seat taken as its hand starts) shows the clock too
         if full:
             items: Iterable[tuple[int, Event]] = self.hand_log
         else:
