@@ -295,6 +295,8 @@ def create_app(db: str | None = None, *, max_tables: int = 500, rate: float = 20
                              "message": f"At most {server.rate:g} messages a second (bursts of {server.burst:g})."})
                     if refused > 2 * server.burst:
                         log.warning("table %s: a connection flooding messages is closed", table_id)
+                        queue.put_nowait(None)  # the writer sends what is queued, then closes (policy violation)
+                        await writer
                         break
                     continue
                 try:

@@ -43,7 +43,8 @@ class TableConfig:
     each seat spends as it needs; after ``max_misses`` timeouts in a row the player is sat out;
     ``bots`` seats a bot by name (``cardgame.play.bots``) with ``bot_buy_in`` chips; ``bot_delay``
     seconds a bot waits before it acts (for people watching); bots sit out while no person is
-    seated unless ``bots_alone``; ``seed`` makes the deals replayable
+    seated unless ``bots_alone``; after a hand, nobody's clock runs and no bot acts for ``hand_pause``
+    seconds (the showdown stays in view); ``seed`` makes the deals replayable
     (``None``: the operating system's cryptographic source)."""
 
     variant: str
@@ -58,6 +59,7 @@ class TableConfig:
     bot_buy_in: int | None = None
     bot_delay: float = attrs.field(default=0.0, validator=_in_range(0, 60))
     bots_alone: bool = False
+    hand_pause: float = attrs.field(default=0.0, validator=_in_range(0, 30))
     seed: int | None = None
     name: str = ""
 
@@ -116,7 +118,7 @@ def read_config(data: Any) -> TableConfig:
     if isinstance(bots, Mapping):  # JSON's keys are text: "1" is seat 1
         fields["bots"] = {int(k) if isinstance(k, str) and k.isascii() and k.isdigit() and len(k) < 3 else k: v
                           for k, v in bots.items()}
-    for key in ("action_time", "time_bank", "bot_delay"):
+    for key in ("action_time", "time_bank", "bot_delay", "hand_pause"):
         if type(fields.get(key)) is int:
             fields[key] = float(fields[key])
     typed: dict[str, Any] = {}
@@ -129,6 +131,12 @@ def read_config(data: Any) -> TableConfig:
     variant = config.variant_object()
     if config.seats > variant.max_players:
         raise ConfigError(f"seats must be 2 to {variant.max_players} for {variant.name}, not {config.seats}.")
+    defaults = variant_params(variant)
+    for key, value in config.params.items():
+        default = defaults.get(key)
+        if default is not None and type(default) in (int, bool) and type(value) is not type(default):
+            kind = "true or false" if type(default) is bool else "a whole number"
+            raise ConfigError(f"params: {key} of {variant.name} must be {kind}, not {excerpt(value)}.")
     try:
         variant.build(**config.params)
     except (TypeError, ValueError, ArithmeticError) as exc:  # a builder refusing a value in its own words

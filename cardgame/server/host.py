@@ -96,6 +96,7 @@ class TableHost:
         self.hand_log: list[tuple[int, Event]] = []  # the current (or last) hand's events
         self.bot_due: float | None = None  # when the bot to act answers (bot_delay)
         self._rebuy = False
+        self.paused_until = 0.0  # no bot answers and no clock runs before then: the last hand is shown
         game.subscribe(self._on_event)
         if game.dispatcher.status == "new":
             game.start()
@@ -115,6 +116,7 @@ class TableHost:
                 self._free_token(event.seat)
             elif type(event) is HandEnded:
                 self._rebuy_bots()
+                self.paused_until = self.now() + self.config.hand_pause
 
     # --- seats ------------------------------------------------------------------------------------------
     def _seat_bots(self) -> None:
@@ -157,10 +159,11 @@ class TableHost:
             return
         self._rebuy = False
         buy_in = self.config.bot_buy_in or self.config.max_buy_in
+        hand = self.game.hand
         for seat in self.bots:
             player = self.game.table.seats[seat]
-            if player is not None and player.stack == 0 and self.game.hand is None:
-                self.game.top_up(seat, buy_in)
+            if player is not None and player.stack == 0 and (hand is None or seat not in hand.by_seat):
+                self.game.top_up(seat, buy_in)  # between its hands: the next hand may have started already
         self._bots_follow_people()
 
     def _free_token(self, seat: int) -> None:
@@ -332,7 +335,7 @@ class TableHost:
             now = self.now()
             if seat in self.bots and seat not in self.tokens:
                 if self.bot_due is None:
-                    self.bot_due = now + self.config.bot_delay
+                    self.bot_due = max(now, self.paused_until) + self.config.bot_delay
                 if now < self.bot_due:
                     break
                 self.bot_due = None
@@ -379,7 +382,7 @@ class TableHost:
         """Start the clock of a person who must now decide (a bot's answer is timed by ``bot_delay``)."""
         seat = self.game.to_act
         if seat is not None and not (seat in self.bots and seat not in self.tokens):
-            self.clock.start(seat, self.seq, self.now())
+            self.clock.start(seat, self.seq, max(self.now(), self.paused_until))
 
     def wake_at(self) -> float | None:
         """When :meth:`step` has work next (a bot's answer, a clock running out), on ``now``'s scale."""

@@ -19,7 +19,7 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
     each) when the store holds no table yet."""
     import uvicorn
 
-    configs = [read_config({"variant": v, "bots": {str(s): "seed-ai" for s in range(1, bots + 1)}, "bot_delay": 0.6,
+    configs = [read_config({"variant": v, "bots": {str(s): "seed-ai" for s in range(1, bots + 1)}, "bot_delay": 0.6, "hand_pause": 3,
                             "name": f"{v} with {bots} bots"}) for v in tables]
     app = create_app(db, allowed_origins=allowed_origins)
     server = app.state.server
