@@ -180,11 +180,12 @@ def test_a_lost_connection_detaches_the_recorder_and_recovery_returns_every_chip
 
 def test_other_modules_keep_their_own_tables_beside_the_store(store_location: str) -> None:
     ddl = ("CREATE TABLE IF NOT EXISTS server_tables (table_id TEXT PRIMARY KEY, config TEXT NOT NULL, "
-           "created REAL NOT NULL, hands INTEGER NOT NULL DEFAULT 0)")
+           "created DOUBLE PRECISION NOT NULL, hands BIGINT NOT NULL DEFAULT 0)")  # the portable types
     with EventStore(store_location) as store:
         with store.transaction() as db:
             db.execute(ddl)
-            db.execute("INSERT INTO server_tables (table_id, config, created) VALUES (?, ?, ?)", ("t1", "{}", 1.5))
+            db.execute("INSERT INTO server_tables (table_id, config, created) VALUES (?, ?, ?)",
+                       ("t1", "{}", 1722500000.125))
             db.executemany("INSERT INTO server_tables VALUES (?, ?, ?, ?)", [("t2", "50% off", 2.0, 3),
                                                                               ("t3", "a '?'", 2.5, 4)])
         with pytest.raises(StoreError, match="Writing to the event store"), store.transaction() as db:  # all or none
@@ -197,10 +198,16 @@ def test_other_modules_keep_their_own_tables_beside_the_store(store_location: st
     with EventStore(store_location) as store:  # reopened with the extra table in it
         with store.transaction() as db:
             db.execute(ddl)  # the module's own "create if missing" at start-up
+            upsert = ("INSERT INTO server_tables (table_id, config, created, hands) VALUES (?, ?, ?, ?) "
+                      "ON CONFLICT (table_id) DO UPDATE SET hands = server_tables.hands + excluded.hands")
+            db.execute(upsert, ("t2", "", 0.0, 10))
+            db.execute(upsert, ("t4", "new", 4.0, 1))
+            db.execute("DELETE FROM server_tables WHERE table_id = ?", ("t4",))
         assert store.query("SELECT table_id, config, created, hands FROM server_tables WHERE config LIKE ? "
-                           "OR config LIKE '%''?''' ORDER BY table_id", ("50%",)) == [("t2", "50% off", 2.0, 3),
+                           "OR config LIKE '%''?''' ORDER BY table_id", ("50%",)) == [("t2", "50% off", 2.0, 13),
                                                                                      ("t3", "a '?'", 2.5, 4)]
         assert store.query("SELECT count(*) FROM server_tables") == [(3,)]
+        assert store.query("SELECT created FROM server_tables WHERE table_id = ?", ("t1",)) == [(1722500000.125,)]
         _check_log(store, "t1", game)
 
 
