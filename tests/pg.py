@@ -136,7 +136,8 @@ def start_server() -> PostgresServer:
                                   f"{made.stderr.strip()}") from None
             owner = pwd.getpwnam(USER)
         as_user = [runuser, "-u", USER, "--"]
-    folder = Path(tempfile.mkdtemp(prefix="cardgame-pg-"))  # in /tmp, which the server's user can reach
+    # as root, in /tmp: the server's user must reach it (a TMPDIR under /root would not do)
+    folder = Path(tempfile.mkdtemp(prefix="cardgame-pg-", dir="/tmp" if owner is not None else None))
     password = secrets.token_hex(16)
     try:
         (folder / "password").write_text(password + "\n", encoding="ascii")
