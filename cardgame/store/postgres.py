@@ -16,6 +16,8 @@ is flushed); ``"NORMAL"`` turns it off for the connection (a server crash may lo
 commits, never half of one). ``timeout`` bounds connecting and each wait for a lock.
 A lost connection is not made again: the next write or read raises
 :class:`~cardgame.store.StoreError` (a recorder detaches); open a new store and ``recover()``.
+PostgreSQL text holds no NUL character: a table id with one is refused on both backends, and a
+player named with one cannot be recorded here (the write raises ``StoreError``).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from cardgame.model.errors import CardgameError
 from cardgame.model.events import HandEnded, HandStarted
 from cardgame.play.bots import calling_station, random_bot
 from cardgame.play.game import Game
-from cardgame.store import EventStore, StoreError, recover
+from cardgame.store import EventStore, StoreError, TableState, recover
 from cardgame.store.postgres import PostgresDatabase, is_dsn, redact, translate
 from cardgame.store.schema import SqliteDatabase
 from tests.pg import PostgresServer, free_port
@@ -319,3 +319,12 @@ def test_hand_ended_rows_read_back_the_same_on_both_backends(store_location: str
         assert [h.final_stacks for h in store.hands("t1")] == [e.stacks for e in ends]
         assert [r.time for r in store.events("t1")][:3] == [1.25, 2.25, 3.25]  # doubles, not 4-byte reals
         assert store.table("t1").created == 0.25
+
+
+def test_text_the_database_cannot_hold_fails_the_write_with_a_store_error(store: EventStore) -> None:
+    game = Game(no_limit_holdem(1, 2), seed=1, keep_hands=None)
+    recorder = store.record(game, "t1")
+    with pytest.raises(StoreError, match=r"Recording event 1 \(seated\) of table 't1' failed: Writing to the event"):
+        game.sit_down("lone \ud800 surrogate", 100)  # no UTF-8 for it
+    assert recorder not in game.ctx.listeners
+    assert [type(e.event) for e in store.events("t1")] == [TableState]
