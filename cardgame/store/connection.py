@@ -1,50 +1,69 @@
-"""An open event-store file: its path, its write transactions and its queries.
+"""An open event store: its database (an SQLite file or a PostgreSQL database), its write
+transactions and its queries.
 
 :class:`StoreFile` is the plumbing the store's modules share: the recorder writes through
 :meth:`~StoreFile.transaction`, the queries and exports read through :meth:`~StoreFile.query`,
 and :class:`~cardgame.store.database.EventStore` builds on it, offering them as methods. It sits
-below them all, so none of them imports the one above.
+below them all, so none of them imports the one above. Below it is the backend
+(:mod:`cardgame.store.backend`): :class:`~cardgame.store.schema.SqliteDatabase` for a path,
+:class:`~cardgame.store.postgres.PostgresDatabase` for a ``postgresql://`` (or ``postgres://``) URI.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import os
-import sqlite3
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal, Self
 
+from cardgame.store.backend import Connection, Database, reason
 from cardgame.store.errors import StoreError
-from cardgame.store.schema import open_database, transaction
+from cardgame.store.postgres import PostgresDatabase, is_dsn
+from cardgame.store.schema import SqliteDatabase
 
 __all__ = ["StoreFile"]
 
 
 class StoreFile:
-    """An SQLite file with the store's schema, open (see :class:`~cardgame.store.EventStore` for
-    ``synchronous`` and durability)."""
+    """An event store, open: an SQLite file, or a PostgreSQL database when ``path`` is a
+    ``postgresql://`` URI (see :class:`~cardgame.store.EventStore` for ``synchronous``, ``timeout``
+    and durability).
+
+    ``path`` is how messages name the store: the file's path, or the URI without its password.
+    """
 
     def __init__(self, path: str | os.PathLike[str], *, synchronous: Literal["FULL", "NORMAL"] = "FULL",
                  timeout: float = 10.0) -> None:
-        self.path = os.fspath(path)
-        self._db = open_database(self.path, synchronous, timeout)
+        location = os.fspath(path)
+        if synchronous not in ("FULL", "NORMAL"):
+            raise StoreError(f"synchronous must be 'FULL' or 'NORMAL', not {synchronous!r}.")
+        if type(timeout) not in (int, float) or not (math.isfinite(timeout) and timeout > 0):
+            raise StoreError(f"timeout must be a positive number of seconds, not {timeout!r}.")
+        self.database: Database = (PostgresDatabase(location, synchronous, timeout) if is_dsn(location)
+                                   else SqliteDatabase(location, synchronous, timeout))
+        self.path = self.database.name
 
     @contextlib.contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """A write transaction (``BEGIN IMMEDIATE`` .. ``COMMIT``, rolled back on any error)."""
-        with transaction(self._db) as db:
-            yield db
+    def transaction(self) -> Iterator[Connection]:
+        """A write transaction: committed at the end of the block, rolled back on any error. An
+        error of the database (in the block, or beginning or committing) raises :class:`StoreError`."""
+        try:
+            with self.database.transaction() as db:
+                yield db
+        except self.database.errors as exc:
+            raise StoreError(f"Writing to the event store {self.path!r} failed: {reason(exc)}.") from exc
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        """The rows ``sql`` selects; :class:`StoreError` if SQLite fails."""
+        """The rows ``sql`` selects; :class:`StoreError` if the database fails."""
         try:
-            return self._db.execute(sql, params).fetchall()
-        except (sqlite3.Error, UnicodeDecodeError) as exc:  # a corrupt file's message may not be UTF-8
-            raise StoreError(f"Reading the event store {self.path!r} failed: {exc}.") from None
+            return self.database.query(sql, params)
+        except self.database.errors as exc:
+            raise StoreError(f"Reading the event store {self.path!r} failed: {reason(exc)}.") from None
 
     def close(self) -> None:
         """Close the database (recorders writing to it must be detached first)."""
-        self._db.close()
+        self.database.close()
 
     def __enter__(self) -> Self:
         return self

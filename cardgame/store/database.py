@@ -1,6 +1,7 @@
-"""The store itself: :class:`EventStore`, one SQLite file of table logs and the way into it.
+"""The store itself: :class:`EventStore`, one SQLite file or PostgreSQL database of table logs and
+the way into it.
 
-It is an open file (:class:`~cardgame.store.connection.StoreFile`: the connection, its
+It is an open store (:class:`~cardgame.store.connection.StoreFile`: the connection, its
 transactions and queries) that offers the recorder, the queries and the exports of the other
 modules of :mod:`cardgame.store` as methods.
 """
@@ -25,9 +26,10 @@ __all__ = ["EventStore"]
 
 
 class EventStore(StoreFile):
-    """An SQLite file of table logs.
+    """An SQLite file of table logs, or a PostgreSQL database when ``path`` is a ``postgresql://``
+    (or ``postgres://``) URI (see :mod:`cardgame.store` and :mod:`cardgame.store.postgres`).
 
-    Durability: the database runs in WAL mode, and every event is written in its own
+    Durability on SQLite: the database runs in WAL mode, and every event is written in its own
     transaction (``BEGIN IMMEDIATE`` .. ``COMMIT``). In WAL mode a commit appends the changed
     pages and then a commit frame to the ``-wal`` file; a process killed at any instant leaves
     either the whole transaction or none of it, because SQLite ignores WAL frames after the last
@@ -38,7 +40,12 @@ class EventStore(StoreFile):
     players have seen survives a power cut or an OS crash, not only a killed process; a
     cardroom's ledger of chips needs that. ``"NORMAL"`` skips that fsync (in WAL mode it stays
     safe against a killed process and never corrupts the file, but may lose the last events on
-    power loss) and is several times faster: use it for simulations.
+    power loss) and is several times faster: use it for simulations. ``timeout`` is how long a
+    write waits for another process's (seconds).
+
+    On PostgreSQL each event is a transaction too, and PostgreSQL's WAL gives the same
+    all-or-nothing commits; ``"FULL"`` keeps ``synchronous_commit`` on, ``"NORMAL"`` turns it off
+    for this connection. ``timeout`` bounds connecting and each wait for a lock.
     """
 
     # --- recording ------------------------------------------------------------------------------

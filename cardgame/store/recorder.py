@@ -3,7 +3,6 @@ transaction, and the two events the store writes itself (:class:`TableState`, :c
 
 from __future__ import annotations
 
-import sqlite3
 import warnings
 from collections.abc import Callable
 from typing import ClassVar
@@ -11,7 +10,9 @@ from typing import ClassVar
 import attrs
 
 from cardgame.model.events import Event, HandEnded, HandStarted
+from cardgame.model.inputs import excerpt
 from cardgame.play.game import Game
+from cardgame.store.backend import Connection, reason
 from cardgame.store.connection import StoreFile
 from cardgame.store.errors import StoreError
 from cardgame.store.export import PhhWriter
@@ -54,8 +55,9 @@ def check_recordable(store: StoreFile, game: Game, table_id: str) -> TableInfo |
     """Refuse (:class:`StoreError`) to record ``game`` as ``table_id`` mid-hand, or as a recorded
     table of another configuration or with hand numbers it would reuse; the table's recorded
     configuration, if any."""
-    if not isinstance(table_id, str) or not table_id:
-        raise StoreError(f"A table id must be non-empty text, not {table_id!r}.")
+    if not isinstance(table_id, str) or not table_id or len(table_id) > 1_000 or "\x00" in table_id:
+        raise StoreError(f"A table id must be non-empty text of at most 1,000 characters without NUL (which "
+                         f"PostgreSQL cannot store), not {excerpt(table_id)}.")
     ctx = game.ctx
     if ctx.hand is not None:
         raise StoreError(f"Hand #{ctx.hand.number} is in progress; start recording between hands.")
@@ -88,8 +90,8 @@ def start_recording(store: StoreFile, game: Game, table_id: str, info: TableInfo
                 db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
                            (table_id, clock(), t.seat_count, t.min_buy_in, t.max_buy_in, t.first_button))
             recorder.write(db, state, None)
-    except sqlite3.Error as exc:
-        raise StoreError(f"Cannot start recording table {table_id!r}: {exc}.") from None
+    except StoreError as exc:
+        raise StoreError(f"Cannot start recording table {table_id!r}: {reason(exc)}.") from None
     game.subscribe(recorder)
     return recorder
 
@@ -131,10 +133,10 @@ class Recorder:
         try:
             with self.store.transaction() as db:
                 self.write(db, event, number, phh)
-        except (sqlite3.Error, SnapshotError) as exc:
+        except (StoreError, SnapshotError) as exc:
             self.detach()
             raise StoreError(f"Recording event {self.next_seq} ({event.kind}) of table {self.table_id!r} failed: "
-                             f"{exc}. The recorder is detached; recover the table from the store.") from exc
+                             f"{reason(exc)}. The recorder is detached; recover the table from the store.") from exc
 
     def _phh(self, events: list[Event]) -> str | None:
         assert self.phh_writer is not None
@@ -145,7 +147,7 @@ class Recorder:
                           f"{exc}); its phh column stays null.", stacklevel=3)
             return None
 
-    def write(self, db: sqlite3.Connection, event: Event, hand: int | None, phh: str | None = None) -> None:
+    def write(self, db: Connection, event: Event, hand: int | None, phh: str | None = None) -> None:
         """Write ``event`` as the next row of the log (inside the caller's transaction on ``db``),
         and open or close the hand's row when it starts, ends or is voided."""
         now = self.clock()

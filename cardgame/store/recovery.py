@@ -5,7 +5,6 @@ An interrupted hand is voided, every chip returned (see :func:`recover`).
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Iterable, Sequence
 
@@ -27,6 +26,7 @@ from cardgame.model.events import (
 from cardgame.model.inputs import excerpt
 from cardgame.model.table import Player, Table
 from cardgame.play.game import Game
+from cardgame.store.backend import reason
 from cardgame.store.database import EventStore
 from cardgame.store.errors import StoreError
 from cardgame.store.recorder import HandVoided, Recorder, TableState
@@ -211,6 +211,6 @@ def recover(store: EventStore, table_id: str, stages: Sequence[Stage[Context]], 
         try:
             with store.transaction() as db:
                 recorder.write(db, HandVoided(hand.hand, returned), hand.hand)
-        except sqlite3.Error as exc:
-            raise StoreError(f"Cannot mark hand #{hand.hand} of table {table_id!r} void: {exc}.") from None
+        except StoreError as exc:
+            raise StoreError(f"Cannot mark hand #{hand.hand} of table {table_id!r} void: {reason(exc)}.") from None
     return game

@@ -1,4 +1,5 @@
-"""The event store's SQLite schema: its tables and indexes, its version, and opening a file with it.
+"""The event store's SQLite schema: its tables and indexes, its version, and opening a file with it
+(:class:`SqliteDatabase`, the SQLite backend; :mod:`cardgame.store.postgres` is the PostgreSQL one).
 
 Schema (``PRAGMA user_version`` = :data:`SCHEMA_VERSION`; there are no migrations yet: a file of
 another version is refused):
@@ -18,12 +19,13 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Iterator
-from typing import Literal
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any, Literal
 
 from cardgame.store.errors import StoreError
 
-__all__ = ["SCHEMA_VERSION", "NotText", "open_database", "read_text", "transaction"]
+__all__ = ["SCHEMA_VERSION", "NotText", "SqliteDatabase", "open_database", "read_text", "transaction"]
 
 #: The schema version this module writes and reads (``PRAGMA user_version``).
 SCHEMA_VERSION = 1
@@ -97,6 +99,20 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     db.execute("COMMIT")
 
 
+def _wal_mode(db: sqlite3.Connection, timeout: float) -> None:
+    """Put ``db`` in WAL mode. Connections switching a new file at once get SQLITE_BUSY without
+    waiting (the busy timeout does not cover it): retry until ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if exc.sqlite_errorcode != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
+                raise
+            time.sleep(0.005)
+
+
 def open_database(path: str, synchronous: Literal["FULL", "NORMAL"], timeout: float) -> sqlite3.Connection:
     """Open (creating the schema in an empty file) the event store at ``path``, in WAL mode.
 
@@ -111,7 +127,7 @@ def open_database(path: str, synchronous: Literal["FULL", "NORMAL"], timeout: fl
         raise StoreError(f"Cannot open the event store {path!r}: {exc}.") from None
     db.text_factory = read_text
     try:
-        db.execute("PRAGMA journal_mode=WAL")
+        _wal_mode(db, timeout)
         db.execute(f"PRAGMA synchronous={synchronous}")
         db.execute("PRAGMA foreign_keys=ON")
         version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -139,3 +155,27 @@ def open_database(path: str, synchronous: Literal["FULL", "NORMAL"], timeout: fl
         db.close()
         raise
     return db
+
+
+class SqliteDatabase:
+    """The SQLite backend (a :class:`~cardgame.store.backend.Database`): one file, opened by
+    :func:`open_database`; its ``sqlite3.Connection`` is the store's connection as it is."""
+
+    #: A corrupt file's message may not be UTF-8; text with a lone surrogate cannot be written.
+    errors: tuple[type[Exception], ...] = (sqlite3.Error, UnicodeError)
+
+    def __init__(self, path: str, synchronous: Literal["FULL", "NORMAL"], timeout: float) -> None:
+        self.name = path
+        self.connection = open_database(path, synchronous, timeout)
+
+    def transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+        """``BEGIN IMMEDIATE`` .. ``COMMIT``, rolled back on any error."""
+        return transaction(self.connection)
+
+    def query(self, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        """The rows ``sql`` selects."""
+        return self.connection.execute(sql, params).fetchall()
+
+    def close(self) -> None:
+        """Close the file."""
+        self.connection.close()

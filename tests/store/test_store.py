@@ -1,4 +1,7 @@
-"""The SQLite event store: recording, queries, export, and recovery after a process is killed mid-hand."""
+"""The event store: recording, queries, export, and recovery after a process is killed mid-hand.
+
+The tests that take ``store`` or ``store_location`` run on SQLite and on PostgreSQL (``conftest.py``).
+"""
 
 from __future__ import annotations
 
@@ -13,7 +16,6 @@ import sys
 import textwrap
 import threading
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -41,14 +43,7 @@ from cardgame.store import (
 )
 from variants import no_limit_holdem
 
-REPO = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[EventStore]:
-    s = EventStore(tmp_path / "tables.db")
-    yield s
-    s.close()
+REPO = Path(__file__).resolve().parents[2]
 
 
 class Clock:
@@ -80,12 +75,12 @@ def _played(store: EventStore, table_id: str = "t1", *, hands: int = 3, seed: in
 def test_a_new_store_has_the_schema_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
     path = tmp_path / "s.db"
     with EventStore(path) as s:
-        assert s._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert s._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
-        names = {r[0] for r in s._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert s.query("PRAGMA journal_mode") == [("wal",)]
+        assert s.query("PRAGMA synchronous") == [(2,)]  # FULL
+        names = {r[0] for r in s.query("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert {"tables", "events", "hands", "hand_players"} <= names
     with EventStore(path, synchronous="NORMAL") as s:  # reopening keeps the data
-        assert s._db.execute("PRAGMA synchronous").fetchone()[0] == 1
+        assert s.query("PRAGMA synchronous") == [(1,)]
         assert s.tables() == []
 
 
@@ -234,8 +229,8 @@ def test_recording_refuses_a_hand_in_progress_and_reused_hand_numbers(store: Eve
         store.record(Game(no_limit_holdem(1, 2), seats=9, keep_hands=None), "t2")
 
 
-def test_a_failed_write_detaches_the_recorder_and_raises_a_store_error(tmp_path: Path) -> None:
-    s = EventStore(tmp_path / "s.db")
+def test_a_failed_write_detaches_the_recorder_and_raises_a_store_error(store_location: str) -> None:
+    s = EventStore(store_location)
     game = Game(no_limit_holdem(1, 2), seed=1, keep_hands=None)
     recorder = s.record(game, "t1")
     s.close()
@@ -248,10 +243,12 @@ def test_a_failed_write_detaches_the_recorder_and_raises_a_store_error(tmp_path:
 
 def test_a_corrupt_payload_is_reported_with_its_row(store: EventStore) -> None:
     _played(store, "t1", hands=1)
-    store._db.execute("UPDATE events SET payload = '{\"type\": \"Nope\"}' WHERE table_id = 't1' AND seq = 2")
+    with store.transaction() as db:
+        db.execute("UPDATE events SET payload = '{\"type\": \"Nope\"}' WHERE table_id = 't1' AND seq = 2")
     with pytest.raises(StoreError, match=r"table 't1', seq 2.*unknown record type 'Nope'"):
         store.events("t1")
-    store._db.execute("UPDATE events SET payload = '{broken' WHERE table_id = 't1' AND seq = 2")
+    with store.transaction() as db:
+        db.execute("UPDATE events SET payload = ? WHERE table_id = ? AND seq = ?", ("{broken", "t1", 2))
     with pytest.raises(StoreError, match=r"seq 2\) has a corrupt payload"):
         store.events("t1")
     with pytest.raises(StoreError, match="corrupt payload"):
@@ -352,11 +349,11 @@ CHILD = textwrap.dedent(
 )
 
 
-def _start_child(tmp_path: Path, db: Path, kill_after: int) -> tuple[subprocess.Popen[str], queue.Queue[str]]:
+def _start_child(tmp_path: Path, db: str, kill_after: int) -> tuple[subprocess.Popen[str], queue.Queue[str]]:
     script = tmp_path / "child.py"
     script.write_text(CHILD, encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    proc = subprocess.Popen([sys.executable, str(script), str(db), str(kill_after)], stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, str(script), db, str(kill_after)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env, cwd=REPO)
     lines: queue.Queue[str] = queue.Queue()
 
@@ -370,8 +367,9 @@ def _start_child(tmp_path: Path, db: Path, kill_after: int) -> tuple[subprocess.
     return proc, lines
 
 
-def test_killing_the_recording_process_mid_hand_loses_nothing_and_recovery_voids_the_hand(tmp_path: Path) -> None:
-    db = tmp_path / "crash.db"
+def test_killing_the_recording_process_mid_hand_loses_nothing_and_recovery_voids_the_hand(
+        tmp_path: Path, store_location: str) -> None:
+    db = store_location
     proc, lines = _start_child(tmp_path, db, kill_after=260)
     out: list[str] = []
     deadline = time.monotonic() + 8
@@ -397,8 +395,9 @@ def test_killing_the_recording_process_mid_hand_loses_nothing_and_recovery_voids
     ended = {json.loads(x.split(" ", 1)[1])[0]: json.loads(x.split(" ", 1)[1])[1] for x in out if x.startswith("ENDED")}
     assert len(ended) >= 5, "enough hands should finish before the kill"
 
-    with sqlite3.connect(db) as raw:  # the file is sound and the WAL is replayed on opening
-        assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    if not db.startswith("postgresql://"):
+        with sqlite3.connect(db) as raw:  # the file is sound and the WAL is replayed on opening
+            assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     store = EventStore(db)
     try:
         rows = store.events("t1")  # every payload decodes: no partial event
