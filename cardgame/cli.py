@@ -247,7 +247,7 @@ def _serve(args: argparse.Namespace, console: Console) -> int:
         raise CardgameError(f"cardgame serve needs the server extra ({exc.name} is missing): "
                             "pip install 'cardgame[server]'") from None
     return serve(db=None if args.no_db else args.db, host=args.host, port=args.port, tables=args.table,
-                 bots=args.bots, allowed_origins=args.allow_origin, console=console)
+                 bots=args.bots, allowed_origins=args.allow_origin, name=args.name, console=console)
 
 
 def add_serve(sub: argparse._SubParsersAction[Any]) -> None:
@@ -264,6 +264,9 @@ def add_serve(sub: argparse._SubParsersAction[Any]) -> None:
                        help="open a table of this variant (name or PHH code) when the server holds none; repeatable")
     serve.add_argument("--bots", type=_whole("number of bots", 0, 9), default=2,
                        help="bots seated at each --table (default 2)")
+    serve.add_argument("--name", default=None, metavar="URL",
+                       help="this process's address, for several processes sharing one database: each drives the "
+                            "tables it created (default http://HOST:PORT)")
     serve.add_argument("--allow-origin", action="append", default=[], metavar="URL",
                        help="another web origin whose pages may connect (e.g. https://example.org)")
 

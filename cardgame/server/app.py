@@ -53,9 +53,11 @@ MAX_QUEUE = 1000
 class Server:
     """The tables of one process, their tasks, and the store they are recorded in."""
 
-    def __init__(self, db: str | None = None, *, max_tables: int = 500, rate: float = 20.0, burst: float = 40.0,
-                 allowed_origins: Sequence[str] = (), now: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, db: str | None = None, *, name: str = "", max_tables: int = 500, rate: float = 20.0,
+                 burst: float = 40.0, allowed_origins: Sequence[str] = (),
+                 now: Callable[[], float] = time.monotonic) -> None:
         self.db = db
+        self.name = name
         self.max_tables = max_tables
         self.rate = rate
         self.burst = burst
@@ -74,7 +76,7 @@ class Server:
             return
         self.store = EventStore(self.db, synchronous="NORMAL")
         self.registry = Registry(self.store)
-        for table_id, config in self.registry.tables():
+        for table_id, config, _owner in self.registry.tables(self.name):
             self._recover(table_id, config)
 
     async def stop(self) -> None:
@@ -111,7 +113,7 @@ class Server:
         game = Game(variant, params=config.params, seats=config.seats, min_buy_in=config.min_buy_in,
                     max_buy_in=config.max_buy_in, seed=config.seed)
         if self.store is not None and self.registry is not None:
-            self.registry.add(table_id, config)
+            self.registry.add(table_id, config, self.name)
             self.store.record(game, table_id)
         host = self._host(table_id, config, game)
         log.info("table %s created: %s, %d seats", table_id, variant.name, config.seats)
@@ -156,6 +158,18 @@ class Server:
                 await asyncio.wait_for(wake.wait(), timeout)
             wake.clear()
 
+    def listing(self) -> list[dict[str, Any]]:
+        """Every table for the lobby: this process's in full, then those other processes sharing the
+        database drive, with the address (``url``) of their own server."""
+        found = [{**host.describe(), "url": f"/table/{table_id}"} for table_id, host in self.tables.items()]
+        if self.registry is not None:
+            for table_id, config, owner in self.registry.tables():
+                if owner != self.name and table_id not in self.tables:
+                    found.append({"id": table_id, "variant": config.variant_object().name, "config": config.to_data(),
+                                  "players": [], "hands": None, "status": "elsewhere",
+                                  "owner": owner, "url": f"{owner.rstrip('/')}/table/{table_id}"})
+        return found
+
     def wake(self, table_id: str) -> None:
         event = self.wakes.get(table_id)
         if event is not None:
@@ -187,15 +201,18 @@ async def _read_body(request: Request) -> bytes | None:
     return body
 
 
-def create_app(db: str | None = None, *, max_tables: int = 500, rate: float = 20.0, burst: float = 40.0,
-               allowed_origins: Sequence[str] = (), now: Callable[[], float] = time.monotonic) -> Starlette:
+def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, rate: float = 20.0,
+               burst: float = 40.0, allowed_origins: Sequence[str] = (),
+               now: Callable[[], float] = time.monotonic) -> Starlette:
     """The server as an ASGI application (``app.state.server`` is its :class:`Server`).
 
-    ``db``: where tables are recorded and recovered from (``None``: nowhere); ``max_tables``: the
+    ``db``: where tables are recorded and recovered from (``None``: nowhere); ``name``: this
+    process's address (``http://host:port``) when several share the database: each recovers the
+    tables it created, and lists the others' with their address; ``max_tables``: the
     most tables it holds; ``rate`` and ``burst``: the messages a second each connection may send;
     ``allowed_origins``: other web origins whose pages may open websockets (``https://example.org``).
     """
-    server = Server(db, max_tables=max_tables, rate=rate, burst=burst, allowed_origins=allowed_origins, now=now)
+    server = Server(db, name=name, max_tables=max_tables, rate=rate, burst=burst, allowed_origins=allowed_origins, now=now)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -227,7 +244,7 @@ def create_app(db: str | None = None, *, max_tables: int = 500, rate: float = 20
         return JSONResponse(bots.available())
 
     async def tables_list(request: Request) -> Response:
-        return JSONResponse([host.describe() for host in server.tables.values()])
+        return JSONResponse(server.listing())
 
     async def table_info(request: Request) -> Response:
         host = server.tables.get(request.path_params["table_id"])

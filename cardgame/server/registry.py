@@ -2,7 +2,9 @@
 
 Two tables beside the store's (SQL both SQLite and PostgreSQL take):
 
-* ``server_tables(table_id, created, config)``: ``config`` is the :class:`TableConfig` as JSON;
+* ``server_tables(table_id, created, config, owner)``: ``config`` is the :class:`TableConfig` as
+  JSON, ``owner`` the name (its address) of the server process that drives the table: several
+  processes sharing one database each recover and drive their own tables, and list the others';
 * ``server_seats(table_id, seat, token_hash)``: the SHA-256 of each person's seat token (never the
   token), so a restarted server lets the same players resume their seats.
 
@@ -24,7 +26,7 @@ __all__ = ["Registry"]
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS server_tables (table_id TEXT PRIMARY KEY, created DOUBLE PRECISION NOT NULL, "
-    "config TEXT NOT NULL)",
+    "config TEXT NOT NULL, owner TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS server_seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL, "
     "token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat))",
 )
@@ -39,21 +41,24 @@ class Registry:
             for statement in _SCHEMA:
                 db.execute(statement)
 
-    def add(self, table_id: str, config: TableConfig) -> None:
+    def add(self, table_id: str, config: TableConfig, owner: str) -> None:
         with self.store.transaction() as db:
-            db.execute("INSERT INTO server_tables (table_id, created, config) VALUES (?, ?, ?)",
-                       (table_id, time.time(), to_compact_json(config.to_data())))
+            db.execute("INSERT INTO server_tables (table_id, created, config, owner) VALUES (?, ?, ?, ?)",
+                       (table_id, time.time(), to_compact_json(config.to_data()), owner))
 
-    def tables(self) -> list[tuple[str, TableConfig]]:
-        """Every table the server has made, oldest first, with its config (:class:`StoreError` if a
-        row is corrupt)."""
+    def tables(self, owner: str | None = None) -> list[tuple[str, TableConfig, str]]:
+        """The tables ``owner`` drives (``None``: every process's), oldest first, each with its config
+        and owner (:class:`StoreError` if a row is corrupt)."""
         found = []
-        for table_id, text in self.store.query("SELECT table_id, config FROM server_tables ORDER BY created"):
+        rows = self.store.query("SELECT table_id, config, owner FROM server_tables ORDER BY created, table_id")
+        for table_id, text, who in rows:
+            if owner is not None and who != owner:
+                continue
             try:
                 config = read_config(from_json(text))
             except (SnapshotError, ConfigError, TypeError) as exc:
                 raise StoreError(f"The server_tables row of {table_id!r} is corrupt: {exc}") from None
-            found.append((str(table_id), config))
+            found.append((str(table_id), config, str(who)))
         return found
 
     def set_token(self, table_id: str, seat: int, token_hash: str | None) -> None:

@@ -14,14 +14,15 @@ __all__ = ["serve"]
 
 
 def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: Sequence[str] = (), bots: int = 2,
-          allowed_origins: Sequence[str] = (), console: Any = None) -> int:
+          allowed_origins: Sequence[str] = (), name: str | None = None, console: Any = None) -> int:
     """Run the server until interrupted. ``tables``: variants to open a table of (with ``bots`` bots
-    each) when the store holds no table yet."""
+    each) when the store holds no table yet. ``name``: the address other processes sharing the
+    database list this one's tables under (default ``http://HOST:PORT``)."""
     import uvicorn
 
-    configs = [read_config({"variant": v, "bots": {str(s): "seed-ai" for s in range(1, bots + 1)}, "bot_delay": 0.6, "hand_pause": 3,
-                            "name": f"{v} with {bots} bots"}) for v in tables]
-    app = create_app(db, allowed_origins=allowed_origins)
+    configs = [read_config({"variant": v, "bots": {str(s): "seed-ai" for s in range(1, bots + 1)}, "bot_delay": 0.6,
+                            "hand_pause": 3, "name": f"{v} with {bots} bots"}) for v in tables]
+    app = create_app(db, name=name if name is not None else f"http://{host}:{port}", allowed_origins=allowed_origins)
     server = app.state.server
 
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=4 * MAX_MESSAGE, log_level="info",

@@ -4,7 +4,6 @@ through sockets, origins, sizes and rates, and a restart that recovers the table
 from __future__ import annotations
 
 import shutil
-import time
 from pathlib import Path
 from typing import Any
 
@@ -13,17 +12,15 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
-from starlette.websockets import WebSocketDisconnect  # noqa: E402
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
-import variants  # noqa: E402
-from cardgame import Game  # noqa: E402
-from cardgame.play.bots import calling_station  # noqa: E402
-from cardgame.server.app import MAX_BODY, create_app  # noqa: E402
-from cardgame.server.messages import MAX_MESSAGE  # noqa: E402
-from cardgame.store import EventStore  # noqa: E402
-
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+import variants
+from cardgame import Game
+from cardgame.play.bots import calling_station
+from cardgame.server.app import MAX_BODY, create_app
+from cardgame.server.messages import MAX_MESSAGE
+from cardgame.store import EventStore
 
 TABLE = {"variant": "NT", "params": {"small_blind": 1, "big_blind": 2}, "seats": 3, "min_buy_in": 40,
          "max_buy_in": 200, "seed": 11, "bot_delay": 0, "bots": {"2": "calling-station"}}
@@ -155,7 +152,7 @@ def test_an_illegal_message_over_the_socket_gets_an_error_and_the_game_goes_on()
             ws.send_json({"type": "sit", "name": "ann", "buy_in": 100})
             view = until(ws, asked)
             for bad, code in ((b"\xff\xfe", "malformed"), ("x" * (MAX_MESSAGE + 1), "too_large"),
-                              ('{"type": "act", "action": "check", "seq": %d}' % view["seq"], "illegal")):
+                              (f'{{"type": "act", "action": "check", "seq": {view["seq"]}}}', "illegal")):
                 if isinstance(bad, bytes):
                     ws.send_bytes(bad)
                 else:
@@ -213,7 +210,8 @@ def test_a_restarted_server_recovers_its_tables_voids_the_hand_and_the_seat_resu
     with TestClient(create_app(str(crashed))) as client:
         listed = client.get("/api/tables").json()
         assert [t["id"] for t in listed] == [table_id]
-        assert client.app.state.server.tables[table_id].chips() == 300  # the hand is void: every chip returned (hand 2 may be under way)
+        # the hand is void: every chip returned (hand 2 may be under way)
+        assert client.app.state.server.tables[table_id].chips() == 300
         with client.websocket_connect(f"/ws/{table_id}") as ws:
             ws.send_json({"type": "resume", "token": token})
             assert until(ws, lambda m: m["type"] == "seated")["seat"] == 0
@@ -224,3 +222,31 @@ def test_a_restarted_server_recovers_its_tables_voids_the_hand_and_the_seat_resu
         voided = [e.event for e in recovered.events(table_id) if e.event.kind == "hand voided"]
         assert [(v.hand, sorted(v.stacks)) for v in voided] == [(1, [(0, 100), (1, 200)])]
         recovered.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def shared_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """One database for several server processes: an SQLite file, or a PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "shared.db")
+    dsn: str = request.getfixturevalue("postgres_dsn")
+    return dsn
+
+
+def test_servers_sharing_a_database_each_drive_their_own_tables_and_list_the_others(shared_db: str) -> None:
+    a, b = create_app(shared_db, name="http://127.0.0.1:8001"), create_app(shared_db, name="http://127.0.0.1:8002")
+    with TestClient(a) as one, TestClient(b) as two:
+        first, second = create(one), create(two, variant="PO")
+        for client, own, other, port in ((one, first, second, 8002), (two, second, first, 8001)):
+            listed = {t["id"]: t for t in client.get("/api/tables").json()}
+            assert set(listed) == {own, other}
+            assert listed[own]["url"] == f"/table/{own}" and listed[own]["players"]
+            assert listed[other]["url"] == f"http://127.0.0.1:{port}/table/{other}"
+        with one.websocket_connect(f"/ws/{first}") as ws:
+            ws.send_json({"type": "sit", "name": "ann", "buy_in": 100})
+            until(ws, asked)
+        with pytest.raises(WebSocketDisconnect), one.websocket_connect(f"/ws/{second}") as ws:
+            ws.receive_json()  # the other process's table is played on its own server
+    with TestClient(create_app(shared_db, name="http://127.0.0.1:8001")) as again:
+        assert set(again.app.state.server.tables) == {first}  # a restart recovers its own tables only
+        assert again.app.state.server.tables[first].chips() == 300

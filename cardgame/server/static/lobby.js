@@ -30,7 +30,9 @@ function tableRow(t) {
   const c = t.config || {};
   const players = t.players || [];
   const names = players.map((p) => `${p.name}${p.bot ? " (bot)" : ""}`).join(", ");
-  const href = `/table/${encodeURIComponent(t.id)}`;
+  // a table another server process drives (sharing the database) opens on that server
+  const elsewhere = typeof t.url === "string" && /^https?:\/\//.test(t.url);
+  const href = elsewhere ? t.url : `/table/${encodeURIComponent(t.id)}`;
   return el("tr", { data: { table: t.id } },
     el("td", {}, el("a", { href, text: c.name || `Table ${t.id}` })),
     el("td", { text: t.variant }),
