@@ -7,6 +7,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import variants
 from cardgame import Game
@@ -303,3 +305,49 @@ def test_run_it_twice_asks_the_players_at_the_table() -> None:
     ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
     play([ann], table, 4)
     assert any(v["question"]["kind"] == "runs" for v in ann.views if v["question"])
+
+
+def test_logs_hold_no_token_and_no_card(caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    caplog.set_level(logging.DEBUG, logger="cardgame.server")
+    table = host(**NT, bots={"2": "calling-station"}, action_time=1, time_bank=0)
+    ann = Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    token = ann.of("seated")[0]["token"]
+    again = Recorder(table)
+    again.send({"type": "resume", "token": token})
+    play([again], table, 2)
+    with pytest.raises(MessageError):
+        ann.send({"type": "resume", "token": token + "x"})
+    text = caplog.text
+    assert "seat 0" in text and token not in text and token[:8] not in text
+    cards = {c for e in again.events() if e["kind"] == "hole cards" for c in e["event"]["cards"] if c}
+    assert cards and not any(c in text for c in cards)
+
+
+def test_an_unseeded_table_shuffles_from_the_operating_systems_source() -> None:
+    import random
+
+    from cardgame.server.config import read_config
+    from cardgame.server.host import TableHost
+
+    table = TableHost("t", read_config({"variant": "NT"}))
+    assert table.game.seed is None
+    assert isinstance(table.game.ctx.rng._random, random.SystemRandom)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(st.text(max_size=300), st.binary(max_size=300),
+                 st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+                              lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+                                  st.sampled_from(["type", "action", "seq", "amount", "name", "buy_in", "seat",
+                                                   "token", "discards", "count", "x"]), inner, max_size=5),
+                              max_leaves=12).map(json.dumps)))
+def test_any_bytes_are_a_message_or_a_message_error(data: str | bytes) -> None:
+    from cardgame.server.messages import read_message
+
+    try:
+        read_message(data)
+    except MessageError as exc:
+        assert exc.code in ("malformed", "too_large") and exc.message

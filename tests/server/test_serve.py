@@ -1,0 +1,83 @@
+"""``cardgame serve`` as a real process: it listens on loopback, and killed (SIGKILL) mid-hand then
+started again, it recovers the table, voids the hand with every chip returned, and the player's
+token takes back the seat."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("uvicorn")
+sync_client = pytest.importorskip("websockets.sync.client")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start(port: int, db: Path) -> subprocess.Popen[str]:
+    proc = subprocess.Popen([sys.executable, "-m", "cardgame", "serve", "--port", str(port), "--db", str(db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=1):
+                return proc
+        except OSError:
+            if proc.poll() is not None:
+                raise AssertionError(f"cardgame serve exited: {proc.stdout.read() if proc.stdout else ''}") from None
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("cardgame serve did not start")
+
+
+def receive_until(ws: Any, test: Any) -> dict[str, Any]:
+    for _ in range(500):
+        message: dict[str, Any] = json.loads(ws.recv(timeout=10))
+        if test(message):
+            return message
+    raise AssertionError("no such message")
+
+
+def test_a_killed_server_restarted_returns_every_chip_and_the_seat(tmp_path: Path) -> None:
+    port, db = free_port(), tmp_path / "server.db"
+    proc = start(port, db)
+    try:
+        body = json.dumps({"variant": "NT", "seats": 2, "min_buy_in": 40, "max_buy_in": 200, "seed": 5,
+                           "bots": {"1": "calling-station"}, "bot_delay": 0}).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body,
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=5) as response:
+            table_id = json.load(response)["id"]
+        with sync_client.connect(f"ws://127.0.0.1:{port}/ws/{table_id}") as ws:
+            ws.send(json.dumps({"type": "sit", "name": "ann", "buy_in": 100}))
+            token = receive_until(ws, lambda m: m["type"] == "seated")["token"]
+            view = receive_until(ws, lambda m: m["type"] == "view" and m["question"])
+            ws.send(json.dumps({"type": "act", "action": "raise", "amount": 10, "seq": view["seq"]}))
+            view = receive_until(ws, lambda m: m["type"] == "view" and m["question"] and m["table"]["pot"] >= 20)
+            assert view["table"]["hand"] == 1
+        proc.kill()  # SIGKILL, mid-hand: no shutdown, nothing flushed
+        proc.wait(timeout=10)
+        proc = start(port, db)
+        with sync_client.connect(f"ws://127.0.0.1:{port}/ws/{table_id}") as ws:
+            ws.send(json.dumps({"type": "resume", "token": token}))
+            assert receive_until(ws, lambda m: m["type"] == "seated")["seat"] == 0
+            view = receive_until(ws, lambda m: m["type"] == "view" and m["table"]["hand"] is not None)
+            assert view["table"]["hand"] == 2  # hand 1 is void; its number is not reused
+            assert sum(s["stack"] for s in view["table"]["seats"]) + view["table"]["pot"] == 300
+    finally:
+        proc.kill()
+        output = proc.communicate(timeout=10)[0]
+    assert f"Uvicorn running on http://127.0.0.1:{port}" in output  # loopback unless told otherwise
+    assert token not in output and token not in db.read_bytes().decode("latin-1")
