@@ -212,7 +212,8 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, 
     most tables it holds; ``rate`` and ``burst``: the messages a second each connection may send;
     ``allowed_origins``: other web origins whose pages may open websockets (``https://example.org``).
     """
-    server = Server(db, name=name, max_tables=max_tables, rate=rate, burst=burst, allowed_origins=allowed_origins, now=now)
+    server = Server(db, name=name, max_tables=max_tables, rate=rate, burst=burst, allowed_origins=allowed_origins,
+                    now=now)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
