@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from cardgame.store.backend import Connection, Cursor, reason
 from cardgame.store.errors import StoreError
-from cardgame.store.schema import SCHEMA_VERSION
+from cardgame.store.schema import SCHEMA_SQL, SCHEMA_VERSION
 
 if TYPE_CHECKING:
     import psycopg
@@ -41,52 +41,21 @@ __all__ = ["DSN_PREFIXES", "PostgresConnection", "PostgresDatabase", "is_dsn", "
 #: A store location starting with one of these is a PostgreSQL connection URI, not a file.
 DSN_PREFIXES = ("postgresql://", "postgres://")
 
+def postgres_schema(sqlite: str) -> str:
+    """The store's SQLite schema in PostgreSQL's dialect: 64-bit integers, double-precision reals, no
+    ``WITHOUT ROWID``, and ids and names compared byte by byte (``COLLATE "C"``) as SQLite does."""
+    sql = re.sub(r"\bINTEGER\b", "BIGINT", sqlite)
+    sql = re.sub(r"\bREAL\b", "DOUBLE PRECISION", sql)
+    sql = sql.replace(") WITHOUT ROWID;", ");")
+    return re.sub(r"^(\s*(?:table_id|name)\s+)TEXT\b", r'\1TEXT COLLATE "C"', sql, flags=re.MULTILINE)
+
+
 _SCHEMA = f"""
 CREATE TABLE store_meta (
     schema_version INTEGER NOT NULL
 );
 INSERT INTO store_meta VALUES ({SCHEMA_VERSION});
-CREATE TABLE tables (
-    table_id     TEXT COLLATE "C" PRIMARY KEY,
-    created      DOUBLE PRECISION NOT NULL,
-    seat_count   BIGINT NOT NULL,
-    min_buy_in   BIGINT NOT NULL,
-    max_buy_in   BIGINT NOT NULL,
-    first_button BIGINT
-);
-CREATE TABLE events (
-    table_id TEXT COLLATE "C" NOT NULL REFERENCES tables(table_id),
-    seq      BIGINT NOT NULL,
-    hand     BIGINT,
-    time     DOUBLE PRECISION NOT NULL,
-    kind     TEXT NOT NULL,
-    seat     BIGINT,
-    payload  TEXT NOT NULL,
-    PRIMARY KEY (table_id, seq)
-);
-CREATE INDEX events_by_hand ON events(table_id, hand);
-CREATE TABLE hands (
-    table_id     TEXT COLLATE "C" NOT NULL REFERENCES tables(table_id),
-    hand         BIGINT NOT NULL,
-    started      DOUBLE PRECISION NOT NULL,
-    ended        DOUBLE PRECISION,
-    status       TEXT NOT NULL CHECK (status IN ('playing', 'complete', 'voided')),
-    players      TEXT NOT NULL,
-    final_stacks TEXT,
-    phh          TEXT,
-    PRIMARY KEY (table_id, hand)
-);
-CREATE INDEX hands_by_start ON hands(started);
-CREATE TABLE hand_players (
-    table_id TEXT COLLATE "C" NOT NULL,
-    hand     BIGINT NOT NULL,
-    seat     BIGINT NOT NULL,
-    name     TEXT COLLATE "C" NOT NULL,
-    PRIMARY KEY (table_id, hand, seat),
-    FOREIGN KEY (table_id, hand) REFERENCES hands(table_id, hand)
-);
-CREATE INDEX hand_players_by_name ON hand_players(name);
-"""
+{postgres_schema(SCHEMA_SQL)}"""
 
 #: The advisory lock that makes creating the schema one process's job (any fixed 64-bit key).
 _SCHEMA_LOCK = 0x63617264_73746F72  # "cardstor"

@@ -25,12 +25,12 @@ from typing import Any, Literal
 
 from cardgame.store.errors import StoreError
 
-__all__ = ["SCHEMA_VERSION", "NotText", "SqliteDatabase", "open_database", "read_text", "transaction"]
+__all__ = ["SCHEMA_SQL", "SCHEMA_VERSION", "NotText", "SqliteDatabase", "open_database", "read_text", "transaction"]
 
 #: The schema version this module writes and reads (``PRAGMA user_version``).
 SCHEMA_VERSION = 1
 
-_SCHEMA = """
+SCHEMA_SQL = """
 CREATE TABLE tables (
     table_id     TEXT PRIMARY KEY,
     created      REAL NOT NULL,
@@ -140,7 +140,7 @@ def open_database(path: str, synchronous: Literal["FULL", "NORMAL"], timeout: fl
                     if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
                         raise StoreError(f"{path!r} is an SQLite database but not an event store "
                                          "(it has tables and no store schema version).")
-                    for statement in _SCHEMA.split(";"):
+                    for statement in SCHEMA_SQL.split(";"):
                         if statement.strip():
                             db.execute(statement)
                     db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")

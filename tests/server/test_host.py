@@ -21,6 +21,14 @@ from tests.server.helpers import Recorder, conserved, host
 NT = {"variant": "NT", "params": {"small_blind": 1, "big_blind": 2}, "seats": 3, "min_buy_in": 40, "max_buy_in": 200}
 
 
+def two_people(table: Any, bob_buy_in: int = 100) -> tuple[Recorder, Recorder, Recorder]:
+    """Ann in seat 0 and Bob in seat 1 of ``table``, and a spectator."""
+    ann, bob, watcher = Recorder(table), Recorder(table), Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    bob.send({"type": "sit", "name": "bob", "buy_in": bob_buy_in, "seat": 1})
+    return ann, bob, watcher
+
+
 def play(recorders: list[Recorder], table: Any, hands: int) -> None:
     """Step the table and let the people answer (as calling stations) until ``hands`` hands ended."""
     for _ in range(10_000):
@@ -41,9 +49,7 @@ def play(recorders: list[Recorder], table: Any, hands: int) -> None:
 
 def test_two_people_and_a_bot_play_seeded_hands_to_the_stacks_a_local_game_reaches() -> None:
     table = host(**NT, bots={"2": "random"})
-    ann, bob, watcher = Recorder(table), Recorder(table), Recorder(table)
-    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
-    bob.send({"type": "sit", "name": "bob", "buy_in": 150, "seat": 1})
+    ann, bob, watcher = two_people(table, 150)
     play([ann, bob], table, 8)
     ended = [e["event"] for e in watcher.events() if e["kind"] == "hand ended"]
     assert not [e for e in watcher.events() if e["kind"] == "chips added"], "a bot rebought: pick another seed"
@@ -75,9 +81,7 @@ def test_event_numbers_run_without_a_gap_in_every_connection() -> None:
 
 def test_a_seat_sees_its_own_cards_only_and_a_spectator_none_before_the_showdown() -> None:
     table = host(**NT, bots={"2": "calling-station"})
-    ann, bob, watcher = Recorder(table), Recorder(table), Recorder(table)
-    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
-    bob.send({"type": "sit", "name": "bob", "buy_in": 100, "seat": 1})
+    ann, bob, watcher = two_people(table)
     play([ann, bob], table, 4)
     for r, me in ((ann, 0), (bob, 1), (watcher, None)):
         dealt = [e for e in r.events() if e["kind"] == "hole cards"]
@@ -127,9 +131,7 @@ BAD: list[tuple[str, str]] = [
 @pytest.mark.parametrize(("text", "code"), BAD, ids=[f"{c}-{i}" for i, (_, c) in enumerate(BAD)])
 def test_a_refused_message_gets_its_error_and_leaves_the_table_exactly_as_it_was(text: str, code: str) -> None:
     table = host(**NT, bots={"2": "calling-station"})
-    ann, bob, watcher = Recorder(table), Recorder(table), Recorder(table)
-    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
-    bob.send({"type": "sit", "name": "bob", "buy_in": 100, "seat": 1})
+    ann, bob, watcher = two_people(table)
     table.step()
     actor = ann if ann.last["question"] else bob
     view = _question_for(actor)
@@ -147,9 +149,7 @@ def test_a_refused_message_gets_its_error_and_leaves_the_table_exactly_as_it_was
 
 def test_out_of_turn_forged_and_replayed_messages_are_refused() -> None:
     table = host(**NT, bots={"2": "calling-station"})
-    ann, bob, eve = Recorder(table), Recorder(table), Recorder(table)
-    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
-    bob.send({"type": "sit", "name": "bob", "buy_in": 100, "seat": 1})
+    ann, bob, eve = two_people(table)
     table.step()
     actor, other = (ann, bob) if ann.last["question"] else (bob, ann)
     seq = actor.last["seq"]
