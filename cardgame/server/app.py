@@ -48,6 +48,8 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 4096
 #: Messages a connection may queue unsent before it is dropped as too slow.
 MAX_QUEUE = 1000
+#: The most connections (players and spectators) one table takes.
+MAX_CLIENTS = 200
 
 
 class Server:
@@ -277,14 +279,19 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, 
             await websocket.close(code=1008)
             return
         host = server.tables.get(table_id)
-        if host is None:
+        if host is None or len(host.clients) >= MAX_CLIENTS:
             await websocket.close(code=1008)
             return
         await websocket.accept()
         queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        cut = False
 
         def deliver(message: dict[str, Any]) -> None:
+            nonlocal cut
+            if cut:
+                return
             if queue.qsize() >= MAX_QUEUE:  # a client that reads nothing is cut off, not buffered forever
+                cut = True
                 queue.put_nowait(None)
                 return
             queue.put_nowait(message)
@@ -313,7 +320,9 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, 
                              "message": f"At most {server.rate:g} messages a second (bursts of {server.burst:g})."})
                     if refused > 2 * server.burst:
                         log.warning("table %s: a connection flooding messages is closed", table_id)
-                        queue.put_nowait(None)  # the writer sends what is queued, then closes (policy violation)
+                        if not cut:
+                            cut = True
+                            queue.put_nowait(None)  # the writer sends what is queued, then closes (policy violation)
                         await writer
                         break
                     continue

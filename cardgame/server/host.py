@@ -18,6 +18,7 @@ import hashlib
 import logging
 import random
 import secrets
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -43,6 +44,8 @@ log = logging.getLogger("cardgame.server")
 
 #: The longest player name.
 _NAME_LIMIT = 24
+#: The most events a full view re-sends (a hand's are far fewer).
+_LOG_LIMIT = 2000
 
 
 def hash_token(token: str) -> str:
@@ -72,8 +75,6 @@ class TableHost:
                  tokens: dict[int, str] | None = None, first_seq: int = 0,
                  on_token: Callable[[int, str | None], None] | None = None,
                  now: Callable[[], float] | None = None) -> None:
-        import time
-
         self.table_id = table_id
         self.config = config
         variant = config.variant_object()
@@ -112,6 +113,8 @@ class TableHost:
             self.hand_log = [item]
         else:
             self.hand_log.append(item)
+            if len(self.hand_log) > _LOG_LIMIT:  # between hands, seats come and go: keep the newest
+                del self.hand_log[:-_LOG_LIMIT]
             if type(event) is PlayerLeft and event.seat in self.tokens:
                 self._free_token(event.seat)
             elif type(event) is HandEnded:
@@ -128,7 +131,7 @@ class TableHost:
             if player is None:
                 if seat in self.tokens:
                     continue  # a person holds it
-                player = self.game.sit_down(f"{name} ({seat})"[:_NAME_LIMIT], buy_in, seat)
+                self.game.sit_down(f"{name} ({seat})"[:_NAME_LIMIT], buy_in, seat)
             bot = bot_names.get(name)
             self.bots[seat] = (bot, seat_rng(self.game, seat))
         self._bots_follow_people()
