@@ -266,7 +266,7 @@ class TableHost:
                                "message": "Another connection took over this seat."})
                 self._send_view(other, full=True)
         client.seat = seat
-        client.deliver({"type": "seated", "seat": seat, "token": token})
+        client.deliver({"type": "seated", "seat": seat, "token": token, "seq": self.seq})
         self._send_view(client, full=True)
 
     def _resume(self, client: Client, token: str) -> None:
@@ -314,8 +314,8 @@ class TableHost:
         if self.on_token is not None:
             self.on_token(seat, None)
         client.seat = None
-        client.deliver({"type": "left", "seat": seat, "stack": stack if stack is not None else None,
-                        "pending": stack is None, "name": player.name})
+        client.deliver({"type": "left", "seat": seat, "stack": stack, "pending": stack is None, "name": player.name,
+                        "seq": self.seq})
         self._send_view(client, full=True)
 
     # --- the clock and the bots -------------------------------------------------------------------------

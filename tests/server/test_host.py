@@ -231,7 +231,7 @@ def test_a_dropped_connection_resumes_its_seat_with_its_token() -> None:
     again = Recorder(table)
     assert again.last["you"] is None
     again.send({"type": "resume", "token": token})
-    assert again.of("seated")[0] == {"type": "seated", "seat": 0, "token": token}
+    assert again.of("seated")[0] == {"type": "seated", "seat": 0, "token": token, "seq": table.seq}
     full = again.last
     assert full["full"] and full["you"] == 0
     assert next(s for s in full["table"]["seats"] if s["seat"] == 0)["hole"] == mine
@@ -258,7 +258,8 @@ def test_leaving_cashes_out_and_ends_the_token() -> None:
     token = ann.of("seated")[0]["token"]
     ann.send({"type": "top_up", "amount": 50})
     ann.send({"type": "leave"})
-    assert ann.of("left")[-1] == {"type": "left", "seat": 0, "stack": 150, "pending": False, "name": "ann"}
+    assert ann.of("left")[-1] == {"type": "left", "seat": 0, "stack": 150, "pending": False, "name": "ann",
+                                  "seq": table.seq}
     with pytest.raises(MessageError) as refused:
         Recorder(table).send({"type": "resume", "token": token})
     assert refused.value.code == "bad_token"
