@@ -99,9 +99,10 @@ class Server:
         # a seeded table deals on from a seed of its own after each restart (not the first hands again)
         seed = None if config.seed is None else config.seed + 1_000_003 * (last_hand + 1)
         game = recover(self.store, table_id, stages, seed)
-        self.store.record(game, table_id)
+        recorder = self.store.record(game, table_id, batch=True)
         last = highest(self.store, "events", "seq", table_id)
-        self._host(table_id, config, game, tokens=self.registry.tokens(table_id), first_seq=(last or 0) + 1)
+        self._host(table_id, config, game, tokens=self.registry.tokens(table_id), first_seq=(last or 0) + 1,
+                   before_send=recorder.flush)
         log.info("table %s recovered at hand %d", table_id, game.ctx.hands_played)
 
     def create(self, config: TableConfig) -> TableHost:
@@ -114,15 +115,16 @@ class Server:
         variant = config.variant_object()
         game = Game(variant, params=config.params, seats=config.seats, min_buy_in=config.min_buy_in,
                     max_buy_in=config.max_buy_in, seed=config.seed)
+        flush = None
         if self.store is not None and self.registry is not None:
             self.registry.add(table_id, config, self.name)
-            self.store.record(game, table_id)
-        host = self._host(table_id, config, game)
+            flush = self.store.record(game, table_id, batch=True).flush
+        host = self._host(table_id, config, game, before_send=flush)
         log.info("table %s created: %s, %d seats", table_id, variant.name, config.seats)
         return host
 
     def _host(self, table_id: str, config: TableConfig, game: Game, *, tokens: dict[int, str] | None = None,
-              first_seq: int = 0) -> TableHost:
+              first_seq: int = 0, before_send: Callable[[], None] | None = None) -> TableHost:
         registry = self.registry
 
         def on_token(seat: int, digest: str | None) -> None:
@@ -130,7 +132,7 @@ class Server:
                 registry.set_token(table_id, seat, digest)
 
         host = TableHost(table_id, config, game=game, tokens=tokens, first_seq=first_seq, on_token=on_token,
-                         now=self.now)
+                         before_send=before_send, now=self.now)
         self.tables[table_id] = host
         self.wakes[table_id] = asyncio.Event()
         with contextlib.suppress(RuntimeError):  # no running loop: the task starts with the app

@@ -69,11 +69,13 @@ class Client:
 class TableHost:
     """A table: ``TableHost("t1", config)`` builds and starts its game (or takes ``game``, a
     recovered one, with ``tokens``: seat -> token hash). ``on_token(seat, hash)`` is told when a
-    seat's token changes (``None``: freed), for the store. ``now`` is the clock's time source."""
+    seat's token changes (``None``: freed), for the store; ``before_send()`` is called before any
+    view goes out (the store writes the events it shows first). ``now`` is the clock's time source."""
 
     def __init__(self, table_id: str, config: TableConfig, *, game: Game | None = None,
                  tokens: dict[int, str] | None = None, first_seq: int = 0,
                  on_token: Callable[[int, str | None], None] | None = None,
+                 before_send: Callable[[], None] | None = None,
                  now: Callable[[], float] | None = None) -> None:
         self.table_id = table_id
         self.config = config
@@ -87,6 +89,7 @@ class TableHost:
         self.now = now or time.monotonic
         self.tokens: dict[int, str] = dict(tokens or {})  # seat -> token hash, people's seats
         self.on_token = on_token
+        self.before_send = before_send
         self.clients: list[Client] = []
         self.bots: dict[int, tuple[Bot, random.Random]] = {}
         self.bot_events = HandEvents()
@@ -403,11 +406,21 @@ class TableHost:
         """Deliver the events since the last views to every client, in a view each."""
         if not self.pending:
             return
+        self._before_send()
         for client in list(self.clients):
             self._send_view(client)
         self.pending = []
 
+    def _before_send(self) -> None:
+        if self.before_send is not None:
+            try:
+                self.before_send()
+            except CardgameError as exc:  # the store failed: play goes on, unrecorded, and the log says so
+                log.error("table %s is no longer recorded: %s", self.table_id, exc)
+                self.before_send = None
+
     def _send_view(self, client: Client, *, full: bool = False) -> None:
+        self._before_send()
         self._arm()  # a view sent before refresh() (a seat taken as its hand starts) shows the clock too
         if full:
             items: Iterable[tuple[int, Event]] = self.hand_log

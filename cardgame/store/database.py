@@ -50,7 +50,7 @@ class EventStore(StoreFile):
 
     # --- recording ------------------------------------------------------------------------------
     def record(self, game: Game, table_id: str, *, phh_writer: PhhWriter | Literal["auto"] | None = "auto",
-               clock: Callable[[], float] = time.time) -> Recorder:
+               clock: Callable[[], float] = time.time, batch: bool = False) -> Recorder:
         """Write every event of ``game`` to this store under ``table_id`` from now on.
 
         Start between hands (before ``start()``, or with no hand in progress). The first write
@@ -63,10 +63,13 @@ class EventStore(StoreFile):
         :func:`default_phh_writer` (``cardgame.phh.export.hand_to_phh`` when it exists and PHH has
         a code for the game, else the column stays null), ``None`` leaves it null. A writer that
         raises leaves it null with a warning; the hand is recorded either way.
+
+        ``batch``: keep events until :meth:`Recorder.flush` writes them in one transaction (call
+        it before anyone sees them); otherwise each is written as it happens.
         """
         info = recorder.check_recordable(self, game, table_id)
         writer = default_phh_writer(game) if phh_writer == "auto" else phh_writer
-        return recorder.start_recording(self, game, table_id, info, writer, clock)
+        return recorder.start_recording(self, game, table_id, info, writer, clock, batch=batch)
 
     # --- queries ----------------------------------------------------------------------------------
     def table(self, table_id: str) -> TableInfo:

@@ -77,11 +77,11 @@ def check_recordable(store: StoreFile, game: Game, table_id: str) -> TableInfo |
 
 
 def start_recording(store: StoreFile, game: Game, table_id: str, info: TableInfo | None,
-                    phh_writer: PhhWriter | None, clock: Callable[[], float]) -> Recorder:
+                    phh_writer: PhhWriter | None, clock: Callable[[], float], *, batch: bool = False) -> Recorder:
     """Write the table row (unless ``info`` says it exists) and a :class:`TableState`, then
     subscribe a :class:`Recorder` to ``game`` (checked by :func:`check_recordable` first)."""
     t = game.ctx.table
-    recorder = Recorder(store, game, table_id, phh_writer, clock)
+    recorder = Recorder(store, game, table_id, phh_writer, clock, batch=batch)
     state = TableState(tuple((p.seat, p.name, p.stack, p.sitting_out) for p in t.players()), t.button,
                        game.ctx.hands_played)
     try:
@@ -98,7 +98,9 @@ def start_recording(store: StoreFile, game: Game, table_id: str, info: TableInfo
 
 class Recorder:
     """The listener :meth:`EventStore.record <cardgame.store.EventStore.record>` subscribes: writes
-    each event in its own transaction.
+    each event in its own transaction, or with ``batch`` keeps them until :meth:`flush` writes them
+    all in one (a server flushes before it shows anyone the events: one transaction per action
+    and what follows it, instead of one per event).
 
     If a write fails, the recorder detaches itself and raises :class:`StoreError` from the game
     call that emitted the event. The game in memory has then moved past the log; discard it and
@@ -106,8 +108,10 @@ class Recorder:
     """
 
     def __init__(self, store: StoreFile, game: Game, table_id: str, phh_writer: PhhWriter | None,
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float], *, batch: bool = False) -> None:
         self.store = store
+        self.batch = batch
+        self._pending: list[tuple[Event, int | None, str | None, float]] = []
         self.game = game
         self.table_id = table_id
         self.phh_writer = phh_writer
@@ -130,13 +134,28 @@ class Recorder:
             if self._hand_events is not None and self.phh_writer is not None:
                 phh = self._phh(self._hand_events)
             self._hand_events = None
+        self._pending.append((event, number, phh, self.clock()))
+        if not self.batch:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the events kept so far, in one transaction (:class:`StoreError` if it fails: the
+        recorder is then detached)."""
+        if not self._pending:
+            return
+        pending, self._pending = self._pending, []
+        first = self.next_seq
         try:
             with self.store.transaction() as db:
-                self.write(db, event, number, phh)
+                for event, number, phh, when in pending:
+                    self.write(db, event, number, phh, when=when)
         except (StoreError, SnapshotError) as exc:
+            self.next_seq = first
             self.detach()
-            raise StoreError(f"Recording event {self.next_seq} ({event.kind}) of table {self.table_id!r} failed: "
-                             f"{reason(exc)}. The recorder is detached; recover the table from the store.") from exc
+            kinds = ", ".join(dict.fromkeys(e.kind for e, *_ in pending))
+            which = f"event {first}" if len(pending) == 1 else f"events {first} to {first + len(pending) - 1}"
+            raise StoreError(f"Recording {which} ({kinds}) of table {self.table_id!r} failed: {reason(exc)}. The "
+                             "recorder is detached; recover the table from the store.") from exc
 
     def _phh(self, events: list[Event]) -> str | None:
         assert self.phh_writer is not None
@@ -147,10 +166,12 @@ class Recorder:
                           f"{exc}); its phh column stays null.", stacklevel=3)
             return None
 
-    def write(self, db: Connection, event: Event, hand: int | None, phh: str | None = None) -> None:
+    def write(self, db: Connection, event: Event, hand: int | None, phh: str | None = None, *,
+              when: float | None = None) -> None:
         """Write ``event`` as the next row of the log (inside the caller's transaction on ``db``),
-        and open or close the hand's row when it starts, ends or is voided."""
-        now = self.clock()
+        and open or close the hand's row when it starts, ends or is voided; ``when`` it happened
+        (default: now)."""
+        now = self.clock() if when is None else when
         seat = getattr(event, "seat", None)
         db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)",
                    (self.table_id, self.next_seq, hand, now, event.kind, seat if type(seat) is int else None,

@@ -122,6 +122,27 @@ def test_every_event_is_one_row_in_order(store: EventStore) -> None:
     assert all(r.hand is None for r in rows if isinstance(r.event, (PlayerSeated, TableState)))
 
 
+def test_a_batch_recorder_writes_on_flush_the_same_log_in_one_transaction(store: EventStore) -> None:
+    _played(store, "each")
+    game = Game(no_limit_holdem(1, 2), seed=5, max_hands=3, keep_hands=None)
+    recorder = store.record(game, "batched", clock=Clock(), batch=True)
+    for name in ("ann", "bob", "cat"):
+        game.sit_down(name, 200)
+    game.start()
+    game.play(calling_station, max_actions=5)
+    assert len(store.events("batched")) == 1  # the table's state only: the rest waits for flush
+    recorder.flush()
+    assert [r.event for r in store.events("batched")[1:]] == game.events
+    game.play(calling_station)
+    recorder.flush()
+    recorder.flush()  # nothing left: no-op
+    each, batched = store.events("each"), store.events("batched")
+    assert [(r.seq, r.hand, r.kind, r.seat, r.event, r.time) for r in batched] == \
+        [(r.seq, r.hand, r.kind, r.seat, r.event, r.time) for r in each]
+    assert [(h.hand, h.status, h.final_stacks) for h in store.hands("batched")] == \
+        [(h.hand, h.status, h.final_stacks) for h in store.hands("each")]
+
+
 def test_hands_rows_record_players_stacks_and_times(store: EventStore) -> None:
     game = _played(store)
     hands = store.hands("t1")
