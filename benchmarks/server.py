@@ -328,11 +328,11 @@ async def generate(spec: dict[str, Any]) -> dict[str, Any]:
     line = await asyncio.to_thread(sys.stdin.readline)
     assert line.strip() == "go", line
     load.go = time.monotonic()
-    cpu_go = os.times()
+    sched_go = sched(os.getpid())
     line = await asyncio.to_thread(sys.stdin.readline)
     assert line.strip() == "stop", line
     load.stop = time.monotonic()
-    cpu_stop = os.times()
+    sched_stop = sched(os.getpid())
     load.stopping = True
     seats = [s for t in tables for s in t.seats]
     for s in seats:
@@ -350,11 +350,11 @@ async def generate(spec: dict[str, Any]) -> dict[str, Any]:
         task.cancel()
     await asyncio.gather(*readers, return_exceptions=True)
     window = load.stop - load.go
-    cpu = (cpu_stop.user + cpu_stop.system) - (cpu_go.user + cpu_go.system)
     return {"seconds": window, "hands": load.hands, "decisions": load.decisions, "latencies": load.latencies,
             "errors": load.errors, "stale": load.stale, "gaps": load.gaps, "superseded": load.superseded,
             "throttled": load.throttled, "top_ups": load.top_ups, "closed": load.closed, "unsettled": unsettled,
-            "connections": len(seats), "cpu_seconds": cpu, "tables": snapshots}
+            "connections": len(seats), "cpu_seconds": sched_stop[0] - sched_go[0],
+            "wait_seconds": sched_stop[1] - sched_go[1], "tables": snapshots}
 
 
 def generator_main() -> int:
@@ -394,11 +394,16 @@ def proc_status(pid: int) -> dict[str, int]:
     return out
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU seconds a process has used."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def sched(pid: int) -> tuple[float, float]:
+    """Seconds a process's threads have run on a CPU, and waited runnable for one (``schedstat``): on a
+    shared machine the second is the time other processes took."""
+    run = wait = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            on, queued, _ = (task / "schedstat").read_text().split()
+            run += int(on)
+            wait += int(queued)
+    return run / 1e9, wait / 1e9
 
 
 def http(method: str, url: str, body: Any = None) -> Any:
@@ -511,7 +516,7 @@ def run(opts: argparse.Namespace, think_ms: float, processes: int) -> dict[str, 
                     raise RuntimeError(f"a load generator failed while seating (exit {proc.wait()})")
             time.sleep(opts.warmup)
             rss_go = [proc_status(s.proc.pid)["VmRSS"] for s in servers]
-            cpu_go = [cpu_seconds(s.proc.pid) for s in servers]
+            cpu_go = [sched(s.proc.pid) for s in servers]
             start = time.monotonic()
             for proc in generators:
                 assert proc.stdin is not None
@@ -523,7 +528,7 @@ def run(opts: argparse.Namespace, think_ms: float, processes: int) -> dict[str, 
                 proc.stdin.write("stop\n")
                 proc.stdin.flush()
             window = time.monotonic() - start
-            cpu_stop = [cpu_seconds(s.proc.pid) for s in servers]
+            cpu_stop = [sched(s.proc.pid) for s in servers]
             status_end = [proc_status(s.proc.pid) for s in servers]
             results = []
             for proc in generators:
@@ -549,7 +554,8 @@ def run(opts: argparse.Namespace, think_ms: float, processes: int) -> dict[str, 
 
 def summarize(opts: argparse.Namespace, think_ms: float, processes: int, window: float,
               results: list[dict[str, Any]], servers: list[ServerProcess], rss_start: list[int],
-              rss_go: list[int], status_end: list[dict[str, int]], cpu_go: list[float], cpu_stop: list[float],
+              rss_go: list[int], status_end: list[dict[str, int]], cpu_go: list[tuple[float, float]],
+              cpu_stop: list[tuple[float, float]],
               db_bytes: int | None) -> dict[str, Any]:
     latencies = sorted(x for r in results for x in r["latencies"])
     seconds = max(r["seconds"] for r in results)
@@ -577,10 +583,12 @@ def summarize(opts: argparse.Namespace, think_ms: float, processes: int, window:
                      "rss_start_mb": round(rss_start[i] * mb, 1), "rss_go_mb": round(rss_go[i] * mb, 1),
                      "rss_end_mb": round(status_end[i]["VmRSS"] * mb, 1),
                      "rss_peak_mb": round(status_end[i]["VmHWM"] * mb, 1),
-                     "cpu_percent": round(100 * (cpu_stop[i] - cpu_go[i]) / window, 1)}
+                     "cpu_percent": round(100 * (cpu_stop[i][0] - cpu_go[i][0]) / window, 1),
+                     "wait_percent": round(100 * (cpu_stop[i][1] - cpu_go[i][1]) / window, 1)}
                     for i, s in enumerate(servers)],
-        "generators": [{"connections": r["connections"], "cpu_percent": round(100 * r["cpu_seconds"] / r["seconds"], 1)}
-                       for r in results],
+        "generators": [{"connections": r["connections"],
+                        "cpu_percent": round(100 * r["cpu_seconds"] / r["seconds"], 1),
+                        "wait_percent": round(100 * r["wait_seconds"] / r["seconds"], 1)} for r in results],
         "errors": errors, "stale": sum(r["stale"] for r in results), "gaps": sum(r["gaps"] for r in results),
         "superseded": sum(r["superseded"] for r in results), "throttled": sum(r["throttled"] for r in results),
         "closed": sum(r["closed"] for r in results), "unsettled": sum(r["unsettled"] for r in results),
@@ -596,31 +604,37 @@ def machine() -> dict[str, Any]:
             "load_average_1_5_15": [round(x, 2) for x in os.getloadavg()]}
 
 
+LEGEND = """\
+think: ms each decision waits (uniform from 0); latency: ms from a decision sent to the view holding it
+CPU/wait: % of the window each process ran on a core / waited, runnable, for one (another process had it)
+RSS: MB summed over the server processes, started, when the window opened and closed, and the peak
+chips: every table's stacks and pot against its buy-ins; errors: protocol errors (stale apart)"""
+
+
 def print_table(rows: list[dict[str, Any]]) -> None:
-    head = (f"{'db':<10} {'procs':>5} {'think':>7} {'tables':>6} {'hands/s':>8} {'dec/s':>7} {'p50':>7} {'p95':>7} "
-            f"{'p99':>7} {'max':>7} {'srv CPU%':>9} {'gen CPU%':>9} {'RSS MB idle/go/end/peak':>24} {'chips':>6} "
-            f"{'errors':>6}")
+    columns = [("db", "<10"), ("procs", ">5"), ("think", ">7"), ("tables", ">6"), ("hands/s", ">8"), ("dec/s", ">7"),
+               ("p50", ">7"), ("p95", ">7"), ("p99", ">7"), ("max", ">7"), ("server CPU/wait", ">17"),
+               ("gen CPU/wait", ">13"), ("RSS MB", ">16"), ("chips", ">6"), ("errors", ">6")]
+    head = " ".join(f"{name:{spec}}" for name, spec in columns)
     print(head)
     print("-" * len(head))
+
+    def ms(v: float | None) -> str:
+        return "-" if v is None else f"{v:.1f}"
+
     for r in rows:
         lat = r["latency_ms"]
         srv = r["servers"]
         rss = "/".join(f"{sum(s[key] for s in srv):.0f}" for key in ("rss_start_mb", "rss_go_mb", "rss_end_mb",
                                                                       "rss_peak_mb"))
-        cpu = "+".join(f"{s['cpu_percent']:.0f}" for s in srv)
-        gen = "+".join(f"{g['cpu_percent']:.0f}" for g in r["generators"])
-        think = f"0-{r['think_ms']:g}" if r["think_ms"] else "0"
-        chips = "ok" if r["chips"]["lost"] == 0 else f"{r['chips']['lost']} LOST"
-
-        def ms(v: float | None) -> str:
-            return "-" if v is None else f"{v:.1f}"
-
-        print(f"{r['db']:<10} {r['processes']:>5} {think:>7} {r['tables']:>6} {r['hands_per_second']:>8.1f} "
-              f"{r['decisions_per_second']:>7.1f} {ms(lat['p50']):>7} {ms(lat['p95']):>7} {ms(lat['p99']):>7} "
-              f"{ms(lat['max']):>7} {cpu:>9} {gen:>9} {rss:>24} {chips:>6} {sum(r['errors'].values()):>6}")
-    print("think: ms a decision waits; latency: ms from a decision sent to the view holding it; CPU: % of one "
-          "core in the window, per process; RSS: summed over the server processes, when started, when the "
-          "window opened and closed, and the peak")
+        cells = [r["db"], str(r["processes"]), f"0-{r['think_ms']:g}" if r["think_ms"] else "0", str(r["tables"]),
+                 f"{r['hands_per_second']:.1f}", f"{r['decisions_per_second']:.1f}", ms(lat["p50"]), ms(lat["p95"]),
+                 ms(lat["p99"]), ms(lat["max"]),
+                 "+".join(f"{s['cpu_percent']:.0f}/{s['wait_percent']:.0f}" for s in srv),
+                 "+".join(f"{g['cpu_percent']:.0f}/{g['wait_percent']:.0f}" for g in r["generators"]), rss,
+                 "ok" if r["chips"]["lost"] == 0 else f"{r['chips']['lost']} LOST", str(sum(r["errors"].values()))]
+        print(" ".join(f"{cell:{spec}}" for cell, (_, spec) in zip(cells, columns, strict=True)))
+    print(LEGEND)
 
 
 def failures(row: dict[str, Any]) -> list[str]:
