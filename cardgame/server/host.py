@@ -98,6 +98,7 @@ class TableHost:
         self.seq = first_seq - 1  # the newest event's number
         self.pending: list[tuple[int, Event]] = []  # events not yet sent
         self.hand_log: list[tuple[int, Event]] = []  # the current (or last) hand's events
+        self._public: dict[int, dict[str, Any]] = {}  # seq -> the view item of a public event of this hand
         self.bot_due: float | None = None  # when the bot to act answers (bot_delay)
         self._rebuy = False
         self.paused_until = 0.0  # no bot answers and no clock runs before then: the last hand is shown
@@ -114,6 +115,7 @@ class TableHost:
         self.pending.append(item)
         if type(event) is HandStarted:
             self.hand_log = [item]
+            self._public = {}
         else:
             self.hand_log.append(item)
             if len(self.hand_log) > _LOG_LIMIT:  # between hands, seats come and go: keep the newest
@@ -437,9 +439,15 @@ class TableHost:
         game = self.game
         names = game.names()
         events = []
+        public = self._public
         for n, e in items:
-            seen = e.seen_by(seat)
-            events.append({"seq": n, "kind": e.kind, "text": seen.describe(names), "event": encode_event(seen)})
+            item = public.get(n)
+            if item is None:
+                seen = e.seen_by(seat)
+                item = {"seq": n, "kind": e.kind, "text": seen.describe(names), "event": encode_event(seen)}
+                if seen is e and (seat is None or e.seen_by(None) is e):  # the same for everyone: render it once
+                    public[n] = item
+            events.append(item)
         message: dict[str, Any] = {"type": "view", "seq": self.seq, "full": full, "you": seat, "events": events,
                                    "table": self._table(seat), "question": None, "clock": None}
         to_act = game.to_act
@@ -454,6 +462,7 @@ class TableHost:
     def _table(self, seat: int | None) -> dict[str, Any]:
         game = self.game
         hand = game.hand
+        connected = {c.seat for c in self.clients}
         seats = []
         for (s, name, stack, bet, in_pot, hole, in_hand, folded, all_in, out, button) in seat_rows(game.ctx, seat):
             hp = hand.by_seat.get(s) if hand is not None else None
@@ -462,7 +471,7 @@ class TableHost:
                 "hole": [None if c is None else str(c) for c in hole],
                 "up": list(hp.face_up) if hp is not None else [],
                 "in_hand": in_hand, "folded": folded, "all_in": all_in, "sitting_out": out, "button": button,
-                "bot": s in self.bots and s not in self.tokens, "connected": self.connected(s),
+                "bot": s in self.bots and s not in self.tokens, "connected": s in connected,
                 "bank": round(self.clock.bank(s), 2),
             })
         pots: list[dict[str, Any]] = []
