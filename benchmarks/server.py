@@ -1,7 +1,8 @@
 """Load on the table server: many tables of simple bots playing over loopback websockets.
 
 The server runs as it is deployed, ``python -m cardgame serve`` in processes of its own (``--db``:
-``sqlite``, a temporary SQLite file; ``none``, no store; or a ``postgresql://`` address). The
+``sqlite``, a temporary SQLite file; ``none``, no store; or a ``postgresql://`` address, where each
+run gets a schema of its own, dropped afterwards; the PostgreSQL store must be installed). The
 benchmark creates ``--tables`` tables over HTTP (``POST /api/tables``; every seat remote, no
 server bots, an action clock long enough never to run out), then a load generator, a process of
 its own (asyncio and the ``websockets`` client), opens one websocket a seat, sits and plays:
@@ -46,6 +47,7 @@ import math
 import os
 import platform
 import random
+import secrets
 import signal
 import socket
 import subprocess
@@ -54,7 +56,9 @@ import tempfile
 import time
 import traceback
 import urllib.error
+import urllib.parse
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -472,17 +476,40 @@ def seat_counts(spec: str, tables: int) -> list[int]:
     return [a + i % (b - a + 1) for i in range(tables)]
 
 
+def is_postgres(db: str) -> bool:
+    return db.startswith(("postgresql://", "postgres://"))
+
+
+@contextlib.contextmanager
+def database(db: str, work: Path) -> Iterator[str | None]:
+    """The store a run's servers share: none, a new SQLite file in ``work``, or a new schema of the
+    PostgreSQL database ``db`` names (dropped afterwards), so that no run recovers another's tables."""
+    if db == "none":
+        yield None
+        return
+    if db == "sqlite":
+        yield str(work / "tables.db")
+        return
+    import psycopg
+
+    schema = f"cardgame_load_{secrets.token_hex(4)}"
+    with psycopg.connect(db, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"'.encode())
+    try:
+        parts = urllib.parse.urlsplit(db)
+        query = urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
+        options = " ".join([v for k, v in query if k == "options"] + [f"-csearch_path={schema}"])
+        query = [(k, v) for k, v in query if k != "options"] + [("options", options)]
+        yield urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(query)))
+    finally:
+        with psycopg.connect(db, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE'.encode())
+
+
 def run(opts: argparse.Namespace, think_ms: float, processes: int) -> dict[str, Any]:
     """One row: start the servers, create the tables, run the generators, gather the figures."""
-    with tempfile.TemporaryDirectory(prefix="cardgame-load-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="cardgame-load-") as tmp, database(opts.db, Path(tmp)) as db:
         work = Path(tmp)
-        db: str | None
-        if opts.db == "none":
-            db = None
-        elif opts.db == "sqlite":
-            db = str(work / "tables.db")
-        else:
-            db = opts.db
         servers = [ServerProcess(db, free_port(), work / f"server{i}.log") for i in range(processes)]
         generators: list[subprocess.Popen[str]] = []
         try:
@@ -569,7 +596,7 @@ def summarize(opts: argparse.Namespace, think_ms: float, processes: int, window:
     lost = [t for t in snapshots if t["chips"] != t["bought"]]
     mb = 1 / 1024
     return {
-        "db": opts.db if opts.db in ("none", "sqlite") else "postgresql",
+        "db": "postgresql" if is_postgres(opts.db) else opts.db,
         "processes": processes, "think_ms": think_ms, "tables": opts.tables, "seats": opts.seats,
         "seconds": round(seconds, 2), "clients": len(results),
         "hands": hands, "hands_per_second": round(hands / seconds, 1),
@@ -684,6 +711,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     opts.warmup = opts.warmup if opts.warmup is not None else (1.0 if opts.quick else 3.0)
     if opts.tables < 1 or opts.seconds <= 0 or any(k < 1 for k in opts.processes):
         p.error("--tables, --seconds and --processes must be positive")
+    if opts.db not in ("none", "sqlite") and not is_postgres(opts.db):
+        p.error("--db is sqlite, none or a postgresql:// address")
     return opts
 
 
@@ -693,7 +722,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for processes in opts.processes:
         for think in opts.think_ms:
-            print(f"{opts.tables} tables of {opts.seats} seats, {processes} server process(es), db {opts.db}, "
+            print(f"{opts.tables} tables of {opts.seats} seats, {processes} server process(es), db "
+                  f"{'postgresql' if is_postgres(opts.db) else opts.db}, "
                   f"think {f'0-{think:g}' if think else '0'} ms, {opts.seconds:g} s ...", file=sys.stderr, flush=True)
             rows.append(run(opts, think, processes))
     info["load_after"] = [round(x, 2) for x in os.getloadavg()]
@@ -703,6 +733,7 @@ def main(argv: list[str] | None = None) -> int:
         print(line)
     if opts.json is not None:
         options = {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(opts).items()}
+        options["db"] = "postgresql" if is_postgres(opts.db) else opts.db  # an address may hold a password
         opts.json.write_text(json.dumps({"machine": info, "options": options, "rows": rows}, indent=1) + "\n")
     return 1 if problems else 0
 
