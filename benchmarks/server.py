@@ -58,7 +58,7 @@ import traceback
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -421,12 +421,13 @@ def http(method: str, url: str, body: Any = None) -> Any:
 class ServerProcess:
     """One ``python -m cardgame serve`` on a port of its own, its output in ``log``."""
 
-    def __init__(self, db: str | None, port: int, log: Path) -> None:
+    def __init__(self, db: str | None, port: int, log: Path, extra: Sequence[str] = ()) -> None:
         self.port = port
         self.log = log
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
         args = [sys.executable, "-m", "cardgame", "serve", "--port", str(port)]
         args += ["--no-db"] if db is None else ["--db", db]
+        args += list(extra)
         with open(log, "wb") as out:
             self.proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                          env=env, cwd=log.parent)
@@ -510,7 +511,8 @@ def run(opts: argparse.Namespace, think_ms: float, processes: int) -> dict[str, 
     """One row: start the servers, create the tables, run the generators, gather the figures."""
     with tempfile.TemporaryDirectory(prefix="cardgame-load-") as tmp, database(opts.db, Path(tmp)) as db:
         work = Path(tmp)
-        servers = [ServerProcess(db, free_port(), work / f"server{i}.log") for i in range(processes)]
+        extra = ["--no-phh"] if opts.no_phh else []
+        servers = [ServerProcess(db, free_port(), work / f"server{i}.log", extra) for i in range(processes)]
         generators: list[subprocess.Popen[str]] = []
         try:
             for s in servers:
@@ -702,6 +704,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--warmup", type=float, default=None,
                    help="seconds of play before the window (default 3; --quick 1)")
     p.add_argument("--no-compression", action="store_true", help="no permessage-deflate (a browser asks for it)")
+    p.add_argument("--no-phh", action="store_true", help="servers record events only (cardgame serve --no-phh)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--quick", action="store_true", help="a smoke run: 20 tables, 5 seconds")
     p.add_argument("--json", type=Path, help="write the figures here")

@@ -247,7 +247,8 @@ def _serve(args: argparse.Namespace, console: Console) -> int:
         raise CardgameError(f"cardgame serve needs the server extra ({exc.name} is missing): "
                             "pip install 'cardgame[server]'") from None
     return serve(db=None if args.no_db else args.db, host=args.host, port=args.port, tables=args.table,
-                 bots=args.bots, allowed_origins=args.allow_origin, name=args.name, console=console)
+                 bots=args.bots, allowed_origins=args.allow_origin, name=args.name, phh=not args.no_phh,
+                 console=console)
 
 
 def add_serve(sub: argparse._SubParsersAction[Any]) -> None:
@@ -260,6 +261,8 @@ def add_serve(sub: argparse._SubParsersAction[Any]) -> None:
                        help="the event store tables are recorded in and recovered from: a SQLite file (default "
                             "cardgame-server.db) or a postgresql:// address")
     serve.add_argument("--no-db", action="store_true", help="record nothing: tables end with the process")
+    serve.add_argument("--no-phh", action="store_true",
+                       help="record events only, not each hand's PHH text as well (faster when busy)")
     serve.add_argument("--table", action="append", default=[], metavar="VARIANT",
                        help="open a table of this variant (name or PHH code) when the server holds none; repeatable")
     serve.add_argument("--bots", type=_whole("number of bots", 0, 9), default=2,

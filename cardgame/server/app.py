@@ -16,7 +16,7 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -56,9 +56,10 @@ class Server:
     """The tables of one process, their tasks, and the store they are recorded in."""
 
     def __init__(self, db: str | None = None, *, name: str = "", max_tables: int = 500, rate: float = 20.0,
-                 burst: float = 40.0, allowed_origins: Sequence[str] = (),
+                 burst: float = 40.0, allowed_origins: Sequence[str] = (), phh: bool = True,
                  now: Callable[[], float] = time.monotonic) -> None:
         self.db = db
+        self.phh: Literal["auto"] | None = "auto" if phh else None
         self.name = name
         self.max_tables = max_tables
         self.rate = rate
@@ -99,7 +100,7 @@ class Server:
         # a seeded table deals on from a seed of its own after each restart (not the first hands again)
         seed = None if config.seed is None else config.seed + 1_000_003 * (last_hand + 1)
         game = recover(self.store, table_id, stages, seed)
-        recorder = self.store.record(game, table_id, batch=True)
+        recorder = self.store.record(game, table_id, batch=True, phh_writer=self.phh)
         last = highest(self.store, "events", "seq", table_id)
         self._host(table_id, config, game, tokens=self.registry.tokens(table_id), first_seq=(last or 0) + 1,
                    before_send=recorder.flush)
@@ -118,7 +119,7 @@ class Server:
         flush = None
         if self.store is not None and self.registry is not None:
             self.registry.add(table_id, config, self.name)
-            flush = self.store.record(game, table_id, batch=True).flush
+            flush = self.store.record(game, table_id, batch=True, phh_writer=self.phh).flush
         host = self._host(table_id, config, game, before_send=flush)
         log.info("table %s created: %s, %d seats", table_id, variant.name, config.seats)
         return host
@@ -206,7 +207,7 @@ async def _read_body(request: Request) -> bytes | None:
 
 
 def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, rate: float = 20.0,
-               burst: float = 40.0, allowed_origins: Sequence[str] = (),
+               burst: float = 40.0, allowed_origins: Sequence[str] = (), phh: bool = True,
                now: Callable[[], float] = time.monotonic) -> Starlette:
     """The server as an ASGI application (``app.state.server`` is its :class:`Server`).
 
@@ -214,10 +215,12 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, 
     process's address (``http://host:port``) when several share the database: each recovers the
     tables it created, and lists the others' with their address; ``max_tables``: the
     most tables it holds; ``rate`` and ``burst``: the messages a second each connection may send;
-    ``allowed_origins``: other web origins whose pages may open websockets (``https://example.org``).
+    ``allowed_origins``: other web origins whose pages may open websockets (``https://example.org``);
+    ``phh``: the store keeps each finished hand's PHH text too (``hands.phh``; about a tenth of a
+    busy server's time).
     """
     server = Server(db, name=name, max_tables=max_tables, rate=rate, burst=burst, allowed_origins=allowed_origins,
-                    now=now)
+                    phh=phh, now=now)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

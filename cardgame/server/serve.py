@@ -14,7 +14,8 @@ __all__ = ["serve"]
 
 
 def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: Sequence[str] = (), bots: int = 2,
-          allowed_origins: Sequence[str] = (), name: str | None = None, console: Any = None) -> int:
+          allowed_origins: Sequence[str] = (), name: str | None = None, phh: bool = True,
+          console: Any = None) -> int:
     """Run the server until interrupted. ``tables``: variants to open a table of (with ``bots`` bots
     each) when the store holds no table yet. ``name``: the address other processes sharing the
     database list this one's tables under (default ``http://HOST:PORT``)."""
@@ -22,7 +23,8 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
 
     configs = [read_config({"variant": v, "bots": {str(s): "seed-ai" for s in range(1, bots + 1)}, "bot_delay": 0.6,
                             "hand_pause": 3, "name": f"{v} with {bots} bots"}) for v in tables]
-    app = create_app(db, name=name if name is not None else f"http://{host}:{port}", allowed_origins=allowed_origins)
+    app = create_app(db, name=name if name is not None else f"http://{host}:{port}", allowed_origins=allowed_origins,
+                     phh=phh)
     server = app.state.server
 
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=4 * MAX_MESSAGE, log_level="info",
@@ -44,7 +46,14 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
         await runner.serve()
         opener.cancel()
 
-    asyncio.run(main())
+    try:  # uvloop (in uvicorn[standard]) runs the event loop faster where it is installed
+        import uvloop
+
+        factory: Any = uvloop.new_event_loop
+    except ImportError:
+        factory = None
+    with asyncio.Runner(loop_factory=factory) as loop:
+        loop.run(main())
     if not runner.started:  # uvicorn said why (the port is taken, say)
         return 1
     return 0
