@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
 
 from cardgame.model.cards import parse_cards
 from cardgame.model.context import Context
@@ -37,3 +41,13 @@ def opened(ctx: Context) -> HandOpened:
     hand = ctx.hand
     assert hand is not None
     return HandOpened(hand.number, hand.button, tuple(hp.seat for hp in hand.players))
+
+
+def load_script(path: Path, name: str) -> ModuleType:
+    """The script at ``path`` (a benchmark, say) imported as module ``name``."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module

@@ -4,25 +4,20 @@ checked."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tests.helpers import load_script
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "simulate.py"
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("benchmark_simulate", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT, "benchmark_simulate")
 
 
 def test_rows_of_every_match(bench: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

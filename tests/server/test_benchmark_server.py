@@ -4,14 +4,14 @@ its chips, and no protocol error or gap is seen. No timing is checked."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tests.helpers import load_script
 
 pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
@@ -21,12 +21,7 @@ SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "server.py"
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("benchmark_server", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT, "benchmark_server")
 
 
 def test_a_quick_run_keeps_every_chip(bench: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
