@@ -129,6 +129,7 @@ function formBody() {
     bots: botChoices(),
     bot_buy_in: number("bot_buy_in"),
     bot_delay: number("bot_delay"),
+    hand_pause: number("hand_pause"),
     seed: number("seed") ?? null,
   };
   if ($("name").value.trim()) body.name = $("name").value.trim();
