@@ -16,7 +16,7 @@ from cardgame.evaluation import OMAHA_EIGHT_LOW, OMAHA_HIGH
 from cardgame.model.betting import PotLimit
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
-from variants.streets import community_card_game
+from variants.streets import blind_levels, community_card_game
 
 __all__ = ["courchevel"]
 
@@ -30,7 +30,7 @@ def courchevel(
     return community_card_game(
         PotLimit(min_bet if min_bet is not None else big_blind),
         hole_cards=5,
-        blinds=() if bomb_pot else (small_blind, big_blind),
+        blinds=() if bomb_pot else blind_levels(small_blind, big_blind),
         ante=ante,
         high=OMAHA_HIGH,
         low=OMAHA_EIGHT_LOW if hi_lo else None,

@@ -12,6 +12,7 @@ from cardgame.model.betting import BettingStructure, FixedLimit, NoLimit
 from cardgame.stages import BettingRound, DealHole, Draw, EndHand, ForcedBets, Showdown, WaitForPlayers
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
+from variants.streets import blind_levels
 
 __all__ = ["badugi", "deuce_to_seven_single_draw", "deuce_to_seven_triple_draw", "draw_game", "five_card_draw"]
 
@@ -39,8 +40,8 @@ def draw_game(
 def deuce_to_seven_single_draw(small_blind: int = 1, big_blind: int = 2, *, ante: int = 0,
                                min_bet: int | None = None) -> list[PokerStage]:
     """No-limit deuce-to-seven single draw (PHH ``N2L1D``): five cards, one draw, lowest wins."""
-    return draw_game(NoLimit(min_bet or big_blind), cards=5, draws=1, blinds=(small_blind, big_blind), ante=ante,
-                     evaluator=DEUCE_TO_SEVEN_LOW)
+    return draw_game(NoLimit(min_bet or big_blind), cards=5, draws=1, blinds=blind_levels(small_blind, big_blind),
+                     ante=ante, evaluator=DEUCE_TO_SEVEN_LOW)
 
 
 @variant("2-7 triple draw", "F2L3D", "Fixed-limit deuce-to-seven triple draw", max_players=6)

@@ -8,7 +8,7 @@ from cardgame.evaluation import HIGH
 from cardgame.model.betting import FixedLimit, NoLimit
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
-from variants.streets import community_card_game
+from variants.streets import blind_levels, community_card_game
 
 __all__ = ["ante_holdem", "fixed_limit_holdem", "no_limit_holdem"]
 
@@ -33,7 +33,7 @@ def no_limit_holdem(
     return community_card_game(
         NoLimit(min_bet if min_bet is not None else big_blind),
         hole_cards=2,
-        blinds=() if bomb_pot else (small_blind, big_blind, *straddles),
+        blinds=() if bomb_pot else blind_levels(small_blind, big_blind, *straddles),
         ante=ante,
         big_blind_ante=big_blind_ante,
         high=HIGH,
@@ -56,8 +56,8 @@ def fixed_limit_holdem(
     sb = small_blind if small_blind is not None else small_bet // 2
     bb = big_blind if big_blind is not None else small_bet
     structure = FixedLimit(small_bet, big_bet, cap=cap, heads_up_uncapped=heads_up_uncapped)
-    return community_card_game(structure, hole_cards=2, blinds=() if bomb_pot else (sb, bb), ante=ante, high=HIGH,
-                               bomb_pot=bomb_pot)
+    return community_card_game(structure, hole_cards=2, blinds=() if bomb_pot else blind_levels(sb, bb), ante=ante,
+                               high=HIGH, bomb_pot=bomb_pot)
 
 
 @variant("ante hold'em", None, "Blind-less no-limit hold'em with antes only")

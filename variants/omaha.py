@@ -6,7 +6,7 @@ from cardgame.evaluation import OMAHA_HIGH
 from cardgame.model.betting import PotLimit
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
-from variants.streets import community_card_game
+from variants.streets import blind_levels, community_card_game
 
 __all__ = ["pot_limit_omaha", "pot_limit_omaha_5"]
 
@@ -21,7 +21,7 @@ def pot_limit_omaha(
     return community_card_game(
         PotLimit(min_bet if min_bet is not None else big_blind),
         hole_cards=hole_cards,
-        blinds=() if bomb_pot else (small_blind, big_blind),
+        blinds=() if bomb_pot else blind_levels(small_blind, big_blind),
         ante=ante,
         high=OMAHA_HIGH,
         bomb_pot=bomb_pot,
@@ -33,5 +33,6 @@ def pot_limit_omaha_5(
     small_blind: int = 1, big_blind: int = 2, *, ante: int = 0, bomb_pot: int = 0
 ) -> list[PokerStage]:
     """Five-card pot-limit Omaha: five hole cards, still exactly two of them used."""
-    return community_card_game(PotLimit(big_blind), hole_cards=5, blinds=() if bomb_pot else (small_blind, big_blind),
-                               ante=ante, high=OMAHA_HIGH, bomb_pot=bomb_pot)
+    blinds = () if bomb_pot else blind_levels(small_blind, big_blind)
+    return community_card_game(PotLimit(big_blind), hole_cards=5, blinds=blinds, ante=ante, high=OMAHA_HIGH,
+                               bomb_pot=bomb_pot)

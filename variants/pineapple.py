@@ -20,7 +20,7 @@ from cardgame.evaluation import EIGHT_OR_BETTER_LOW, HIGH
 from cardgame.model.betting import FixedLimit, NoLimit
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
-from variants.streets import community_card_game
+from variants.streets import blind_levels, community_card_game
 
 __all__ = ["crazy_pineapple", "pineapple"]
 
@@ -36,7 +36,7 @@ def pineapple(
     return community_card_game(
         NoLimit(min_bet if min_bet is not None else big_blind),
         hole_cards=3,
-        blinds=() if bomb_pot else (small_blind, big_blind),
+        blinds=() if bomb_pot else blind_levels(small_blind, big_blind),
         ante=ante,
         high=HIGH,
         discard_before="flop",

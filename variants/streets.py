@@ -35,10 +35,24 @@ from cardgame.stages import (
 from cardgame.stages.base import PokerStage
 from variants.registry import Variant
 
-__all__ = ["BOMB_POT", "HOLDEM_BOARD", "BombPotStages", "community_card_game", "community_streets"]
+__all__ = ["BOMB_POT", "HOLDEM_BOARD", "BombPotStages", "blind_levels", "community_card_game", "community_streets"]
 
 #: Hold'em's board: three cards on the flop, one on the turn, one on the river.
 HOLDEM_BOARD: tuple[tuple[int, str], ...] = ((3, "flop"), (1, "turn"), (1, "river"))
+
+
+def blind_levels(small_blind: int, big_blind: int, *straddles: int) -> tuple[int, ...]:
+    """The blinds, then the straddles, checked to rise: the small blind is at most the big blind
+    (Robert's Rules of Poker, blinds: the small blind is a fraction of the big blind), and each
+    straddle at least the blind or straddle before it. A :class:`ConfigError` names the two."""
+    levels = (small_blind, big_blind, *straddles)
+    names = ("the small blind", "the big blind", *(f"straddle {i + 1}" for i in range(len(straddles))))
+    for i in range(1, len(levels)):
+        low, high = levels[i - 1], levels[i]
+        if type(low) is int and type(high) is int and low > high:
+            raise ConfigError(f"{names[i - 1].capitalize()} ({low}) must not be above {names[i]} ({high}): blinds and "
+                              "straddles rise from the small blind on.")
+    return levels
 
 
 def _whole(value: object, what: str, least: int) -> int:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
+import variants
 from cardgame.engine import Stage
 from cardgame.model.cards import parse_cards
-from cardgame.model.errors import IllegalActionError
+from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.events import ActionTaken, BetReturned, PotAwarded
 from cardgame.play.game import Game
 from variants import fixed_limit_holdem, no_limit_holdem
@@ -142,3 +144,17 @@ def test_everyone_folds_to_the_big_blind() -> None:
     assert stacks(game) == [99, 101, 100]
     assert not [e for e in game.events if isinstance(e, ActionTaken) and e.seat == 1]
     assert game.status_name == "exited"
+
+
+@pytest.mark.parametrize(("build", "args"), [
+    (variants.no_limit_holdem, {"small_blind": 2, "big_blind": 1}),
+    (variants.no_limit_holdem, {"small_blind": 1, "big_blind": 2, "straddles": (1,)}),
+    (variants.fixed_limit_holdem, {"small_bet": 2, "big_bet": 4, "small_blind": 3, "big_blind": 2}),
+    (variants.pot_limit_omaha, {"small_blind": 5, "big_blind": 2}),
+    (variants.deuce_to_seven_single_draw, {"small_blind": 3, "big_blind": 2}),
+])
+def test_blinds_that_do_not_rise_are_refused(build: Any, args: dict[str, Any]) -> None:
+    with pytest.raises(ConfigError, match="must not be above"):
+        build(**args)
+    assert build(**{**args, "small_blind": 1, "big_blind": 2, "straddles": ()} if "straddles" in args else
+                 {**args, "small_blind": 1, "big_blind": 2})
