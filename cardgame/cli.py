@@ -222,17 +222,25 @@ def add_simulate(sub: argparse._SubParsersAction[Any]) -> None:
     from cardgame.simulate.config import MAX_HANDS
     from cardgame.simulate.workers import MAX_WORKERS
 
-    sim = sub.add_parser("simulate", help="a match between bots: bb/100 with a 95%% interval, VPIP, PFR, AF")
-    sim.add_argument("--variant", default="NT", help="variant name or PHH code (default NT)")
+    sim = sub.add_parser(
+        "simulate", help="a match between bots: bb/100 with a 95%% interval, VPIP, PFR, AF",
+        description="Play a match between bots and print each bot's results: hands, net chips, big blinds won "
+                    "per 100 hands with a 95% confidence interval, VPIP and PFR (how often it put chips in, and "
+                    "raised, before the flop), AF (aggression: bets and raises per call), SD won (showdowns won); "
+                    "tournaments add the tournaments won and the mean finishing place.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    sim.add_argument("--variant", default="NT", help="variant name or PHH code")
     sim.add_argument("--bots", default="seed-ai,random,all-in",
                      help=f"comma-separated, one per seat, from: {', '.join(available())}")
-    sim.add_argument("--hands", type=_whole("number of hands", 1, MAX_HANDS), default=10_000)
-    sim.add_argument("--seed", type=_whole("seed", 0, MAX_SEED), default=0)
+    sim.add_argument("--hands", type=_whole("number of hands", 1, MAX_HANDS), default=10_000,
+                     help="hands to play (deals with --duplicate)")
+    sim.add_argument("--seed", type=_whole("seed", 0, MAX_SEED), default=0, help="the match replays from it")
     sim.add_argument("--stack", type=_whole("stack", 1, MAX_CHIPS), default=None,
-                     help="starting stack (default 100 big blinds)")
-    sim.add_argument("--workers", type=_whole("number of workers", 1, MAX_WORKERS), default=1)
+                     help="starting stack (None: 100 big blinds)")
+    sim.add_argument("--workers", type=_whole("number of workers", 1, MAX_WORKERS), default=1,
+                     help="processes sharing the hands (the results are the same for any number)")
     sim.add_argument("--backend", choices=BACKENDS, default=None,
-                     help="default: serial for one worker, else process")
+                     help="None: serial for one worker, else process")
     sim.add_argument("--duplicate", action="store_true", help="replay every deal with the seats rotated")
     sim.add_argument("--tournament", action="store_true", help="freeze-outs with rising blinds, not a cash game")
     sim.add_argument("--json", type=_output, default=None, help="write the results as JSON to this file")

@@ -283,3 +283,11 @@ def test_readme_sample_is_what_the_demo_prints(capsys: pytest.CaptureFixture[str
     out = demo(capsys, "--hands", "5", "--seed", "1")
     parts = [part for part in sample.split("...\n") if part]
     assert len(parts) == 2 and all(part in out for part in parts)
+
+
+def test_simulate_help_describes_the_columns_and_shows_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "VPIP and PFR" in text and "95% confidence interval" in text
+    assert "(default: 10000)" in text and "(default: NT)" in text and "(default: seed-ai,random,all-in)" in text
