@@ -30,7 +30,10 @@ a longer string is refused before it is read."""
 
 
 class Card(int):
-    """One playing card; ``Card("Ah")`` or ``Card(51)``."""
+    """One playing card; ``Card("Ah")`` or ``Card(51)``: an ``int`` 0 to 51, ``rank * 4 + suit``.
+
+    ``rank`` is a number, 0 for a deuce to 12 for an ace (``Card("Ah").rank == 12``), and ``suit`` 0
+    to 3 (clubs, diamonds, hearts, spades); ``str(card)`` is the text form, ``"Ah"``."""
 
     __slots__ = ()
 
