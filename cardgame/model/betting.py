@@ -151,15 +151,22 @@ class BettingStructure:
 
 
 @attrs.frozen
-class NoLimit(BettingStructure):
-    """No-limit: bet or raise any amount from the minimum up to all-in."""
+class _SizedByPlayer(BettingStructure):
+    """The structures where the player sizes a bet (no-limit, pot-limit): a minimum bet, and the
+    conventions where rooms and engines differ (see the module docstring)."""
 
-    name: ClassVar[str] = "no-limit"
-    code: ClassVar[str] = "N"
     min_bet: int = attrs.field(validator=_positive_int)
     first_raise_reopens: bool = _option(False)
     straddle_sets_min_raise: bool = _option(True)
     raise_to_match: bool = _option(True)
+
+
+@attrs.frozen
+class NoLimit(_SizedByPlayer):
+    """No-limit: bet or raise any amount from the minimum up to all-in."""
+
+    name: ClassVar[str] = "no-limit"
+    code: ClassVar[str] = "N"
 
     def raise_bounds(self, st: Street, hp: HandPlayer, street: int) -> tuple[int, int]:
         if self.straddle_sets_min_raise:  # the default, without the call
@@ -170,15 +177,11 @@ class NoLimit(BettingStructure):
 
 
 @attrs.frozen
-class PotLimit(BettingStructure):
+class PotLimit(_SizedByPlayer):
     """Pot-limit: the largest raise is to the bet plus the pot after calling."""
 
     name: ClassVar[str] = "pot-limit"
     code: ClassVar[str] = "P"
-    min_bet: int = attrs.field(validator=_positive_int)
-    first_raise_reopens: bool = _option(False)
-    straddle_sets_min_raise: bool = _option(True)
-    raise_to_match: bool = _option(True)
 
     def raise_bounds(self, st: Street, hp: HandPlayer, street: int) -> tuple[int, int]:
         call = st.bet_to - hp.bet
