@@ -1,0 +1,48 @@
+"""``cardgame serve``: the table server (needs ``cardgame[server]``)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.console import Console
+
+from cardgame.cli.args import port, whole
+from cardgame.model.errors import CardgameError
+
+__all__ = ["add"]
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    try:
+        from cardgame.server.serve import serve
+    except ImportError as exc:
+        raise CardgameError(f"cardgame serve needs the server extra ({exc.name} is missing): "
+                            "pip install 'cardgame[server]'") from None
+    return serve(db=None if args.no_db else args.db, host=args.host, port=args.port, tables=args.table,
+                 bots=args.bots, allowed_origins=args.allow_origin, name=args.name, phh=not args.no_phh,
+                 console=console)
+
+
+def add(sub: argparse._SubParsersAction[Any]) -> None:
+    """The ``serve`` subcommand: the table server (needs ``cardgame[server]``)."""
+    serve = sub.add_parser("serve", help="the table server: a lobby and tables in the browser, over websockets")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=port, default=8000, help="default 8000")
+    serve.add_argument("--db", default="cardgame-server.db",
+                       help="the event store tables are recorded in and recovered from: a SQLite file (default "
+                            "cardgame-server.db) or a postgresql:// address")
+    serve.add_argument("--no-db", action="store_true", help="record nothing: tables end with the process")
+    serve.add_argument("--no-phh", action="store_true",
+                       help="record events only, not each hand's PHH text as well (faster when busy)")
+    serve.add_argument("--table", action="append", default=[], metavar="VARIANT",
+                       help="open a table of this variant (name or PHH code) when the server holds none; repeatable")
+    serve.add_argument("--bots", type=whole("number of bots", 0, 9), default=2,
+                       help="bots seated at each --table (default 2)")
+    serve.add_argument("--name", default=None, metavar="URL",
+                       help="this process's address, for several processes sharing one database: each drives the "
+                            "tables it created (default http://HOST:PORT)")
+    serve.add_argument("--allow-origin", action="append", default=[], metavar="URL",
+                       help="another web origin whose pages may connect (e.g. https://example.org)")
+    serve.set_defaults(run=run)
