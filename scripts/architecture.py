@@ -29,8 +29,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("evaluation", ("evaluation",), "hand values and equity"),
     ("stages", ("stages",), "one poker stage per module"),
     ("play", ("play",), "Game, views, bots, the seed AI, narration"),
-    ("applications", ("phh", "acpc", "store", "simulate", "server", "cli", "__main__"),
-     "hand histories, ACPC, the event store and snapshots, simulation, the table server, the command line"),
+    ("applications", ("phh", "acpc", "store", "simulate", "server", "terminal", "cli", "__main__"),
+     "hand histories, ACPC, the event store and snapshots, simulation, the table server, terminal play and replay,\n     the command line"),
 )
 
 
@@ -81,7 +81,7 @@ def layer_graph() -> str:
                 edges.add((me, other))
     lines = ["```mermaid", "flowchart TD"]
     for i, (name, pkgs, what) in reversed(list(enumerate(LAYERS))):
-        folders = ", ".join(f"{p}/" if p not in ("cli", "__main__") else f"{p}.py" for p in pkgs)
+        folders = ", ".join(f"{p}/" if p != "__main__" else f"{p}.py" for p in pkgs)
         lines.append(f'    L{i}["<b>{name}</b><br/>{folders}<br/><i>{what}</i>"]')
     lines += [f"    L{a} --> L{b}" for a, b in sorted(edges, reverse=True)]
     lines.append("```")
