@@ -30,7 +30,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("stages", ("stages",), "one poker stage per module"),
     ("play", ("play",), "Game, views, bots, the seed AI, narration"),
     ("applications", ("phh", "acpc", "store", "simulate", "server", "terminal", "cli", "__main__"),
-     "hand histories, ACPC, the event store and snapshots, simulation, the table server, terminal play and replay,\n     the command line"),
+     "hand histories, ACPC, the event store and snapshots, simulation, the table server, terminal play and "
+     "replay, the command line"),
 )
 
 
