@@ -7,6 +7,7 @@ import attrs
 from cardgame.engine.records import fast_init
 from cardgame.model.cards import Card, format_cards
 from cardgame.model.context import Context
+from cardgame.model.pots import Pot, side_pots
 
 __all__ = ["SeatRow", "SeatView", "TableView", "seat_rows", "status_legend", "status_table", "table_view"]
 
@@ -14,7 +15,8 @@ __all__ = ["SeatRow", "SeatView", "TableView", "seat_rows", "status_legend", "st
 @fast_init
 @attrs.frozen
 class SeatView:
-    """One seat as the viewer sees it; ``hole`` has ``None`` for cards the viewer may not see."""
+    """One seat as the viewer sees it; ``hole`` has ``None`` for cards the viewer may not see.
+    ``face_up`` says which of ``hole`` were dealt face up (stud's up cards; empty: not given)."""
 
     seat: int
     name: str
@@ -27,12 +29,14 @@ class SeatView:
     all_in: bool
     sitting_out: bool
     button: bool
+    face_up: tuple[bool, ...] = ()
 
 
 @fast_init
 @attrs.frozen
 class TableView:
-    """The table as ``viewer`` sees it (``None``: a spectator sees no hidden card)."""
+    """The table as ``viewer`` sees it (``None``: a spectator sees no hidden card). ``pots`` are the
+    main pot and the side pots, from each player's chips in (empty: no hand)."""
 
     viewer: int | None
     hand: int | None
@@ -41,6 +45,7 @@ class TableView:
     board: tuple[Card, ...]
     to_act: int | None
     seats: tuple[SeatView, ...]
+    pots: tuple[Pot, ...] = ()
 
     def seat(self, seat: int) -> SeatView:
         return next(s for s in self.seats if s.seat == seat)
@@ -94,8 +99,14 @@ def table_view(
         pot=hand.pot_total() if hand else 0,
         board=tuple(hand.board) if hand else (),
         to_act=to_act if hand else None,
-        seats=tuple([SeatView(*row) for row in seat_rows(ctx, viewer, reveal=reveal)]),
+        seats=tuple([SeatView(*row, _face_up(ctx, row[0])) for row in seat_rows(ctx, viewer, reveal=reveal)]),
+        pots=tuple(side_pots(hand.players, hand.dead)) if hand else (),
     )
+
+
+def _face_up(ctx: Context, seat: int) -> tuple[bool, ...]:
+    hp = ctx.hand.by_seat.get(seat) if ctx.hand is not None else None
+    return tuple(hp.face_up) if hp is not None else ()
 
 
 def status_table(view: TableView, *, button: bool = True) -> str:
