@@ -15,8 +15,7 @@ __all__ = ["SeatRow", "SeatView", "TableView", "seat_rows", "status_legend", "st
 @fast_init
 @attrs.frozen
 class SeatView:
-    """One seat as the viewer sees it; ``hole`` has ``None`` for cards the viewer may not see.
-    ``face_up`` says which of ``hole`` were dealt face up (stud's up cards; empty: not given)."""
+    """One seat as the viewer sees it; ``hole`` has ``None`` for cards the viewer may not see."""
 
     seat: int
     name: str
@@ -29,14 +28,14 @@ class SeatView:
     all_in: bool
     sitting_out: bool
     button: bool
-    face_up: tuple[bool, ...] = ()
 
 
 @fast_init
 @attrs.frozen
 class TableView:
     """The table as ``viewer`` sees it (``None``: a spectator sees no hidden card). ``pots`` are the
-    main pot and the side pots, from each player's chips in (empty: no hand)."""
+    main pot and the side pots, from each player's chips in (empty: no hand); ``face_up[i]`` says
+    which of ``seats[i].hole`` were dealt face up (stud's up cards; empty: none, or not given)."""
 
     viewer: int | None
     hand: int | None
@@ -46,6 +45,7 @@ class TableView:
     to_act: int | None
     seats: tuple[SeatView, ...]
     pots: tuple[Pot, ...] = ()
+    face_up: tuple[tuple[bool, ...], ...] = ()
 
     def seat(self, seat: int) -> SeatView:
         return next(s for s in self.seats if s.seat == seat)
@@ -92,6 +92,7 @@ def table_view(
     """Snapshot the table for ``viewer``; ``reveal=True`` shows every card (for a dealer or log).
     ``to_act`` is the seat the game waits on (the current stage knows it: ``Game.to_act``)."""
     hand = ctx.hand
+    rows = seat_rows(ctx, viewer, reveal=reveal)
     return TableView(
         viewer=viewer,
         hand=hand.number if hand else None,
@@ -99,8 +100,9 @@ def table_view(
         pot=hand.pot_total() if hand else 0,
         board=tuple(hand.board) if hand else (),
         to_act=to_act if hand else None,
-        seats=tuple([SeatView(*row, _face_up(ctx, row[0])) for row in seat_rows(ctx, viewer, reveal=reveal)]),
+        seats=tuple([SeatView(*row) for row in rows]),
         pots=tuple(side_pots(hand.players, hand.dead)) if hand else (),
+        face_up=tuple([_face_up(ctx, row[0]) for row in rows]),
     )
 
 

@@ -128,7 +128,8 @@ def render_table(
     table.add_column("Stack", justify="right", no_wrap=True)
     table.add_column("Bet", justify="right", no_wrap=True)
     table.add_column("", no_wrap=True)
-    for s in view.seats:
+    for i, s in enumerate(view.seats):
+        up = view.face_up[i] if i < len(view.face_up) else ()
         turn = view.to_act == s.seat
         name = s.name + (" (you)" if s.seat == view.viewer else "")
         style = "dim" if s.folded or s.sitting_out else "bold green" if turn else ""
@@ -136,7 +137,7 @@ def render_table(
             Text(">" if turn else "", style="bold green"),
             str(s.seat),
             Text(name, style=style),
-            cards_text(s.hole, s.face_up, stud=stud) if s.in_hand and not s.folded else Text(""),
+            cards_text(s.hole, up, stud=stud) if s.in_hand and not s.folded else Text(""),
             str(s.stack),
             str(s.bet) if s.bet else "",
             _state(s, stud),
