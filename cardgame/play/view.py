@@ -7,6 +7,7 @@ import attrs
 from cardgame.engine.records import fast_init
 from cardgame.model.cards import Card, format_cards
 from cardgame.model.context import Context
+from cardgame.model.pots import Pot, side_pots
 
 __all__ = ["SeatRow", "SeatView", "TableView", "seat_rows", "status_legend", "status_table", "table_view"]
 
@@ -32,7 +33,9 @@ class SeatView:
 @fast_init
 @attrs.frozen
 class TableView:
-    """The table as ``viewer`` sees it (``None``: a spectator sees no hidden card)."""
+    """The table as ``viewer`` sees it (``None``: a spectator sees no hidden card). ``pots`` are the
+    main pot and the side pots, from each player's chips in (empty: no hand); ``face_up[i]`` says
+    which of ``seats[i].hole`` were dealt face up (stud's up cards; empty: none, or not given)."""
 
     viewer: int | None
     hand: int | None
@@ -41,6 +44,8 @@ class TableView:
     board: tuple[Card, ...]
     to_act: int | None
     seats: tuple[SeatView, ...]
+    pots: tuple[Pot, ...] = ()
+    face_up: tuple[tuple[bool, ...], ...] = ()
 
     def seat(self, seat: int) -> SeatView:
         return next(s for s in self.seats if s.seat == seat)
@@ -87,6 +92,7 @@ def table_view(
     """Snapshot the table for ``viewer``; ``reveal=True`` shows every card (for a dealer or log).
     ``to_act`` is the seat the game waits on (the current stage knows it: ``Game.to_act``)."""
     hand = ctx.hand
+    rows = seat_rows(ctx, viewer, reveal=reveal)
     return TableView(
         viewer=viewer,
         hand=hand.number if hand else None,
@@ -94,8 +100,15 @@ def table_view(
         pot=hand.pot_total() if hand else 0,
         board=tuple(hand.board) if hand else (),
         to_act=to_act if hand else None,
-        seats=tuple([SeatView(*row) for row in seat_rows(ctx, viewer, reveal=reveal)]),
+        seats=tuple([SeatView(*row) for row in rows]),
+        pots=tuple(side_pots(hand.players, hand.dead)) if hand else (),
+        face_up=tuple([_face_up(ctx, row[0]) for row in rows]),
     )
+
+
+def _face_up(ctx: Context, seat: int) -> tuple[bool, ...]:
+    hp = ctx.hand.by_seat.get(seat) if ctx.hand is not None else None
+    return tuple(hp.face_up) if hp is not None else ()
 
 
 def status_table(view: TableView, *, button: bool = True) -> str:
