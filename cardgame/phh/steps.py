@@ -21,13 +21,12 @@ from cardgame.model.errors import HandHistoryError
 from cardgame.model.events import CardsDiscarded, CardsShown, Event, HandEnded, HoleCardsDealt
 from cardgame.phh.actions import Action, DealBoardAction, DealHoleAction, ShowMuckAction, StandPatDiscardAction
 from cardgame.phh.history import HandHistory
-from cardgame.phh.io import StrPath, load_each
 from cardgame.phh.replay import replay
 from cardgame.play.game import Game
 from cardgame.play.narration import Line, Narration
-from cardgame.play.view import SeatView, TableView, table_view
+from cardgame.play.view import TableView, table_view
 
-__all__ = ["HandSteps", "Step", "hand_steps", "load_hand", "seat_of"]
+__all__ = ["HandSteps", "Step", "hand_steps", "pick_hand", "seat_of"]
 
 #: A viewpoint: a seat (``0`` is the file's ``p1``), or ``None`` for every card shown.
 Viewer = int | None
@@ -77,19 +76,18 @@ def seat_of(text: str, names: Sequence[str]) -> int | None:
                            f"or a name ({', '.join(names)})")
 
 
-def load_hand(path: StrPath, number: int = 1) -> tuple[HandHistory, int]:
-    """Hand ``number`` (1-based) of a ``.phh`` or ``.phhs`` file, and how many hands the file has.
-    A bad number, or a hand that does not parse, raises :class:`HandHistoryError`."""
-    hands = load_each(path)
+def pick_hand(hands: Sequence[HandHistory | HandHistoryError], number: int, source: str) -> HandHistory:
+    """Hand ``number`` (1-based) of a file's hands (:func:`cardgame.phh.io.load_each`). A number out
+    of range names how many hands there are; a hand that did not load raises its error."""
     if len(hands) == 1 and isinstance(hands[0], HandHistoryError):
-        raise hands[0]  # the file itself is unreadable or not TOML
+        raise hands[0]  # the file itself cannot be read, or is not a hand
     if not 1 <= number <= len(hands):
         count = f"{len(hands)} hand" + ("" if len(hands) == 1 else "s")
-        raise HandHistoryError(f"{path}: no hand {number}: the file has {count} (1 to {len(hands)})")
+        raise HandHistoryError(f"{source}: no hand {number}: the file has {count} (1 to {len(hands)})")
     hand = hands[number - 1]
     if isinstance(hand, HandHistoryError):
         raise hand
-    return hand, len(hands)
+    return hand
 
 
 def hand_steps(hh: HandHistory, *, source: str = "<hand>") -> HandSteps:
