@@ -19,14 +19,14 @@ from cardgame.engine import Stages
 from cardgame.model.cards import Card
 from cardgame.model.errors import HandHistoryError
 from cardgame.model.events import CardsDiscarded, CardsShown, Event, HandEnded, HoleCardsDealt
-from cardgame.phh.actions import Action, DealBoardAction, DealHoleAction, ShowMuckAction, StandPatDiscardAction
+from cardgame.phh.actions import Action, DealHoleAction, ShowMuckAction, StandPatDiscardAction
 from cardgame.phh.history import HandHistory
 from cardgame.phh.replay import replay
 from cardgame.play.game import Game
 from cardgame.play.narration import Line, Narration
 from cardgame.play.view import TableView, table_view
 
-__all__ = ["HandSteps", "Step", "hand_steps", "pick_hand", "seat_of"]
+__all__ = ["HandSteps", "Step", "hand_steps", "pick_hand", "printable", "seat_of"]
 
 #: A viewpoint: a seat (``0`` is the file's ``p1``), or ``None`` for every card shown.
 Viewer = int | None
@@ -57,6 +57,13 @@ class HandSteps:
 
     def __len__(self) -> int:
         return len(self.steps)
+
+
+def printable(text: str, limit: int = 40) -> str:
+    """``text`` from a file made safe to show: characters that are not printable (a terminal's escape
+    sequences) as ``?``, cut to ``limit`` characters with ``...``."""
+    text = "".join(c if c.isprintable() else "?" for c in text[: limit + 1])
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def seat_of(text: str, names: Sequence[str]) -> int | None:
@@ -94,7 +101,8 @@ def hand_steps(hh: HandHistory, *, source: str = "<hand>") -> HandSteps:
     """Replay ``hh`` through the engine and keep every step. A hand the engine cannot replay raises
     the replay's :class:`HandHistoryError` naming the action at fault."""
     n = hh.player_count
-    names = tuple(hh.players) if hh.players and len(hh.players) == n else tuple(f"p{i + 1}" for i in range(n))
+    given = hh.players if hh.players and len(hh.players) == n else ()
+    names = tuple(printable(given[i]) if i < len(given) and given[i].strip() else f"p{i + 1}" for i in range(n))
     known = {c for a in hh.actions for c in getattr(a, "cards", None) or () if c is not None}
     viewers: tuple[Viewer, ...] = (None, *range(n))
     stages: list[Stages] = []
@@ -197,9 +205,8 @@ class _Recorder:
     def _action_text(self, action: Action, viewer: Viewer, view: TableView) -> str:
         """The file's action as ``viewer`` may read it: another player's dealt or discarded cards that
         the viewer's table does not show are ``??`` (shown cards are everyone's)."""
-        if viewer is None or isinstance(action, DealBoardAction | ShowMuckAction):
-            return action.to_text()
-        if isinstance(action, DealHoleAction | StandPatDiscardAction) and action.player != viewer:
+        if (viewer is not None and isinstance(action, DealHoleAction | StandPatDiscardAction)
+                and action.player != viewer):
             seen = {c for s in view.seats if s.seat == action.player for c in s.hole if c is not None}
-            return attrs.evolve(action, cards=tuple(c if c in seen else None for c in action.cards)).to_text()
-        return action.to_text()
+            action = attrs.evolve(action, cards=tuple(c if c in seen else None for c in action.cards))
+        return printable(action.to_text(), 200)  # (with the file's commentary, if any)

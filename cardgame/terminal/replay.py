@@ -18,7 +18,7 @@ from rich.text import Text
 from cardgame.model.errors import CardgameError, HandHistoryError
 from cardgame.phh.history import HandHistory
 from cardgame.phh.io import StrPath, load_each
-from cardgame.phh.steps import HandSteps, hand_steps, pick_hand, seat_of
+from cardgame.phh.steps import HandSteps, hand_steps, pick_hand, printable, seat_of
 from cardgame.play.view import TableView
 from cardgame.terminal.render import render_table
 
@@ -55,6 +55,8 @@ class Replayer:
     def _steps(self, number: int) -> HandSteps:
         if number not in self._cache:
             hh = pick_hand(self.hands, number, str(self.path))
+            if not hh.actions:
+                raise HandHistoryError(f"{self.path}: hand {number} has no actions to step through")
             self._cache[number] = hand_steps(hh, source=f"{self.path}: hand {number}")
         return self._cache[number]
 
@@ -65,23 +67,27 @@ class Replayer:
         step = steps.steps[self.position]
         who = "every card" if v is None else f"{steps.names[v]} (p{v + 1})"
         scale = f", amounts x{steps.scale}" if steps.scale != 1 else ""
-        title = (f"{self.path.name}  hand {self.number} of {len(self.hands)}  {steps.history.variant}  "
-                 f"step {self.position + 1} of {len(steps)}  seen by {who}{scale}")
+        title = (f"{printable(self.path.name)}  hand {self.number} of {len(self.hands)}  "
+                 f"{printable(steps.history.variant)}  step {self.position + 1} of {len(steps)}  seen by {who}{scale}")
         lines = tuple(line.text for line in step.lines[v])
         action = Text(f"actions[{step.index}]: {step.actions[v]}")
         return Group(Text(title, style="bold"), action, _table(step.views[v], steps, lines))
 
-    def hand_list(self) -> str:
-        """The file's hands, one a line, the one shown marked ``>``."""
-        out = []
-        for i, hh in enumerate(self.hands, 1):
+    def hand_list(self, around: int = 10) -> str:
+        """The file's hands, one a line, the one shown marked ``>`` (at most ``around`` each side of it)."""
+        first, last = max(1, self.number - around), min(len(self.hands), self.number + around)
+        out = [f"  ... {first - 1} hands before"] if first > 1 else []
+        for i, hh in enumerate(self.hands[first - 1:last], first):
             mark = ">" if i == self.number else " "
             if isinstance(hh, HandHistoryError):
-                out.append(f"{mark} {i}. cannot be read: {hh}")
+                out.append(f"{mark} {i}. cannot be read: {printable(str(hh), 200)}")
                 continue
-            players = ", ".join(hh.players or [f"p{k + 1}" for k in range(hh.player_count)])
-            label = f" (hand {hh.hand})" if hh.hand is not None else ""
-            out.append(f"{mark} {i}. {hh.variant}{label}, {len(hh.actions)} actions: {players}")
+            players = ", ".join(printable(p) for p in hh.players or [f"p{k + 1}" for k in range(hh.player_count)])
+            label = f" (hand {printable(str(hh.hand))})" if hh.hand is not None else ""
+            text = f"{mark} {i}. {printable(hh.variant)}{label}, {len(hh.actions)} actions: {players}"
+            out.append(printable(text, 200))
+        if last < len(self.hands):
+            out.append(f"  ... {len(self.hands) - last} hands after")
         return "\n".join(out)
 
     # --- the commands ------------------------------------------------------------------------------

@@ -229,7 +229,11 @@ def test_bad_arguments_are_one_line_and_status_2(args: list[str], says: str,
     assert says in captured.err and captured.err.count("\n") == 1
 
 
-@pytest.mark.parametrize("content", [None, "variant = \n[[[", "variant = 'NT'\n", "\x00\x01binary"])
+NO_ACTIONS = "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [9, 9]\n" \
+             "actions = []"
+
+
+@pytest.mark.parametrize("content", [None, "variant = \n[[[", "variant = 'NT'\n", "\x00\x01binary", NO_ACTIONS])
 def test_a_missing_or_corrupt_file_is_one_line_and_status_2(content: str | None, tmp_path: Path,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "hand.phh"
@@ -244,6 +248,21 @@ def test_a_missing_or_corrupt_file_is_one_line_and_status_2(content: str | None,
 def plain(text: str) -> str:
     """Terminal output without its escape sequences (colour, clearing the screen)."""
     return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
+
+
+def test_text_from_the_file_cannot_drive_the_terminal(tmp_path: Path) -> None:
+    text = DWAN_IVEY.read_text().replace('"Phil Ivey"', '"Phil\\u001b[2J' + "x" * 100 + '"')
+    text = text.replace('"p2 f",', '"p2 f #\\u001b]0;title\\u0007",')
+    path = tmp_path / "escapes.phh"
+    path.write_text(text)
+    r = Replayer(path, seat="p1")
+    assert r.steps.names[0] == "Phil?[2J" + "x" * 29 + "..."
+    shown = [screen_text(r)]
+    while r.command("n") is None:
+        shown.append(screen_text(r))
+    assert not any("\x1b" in s or "\x07" in s for s in shown)
+    assert "actions[5]: p2 f # ?]0;title?" in shown[5]
+    assert "\x1b" not in (r.command("h") or "x\x1b")
 
 
 def test_a_session_through_a_terminal() -> None:
