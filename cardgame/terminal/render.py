@@ -58,9 +58,10 @@ def cards_text(cards: Sequence[Card | None], face_up: Sequence[bool] = (), *, st
 
 
 def pots_text(view: TableView) -> str:
-    """``Pot 120``, or with side pots ``Pot 300: main 200, side 60 (Ann, Bob)``, numbered when several."""
+    """``Pot 120``, or once a player is all in and there are side pots ``Pot 300: main 200, side 60
+    (Ann, Bob)``, numbered when several (Robert's Rules: each all-in player caps the pot they may win)."""
     head = f"Pot {view.pot}"
-    if len(view.pots) < 2:
+    if len(view.pots) < 2 or not any(s.all_in for s in view.seats):
         return head
     names = {s.seat: s.name for s in view.seats}
     parts = [f"main {view.pots[0].amount}"]
@@ -131,7 +132,7 @@ def render_table(
     for i, s in enumerate(view.seats):
         up = view.face_up[i] if i < len(view.face_up) else ()
         turn = view.to_act == s.seat
-        name = s.name + (" (you)" if s.seat == view.viewer else "")
+        name = s.name + (" (you)" if s.seat == view.viewer and s.name.lower() != "you" else "")
         style = "dim" if s.folded or s.sitting_out else "bold green" if turn else ""
         table.add_row(
             Text(">" if turn else "", style="bold green"),

@@ -1,0 +1,412 @@
+"""One person against bots at a terminal: the table is drawn before each of the person's decisions,
+what the person types is read by :mod:`cardgame.terminal.prompt`, and the bots answer through
+:meth:`Game.play <cardgame.play.game.Game.play>`, each seeing only its own seat's view.
+
+Drawn with rich, not textual: a line-oriented prompt works in any terminal, over ssh, in a pexpect
+test and with a screen reader, and the scrollback keeps the hand history (each history line is
+printed once: under the table as the last actions, or after the hand).
+
+With a clock (``time``), a person who types nothing in time checks if checking is free, else
+folds (stands pat in a draw, runs once); the wait is a timeout on the terminal's input
+(``select`` on POSIX terminals and pipes). ``save`` writes the game (a snapshot,
+:mod:`cardgame.store.snapshot`, with the seats' bots) between actions, and :func:`load` resumes it;
+every hand that ends is written as PHH (:mod:`cardgame.phh`).
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import secrets
+import select
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+from rich.console import Console
+from rich.text import Text
+
+from cardgame.model.errors import CardgameError, ConfigError
+from cardgame.model.events import Event, HandEnded, HandStarted
+from cardgame.phh.export import game_to_phh
+from cardgame.phh.history import HandHistory
+from cardgame.phh.io import load as load_phh
+from cardgame.phh.io import save as save_phh
+from cardgame.play import bots as bot_registry
+from cardgame.play.bot import Bot
+from cardgame.play.game import Game
+from cardgame.play.narration import Line, Narration
+from cardgame.store.serialize import SnapshotError
+from cardgame.store.snapshot import restore, snapshot
+from cardgame.terminal.prompt import (
+    Choice,
+    InputError,
+    action_help,
+    allowed_actions,
+    draw_help,
+    parse_action,
+    parse_discards,
+    parse_runs,
+    runs_help,
+)
+from cardgame.terminal.render import render_table
+
+__all__ = ["NAMES", "Reader", "Session", "Setup", "load", "new_session", "terminal_reader"]
+
+#: Reads one line after printing ``prompt``; ``timeout`` seconds at most (``None``: no limit). Returns
+#: the line, ``None`` when the time ran out, or raises ``EOFError`` when input ended (taken as quit).
+Reader = Callable[[str, float | None], str | None]
+
+#: The bots' names, seat by seat after the person's.
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon")
+SAVE_FORMAT = "cardgame play"
+SAVE_VERSION = 1
+
+
+@attrs.frozen
+class Setup:
+    """What a session is besides its game: the variant (name and builder parameters), the person's
+    seat, each other seat's bot by name, the clock (seconds a decision; ``None``: none) and files."""
+
+    variant: str
+    params: Mapping[str, Any]
+    seat: int
+    bots: Mapping[int, str]
+    time: int | None = None
+    save: str | None = None
+    phh: str | None = None
+
+
+class Session:
+    """A game in progress between one person (``setup.seat``) and bots, shown on ``console``, the
+    person's answers read with ``read``. :meth:`run` plays until the person quits or cannot play."""
+
+    def __init__(self, game: Game, setup: Setup, console: Console, read: Reader, *,
+                 hands: Sequence[HandHistory] = ()) -> None:
+        import variants
+
+        self.game = game
+        self.setup = setup
+        self.console = console
+        self.read = read
+        self.variant = variants.get(setup.variant)
+        self.stages = game.dispatcher.stages
+        self.bots: dict[int, Bot] = {seat: bot_registry.get(name) for seat, name in setup.bots.items()}
+        self.history = Narration.for_stages(self.stages, game.names())
+        self.stud = self.history.complete_to is not None
+        self.hands: list[HandHistory] = list(hands)  # written to setup.phh, this session's and earlier
+        self.recent: list[str] = []  # history lines not yet printed
+        self.hand_events: list[Event] = []
+        self.ended: list[list[Event]] = []  # hands ended since the last look, for the PHH file
+        if game.hand is not None:  # resumed in a hand: the history catches up on it, silently
+            log = game.events
+            start = max(i for i, e in enumerate(log) if isinstance(e, HandStarted))
+            for event in log[start:]:
+                self.history.feed(event.seen_by(setup.seat))
+            self.history.flush()
+            self.hand_events = list(log[start:])
+        game.subscribe(self._listen)
+
+    # --- events --------------------------------------------------------------------------------------
+    def _listen(self, event: Event) -> None:
+        for line in self.history.feed(event.seen_by(self.setup.seat)):
+            self._line(line)
+        if isinstance(event, HandStarted):
+            self.hand_events = [event]
+        else:
+            self.hand_events.append(event)
+        if isinstance(event, HandEnded):
+            self.ended.append(self.hand_events)
+            self.hand_events = []
+            self._line_flush()
+
+    def _line(self, line: Line) -> None:
+        if line.kind == "hand":
+            self._line_flush()
+            self.console.print()
+            self.console.rule(Text(line.text, style="bold"))
+        else:
+            self.recent.append(line.text)
+
+    def _line_flush(self) -> None:
+        for text in self.recent:
+            self.console.print(Text("  " + text))
+        self.recent = []
+
+    def _hands_ended(self) -> None:
+        """Write the hands that ended to the PHH file (all of them: a ``.phhs`` holds every hand)."""
+        ended, self.ended = self.ended, []
+        if not ended or self.setup.phh is None:
+            return
+        for events in ended:
+            self.hands += game_to_phh(events, self.stages, self.game.names())
+        save_phh(self.setup.phh, self.hands)
+
+    # --- the loop --------------------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until the person quits, has no chips, or no hand can be dealt; the exit status."""
+        game, me = self.game, self.setup.seat
+        self._introduce()
+        if game.status_name == "new":
+            game.start()
+        while game.status_name == "running":
+            seat = game.to_act
+            self._hands_ended()
+            if seat is None:
+                break
+            if game.hand is None or (game.table.player(me).stack == 0 and me not in game.hand.by_seat):
+                break
+            if seat != me:
+                game.play(self.bots, max_actions=1)
+                continue
+            if not self._decide():
+                self._line_flush()
+                self.console.print("You leave the table.")
+                return self._results()
+        self._hands_ended()
+        self._line_flush()
+        if game.status_name == "failed":
+            raise CardgameError("The game failed: " + "; ".join(e.describe() for e in game.events[-1:]))
+        me_player = next((p for p in game.table.players() if p.seat == me), None)
+        if me_player is None or me_player.stack == 0:
+            self.console.print("You are out of chips: the game is over.")
+        else:
+            self.console.print("No hand can be dealt: the other players are out of chips.")
+        return self._results()
+
+    def _introduce(self) -> None:
+        say = self.console.print
+        v = self.variant
+        stakes = f", {self.history.stakes}" if self.history.stakes else ""
+        names = self.game.names()
+        others = ", ".join(f"{names.get(s, f'seat {s}')} ({bot})" for s, bot in sorted(self.setup.bots.items()))
+        say(Text(f"{v.name}{stakes}. You are {self.game.names()[self.setup.seat]} at seat {self.setup.seat}; "
+                 f"against {others}. Seed {self.game.seed}."))
+        if self.stud:
+            say(Text("Cards in [brackets] are face up; ▒▒ is a card you cannot see."))
+        clock = f" You have {self.setup.time} seconds a decision." if self.setup.time else ""
+        say(Text(f"Type help for what you may do, save to save, quit to leave.{clock}"))
+
+    def _results(self) -> int:
+        parts = [f"{p.name} {p.stack}" for p in self.game.table.players()]
+        self.console.print(Text("Stacks: " + ", ".join(parts)))
+        return 0
+
+    def show_table(self, clock: float | None = None) -> None:
+        """Draw the table as the person sees it, with the history lines since the last drawing."""
+        view = self.game.view(self.setup.seat)
+        lines = [line.text for line in self.history.flush()]
+        for text in lines:
+            self.recent.append(text)
+        last, self.recent = self.recent, []
+        self.console.print(render_table(view, stud=self.stud, last_actions=last, clock=clock))
+
+    def _decide(self) -> bool:
+        """Ask the person until an answer is taken; ``False``: the person quits."""
+        deadline = time.monotonic() + self.setup.time if self.setup.time else None
+        self.show_table(self.setup.time)
+        while True:
+            question, parse, help_text = self._question()
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            clock = "" if left is None else f" [{int(left + 0.999)}s]"
+            try:
+                text = self.read(f"{question}{clock} > ", left)
+            except EOFError:
+                return False
+            if text is None:
+                self.console.print(self._time_out())
+                return True
+            try:
+                choice = parse(text)
+            except InputError as exc:
+                self.console.print(Text(str(exc), style="red"))
+                continue
+            if choice.kind == "help":
+                self.console.print(Text(help_text))
+            elif choice.kind == "table":
+                self.show_table(left)
+            elif choice.kind == "save":
+                self.console.print(Text(self.save()))
+            elif choice.kind == "quit":
+                return False
+            else:
+                if choice.note:
+                    self.console.print(Text(choice.note, style="yellow"))
+                try:
+                    self._apply(choice)
+                except CardgameError as exc:  # refused by the game: it is unchanged
+                    self.console.print(Text(str(exc), style="red"))
+                    continue
+                return True
+
+    def _question(self) -> tuple[str, Callable[[str], Choice], str]:
+        """The prompt, the parser and the help text of the decision the person faces."""
+        game = self.game
+        draw = game.draw_options()
+        if draw is not None:
+            return (f"Discard ({draw.min_discards}-{draw.max_discards}, cards or positions; pat)",
+                    lambda t: parse_discards(t, draw), draw_help(draw))
+        runs = game.run_options()
+        if runs is not None:
+            return (f"Run the board how many times (1-{runs.max_runs})", lambda t: parse_runs(t, runs),
+                    runs_help(runs))
+        legal = game.legal_actions()
+        if legal is None:
+            raise CardgameError("The game asks the person nothing it can answer.")
+        pot = game.hand.pot_total()
+        return (allowed_actions(legal), lambda t: parse_action(t, legal, pot), action_help(legal, pot))
+
+    def _apply(self, choice: Choice) -> None:
+        game, me = self.game, self.setup.seat
+        if choice.kind == "draw":
+            game.draw(me, choice.cards)
+        elif choice.kind == "runs":
+            game.choose_runs(me, choice.runs)
+        else:
+            game.act(me, choice.action, choice.amount)
+
+    def _time_out(self) -> str:
+        """Answer for a person whose time ran out: check if free, else fold (stand pat, run once)."""
+        game, me = self.game, self.setup.seat
+        draw = game.draw_options()
+        if draw is not None:
+            throw = tuple(sorted(draw.hole, key=lambda c: c.rank)[: draw.min_discards])
+            game.draw(me, throw)
+            return "Time is up: you stand pat." if not throw else f"Time is up: you throw {len(throw)}."
+        if game.run_options() is not None:
+            game.choose_runs(me, 1)
+            return "Time is up: the board runs once."
+        legal = game.legal_actions()
+        assert legal is not None
+        if legal.bring_in:
+            game.act(me, "bring_in")
+            return "Time is up: you bring in."
+        if legal.can_check:
+            game.act(me, "check")
+            return "Time is up: you check."
+        game.act(me, "fold")
+        return "Time is up: you fold."
+
+    # --- saving ------------------------------------------------------------------------------------------
+    def save(self) -> str:
+        """Write the game to ``setup.save`` (between actions); what was done, in words."""
+        path = self.setup.save or "cardgame-save.json"
+        data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": self.setup.variant,
+                "params": dict(self.setup.params), "seat": self.setup.seat,
+                "bots": {str(s): n for s, n in self.setup.bots.items()}, "time": self.setup.time,
+                "phh": self.setup.phh, "game": snapshot(self.game)}
+        try:
+            Path(path).write_text(json.dumps(data), encoding="utf-8")
+        except OSError as exc:
+            return f"Could not save to {path}: {exc}"
+        return f"Saved to {path}; continue with: cardgame play --resume {path}"
+
+
+def new_session(variant: str, seats: int, console: Console, read: Reader, *, bots: Sequence[str] = ("seed-ai",),
+                seed: int | None = None, stack: int = 200, name: str = "You", params: Mapping[str, Any] | None = None,
+                time_limit: int | None = None, save: str | None = None, phh: str | None = None) -> Session:
+    """A new game of ``variant`` with the person at seat 0 and bots at the others (one bot name for
+    all, or one a seat); every argument is checked before the game is built (:class:`ConfigError`)."""
+    import variants
+
+    v = variants.get(variant)
+    if not 2 <= seats <= v.max_players:
+        raise ConfigError(f"{v.name} seats 2 to {v.max_players} players, not {seats}.")
+    names = list(bots)
+    if len(names) not in (1, seats - 1):
+        raise ConfigError(f"Give one bot for every other seat or one for all: {seats - 1} bots, not {len(names)}.")
+    for b in names:
+        bot_registry.get(b)  # an unknown name is refused here
+    if phh is not None:
+        _check_phh(v, phh)
+    stages = v.build(**dict(params or {}))
+    game = Game(stages, seats=seats, seed=secrets.randbits(64) if seed is None else seed)  # seeded: saves replay
+    game.sit_down(name, stack, 0)
+    for seat in range(1, seats):
+        game.sit_down(NAMES[seat - 1] if NAMES[seat - 1] != name else f"Bot{seat}", stack, seat)
+    by_seat = {seat: names[0] if len(names) == 1 else names[seat - 1] for seat in range(1, seats)}
+    setup = Setup(v.name, dict(params or {}), 0, by_seat, time_limit, save, phh)
+    return Session(game, setup, console, read)
+
+
+def _check_phh(v: Any, path: str) -> None:
+    if v.code is None:
+        raise ConfigError(f"PHH has no code for {v.name}, so its hands cannot be written as PHH.")
+    if not path.lower().endswith(".phhs"):
+        raise ConfigError(f"The PHH file holds every hand played: give a .phhs file, not {path!r}.")
+
+
+def load(path: str, console: Console, read: Reader, *, save: str | None = None, phh: str | None = None,
+         time_limit: int | None = None) -> Session:
+    """The session saved in ``path`` (by :meth:`Session.save`); ``save``, ``phh`` and ``time_limit``
+    replace the saved ones when given. Raises :class:`SnapshotError` for a file that is no save."""
+    import variants
+
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise SnapshotError(f"{path} is not a saved game (not JSON: {exc}).") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
+        raise SnapshotError(f"{path} is not a game saved by cardgame play (format {SAVE_FORMAT!r}, "
+                            f"version {SAVE_VERSION}).")
+    try:
+        v = variants.get(data["variant"])
+        params = dict(data["params"])
+        seat = int(data["seat"])
+        saved_bots = {int(s): str(n) for s, n in dict(data["bots"]).items()}
+        game = restore(data["game"], v.build(**params))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SnapshotError(f"{path}: a saved game's field is missing or wrong ({exc}).") from None
+    for name in saved_bots.values():
+        bot_registry.get(name)
+    clock = time_limit if time_limit is not None else data.get("time")
+    phh_path = phh if phh is not None else data.get("phh")
+    hands: list[HandHistory] = []
+    if phh_path is not None:
+        _check_phh(v, phh_path)
+        if os.path.exists(phh_path):
+            hands = load_phh(phh_path)
+    setup = Setup(v.name, params, seat, saved_bots, clock if isinstance(clock, int) else None,
+                  save or path, phh_path)
+    return Session(game, setup, console, read, hands=hands)
+
+
+def terminal_reader(console: Console, stream: Any = None) -> Reader:
+    """A :data:`Reader` of the process's standard input: the prompt is printed on ``console``; with a
+    timeout the input is waited for with ``select`` (a terminal or a pipe; where ``select`` cannot
+    wait on it, the line is read and the time checked once it is typed)."""
+    fd = (stream or sys.stdin).fileno()
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    pending = [""]
+
+    def read(prompt: str, timeout: float | None) -> str | None:
+        console.print(Text(prompt), end="")
+        console.file.flush()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while "\n" not in pending[0]:
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                try:
+                    ready, _, _ = select.select([fd], [], [], max(0.0, left))
+                except (OSError, ValueError):  # select cannot wait on this input: enforced when typed
+                    ready = [fd]
+                if not ready:
+                    console.print()
+                    return None
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                if pending[0]:
+                    break
+                raise EOFError
+            pending[0] += decoder.decode(chunk)
+        line, _, rest = pending[0].partition("\n")
+        pending[0] = rest
+        if deadline is not None and time.monotonic() > deadline + 0.5:
+            return None
+        return line.rstrip("\r")
+
+    return read

@@ -1,0 +1,310 @@
+"""What a person types, read into an answer the game takes: a betting action, discards, run-outs.
+
+Betting (from the game's :class:`~cardgame.model.legal.LegalActions`): ``f``/``fold``,
+``x``/``check``, ``c``/``call`` (a check when nothing is bet), ``b N``/``bet N`` and ``r N``/``raise N`` (to ``N``: the
+street total, as the game counts), a bare number (bet or raise to it), and the shortcuts ``min``
+(the smallest raise), ``half`` (half the pot), ``pot`` and ``allin``. Pot-sized amounts follow the
+pot-limit rule (Robert's Rules of Poker, pot limit: a raise may be as large as the pot after
+calling); a shortcut outside the legal range is brought into it and the answer says so. In stud
+``bi``/``bring-in`` posts the bring-in, and a bet or raise to the full bet completes it.
+
+Draws: the cards to discard (``Ah 7c``) or their positions in the hand (``1 4``), ``pat`` (or
+nothing) to stand pat. Run-outs: a number from 1 to the most allowed.
+
+``help``, ``quit``, ``save`` and ``table`` (draw it again) are always answers. Anything else raises
+:class:`InputError` saying what was wrong and what is allowed, with the amounts; nothing is sent
+to the game, so it is unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from cardgame.model.cards import Card, format_cards, parse_cards
+from cardgame.model.errors import CardError, CardgameError
+from cardgame.model.inputs import excerpt, is_ascii_int
+from cardgame.model.legal import LegalActions
+from cardgame.stages.results import DrawOptions, RunOptions
+
+__all__ = [
+    "COMMANDS",
+    "Choice",
+    "InputError",
+    "Sizes",
+    "action_help",
+    "allowed_actions",
+    "draw_help",
+    "parse_action",
+    "parse_command",
+    "parse_discards",
+    "parse_runs",
+    "runs_help",
+    "sizes",
+]
+
+#: Commands every prompt takes, and what they do.
+COMMANDS = {
+    "help": "explain what you may type now",
+    "table": "draw the table again",
+    "save": "save the game, to go on later with --resume FILE",
+    "quit": "leave (save first to keep the game)",
+}
+
+ChoiceKind = Literal["act", "draw", "runs", "help", "quit", "save", "table"]
+
+
+class InputError(CardgameError):
+    """What the person typed is no answer now: the message says what was wrong and what is allowed."""
+
+
+@attrs.frozen
+class Choice:
+    """One answer: ``act`` (``action``, ``amount`` for :meth:`Game.act <cardgame.play.game.Game.act>`),
+    ``draw`` (``cards`` to discard), ``runs`` (``runs`` run-outs) or a command (help, quit, save,
+    table). ``note`` says what was adjusted (a shortcut brought into the legal range)."""
+
+    kind: ChoiceKind
+    action: str = ""
+    amount: int | None = None
+    cards: tuple[Card, ...] = ()
+    runs: int = 0
+    note: str = ""
+
+
+@attrs.frozen
+class Sizes:
+    """The raise-to amounts the shortcuts name, before they are brought into the legal range:
+    ``half`` and ``pot`` (Robert's Rules, pot limit: the pot after calling), ``min`` and ``allin``."""
+
+    min: int
+    half: int
+    pot: int
+    allin: int
+
+
+def sizes(legal: LegalActions, pot: int) -> Sizes:
+    """The shortcuts' raise-to amounts for ``legal`` when ``pot`` chips are in the pot (every bet
+    of the hand so far included). A pot-sized raise is the call plus the pot after calling."""
+    after_call = pot + legal.call_amount
+    most = max(legal.amounts) if legal.amounts else legal.max_raise_to
+    least = min(legal.amounts) if legal.amounts else legal.min_raise_to
+    return Sizes(least, legal.bet_to + after_call // 2, legal.bet_to + after_call, most)
+
+
+def parse_command(text: str) -> Choice | None:
+    """``help``, ``quit``, ``save`` or ``table`` (also ``?``, ``h``, ``q``, ``exit``), else ``None``."""
+    word = text.strip().lower()
+    found = {"?": "help", "h": "help", "help": "help", "q": "quit", "quit": "quit", "exit": "quit",
+             "save": "save", "table": "table", "t": "table"}.get(word)
+    return Choice(found) if found is not None else None  # type: ignore[arg-type]
+
+
+def allowed_actions(legal: LegalActions) -> str:
+    """The betting answers allowed now, with their amounts and words to type."""
+    parts = []
+    if legal.bring_in:
+        parts.append(f"bi (bring in {legal.bring_in})")
+    if legal.can_fold and not legal.bring_in:
+        parts.append("f (fold)")
+    if legal.can_check:
+        parts.append("x (check)")
+    if legal.call_amount:
+        parts.append(f"c (call {legal.call_amount})")
+    if legal.can_raise:
+        word, letter = ("bet", "b") if legal.is_bet else ("raise to", "r")
+        if legal.bring_in:
+            word = "complete to"
+        if legal.amounts:
+            parts.append(f"{letter} N ({word} {' or '.join(map(str, legal.amounts))})")
+        elif legal.min_raise_to == legal.max_raise_to:
+            parts.append(f"{letter} {legal.min_raise_to} ({word} {legal.min_raise_to})")
+        else:
+            parts.append(f"{letter} N ({word} N, {legal.min_raise_to} to {legal.max_raise_to})")
+    return ", ".join(parts)
+
+
+def action_help(legal: LegalActions, pot: int) -> str:
+    """The help text for a betting decision: the answers allowed, the shortcuts' amounts, the commands."""
+    lines = [f"You may: {allowed_actions(legal)}."]
+    if legal.can_raise:
+        s = sizes(legal, pot)
+        word = "bet" if legal.is_bet else "raise to"
+        lines.append(f"Shortcuts ({word}): min {_clamp(s.min, legal)}, half {_clamp(s.half, legal)}, "
+                     f"pot {_clamp(s.pot, legal)}, allin {_clamp(s.allin, legal)}; a bare number "
+                     f"{'bets' if legal.is_bet else 'raises to'} it (the street total).")
+    lines.append(_commands())
+    return "\n".join(lines)
+
+
+def _commands() -> str:
+    return "Always: " + ", ".join(f"{k} ({v})" for k, v in COMMANDS.items()) + "."
+
+
+def _clamp(amount: int, legal: LegalActions) -> int:
+    """``amount`` brought to the nearest legal raise-to amount."""
+    if legal.amounts:
+        return min(legal.amounts, key=lambda a: (abs(a - amount), a))
+    return min(max(amount, legal.min_raise_to), legal.max_raise_to)
+
+
+_ACTIONS = {"f": "fold", "fold": "fold", "x": "check", "k": "check", "check": "check", "c": "call", "call": "call",
+            "b": "bet", "bet": "bet", "r": "raise", "raise": "raise", "bi": "bring_in", "bring-in": "bring_in",
+            "bring_in": "bring_in", "bringin": "bring_in", "complete": "raise"}
+_SHORTCUTS = ("min", "half", "pot", "allin", "all-in", "all_in", "shove")
+
+
+def parse_action(text: str, legal: LegalActions, pot: int) -> Choice:
+    """Read a betting answer (see the module); raises :class:`InputError` if it is none."""
+    command = parse_command(text)
+    if command is not None:
+        return command
+    words = text.strip().lower().split()
+    if not words:
+        raise _refuse("Nothing was typed", legal)
+    if len(words) > 2:
+        raise _refuse(f"{excerpt(text.strip())} is more than an action and an amount", legal)
+    head = words[0]
+    tail = words[1] if len(words) == 2 else None
+    if is_ascii_int(head, max_digits=15) and tail is None:
+        return _sized(int(head), legal, head)
+    if head in _SHORTCUTS and tail is None:
+        return _shortcut(head, legal, pot)
+    action = _ACTIONS.get(head)
+    if action is None:
+        raise _refuse(f"{excerpt(head)} is not an action", legal)
+    if action in ("fold", "check", "call", "bring_in"):
+        if tail is not None:
+            raise _refuse(f"{action.replace('_', '-')} takes no amount", legal)
+        return _passive(action, legal)
+    if tail is None:  # a bet or raise with no amount: the smallest
+        return _shortcut("min", legal, pot)
+    if tail in _SHORTCUTS:
+        return _shortcut(tail, legal, pot)
+    if not is_ascii_int(tail, max_digits=15):
+        raise _refuse(f"{excerpt(tail)} is not an amount (a whole number of chips)", legal)
+    return _sized(int(tail), legal, f"{head} {tail}")
+
+
+def _passive(action: str, legal: LegalActions) -> Choice:
+    if legal.bring_in:
+        if action == "fold":
+            raise _refuse("The bring-in is forced: you cannot fold it", legal)
+        if action in ("check", "call", "bring_in"):
+            return Choice("act", "bring_in")
+    if action == "bring_in":
+        raise _refuse("No bring-in is due", legal)
+    if action == "fold":
+        if not legal.can_fold:
+            raise _refuse("Nothing is bet to you, so there is nothing to fold; check instead", legal)
+        return Choice("act", "fold")
+    if action == "check":
+        if not legal.can_check:
+            raise _refuse(f"You cannot check: {legal.call_amount} to call", legal)
+        return Choice("act", "check")
+    if not legal.call_amount:
+        return Choice("act", "check", note="Nothing to call: you check.")
+    return Choice("act", "call")
+
+
+def _raise(legal: LegalActions, to: int, note: str = "") -> Choice:
+    return Choice("act", "bet" if legal.is_bet else "raise", to, note=note)
+
+
+def _shortcut(word: str, legal: LegalActions, pot: int) -> Choice:
+    if not legal.can_raise:
+        if word in ("allin", "all-in", "all_in", "shove") and (legal.call_amount or legal.bring_in):
+            return _passive("call", legal) if not legal.bring_in else Choice("act", "bring_in")
+        raise _refuse(f"No bet or raise is allowed now, so {word} is not", legal)
+    s = sizes(legal, pot)
+    wanted = {"min": s.min, "half": s.half, "pot": s.pot}.get(word, s.allin)
+    to = _clamp(wanted, legal)
+    note = ""
+    if to != wanted:
+        note = (f"{word} would be {wanted}, which is not allowed: {'betting' if legal.is_bet else 'raising to'} "
+                f"{to}, the {'least' if to > wanted else 'most'} you may.")
+    return _raise(legal, to, note)
+
+
+def _sized(to: int, legal: LegalActions, typed: str) -> Choice:
+    if not legal.can_raise:
+        raise _refuse(f"{excerpt(typed)}: no bet or raise is allowed now", legal)
+    word = "bet" if legal.is_bet else "raise to"
+    if legal.amounts and to not in legal.amounts:
+        raise _refuse(f"You cannot {word} {to}: the limit allows {' or '.join(map(str, legal.amounts))}", legal)
+    if to < legal.min_raise_to:
+        raise _refuse(f"You cannot {word} {to}: the least is {legal.min_raise_to}"
+                      f"{' (a raise is to the street total)' if not legal.is_bet else ''}", legal)
+    if to > legal.max_raise_to:
+        raise _refuse(f"You cannot {word} {to}: the most is {legal.max_raise_to}", legal)
+    return _raise(legal, to)
+
+
+def _refuse(what: str, legal: LegalActions) -> InputError:
+    return InputError(f"{what}. Allowed: {allowed_actions(legal)}; or help, quit.")
+
+
+def draw_help(options: DrawOptions) -> str:
+    """The help text for a draw: the hand with each card's position, how many may be discarded."""
+    hand = ", ".join(f"{i} {c}" for i, c in enumerate(options.hole, 1))
+    lines = [f"Your cards by position: {hand}.",
+             f"Type the cards to discard ({_draw_range(options)}) as cards (e.g. {options.hole[0]}) or "
+             f"positions (e.g. 1 3){'' if options.min_discards else ', or pat (or nothing) to stand pat'}.",
+             _commands()]
+    return "\n".join(lines)
+
+
+def _draw_range(options: DrawOptions) -> str:
+    least, most = options.min_discards, options.max_discards
+    return f"exactly {least}" if least == most else f"{least} to {most}"
+
+
+def parse_discards(text: str, options: DrawOptions) -> Choice:
+    """Read the cards to discard (see the module); raises :class:`InputError` if they are not allowed."""
+    command = parse_command(text)
+    if command is not None:
+        return command
+    allowed = (f"Discard {_draw_range(options)} of your cards {format_cards(options.hole)}, as cards or "
+               f"positions 1 to {len(options.hole)}; or help, quit.")
+    words = text.replace(",", " ").split()
+    if not words or [w.lower() for w in words] in (["pat"], ["stand"], ["none"], ["0"]):
+        cards: tuple[Card, ...] = ()
+    elif all(w.isascii() and w.isdigit() for w in words):
+        positions = [int(w) for w in words]
+        bad = [p for p in positions if not 1 <= p <= len(options.hole)]
+        if bad:
+            raise InputError(f"There is no card at position {bad[0]}. {allowed}")
+        cards = tuple(options.hole[p - 1] for p in positions)
+    else:
+        try:
+            cards = parse_cards(" ".join(words))
+        except CardError as exc:
+            raise InputError(f"{exc} {allowed}") from None
+        missing = [c for c in cards if c not in options.hole]
+        if missing:
+            raise InputError(f"{missing[0]} is not in your hand. {allowed}")
+    if len(set(cards)) != len(cards):
+        raise InputError(f"A card was named twice. {allowed}")
+    if not options.min_discards <= len(cards) <= options.max_discards:
+        raise InputError(f"You named {len(cards)} card{'s' if len(cards) != 1 else ''}. {allowed}")
+    return Choice("draw", cards=cards)
+
+
+def runs_help(options: RunOptions) -> str:
+    """The help text for a run-out choice."""
+    return (f"Everyone is all in: type how many times to run the rest of the board, 1 to {options.max_runs} "
+            f"(the fewest any player chooses is run: more than once needs everyone's agreement).\n{_commands()}")
+
+
+def parse_runs(text: str, options: RunOptions) -> Choice:
+    """Read a number of run-outs from 1 to ``options.max_runs`` (``once``/``twice`` too)."""
+    command = parse_command(text)
+    if command is not None:
+        return command
+    word = text.strip().lower()
+    word = {"once": "1", "twice": "2", "thrice": "3", "": "1"}.get(word, word)
+    if not is_ascii_int(word, max_digits=3) or not 1 <= int(word) <= options.max_runs:
+        raise InputError(f"{excerpt(text.strip())} is not a number of run-outs. Type 1 to {options.max_runs}; "
+                         "or help, quit.")
+    return Choice("runs", runs=int(word))
