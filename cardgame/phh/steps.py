@@ -26,7 +26,7 @@ from cardgame.play.game import Game
 from cardgame.play.narration import Line, Narration
 from cardgame.play.view import TableView, table_view
 
-__all__ = ["HandSteps", "Step", "hand_steps", "pick_hand", "printable", "seat_of"]
+__all__ = ["HandSteps", "Step", "Viewer", "hand_steps", "pick_hand", "printable", "seat_of"]
 
 #: A viewpoint: a seat (``0`` is the file's ``p1``), or ``None`` for every card shown.
 Viewer = int | None
@@ -117,7 +117,7 @@ def hand_steps(hh: HandHistory, *, source: str = "<hand>") -> HandSteps:
             recorder.step(game, index)
 
     result = replay(hh, source=source, configure=stages.append, after=after)
-    if recorder.steps:  # events after the last action (a run-out the file asks for last): the last step's
+    if recorder.steps:  # a run-out asked for after the file's last action belongs to the last step
         recorder.finish(result.game)
     return HandSteps(hh, names, tuple(recorder.steps), result.scale, recorder.button)
 
@@ -161,7 +161,8 @@ class _Recorder:
         self.steps.append(Step(index, texts, lines, views))
 
     def finish(self, game: Game) -> None:
-        if not self.pending and (game.hand is not None or self.final is None):
+        """Add what happened after the file's last action (the hand's end) to the last step."""
+        if not self.pending:
             return
         last = self.steps[-1]
         lines = self._lines()

@@ -16,7 +16,7 @@ from rich.console import Console
 from cardgame.cli import main
 from cardgame.model.errors import HandHistoryError
 from cardgame.phh.actions import ShowMuckAction
-from cardgame.phh.io import load, save
+from cardgame.phh.io import load, loads, save
 from cardgame.phh.replay import replay
 from cardgame.phh.steps import HandSteps, hand_steps, pick_hand, seat_of
 from cardgame.terminal.replay import HELP, Replayer
@@ -26,6 +26,24 @@ PHH = DATA / "phh"
 DWAN_IVEY = PHH / "dwan-ivey-2009.phh"  # p2's cards unknown (????); all in on the turn, shown before the river
 NAMED = sorted(PHH.glob("*.phh"))  # hold'em, short deck, Omaha, a triple draw, badugi
 PLURIBUS = sorted((PHH / "pluribus" / "30").glob("*.phh"))[:12]  # six-handed, with finishing stacks
+#: Seven-card stud hi/lo (up cards seen by all; p1's cards unknown to the file), from tests/phh/test_unknown_cards.py.
+STUD = """variant = 'F7S/8'
+antes = [500, 500, 500, 500]
+bring_in = 1000
+small_bet = 4000
+big_bet = 8000
+starting_stacks = [60000, 85000, 42000, 70000]
+actions = [
+  'd dh p1 ??????', 'd dh p2 ????Ad', 'd dh p3 TdTs8c', 'd dh p4 ????Kh',
+  'p1 pb', 'p2 cbr 4000', 'p3 cc', 'p4 f', 'p1 f',
+  'd dh p2 4d', 'd dh p3 5c', 'p2 cbr 4000', 'p3 cc',
+  'd dh p2 2s', 'd dh p3 Tc', 'p2 cbr 8000', 'p3 cc',
+  'd dh p2 9s', 'd dh p3 Qh', 'p2 cbr 8000', 'p3 cc',
+  'd dh p2 ??', 'd dh p3 7h', 'p2 cbr 8000', 'p3 cc',
+  'p2 sm 3dAcAd4d2s9s7d', 'p3 sm TdTs8c5cTcQh7h',
+]
+finishing_stacks = [58500, 86000, 43000, 69500]
+"""
 ENV = {**os.environ, "PYTHONPATH": str(REPO), "COLUMNS": "120"}
 
 
@@ -99,6 +117,17 @@ def test_a_seat_never_sees_anothers_hidden_cards_until_shown(path: Path) -> None
     for viewer in range(len(steps.names)):  # while its own cards are in its view
         own = next(s for s in steps.steps[-1].views[viewer].seats if s.seat == viewer).hole
         assert own == next(s for s in steps.steps[-1].views[None].seats if s.seat == viewer).hole
+
+
+def test_stud_up_cards_are_seen_by_every_seat_and_down_cards_by_none() -> None:
+    steps = hand_steps(loads(STUD)[0])
+    assert len(steps) == 27 and not steps.button
+    assert _hidden_leaks(steps) == []
+    p4 = steps.steps[10].views[3]  # 4th street, p4 folded: p3's up cards only
+    assert [str(c) if c else None for c in p4.seat(2).hole] == [None, None, "8c", "5c"]
+    assert [str(c) if c else None for c in steps.steps[10].views[2].seat(2).hole] == ["Td", "Ts", "8c", "5c"]
+    assert steps.steps[10].actions[3] == "d dh p3 5c" and steps.steps[2].actions[3] == "d dh p3 ????8c"
+    assert [s.stack for s in steps.steps[-1].views[None].seats] == [58500, 86000, 43000, 69500]
 
 
 def test_the_leak_check_finds_a_leak() -> None:
