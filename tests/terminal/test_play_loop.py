@@ -49,7 +49,8 @@ def test_every_variant_plays(name: str) -> None:
     text = out.getvalue()
     assert len(prompts) == 26 and "Hand #3" in text and "You leave the table." in text
     assert "is not an action" not in text  # every scripted answer was taken
-    chips = sum(p.stack for p in session.game.table.players()) + (session.game.hand.pot_total() if session.game.hand else 0)
+    game = session.game
+    chips = sum(p.stack for p in game.table.players()) + (game.hand.pot_total() if game.hand else 0)
     assert chips == 200 * seats
 
 

@@ -19,7 +19,8 @@ LIMIT = LegalActions(0, True, False, 2, True, 4, 4, 2, 100, 0, (4,))
 
 @pytest.mark.parametrize(("text", "choice"), [
     ("f", Choice("act", "fold")), ("FOLD", Choice("act", "fold")), ("c", Choice("act", "call")),
-    ("r 12", Choice("act", "raise", 12)), ("raise 201", Choice("act", "raise", 201)), ("15", Choice("act", "raise", 15)),
+    ("r 12", Choice("act", "raise", 12)), ("raise 201", Choice("act", "raise", 201)),
+    ("15", Choice("act", "raise", 15)),
     ("min", Choice("act", "raise", 10)), ("allin", Choice("act", "raise", 201)), ("r", Choice("act", "raise", 10)),
     ("help", Choice("help")), (" q ", Choice("quit")), ("save", Choice("save")),
 ])
