@@ -208,11 +208,13 @@ def _fill_doors(hh: HandHistory, held: dict[int, list[Card | Slot]], fills: dict
 
 def replay(
     hh: HandHistory, *, source: str = "<hand>", seed: int = 0, conventions: Mapping[str, bool] | None = None,
-    configure: Callable[[Stages], object] | None = None,
+    configure: Callable[[Stages], object] | None = None, after: Callable[[Game, int], object] | None = None,
 ) -> ReplayResult:
     """Play ``hh`` through the engine. Raises :class:`HandHistoryError` naming the action at fault.
     ``conventions`` sets betting options by name (see :func:`variants.from_phh.stages_for`);
-    ``configure`` is called with the stage list before play (to set other stages' options)."""
+    ``configure`` is called with the stage list before play (to set other stages' options);
+    ``after(game, index)`` is called once the players are seated (``index`` -1) and after each of the
+    file's actions is applied (to watch the hand: :mod:`cardgame.phh.steps`)."""
     from variants.from_phh import SUPPORTED_CODES, runout_count, stages_for
 
     if hh.variant not in SUPPORTED_CODES:
@@ -286,6 +288,8 @@ def replay(
                 hand.killed = hand.killed | dealt_kills.pop(dealt[0])
 
     game.subscribe(mark_mucks)
+    if after is not None:
+        after(game, -1)
     try:
         game.start()
     except CardgameError as exc:
@@ -298,8 +302,8 @@ def replay(
             while game.run_options() is not None:  # run it twice: every player asks for the file's count
                 game.choose_runs(game.run_options().seat, runs)  # type: ignore[union-attr]
             if isinstance(a, CheckCallAction) and _idle_check(game, a.player):
-                continue  # a check the engine does not ask for: everyone else is all-in or folded
-            if isinstance(a, FoldAction):
+                pass  # a check the engine does not ask for: everyone else is all-in or folded
+            elif isinstance(a, FoldAction):
                 game.act(a.player, "fold")
             elif isinstance(a, CheckCallAction):
                 game.act(a.player, "check_call")
@@ -317,6 +321,8 @@ def replay(
             raise
         except CardgameError as exc:
             raise HandHistoryError(f"{where}: {_in_file_units(str(exc), scale)}") from exc
+        if after is not None:
+            after(game, index)
     try:
         while game.run_options() is not None:
             game.choose_runs(game.run_options().seat, runs)  # type: ignore[union-attr]

@@ -1,0 +1,165 @@
+"""Stepping through a hand history in the terminal (``cardgame replay FILE``): each step is one
+action of the file, shown in words with the table as a seat sees it, or with every card shown.
+
+The steps come from :func:`cardgame.phh.steps.hand_steps` (each view kept, so going back is
+instant); the table is drawn by :func:`cardgame.terminal.render.render_table`. :class:`Replayer`
+holds the session and reads the commands (``n`` next, ``p`` previous...; :data:`HELP`);
+:func:`print_steps` prints every step in order, for a pipe or a test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console, Group, RenderableType
+from rich.text import Text
+
+from cardgame.model.errors import CardgameError, HandHistoryError
+from cardgame.phh.history import HandHistory
+from cardgame.phh.io import StrPath, load_each
+from cardgame.phh.steps import HandSteps, hand_steps, pick_hand, printable, seat_of
+from cardgame.play.view import TableView
+from cardgame.terminal.render import render_table
+
+__all__ = ["HELP", "Replayer", "interact", "print_steps"]
+
+HELP = """Commands (then Enter):
+  n or Enter  next step            p       previous step
+  g N         go to step N         s SEAT  see the hand as SEAT (its number, p2, or its name)
+  a           show every card      h       list the file's hands;  h N  go to hand N
+  q           quit                 help    this text"""
+
+
+def _table(view: TableView, steps: HandSteps, lines: tuple[str, ...]) -> RenderableType:
+    """The table of one step, the lines of play under it."""
+    return render_table(view, stud=not steps.button, last_actions=lines)
+
+
+class Replayer:
+    """A replay session over the hands of one file: the hand shown, its step and the viewpoint
+    (a seat, ``0`` being the file's ``p1``, or ``None`` for every card)."""
+
+    def __init__(self, path: StrPath, hand: int = 1, seat: str = "all") -> None:
+        """Open ``path`` at hand ``hand`` (1-based) as ``seat`` sees it (``all``, a player's number
+        or name). A bad file, hand number or seat, or a hand the engine cannot replay, raises a
+        :class:`~cardgame.model.errors.HandHistoryError` naming what was wrong."""
+        self.path = Path(path)
+        self.hands: list[HandHistory | HandHistoryError] = load_each(path)
+        self._cache: dict[int, HandSteps] = {}
+        self.number = hand
+        self.steps = self._steps(hand)
+        self.viewer: int | None = seat_of(seat, self.steps.names)
+        self.position = 0  # the step shown, 0-based
+
+    def _steps(self, number: int) -> HandSteps:
+        if number not in self._cache:
+            hh = pick_hand(self.hands, number, str(self.path))
+            if not hh.actions:
+                raise HandHistoryError(f"{self.path}: hand {number} has no actions to step through")
+            self._cache[number] = hand_steps(hh, source=f"{self.path}: hand {number}")
+        return self._cache[number]
+
+    # --- the screen --------------------------------------------------------------------------------
+    def screen(self) -> RenderableType:
+        """The step shown: where it is, the file's action, the lines it added and the table."""
+        steps, v = self.steps, self.viewer
+        step = steps.steps[self.position]
+        who = "every card" if v is None else steps.names[v] + ("" if steps.names[v] == f"p{v + 1}" else f" (p{v + 1})")
+        scale = f", amounts x{steps.scale}" if steps.scale != 1 else ""
+        title = (f"{printable(self.path.name)}  hand {self.number} of {len(self.hands)}  "
+                 f"{printable(steps.history.variant)}  step {self.position + 1} of {len(steps)}  seen by {who}{scale}")
+        lines = tuple(line.text for line in step.lines[v])
+        action = Text(f"actions[{step.index}]: {step.actions[v]}")
+        return Group(Text(title, style="bold"), action, _table(step.views[v], steps, lines))
+
+    def hand_list(self, around: int = 10) -> str:
+        """The file's hands, one a line, the one shown marked ``>`` (at most ``around`` each side of it)."""
+        first, last = max(1, self.number - around), min(len(self.hands), self.number + around)
+        out = [f"  ... {first - 1} hands before"] if first > 1 else []
+        for i, hh in enumerate(self.hands[first - 1:last], first):
+            mark = ">" if i == self.number else " "
+            if isinstance(hh, HandHistoryError):
+                out.append(f"{mark} {i}. cannot be read: {printable(str(hh), 200)}")
+                continue
+            players = ", ".join(printable(p) for p in hh.players or [f"p{k + 1}" for k in range(hh.player_count)])
+            label = f" (hand {printable(str(hh.hand))})" if hh.hand is not None else ""
+            text = f"{mark} {i}. {printable(hh.variant)}{label}, {len(hh.actions)} actions: {players}"
+            out.append(printable(text, 200))
+        if last < len(self.hands):
+            out.append(f"  ... {len(self.hands) - last} hands after")
+        return "\n".join(out)
+
+    # --- the commands ------------------------------------------------------------------------------
+    def command(self, text: str) -> str | None:
+        """Apply one typed command; return a message to show (``None``: none), or raise
+        :class:`EOFError` for ``q``. Bad input changes nothing and says what is allowed."""
+        word, _, arg = text.strip().partition(" ")
+        word, arg = word.lower(), arg.strip()
+        last = len(self.steps) - 1
+        if word in ("", "n"):
+            if self.position == last:
+                return "the last step: p goes back, h lists the hands, q quits"
+            self.position += 1
+        elif word == "p":
+            if self.position == 0:
+                return "the first step: n goes on"
+            self.position -= 1
+        elif word == "g":
+            if not (arg.isascii() and arg.isdigit() and 1 <= int(arg) <= last + 1):
+                return f"g N: N is a step from 1 to {last + 1}"
+            self.position = int(arg) - 1
+        elif word == "s":
+            try:
+                self.viewer = seat_of(arg, self.steps.names)
+            except CardgameError as exc:
+                return str(exc)
+        elif word == "a":
+            self.viewer = None
+        elif word == "h":
+            return self._hand(arg) if arg else self.hand_list()
+        elif word in ("q", "quit"):
+            raise EOFError
+        elif word in ("help", "?"):
+            return HELP
+        else:
+            return f"unknown command {text.strip()[:20]!r}: type help"
+        return None
+
+    def _hand(self, arg: str) -> str | None:
+        if not (arg.isascii() and arg.isdigit()):
+            return f"h N: N is a hand from 1 to {len(self.hands)}"
+        try:
+            steps = self._steps(int(arg))
+        except CardgameError as exc:
+            return str(exc)
+        self.number, self.steps, self.position = int(arg), steps, 0
+        if self.viewer is not None and self.viewer >= len(steps.names):
+            self.viewer = None
+        return None
+
+
+def print_steps(replayer: Replayer, console: Console) -> None:
+    """Every step of the hand shown, in order, one after another."""
+    for position in range(len(replayer.steps)):
+        replayer.position = position
+        console.print(replayer.screen(), highlight=False)
+        console.print()
+
+
+def interact(replayer: Replayer, console: Console, read: Callable[[str], str] | None = None) -> None:
+    """Show a step, read a command, until ``q`` or the end of input. ``read`` reads one line
+    after a prompt (default: the console's)."""
+    ask = read or (lambda prompt: console.input(prompt))
+    message: str | None = "type help for the commands"
+    while True:
+        if console.is_terminal:
+            console.clear()
+        console.print(replayer.screen(), highlight=False)
+        if message:
+            console.print(message, highlight=False, markup=False)
+        try:
+            message = replayer.command(ask("replay> "))
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return
