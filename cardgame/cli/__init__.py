@@ -20,14 +20,14 @@ from typing import NoReturn
 
 from rich.console import Console
 
-from cardgame.cli import acpc, demo, equity, phh, serve, simulate
+from cardgame.cli import acpc, demo, diagram, equity, phh, serve, simulate
 from cardgame.model.errors import CardgameError
 
 __all__ = ["main"]
 
 #: The subcommands in the order ``cardgame --help`` lists them: each module's ``add`` registers its parser
 #: and sets ``run`` (``run(args, console) -> exit status``).
-COMMANDS = (demo, phh, equity, simulate, acpc, serve)
+COMMANDS = (demo, phh, equity, simulate, acpc, serve, diagram)
 
 
 class _Parser(argparse.ArgumentParser):
