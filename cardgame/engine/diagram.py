@@ -18,10 +18,10 @@ result back. Several stages of one class share one machine: :func:`machine_class
 from __future__ import annotations
 
 import ast
-import functools
 import inspect
 import re
 import textwrap
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -174,9 +174,18 @@ def _stage_class(value: Any) -> StageClass | None:
     return value if isinstance(value, type) and issubclass(value, Stage) else None
 
 
-@functools.cache
+_ENDINGS: weakref.WeakKeyDictionary[type, Endings] = weakref.WeakKeyDictionary()  # class -> what it may do
+
+
 def endings(cls: StageClass) -> Endings:
     """How ``cls`` may end besides ``Done`` and ``goes_to``, read from its machine and its methods' source."""
+    found = _ENDINGS.get(cls)
+    if found is None:
+        found = _ENDINGS[cls] = _read_endings(cls)
+    return found
+
+
+def _read_endings(cls: StageClass) -> Endings:
     restart = exit_ = False
     pushes: list[StageClass] = []
     for steps in cls.table.values():
@@ -223,7 +232,7 @@ STOP = "stop"  # the node an exit goes to
 
 
 def _type_names(types: Sequence[type]) -> str:
-    return " | ".join("None" if t is type(None) else t.__name__ for t in types)
+    return " or ".join("None" if t is type(None) else t.__name__ for t in types)
 
 
 def flow(stages: Sequence[Stage[Any]]) -> Flow:
