@@ -1,8 +1,9 @@
 """Diagrams drawn from the machines themselves, as mermaid or graphviz ``dot`` text.
 
 A stage class's machine comes from its compiled table (:func:`~cardgame.engine.machine.compile_machine`):
-one edge per step, labelled ``trigger (prepare p) [conditions] / callbacks`` with the callbacks in the
-order they run (``before``, the states' ``on_exit`` and ``on_enter``, ``after``).
+one edge per step (in ``dot``, one per pair of states, listing its steps), labelled ``trigger
+(prepare p) [conditions] / callbacks`` with the callbacks in the order they run (``before``, the
+states' ``on_exit`` and ``on_enter``, ``after``).
 
 A stage list is drawn as the dispatcher runs it (:class:`~cardgame.engine.Dispatcher`): each stage
 hands its result to the next (the edge names the result's type, from ``gives``, following a stage
@@ -126,7 +127,8 @@ def _title(cls: StageClass) -> str:
 
 
 def machine_dot(cls: StageClass) -> str:
-    """A graphviz ``digraph`` of ``cls``'s compiled machine."""
+    """A graphviz ``digraph`` of ``cls``'s compiled machine; the steps between two states share one arrow,
+    their labels one after another in the table's order (wrapped, so that the image stays readable)."""
     head = [f"digraph {_dot_text(cls.__name__)} {{", f"    label={_dot_text(_title(cls))};", "    labelloc=t;",
             *_DOT_STYLE]
     return "\n".join([*head, *_machine_dot_body(cls), "}"])
