@@ -103,27 +103,15 @@ def stage_classes() -> list[type]:
     return sorted(found, key=lambda c: c.__module__)
 
 
-def machine_diagram(cls: type) -> str:
-    """A mermaid state diagram of ``cls``'s compiled machine: ``trigger [conditions] / callbacks``."""
-    lines = ["```mermaid", "stateDiagram-v2", f"    [*] --> {cls.initial}"]
-    for (source, trigger), steps in cls.table.items():
-        for step in steps:
-            conds = [("" if wanted else "not ") + fn.__name__ for fn, wanted in step.conditions]
-            label = trigger + (f" [{' and '.join(conds)}]" if conds else "")
-            calls = [fn.__name__ for fn in (*step.before, *step.after)]
-            if calls:
-                label += " / " + ", ".join(calls)
-            lines.append(f"    {source} --> {step.dest or source}: {label}")
-    lines.append("```")
-    return "\n".join(lines)
-
-
 def machines() -> str:
+    from cardgame.engine.diagram import machine_mermaid
+
     parts = []
     for cls in stage_classes():
         doc = (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
         events = ", ".join(f"`{e}`" for e in cls.events) or "none"
-        parts.append(f"### {cls.__name__} (`{cls.__module__}`)\n\n{doc}\n\nEvents: {events}.\n\n{machine_diagram(cls)}")
+        parts.append(f"### {cls.__name__} (`{cls.__module__}`)\n\n{doc}\n\nEvents: {events}.\n\n"
+                     f"```mermaid\n{machine_mermaid(cls)}\n```")
     return "\n\n".join(parts)
 
 

@@ -1,7 +1,8 @@
 """The ``cardgame`` command, one module per subcommand: ``demo`` (bots play; the hand history is
-printed), ``phh check`` (replay hand histories), ``replay`` (step through one hand history), ``equity``
-(exact or Monte Carlo all-in equity), ``simulate`` (a match between bots), ``acpc`` (a bot against an
-ACPC dealer, or a dealer for ACPC bots) and ``serve`` (the table server).
+printed), ``play`` (a person against bots in the terminal), ``replay`` (step through one hand
+history), ``phh check`` (replay hand histories), ``equity`` (exact or Monte Carlo all-in equity),
+``simulate`` (a match between bots), ``diagram`` (a variant's stages and machines drawn), ``acpc`` (a
+bot against an ACPC dealer, or a dealer for ACPC bots) and ``serve`` (the table server).
 
 Errors in the command line or the input print one line on stderr and exit with status 2. Every
 number on the command line is read as ASCII digits (``²`` and ``٥`` are refused) within bounds
@@ -20,14 +21,14 @@ from typing import NoReturn
 
 from rich.console import Console
 
-from cardgame.cli import acpc, demo, equity, phh, play, replay, serve, simulate
+from cardgame.cli import acpc, demo, diagram, equity, phh, play, replay, serve, simulate
 from cardgame.model.errors import CardgameError
 
 __all__ = ["main"]
 
 #: The subcommands in the order ``cardgame --help`` lists them: each module's ``add`` registers its parser
 #: and sets ``run`` (``run(args, console) -> exit status``).
-COMMANDS = (demo, play, phh, replay, equity, simulate, acpc, serve)
+COMMANDS = (demo, play, replay, phh, equity, simulate, diagram, acpc, serve)
 
 
 class _Parser(argparse.ArgumentParser):

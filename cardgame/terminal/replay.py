@@ -65,10 +65,11 @@ class Replayer:
         """The step shown: where it is, the file's action, the lines it added and the table."""
         steps, v = self.steps, self.viewer
         step = steps.steps[self.position]
-        who = "every card" if v is None else steps.names[v] + ("" if steps.names[v] == f"p{v + 1}" else f" (p{v + 1})")
+        who = "every card shown" if v is None else "as " + steps.names[v] + (
+            "" if steps.names[v] == f"p{v + 1}" else f" (p{v + 1})") + " sees it"
         scale = f", amounts x{steps.scale}" if steps.scale != 1 else ""
         title = (f"{printable(self.path.name)}  hand {self.number} of {len(self.hands)}  "
-                 f"{printable(steps.history.variant)}  step {self.position + 1} of {len(steps)}  seen by {who}{scale}")
+                 f"{printable(steps.history.variant)}  step {self.position + 1} of {len(steps)}  {who}{scale}")
         lines = tuple(line.text for line in step.lines[v])
         action = Text(f"actions[{step.index}]: {step.actions[v]}")
         return Group(Text(title, style="bold"), action, _table(step.views[v], steps, lines))

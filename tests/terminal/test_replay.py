@@ -236,7 +236,7 @@ def test_without_a_terminal_every_step_is_printed() -> None:
     proc = subprocess.run([sys.executable, "-m", "cardgame", "replay", str(DWAN_IVEY), "--seat", "Tom Dwan"],
                           stdin=subprocess.DEVNULL, capture_output=True, text=True, env=ENV, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.count("seen by Tom Dwan (p3)") == 18
+    assert proc.stdout.count("as Tom Dwan (p3) sees it") == 18
     assert "actions[0]: d dh p1 ????" in proc.stdout and "actions[2]: d dh p3 7h6h" in proc.stdout
 
 
@@ -299,7 +299,7 @@ def test_a_session_through_a_terminal() -> None:
     child = pexpect.spawn(sys.executable, ["-m", "cardgame", "replay", str(DWAN_IVEY)], env=ENV,
                           dimensions=(50, 120), encoding="utf-8", timeout=20)
     try:
-        child.expect("step 1 of 18  seen by every card")
+        child.expect("step 1 of 18  every card shown")
         child.expect("replay> ")
         assert "7♥ 6♥" in plain(child.before)  # every card: Dwan's too
         child.sendline("n")
@@ -309,7 +309,7 @@ def test_a_session_through_a_terminal() -> None:
         child.expect("step 1 of 18")
         child.expect("replay> ")
         child.sendline("s 2")
-        child.expect(r"step 1 of 18  seen by Patrik Antonius \(p2\)")
+        child.expect(r"step 1 of 18  as Patrik Antonius \(p2\) sees it")
         child.expect("replay> ")
         screen = plain(child.before)
         assert "7♥" not in screen and "A♣" not in screen and "▒▒ ▒▒" in screen
