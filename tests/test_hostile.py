@@ -15,6 +15,7 @@ import io
 import itertools
 import json
 import math
+import os
 import random
 import re
 import sqlite3
@@ -23,6 +24,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, event, given, seed, settings
@@ -774,6 +776,8 @@ def test_the_entry_points_behind_the_command_line_refuse_hostile_values(call: An
     assert len(str(info.value)) < MESSAGE_LIMIT and time.perf_counter() - start < 2
 
 
+#: A real hand history (tests/data/phh: see its README) for ``cardgame replay``.
+PHH_FILE = Path(__file__).parent / "data" / "phh" / "dwan-ivey-2009.phh"
 _CLI_VALUES = st.sampled_from(["-1", "0", "1", "2", "3", "+2", "²", "٥", "₅", "1e3", "nan", "inf", "-inf", "", " 5",
                                "0x10", HUGE, "9" * 5000, "x" * 500, "1.5", "/", "/no/such/dir/f", "AhKh", "None"])
 _CLI_COMMANDS = {
@@ -781,6 +785,9 @@ _CLI_COMMANDS = {
     "equity": ["--board", "--game", "--samples", "--seed"],
     "simulate": ["--variant", "--bots", "--hands", "--seed", "--stack", "--workers", "--json", "--plot"],
     "acpc client": ["--bot", "--seed"],
+    "play": ["--variant", "--seats", "--bots", "--seed", "--stack", "--time", "--resume", "--save", "--phh"],
+    "replay": ["--hand", "--seat"],
+    "diagram": ["--stage", "--output"],
 }
 
 
@@ -793,13 +800,20 @@ def test_fuzz_command_lines_end_with_a_status_never_a_traceback(command: str, dr
         argv += [draw.draw(st.sampled_from(["AhKh", "AhAd", "²", "x" * 500, ""])), "QsQd"]
     if command == "acpc client":
         argv += ["kuhn", "127.0.0.1", draw.draw(_CLI_VALUES, "port")]
+    if command == "replay":
+        argv += [draw.draw(st.sampled_from([str(PHH_FILE), "/", "/no/such/file.phh", "x" * 500, ""]), "file"),
+                 "--print"]
+    if command == "diagram":
+        argv += [draw.draw(st.sampled_from(["NT", "F7S", "x" * 500, "", "²"]), "variant"),
+                 "--format", draw.draw(st.sampled_from(["mermaid", "dot", "svg", "png", "x"]), "format")]
     for option in draw.draw(st.lists(st.sampled_from(_CLI_COMMANDS[command]), max_size=3, unique=True), "options"):
         argv += [option, draw.draw(_CLI_VALUES, option)]
     if command == "simulate":
         argv += ["--backend", "serial"]  # no processes: workers only bound the run
     if command in ("demo", "simulate") and "--hands" not in argv:
         argv += ["--hands", "2"]
-    status, _out, err = _cli(argv)
+    with open(os.devnull) as nothing, mock.patch("sys.stdin", nothing):  # play: input ends at once (quit)
+        status, _out, err = _cli(argv)
     assert status in (0, 1, 2), (argv, status, err)
     if status == 2:
         assert err.count("\n") == 1 and len(err) < MESSAGE_LIMIT and "Traceback" not in err, (argv, err)

@@ -95,10 +95,16 @@ def run(args: argparse.Namespace, console: Console) -> int:
     if args.output is not None:
         with open(args.output, "wb") as f:
             f.write(data)
-    else:
+    elif args.format != "png":  # text: through the text stream, whatever it is
+        sys.stdout.write(data.decode())
         sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
+    else:
+        binary = getattr(sys.stdout, "buffer", None)
+        if binary is None:
+            raise CardgameError("A png is binary and standard output here takes only text: give --output FILE.")
+        sys.stdout.flush()
+        binary.write(data)
+        binary.flush()
     return 0
 
 

@@ -64,6 +64,8 @@ Reader = Callable[[str, float | None], str | None]
 #: The bots' names, seat by seat after the person's.
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon")
 SAVE_FORMAT = "cardgame play"
+#: The longest line kept from the input; a longer one is read as typed so far (and refused).
+MAX_LINE = 4096
 SAVE_VERSION = 1
 
 
@@ -388,6 +390,9 @@ def terminal_reader(console: Console, stream: Any = None) -> Reader:
         console.file.flush()
         deadline = None if timeout is None else time.monotonic() + timeout
         while "\n" not in pending[0]:
+            if len(pending[0]) > MAX_LINE:  # no answer is this long: what was typed is refused, not kept
+                line, pending[0] = pending[0], ""
+                return line
             if deadline is not None:
                 left = deadline - time.monotonic()
                 try:
