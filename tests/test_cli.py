@@ -204,10 +204,40 @@ def test_errors_are_one_line_on_stderr(args: list[str], message: str) -> None:
         ("Pair (9 A Q 6) / Low (7 6 3 2 A)", "Pair of Nines (A Q 6) / Low (7 6 3 2 A)"),
         ("Low (K T 7 6 5)", "Low (K T 7 6 5)"),
         ("King high", "King high"),
+        ("run 1: Pair (2 8 7 6); run 2: Two Pair (4 2 7)",
+         "Run 1: Pair of Twos (8 7 6); Run 2: Two Pair, Fours and Twos (7)"),
     ],
 )
 def test_plain_hand_puts_high_hands_in_words(text: str, words: str) -> None:
     assert plain_hand(text) == words
+
+
+def test_each_run_out_of_a_hand_run_twice_is_labelled() -> None:
+    stages = no_limit_holdem(1, 2, run_it_twice=True)
+    game = Game(stages, seed=3, max_hands=2, keep_hands=None)
+    history = Narration.for_stages(stages)
+    lines: list[str] = []
+    game.subscribe(lambda e: lines.extend(line.text for line in history.feed(e)))
+    for name in ("Ann", "Bob", "Cat"):
+        game.sit_down(name, 100)
+    game.ctx.stack_deck("AhAd KsKd 7c2h  3c 2s3s4s 5d 6c 9h 8c 7s 6s5h4h 4c 3h 2d")  # the hole cards first
+    game.start()
+    game.all_in(game.to_act)  # type: ignore[arg-type]
+    game.all_in(game.to_act)  # type: ignore[arg-type]
+    game.fold(game.to_act)  # type: ignore[arg-type]
+    game.choose_runs(game.to_act, 2)  # type: ignore[arg-type]
+    game.choose_runs(game.to_act, 2)  # type: ignore[arg-type]
+    first = lines[:lines.index("Stacks: Ann 101 (+1), Bob 101 (+1), Cat 98 (-2)")]
+    streets = [line for line in first if line.startswith("*** RUN")]
+    assert [line.split(" *** ")[0] for line in streets] == [
+        "*** RUN 1: FLOP", "*** RUN 1: TURN", "*** RUN 1: RIVER", "*** RUN 2: FLOP", "*** RUN 2: TURN",
+        "*** RUN 2: RIVER"]
+    assert streets[3] == "*** RUN 2: FLOP *** [6s 5h 4h]"  # the second run-out starts from the cards before it
+    assert "Ann shows 7c 2h: Run 1: Pair of Twos (8 7 6); Run 2: Straight, Eight high" in first
+    assert [line for line in first if "main pot" in line] == [
+        "Run 1, main pot of 101: Bob 101 with Pair of Aces (8 6 4)",
+        "Run 2, main pot of 101: Ann 101 with Straight, Eight high"]
+    assert not any("RUN" in line or "Run" in line for line in lines[len(first):])  # the next hand is run once
 
 
 def test_stakes_come_from_the_stage_list() -> None:
