@@ -1,22 +1,25 @@
 """Tests of examples/bomb_pot.py: the forced bets of one hand, then the variant end to end.
 
-They use the library's public API only, so the example and its tests can be copied out of the repo.
-Run: pytest examples/test_bomb_pot.py
+They use the library's public API only (nothing of the repo's test suite, no private name), so the
+example and its tests can be copied out of the repo together. Run: pytest examples/test_bomb_pot.py
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
-from bomb_pot import bomb_pot_holdem, main, register_bomb_pot
+from bomb_pot import bomb_pot_holdem
 
 from cardgame import Game
-from cardgame.cli import main as cli_main
 from cardgame.engine import check_fit
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import ActionTaken, BoardDealt, Event, ForcedBetPosted, HandStarted, PotAwarded
 from cardgame.play.bots import random_bot
 from cardgame.stages import BettingRound, ForcedBets
-from variants import registry
 
 
 def first_hand(stacks: list[int]) -> Game:
@@ -111,15 +114,24 @@ def test_bomb_pot_holdem_conserves_chips_and_first_bets_on_the_flop(seed: int) -
     assert game.ctx.hands_played >= 2
 
 
-def test_main_registers_the_variant_and_prints_the_hands(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))  # leave the real registry as it was
-    main()
-    out = capsys.readouterr().out
+def test_main_registers_the_variant_and_prints_the_hands() -> None:
+    # in a process of its own, as ``python bomb_pot.py`` runs: registering leaves this one's registry as it was
+    script = """
+import bomb_pot
+from cardgame.cli import main
+from variants import get
+
+bomb_pot.main()
+variant = get("bomb pot hold'em")
+assert variant.builder is bomb_pot.bomb_pot_holdem and bomb_pot.register_bomb_pot() is variant  # registered once
+assert main(["demo", "--variant", "bomb pot hold'em", "--hands", "2", "--seed", "3", "--quiet"]) == 0
+"""
+    here = Path(__file__).resolve().parent
+    paths = [str(here), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=False)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
     assert "Hand #1, button Ann" in out and "Dan posts ante 6 and is all-in" in out
     assert "Flop:" in out and "Hand #3 ends" in out and "Stack" in out
-    variant = registry.get("bomb pot hold'em")
-    assert variant.builder is bomb_pot_holdem and register_bomb_pot() is variant  # registered once
-    assert cli_main(["demo", "--variant", "bomb pot hold'em", "--hands", "2", "--seed", "3"]) == 0
-    assert "Results after" in capsys.readouterr().out
+    assert "Results after 2 hands" in out  # the command line plays the registered variant

@@ -3,6 +3,7 @@ errors behave as the README says."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
@@ -11,8 +12,10 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+from rich.console import Console
+from rich.text import Text
 
-from cardgame.cli import main
+from cardgame.cli import main, parser
 from cardgame.model.cards import parse_cards
 from cardgame.model.events import ActionTaken, CardsDiscarded, ForcedBetPosted, HandStarted, HoleCardsDealt
 from cardgame.play.bots import calling_station
@@ -21,10 +24,30 @@ from cardgame.play.narration import Narration, plain_hand, stakes_of
 from cardgame.stages import ForcedBets
 from variants import get, no_limit_holdem, seven_card_stud
 
+OLD_BOTS = ("--bots", "random,pair-raiser")  # the demo's first table: random bots, and bots raising pairs
+
+
+@pytest.fixture(autouse=True)
+def _eighty_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The demo fits its lines to the console; off a terminal that is 80 columns unless COLUMNS says."""
+    monkeypatch.setenv("COLUMNS", "80")
+
 
 def demo(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     assert main(["demo", *args]) == 0
     return capsys.readouterr().out
+
+
+def unwrap(out: str) -> list[str]:
+    """The demo's lines as written before they were fitted to 80 columns (a continuation line is
+    indented four columns past its first)."""
+    lines: list[str] = []
+    for line in out.splitlines():
+        if lines and line.startswith("    ") and line.strip():
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+    return lines
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -40,17 +63,43 @@ def results(out: str) -> dict[str, tuple[int, int, int]]:
 # --- the hand history ----------------------------------------------------------------------------
 def test_holdem_demo_reads_as_a_hand_history(capsys: pytest.CaptureFixture[str]) -> None:
     out = demo(capsys, "--hands", "5", "--seed", "1")
-    lines = out.splitlines()
+    lines = unwrap(out)
     assert "Hand #5, button Eve, blinds 1/2" in out
-    for line in ("  Ann raises to 201", "  Cat raises to 199 and is all-in", "*** FLOP *** [5c 6s Kc]",
-                 "*** TURN *** [5c 6s Kc] [Js]", "*** RIVER *** [5c 6s Kc Js] [2h]", "*** SHOWDOWN ***",
-                 "  Ann shows Ts Qd: King high (Q J T 6)", "  Cat shows Qc 6h: Pair of Sixes (K Q J)",
-                 "  Main pot of 598: Cat 598 with Pair of Sixes (K Q J)",
-                 "  Side pot 1 of 4: Ann 4 with King high (Q J T 6)",
-                 "Stacks: Ann 9 (-197), Cat 598 (+399), Eve 0 (-201), Fay 197 (-1)",
-                 "*** HOLE CARDS *** Fay 2d 8h, Ann Ts Qd, Bob 3h 4s, Cat Qc 6h, Dan 3s 7d, Eve Tc 8s"):
+    for line in ("  Fay raises to 5", "  Ann raises to 16", "  Ann raises to 53 and is all-in",
+                 "*** FLOP *** [7s Ts Jh]", "*** TURN *** [7s Ts Jh] [9c]", "*** RIVER *** [7s Ts Jh 9c] [3h]",
+                 "*** SHOWDOWN ***", "  Fay shows 6s 6h: Pair of Sixes (J T 9)",
+                 "  Ann shows Jd 9s: Two Pair, Jacks and Nines (T)",
+                 "  Main pot of 138: Ann 138 with Two Pair, Jacks and Nines (T)",
+                 "Stacks: Ann 138 (+69), Fay 332 (-69)",
+                 "*** HOLE CARDS *** Fay 6s 6h, Ann Jd 9s, Bob Tc 8d, Cat Ad 2h, Dan 9h 5s, Eve Kh 8h"):
         assert line in lines
     assert "State" not in out and "InPot" not in out  # no status table without --table
+
+
+def test_the_default_table_plays_like_poker_and_says_who_plays_how(capsys: pytest.CaptureFixture[str]) -> None:
+    out = demo(capsys, "--hands", "20", "--seed", "3")
+    lines = unwrap(out)
+    assert ("Bots: Ann and Dan weigh their hand's strength against the pot odds (the poker-AI seed's bot); Bob and "
+            "Eve raise strong hands, call fair ones and fold the rest; Cat and Fay are the seed's bot made tight: "
+            "they fold more and bet smaller.") in lines
+    hands = out.split("Hand #")[1:]
+    preflop = [hand.split("*** FLOP")[0] for hand in hands]
+    assert len(hands) == 20 and not any("all-in" in p for p in preflop)  # random bots shoved in 4 hands of 5
+    assert sum("*** FLOP ***" in h for h in hands) >= 10 and sum("*** SHOWDOWN ***" in h for h in hands) >= 5
+
+
+def test_every_line_fits_in_80_columns(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    for args in (["--seats", "10", "--hands", "3"], ["--variant", "F7S", "--seats", "8", "--table"],
+                 ["--variant", "F2L3D", "--table", "--hands", "2"]):
+        out = demo(capsys, *args, "--seed", str(2**64 - 1))
+        assert max(map(len, out.splitlines())) <= 80
+        assert len(unwrap(out)) < len(out.splitlines())  # something was too wide, and was fitted
+    screen = io.StringIO()
+    console = Console(file=screen, width=80, soft_wrap=True, force_terminal=True)  # as the command makes it
+    args = parser().parse_args(["demo", "--seats", "10", "--seed", "1", "--table"])
+    assert args.run(args, console) == 0
+    assert max(map(len, Text.from_ansi(screen.getvalue()).plain.splitlines())) <= 80
 
 
 def test_each_hand_is_named_once_and_takes_few_lines(capsys: pytest.CaptureFixture[str]) -> None:
@@ -60,22 +109,22 @@ def test_each_hand_is_named_once_and_takes_few_lines(capsys: pytest.CaptureFixtu
     headers = [i for i, line in enumerate(out.splitlines()) if "Hand #" in line]
     ends = [*headers[1:], out.splitlines().index("Results after 5 hands")]
     sizes = [end - start for start, end in zip(headers, ends, strict=True)]
-    assert max(sizes) <= 25, sizes  # hand #5 (all-in, three streets, a showdown, a side pot) is the longest
-    assert len(out.splitlines()) < 120  # the whole run (it was 419 lines with a table per action)
+    assert max(sizes) <= 25, sizes  # hand #4 (a raise, a re-raise, an all-in on the flop, a showdown) is the longest
+    assert len(unwrap(out)) < 120  # the whole run (it was 419 lines with a table per action)
 
 
 def test_results_table_closes_the_run_and_adds_up(capsys: pytest.CaptureFixture[str]) -> None:
     out = demo(capsys, "--hands", "5", "--seed", "1")
     assert "Results after 5 hands" in out
     rows = results(out)
-    assert rows == {"Cat": (5, 398, 598), "Bob": (5, -1, 199), "Dan": (5, -3, 197), "Fay": (5, -3, 197),
-                    "Ann": (5, -191, 9), "Eve": (5, -200, 0)}
-    assert list(rows) == ["Cat", "Bob", "Dan", "Fay", "Ann", "Eve"]  # biggest winner first
+    assert rows == {"Fay": (5, 132, 332), "Cat": (5, 0, 200), "Bob": (5, -1, 199), "Eve": (5, -3, 197),
+                    "Ann": (5, -62, 138), "Dan": (5, -66, 134)}
+    assert list(rows) == ["Fay", "Cat", "Bob", "Eve", "Ann", "Dan"]  # biggest winner first
     assert "Stopped after" not in out
 
 
 def test_a_run_cut_short_by_busted_players_says_why(capsys: pytest.CaptureFixture[str]) -> None:
-    out = demo(capsys, "--seats", "3", "--stack", "10", "--hands", "30", "--seed", "1")
+    out = demo(capsys, "--seats", "3", "--stack", "10", "--hands", "30", "--seed", "1", *OLD_BOTS)
     assert "Ann is out of chips" in out and "Bob is out of chips" in out
     assert ("Stopped after 7 of 30 hands: Ann and Bob are out of chips, so only Cat can play and a hand needs "
             "two players.") in out
@@ -93,7 +142,7 @@ def test_stud_never_names_a_button(code: str, table: bool, capsys: pytest.Captur
 
 
 def test_stud_brings_in_and_completes(capsys: pytest.CaptureFixture[str]) -> None:
-    out = demo(capsys, "--variant", "F7S", "--hands", "2", "--seed", "119")
+    out = demo(capsys, "--variant", "F7S", "--hands", "2", "--seed", "119", *OLD_BOTS)
     lines = out.splitlines()
     hand1, hand2 = out.split("Hand #2")
     assert "  Ann completes to 5" in hand1.splitlines()  # the bring-in completes at once
@@ -101,7 +150,7 @@ def test_stud_brings_in_and_completes(capsys: pytest.CaptureFixture[str]) -> Non
     assert hand2.index("Dan brings in 2") < hand2.index("Ann completes to 5")
     assert "  Bob, Cat, Dan, Eve, Fay and Ann post antes of 1" in lines
     assert ("*** 3RD STREET *** Bob 6h 4s [Ks], Cat Th Qh [Ts], Dan 8s 3h [3d], Eve Kd Qc [5s], Fay Ah 6c [6d], "
-            "Ann 5d 9h [2d]") in lines
+            "Ann 5d 9h [2d]") in unwrap(out)
     assert "*** 7TH STREET *** Eve Td Kd [9s 4s Kh 7s] Ts, Ann 5s Ad [9h 3c 3d 2s] 6s" in lines
     assert "  Eve shows Td Kd 9s 4s Kh 7s Ts: Two Pair, Kings and Tens (9)" in lines
     third_streets = re.findall(r"\*\*\* 3RD STREET \*\*\*.*?\*\*\* 4TH STREET", out, flags=re.S)
@@ -110,16 +159,17 @@ def test_stud_brings_in_and_completes(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_draw_rounds_show_discards_and_the_new_hand(capsys: pytest.CaptureFixture[str]) -> None:
-    lines = demo(capsys, "--variant", "F2L3D", "--hands", "1", "--seed", "17").splitlines()
+    lines = demo(capsys, "--variant", "F2L3D", "--hands", "1", "--seed", "17", *OLD_BOTS).splitlines()
     assert lines.index("*** FIRST DRAW ***") < lines.index("*** SECOND DRAW ***") < lines.index("*** THIRD DRAW ***")
-    assert "  Cat discards 3: Qc 5d 4d; draws 9c 3d 2c, holds 9s 2h 9c 3d 2c" in lines
+    assert "  Cat discards 3: 2h 9s Ac; draws Kc Jc Ad, holds 8s 4h Kc Jc Ad" in lines
     assert "  Ann stands pat" in lines
 
 
 # --- the status table ----------------------------------------------------------------------------
 def test_table_flag_prints_the_status_table_and_its_legend_once(capsys: pytest.CaptureFixture[str]) -> None:
     out = demo(capsys, "--seats", "3", "--hands", "1", "--seed", "2", "--table")
-    assert out.count("State: > acts next, F folded, A all-in, - sitting out; (B) after a name: the button.") == 1
+    legend = "State: > acts next, F folded, A all-in, - sitting out; (B) after a name: the button."
+    assert unwrap(out).count(legend) == 1
     assert "?" not in out
     lines = out.splitlines()
     first = lines.index("State Seat  Name              Stack    Bet   InPot  Cards")
@@ -134,11 +184,12 @@ def test_quiet_prints_only_the_results(capsys: pytest.CaptureFixture[str]) -> No
     out = demo(capsys, "--hands", "5", "--seed", "1", "--quiet")
     assert out.startswith("Results after 5 hands\n")
     assert "Hand #" not in out and "***" not in out and "Bots:" not in out
-    assert results(out)["Cat"] == (5, 398, 598)
+    assert results(out)["Fay"] == (5, 132, 332)
 
 
 def test_json_is_the_only_output_and_parses(capsys: pytest.CaptureFixture[str]) -> None:
-    data = json.loads(demo(capsys, "--seats", "3", "--stack", "10", "--hands", "30", "--seed", "1", "--json"))
+    data = json.loads(demo(capsys, "--seats", "3", "--stack", "10", "--hands", "30", "--seed", "1", "--json",
+                           *OLD_BOTS))
     assert data["variant"] == "no-limit hold'em" and data["code"] == "NT" and data["seed"] == 1
     assert data["hands_requested"] == 30 and data["hands_played"] == 7 and data["stopped_early"] is True
     assert data["stop_reason"].startswith("Stopped after 7 of 30 hands: Ann and Bob are out of chips")
@@ -204,10 +255,40 @@ def test_errors_are_one_line_on_stderr(args: list[str], message: str) -> None:
         ("Pair (9 A Q 6) / Low (7 6 3 2 A)", "Pair of Nines (A Q 6) / Low (7 6 3 2 A)"),
         ("Low (K T 7 6 5)", "Low (K T 7 6 5)"),
         ("King high", "King high"),
+        ("run 1: Pair (2 8 7 6); run 2: Two Pair (4 2 7)",
+         "Run 1: Pair of Twos (8 7 6); Run 2: Two Pair, Fours and Twos (7)"),
     ],
 )
 def test_plain_hand_puts_high_hands_in_words(text: str, words: str) -> None:
     assert plain_hand(text) == words
+
+
+def test_each_run_out_of_a_hand_run_twice_is_labelled() -> None:
+    stages = no_limit_holdem(1, 2, run_it_twice=True)
+    game = Game(stages, seed=3, max_hands=2, keep_hands=None)
+    history = Narration.for_stages(stages)
+    lines: list[str] = []
+    game.subscribe(lambda e: lines.extend(line.text for line in history.feed(e)))
+    for name in ("Ann", "Bob", "Cat"):
+        game.sit_down(name, 100)
+    game.ctx.stack_deck("AhAd KsKd 7c2h  3c 2s3s4s 5d 6c 9h 8c 7s 6s5h4h 4c 3h 2d")  # the hole cards first
+    game.start()
+    game.all_in(game.to_act)  # type: ignore[arg-type]
+    game.all_in(game.to_act)  # type: ignore[arg-type]
+    game.fold(game.to_act)  # type: ignore[arg-type]
+    game.choose_runs(game.to_act, 2)  # type: ignore[arg-type]
+    game.choose_runs(game.to_act, 2)  # type: ignore[arg-type]
+    first = lines[:lines.index("Stacks: Ann 101 (+1), Bob 101 (+1), Cat 98 (-2)")]
+    streets = [line for line in first if line.startswith("*** RUN")]
+    assert [line.split(" *** ")[0] for line in streets] == [
+        "*** RUN 1: FLOP", "*** RUN 1: TURN", "*** RUN 1: RIVER", "*** RUN 2: FLOP", "*** RUN 2: TURN",
+        "*** RUN 2: RIVER"]
+    assert streets[3] == "*** RUN 2: FLOP *** [6s 5h 4h]"  # the second run-out starts from the cards before it
+    assert "Ann shows 7c 2h: Run 1: Pair of Twos (8 7 6); Run 2: Straight, Eight high" in first
+    assert [line for line in first if "main pot" in line] == [
+        "Run 1, main pot of 101: Bob 101 with Pair of Aces (8 6 4)",
+        "Run 2, main pot of 101: Ann 101 with Straight, Eight high"]
+    assert not any("RUN" in line or "Run" in line for line in lines[len(first):])  # the next hand is run once
 
 
 def test_stakes_come_from_the_stage_list() -> None:
@@ -282,7 +363,7 @@ def test_readme_sample_is_what_the_demo_prints(capsys: pytest.CaptureFixture[str
     sample = readme.split("```text\n$ cardgame demo --hands 5 --seed 1\n", 1)[1].split("```", 1)[0]
     out = demo(capsys, "--hands", "5", "--seed", "1")
     parts = [part for part in sample.split("...\n") if part]
-    assert len(parts) == 2 and all(part in out for part in parts)
+    assert len(parts) == 3 and all(part in out for part in parts)
 
 
 def test_simulate_help_describes_the_columns_and_shows_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:

@@ -79,6 +79,19 @@ def test_tournaments_rank_every_bot() -> None:
     assert "tournaments_won" in result.to_dict()["bots"]["seed-ai"]
 
 
+def test_tournament_curves_span_the_whole_match_and_end_at_each_bots_total() -> None:
+    # the all-in bot busts early in most tournaments: its curve stays flat while the others play on
+    match = Match("NT", ("seed-ai", "all-in", "random"), hands=300, seed=5, mode="tournament", stack=60,
+                  schedule=BlindSchedule(hands_per_level=10, factor=2), shard_hands=150)
+    result = simulate(match)
+    busted = next(b for b in result.bots if b.name == "all-in")
+    assert busted.hands < 300  # it sat out hands of the match: the old curves were cut at its count
+    assert result.curve_hands[-1] == 300 and len(set(map(len, result.curves))) == 1
+    assert [c[-1] for c in result.curves] == [b.chips for b in result.bots]
+    assert sum(c[-1] for c in result.curves) == 0  # chips are conserved
+    assert simulate(match, workers=2).to_json() == result.to_json()
+
+
 def test_hands_are_recorded_to_the_store_and_to_phh(tmp_path: Path) -> None:
     from cardgame.phh.replay import check_paths
     from cardgame.store import EventStore
@@ -139,6 +152,61 @@ def test_the_simulate_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert data["duplicate"] is True and data["bots"]["seed-ai"]["hands"] == 120
     assert main(["simulate", "--bots", "seed-ai,genius", "--hands", "5"]) == 2
     assert "Unknown bot 'genius'" in capsys.readouterr().err
+
+
+# --- the plot, checked before the run ------------------------------------------------------------
+def _no_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardgame.simulate
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the match started before the plot was checked")
+
+    monkeypatch.setattr(cardgame.simulate, "simulate", refuse)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="matplotlib is not installed")
+def test_a_plot_format_matplotlib_cannot_write_is_refused_before_the_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from cardgame.cli import main
+
+    _no_run(monkeypatch)
+    assert main(["simulate", "--hands", "1000000", "--plot", str(tmp_path / "out.xyz")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "matplotlib writes no '.xyz' images; use one of " in err and ".png" in err
+
+
+def test_a_plot_path_that_cannot_be_written_is_refused_before_the_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from cardgame.cli import main
+
+    _no_run(monkeypatch)
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "--hands", "1000000", "--plot", str(tmp_path / "no" / "such" / "out.png")])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--plot: cannot write the file" in err
+
+
+def test_plotting_without_matplotlib_is_refused_before_the_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+
+    from cardgame.cli import main
+
+    _no_run(monkeypatch)
+    for name in ("matplotlib", "matplotlib.backends", "matplotlib.backends.backend_agg"):
+        monkeypatch.setitem(sys.modules, name, None)  # an import of it raises ImportError
+    assert main(["simulate", "--hands", "1000000", "--plot", str(tmp_path / "out.png")]) == 2
+    assert capsys.readouterr().err == "cardgame: error: Plotting needs matplotlib: pip install 'cardgame[plot]'.\n"
+    with pytest.raises(ConfigError, match="Plotting needs matplotlib"):
+        simulate(Match("NT", ("random", "random"), hands=2)).plot(str(tmp_path / "out.png"))
+
+
+@pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="matplotlib is not installed")
+def test_the_plot_takes_its_format_from_the_extension(tmp_path: Path) -> None:
+    result = simulate(Match("NT", ("random", "random"), hands=20, seed=1))
+    result.plot(str(tmp_path / "out.svg"))
+    assert b"<svg" in (tmp_path / "out.svg").read_bytes()[:500]
 
 
 # --- counting ----------------------------------------------------------------------------------------

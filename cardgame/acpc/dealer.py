@@ -205,15 +205,16 @@ class Dealer:
     ``ports`` gives each seat's port (default: chosen by the system); ``names`` the players'
     names in the log (default ``P1``, ``P2``...); ``log`` a text stream for the match log;
     ``warn`` receives each warning (a time-out, an invalid action...), which are also kept in
-    ``warnings``; ``deals`` replaces the seeded cards (each call gives the next hand's hole cards
-    by position and board cards in order).
+    ``warnings``; ``seated`` is told each seat (1 is the first) as its player connects; ``deals``
+    replaces the seeded cards (each call gives the next hand's hole cards by position and board
+    cards in order).
     """
 
     def __init__(
         self, game: GameDef, *, hands: int, seed: int = 0, ports: Sequence[int] | None = None,
         host: str = "127.0.0.1", timeout_ms: int | None = DEFAULT_TIMEOUT_MS, names: Sequence[str] | None = None,
         log: TextIO | None = None, warn: Callable[[str], None] | None = None, deals: Deals | None = None,
-        match_name: str = "match", game_name: str = "game",
+        match_name: str = "match", game_name: str = "game", seated: Callable[[int], None] | None = None,
     ) -> None:
         n = game.num_players
         self.game = game
@@ -236,6 +237,7 @@ class Dealer:
         self._seats = [_Seat(i, names[i], ports[i]) for i in range(n)]
         self._log = log
         self._warn = warn
+        self._on_seated = seated
         self._deals: Deals = deals if deals is not None else ReferenceDeals(game, seed)
         self.match_name = match_name
         self.game_name = game_name
@@ -301,6 +303,8 @@ class Dealer:
             conn.transport.close()
             return
         seat.conn = conn
+        if self._on_seated is not None:
+            self._on_seated(seat.index + 1)
         if all(s.conn is not None for s in self._seats):
             self._seated.set()
 

@@ -39,17 +39,34 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     start = None if args.start_timeout_ms is None else args.start_timeout_ms / 1000
+
+    def say(text: str) -> None:
+        if not args.quiet:
+            print(f"cardgame: {text}", file=sys.stderr, flush=True)
+
     with open(args.log, "w") if args.log else contextlib.nullcontext() as log:  # no --log: no log written
+        seats = game.num_players
+        connected = 0
+
+        def seated(seat: int) -> None:
+            nonlocal connected
+            connected += 1
+            more = seats - connected
+            say(f"seat {seat} connected; " + (f"waiting for {more} more" if more else
+                                              f"every seat is taken: playing {args.hands:,} hands"))
+
         dealer = Dealer(game, hands=args.hands, seed=args.seed, ports=args.ports, host=args.host,
                         timeout_ms=args.timeout_ms, names=names, log=log, game_name=args.game,
-                        warn=None if args.quiet else lambda text: print(f"cardgame: warning: {text}", file=sys.stderr))
+                        warn=None if args.quiet else lambda text: print(f"cardgame: warning: {text}", file=sys.stderr),
+                        seated=seated)
 
         async def host() -> str:
             ports = await dealer.listen()
             if not args.quiet:
                 for seat, port in enumerate(ports, start=1):
                     print(f"listening on {args.host}:{port} (seat {seat})", file=sys.stderr)
-                sys.stderr.flush()
+                limit = "" if start is None else f" (at most {start:g} s)"
+                say(f"waiting for {seats} bots to connect, one per port{limit}; the match starts when all have")
             print(" ".join(map(str, ports)), flush=True)  # as the reference dealer prints them
             return str((await dealer.play(start)).score)
 
@@ -119,7 +136,12 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
     client.add_argument("--bot", default="random", help=f"the bot to play (default random): {', '.join(available())}")
     client.add_argument("--seed", type=whole("seed", 0, MAX_SEED), default=None,
                         help="seeds the bot's random choices")
-    dealer = acpc_sub.add_parser("dealer", help="host a match for ACPC bots: one port per seat")
+    dealer = acpc_sub.add_parser(
+        "dealer", help="host a match for ACPC bots: one port per seat",
+        description="Host a match for ACPC bots, one port per seat. Standard output is the reference dealer's, "
+                    "for scripts: the ports on one line as soon as they listen, then the final SCORE line. "
+                    "Standard error says what the dealer waits for: the ports, each bot as it connects, and "
+                    "warnings (time-outs, invalid actions); --quiet leaves only errors.")
     dealer.add_argument("game", help=games)
     dealer.add_argument("--hands", type=whole("number of hands", 1, MAX_COUNT), required=True)
     dealer.add_argument("--seed", type=whole("seed", 0, 2**32 - 1), required=True,
@@ -135,7 +157,8 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
     dealer.add_argument("--log", type=output, default=None,
                         help="write the match log (STATE lines, SCORE) to this file")
     dealer.add_argument("--quiet", action="store_true",
-                        help="nothing on stderr but errors: no 'listening on' lines, no warnings (time-outs...)")
+                        help="nothing on stderr but errors: no 'listening on' and 'connected' lines, no warnings "
+                             "(time-outs...)")
     again = acpc_sub.add_parser("replay", help="replay a dealer's log on the engine and compare every payoff")
     again.add_argument("game", help=games)
     again.add_argument("log", help="the log: STATE lines and the SCORE line (# comments skipped)")

@@ -1,10 +1,12 @@
-"""``cardgame demo``: bots play a few hands; the hand history and the results are printed."""
+"""``cardgame demo``: bots play a few hands; the hand history and the results are printed, every line
+fitted to the console's width (80 columns when it is not a terminal)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import secrets
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,7 +18,7 @@ from cardgame.cli.args import MAX_CHIPS, MAX_SEED, whole
 from cardgame.model.errors import CardgameError, StageError
 from cardgame.model.events import Event, StageFailed
 from cardgame.model.table import MAX_SEATS
-from cardgame.play.bots import pair_raiser, random_bot, random_draw
+from cardgame.play.bot import Bot
 from cardgame.play.game import Game
 from cardgame.play.narration import Line, Narration, PlayerResult
 from cardgame.play.view import status_legend, status_table, table_view
@@ -25,11 +27,32 @@ __all__ = ["add"]
 
 _NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon")
 MAX_DEMO_HANDS = 100_000
+DEFAULT_BOTS = "seed-ai,tight-aggressive,seed-ai-tight"
+"""The demo's table: the poker-AI seed's bot, balanced and tight, and a tight-aggressive bot."""
+
+#: What each bot does, for the lines before the first hand: (said of one player, of several).
+_PLAYS = {
+    "random": ("acts at random", "act at random"),
+    "calling-station": ("always checks or calls", "always check or call"),
+    "all-in": ("goes all in whenever it may", "go all in whenever they may"),
+    "pair-raiser": ("raises with a pair of fives or better and otherwise checks or folds",
+                    "raise with a pair of fives or better and otherwise check or fold"),
+    "tight-aggressive": ("raises strong hands, calls fair ones and folds the rest",
+                         "raise strong hands, call fair ones and fold the rest"),
+    "seed-ai": ("weighs its hand's strength against the pot odds (the poker-AI seed's bot)",
+                "weigh their hand's strength against the pot odds (the poker-AI seed's bot)"),
+    "seed-ai-tight": ("is the seed's bot made tight: it folds more and bets smaller",
+                      "are the seed's bot made tight: they fold more and bet smaller"),
+    "seed-ai-loose": ("is the seed's bot made loose: it calls more", "are the seed's bot made loose: they call more"),
+    "seed-ai-maniac": ("is the seed's bot made a maniac: it raises big and often",
+                       "are the seed's bot made a maniac: they raise big and often"),
+}
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """Bots play ``--hands`` hands; print the hand history (or only the results, or JSON)."""
     import variants
+    from cardgame.play.bots import get
 
     variant = variants.get(args.variant)
     if args.seats is None:
@@ -50,19 +73,23 @@ def run(args: argparse.Namespace, console: Console) -> int:
     game.subscribe(show)
     for i in range(args.seats):
         game.sit_down(_NAMES[i], args.stack)
-    bots = {i: (pair_raiser if i % 2 else random_bot) for i in range(args.seats)}
+    kinds = [b.strip().lower() for b in args.bots.split(",") if b.strip()] or [""]
+    seat_kinds = {i: kinds[i % len(kinds)] for i in range(args.seats)}
+    bots: dict[int, Bot] = {i: get(kind) for i, kind in seat_kinds.items()}
     stud = history.complete_to is not None
     if not quiet:
-        _introduce(console, game, variant.name, variant.code, history.stakes, args)
+        _introduce(console, game, variant.name, variant.code, history.stakes, seat_kinds, args)
         if args.table:
-            console.print(status_legend(button=not stud), highlight=False, markup=False)
+            for sentence in status_legend(button=not stud).split(". "):
+                for line in _fit(sentence.rstrip(".") + ".", console.width):
+                    console.print(line, highlight=False, markup=False)
     game.start()
     while game.status_name == "running" and game.to_act is not None:
         if args.table:
             _print(console, history.flush())
             view = table_view(game.ctx, reveal=True, to_act=game.to_act)
             console.print(status_table(view, button=not stud), highlight=False, markup=False)
-        game.play(bots, drawer=random_draw, max_actions=1)  # each bot sees only its seat's view
+        game.play(bots, max_actions=1)  # each bot sees only its seat's view
     if game.status_name == "failed":
         failed = next((e for e in reversed(game.events) if isinstance(e, StageFailed)), None)
         raise StageError(failed.describe() if failed is not None else "the game failed")
@@ -88,30 +115,53 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
 
 def _print(console: Console, lines: list[Line]) -> None:
-    """Print hand-history lines: a rule for a hand's header, streets in bold, actions indented."""
+    """Print hand-history lines: a rule for a hand's header, streets in bold, actions indented; a line
+    wider than the console goes on indented lines (a deal breaks between players)."""
+    width = console.width
     for line in lines:
         if line.kind == "hand":
             console.print()
             console.rule(Text(line.text, style="bold"))
         elif line.kind == "street":
-            console.print(Text(line.text, style="bold"), highlight=False)
+            for text in _fit(line.text, width, items=True):
+                console.print(Text(text, style="bold"), highlight=False)
         else:
-            console.print(("  " if line.kind == "action" else "") + line.text, highlight=False, markup=False)
+            first = "  " if line.kind == "action" else ""
+            for text in _fit(line.text, width, first=first):
+                console.print(text, highlight=False, markup=False)
 
 
-def _introduce(console: Console, game: Game, name: str, code: str | None, stakes: str,
+def _fit(text: str, width: int, *, first: str = "", items: bool = False) -> list[str]:
+    """``text`` in lines of at most ``width`` columns: the first after ``first``, the others indented
+    two columns more. With ``items``, a line is broken between the items of a list (``, ``), a
+    player's cards kept together, rather than between words."""
+    glue = "\xa0"  # textwrap breaks at spaces, never at a no-break space
+    body = ", ".join(part.replace(" ", glue) for part in text.split(", ")) if items else text
+    lines = textwrap.wrap(body, width=max(width, 20), initial_indent=first, subsequent_indent=first + "    ",
+                          break_long_words=True, break_on_hyphens=False)
+    return [line.replace(glue, " ") for line in lines] or [first]
+
+
+def _introduce(console: Console, game: Game, name: str, code: str | None, stakes: str, kinds: dict[int, str],
                args: argparse.Namespace) -> None:
     """The lines before the first hand: the game, the players and their bots, how cards are shown."""
     names = game.names()
-    pair, rand = ([n for s, n in names.items() if s % 2 == odd] for odd in (1, 0))
-    say = console.print
-    say(f"{name} ({code or 'no PHH code'}){f', {stakes}' if stakes else ''}: {args.seats} players with "
-        f"{args.stack} chips each, {args.hands} hand{'s' if args.hands != 1 else ''}, seed {game.seed} "
-        "(the same seed replays the same game).", highlight=False, markup=False)
-    say(f"Bots: {_and(rand)} {_verb('act', rand)} at random; {_and(pair)} {_verb('raise', pair)} with a pair of "
-        "fives or better and otherwise check or fold.", highlight=False, markup=False)
-    say("Everyone's cards are shown; cards in [brackets] are face up for all to see.", highlight=False,
-        markup=False)
+    groups: dict[str, list[str]] = {}
+    for seat, kind in kinds.items():
+        groups.setdefault(kind, []).append(names[seat])
+    plays = []
+    for kind, who in groups.items():
+        one, several = _PLAYS.get(kind, (f"plays as the {kind} bot", f"play as the {kind} bot"))
+        plays.append(f"{_and(who)} {one if len(who) == 1 else several}")
+    for text in (
+        f"{name} ({code or 'no PHH code'}){f', {stakes}' if stakes else ''}: {args.seats} players with "
+        f"{args.stack} chips each, {args.hands} hand{'s' if args.hands != 1 else ''}.",
+        f"Seed {game.seed}: the same seed replays the same game (--seed {game.seed}).",
+        f"Bots: {'; '.join(plays)}.",
+        "Everyone's cards are shown; cards in [brackets] are face up for all to see.",
+    ):
+        for line in _fit(text, console.width):
+            console.print(line, highlight=False, markup=False)
 
 
 def _why_stopped(played: int, wanted: int, results: list[PlayerResult]) -> str | None:
@@ -132,11 +182,6 @@ def _and(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def _verb(verb: str, names: Sequence[str]) -> str:
-    """``verb`` agreeing with one name or several: ``raises`` or ``raise``."""
-    return verb + "s" if len(names) == 1 else verb
-
-
 def _results_table(results: list[PlayerResult], played: int) -> Table:
     """The closing table: each player's hands, net chips and final stack, biggest winner first."""
     table = Table(title=f"Results after {played} hand{'s' if played != 1 else ''}", title_justify="left")
@@ -152,6 +197,8 @@ def _results_table(results: list[PlayerResult], played: int) -> Table:
 
 def add(sub: argparse._SubParsersAction[Any]) -> None:
     """The ``demo`` subcommand."""
+    from cardgame.play.bots import available
+
     demo = sub.add_parser("demo", help="bots play a few hands; print the hand history and the results",
                           description="Bots play a few hands; print the hand history, then each player's "
                                       "results.")
@@ -164,6 +211,9 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
                       help="replay a game exactly (default: random)")
     demo.add_argument("--stack", type=whole("stack", 1, MAX_CHIPS), default=200,
                       help="each player's buy-in (default 200)")
+    demo.add_argument("--bots", default=DEFAULT_BOTS,
+                      help=f"comma-separated, dealt to the seats in turn (default {DEFAULT_BOTS}), from: "
+                           f"{', '.join(available())}")
     show = demo.add_mutually_exclusive_group()
     show.add_argument("--table", action="store_true", help="also print the status table before every action")
     show.add_argument("--quiet", action="store_true", help="print only the results table")

@@ -15,11 +15,13 @@ __all__ = ["add"]
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """Print each hand's equity, wins and ties."""
+    from cardgame.cli.progress import progress_bar
     from cardgame.evaluation.equity import equity
 
     exact = True if args.exact else (False if args.samples is not None else None)
-    result = equity(args.hands, args.board or (), game=args.game, hi_lo=args.hi_lo, exact=exact,
-                    samples=args.samples or 100_000, seed=args.seed)
+    with progress_bar("boards") as progress:
+        result = equity(args.hands, args.board or (), game=args.game, hi_lo=args.hi_lo, exact=exact,
+                        samples=args.samples or 100_000, seed=args.seed, progress=progress)
     kind = "exact over" if result.exact else "Monte Carlo,"
     console.print(f"{kind} {result.boards:,} boards", highlight=False)
     width = max(len(h) for h in args.hands)

@@ -13,13 +13,20 @@ __all__ = ["add"]
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
+    """Play the match and print its results table; write the JSON and the plot if asked. Every
+    argument, the plot's format and matplotlib are checked before the first hand."""
+    from cardgame.cli.progress import progress_bar
     from cardgame.simulate import Match, simulate
+    from cardgame.simulate.results import check_plot_path
 
     match = Match(args.variant, tuple(b.strip() for b in args.bots.split(",") if b.strip()), args.hands,
                   seed=args.seed, stack=args.stack, mode="tournament" if args.tournament else "cash",
                   duplicate=args.duplicate)
-    result = simulate(match, workers=args.workers, backend=args.backend, progress=console.is_terminal)
+    if args.plot:
+        check_plot_path(args.plot)
     unit = "deals, each played once per seat rotation" if args.duplicate else "hands"
+    with progress_bar(f"{args.variant}: {args.hands:,} {'deals' if args.duplicate else 'hands'}") as progress:
+        result = simulate(match, workers=args.workers, backend=args.backend, progress=progress)
     console.print(f"{args.variant}: {args.hands:,} {unit}, seed {args.seed}", highlight=False)
     console.print(result.table(), highlight=False, markup=False)
     if args.json:
@@ -60,5 +67,6 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
     sim.add_argument("--tournament", action="store_true", help="freeze-outs with rising blinds, not a cash game")
     sim.add_argument("--json", type=output, default=None, help="write the results as JSON to this file")
     sim.add_argument("--plot", type=output, default=None,
-                     help="save cumulative winnings as a PNG (needs cardgame[plot])")
+                     help="save cumulative winnings as an image, its format the file's extension: .png, .svg, .pdf... "
+                          "(needs cardgame[plot]; checked before the run)")
     sim.set_defaults(run=run)

@@ -20,7 +20,7 @@ hands rarely see a showdown.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from functools import cache
@@ -395,6 +395,7 @@ def equity(
     samples: int = 100_000,
     seed: int | None = None,
     use_numba: bool | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> EquityResult:
     """Equity of 2-10 known hands with an optional known board (0 to 5 cards).
 
@@ -402,11 +403,15 @@ def equity(
     else samples ``samples`` boards with ``numpy.random.default_rng(seed)``. Exact hold'em runs
     a compiled numba loop when numba is importable (``use_numba=None``); ``use_numba=False``
     forces the numpy path, which gives the identical result. Other cases always use numpy.
+    ``progress``, if given, is called with ``(boards done, boards in all)`` at the start and as
+    the work goes (after each batch of boards; at the end of a compiled run).
 
     >>> equity(["AhKh", "QsQd"]).equity[0]
     Fraction(197833, 428076)
     """
     _check_options(samples, seed, hi_lo=hi_lo, exact=exact, use_numba=use_numba)
+    if progress is not None and not callable(progress):
+        raise ConfigError(f"progress must be None or a function progress(done, total), not {excerpt(progress)}.")
     parsed = _parse_hands(hands, game)
     known = parse_cards(board)
     if len(known) > 5:
@@ -423,10 +428,13 @@ def equity(
         exact = total <= EXACT_LIMIT
     count = total if exact else samples
     unit = 2 * lcm(*range(1, len(parsed) + 1))  # one pot, divisible by any split of either half
+    report = progress or (lambda done, total: None)
     if exact and game == "holdem" and (HAVE_NUMBA if use_numba is None else use_numba):
+        report(0, count)
         shares, wins, ties = _holdem_exact_numba(rest, known, parsed, hi_lo, unit)
+        report(count, count)
     else:
-        shares, wins, ties = _deal_numpy(rest, known, parsed, game, hi_lo, count, exact, seed, unit)
+        shares, wins, ties = _deal_numpy(rest, known, parsed, game, hi_lo, count, exact, seed, unit, report)
     return EquityResult(
         hands=parsed,
         board=known,
@@ -450,8 +458,10 @@ def _deal_numpy(
     exact: bool,
     seed: int | None,
     unit: int,
+    report: Callable[[int, int], None],
 ) -> tuple[Int64Array, Int64Array, Int64Array]:
-    """Per hand: total pot shares, wins and ties over ``count`` boards, in numpy chunks."""
+    """Per hand: total pot shares, wins and ties over ``count`` boards, in numpy chunks (``report``
+    is told the boards done after each)."""
     k = 5 - len(known)
     rng = np.random.default_rng(seed)
     evaluate = _holdem_values if game == "holdem" else _omaha_values
@@ -459,6 +469,7 @@ def _deal_numpy(
     wins = np.zeros(len(parsed), dtype=np.int64)
     ties = np.zeros(len(parsed), dtype=np.int64)
     all_rows = _combinations(len(rest), k) if exact else None
+    report(0, count)
     for start in range(0, count, _CHUNK):
         size = min(_CHUNK, count - start)
         rows: npt.NDArray[np.integer[Any]]
@@ -476,6 +487,7 @@ def _deal_numpy(
         shares += share.sum(axis=1)
         wins += (share == unit).sum(axis=1)
         ties += ((share > 0) & (share < unit)).sum(axis=1)
+        report(start + size, count)
     return shares, wins, ties
 
 

@@ -251,8 +251,21 @@ class Game:
         return result
 
     def run_options(self) -> RunOptions | None:
-        """When players all in choose how many times to run the board: the seat to choose and the
-        most run-outs allowed (see :class:`~cardgame.stages.RunItTwice`)."""
+        """The run-it-twice choice waiting, or ``None``: once betting is over with cards to come
+        and two or more players live (all in), a variant built with ``run_it_twice=True`` asks
+        each live player in turn how many times to deal the rest of the board. The answer is a
+        :class:`~cardgame.stages.RunOptions` (the seat to choose, and ``max_runs``); reply with
+        :meth:`choose_runs`. ``None`` when no choice is waiting (betting, a draw, between hands),
+        as :meth:`legal_actions` is ``None`` while a choice waits.
+
+        >>> from variants import no_limit_holdem
+        >>> game = Game(no_limit_holdem(1, 2, run_it_twice=True), seed=3)
+        >>> players = [game.sit_down(name, 100) for name in ("Ann", "Bob")]
+        >>> game.start()
+        >>> _ = game.all_in(game.to_act), game.call(game.to_act)
+        >>> game.run_options()
+        RunOptions(seat=1, max_runs=2)
+        """
         result: RunOptions | None = self._ask("run_options")
         return result
 

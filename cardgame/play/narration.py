@@ -40,6 +40,7 @@ from cardgame.model.events import (
     PlayerSatOut,
     PlayerSeated,
     PotAwarded,
+    RunsChosen,
 )
 from cardgame.stages import BettingRound, BringIn, ForcedBets
 
@@ -71,6 +72,7 @@ class PlayerResult:
 
 _RANK_NAMES = dict(zip("23456789TJQKA", ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
                                           "Jack", "Queen", "King", "Ace"), strict=True))
+_RUN = re.compile(r"run (\d+): ")  # a board's label in a showdown of a hand run more than once
 _HIGH = re.compile(r"^(High Card|Pair|Two Pair|Three of a Kind|Straight|Flush|Full House|Four of a Kind|"
                    r"Straight Flush) \(([2-9TJQKA](?: [2-9TJQKA]| over [2-9TJQKA])*)\)$")
 
@@ -109,10 +111,16 @@ def plain_hand(description: str) -> str:
     Eights (K Q 7)`` and ``Full House (7 over J)`` ``Full House, Sevens full of Jacks``.
 
     High hands (the format of :func:`cardgame.evaluation.describe_high`) are rewritten, each half
-    of a hi/lo description (``high / low``, ``; `` between boards) on its own; any other text
-    (lows, badugi, Kuhn's ``King high``) is returned as it is.
+    of a hi/lo description (``high / low``, ``; `` between boards) on its own, each board of a hand
+    run more than once after its label (``run 2: Pair (8 K Q 7)`` becomes ``Run 2: Pair of Eights
+    (K Q 7)``); any other text (lows, badugi, Kuhn's ``King high``) is returned as it is.
     """
-    return "; ".join(" / ".join(_plain_high(half) for half in board.split(" / ")) for board in description.split("; "))
+    out = []
+    for board in description.split("; "):
+        run = _RUN.match(board)
+        label, text = (f"Run {run.group(1)}: ", board[run.end():]) if run else ("", board)
+        out.append(label + " / ".join(_plain_high(half) for half in text.split(" / ")))
+    return "; ".join(out)
 
 
 def stakes_of(stages: Sequence[Stage[Context]]) -> str:
@@ -181,6 +189,9 @@ class Narration:
         self._shown = False
         self._dealt = False
         self._sat_out: list[PlayerSatOut] = []  # in a hand: said at its end, unless out of chips
+        self._runs: list[int] = []  # run-outs each player asked for, in this hand
+        self._common: int | None = None  # board cards shared by every run-out (once they are dealt)
+        self._run = 0  # the run-out being dealt (1 is the first; 0: the board is dealt once)
 
     @classmethod
     def for_stages(cls, stages: Sequence[Stage[Context]], names: Mapping[int, str] | None = None) -> Narration:
@@ -272,12 +283,15 @@ class Narration:
                 self._completing = False
                 event = attrs.evolve(event, action="complete")
             return [Line("action", event.describe(names))]
-        if isinstance(event, PotAwarded) and event.hand:
-            return [Line("action", attrs.evolve(event, hand=plain_hand(event.hand)).describe(names))]
+        if isinstance(event, PotAwarded):
+            return [Line("action", self._award(event))]
+        if isinstance(event, RunsChosen):
+            self._runs.append(event.runs)
         if isinstance(event, BoardDealt):
             before = event.board[: len(event.board) - len(event.cards)]
             head = f"[{format_cards(before)}] " if before else ""
-            return [Line("street", f"*** {event.street.upper()} *** {head}[{format_cards(event.cards)}]")]
+            return [Line("street", f"*** {self._run_label(len(before))}{event.street.upper()} *** {head}"
+                                   f"[{format_cards(event.cards)}]")]
         if isinstance(event, CardsDiscarded):
             lines = []
             if not self._drawing:
@@ -315,6 +329,23 @@ class Narration:
             return []
         return [Line("action", event.describe(names))]
 
+    def _run_label(self, shared: int) -> str:
+        """``RUN 2: `` for a street of the second run-out (``shared`` cards on the board before it);
+        nothing when the board is dealt once. A run-out starts again from the cards shared by all."""
+        if not self._runs or min(self._runs) < 2:
+            return ""
+        if self._common is None:
+            self._common = shared
+        if shared == self._common:
+            self._run += 1
+        return f"RUN {self._run}: "
+
+    def _award(self, event: PotAwarded) -> str:
+        """A pot won, the hand in words; ``Run 2, main pot...`` for its part played on run-out 2."""
+        shown = attrs.evolve(event, hand=plain_hand(event.hand), run=None)
+        text = shown.describe(self.names)
+        return text if event.run is None else f"Run {event.run + 1}, {text[0].lower()}{text[1:]}"
+
     def _start(self, event: HandStarted) -> list[Line]:
         self._started = dict(zip(event.seats, event.stacks, strict=False))
         for seat in event.seats:
@@ -324,6 +355,7 @@ class Narration:
         self._drawing = False
         self._shown = False
         self._dealt = False
+        self._runs, self._common, self._run = [], None, 0
         self._completing = self.complete_to is not None
         head = attrs.evolve(event, button=None) if self.complete_to is not None else event
         text = head.describe(self.names) + (f", {self.stakes}" if self.stakes else "")

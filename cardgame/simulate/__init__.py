@@ -15,17 +15,20 @@ hands run serially, in local processes, or on Ray (:mod:`cardgame.simulate.worke
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
+from cardgame.model.errors import ConfigError
+from cardgame.model.inputs import excerpt
 from cardgame.simulate.config import BlindSchedule, Match
 from cardgame.simulate.results import BotResult, MatchResult, combine
 from cardgame.simulate.shard import Shard, ShardResult, play_shard
 from cardgame.simulate.workers import BACKENDS, run_shards
 
-__all__ = ["BACKENDS", "BlindSchedule", "BotResult", "Match", "MatchResult", "Shard", "ShardResult", "play_shard",
-           "shards", "simulate"]
+__all__ = ["BACKENDS", "BlindSchedule", "BotResult", "Match", "MatchResult", "Progress", "Shard", "ShardResult",
+           "play_shard", "shards", "simulate"]
 
 
 def shards(match: Match) -> list[Shard]:
@@ -38,25 +41,44 @@ def shards(match: Match) -> list[Shard]:
             for i, (size, s) in enumerate(zip(sizes, seeds, strict=True))]
 
 
-def simulate(match: Match, *, workers: int = 1, backend: str | None = None, progress: bool = False) -> MatchResult:
-    """Play ``match`` and return its results. ``workers`` > 1 uses local processes unless
-    ``backend`` says ``"ray"``; ``progress`` shows a progress bar (rich) on the terminal."""
+Progress = Callable[[int, int], None]
+"""A progress callback: ``progress(done, total)``, hands (or deals) played so far and in all."""
+
+
+def simulate(match: Match, *, workers: int = 1, backend: str | None = None,
+             progress: Progress | None = None) -> MatchResult:
+    """Play ``match`` and return its results.
+
+    The match is cut into shards of ``match.shard_hands`` hands, each seeded from ``match.seed``
+    (:func:`shards`). ``workers`` is how many shards are played at once: one plays them here, one
+    after another; more play them in that many local processes, or on Ray with ``backend="ray"``
+    (``backend`` is ``"serial"``, ``"process"`` or ``"ray"``; ``None`` chooses by ``workers``).
+    The shards are combined in their order, so the results are identical for any number of
+    workers and any backend. ``progress``, if given, is called with ``(hands done, hands in
+    all)`` once before the first shard and after each shard (in the order they finish).
+    """
     import variants
     from cardgame.play.shape import game_shape
 
+    if progress is not None and not callable(progress):
+        raise ConfigError(f"progress must be None or a function progress(done, total), not {excerpt(progress)}.")
     variant = variants.get(match.variant)
     big_blind = game_shape(variant.build(**match.params), variant.deck).big_blind
     parts = shards(match)
-    if not progress:
+    if progress is None:
         results = run_shards(match, parts, workers=workers, backend=backend)
     else:
-        from rich.progress import Progress
+        report = progress
+        sizes = {s.index: s.hands for s in parts}
+        done = 0
 
-        with Progress(transient=True) as bar:
-            task = bar.add_task(f"{variant.name}: {match.hands:,} hands", total=match.hands)
-            sizes = {s.index: s.hands for s in parts}
-            results = run_shards(match, parts, workers=workers, backend=backend,
-                                 done=lambda r: bar.advance(task, sizes[r.index]))
+        def finished(result: ShardResult) -> None:
+            nonlocal done
+            done += sizes[result.index]
+            report(done, match.hands)
+
+        report(0, match.hands)
+        results = run_shards(match, parts, workers=workers, backend=backend, done=finished)
     result = combine(match, big_blind, results)
     if match.phh:
         from cardgame.phh.io import save

@@ -51,7 +51,8 @@ class Match:
     (default 100 big blinds).
 
     ``mode`` is ``"cash"`` (stacks reset every hand) or ``"tournament"`` (freeze-outs played one
-    after another with the blinds rising by ``schedule``; the last one may be cut short). With
+    after another with the blinds rising by ``schedule``; each shard plays its own, and its last
+    one may be cut short). With
     ``duplicate`` every deal is played once per seat rotation, so each bot gets each seat's cards.
     Hands are played in shards of ``shard_hands`` deals seeded from ``seed``
     (``numpy.random.SeedSequence.spawn``): results depend on the seed alone, not on the workers.

@@ -11,11 +11,12 @@ from typing import Any
 import attrs
 
 from cardgame.model.errors import ConfigError
+from cardgame.model.inputs import excerpt
 from cardgame.simulate.config import Match
 from cardgame.simulate.shard import ShardResult
 from cardgame.simulate.tally import Counts
 
-__all__ = ["BotResult", "MatchResult", "combine"]
+__all__ = ["BotResult", "MatchResult", "check_plot_path", "combine"]
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 CURVE_POINTS = 400
@@ -53,8 +54,20 @@ class BotResult:
 
 @attrs.frozen
 class MatchResult:
-    """A match's results: one :class:`BotResult` per bot, and each bot's cumulative chips after
-    ``curve_hands[i]`` units of play (for the plot; at most 400 points)."""
+    """A match's results, from :func:`cardgame.simulate.simulate`; the same for one seed whatever
+    the workers and the backend.
+
+    * ``variant``, ``mode`` (``"cash"`` or ``"tournament"``), ``duplicate``, ``seed``, ``hands``:
+      the match played (``hands`` counts deals in a duplicate match);
+    * ``big_blind``: the variant's big blind (at the first level, in tournaments), the unit of
+      ``bb_per_100`` and of the plot;
+    * ``bots``: one :class:`BotResult` per bot, in the match's order;
+    * ``curve_hands`` and ``curves``: each bot's cumulative chips won after ``curve_hands[i]``
+      hands of the match (at most 400 points, the last one the match's last hand), so
+      ``curves[b][-1] == bots[b].chips``. The x axis is the match's hands in the order played: in
+      a duplicate match its deals (each summed over the seat rotations); in tournament mode the
+      tournaments one after the other, so a bot out of chips stays flat until the next one starts.
+    """
 
     variant: str
     mode: str
@@ -80,6 +93,7 @@ class MatchResult:
         return out
 
     def to_json(self, indent: int | None = 2) -> str:
+        """:meth:`to_dict` as JSON text."""
         return json.dumps(self.to_dict(), indent=indent)
 
     def table(self) -> str:
@@ -101,19 +115,20 @@ class MatchResult:
         return "\n".join(lines)
 
     def plot(self, path: str) -> None:
-        """Save the cumulative winnings of each bot as a PNG (needs ``pip install cardgame[plot]``)."""
-        try:
-            import matplotlib
+        """Save each bot's cumulative winnings in big blinds (``curves``) as an image; its format is
+        the file's extension (PNG without one; see :func:`check_plot_path`). Needs matplotlib
+        (``pip install 'cardgame[plot]'``)."""
+        check_plot_path(path)
+        import matplotlib
 
-            matplotlib.use("Agg")
-            import matplotlib.pyplot as plt
-        except ImportError:
-            raise ConfigError("Plotting needs matplotlib: pip install 'cardgame[plot]'.") from None
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
         fig, ax = plt.subplots(figsize=(8, 4.5))
         for bot, curve in zip(self.bots, self.curves, strict=True):
             ax.plot(self.curve_hands, [c / self.big_blind for c in curve], label=bot.name)
         unit = "deals" if self.duplicate else "hands"
-        ax.set_xlabel(unit)
+        ax.set_xlabel(unit if self.mode == "cash" else "hands, the tournaments one after the other")
         ax.set_ylabel("big blinds won")
         ax.set_title(f"{self.variant}, {self.hands:,} {unit}, seed {self.seed}")
         ax.axhline(0, color="grey", linewidth=0.5)
@@ -121,6 +136,23 @@ class MatchResult:
         fig.tight_layout()
         fig.savefig(path)
         plt.close(fig)
+
+
+def check_plot_path(path: str) -> None:
+    """Raise :class:`ConfigError` unless :meth:`MatchResult.plot` can draw to ``path``: matplotlib
+    is installed and the file's extension is an image format it writes (none means PNG). Whether
+    the folder may be written is the caller's to check (the command line checks it first)."""
+    import os
+
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+    except ImportError:
+        raise ConfigError("Plotting needs matplotlib: pip install 'cardgame[plot]'.") from None
+    formats = sorted(set(FigureCanvasAgg.get_supported_filetypes()) - {"pgf"})  # pgf needs LaTeX
+    extension = os.path.splitext(path)[1].lstrip(".").lower()
+    if extension and extension not in formats:
+        raise ConfigError(f"Cannot plot to {excerpt(path)}: matplotlib writes no {excerpt('.' + extension)} images; "
+                          f"use one of {', '.join('.' + f for f in formats)}.")
 
 
 def _mean_sd(values: Sequence[int]) -> tuple[float, float]:
@@ -158,17 +190,18 @@ def combine(match: Match, big_blind: int, shards: Sequence[ShardResult]) -> Matc
             showdown_win_rate=round(c.showdowns_won / c.showdowns, 6) if c.showdowns else None,
             places=tuple(places),
         ))
-        series.append(units)
-    length = min(len(u) for u in series)
+        series.append([net for s in shards for net in s.timeline[p]])
+    length = len(series[0])
+    assert all(len(nets) == length for nets in series), "every bot's timeline covers every hand of the match"
     step = max(1, -(-length // CURVE_POINTS))
     marks = tuple(range(step, length + 1, step))
     if length and (not marks or marks[-1] != length):
         marks += (length,)
     curves = []
-    for units in series:
+    for nets in series:
         running, i, curve = 0, 0, []
         for mark in marks:
-            running += sum(units[i:mark])
+            running += sum(nets[i:mark])
             i = mark
             curve.append(running)
         curves.append(tuple(curve))

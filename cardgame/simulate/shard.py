@@ -4,7 +4,9 @@ Cash shards play ``hands`` hands in one game whose stacks reset every hand (in a
 match, once per seat rotation, from the same stacked deals). Tournament shards play freeze-outs
 back to back until ``hands`` hands are spent, one game per blind level. The result holds the
 counts of each bot (by its index in the match) and, for the confidence interval, its net per
-unit of play: a hand, or in a duplicate match a deal summed over its rotations.
+unit of play: a hand, or in a duplicate match a deal summed over its rotations. Tournament shards
+also give each bot's net in every hand of the shard, in the order played (0 in a hand it was not
+dealt in, once out of chips), so that every bot's cumulative winnings span the whole match.
 """
 
 from __future__ import annotations
@@ -38,15 +40,25 @@ class Shard:
 
 @attrs.frozen
 class ShardResult:
-    """What a shard gives back: per bot, its counts and its nets per unit of play; in tournament
-    mode each bot's place in each tournament finished (1 is the winner); the hands as PHH when
-    the match keeps them."""
+    """What a shard gives back: per bot, its counts and its nets per unit of play (the hands it was
+    dealt in, or deals); in tournament mode each bot's place in each tournament finished (1 is the
+    winner) and ``by_hand``, its net in every hand of the shard in the order played (0 once it is
+    out); the hands as PHH when the match keeps them.
+
+    :attr:`timeline` is what the cumulative curves add up: ``by_hand`` in tournaments, else
+    ``units`` (in a cash game every bot is dealt every hand)."""
 
     index: int
     counts: tuple[Counts, ...]
     units: tuple[tuple[int, ...], ...]
     places: tuple[tuple[int, ...], ...] = ()
     phh: tuple[Any, ...] = ()
+    by_hand: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def timeline(self) -> tuple[tuple[int, ...], ...]:
+        """Per bot, its net in each hand (or deal) of the shard, every bot the same length."""
+        return self.by_hand or self.units
 
 
 def _bot(spec: str | Bot) -> Bot:
@@ -133,10 +145,12 @@ def _cash(match: Match, shard: Shard, rec: _Recording) -> ShardResult:
 
 class _Busts:
     """Watches a tournament game: which seats went broke, in order (ties by the stack they started
-    the hand with: the bigger stack finishes higher)."""
+    the hand with: the bigger stack finishes higher), and each of the ``seats`` seats' net in every
+    hand (0 for a seat not dealt in)."""
 
-    def __init__(self) -> None:
+    def __init__(self, seats: int) -> None:
         self.order: list[list[int]] = []  # groups of seats that went broke in the same hand
+        self.nets: list[list[int]] = [[] for _ in range(seats)]
         self.start: dict[int, int] = {}
 
     def __call__(self, e: Event) -> None:
@@ -145,6 +159,9 @@ class _Busts:
             self.start = dict(zip(e.seats, e.stacks, strict=True))
         elif type(e) is HandEnded:
             assert isinstance(e, HandEnded)
+            after = dict(e.stacks)
+            for seat, nets in enumerate(self.nets):
+                nets.append(after.get(seat, 0) - self.start[seat] if seat in self.start else 0)
             broke = [s for s, stack in e.stacks if stack == 0 and self.start.get(s, 0) > 0]
             if broke:
                 self.order.append(sorted(broke, key=lambda s: self.start[s]))
@@ -158,6 +175,7 @@ def _tournaments(match: Match, shard: Shard, rec: _Recording) -> ShardResult:
     counts = [Counts() for _ in range(n)]
     units: list[list[int]] = [[] for _ in range(n)]
     places: list[list[int]] = [[] for _ in range(n)]
+    by_hand: list[list[int]] = [[] for _ in range(n)]
     left = shard.hands
     game_seed = shard.seed
     number = 0
@@ -177,7 +195,7 @@ def _tournaments(match: Match, shard: Shard, rec: _Recording) -> ShardResult:
                     game.sit_down(match.names[p], stacks[p], p)
             mine = [Counts() for _ in range(n)]
             game.subscribe(Tally({p: p for p in range(n)}, mine))
-            busts = _Busts()
+            busts = _Busts(n)
             game.subscribe(busts)
             finish = rec.watch(game, f"tournament-{number}-level-{level}", dict(enumerate(match.names)))
             game.start()
@@ -186,6 +204,7 @@ def _tournaments(match: Match, shard: Shard, rec: _Recording) -> ShardResult:
             for p in range(n):
                 counts[p].add(mine[p])
                 units[p] += mine[p].nets
+                by_hand[p] += busts.nets[p]
             left -= game.ctx.hands_played
             for group in busts.order:
                 finish_order += group
@@ -198,7 +217,8 @@ def _tournaments(match: Match, shard: Shard, rec: _Recording) -> ShardResult:
             for place, p in enumerate(order, 1):
                 places[p].append(place)
         number += 1
-    return ShardResult(shard.index, tuple(counts), tuple(tuple(u) for u in units), tuple(tuple(p) for p in places))
+    return ShardResult(shard.index, tuple(counts), tuple(tuple(u) for u in units), tuple(tuple(p) for p in places),
+                       by_hand=tuple(tuple(h) for h in by_hand))
 
 
 def play_shard(match: Match, shard: Shard) -> ShardResult:

@@ -133,7 +133,12 @@ class DrawOptions:
 @fast_init
 @attrs.frozen
 class RunOptions:
-    """What the player to choose may do: ask for 1 to ``max_runs`` run-outs of the rest of the board."""
+    """A run-it-twice choice (:class:`~cardgame.stages.RunItTwice`, a house option): ``seat`` is the
+    live player to choose now, and may ask for 1 to ``max_runs`` run-outs of the rest of the
+    board (``game.choose_runs(seat, runs)``). Every live player chooses in turn from the button's
+    left; the fewest asked for is how many run-outs are dealt, so running it more than once needs
+    everyone's agreement. Each pot is then split equally between the run-outs (an odd chip to the
+    first) and each part is awarded on its own board."""
 
     seat: int
     max_runs: int

@@ -40,9 +40,18 @@ def test_a_match_between_processes(tmp_path: Path) -> None:
     finally:
         for p in (dealer, *clients):
             p.kill()
-    # as soon as the ports listen, stderr says so, one line a seat (nothing else: no warning)
-    assert dealer.returncode == 0 and err.splitlines() == [f"listening on 127.0.0.1:{port} (seat {seat})"
-                                                           for seat, port in enumerate(ports, start=1)]
+    # as soon as the ports listen, stderr says so, one line a seat, then what it waits for and each
+    # bot as it connects (nothing else: no warning); stdout is the ports, then the score
+    lines = err.splitlines()
+    assert dealer.returncode == 0 and lines[:3] == [f"listening on 127.0.0.1:{port} (seat {seat})"
+                                                    for seat, port in enumerate(ports, start=1)]
+    assert lines[3] == ("cardgame: waiting for 3 bots to connect, one per port (at most 20 s); the match starts "
+                        "when all have")
+    assert len(lines) == 7 and sorted(line.split(";")[0] for line in lines[4:]) == [
+        f"cardgame: seat {seat} connected" for seat in (1, 2, 3)]
+    assert [line.split("; ")[1] for line in lines[4:]] == ["waiting for 2 more", "waiting for 1 more",
+                                                          "every seat is taken: playing 30 hands"]
+    assert len(out.splitlines()) == 1  # the score (the ports line was read above)
     assert [c.returncode for c in clients] == [0, 0, 0] and all(e == "" for _, e in outputs)
     assert all(o.startswith("30 hands played: ") for o, _ in outputs)
     parsed = parse_log(log.read_text(), STANDARD_GAMES["kuhn.limit.3p"])
@@ -51,6 +60,25 @@ def test_a_match_between_processes(tmp_path: Path) -> None:
     # each client reports its own total: the dealer's SCORE, seat by seat
     assert [o.split(": ")[1].split(" ")[0] for o, _ in outputs] == out.strip().split(":")[1].split("|")
     assert [h.names[0] for h in parsed.hands[:4]] == ["Ann", "Bob", "Cat", "Ann"]  # positions rotate
+
+
+def test_a_quiet_dealer_writes_nothing_on_stderr() -> None:
+    dealer = subprocess.Popen(_command("dealer", "leduc.limit.2p", "--hands", "3", "--seed", "1", "--quiet",
+                                       "--start-timeout-ms", "20000"),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    clients: list[subprocess.Popen[str]] = []
+    try:
+        assert dealer.stdout is not None
+        ports = dealer.stdout.readline().split()
+        clients = [subprocess.Popen(_command("client", "leduc.limit.2p", "127.0.0.1", port), stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True) for port in ports]
+        for c in clients:
+            c.communicate(timeout=60)
+        out, err = dealer.communicate(timeout=60)
+    finally:
+        for p in (dealer, *clients):
+            p.kill()
+    assert dealer.returncode == 0 and err == "" and out.startswith("SCORE:") and len(ports) == 2
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -98,9 +126,11 @@ def test_the_dealer_says_where_it_listens_before_anyone_connects() -> None:
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert dealer.stderr is not None and dealer.stdout is not None
-        seen = [dealer.stderr.readline(), dealer.stderr.readline()]  # flushed while it waits for players
+        seen = [dealer.stderr.readline() for _ in range(3)]  # flushed while it waits for players
         ports = dealer.stdout.readline().split()
     finally:
         dealer.kill()
         dealer.communicate(timeout=60)
-    assert seen == [f"listening on 127.0.0.1:{port} (seat {seat})\n" for seat, port in enumerate(ports, start=1)]
+    assert seen == [*(f"listening on 127.0.0.1:{port} (seat {seat})\n" for seat, port in enumerate(ports, start=1)),
+                    "cardgame: waiting for 2 bots to connect, one per port (at most 20 s); the match starts when all "
+                    "have\n"]
