@@ -195,7 +195,10 @@ class Session:
 
     def _results(self) -> int:
         parts = [f"{p.name} {p.stack}" for p in self.game.table.players()]
-        self.console.print(Text("Stacks: " + ", ".join(parts)))
+        hand = self.game.hand
+        pot = hand.pot_total() if hand is not None else 0
+        tail = f"; {pot} more in the pot of the unfinished hand" if pot else ""
+        self.console.print(Text("Stacks: " + ", ".join(parts) + tail))
         return 0
 
     def show_table(self, clock: float | None = None) -> None:
@@ -309,7 +312,7 @@ class Session:
 
 
 def new_session(variant: str, seats: int, console: Console, read: Reader, *, bots: Sequence[str] = ("seed-ai",),
-                seed: int | None = None, stack: int = 200, name: str = "You", params: Mapping[str, Any] | None = None,
+                seed: int | None = None, stack: int = 200, name: str = "Hero", params: Mapping[str, Any] | None = None,
                 time_limit: int | None = None, save: str | None = None, phh: str | None = None) -> Session:
     """A new game of ``variant`` with the person at seat 0 and bots at the others (one bot name for
     all, or one a seat); every argument is checked before the game is built (:class:`ConfigError`)."""

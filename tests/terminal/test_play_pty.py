@@ -35,9 +35,9 @@ def _done(child: pexpect.spawn) -> str:
 
 def test_a_seeded_heads_up_hand_played_by_typing() -> None:
     child = _spawn("--seats", "2", "--seed", "5", "--bots", "calling-station", "--stack", "100")
-    child.expect_exact("no-limit hold'em, blinds 1/2. You are You at seat 0; against Ann (calling-station). Seed 5.")
+    child.expect_exact("no-limit hold'em, blinds 1/2. You are Hero at seat 0; against Ann (calling-station). Seed 5.")
     child.expect_exact("Hand #1  preflop  Pot 3  you to act")
-    child.expect(r">\s+0\s+You\s+K♠ 7♥\s+99\s+1\s+button")
+    child.expect(r">\s+0\s+Hero \(you\)\s+K♠ 7♥\s+99\s+1\s+button")
     child.expect(r"1\s+Ann\s+▒▒ ▒▒\s+98\s+2")
     child.expect_exact("f (fold), c (call 1), r N (raise to N, 4 to 100) > ")
     child.sendline("zz")
@@ -56,11 +56,11 @@ def test_a_seeded_heads_up_hand_played_by_typing() -> None:
     child.expect_exact("Ann calls 10")
     child.sendline("x")
     child.expect_exact("Ann shows Js 6c: Pair of Twos (Q J T)")
-    child.expect_exact("Stacks: You 112 (+12), Ann 88 (-12)")
+    child.expect_exact("Stacks: Hero 112 (+12), Ann 88 (-12)")
     child.expect_exact("Hand #2  preflop  Pot 4  you to act")
     child.sendline("quit")
     child.expect_exact("You leave the table.")
-    assert "Stacks: You 110, Ann 86" in _done(child)
+    assert "Stacks: Hero 110, Ann 86; 4 more in the pot of the unfinished hand" in _done(child)
 
 
 def test_save_then_resume_gives_the_same_game(tmp_path: Path) -> None:
@@ -75,7 +75,7 @@ def test_save_then_resume_gives_the_same_game(tmp_path: Path) -> None:
     _done(child)
     saved = json.loads(save.read_text())
     child = _spawn("--resume", str(save))
-    child.expect_exact("You are You at seat 0; against Ann (seed-ai), Bob (seed-ai). Seed 8.")
+    child.expect_exact("You are Hero at seat 0; against Ann (seed-ai), Bob (seed-ai). Seed 8.")
     child.expect_exact("you to act")
     child.sendline("save")
     child.expect_exact("Saved to")
@@ -95,7 +95,7 @@ def test_a_draw_asks_for_discards() -> None:
     child.expect_exact("Kh is not in your hand. Discard 0 to 5 of your cards Qh 6s 6c Jh 5d, as cards or positions "
                        "1 to 5; or help, quit.")
     child.sendline("1 4")
-    child.expect_exact("You discards 2: Qh Jh; draws")
+    child.expect_exact("Hero discards 2: Qh Jh; draws")
     child.sendline("quit")
     _done(child)
 
@@ -103,11 +103,11 @@ def test_a_draw_asks_for_discards() -> None:
 def test_a_stud_hand_shows_up_and_down_cards() -> None:
     child = _spawn("--variant", "razz", "--seats", "3", "--seed", "2", "--bots", "calling-station")
     child.expect_exact("Cards in [brackets] are face up")
-    child.expect(r"You\s+6♠ 6♣ \[J♥\]")
+    child.expect(r"Hero \(you\)\s+6♠ 6♣ \[J♥\]")
     child.expect(r"Ann\s+▒▒ ▒▒ \[A♥\]")
     child.sendline("c")
     child.expect_exact("Hand #1  fourth street")
-    child.expect(r"You\s+6♠ 6♣ \[J♥ 2♥\]")
+    child.expect(r"Hero \(you\)\s+6♠ 6♣ \[J♥ 2♥\]")
     child.sendline("quit")
     text = _done(child)
     assert "button" not in text
