@@ -140,12 +140,15 @@ class Session:
         self.recent = []
 
     def _hands_ended(self) -> None:
-        """Write the hands that ended to the PHH file (all of them: a ``.phhs`` holds every hand)."""
+        """Write the hands that ended to the PHH file (all of them: a ``.phhs`` holds every hand), as the
+        person saw them: a bot's cards that were never shown are unknown (``????``), as in a player's
+        own hand history (Robert's Rules: a mucked hand is dead and not shown)."""
         ended, self.ended = self.ended, []
         if not ended or self.setup.phh is None:
             return
+        me = self.setup.seat
         for events in ended:
-            self.hands += game_to_phh(events, self.stages, self.game.names())
+            self.hands += game_to_phh([e.seen_by(me) for e in events], self.stages, self.game.names())
         save_phh(self.setup.phh, self.hands)
 
     # --- the loop --------------------------------------------------------------------------------------

@@ -11,6 +11,8 @@ import pytest
 from rich.console import Console
 
 import variants
+from cardgame.phh.actions import DealHoleAction, ShowMuckAction
+from cardgame.phh.io import load as load_phh
 from cardgame.phh.replay import check_paths
 from cardgame.store.snapshot import snapshot
 from cardgame.terminal.play import Reader, Session, load, new_session
@@ -98,6 +100,18 @@ def test_phh_is_written_as_hands_end_and_replays(tmp_path: Path) -> None:
     session.run()
     report = check_paths([phh])
     assert len(report.hands) >= 2 and all(h.status == "ok" for h in report.hands), report.lines()
+    # the file holds what the person saw: in each hand only the person's cards are known, besides
+    # the cards players showed; a bot's mucked hand stays unknown
+    hidden = 0
+    for hand in load_phh(phh):
+        known = {a.player for a in hand.actions if isinstance(a, DealHoleAction) and None not in a.cards}
+        showed = {a.player for a in hand.actions if isinstance(a, ShowMuckAction) and a.cards}
+        assert hand.players is not None
+        me = hand.players.index(session.game.names()[session.setup.seat])
+        assert known <= showed | {me}, hand.actions
+        hidden += sum(isinstance(a, DealHoleAction) and None in a.cards for a in hand.actions)
+    assert hidden
+
 
 
 def test_bad_arguments_are_refused_before_anything_starts(tmp_path: Path) -> None:
