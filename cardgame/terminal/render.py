@@ -10,7 +10,7 @@ button is shown; ``>`` marks the seat to act, ``(you)`` the viewer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -92,12 +92,14 @@ def render_table(
     last_actions: Sequence[str] = (),
     clock: float | None = None,
     title: str | None = None,
+    seat_label: Callable[[int], str] = str,
 ) -> RenderableType:
     """The table as ``view``'s viewer sees it, to print on a rich console (80 columns fit).
 
     ``stud``: up cards in brackets, no button; ``last_actions``: history lines shown under the
     table (e.g. :class:`~cardgame.play.narration.Narration`'s); ``clock``: seconds the player to act
-    has left; ``title``: a first line (the game and its stakes).
+    has left; ``title``: a first line (the game and its stakes); ``seat_label``: a seat's number as
+    shown (default the engine's, from 0; a hand history's ``p1``... in a replay).
     """
     parts: list[RenderableType] = []
     if title:
@@ -136,7 +138,7 @@ def render_table(
         style = "dim" if s.folded or s.sitting_out else "bold green" if turn else ""
         table.add_row(
             Text(">" if turn else "", style="bold green"),
-            str(s.seat),
+            seat_label(s.seat),
             Text(name, style=style),
             cards_text(s.hole, up, stud=stud) if s.in_hand and not s.folded else Text(""),
             str(s.stack),

@@ -33,7 +33,12 @@ HELP = """Commands (then Enter):
 
 def _table(view: TableView, steps: HandSteps, lines: tuple[str, ...]) -> RenderableType:
     """The table of one step, the lines of play under it."""
-    return render_table(view, stud=not steps.button, last_actions=lines)
+    return render_table(view, stud=not steps.button, last_actions=lines, seat_label=_player)
+
+
+def _player(seat: int) -> str:
+    """A seat as the hand history numbers its players: ``p1`` is the engine's seat 0."""
+    return f"p{seat + 1}"
 
 
 class Replayer:

@@ -230,6 +230,8 @@ def test_print_shows_every_step_and_the_finishing_stacks(capsys: pytest.CaptureF
     assert hh.players and hh.finishing_stacks
     for name, stack in zip(hh.players, hh.finishing_stacks, strict=True):
         assert re.search(rf"{re.escape(name)}.*\b{round(stack)}\b", last), (name, stack)
+    for i, name in enumerate(hh.players, 1):  # seats numbered as the file numbers its players, as --seat takes them
+        assert re.search(rf"^\s*p{i}\s+{re.escape(name)}\b", last, re.M), (i, name)
 
 
 def test_without_a_terminal_every_step_is_printed() -> None:
