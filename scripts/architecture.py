@@ -29,9 +29,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("evaluation", ("evaluation",), "hand values and equity"),
     ("stages", ("stages",), "one poker stage per module"),
     ("play", ("play",), "Game, views, bots, the seed AI, narration"),
-    ("applications", ("phh", "acpc", "store", "simulate", "server", "terminal", "cli", "__main__"),
+    ("applications", ("phh", "acpc", "store", "simulate", "server", "terminal", "rl", "cli", "__main__"),
      "hand histories, ACPC, the event store and snapshots, simulation, the table server, terminal play and "
-     "replay, the command line"),
+     "replay, learning environments, the command line"),
 )
 
 
