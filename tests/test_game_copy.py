@@ -15,7 +15,7 @@ from cardgame.engine import Dispatcher, Stage, StageError
 from cardgame.engine.copies import shallow_copy, slot_names
 from cardgame.model.cards import Card
 from cardgame.model.context import Context
-from cardgame.model.deck import Deck
+from cardgame.model.deck import STANDARD_DECK, Deck
 from cardgame.model.errors import CardError, CardgameError
 from cardgame.model.events import ChipsAdded, PlayerLeft, PlayerSeated
 from cardgame.model.hand import Hand, HandPlayer
@@ -24,6 +24,7 @@ from cardgame.model.street import Street
 from cardgame.model.table import Player, Table
 from cardgame.play.bots import random_bot, random_draw
 from cardgame.play.game import Game
+from cardgame.simulate.stages import CountHands, StackedDeals
 from cardgame.store.snapshot import snapshot
 from variants import Variant, available, get, leduc_holdem, no_limit_holdem
 
@@ -447,3 +448,23 @@ def test_each_runtime_class_has_a_copy(cls: type) -> None:
     assert callable(getattr(cls, "copy", None))
     if attrs.has(cls):
         assert {a.name for a in attrs.fields(cls)} <= set(slot_names(cls))
+
+
+def test_a_match_s_stages_are_copied_with_their_own_deals_and_buffer() -> None:
+    """cardgame.simulate's stages: the copy deals the next hand from a copy of the match's deals,
+    and buffers its own events."""
+    counted: list[int] = []
+    counter = CountHands(lambda events: counted.append(len(events)))
+    game = Game([counter, StackedDeals(5, STANDARD_DECK), *no_limit_holdem(1, 2)], seats=2, seed=1)
+    game.subscribe(counter.buffer.append)
+    game.sit_down("Ann", 100)
+    game.sit_down("Bob", 100)
+    game.start()
+    twin = game.copy()
+    mine, theirs = _reachable(game), _reachable(twin)
+    assert not [type(x).__name__ for i, x in mine.items() if i in theirs and _mutable(x)]
+    for g in (game, twin):
+        g.fold(g.to_act)  # type: ignore[arg-type]
+    assert game.hand is not None and twin.hand is not None
+    assert [hp.hole for hp in game.hand.players] == [hp.hole for hp in twin.hand.players]
+    assert counted[-2] > 0 and counted[-1] == 0  # the match counted its hand; the copy, no listener, nothing

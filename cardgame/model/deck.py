@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from typing import Self
 
 import attrs
 
@@ -123,7 +124,7 @@ class Deck:
         self.dealt += count
         return out
 
-    def copy(self, rng: RandomSource | None) -> Deck:
+    def copy(self, rng: RandomSource | None) -> Self:
         """The same stock, in the same order, for a copy of the game: a shuffled deck draws from
         ``rng`` (the copy's random source), a stacked one takes ``None``."""
         new = shallow_copy(self)
