@@ -161,11 +161,13 @@ class Game:
         :mod:`cardgame.store.snapshot` saves. A game built without a seed deals from the operating
         system, which has no state: its copy deals other cards.
 
-        Cost: each object is made by a shallow copy generated per class
-        (:func:`~cardgame.engine.copies.shallow_copy`) whose mutable parts are then replaced, never by
-        ``copy.deepcopy``: about 30 µs for six-max hold'em on the flop and 15 µs for Leduc, against
-        several milliseconds for ``copy.deepcopy`` (which would also copy the evaluators' tables and
-        leave the copy's log bound to the original) and more for replaying the hand or a snapshot
+        Cost: each object is a shallow copy generated per class
+        (:func:`~cardgame.engine.copies.shallow_copy`) whose mutable parts are then replaced: about
+        35 µs for six-max hold'em on the flop and 25 µs for Leduc or Kuhn (a third of it copying the
+        Mersenne Twister), against 0.4 to 0.7 ms for ``copy.deepcopy`` (which also copies the stages'
+        settings, and leaves the copy's log bound to the original's: the copy's next action fails),
+        0.3 to 0.4 ms for it with a memo of the shared objects, 3 to 5 times as long as a copy to
+        replay the hand with the same seed, and 25 to 30 times for a snapshot and restore
         (``python benchmarks/copy_cost.py``). Refused (:class:`~cardgame.engine.StageError`) from
         inside a call into the game, as in a listener.
 
