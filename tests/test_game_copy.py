@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import types
 from collections import deque
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -26,6 +27,7 @@ from cardgame.play.bots import random_bot, random_draw
 from cardgame.play.game import Game
 from cardgame.simulate.stages import CountHands, StackedDeals
 from cardgame.store.snapshot import snapshot
+from tests.helpers import load_script
 from variants import Variant, available, get, leduc_holdem, no_limit_holdem
 
 Decision = tuple[Any, ...]
@@ -468,3 +470,13 @@ def test_a_match_s_stages_are_copied_with_their_own_deals_and_buffer() -> None:
     assert game.hand is not None and twin.hand is not None
     assert [hp.hole for hp in game.hand.players] == [hp.hole for hp in twin.hand.players]
     assert counted[-2] > 0 and counted[-1] == 0  # the match counted its hand; the copy, no listener, nothing
+
+
+def test_the_copy_cost_benchmark_runs_and_every_way_copies_the_state() -> None:
+    """A smoke test of ``benchmarks/copy_cost.py`` (its own check: each way's copy has the game's
+    snapshot); no timing is checked."""
+    bench = load_script(Path(__file__).resolve().parents[1] / "benchmarks" / "copy_cost.py", "benchmark_copy_cost")
+    rows = bench.measure(number=2, repeat=1)
+    assert [(r.position, r.way) for r in rows] == [(p.name, w) for p in bench.POSITIONS for w in (
+        "Game.copy", "deepcopy, shared memo", "copy.deepcopy", "replay the hand", "snapshot + restore")]
+    assert all(r.us > 0 for r in rows) and [r.ratio for r in rows if r.way == "Game.copy"] == [1.0] * 3
