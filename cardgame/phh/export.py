@@ -234,7 +234,11 @@ def _shows_before_run_out(actions: list[Action], players: int) -> list[Action]:
     for i in shows:
         show = actions[i]
         assert isinstance(show, ShowMuckAction)
-        early.append(ShowMuckAction(show.player, tuple(held.get(show.player, ()))) if show.cards else show)  # type: ignore[arg-type]
+        cards = held.get(show.player, [])
+        # the cards held then; a history as one seat saw it does not know them: the shown cards stand
+        if show.cards and cards and None not in cards:
+            show = ShowMuckAction(show.player, tuple(cards))  # type: ignore[arg-type]
+        early.append(show)
     tail = [a for a in actions[first_show:] if not isinstance(a, ShowMuckAction)]
     return [*actions[:start], *early, *actions[start:first_show], *tail]
 
