@@ -49,7 +49,7 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
     play.add_argument("--seed", type=whole("seed", 0, MAX_SEED), default=None,
                       help="deal the same cards again (default: random)")
     play.add_argument("--stack", type=whole("stack", 1, MAX_CHIPS), default=None, help="every buy-in (default 200)")
-    play.add_argument("--name", default=None, help="your name (default Hero, as hand histories call the one they follow)")
+    play.add_argument("--name", default=None, help="your name (default Hero)")
     play.add_argument("--run-it-twice", action="store_true", help="players all in may run the board twice "
                                                                   "(variants that offer it)")
     play.add_argument("--time", type=whole("time limit", 1, MAX_TIME), default=None,

@@ -13,7 +13,7 @@ import attrs
 from cardgame.engine.records import fast_init
 from cardgame.model.hand import HandPlayer
 
-__all__ = ["Pot", "side_pots", "split"]
+__all__ = ["Pot", "settled_pots", "side_pots", "split"]
 
 
 @fast_init
@@ -32,7 +32,19 @@ def side_pots(players: Sequence[HandPlayer], dead: int = 0) -> list[Pot]:
     (not folded) seats in that order. Levels with no one eligible are added to the pot below.
     ``dead`` chips (a big-blind ante) belong to no level: they go into the main pot.
     """
-    pots = _side_pots(players)
+    return _with_dead(_side_pots(players, [hp.contributed for hp in players]), players, dead)
+
+
+def settled_pots(players: Sequence[HandPlayer], dead: int = 0) -> list[Pot]:
+    """The pots as they stand in the middle during a betting round: :func:`side_pots` of the chips
+    put in on the streets before this one. This street's bets are in front of the players until
+    the round ends (Robert's Rules of Poker, section 3: bets are gathered into the pot at the end
+    of each round), so a bet nobody has called yet is no side pot, and a player still to act is
+    not left out of one."""
+    return _with_dead(_side_pots(players, [hp.contributed - hp.bet for hp in players]), players, dead)
+
+
+def _with_dead(pots: list[Pot], players: Sequence[HandPlayer], dead: int) -> list[Pot]:
     if dead:
         live = tuple([hp.seat for hp in players if not hp.folded])
         if pots and pots[0].eligible == live:
@@ -42,12 +54,12 @@ def side_pots(players: Sequence[HandPlayer], dead: int = 0) -> list[Pot]:
     return pots
 
 
-def _side_pots(players: Sequence[HandPlayer]) -> list[Pot]:
+def _side_pots(players: Sequence[HandPlayer], chips: Sequence[int]) -> list[Pot]:
+    """``chips[i]``: what ``players[i]`` put in."""
     total = level = 0
     several = False
     contributors: list[int] = []
-    for hp in players:  # one pass: the total, and whether every live contribution is the same
-        c = hp.contributed
+    for hp, c in zip(players, chips, strict=True):  # one pass: the total, and whether every live amount is the same
         total += c
         if c > 0 and not hp.folded:
             contributors.append(hp.seat)
@@ -57,22 +69,21 @@ def _side_pots(players: Sequence[HandPlayer]) -> list[Pot]:
                 several = True
     if level and not several:  # no side pot: everything (folded chips above the level too) is one pot
         return [Pot(total, tuple(contributors))]
-    levels = sorted({hp.contributed for hp in players if not hp.folded and hp.contributed > 0})
+    levels = sorted({c for hp, c in zip(players, chips, strict=True) if not hp.folded and c > 0})
     pots: list[Pot] = []
     floor = 0
     for level in levels:
         amount = 0
-        for hp in players:
-            c = hp.contributed
+        for c in chips:
             if c > floor:
                 amount += (c if c < level else level) - floor
-        eligible = tuple([hp.seat for hp in players if not hp.folded and hp.contributed >= level])
+        eligible = tuple([hp.seat for hp, c in zip(players, chips, strict=True) if not hp.folded and c >= level])
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         else:
             pots.append(Pot(amount, eligible))
         floor = level
-    leftover = sum([hp.contributed - floor for hp in players if hp.contributed > floor])
+    leftover = sum([c - floor for c in chips if c > floor])
     if leftover:
         if pots:
             pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].eligible)

@@ -7,7 +7,7 @@ import attrs
 from cardgame.engine.records import fast_init
 from cardgame.model.cards import Card, format_cards
 from cardgame.model.context import Context
-from cardgame.model.pots import Pot, side_pots
+from cardgame.model.pots import Pot, settled_pots
 
 __all__ = ["SeatRow", "SeatView", "TableView", "seat_rows", "status_legend", "status_table", "table_view"]
 
@@ -34,7 +34,8 @@ class SeatView:
 @attrs.frozen
 class TableView:
     """The table as ``viewer`` sees it (``None``: a spectator sees no hidden card). ``pots`` are the
-    main pot and the side pots, from each player's chips in (empty: no hand); ``face_up[i]`` says
+    main pot and the side pots in the middle, from the chips put in before this street (its bets are
+    still in front of the players: ``SeatView.bet``; empty: no hand); ``face_up[i]`` says
     which of ``seats[i].hole`` were dealt face up (stud's up cards; empty: none, or not given)."""
 
     viewer: int | None
@@ -101,7 +102,7 @@ def table_view(
         board=tuple(hand.board) if hand else (),
         to_act=to_act if hand else None,
         seats=tuple([SeatView(*row) for row in rows]),
-        pots=tuple(side_pots(hand.players, hand.dead)) if hand else (),
+        pots=tuple(settled_pots(hand.players, hand.dead)) if hand else (),
         face_up=tuple([_face_up(ctx, row[0]) for row in rows]),
     )
 

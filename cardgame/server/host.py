@@ -26,7 +26,7 @@ from cardgame.engine.errors import CardgameError
 from cardgame.model.cards import parse_cards
 from cardgame.model.errors import BotError
 from cardgame.model.events import Event, HandEnded, HandStarted, PlayerLeft
-from cardgame.model.pots import side_pots
+from cardgame.model.pots import settled_pots
 from cardgame.play import bots as bot_names
 from cardgame.play.bot import Bot, HandEvents, decide, seat_rng
 from cardgame.play.game import Game
@@ -474,11 +474,9 @@ class TableHost:
                 "bot": s in self.bots and s not in self.tokens, "connected": s in connected,
                 "bank": round(self.clock.bank(s), 2),
             })
-        pots: list[dict[str, Any]] = []
-        if hand is not None and any(hp.all_in for hp in hand.players):
-            pots = [{"amount": p.amount, "seats": list(p.eligible)} for p in side_pots(hand.players, hand.dead)]
-        elif hand is not None:
-            pots = [{"amount": hand.pot_total(), "seats": [hp.seat for hp in hand.players if not hp.folded]}]
+        pots: list[dict[str, Any]] = []  # in the middle: this street's bets are still in front of the players
+        if hand is not None:
+            pots = [{"amount": p.amount, "seats": list(p.eligible)} for p in settled_pots(hand.players, hand.dead)]
         return {"id": self.table_id, "name": self.config.name, "variant": self.variant_name,
                 "hand": hand.number if hand is not None else None, "street": hand.street if hand is not None else "",
                 "pot": hand.pot_total() if hand is not None else 0, "pots": pots,

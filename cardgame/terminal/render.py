@@ -58,10 +58,12 @@ def cards_text(cards: Sequence[Card | None], face_up: Sequence[bool] = (), *, st
 
 
 def pots_text(view: TableView) -> str:
-    """``Pot 120``, or once a player is all in and there are side pots ``Pot 300: main 200, side 60
-    (Ann, Bob)``, numbered when several (Robert's Rules: each all-in player caps the pot they may win)."""
+    """``Pot 120``, or once there are side pots in the middle ``Pot 300: main 200, side 60 (Ann, Bob)``,
+    numbered when several, and ``40 in bets`` for this street's bets, still in front of the players
+    (Robert's Rules: each all-in player caps the pot they may win; bets are gathered into the pot
+    when the round ends)."""
     head = f"Pot {view.pot}"
-    if len(view.pots) < 2 or not any(s.all_in for s in view.seats):
+    if len(view.pots) < 2:
         return head
     names = {s.seat: s.name for s in view.seats}
     parts = [f"main {view.pots[0].amount}"]
@@ -69,6 +71,9 @@ def pots_text(view: TableView) -> str:
     for i, pot in enumerate(view.pots[1:], 1):
         who = ", ".join(names.get(seat, f"seat {seat}") for seat in pot.eligible)
         parts.append(f"side{f' {i}' if several else ''} {pot.amount} ({who})")
+    bets = view.pot - sum(p.amount for p in view.pots)
+    if bets:
+        parts.append(f"{bets} in bets")
     return f"{head}: {', '.join(parts)}"
 
 

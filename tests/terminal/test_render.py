@@ -20,8 +20,8 @@ def _seat(seat: int, name: str, stack: int, bet: int, hole: tuple[Card | None, .
 
 def _view(**changes: object) -> TableView:
     c = Card
-    seats = (_seat(0, "Ann", 150, 50, (c("Ah"), c("Kd")), button=True),
-             _seat(1, "Bob", 0, 30, (None, None), all_in=True),
+    seats = (_seat(0, "Ann", 150, 0, (c("Ah"), c("Kd")), button=True),
+             _seat(1, "Bob", 0, 0, (None, None), all_in=True),
              _seat(2, "Cat", 200, 0, (None, None), folded=True))
     base = dict(viewer=0, hand=7, street="flop", pot=83, board=(c("2c"), c("Th"), c("Qs")), to_act=0, seats=seats,
                 pots=(Pot(63, (0, 1)), Pot(20, (0,))))
@@ -41,7 +41,7 @@ def test_a_hold_em_table() -> None:
     assert lines[0] == "Hand #7  flop  Pot 83: main 63, side 20 (Ann)  you to act  ⏱ 15s"
     assert lines[1] == "Board: 2♣ T♥ Q♠"
     row = next(line for line in lines if "Ann (you)" in line)
-    assert row.startswith(">") and "A♥ K♦" in row and "150" in row and "50" in row and "button" in row
+    assert row.startswith(">") and "A♥ K♦" in row and "150" in row and "button" in row
     bob = next(line for line in lines if "Bob" in line)
     assert f"{BACK} {BACK}" in bob and "all in" in bob
     cat = next(line for line in lines if "Cat" in line)
@@ -51,9 +51,14 @@ def test_a_hold_em_table() -> None:
     assert "\x1b[1;31mA♥" in styled or "\x1b[31;1mA♥" in styled  # hearts in red
 
 
-def test_no_side_pot_until_someone_is_all_in_and_between_hands() -> None:
-    view = _view(seats=tuple(s if s.seat != 1 else _seat(1, "Bob", 10, 30, (None, None)) for s in _view().seats))
+def test_bets_in_front_are_no_side_pot_and_between_hands() -> None:
+    view = _view(pots=(Pot(53, (0, 1)),), pot=83,  # this street's 30: in front of the players, not a pot
+                 seats=tuple(s if s.seat != 1 else _seat(1, "Bob", 0, 30, (None, None), all_in=True)
+                             for s in _view().seats))
     assert _draw(view)[0].splitlines()[0] == "Hand #7  flop  Pot 83  you to act"
+    view = _view(pot=93, seats=tuple(s if s.seat != 0 else _seat(0, "Ann", 140, 10, (Card("Ah"), Card("Kd")))
+                                     for s in _view().seats))
+    assert _draw(view)[0].splitlines()[0] == "Hand #7  flop  Pot 93: main 63, side 20 (Ann), 10 in bets  you to act"
     assert _draw(_view(hand=None, to_act=None, board=(), pots=()))[0].startswith("Between hands")
 
 
