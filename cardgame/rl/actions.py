@@ -202,6 +202,13 @@ class ActionAbstraction:
             return Move("runs", runs=i + 1)
         raise IllegalActionError(f"Action {i}: nobody is to act now.", rule="no action pending")
 
+    def passive(self, game: Game) -> int:
+        """The index of the cheapest answer legal now: check or call (post a due bring-in), stand pat
+        (or throw the fewest cards a compulsory discard allows), run once; 0 when nothing is asked."""
+        if game.legal_actions() is not None:
+            return 1
+        return int(np.argmax(self.mask(game)))
+
     def describe(self, game: Game) -> str:
         """The legal indices now, in words (for errors and for people)."""
         la = game.legal_actions()

@@ -24,6 +24,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]  # PettingZoo ship
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from cardgame.model.errors import ConfigError
+from cardgame.play.bot import Bot, HandEvents, decide
 from cardgame.play.game import Game, VariantLike
 from cardgame.play.shape import game_shape
 from cardgame.rl.actions import ActionAbstraction, for_game, send
@@ -270,8 +271,21 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             return
         game = self._game
         assert game is not None
-        seat = self._seat[agent]
-        send(game, seat, self.actions.decode(action, game))
+        send(game, self._seat[agent], self.actions.decode(action, game))
+        self._moved(agent)
+
+    def play_bot(self, bot: Bot, rng: random.Random, events: HandEvents) -> None:
+        """Let ``bot`` answer for the agent to act, through the bot interface: it sees only its seat's
+        :class:`~cardgame.play.bot.BotView` (``rng``: its own stream, ``events``: the hand's events
+        rendered once for every seat); a refused answer raises :class:`~cardgame.model.errors.BotError`."""
+        agent = self.agent_selection
+        game = self._game
+        assert game is not None and not self.terminations[agent]
+        decide(game, self._seat[agent], bot, rng, shape=self.shape, events=events)
+        self._moved(agent)
+
+    def _moved(self, agent: str) -> None:
+        """The bookkeeping after ``agent`` moved: rewards, the next agent, the render."""
         if self._rewarded:
             self._clear_rewards()
             self._rewarded = False
