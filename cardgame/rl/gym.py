@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -37,7 +37,7 @@ def _bot(spec: object) -> Bot:
     if isinstance(spec, str):
         return named_bots.get(spec)
     if callable(spec):
-        return spec  # type: ignore[return-value]  # any callable view -> answer is a bot
+        return spec  # any callable view -> answer is a bot
     raise ConfigError(f"An opponent is a bot name ({', '.join(named_bots.available())}) or a bot (a callable "
                       f"taking a BotView), not {spec!r}.")
 
@@ -53,7 +53,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     sums the learner's rewards in them, so a win rate can count them.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 1}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012  (gymnasium's instance attribute)
 
     def __init__(
         self,
@@ -107,7 +107,9 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
             reward += aec.rewards.get(self.agent, 0)
         return reward
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
         """A new episode, dealt until the learner has a decision (see the class)."""
         super().reset(seed=seed)
         skipped, skipped_reward = 0, 0.0
@@ -152,6 +154,6 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         assert game is not None
         return self.aec.actions.mask(game) if not self._done else np.zeros(self.aec.actions.n, np.int8)
 
-    def render(self) -> str | None:  # type: ignore[override]  # text only
+    def render(self) -> str | None:
         """The status table as text (``"human"``: printed)."""
         return self.aec.render()

@@ -79,7 +79,7 @@ def test_rewards_come_at_the_end_of_each_hand_in_big_blinds() -> None:
     paid = []
     while e.agents:
         agent = e.agent_selection
-        obs, _, done, _, _ = e.last()
+        done = e.last()[2]
         if done:
             e.step(None)
             continue
