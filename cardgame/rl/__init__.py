@@ -1,0 +1,1 @@
+"""Learning environments: every variant as a PettingZoo and Gymnasium environment (extra ``cardgame[rl]``)."""
