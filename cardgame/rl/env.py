@@ -28,6 +28,7 @@ from cardgame.play.bot import Bot, HandEvents, decide
 from cardgame.play.game import Game, VariantLike
 from cardgame.play.shape import game_shape
 from cardgame.rl.actions import ActionAbstraction, for_game, send
+from cardgame.rl.observe import Encoder, encoder
 
 __all__ = ["REWARDS", "RUNS", "env", "make_game", "raw_env"]
 
@@ -35,34 +36,6 @@ REWARDS = ("chips", "bb")
 RUNS = ("once", "agent")
 
 _SEED_BITS = 63
-
-
-class _PlaceholderEncoder:
-    """A placeholder observation encoder (until :mod:`cardgame.rl.observe` lands): the seat's hole
-    cards and the board as 52-card one-hots, then the pot and every seat's stack as fractions of
-    the chips on the table, then 1.0 when the question asked is a draw. ``float32[104 + 1 + n + 1]``."""
-
-    def __init__(self, game: Game, chips: int) -> None:
-        self.seats = game.table.seat_count
-        self.chips = float(chips)
-        self.space = spaces.Box(0.0, 1.0, (52 + 52 + 1 + self.seats + 1,), np.float32)
-
-    def encode(self, game: Game, seat: int) -> np.ndarray:
-        out = np.zeros(self.space.shape, np.float32)
-        hand = game.hand
-        if hand is not None:
-            hp = hand.by_seat.get(seat)
-            if hp is not None:
-                out[list(map(int, hp.hole))] = 1.0
-            if hand.board:
-                out[[52 + int(c) for c in hand.board]] = 1.0
-            out[104] = hand.pot_total() / self.chips
-        for p in game.table.seats:
-            if p is not None:
-                out[105 + p.seat] = p.stack / self.chips
-        if game.draw_options() is not None:
-            out[-1] = 1.0
-        return out
 
 
 def _whole(name: str, value: object, least: int) -> int:
@@ -90,7 +63,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
 
     ``variant``: a name or PHH code (``variants.get``) or a variant; ``players`` seats; ``stack``
     each player's chips (one number, or one per seat; default 100 big blinds); ``actions``: see
-    :func:`cardgame.rl.actions.for_game`; ``observation``: an encoder name; ``reward``: ``"chips"``
+    :func:`cardgame.rl.actions.for_game`; ``observation``: an encoding's name (``"planes"``,
+    ``"rlcard"``: :func:`cardgame.rl.observe.encoder`) and ``observation_options`` its options; ``reward``: ``"chips"``
     or ``"bb"``; ``hands`` per episode; ``seed`` the first reset's seed when ``reset`` gets none;
     ``params`` the variant builder's arguments; ``runs``: ``"once"`` (the environment asks one
     run-out for the agent) or ``"agent"``; ``button`` the first button (``None``: drawn from the seed).
@@ -108,6 +82,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         stack: int | Sequence[int] | None = None,
         actions: str | ActionAbstraction = "default",
         observation: str = "planes",
+        observation_options: Mapping[str, Any] | None = None,
         reward: str = "chips",
         hands: int = 1,
         seed: int | None = None,
@@ -161,9 +136,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self._button = button
         self._auto_runs = runs == "once"
         self.actions = for_game(actions, template, chips=self.chips, choose_runs=runs == "agent")
-        if observation != "planes":
-            raise ConfigError(f"Unknown observation {observation!r}; the encoders are planes.")
-        self.encoder = _PlaceholderEncoder(template, self.chips)
+        if observation_options is not None and not isinstance(observation_options, Mapping):
+            raise ConfigError(f"observation_options must be a mapping of the encoder's options, not "
+                              f"{observation_options!r}.")
+        for seat, chips in enumerate(stacks):  # the encoder scales chips by the stacks seated
+            template.sit_down(f"player_{seat}", chips, seat)
+        self.encoder: Encoder = encoder(observation, template, **(observation_options or {}))
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]
         self.observation_spaces = {

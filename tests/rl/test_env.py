@@ -194,3 +194,22 @@ def test_run_out_choices_by_the_env_or_the_agents() -> None:
             e.step(4 if obs["action_mask"][4] else 1)  # all in, call
         assert seen == asked
         assert sum(e.table_stacks().values()) == e.chips
+
+
+@pytest.mark.parametrize(("name", "size"), [("NT", 54), ("FT", 72), ("leduc hold'em", 36)])
+def test_rlcards_encodings_compare_with_published_results(name: str, size: int) -> None:
+    e = env(name, 2, observation="rlcard", seed=1)
+    e.reset()
+    assert e.observation_space("player_0")["observation"].shape == (size,)
+    assert e.last()[0]["observation"].shape == (size,)
+
+
+def test_observation_options_reach_the_encoder() -> None:
+    with pytest.raises(ConfigError, match="rlcard"):
+        raw_env("FR", 2, observation="rlcard")
+    with pytest.raises(ConfigError, match="takes no option"):
+        raw_env("NT", 2, observation_options={"colour": 1})
+    with pytest.raises(ConfigError, match="mapping"):
+        raw_env("NT", 2, observation_options=3)  # type: ignore[arg-type]
+    small = raw_env("NT", 2, observation_options={"max_raises": 2})
+    assert small.encoder.max_raises == 2  # type: ignore[attr-defined]
