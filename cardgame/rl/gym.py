@@ -1,0 +1,159 @@
+"""One seat learns, bots play the others: a Gymnasium environment over :mod:`cardgame.rl.env`.
+
+``SingleAgentEnv("NT", seat=0, opponents="seed-ai")``: the learner's observations and action space are
+its agent's in the AEC environment (``{"observation", "action_mask"}``, one ``Discrete`` space);
+every other seat is a bot from :mod:`cardgame.play.bots` (or any :class:`~cardgame.play.bot.Bot`)
+answering through the bot interface, so each sees only its own seat's view and draws randomness
+from its own stream, derived from the game's seed. A step plays the learner's action and then the
+bots' until the learner is asked again or the episode ends; the reward is the chips (or big
+blinds) the learner won in the hands that ended meanwhile.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from cardgame.model.errors import ConfigError, IllegalActionError
+from cardgame.play import bots as named_bots
+from cardgame.play.bot import Bot, HandEvents, seat_rng
+from cardgame.play.game import VariantLike
+from cardgame.rl.env import raw_env
+
+__all__ = ["ILLEGAL", "SingleAgentEnv"]
+
+#: What :class:`SingleAgentEnv` does with an index the mask does not mark: ``"raise"`` the library's
+#: :class:`~cardgame.model.errors.IllegalActionError`, or play the ``"passive"`` answer instead.
+ILLEGAL = ("raise", "passive")
+
+Observation = dict[str, np.ndarray]
+
+
+def _bot(spec: object) -> Bot:
+    if isinstance(spec, str):
+        return named_bots.get(spec)
+    if callable(spec):
+        return spec  # any callable view -> answer is a bot
+    raise ConfigError(f"An opponent is a bot name ({', '.join(named_bots.available())}) or a bot (a callable "
+                      f"taking a BotView), not {spec!r}.")
+
+
+class SingleAgentEnv(gymnasium.Env[Observation, int]):
+    """The learner plays ``seat``; ``opponents`` the others: a bot name (a new bot for each seat),
+    a bot, or one name or bot per other seat in seat order. ``illegal`` (see :data:`ILLEGAL`):
+    ``"passive"`` plays a masked index as check/call (stand pat, run once) and says so in
+    ``info["illegal"]``. The other options are :class:`~cardgame.rl.env.raw_env`'s.
+
+    An episode that ends before the learner is asked anything (the others fold to its big blind)
+    is dealt again at ``reset``; ``info["skipped"]`` counts those and ``info["skipped_reward"]``
+    sums the learner's rewards in them, so a win rate can count them.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012  (gymnasium's instance attribute)
+
+    def __init__(
+        self,
+        variant: str | VariantLike = "NT",
+        seat: int = 0,
+        opponents: str | Bot | Sequence[str | Bot] = "seed-ai",
+        players: int = 2,
+        *,
+        illegal: str = "raise",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        if illegal not in ILLEGAL:
+            raise ConfigError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}.")
+        self.aec = raw_env(variant, players, render_mode=render_mode, **options)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise ConfigError(f"seat must be a seat 0 to {players - 1}, not {seat!r}.")
+        others = [s for s in range(players) if s != seat]
+        if isinstance(opponents, str) or callable(opponents):
+            specs: list[object] = [opponents] * len(others)
+        elif isinstance(opponents, Sequence) and len(opponents) == len(others):
+            specs = list(opponents)
+        else:
+            raise ConfigError(f"opponents must be a bot name, a bot, or one per other seat ({len(others)}), "
+                              f"not {opponents!r}.")
+        self.bots: dict[int, Bot] = {s: _bot(spec) for s, spec in zip(others, specs, strict=True)}
+        self.seat = seat
+        self.agent = self.aec.possible_agents[seat]
+        self.illegal = illegal
+        self.render_mode = render_mode
+        self.observation_space = self.aec.observation_space(self.agent)
+        self.action_space = self.aec.action_space(self.agent)
+        self._rngs: dict[int, random.Random] = {}
+        self._events = HandEvents()
+        self._done = True
+
+    def _new_game(self, seed: int | None) -> None:
+        self.aec.reset(seed=seed)
+        game = self.aec._game
+        assert game is not None
+        self._rngs = {s: seat_rng(game, s) for s in self.bots}
+        self._events = HandEvents()
+
+    def _play_bots(self) -> float:
+        """Let the bots answer until the learner is asked or the episode ends; the learner's reward."""
+        aec = self.aec
+        reward = 0.0
+        while not aec.terminations[self.agent] and aec.agent_selection != self.agent:
+            seat = aec._seat[aec.agent_selection]
+            aec.play_bot(self.bots[seat], self._rngs[seat], self._events)
+            reward += aec.rewards.get(self.agent, 0)
+        return reward
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """A new episode, dealt until the learner has a decision (see the class)."""
+        super().reset(seed=seed)
+        skipped, skipped_reward = 0, 0.0
+        self._new_game(seed)
+        reward = self.aec.rewards.get(self.agent, 0) + self._play_bots()
+        while self.aec.terminations[self.agent]:
+            skipped += 1
+            skipped_reward += reward
+            if skipped > 1000:
+                raise ConfigError("1,000 episodes ended before the learner had a decision; check the stacks and "
+                                  "the variant.")
+            self._new_game(None)
+            reward = self.aec.rewards.get(self.agent, 0) + self._play_bots()
+        self._carried = reward  # hands paid before the first decision (multi-hand episodes): paid with the first step
+        self._done = False
+        if self.render_mode == "human":
+            self.render()
+        return self.aec.observe(self.agent), {"skipped": skipped, "skipped_reward": skipped_reward}
+
+    def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Play ``action`` for the learner, then the bots; the learner's reward meanwhile."""
+        if self._done:
+            raise IllegalActionError("The episode is over (or not begun); call reset().", rule="no episode")
+        aec = self.aec
+        game = aec._game
+        assert game is not None
+        info: dict[str, Any] = {}
+        if self.illegal == "passive":
+            mask = aec.actions.mask(game)
+            if not (isinstance(action, int | np.integer) and 0 <= action < mask.size and mask[action]):
+                action, info["illegal"] = aec.actions.passive(game), True
+        aec.step(action)
+        reward = self._carried + aec.rewards.get(self.agent, 0) + self._play_bots()
+        self._carried = 0.0
+        terminated = bool(aec.terminations[self.agent])
+        self._done = terminated
+        return aec.observe(self.agent), float(reward), terminated, False, info
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's action mask now (the name sb3-contrib's maskable learners call)."""
+        game = self.aec._game
+        assert game is not None
+        return self.aec.actions.mask(game) if not self._done else np.zeros(self.aec.actions.n, np.int8)
+
+    def render(self) -> str | None:
+        """The status table as text (``"human"``: printed)."""
+        return self.aec.render()

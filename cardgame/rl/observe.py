@@ -1,0 +1,507 @@
+"""Observation encoders: a game as one seat sees it, as a flat ``float32`` vector for a learner.
+
+``encoder(name, game, **options)`` builds an :class:`Encoder` once per environment (the game gives
+the variant's stages, deck, table size and stakes); ``encoder.encode(game, seat)`` then runs every
+step. Two encodings (their layouts, index by index: ``docs/rl.md``):
+
+* ``"planes"`` (:class:`Planes`, the default): every variant, any table size. Card planes (the
+  seat's hole cards, the board, other seats' face-up cards, the seat's discards), the street, the
+  pot, each seat's chips and flags rotated so the observer comes first, the position, and the
+  hand's betting history by street and seat.
+* ``"rlcard"`` (:class:`RLCardEncoding`): RLCard's (and PettingZoo classic's) vectors, so published
+  results compare: no-limit hold'em 54 values, fixed-limit hold'em 72, Leduc hold'em 36.
+
+An encoder reads only what the seat may see: each seat's row as
+:func:`~cardgame.play.view.seat_rows` gives it to that viewer (others' hidden cards are ``None``),
+the hand's public state (board, pot, bets, button) and the hand's events through
+``event.seen_by(seat)``, as :meth:`~cardgame.play.game.Game.events_for` gives them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium.spaces import Box
+
+from cardgame.engine import Stage
+from cardgame.model.betting import FixedLimit, NoLimit
+from cardgame.model.cards import RANKS, SUITS
+from cardgame.model.context import Context
+from cardgame.model.errors import ConfigError
+from cardgame.model.events import (
+    ActionTaken,
+    BetReturned,
+    BoardDealt,
+    CardsDiscarded,
+    Event,
+    ForcedBetPosted,
+    HandStarted,
+    HoleCardsDealt,
+)
+from cardgame.model.inputs import excerpt
+from cardgame.play.game import Game
+from cardgame.play.shape import GameShape, game_shape
+from cardgame.play.view import seat_rows
+from cardgame.stages import BettingRound, DealHole, Draw
+
+__all__ = ["ENCODERS", "Block", "Encoder", "Planes", "RLCardEncoding", "encoder"]
+
+Vector = npt.NDArray[np.float32]
+
+
+@runtime_checkable
+class Encoder(Protocol):
+    """An observation encoder: ``space`` holds every vector ``encode`` returns (1-D, ``float32``).
+
+    ``encode(game, seat)`` returns a new vector; ``encode(game, seat, out=buffer)`` fills ``buffer``
+    (shape ``space.shape``, ``float32``) and returns it."""
+
+    @property
+    def name(self) -> str:
+        """The encoding's name (``"planes"``, ``"rlcard"``)."""
+
+    @property
+    def space(self) -> Box[np.float32]:
+        """The observation space: 1-D, ``float32``; its bounds hold every vector ``encode`` gives."""
+
+    def encode(self, game: Game, seat: int, out: Vector | None = None) -> Vector: ...
+
+
+class Block(NamedTuple):
+    """One part of an encoding: ``vector[start:stop]`` holds ``meaning``."""
+
+    name: str
+    start: int
+    stop: int
+    meaning: str
+
+
+#: Events that deal or draw cards: an action after one of them belongs to the next betting round.
+_DEALS = (HoleCardsDealt, BoardDealt, CardsDiscarded)
+
+
+def _hand_events(ctx: Context, seat: int) -> list[Event]:
+    """The hand in progress's events as ``seat`` may see them (``event.seen_by``), from its start."""
+    log = ctx.log
+    starts = ctx.hand_starts
+    if starts:
+        start = starts[-1]
+    else:  # the log keeps every hand (keep_hands=None): find the last start
+        start = len(log) - 1
+        while start > 0 and type(log[start]) is not HandStarted:
+            start -= 1
+    return [e.seen_by(seat) for e in log[start:]]
+
+
+def _by_round(events: Sequence[Event], rounds: int) -> Iterator[tuple[int, Event]]:
+    """``(betting round, event)`` for the events of a hand, the rounds counted 0 to ``rounds - 1``.
+
+    Events carry no street, and a round may see no action; the first action after cards are dealt
+    or drawn starts the next round. That is exact: a round passes without action only when at most
+    one player can still bet, and then no later round has any either (a fold by a player leaving
+    during a draw is counted in the round after the draw)."""
+    r = 0
+    acted = pending = False
+    last = rounds - 1
+    for e in events:
+        if isinstance(e, ActionTaken):
+            if pending and acted and r < last:
+                r += 1
+            pending = False
+            acted = True
+        elif isinstance(e, _DEALS):
+            pending = True
+        yield r, e
+
+
+def _stage_tables(stages: Sequence[Stage[Any]], draws: int) -> tuple[list[int], list[int]]:
+    """For each stage position: the betting round it belongs to (a betting round's own ordinal, else
+    the next round's; after the last, the last) and the draws left (a draw stage counts itself)."""
+    rounds = [i for i, s in enumerate(stages) if isinstance(s, BettingRound)]
+    last = max(len(rounds) - 1, 0)
+    round_at = [min(sum(1 for r in rounds if r < i), last) for i in range(len(stages))]
+    draws_at = [min(sum(1 for s in stages[i:] if isinstance(s, Draw) and s.replace), draws)
+                for i in range(len(stages))]
+    return round_at, draws_at
+
+
+def _stage_position(game: Game) -> int:
+    """Where the game is in its stage list (the stack holds the stages still to run)."""
+    d = game.dispatcher
+    if d.status != "running":
+        return 0
+    return len(d.stages) - 1 - len(d.stack)
+
+
+def _check_seat(game: Game, seat: object, seats: int) -> int:
+    if game.table.seat_count != seats:
+        raise ConfigError(f"This encoder was built for a table of {seats} seats; the game has "
+                          f"{game.table.seat_count}. Build one per table size.")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
+        raise ConfigError(f"The seat to encode for is a number 0 to {seats - 1}, not {excerpt(seat)}.")
+    return seat
+
+
+def _buffer(out: Vector | None, size: int) -> Vector:
+    if out is None:
+        return np.zeros(size, np.float32)
+    if not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32:
+        raise ConfigError(f"out must be a float32 array of shape ({size},), not {excerpt(out)}.")
+    out.fill(0.0)
+    return out
+
+
+def _card_table(deck: Sequence[int]) -> npt.NDArray[np.intp]:
+    """Card (0..51) -> its place in ``deck`` (-1: not in it)."""
+    table = np.full(52, -1, np.intp)
+    table[list(deck)] = np.arange(len(deck))
+    return table
+
+
+class Planes:
+    """The default encoding, for every variant and table size: ``space.shape == (size,)``.
+
+    Blocks (``blocks`` lists them with their index ranges; ``docs/rl.md`` describes each): the
+    seat's hole cards, its face-up ones (games with up cards), the board, the face-up cards of each
+    other seat (games with up cards), the seat's discards (games with a draw or discard round), the
+    betting round, the draws left (draw games), pot and chips to call, the seat's place in the
+    hand's order, nine values a seat for every seat rotated so the observer is first (seated, dealt
+    in, stack, bet, chips in the pot, folded, all-in, button, to act), the betting history (each
+    round and seat: bets and raises, calls, a check, chips put in, a fold) and each draw's
+    discard counts. Cards are one plane of ``len(deck)`` values, one per card of the game's deck.
+
+    Chips are divided by ``stack`` (default: the largest stack seated when the encoder is built,
+    else 100 big blinds) and capped at the table size; counts of bets and calls are divided by
+    ``max_raises`` (default 4) and capped at 1.
+    """
+
+    name: str = "planes"
+
+    def __init__(self, game: Game, *, stack: int | None = None, max_raises: int = 4) -> None:
+        stages = game.dispatcher.stages
+        shape = game_shape(stages, game.ctx.deck_spec)
+        self.shape: GameShape = shape
+        n = self.seats = game.table.seat_count
+        if stack is None:
+            seated = [p.stack for p in game.table.players()]
+            stack = max(seated) if seated and max(seated) > 0 else 100 * shape.big_blind
+        if not isinstance(stack, int) or isinstance(stack, bool) or stack < 1:
+            raise ConfigError(f"stack (the chips that encode as 1.0) must be a positive whole number, "
+                              f"not {excerpt(stack)}.")
+        if not isinstance(max_raises, int) or isinstance(max_raises, bool) or max_raises < 1:
+            raise ConfigError(f"max_raises must be a positive whole number, not {excerpt(max_raises)}.")
+        self.stack = stack
+        self.max_raises = max_raises
+        self._cards = _card_table(shape.deck)
+        d = len(shape.deck)
+        up = any(shape.up_cards)
+        discards = any(isinstance(s, Draw) for s in stages)
+        self._draw_rounds = sum(1 for s in stages if isinstance(s, Draw))
+        self._dealt = max(sum(len(s.face_up) for s in stages if isinstance(s, DealHole)), 1)
+        rounds = self._rounds = max(shape.rounds, 1)
+        self._round_at, self._draws_at = _stage_tables(stages, shape.draws)
+        cap = float(n)
+        parts: list[tuple[str, int, float, str]] = [
+            ("hole", d, 1.0, "the seat's hole cards, one value a card of the deck"),
+        ]
+        if up:
+            parts.append(("hole_up", d, 1.0, "the seat's hole cards dealt face up"))
+        parts.append(("board", d, 1.0, "the board cards"))
+        if up:
+            parts.append(("up_cards", (n - 1) * d, 1.0,
+                          "for each other seat, 1 to n - 1 places to the left: its face-up cards"))
+        if discards:
+            parts.append(("discarded", d, 1.0, "the cards the seat threw away this hand"))
+        parts.append(("street", rounds, 1.0, "the betting round, one-hot (draws: the round after them)"))
+        if shape.draws:
+            parts.append(("draws_left", shape.draws + 1, 1.0, "the draws still to come, one-hot 0 .. draws"))
+        parts += [
+            ("pot", 1, cap, "the pot (every chip committed this hand) / stack"),
+            ("to_call", 1, cap, "chips the seat must add to call / stack"),
+            ("position", n, 1.0, "the seat's place in the hand's order, one-hot (0: first left of the "
+                                 "button; the button is the last dealt in)"),
+            ("seats", 9 * n, cap, "per seat, the observer first then clockwise: seated, dealt in, "
+                                  "stack / stack, bet / stack, in pot / stack, folded, all-in, button, to act"),
+            ("history", 5 * rounds * n, cap, "per round, per seat (observer first): bets and raises / "
+                                             "max_raises, calls / max_raises, checked, chips put in / stack, "
+                                             "folded"),
+        ]
+        if self._draw_rounds:
+            parts.append(("draw_history", self._draw_rounds * n, 1.0,
+                          "per draw, per seat (observer first): cards discarded / cards dealt"))
+        blocks: list[Block] = []
+        highs: list[npt.NDArray[np.float32]] = []
+        start = 0
+        for name, size, high, meaning in parts:
+            blocks.append(Block(name, start, start + size, meaning))
+            block_high = np.full(size, high, np.float32)
+            if name == "seats":  # flags are 0/1; the chip columns 2, 3, 4 go to the cap
+                block_high[:] = 1.0
+                for column in (2, 3, 4):
+                    block_high[column::9] = cap
+            elif name == "history":  # counts and flags to 1, chips (column 3) to the cap
+                block_high[:] = 1.0
+                block_high[3::5] = cap
+            highs.append(block_high)
+            start += size
+        self.blocks: tuple[Block, ...] = tuple(blocks)
+        self.size = start
+        self.space = Box(0.0, np.concatenate(highs), (start,), np.float32)
+        at = {b.name: b.start for b in blocks}
+        self._hole, self._board = at["hole"], at["board"]
+        self._hole_up, self._up_cards = at.get("hole_up", -1), at.get("up_cards", -1)
+        self._discarded, self._draws_left = at.get("discarded", -1), at.get("draws_left", -1)
+        self._street, self._pot, self._to_call = at["street"], at["pot"], at["to_call"]
+        self._position, self._seat_rows, self._history = at["position"], at["seats"], at["history"]
+        self._draw_history = at.get("draw_history", -1)
+        self._cap = cap
+        self._d = d
+
+    def block(self, name: str) -> slice:
+        """The index range of the block called ``name``."""
+        for b in self.blocks:
+            if b.name == name:
+                return slice(b.start, b.stop)
+        raise ConfigError(f"No block {name!r} in this encoding; its blocks are "
+                          f"{', '.join(b.name for b in self.blocks)}.")
+
+    def encode(self, game: Game, seat: int, out: Vector | None = None) -> Vector:
+        """``seat``'s observation of ``game`` (into ``out`` when given)."""
+        n = self.seats
+        seat = _check_seat(game, seat, n)
+        v = _buffer(out, self.size)
+        cards, d, inv, cap = self._cards, self._d, 1.0 / self.stack, self._cap
+        pos = _stage_position(game)
+        v[self._street + self._round_at[pos]] = 1.0
+        if self._draws_left >= 0:
+            v[self._draws_left + self._draws_at[pos]] = 1.0
+        ctx = game.ctx
+        hand = ctx.hand
+        to_act = game.to_act if hand is not None else None
+        base = self._seat_rows
+        up_cards = self._up_cards
+        for (s, _name, stack, bet, in_pot, hole, in_hand, folded, all_in, _out, button) in seat_rows(ctx, seat):
+            rel = (s - seat) % n
+            i = base + 9 * rel
+            v[i] = 1.0
+            v[i + 2] = stack * inv
+            if button:
+                v[i + 7] = 1.0
+            if not in_hand:
+                continue
+            v[i + 1] = 1.0
+            v[i + 3] = bet * inv
+            v[i + 4] = in_pot * inv
+            if folded:
+                v[i + 5] = 1.0
+            if all_in:
+                v[i + 6] = 1.0
+            if s == to_act:
+                v[i + 8] = 1.0
+            if s == seat:
+                mine = [c for c in hole if c is not None]  # the viewer sees all its own cards
+                if mine:
+                    v[self._hole + cards[mine]] = 1.0
+            elif up_cards >= 0:
+                shown = [c for c in hole if c is not None]
+                if shown:
+                    v[up_cards + (rel - 1) * d + cards[shown]] = 1.0
+        seg = v[base : base + 9 * n]
+        np.minimum(seg, cap, out=seg)
+        if hand is None:
+            return v
+        if hand.board:
+            v[self._board + cards[list(hand.board)]] = 1.0
+        v[self._pot] = min(hand.pot_total() * inv, cap)
+        me = hand.by_seat.get(seat)
+        if me is not None:
+            if self._hole_up >= 0 and True in me.face_up:
+                v[self._hole_up + cards[[c for c, u in zip(me.hole, me.face_up, strict=True) if u]]] = 1.0
+            top = max(hp.bet for hp in hand.players)
+            v[self._to_call] = min((min(top, me.bet + me.player.stack) - me.bet) * inv, cap)
+            v[self._position + hand.players.index(me)] = 1.0
+        self._history_into(v, _hand_events(ctx, seat), seat)
+        return v
+
+    def _history_into(self, v: Vector, events: list[Event], seat: int) -> None:
+        n, inv, step = self.seats, 1.0 / self.stack, 1.0 / self.max_raises
+        hist = self._history
+        draw_hist = self._draw_history
+        drawn = [0] * n  # draws made so far, per relative seat
+        dealt = self._dealt
+        for r, e in _by_round(events, self._rounds):
+            if isinstance(e, ActionTaken):
+                i = hist + 5 * (r * n + (e.seat - seat) % n)
+                a = e.action
+                if a == "bet" or a == "raise" or a == "complete":
+                    v[i] += step
+                elif a == "call":
+                    v[i + 1] += step
+                elif a == "check":
+                    v[i + 2] = 1.0
+                elif a == "fold":
+                    v[i + 4] = 1.0
+                v[i + 3] += e.amount * inv
+            elif isinstance(e, ForcedBetPosted):
+                v[hist + 5 * (r * n + (e.seat - seat) % n) + 3] += e.amount * inv
+            elif isinstance(e, BetReturned):
+                v[hist + 5 * (r * n + (e.seat - seat) % n) + 3] -= e.amount * inv
+            elif isinstance(e, CardsDiscarded):
+                rel = (e.seat - seat) % n
+                k = drawn[rel]
+                drawn[rel] = k + 1
+                if draw_hist >= 0 and k < self._draw_rounds:
+                    v[draw_hist + k * n + rel] = len(e.cards) / dealt
+                thrown = [c for c in e.cards if c is not None]  # the seat's own discards only
+                if thrown:
+                    v[self._discarded + self._cards[thrown]] = 1.0
+        table = v[hist : hist + 5 * self._rounds * n].reshape(-1, 5)
+        counts = table[:, :3]  # bets and raises, calls, checked: at most 1
+        np.minimum(counts, 1.0, out=counts)
+        chips = table[:, 3]  # chips put in: 0 to the cap (a returned bet never takes more than was put in)
+        np.clip(chips, 0.0, self._cap, out=chips)
+
+
+#: RLCard's card order (``card2index.json``): suits spades, hearts, diamonds, clubs; ranks ace, 2 .. king.
+_RLCARD_SUITS = "shdc"
+_RLCARD_RANKS = "A23456789TJQK"
+
+
+def _rlcard_index(card: int) -> int:
+    rank, suit = RANKS[card // 4], SUITS[card % 4]
+    return _RLCARD_SUITS.index(suit) * 13 + _RLCARD_RANKS.index(rank)
+
+
+_RLCARD_CARDS = np.array([_rlcard_index(c) for c in range(52)], np.intp)
+
+
+class RLCardEncoding:
+    """RLCard's observation vectors (PettingZoo classic uses the same), chosen by the game:
+
+    * no-limit hold'em (``texas_holdem_no_limit``): 54 values, the 52 cards of hole and board in
+      RLCard's card order, then the seat's chips in the pot this hand and the most any player has
+      in (raw chips, capped at ``max_chips``);
+    * fixed-limit hold'em (``texas_holdem``): 72 values, the 52 cards, then for each of the 4
+      rounds a one-hot of the bets and raises made in it, 0 to 4 (more are counted as 4);
+    * Leduc hold'em (``leduc_holdem``): 36 values, the hole card's rank (J, Q, K), the board card's
+      rank, then one-hots of the seat's chips in and the other player's, 0 to 14 (more: 14).
+
+    A hold'em game is two face-down hole cards, a five-card board on a 52-card deck and four
+    betting rounds, no-limit or fixed-limit; Leduc is one hole card and one board card from a deck of
+    three ranks in two suits, two rounds. Any other game is refused with a :class:`ConfigError`.
+    ``max_chips`` (no-limit only; default: the largest stack seated, else 100 big blinds, times
+    the table size) bounds the two chip values.
+    """
+
+    name: str = "rlcard"
+    SIZES: ClassVar[dict[str, int]] = {"no-limit hold'em": 54, "fixed-limit hold'em": 72, "leduc hold'em": 36}
+
+    def __init__(self, game: Game, *, max_chips: int | None = None) -> None:
+        stages = game.dispatcher.stages
+        shape = game_shape(stages, game.ctx.deck_spec)
+        self.shape = shape
+        self.seats = game.table.seat_count
+        self.game = kind = _rlcard_kind(shape, stages)
+        self.size = size = self.SIZES[kind]
+        high = np.ones(size, np.float32)
+        if kind == "no-limit hold'em":
+            if max_chips is None:
+                seated = [p.stack for p in game.table.players()]
+                stack = max(seated) if seated and max(seated) > 0 else 100 * shape.big_blind
+                max_chips = stack * self.seats
+            if not isinstance(max_chips, int) or isinstance(max_chips, bool) or max_chips < 1:
+                raise ConfigError(f"max_chips must be a positive whole number, not {excerpt(max_chips)}.")
+            high[52:] = max_chips
+        elif max_chips is not None:
+            raise ConfigError(f"max_chips bounds the chips of the no-limit hold'em encoding; {kind}'s are "
+                              "one-hot or absent.")
+        self.max_chips = max_chips
+        self.space = Box(0.0, high, (size,), np.float32)
+        ranks = sorted({c // 4 for c in shape.deck})
+        self._rank_of = np.array([ranks.index(c // 4) if c // 4 in ranks else -1 for c in range(52)], np.intp)
+
+    def encode(self, game: Game, seat: int, out: Vector | None = None) -> Vector:
+        """``seat``'s observation of ``game``, as RLCard's environment would give it."""
+        seat = _check_seat(game, seat, self.seats)
+        v = _buffer(out, self.size)
+        ctx = game.ctx
+        hand = ctx.hand
+        if hand is None:
+            if self.game == "fixed-limit hold'em":
+                v[52:72:5] = 1.0
+            return v
+        me = hand.by_seat.get(seat)
+        hole = list(me.hole) if me is not None else []  # the seat's own cards
+        board = list(hand.board)
+        kind = self.game
+        if kind == "leduc hold'em":
+            if hole:
+                v[self._rank_of[hole[0]]] = 1.0
+            if board:
+                v[3 + self._rank_of[board[0]]] = 1.0
+            mine = me.contributed if me is not None else 0
+            others = sum(hp.contributed for hp in hand.players) - mine
+            v[6 + min(mine, 14)] = 1.0
+            v[21 + min(others, 14)] = 1.0
+            return v
+        cards = hole + board
+        if cards:
+            v[_RLCARD_CARDS[cards]] = 1.0
+        if kind == "no-limit hold'em":
+            cap = self.max_chips or 0
+            v[52] = min(me.contributed if me is not None else 0, cap)
+            v[53] = min(max(hp.contributed for hp in hand.players), cap)
+            return v
+        raises = [0, 0, 0, 0]
+        for r, e in _by_round(_hand_events(ctx, seat), 4):
+            if isinstance(e, ActionTaken) and e.action in ("bet", "raise"):
+                raises[r] += 1
+        for r, count in enumerate(raises):
+            v[52 + 5 * r + min(count, 4)] = 1.0
+        return v
+
+
+def _rlcard_kind(shape: GameShape, stages: Sequence[Stage[Any]]) -> str:
+    """Which of RLCard's games ``stages`` play, or a :class:`ConfigError` naming the ones covered."""
+    rounds = [s for s in stages if isinstance(s, BettingRound)]
+    no_draw = not any(isinstance(s, Draw) for s in stages)
+    ranks = {c // 4 for c in shape.deck}
+    suits = {c % 4 for c in shape.deck}
+    if (no_draw and len(shape.deck) == 52 and shape.up_cards == (False, False) and shape.board_cards == 5
+            and len(rounds) == 4):
+        if all(type(s.structure) is NoLimit for s in rounds):
+            return "no-limit hold'em"
+        if all(type(s.structure) is FixedLimit for s in rounds):
+            return "fixed-limit hold'em"
+    if (no_draw and len(ranks) == 3 and len(suits) == 2 and len(shape.deck) == 6 and shape.up_cards == (False,)
+            and shape.board_cards == 1 and len(rounds) == 2):
+        return "leduc hold'em"
+    raise ConfigError(f"The rlcard encoding covers RLCard's games: no-limit hold'em (NT, 54 values), fixed-limit "
+                      f"hold'em (FT, 72) and Leduc hold'em (36); {shape.name or 'this game'} is none of them. "
+                      "Use the 'planes' encoding.")
+
+
+#: The encodings :func:`encoder` builds, by name.
+ENCODERS: dict[str, type[Planes] | type[RLCardEncoding]] = {"planes": Planes, "rlcard": RLCardEncoding}
+_OPTIONS = {"planes": ("stack", "max_raises"), "rlcard": ("max_chips",)}
+
+
+def encoder(name: str, game: Game, **options: Any) -> Encoder:
+    """The encoding called ``name`` (``"planes"`` or ``"rlcard"``) for games like ``game`` (its
+    variant, deck and table size); ``options`` are the encoding's own (see :class:`Planes`,
+    :class:`RLCardEncoding`). Unknown names and options raise :class:`ConfigError`."""
+    cls = ENCODERS.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise ConfigError(f"Unknown observation encoding {excerpt(name)}; the encodings are {', '.join(ENCODERS)}.")
+    if not isinstance(game, Game):
+        raise ConfigError(f"An encoder is built from a Game (the variant, deck and table it encodes), not "
+                          f"{excerpt(game)}.")
+    unknown = sorted(set(options) - set(_OPTIONS[name]))
+    if unknown:
+        raise ConfigError(f"The {name} encoding takes no option {', '.join(unknown)}; its options are "
+                          f"{', '.join(_OPTIONS[name])}.")
+    built: Encoder = cls(game, **options)
+    return built
