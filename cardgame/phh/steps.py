@@ -2,10 +2,13 @@
 (or with every card shown) and the lines of play the action added. Replay viewers (the terminal's
 ``cardgame replay``, a web page) step through them forwards and backwards without replaying again.
 
-The hand is played through the engine by :func:`cardgame.phh.replay.replay`, so a step shows the
-engine's table: a betting round's last call also deals the next street (the file's ``d db`` after
-it adds nothing), and an all-in hand runs out and is shown at once. Cards the file does not know
-(``????``, which the replay fills with unused cards) are shown as ``??`` in every view; a card a
+The hand is played through the engine by :func:`cardgame.phh.replay.replay`, which runs ahead of
+the file: a betting round's last call also deals the next street, and an all-in hand runs out,
+shows and pays at once. The steps follow the file instead: the table is kept as it was after each
+event, and an event a later action of the file stands for (a board the file deals later, a hand it
+shows later) waits for that action, with everything after it. So a call shows the call, the
+file's ``d db`` deals the flop, and an all-in run-out comes a street a step. Cards the file does not
+know (``????``, which the replay fills with unused cards) are shown as ``??`` in every view; a card a
 player shows (the engine's showdown, or the file's ``sm``) is seen by every seat from then on.
 """
 
@@ -18,8 +21,8 @@ import attrs
 from cardgame.engine import Stages
 from cardgame.model.cards import Card
 from cardgame.model.errors import HandHistoryError
-from cardgame.model.events import CardsDiscarded, CardsShown, Event, HandEnded, HoleCardsDealt
-from cardgame.phh.actions import Action, DealHoleAction, ShowMuckAction, StandPatDiscardAction
+from cardgame.model.events import BoardDealt, CardsDiscarded, CardsShown, Event, HoleCardsDealt
+from cardgame.phh.actions import Action, DealBoardAction, DealHoleAction, ShowMuckAction, StandPatDiscardAction
 from cardgame.phh.history import HandHistory
 from cardgame.phh.replay import replay
 from cardgame.play.game import Game
@@ -111,19 +114,40 @@ def hand_steps(hh: HandHistory, *, source: str = "<hand>") -> HandSteps:
     def after(game: Game, index: int) -> None:
         if index < 0:
             recorder.narrations = {v: Narration.for_stages(stages[0], dict(enumerate(names))) for v in viewers}
-            recorder.game = game
-            game.subscribe(recorder.hear)
+            recorder.start(game)
         else:
             recorder.step(game, index)
 
     result = replay(hh, source=source, configure=stages.append, after=after)
-    if recorder.steps:  # a run-out asked for after the file's last action belongs to the last step
-        recorder.finish(result.game)
+    if recorder.steps:  # what happened after the file's last action belongs to the last step
+        recorder.finish()
     return HandSteps(hh, names, tuple(recorder.steps), result.scale, recorder.button)
 
 
+def _stands_for(event: Event, shower: int | None) -> bool:
+    """Whether the file's action stands for ``event``: a board deal (``shower`` ``None``) or that
+    player's show."""
+    if shower is None:
+        return isinstance(event, BoardDealt)
+    return isinstance(event, CardsShown) and event.seat == shower
+
+
+#: The table after an event: every card shown, and as each seat sees it (before the file's masking).
+_Raw = tuple[TableView, dict[int, TableView]]
+
+
+@attrs.define(eq=False)
+class _Heard:
+    """One event of the engine and the table right after it; ``taken`` once a step has shown it."""
+
+    event: Event
+    raw: _Raw
+    taken: bool = False
+
+
 class _Recorder:
-    """Collects the events of each action and turns them into steps."""
+    """Hears the engine's events, keeping the table after each, and makes a step of each action of
+    the file from the events that action stands for (see the module)."""
 
     def __init__(self, hh: HandHistory, names: tuple[str, ...], known: set[Card], viewers: tuple[Viewer, ...]):
         self.hh = hh
@@ -131,54 +155,105 @@ class _Recorder:
         self.known = known
         self.viewers = viewers
         self.narrations: dict[Viewer, Narration] = {}
-        self.pending: list[Event] = []
+        self.heard: list[_Heard] = []
+        self.front = 0  # the events before it are all taken: the table shown is the one after them
         self.shown: dict[int, set[Card]] = {}
-        self.final: dict[Viewer, TableView] | None = None  # the table as the hand ended
         self.steps: list[Step] = []
         self.game: Game | None = None
+        self.start_raw: _Raw | None = None
+        # the file's actions that stand for events: by position, boards dealt and hands shown after it
+        self.boards_after = [0] * len(hh.actions)
+        self.shows_after: list[dict[int, int]] = [{} for _ in hh.actions]
+        shows: dict[int, int]
+        boards, shows = 0, {}
+        for i in range(len(hh.actions) - 1, -1, -1):
+            self.boards_after[i], self.shows_after[i] = boards, dict(shows)
+            a = hh.actions[i]
+            if isinstance(a, DealBoardAction):
+                boards += 1
+            elif isinstance(a, ShowMuckAction) and a.cards:
+                shows[a.player] = shows.get(a.player, 0) + 1
 
     @property
     def button(self) -> bool:
         narration = self.narrations.get(None)
         return narration is None or narration.complete_to is None
 
+    def start(self, game: Game) -> None:
+        self.game = game
+        self.start_raw = self._raw(game)
+        game.subscribe(self.hear)
+
     def hear(self, event: Event) -> None:
-        event = self._unknown_hidden(event)
-        self.pending.append(event)
-        if isinstance(event, CardsShown):
-            self.shown.setdefault(event.seat, set()).update(event.cards)
-        elif isinstance(event, HandEnded):  # (the hand is still open: its cards are on the table)
-            assert self.game is not None  # (subscribed once the game is known)
-            self.final = self._views(self.game)
+        assert self.game is not None  # (subscribed once the game is known)
+        self.heard.append(_Heard(self._unknown_hidden(event), self._raw(self.game)))
 
     def step(self, game: Game, index: int) -> None:
         action = self.hh.actions[index]
         if isinstance(action, ShowMuckAction) and action.cards:
             self.shown.setdefault(action.player, set()).update(c for c in action.cards if c is not None)
-        views = self._views(game) if game.hand is not None or self.final is None else self.final
-        lines = self._lines()
-        texts = {v: self._action_text(action, v, views[v]) for v in self.viewers}
-        self.steps.append(Step(index, texts, lines, views))
+        taken: list[int] = []
+        shower = action.player if isinstance(action, ShowMuckAction) and action.cards else None
+        if isinstance(action, DealBoardAction) or shower is not None:  # the event it stands for, if the engine
+            mine = next((i for i in range(self.front, len(self.heard)) if not self.heard[i].taken  # ran ahead to it
+                         and _stands_for(self.heard[i].event, shower)), None)
+            if mine is not None:
+                self.heard[mine].taken = True
+                taken.append(mine)
+                event = self.heard[mine].event
+                if isinstance(event, CardsShown) and self.boards_after[index]:  # shown before the run-out:
+                    self.heard[mine].event = attrs.evolve(event, hand="")  # its value names cards to come
+        boards, shows = self.boards_after[index], self.shows_after[index]
+        for i in range(self.front, len(self.heard)):  # then every event up to the first a later action stands for
+            h = self.heard[i]
+            if h.taken:
+                continue
+            if isinstance(h.event, BoardDealt) and boards:
+                break
+            if isinstance(h.event, CardsShown) and shows.get(h.event.seat):
+                break
+            h.taken = True
+            taken.append(i)
+        while self.front < len(self.heard) and self.heard[self.front].taken:
+            self.front += 1
+        self.steps.append(self._step(index, [self.heard[i] for i in sorted(taken)], live=self._caught_up(game)))
 
-    def finish(self, game: Game) -> None:
+    def finish(self) -> None:
         """Add what happened after the file's last action (the hand's end) to the last step."""
-        if not self.pending:
+        rest = [h for h in self.heard if not h.taken]
+        if not rest:
             return
+        for h in rest:
+            h.taken = True
+        self.front = len(self.heard)
         last = self.steps[-1]
-        lines = self._lines()
-        views = self._views(game) if game.hand is not None or self.final is None else self.final
-        self.steps[-1] = attrs.evolve(last, lines={v: last.lines[v] + lines[v] for v in self.viewers}, views=views)
+        more = self._step(last.index, rest, live=None)
+        self.steps[-1] = attrs.evolve(more, actions=last.actions,
+                                      lines={v: last.lines[v] + more.lines[v] for v in self.viewers})
 
-    def _lines(self) -> dict[Viewer, tuple[Line, ...]]:
-        out: dict[Viewer, tuple[Line, ...]] = {}
+    def _caught_up(self, game: Game) -> Game | None:
+        """The game itself when every event is shown and its hand is open (its player to act is known),
+        else ``None``: the table is the one kept after the last event shown."""
+        return game if self.front == len(self.heard) and game.hand is not None else None
+
+    def _step(self, index: int, taken: list[_Heard], live: Game | None) -> Step:
+        for h in taken:
+            if isinstance(h.event, CardsShown):
+                self.shown.setdefault(h.event.seat, set()).update(h.event.cards)
+        raw = self._raw(live, to_act=True) if live is not None else (
+            self.heard[self.front - 1].raw if self.front else self.start_raw)
+        assert raw is not None  # (the table was kept when the players were seated)
+        views = self._masked(raw)
+        lines: dict[Viewer, tuple[Line, ...]] = {}
         for v, narration in self.narrations.items():
-            lines: list[Line] = []
-            for event in self.pending:
-                lines += narration.feed(event if v is None else event.seen_by(v))
-            lines += narration.flush()
-            out[v] = tuple(lines)
-        self.pending = []
-        return out
+            out: list[Line] = []
+            for h in taken:
+                out += narration.feed(h.event if v is None else h.event.seen_by(v))
+            out += narration.flush()
+            lines[v] = tuple(out)
+        action = self.hh.actions[index]
+        texts = {v: self._action_text(action, v, views[v]) for v in self.viewers}
+        return Step(index, texts, lines, views)
 
     def _unknown_hidden(self, event: Event) -> Event:
         """``event`` with the cards the file does not know (the replay's fillers) as ``None``."""
@@ -187,12 +262,20 @@ class _Recorder:
             return event if cards == event.cards else attrs.evolve(event, cards=cards)
         return event
 
-    def _views(self, game: Game) -> dict[Viewer, TableView]:
-        ctx, to_act = game.ctx, game.to_act
-        every = table_view(ctx, reveal=True, to_act=to_act)
+    def _raw(self, game: Game, *, to_act: bool = False) -> _Raw:
+        """The table now, with every card and as each seat sees it; whose turn only when asked (in
+        the middle of an action the game cannot say)."""
+        ctx, turn = game.ctx, game.to_act if to_act else None
+        seats = [v for v in self.viewers if v is not None]
+        return table_view(ctx, reveal=True, to_act=turn), {v: table_view(ctx, v, to_act=turn) for v in seats}
+
+    def _masked(self, raw: _Raw) -> dict[Viewer, TableView]:
+        """Each viewpoint's table: a card shows where the file knows it and the viewer sees it, or it
+        was shown."""
+        every, mine_by_seat = raw
         out: dict[Viewer, TableView] = {}
         for v in self.viewers:
-            view = every if v is None else table_view(ctx, v, to_act=to_act)
+            view = every if v is None else mine_by_seat[v]
             seats = []
             for mine, full in zip(view.seats, every.seats, strict=True):
                 shown = self.shown.get(full.seat, set())

@@ -62,6 +62,43 @@ def test_one_step_per_action(path: Path) -> None:
     assert [s.index for s in steps.steps] == list(range(len(hh.actions)))
 
 
+#: Three players all in before the flop; the file shows their hands, then deals the board a street a step.
+ALL_IN = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [200, 200, 200]
+actions = ["d dh p1 9cTs", "d dh p2 Ad9d", "d dh p3 AsTc", "p3 cc", "p1 cbr 200", "p2 cc", "p3 cc", "p1 sm 9cTs",
+           "p2 sm Ad9d", "p3 sm AsTc", "d db 5c4sKh", "d db Qc", "d db Qs"]
+finishing_stacks = [0, 0, 600]
+"""
+
+
+def test_an_all_in_run_out_comes_a_street_a_step_as_the_file_deals_it() -> None:
+    """The engine runs the board out at the last call; the steps follow the file: the call, each show
+    (without the value of cards to come), the flop, the turn, the river and the pot."""
+    steps = hand_steps(loads(ALL_IN)[0]).steps
+    boards = [len(s.views[None].board) for s in steps]
+    assert boards == [0] * 10 + [3, 4, 5]
+    assert [s.views[None].pot for s in steps[6:]] == [600] * 6 + [0]
+    assert [s.views[None].seat(2).stack for s in steps[6:]] == [0] * 6 + [600]
+    shows = [line.text for s in steps[7:10] for line in s.lines[None] if "shows" in line.text]
+    assert shows == ["p1 shows 9c Ts", "p2 shows Ad 9d", "p3 shows As Tc"]  # Queens come on the turn and river
+    assert steps[7].views[2].seat(0).hole != (None, None) and steps[6].views[2].seat(0).hole == (None, None)
+    assert any("Main pot of 600: p3" in line.text for line in steps[-1].lines[None])
+
+
+@pytest.mark.parametrize("path", NAMED + PLURIBUS, ids=lambda p: p.name)
+def test_each_step_shows_the_board_the_file_has_dealt_so_far(path: Path) -> None:
+    hh = load(path)[0]
+    dealt = 0
+    for step in hand_steps(hh).steps:
+        action = hh.actions[step.index]
+        dealt += len(action.cards) if type(action).__name__ == "DealBoardAction" else 0  # type: ignore[union-attr]
+        if step.index < len(hh.actions) - 1:
+            assert len(step.views[None].board) == dealt, (step.index, action)
+
+
 def test_replay_calls_after_once_seated_and_after_every_action() -> None:
     hh = load(DWAN_IVEY)[0]
     seen: list[int] = []
