@@ -266,7 +266,11 @@ class Session:
         if legal is None:
             raise CardgameError("The game asks the person nothing it can answer.")
         pot = game.hand.pot_total()
-        return (allowed_actions(legal), lambda t: parse_action(t, legal, pot), action_help(legal, pot))
+        full = self.history.complete_to or 0  # stud: a raise of the bring-in to the full bet completes it
+        completing = 0 < legal.bet_to < full
+        return (allowed_actions(legal, completing=completing),
+                lambda t: parse_action(t, legal, pot, completing=completing),
+                action_help(legal, pot, completing=completing))
 
     def _apply(self, choice: Choice) -> None:
         game, me = self.game, self.setup.seat

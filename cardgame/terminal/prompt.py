@@ -49,7 +49,7 @@ COMMANDS = {
     "help": "explain what you may type now",
     "table": "draw the table again",
     "save": "save the game, to go on later with --resume FILE",
-    "quit": "leave (save first to keep the game)",
+    "quit": "leave; save first to keep the game",
 }
 
 ChoiceKind = Literal["act", "draw", "runs", "help", "quit", "save", "table"]
@@ -101,8 +101,9 @@ def parse_command(text: str) -> Choice | None:
     return Choice(found) if found is not None else None  # type: ignore[arg-type]
 
 
-def allowed_actions(legal: LegalActions) -> str:
-    """The betting answers allowed now, with their amounts and words to type."""
+def allowed_actions(legal: LegalActions, *, completing: bool = False) -> str:
+    """The betting answers allowed now, with their amounts and words to type (``completing``: a raise
+    completes a stud bring-in to the full bet)."""
     parts = []
     if legal.bring_in:
         parts.append(f"bi (bring in {legal.bring_in})")
@@ -114,7 +115,7 @@ def allowed_actions(legal: LegalActions) -> str:
         parts.append(f"c (call {legal.call_amount})")
     if legal.can_raise:
         word, letter = ("bet", "b") if legal.is_bet else ("raise to", "r")
-        if legal.bring_in:
+        if legal.bring_in or completing:
             word = "complete to"
         if legal.amounts:
             parts.append(f"{letter} N ({word} {' or '.join(map(str, legal.amounts))})")
@@ -125,10 +126,11 @@ def allowed_actions(legal: LegalActions) -> str:
     return ", ".join(parts)
 
 
-def action_help(legal: LegalActions, pot: int) -> str:
-    """The help text for a betting decision: the answers allowed, the shortcuts' amounts, the commands."""
-    lines = [f"You may: {allowed_actions(legal)}."]
-    if legal.can_raise:
+def action_help(legal: LegalActions, pot: int, *, completing: bool = False) -> str:
+    """The help text for a betting decision: the answers allowed, the shortcuts' amounts (not in fixed
+    limit, where each bet has one size), the commands."""
+    lines = [f"You may: {allowed_actions(legal, completing=completing)}."]
+    if legal.can_raise and not legal.amounts and legal.min_raise_to < legal.max_raise_to:
         s = sizes(legal, pot)
         word = "bet" if legal.is_bet else "raise to"
         lines.append(f"Shortcuts ({word}): min {_clamp(s.min, legal)}, half {_clamp(s.half, legal)}, "
@@ -139,7 +141,7 @@ def action_help(legal: LegalActions, pot: int) -> str:
 
 
 def _commands() -> str:
-    return "Always: " + ", ".join(f"{k} ({v})" for k, v in COMMANDS.items()) + "."
+    return "Always: " + "; ".join(f"{k}: {v}" for k, v in COMMANDS.items()) + "."
 
 
 def _clamp(amount: int, legal: LegalActions) -> int:
@@ -155,8 +157,16 @@ _ACTIONS = {"f": "fold", "fold": "fold", "x": "check", "k": "check", "check": "c
 _SHORTCUTS = ("min", "half", "pot", "allin", "all-in", "all_in", "shove")
 
 
-def parse_action(text: str, legal: LegalActions, pot: int) -> Choice:
-    """Read a betting answer (see the module); raises :class:`InputError` if it is none."""
+def parse_action(text: str, legal: LegalActions, pot: int, *, completing: bool = False) -> Choice:
+    """Read a betting answer (see the module); raises :class:`InputError` if it is none, saying why and
+    what is allowed. ``completing``: a raise completes a stud bring-in (said so)."""
+    try:
+        return _parse_action(text, legal, pot)
+    except _Refusal as why:
+        raise InputError(f"{why}. Allowed: {allowed_actions(legal, completing=completing)}; or help, quit.") from None
+
+
+def _parse_action(text: str, legal: LegalActions, pot: int) -> Choice:
     command = parse_command(text)
     if command is not None:
         return command
@@ -167,8 +177,8 @@ def parse_action(text: str, legal: LegalActions, pot: int) -> Choice:
         raise _refuse(f"{excerpt(text.strip())} is more than an action and an amount", legal)
     head = words[0]
     tail = words[1] if len(words) == 2 else None
-    if is_ascii_int(head, max_digits=15) and tail is None:
-        return _sized(int(head), legal, head)
+    if tail is None and _number(head, legal) is not None:
+        return _sized(_number(head, legal) or 0, legal, head)
     if head in _SHORTCUTS and tail is None:
         return _shortcut(head, legal, pot)
     action = _ACTIONS.get(head)
@@ -178,13 +188,26 @@ def parse_action(text: str, legal: LegalActions, pot: int) -> Choice:
         if tail is not None:
             raise _refuse(f"{action.replace('_', '-')} takes no amount", legal)
         return _passive(action, legal)
-    if tail is None:  # a bet or raise with no amount: the smallest
-        return _shortcut("min", legal, pot)
+    if tail is None:  # a stray letter must not cost chips: the amount is asked for
+        if not legal.can_raise:
+            raise _refuse(f"No bet or raise is allowed now, so {head} is not", legal)
+        raise _refuse(f"{head} needs an amount ({head} N, or {head} min)", legal)
     if tail in _SHORTCUTS:
         return _shortcut(tail, legal, pot)
-    if not is_ascii_int(tail, max_digits=15):
+    amount = _number(tail, legal)
+    if amount is None:
         raise _refuse(f"{excerpt(tail)} is not an amount (a whole number of chips)", legal)
-    return _sized(int(tail), legal, f"{head} {tail}")
+    return _sized(amount, legal, f"{head} {tail}")
+
+
+def _number(word: str, legal: LegalActions) -> int | None:
+    """An amount typed as ASCII digits (a number past every stack reads as one chip more than the
+    most, to be refused as too much); a negative one is refused; ``None``: not a number."""
+    if word.startswith("-") and word[1:].isascii() and word[1:].isdigit():
+        raise _refuse(f"{excerpt(word)}: an amount is a whole number of chips, not below 0", legal)
+    if not (word.isascii() and word.isdigit()):
+        return None
+    return int(word) if len(word) <= 15 else max(legal.max_raise_to, legal.stack) + 1
 
 
 def _passive(action: str, legal: LegalActions) -> Choice:
@@ -241,8 +264,12 @@ def _sized(to: int, legal: LegalActions, typed: str) -> Choice:
     return _raise(legal, to)
 
 
-def _refuse(what: str, legal: LegalActions) -> InputError:
-    return InputError(f"{what}. Allowed: {allowed_actions(legal)}; or help, quit.")
+class _Refusal(Exception):
+    """Why an answer is refused; :func:`parse_action` adds what is allowed."""
+
+
+def _refuse(what: str, legal: LegalActions) -> _Refusal:
+    return _Refusal(what)
 
 
 def draw_help(options: DrawOptions) -> str:

@@ -21,7 +21,7 @@ LIMIT = LegalActions(0, True, False, 2, True, 4, 4, 2, 100, 0, (4,))
     ("f", Choice("act", "fold")), ("FOLD", Choice("act", "fold")), ("c", Choice("act", "call")),
     ("r 12", Choice("act", "raise", 12)), ("raise 201", Choice("act", "raise", 201)),
     ("15", Choice("act", "raise", 15)),
-    ("min", Choice("act", "raise", 10)), ("allin", Choice("act", "raise", 201)), ("r", Choice("act", "raise", 10)),
+    ("min", Choice("act", "raise", 10)), ("allin", Choice("act", "raise", 201)), ("r min", Choice("act", "raise", 10)),
     ("help", Choice("help")), (" q ", Choice("quit")), ("save", Choice("save")),
 ])
 def test_betting_words(text: str, choice: Choice) -> None:
@@ -46,6 +46,9 @@ def test_shortcuts_are_clamped_and_say_so() -> None:
     ("x", "You cannot check: 5 to call"), ("r 8", "the least is 10"), ("r 500", "the most is 201"),
     ("jump", "'jump' is not an action"), ("c 5", "call takes no amount"), ("r lots", "'lots' is not an amount"),
     ("", "Nothing was typed"), ("r 1 2", "more than an action and an amount"),
+    ("r", "r needs an amount (r N, or r min)"), ("b", "b needs an amount"),  # a stray letter costs no chips
+    ("9" * 30, "the most is 201"), ("r " + "9" * 30, "the most is 201"), ("-5", "not below 0"),
+    ("r -5", "not below 0"),
 ])
 def test_bad_input_is_explained_with_what_is_allowed(text: str, said: str) -> None:
     with pytest.raises(InputError) as info:
@@ -60,6 +63,15 @@ def test_limit_amounts_and_checks() -> None:
     with pytest.raises(InputError, match="nothing to fold"):
         parse_action("f", OPEN, 4)
     assert "min 2, half 2, pot 4, allin 100" in action_help(OPEN, 4)
+    assert "Shortcuts" not in action_help(LIMIT, 4)  # one size a bet: no shortcuts to list
+    assert "quit: leave; save first" in action_help(OPEN, 4)
+
+
+def test_completing_a_bring_in_is_called_so() -> None:
+    facing = LegalActions(0, True, False, 1, True, 4, 4, 1, 100)  # stud: the bring-in of 1 posted, full bet 4
+    assert "r 4 (complete to 4)" in action_help(facing, 3, completing=True)
+    with pytest.raises(InputError, match=r"r 4 \(complete to 4\)"):
+        parse_action("r 9", facing, 3, completing=True)
 
 
 def test_bring_in() -> None:
