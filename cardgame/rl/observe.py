@@ -167,7 +167,7 @@ class Planes:
     """The default encoding, for every variant and table size: ``space.shape == (size,)``.
 
     Blocks (``blocks`` lists them with their index ranges; ``docs/rl.md`` describes each): the
-    seat's hole cards, its face-up ones (games with up cards), the board, the face-up cards of each
+    seat's hole cards, its face-up ones (games with up cards), the board (games with one), the face-up cards of each
     other seat (games with up cards), the seat's discards (games with a draw or discard round), the
     betting round, the draws left (draw games), pot and chips to call, the seat's place in the
     hand's order, nine values a seat for every seat rotated so the observer is first (seated, dealt
@@ -176,8 +176,9 @@ class Planes:
     discard counts. Cards are one plane of ``len(deck)`` values, one per card of the game's deck.
 
     Chips are divided by ``stack`` (default: the largest stack seated when the encoder is built,
-    else 100 big blinds) and capped at the table size; counts of bets and calls are divided by
-    ``max_raises`` (default 4) and capped at 1.
+    else 100 big blinds; build it before the first hand, or pass the starting stack) and capped at
+    the table size (a stack reaches it only by winning every chip of a full table); counts of bets
+    and calls are divided by ``max_raises`` (default 4) and capped at 1.
     """
 
     name: str = "planes"
@@ -211,7 +212,8 @@ class Planes:
         ]
         if up:
             parts.append(("hole_up", d, 1.0, "the seat's hole cards dealt face up"))
-        parts.append(("board", d, 1.0, "the board cards"))
+        if shape.board_cards or any(isinstance(s, DealHole) and s.community_if_short for s in stages):
+            parts.append(("board", d, 1.0, "the board cards (stud: the common card of a short deck)"))
         if up:
             parts.append(("up_cards", (n - 1) * d, 1.0,
                           "for each other seat, 1 to n - 1 places to the left: its face-up cards"))
@@ -253,7 +255,7 @@ class Planes:
         self.size = start
         self.space = Box(0.0, np.concatenate(highs), (start,), np.float32)
         at = {b.name: b.start for b in blocks}
-        self._hole, self._board = at["hole"], at["board"]
+        self._hole, self._board = at["hole"], at.get("board", -1)
         self._hole_up, self._up_cards = at.get("hole_up", -1), at.get("up_cards", -1)
         self._discarded, self._draws_left = at.get("discarded", -1), at.get("draws_left", -1)
         self._street, self._pot, self._to_call = at["street"], at["pot"], at["to_call"]
@@ -315,7 +317,7 @@ class Planes:
         base = self._seat_rows
         v[base : base + 9 * n] = rows
         if hand is not None:
-            if hand.board:
+            if hand.board and self._board >= 0:
                 start = self._board
                 card_at += [start + place[c] for c in hand.board]
             v[self._pot] = min(hand.pot_total() * inv, cap)

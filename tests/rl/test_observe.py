@@ -111,12 +111,28 @@ def test_planes_layout_of_a_hand() -> None:
     assert not history[1:].any()
 
 
+@pytest.mark.parametrize(("name", "players", "size"), [
+    ("NT", 2, 170), ("NT", 6, 290), ("NT", 10, 410), ("F7S", 8, 807), ("F2L3D", 6, 312), ("pineapple", 6, 348),
+    ("leduc hold'em", 2, 56), ("kuhn poker", 3, 52)])
+def test_sizes_docs_rl_md_gives(name: str, players: int, size: int) -> None:
+    assert encoder("planes", Game(variants.get(name), seats=players)).space.shape == (size,)
+
+
+def test_no_limit_six_max_layout_docs_rl_md_gives() -> None:
+    enc = encoder("planes", Game(variants.get("NT"), seats=6))
+    assert isinstance(enc, Planes)
+    assert [(b.name, b.start, b.stop - 1) for b in enc.blocks] == [
+        ("hole", 0, 51), ("board", 52, 103), ("street", 104, 107), ("pot", 108, 108), ("to_call", 109, 109),
+        ("position", 110, 115), ("seats", 116, 169), ("history", 170, 289)]
+
+
 def test_draw_and_stud_blocks() -> None:
     game = seated("F2L3D", 3, seed=4)
     enc = encoder("planes", game)
     assert isinstance(enc, Planes)
     names = [b.name for b in enc.blocks]
-    assert {"discarded", "draws_left", "draw_history"} <= set(names) and "up_cards" not in names
+    assert {"discarded", "draws_left", "draw_history"} <= set(names)
+    assert "up_cards" not in names and "board" not in names  # no face-up cards, no board
     game.start()
     assert enc.encode(game, 0)[enc.block("draws_left")].tolist() == [0, 0, 0, 1]
     while game.draw_options() is None:
