@@ -426,9 +426,9 @@ class RLCardEncoding:
 
     A hold'em game is two face-down hole cards, a five-card board on a 52-card deck and four
     betting rounds, no-limit or fixed-limit; Leduc is one hole card and one board card from a deck of
-    three ranks in two suits, two rounds. Any other game is refused with a :class:`ConfigError`.
-    ``max_chips`` (no-limit only; default: the largest stack seated, else 100 big blinds, times
-    the table size) bounds the two chip values.
+    three ranks in two suits, two rounds (``kind`` names the one found). Any other game is refused
+    with a :class:`ConfigError`. ``max_chips`` (no-limit only; default: the largest stack seated,
+    else 100 big blinds, times the table size) bounds the two chip values.
     """
 
     name: str = "rlcard"
@@ -439,7 +439,7 @@ class RLCardEncoding:
         shape = game_shape(stages, game.ctx.deck_spec)
         self.shape = shape
         self.seats = game.table.seat_count
-        self.game = kind = _rlcard_kind(shape, stages)
+        self.kind = kind = _rlcard_kind(shape, stages)
         self.size = size = self.SIZES[kind]
         high = np.ones(size, np.float32)
         if kind == "no-limit hold'em":
@@ -465,13 +465,13 @@ class RLCardEncoding:
         ctx = game.ctx
         hand = ctx.hand
         if hand is None:
-            if self.game == "fixed-limit hold'em":
+            if self.kind == "fixed-limit hold'em":
                 v[52:72:5] = 1.0
             return v
         me = hand.by_seat.get(seat)
         hole = list(me.hole) if me is not None else []  # the seat's own cards
         board = list(hand.board)
-        kind = self.game
+        kind = self.kind
         if kind == "leduc hold'em":
             if hole:
                 v[self._rank_of[hole[0]]] = 1.0

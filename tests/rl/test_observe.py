@@ -421,7 +421,7 @@ def test_rlcard_leduc_36() -> None:
         game.ctx.stack_deck([ours(g.players[s].hand) for s in order] + [ours(g.dealer.deck[-1])])
         game.start()
         enc = encoder("rlcard", game)
-        assert isinstance(enc, RLCardEncoding) and enc.game == "leduc hold'em" and enc.space.shape == (36,)
+        assert isinstance(enc, RLCardEncoding) and enc.kind == "leduc hold'em" and enc.space.shape == (36,)
         compared, board_seen = drive(env, game, enc, rng, limit_action)
         total += compared
         deepest = max(deepest, board_seen)
