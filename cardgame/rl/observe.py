@@ -83,8 +83,10 @@ class Block(NamedTuple):
 _DEALS = (HoleCardsDealt, BoardDealt, CardsDiscarded)
 
 
-def _hand_events(ctx: Context, seat: int) -> list[Event]:
-    """The hand in progress's events as ``seat`` may see them (``event.seen_by``), from its start."""
+def _hand_events(ctx: Context) -> list[Event]:
+    """The events of the hand in progress, from its start. Only the discards among them hide
+    anything the encoders read (which cards another player threw): they are read through
+    ``event.seen_by(seat)``; a dealing event counts only as a boundary between rounds."""
     log = ctx.log
     starts = ctx.hand_starts
     if starts:
@@ -93,7 +95,7 @@ def _hand_events(ctx: Context, seat: int) -> list[Event]:
         start = len(log) - 1
         while start > 0 and type(log[start]) is not HandStarted:
             start -= 1
-    return [e.seen_by(seat) for e in log[start:]]
+    return log[start:]
 
 
 def _by_round(events: Sequence[Event], rounds: int) -> Iterator[tuple[int, Event]]:
@@ -165,7 +167,7 @@ class Planes:
     """The default encoding, for every variant and table size: ``space.shape == (size,)``.
 
     Blocks (``blocks`` lists them with their index ranges; ``docs/rl.md`` describes each): the
-    seat's hole cards, its face-up ones (games with up cards), the board, the face-up cards of each
+    seat's hole cards, its face-up ones (games with up cards), the board (games with one), the face-up cards of each
     other seat (games with up cards), the seat's discards (games with a draw or discard round), the
     betting round, the draws left (draw games), pot and chips to call, the seat's place in the
     hand's order, nine values a seat for every seat rotated so the observer is first (seated, dealt
@@ -174,8 +176,9 @@ class Planes:
     discard counts. Cards are one plane of ``len(deck)`` values, one per card of the game's deck.
 
     Chips are divided by ``stack`` (default: the largest stack seated when the encoder is built,
-    else 100 big blinds) and capped at the table size; counts of bets and calls are divided by
-    ``max_raises`` (default 4) and capped at 1.
+    else 100 big blinds; build it before the first hand, or pass the starting stack) and capped at
+    the table size (a stack reaches it only by winning every chip of a full table); counts of bets
+    and calls are divided by ``max_raises`` (default 4) and capped at 1.
     """
 
     name: str = "planes"
@@ -209,7 +212,8 @@ class Planes:
         ]
         if up:
             parts.append(("hole_up", d, 1.0, "the seat's hole cards dealt face up"))
-        parts.append(("board", d, 1.0, "the board cards"))
+        if shape.board_cards or any(isinstance(s, DealHole) and s.community_if_short for s in stages):
+            parts.append(("board", d, 1.0, "the board cards (stud: the common card of a short deck)"))
         if up:
             parts.append(("up_cards", (n - 1) * d, 1.0,
                           "for each other seat, 1 to n - 1 places to the left: its face-up cards"))
@@ -251,7 +255,7 @@ class Planes:
         self.size = start
         self.space = Box(0.0, np.concatenate(highs), (start,), np.float32)
         at = {b.name: b.start for b in blocks}
-        self._hole, self._board = at["hole"], at["board"]
+        self._hole, self._board = at["hole"], at.get("board", -1)
         self._hole_up, self._up_cards = at.get("hole_up", -1), at.get("up_cards", -1)
         self._discarded, self._draws_left = at.get("discarded", -1), at.get("draws_left", -1)
         self._street, self._pot, self._to_call = at["street"], at["pot"], at["to_call"]
@@ -259,6 +263,7 @@ class Planes:
         self._draw_history = at.get("draw_history", -1)
         self._cap = cap
         self._d = d
+        self._place: list[int] = self._cards.tolist()  # card -> its place in the deck, as a list
 
     def block(self, name: str) -> slice:
         """The index range of the block called ``name``."""
@@ -273,96 +278,126 @@ class Planes:
         n = self.seats
         seat = _check_seat(game, seat, n)
         v = _buffer(out, self.size)
-        cards, d, inv, cap = self._cards, self._d, 1.0 / self.stack, self._cap
+        d, inv, cap = self._d, 1.0 / self.stack, self._cap
         pos = _stage_position(game)
-        v[self._street + self._round_at[pos]] = 1.0
+        ones = [self._street + self._round_at[pos]]  # the indices set to 1.0, written at the end
         if self._draws_left >= 0:
-            v[self._draws_left + self._draws_at[pos]] = 1.0
+            ones.append(self._draws_left + self._draws_at[pos])
+        card_at: list[int] = []  # card planes: a plane's start + the card's place in the deck
+        place = self._place
         ctx = game.ctx
         hand = ctx.hand
         to_act = game.to_act if hand is not None else None
-        base = self._seat_rows
         up_cards = self._up_cards
+        rows = [0.0] * (9 * n)
         for (s, _name, stack, bet, in_pot, hole, in_hand, folded, all_in, _out, button) in seat_rows(ctx, seat):
             rel = (s - seat) % n
-            i = base + 9 * rel
-            v[i] = 1.0
-            v[i + 2] = stack * inv
+            i = 9 * rel
+            rows[i] = 1.0
+            rows[i + 2] = min(stack * inv, cap)
             if button:
-                v[i + 7] = 1.0
+                rows[i + 7] = 1.0
             if not in_hand:
                 continue
-            v[i + 1] = 1.0
-            v[i + 3] = bet * inv
-            v[i + 4] = in_pot * inv
+            rows[i + 1] = 1.0
+            rows[i + 3] = min(bet * inv, cap)
+            rows[i + 4] = min(in_pot * inv, cap)
             if folded:
-                v[i + 5] = 1.0
+                rows[i + 5] = 1.0
             if all_in:
-                v[i + 6] = 1.0
+                rows[i + 6] = 1.0
             if s == to_act:
-                v[i + 8] = 1.0
+                rows[i + 8] = 1.0
             if s == seat:
-                mine = [c for c in hole if c is not None]  # the viewer sees all its own cards
-                if mine:
-                    v[self._hole + cards[mine]] = 1.0
+                start = self._hole
+                card_at += [start + place[c] for c in hole if c is not None]  # the viewer sees all its own cards
             elif up_cards >= 0:
-                shown = [c for c in hole if c is not None]
-                if shown:
-                    v[up_cards + (rel - 1) * d + cards[shown]] = 1.0
-        seg = v[base : base + 9 * n]
-        np.minimum(seg, cap, out=seg)
-        if hand is None:
-            return v
-        if hand.board:
-            v[self._board + cards[list(hand.board)]] = 1.0
-        v[self._pot] = min(hand.pot_total() * inv, cap)
-        me = hand.by_seat.get(seat)
-        if me is not None:
-            if self._hole_up >= 0 and True in me.face_up:
-                v[self._hole_up + cards[[c for c, u in zip(me.hole, me.face_up, strict=True) if u]]] = 1.0
-            top = max(hp.bet for hp in hand.players)
-            v[self._to_call] = min((min(top, me.bet + me.player.stack) - me.bet) * inv, cap)
-            v[self._position + hand.players.index(me)] = 1.0
-        self._history_into(v, _hand_events(ctx, seat), seat)
+                start = up_cards + (rel - 1) * d
+                card_at += [start + place[c] for c in hole if c is not None]  # others' face-up cards
+        base = self._seat_rows
+        v[base : base + 9 * n] = rows
+        if hand is not None:
+            if hand.board and self._board >= 0:
+                start = self._board
+                card_at += [start + place[c] for c in hand.board]
+            v[self._pot] = min(hand.pot_total() * inv, cap)
+            me = hand.by_seat.get(seat)
+            if me is not None:
+                if self._hole_up >= 0 and True in me.face_up:
+                    start = self._hole_up
+                    card_at += [start + place[c] for c, u in zip(me.hole, me.face_up, strict=True) if u]
+                top = max([hp.bet for hp in hand.players])
+                v[self._to_call] = min((min(top, me.bet + me.player.stack) - me.bet) * inv, cap)
+                ones.append(self._position + hand.players.index(me))
+            card_at += self._history_into(v, _hand_events(ctx), seat)
+        v[ones + card_at] = 1.0
         return v
 
-    def _history_into(self, v: Vector, events: list[Event], seat: int) -> None:
-        n, inv, step = self.seats, 1.0 / self.stack, 1.0 / self.max_raises
+    def _history_into(self, v: Vector, events: list[Event], seat: int) -> list[int]:
+        """Write the betting history and the draws' discard counts; the indices of the seat's
+        discards (card-plane style, as ``encode`` collects them)."""
+        n, inv, step, cap = self.seats, 1.0 / self.stack, 1.0 / self.max_raises, self._cap
         hist = self._history
-        draw_hist = self._draw_history
+        acc: dict[int, float] = {}  # index -> value: the history is sparse, written in one assignment
+        get = acc.get
         drawn = [0] * n  # draws made so far, per relative seat
-        dealt = self._dealt
-        for r, e in _by_round(events, self._rounds):
-            if isinstance(e, ActionTaken):
+        thrown: list[int] = []
+        place = self._place
+        last = self._rounds - 1
+        r = 0
+        acted = pending = False
+        for e in events:  # the rounds as _by_round counts them, inline: this runs every step
+            kind = type(e)
+            if kind is ActionTaken:
+                assert isinstance(e, ActionTaken)
+                if pending and acted and r < last:
+                    r += 1
+                pending = False
+                acted = True
                 i = hist + 5 * (r * n + (e.seat - seat) % n)
                 a = e.action
                 if a == "bet" or a == "raise" or a == "complete":
-                    v[i] += step
+                    acc[i] = get(i, 0.0) + step
                 elif a == "call":
-                    v[i + 1] += step
+                    acc[i + 1] = get(i + 1, 0.0) + step
                 elif a == "check":
-                    v[i + 2] = 1.0
+                    acc[i + 2] = 1.0
                 elif a == "fold":
-                    v[i + 4] = 1.0
-                v[i + 3] += e.amount * inv
-            elif isinstance(e, ForcedBetPosted):
-                v[hist + 5 * (r * n + (e.seat - seat) % n) + 3] += e.amount * inv
-            elif isinstance(e, BetReturned):
-                v[hist + 5 * (r * n + (e.seat - seat) % n) + 3] -= e.amount * inv
-            elif isinstance(e, CardsDiscarded):
+                    acc[i + 4] = 1.0
+                if e.amount:
+                    acc[i + 3] = get(i + 3, 0.0) + e.amount * inv
+            elif kind is ForcedBetPosted:
+                assert isinstance(e, ForcedBetPosted)
+                i = hist + 5 * (r * n + (e.seat - seat) % n) + 3
+                acc[i] = get(i, 0.0) + e.amount * inv
+            elif kind is BetReturned:
+                assert isinstance(e, BetReturned)
+                i = hist + 5 * (r * n + (e.seat - seat) % n) + 3
+                acc[i] = get(i, 0.0) - e.amount * inv
+            elif kind is HoleCardsDealt or kind is BoardDealt:
+                pending = True
+            elif kind is CardsDiscarded:
+                pending = True
+                e = e.seen_by(seat)  # (another seat's discards: how many, not which)
+                assert isinstance(e, CardsDiscarded)
                 rel = (e.seat - seat) % n
                 k = drawn[rel]
                 drawn[rel] = k + 1
-                if draw_hist >= 0 and k < self._draw_rounds:
-                    v[draw_hist + k * n + rel] = len(e.cards) / dealt
-                thrown = [c for c in e.cards if c is not None]  # the seat's own discards only
-                if thrown:
-                    v[self._discarded + self._cards[thrown]] = 1.0
-        table = v[hist : hist + 5 * self._rounds * n].reshape(-1, 5)
-        counts = table[:, :3]  # bets and raises, calls, checked: at most 1
-        np.minimum(counts, 1.0, out=counts)
-        chips = table[:, 3]  # chips put in: 0 to the cap (a returned bet never takes more than was put in)
-        np.clip(chips, 0.0, self._cap, out=chips)
+                if k < self._draw_rounds:
+                    acc[self._draw_history + k * n + rel] = len(e.cards) / self._dealt
+                start = self._discarded
+                thrown += [start + place[c] for c in e.cards if c is not None]  # the seat's own discards only
+        if acc:
+            end = hist + 5 * self._rounds * n
+            for i, x in acc.items():  # counts to 1, chips put in to 0 .. the cap
+                if i < end:
+                    column = (i - hist) % 5
+                    if column == 3:
+                        acc[i] = 0.0 if x < 0.0 else cap if x > cap else x
+                    elif x > 1.0:
+                        acc[i] = 1.0
+            v[list(acc)] = list(acc.values())
+        return thrown
 
 
 #: RLCard's card order (``card2index.json``): suits spades, hearts, diamonds, clubs; ranks ace, 2 .. king.
@@ -391,9 +426,9 @@ class RLCardEncoding:
 
     A hold'em game is two face-down hole cards, a five-card board on a 52-card deck and four
     betting rounds, no-limit or fixed-limit; Leduc is one hole card and one board card from a deck of
-    three ranks in two suits, two rounds. Any other game is refused with a :class:`ConfigError`.
-    ``max_chips`` (no-limit only; default: the largest stack seated, else 100 big blinds, times
-    the table size) bounds the two chip values.
+    three ranks in two suits, two rounds (``kind`` names the one found). Any other game is refused
+    with a :class:`ConfigError`. ``max_chips`` (no-limit only; default: the largest stack seated,
+    else 100 big blinds, times the table size) bounds the two chip values.
     """
 
     name: str = "rlcard"
@@ -404,7 +439,7 @@ class RLCardEncoding:
         shape = game_shape(stages, game.ctx.deck_spec)
         self.shape = shape
         self.seats = game.table.seat_count
-        self.game = kind = _rlcard_kind(shape, stages)
+        self.kind = kind = _rlcard_kind(shape, stages)
         self.size = size = self.SIZES[kind]
         high = np.ones(size, np.float32)
         if kind == "no-limit hold'em":
@@ -430,13 +465,13 @@ class RLCardEncoding:
         ctx = game.ctx
         hand = ctx.hand
         if hand is None:
-            if self.game == "fixed-limit hold'em":
+            if self.kind == "fixed-limit hold'em":
                 v[52:72:5] = 1.0
             return v
         me = hand.by_seat.get(seat)
         hole = list(me.hole) if me is not None else []  # the seat's own cards
         board = list(hand.board)
-        kind = self.game
+        kind = self.kind
         if kind == "leduc hold'em":
             if hole:
                 v[self._rank_of[hole[0]]] = 1.0
@@ -456,7 +491,7 @@ class RLCardEncoding:
             v[53] = min(max(hp.contributed for hp in hand.players), cap)
             return v
         raises = [0, 0, 0, 0]
-        for r, e in _by_round(_hand_events(ctx, seat), 4):
+        for r, e in _by_round(_hand_events(ctx), 4):
             if isinstance(e, ActionTaken) and e.action in ("bet", "raise"):
                 raises[r] += 1
         for r, count in enumerate(raises):
