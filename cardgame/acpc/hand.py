@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cache
+from typing import Self
 
 from cardgame.acpc.gamedef import GameDef
 from cardgame.acpc.matchstate import CALL, FOLD, RAISE, Action, MatchState
@@ -28,6 +29,7 @@ from cardgame.model.deck import Deck, DeckSpec
 from cardgame.model.errors import CardError, IllegalActionError, ProtocolError, StageError
 from cardgame.model.events import ActionTaken, PotAwarded
 from cardgame.model.hand import Hand
+from cardgame.model.rng import RandomSource
 from cardgame.play.game import Game
 from cardgame.play.shape import GameShape, game_shape
 
@@ -49,6 +51,13 @@ class _GivenDeck(Deck):
         super().__init__(spec, ())
         self._given: deque[Card] = deque(given)
         self._spare = spare
+
+    def copy(self, rng: RandomSource | None) -> Self:
+        """The same cards to come, in lists of their own (``Game.copy``)."""
+        new = super().copy(rng)
+        new._given = deque(self._given)
+        new._spare = self._spare[:]
+        return new
 
     def give(self, cards: Iterable[Card]) -> None:
         self._given.extend(cards)

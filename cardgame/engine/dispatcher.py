@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, NoReturn
 
+from cardgame.engine.copies import shallow_copy
 from cardgame.engine.errors import CardgameError, StageError
 from cardgame.engine.events import StageFailed
 from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, Push, Restart
@@ -164,6 +165,33 @@ class Dispatcher(Generic[C]):
                 if self.status == "failed":  # _stop raised: the game is already stopped
                     raise
                 self._stop(stage, Failed(f"{type(exc).__name__}: {exc}", stage.name, stage.state), exc)
+
+    def copy(self, ctx: C) -> Dispatcher[C]:
+        """A dispatcher for a copy of the game whose context is ``ctx`` (a copy of this one's): each
+        stage copied once (:meth:`Stage.copy`), in the same places (the list, the stack, the
+        current stage and the sub-stages it runs on). Refused from inside a call into the game
+        (a listener), where a stage is half-way through its work."""
+        current = self.current
+        if self.busy or (self.status == "running" and current is not None and current.outcome is not None):
+            raise StageError("A game is copied between calls into it, not from inside one (a listener): a stage "
+                             "is half-way through its work.")
+        twins = {s: s.copy(ctx) for s in self.stages}  # stages hash by identity
+
+        def twin(stage: Stage[C]) -> Stage[C]:  # a sub-stage pushed on the list's stages: copied once too
+            new = twins.get(stage)
+            if new is None:
+                new = twins[stage] = stage.copy(ctx)
+            if stage.parent is not None and new.parent is None:
+                new.parent = twin(stage.parent)
+            return new
+
+        new = shallow_copy(self)  # status and failure (immutable) as they are
+        new.stages = Stages([twins[s] for s in self.stages], self.stages.variant)
+        new._full = [twins[s] for s in self._full]
+        new.stack = [twins[s] for s in self.stack]
+        new.current = None if current is None else twin(current)
+        new.ctx = ctx
+        return new
 
     # --- internals ----------------------------------------------------------------------------------
     def _call(self, stage: Stage[C], fn: Callable[..., Outcome | None], *args: Any) -> Outcome | None:

@@ -38,10 +38,11 @@ The kernel knows nothing of any game: a stage's context is any object with ``emi
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from transitions import Machine
 
+from cardgame.engine.copies import shallow_copy
 from cardgame.engine.errors import ConfigError, IllegalActionError, StageError
 from cardgame.engine.events import Event
 from cardgame.engine.machine import Fast, Step, compile_machine, fire, generate, generate_start
@@ -184,6 +185,18 @@ class Stage(Generic[C]):
         if fn is None:
             return fire(self.table, self, event, *args)  # raises MachineError: no such trigger here
         return fn(self, *args)  # type: ignore[operator]
+
+    def copy(self, ctx: C) -> Self:
+        """This stage for a copy of its game whose context is ``ctx`` (see ``Game.copy``): every
+        attribute shared (the configuration, results and outcomes, which are immutable), linked to
+        ``ctx`` if it has started, no parent (``Dispatcher.copy`` links sub-stages). A stage whose
+        runtime state is mutable (a list it appends to, players of the hand) overrides this to
+        give the copy its own: ``new = super().copy(ctx)``, then replace those attributes."""
+        new = shallow_copy(self)
+        if self.ctx is not None:
+            new.ctx = ctx
+        new.parent = None
+        return new
 
     # --- hooks for subclasses -----------------------------------------------------------------------
     def on_start(self) -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from cardgame.engine import Emitter
+from cardgame.engine.copies import shallow_copy
 from cardgame.model.cards import Card, format_cards, parse_cards
 from cardgame.model.deck import STANDARD_DECK, Deck, DeckSpec
-from cardgame.model.errors import CardError
+from cardgame.model.errors import CardError, TableError
 from cardgame.model.events import Event, HandEnded, HandStarted, PlayerLeft, PlayerSatOut
 from cardgame.model.hand import Hand, HandPlayer
 from cardgame.model.rng import RandomSource
@@ -127,6 +128,30 @@ class Context(Emitter):
             self._listeners.remove(listener)
             self._bind_emit()
 
+    def copy(self, *, listeners: bool = False) -> Context:
+        """A context in the same state that goes on independently (``Game.copy``): the table, its
+        players, the hand, the decks and the random source copied; the log's list copied (its events,
+        immutable, shared); the deck spec shared. ``listeners``: the copy calls the same listeners
+        (default: none)."""
+        new = shallow_copy(self)
+        table = new.table = self.table.copy()
+        rng = new.rng = self.rng.copy()
+
+        def deck_rng(deck: Deck) -> RandomSource | None:
+            own = deck.rng
+            return rng if own is self.rng else None if own is None else own.copy()
+
+        hand = self.hand
+        if hand is not None:
+            players = {old: twin for old, twin in zip(self.table.players(), table.players(), strict=True)}
+            new.hand = hand.copy(players, hand.deck.copy(deck_rng(hand.deck)))
+        if self.next_deck is not None:
+            new.next_deck = self.next_deck.copy(deck_rng(self.next_deck))
+        new._hand_starts = self._hand_starts[:]
+        new._listeners = self._listeners[:] if listeners else []
+        new.log = self._log[:]  # binds emit
+        return new
+
     def _bind_emit(self) -> None:
         self.emit = self._emit_to_listeners if self._listeners else self._log.append
 
@@ -167,18 +192,38 @@ class Context(Emitter):
         """Deal the next hand from a deck whose top cards are ``top_first`` (scripted hands): card
         indices, card strings, or one string (``"AhKd 7c"``). Raises :class:`CardError` for a card
         given twice or not in the game's deck."""
+        cards = self.deck_spec.cards
+        self.next_deck = self._stacked(top_first, cards, self.deck_spec, f"in this game's deck ({len(cards)} cards)")
+
+    def stack_hand_deck(self, top_first: Sequence[object] | str) -> None:
+        """Deal the rest of the hand in progress from its undealt cards, ``top_first`` first (in
+        dealing order, burn cards included), then the others in random order: search deals the cards
+        it chooses to a copy of the game. Raises :class:`CardError` for a card given twice or
+        already dealt, and :class:`~cardgame.model.errors.TableError` with no hand in progress."""
+        hand = self.hand
+        if hand is None:
+            raise TableError("No hand is in progress; stack_deck stacks the next hand's deck.")
+        deck = hand.deck
+        undealt = deck.remaining
+        deck = self._stacked(top_first, undealt, deck.spec, f"among the {len(undealt)} undealt cards "
+                             f"({format_cards(sorted(undealt))})")
+        deck.dealt = hand.deck.dealt
+        hand.deck = deck
+
+    def _stacked(self, top_first: Sequence[object] | str, pool: Sequence[Card], spec: DeckSpec, where: str) -> Deck:
+        """A stacked deck of ``pool``'s cards, ``top_first`` on top and the rest shuffled."""
         if isinstance(top_first, str):
             top_first = parse_cards(top_first)
         known = [Card(c) for c in top_first]  # card strings ("Ah") or indices; CardError otherwise
         if len(set(known)) != len(known):
             twice = sorted({c for c in known if known.count(c) > 1})
             raise CardError(f"A stacked deck deals each card once; {format_cards(twice)} appear more than once.")
-        missing = [c for c in known if c not in self.deck_spec.cards]
+        missing = [c for c in known if c not in pool]
         if missing:
-            raise CardError(f"{format_cards(missing)} are not in this game's deck ({len(self.deck_spec.cards)} cards).")
-        rest = [c for c in self.deck_spec.cards if c not in set(known)]
+            raise CardError(f"{format_cards(missing)} are not {where}.")
+        rest = [c for c in pool if c not in set(known)]
         self.rng.shuffle(rest)
-        self.next_deck = Deck.stacked(known + rest, self.deck_spec)
+        return Deck.stacked(known + rest, spec)
 
     def close_hand(self) -> None:
         """End the hand: free the seats of leavers, sit out the broke, log the final stacks."""

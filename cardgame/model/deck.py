@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from typing import Self
 
 import attrs
 
+from cardgame.engine.copies import shallow_copy
 from cardgame.model.cards import CARDS, RANKS, SUITS, Card, format_cards
 from cardgame.model.errors import CardError, ConfigError
 from cardgame.model.rng import RandomSource
@@ -121,6 +123,14 @@ class Deck:
         out.reverse()
         self.dealt += count
         return out
+
+    def copy(self, rng: RandomSource | None) -> Self:
+        """The same stock, in the same order, for a copy of the game: a shuffled deck draws from
+        ``rng`` (the copy's random source), a stacked one takes ``None``."""
+        new = shallow_copy(self)
+        new._cards = self._cards[:]
+        new._rng = rng
+        return new
 
     def put_back(self, cards: Iterable[int], rng: RandomSource | None = None) -> None:
         """Return cards to the bottom of the stock (shuffled first when ``rng`` is given)."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from cardgame.engine.copies import shallow_copy
 from cardgame.model.cards import Card
 from cardgame.model.deck import Deck
 from cardgame.model.table import Player
@@ -70,6 +73,14 @@ class HandPlayer:
             self.all_in = True
         return amount
 
+    def copy(self, player: Player) -> HandPlayer:
+        """This part in a copy of the hand, played by ``player`` (the copy of this one's player)."""
+        new = shallow_copy(self)
+        new.player = player
+        new.hole = self.hole[:]
+        new.face_up = self.face_up[:]
+        return new
+
     def __repr__(self) -> str:
         flags = " folded" if self.folded else (" all-in" if self.all_in else "")
         return f"HandPlayer(seat={self.seat}, stack={self.stack}, bet={self.bet}{flags})"
@@ -127,6 +138,19 @@ class Hand:
         self.last_aggressor: int | None = None
         self.runouts: tuple[tuple[Card, ...], ...] = ()
         self.bring_in: int | None = None
+
+    def copy(self, players: Mapping[Player, Player], deck: Deck) -> Hand:
+        """This hand in a copy of the game: each player's part played by its copy in ``players`` (a
+        player who left the table, in no seat, is copied too), dealt from ``deck`` (a copy of this
+        one's); the board and discards its own, the sets and run-outs (immutable) shared."""
+        new = shallow_copy(self)
+        ps = new.players = [hp.copy(players.get(hp.player) or hp.player.copy()) for hp in self.players]
+        new.ring = ps + ps
+        new.by_seat = {hp.seat: hp for hp in ps}
+        new.deck = deck
+        new.board = self.board[:]
+        new.discards = self.discards[:]
+        return new
 
     # --- queries ------------------------------------------------------------------------------
     def live(self) -> list[HandPlayer]:

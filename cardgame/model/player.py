@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from cardgame.engine.copies import shallow_copy
+
 __all__ = ["Player"]
 
 
@@ -25,6 +27,10 @@ class Player:
     def in_play(self) -> bool:
         """Dealt into the next hand: has chips, not sitting out, not leaving."""
         return self.stack > 0 and not self.sitting_out and not self.leaving
+
+    def copy(self) -> Player:
+        """A player with the same name, seat, stack and flags (every field is immutable)."""
+        return shallow_copy(self)
 
     def __repr__(self) -> str:
         return (f"Player(name={self.name!r}, seat={self.seat!r}, stack={self.stack!r}, "

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import attrs
 
+from cardgame.engine.copies import shallow_copy
 from cardgame.engine.records import fast_init
 from cardgame.model.hand import Hand, HandPlayer
 
@@ -48,6 +49,14 @@ class Street:
         self.big_bet_option = False
         self.bet_size = 0
         self.to_act: HandPlayer | None = None
+
+    def copy(self, hand: Hand) -> Street:
+        """This street's betting in ``hand``, a copy of its hand (whose players hold the one to act)."""
+        new = shallow_copy(self)
+        new.hand = hand
+        new.players = hand.players
+        new.to_act = None if self.to_act is None else hand.by_seat[self.to_act.seat]
+        return new
 
     def pot_total(self) -> int:
         """All chips committed to the hand (pot-limit sizes its raises by it)."""

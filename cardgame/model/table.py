@@ -19,6 +19,7 @@ from collections.abc import Iterator
 
 import attrs
 
+from cardgame.engine.copies import shallow_copy
 from cardgame.model.errors import ConfigError, TableError
 from cardgame.model.player import Player
 
@@ -81,6 +82,12 @@ class Table:
 
     def total_chips(self) -> int:
         return sum(p.stack for p in self.players())
+
+    def copy(self) -> Table:
+        """The same table with a copy of every seated player (``Game.copy``)."""
+        new = shallow_copy(self)
+        new.seats = [None if p is None else p.copy() for p in self.seats]
+        return new
 
     # --- seating ----------------------------------------------------------------------------
     def _check_buy_in(self, amount: int, what: str) -> None:

@@ -145,6 +145,62 @@ class Game:
         """Call ``listener(event)`` for every event from now on."""
         self.ctx.subscribe(listener)
 
+    # --- copies, for search ------------------------------------------------------------------------
+    def copy(self, *, listeners: bool = False) -> Game:
+        """An independent copy of the game as it is now, for search (CFR, MCTS): acting on one never
+        changes the other, and the copy goes on exactly as the original would (the same cards from
+        the same random state, the same legal actions and events; the bots' streams copied too).
+
+        Copied: the table and its players, the hand (each player's part, board, discards), the
+        decks, the random source (the deck's generator and each bot stream handed out: a Mersenne
+        Twister's state each), every stage's runtime state (the betting street, the player to
+        draw...) and the log's list. Shared, being immutable or configuration: the events, cards,
+        stage results and outcomes, the variant, its stages' settings (blinds, betting structures,
+        evaluators), the deck spec and each stage class's compiled machine. No listeners unless
+        ``listeners=True`` (then the same callables see both games' events). This is the state
+        :mod:`cardgame.store.snapshot` saves. A game built without a seed deals from the operating
+        system, which has no state: its copy deals other cards.
+
+        Cost: each object is a shallow copy generated per class
+        (:func:`~cardgame.engine.copies.shallow_copy`) whose mutable parts are then replaced: about
+        35 µs for six-max hold'em on the flop and 25 µs for Leduc or Kuhn (a third of it copying the
+        Mersenne Twister), against 0.4 to 0.7 ms for ``copy.deepcopy`` (which also copies the stages'
+        settings, and leaves the copy's log bound to the original's: the copy's next action fails),
+        0.3 to 0.4 ms for it with a memo of the shared objects, 3 to 5 times as long as a copy to
+        replay the hand with the same seed, and 25 to 30 times for a snapshot and restore
+        (``python benchmarks/copy_cost.py``). Refused (:class:`~cardgame.engine.StageError`) from
+        inside a call into the game, as in a listener.
+
+        >>> from variants import leduc_holdem
+        >>> game = Game(leduc_holdem(), seats=2, seed=5)
+        >>> _ = game.sit_down("Ann", 100), game.sit_down("Bob", 100)
+        >>> game.start()
+        >>> twin = game.copy()
+        >>> _ = twin.fold(twin.to_act)
+        >>> game.hand is not None and twin.hand is not game.hand
+        True
+        """
+        ctx = self.ctx.copy(listeners=listeners)
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.ctx = ctx
+        new.dispatcher = self.dispatcher.copy(ctx)
+        return new
+
+    def stack_deck(self, top_first: Sequence[object] | str) -> None:
+        """Choose the cards to come, in dealing order (burn cards included): card strings
+        (``"AhKd 7c"``), cards or indices. In a hand, the rest of it is dealt from its undealt cards,
+        ``top_first`` first; before the game starts or between hands, the next hand is dealt from
+        a deck with ``top_first`` on top. The other cards follow in random order. With
+        :meth:`copy`, search enumerates chance outcomes: copy, stack, play on.
+
+        Raises :class:`~cardgame.model.errors.CardError` for a card given twice, dealt already or
+        not in the game's deck, and changes nothing."""
+        if self.ctx.hand is None:
+            self.ctx.stack_deck(top_first)
+        else:
+            self.ctx.stack_hand_deck(top_first)
+
     # --- seating -------------------------------------------------------------------------------------
     # Each change is an event the current stage handles (the rules: cardgame.stages.base.PokerStage);
     # with no stage running (before start, after the game ended) the table changes at once.

@@ -5,8 +5,9 @@ stacks before each hand (cash games), and deal each hand from a deck stacked in 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, Self
 
+from cardgame.model.context import Context
 from cardgame.model.deck import Deck, DeckSpec
 from cardgame.model.events import ChipsAdded, Event, PlayerSatIn
 from cardgame.model.rng import RandomSource
@@ -28,6 +29,13 @@ class CountHands(PokerStage):
         super().__init__()
         self.count = count
         self.buffer: list[Event] = []
+
+    def copy(self, ctx: Context) -> Self:
+        """This stage in a copy of the game (``Game.copy``), with an empty buffer of its own: the
+        copy's events are not the match's."""
+        new = super().copy(ctx)
+        new.buffer = []
+        return new
 
     def flush(self) -> None:
         """Count what the buffer holds, and empty it."""
@@ -74,6 +82,12 @@ class StackedDeals(PokerStage):
         super().__init__()
         self._random = RandomSource(seed)
         self.spec = spec
+
+    def copy(self, ctx: Context) -> Self:
+        """This stage in a copy of the game, dealing from a copy of its random source."""
+        new = super().copy(ctx)
+        new._random = self._random.copy()
+        return new
 
     def on_start(self) -> None:
         cards = list(self.spec.cards)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Self
 
 from cardgame.model import legal
 from cardgame.model.action_order import Order
 from cardgame.model.betting import BettingStructure, LegalActions
+from cardgame.model.context import Context
 from cardgame.model.errors import IllegalActionError
 from cardgame.model.events import ActionTaken, BetReturned
 from cardgame.model.hand import Hand, HandPlayer
@@ -135,6 +136,15 @@ class BettingRound(PokerStage):
         self.street = street
         default = ("preflop", "flop", "turn", "river")[street] if 0 <= street < 4 else f"street {street + 1}"
         self.street_name = street_name or default
+
+    def copy(self, ctx: Context) -> Self:
+        """This round in a copy of the game: the street's betting copied into ``ctx``'s hand."""
+        new = super().copy(ctx)
+        st = self.street_state
+        if st is not None:
+            assert ctx.hand is not None, "a street is bet inside a hand"
+            new.street_state = st.copy(ctx.hand)
+        return new
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def open_round(self) -> None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypeGuard
+from typing import Any, ClassVar, Self, TypeGuard
 
 from cardgame.model.cards import Card, format_cards
+from cardgame.model.context import Context
 from cardgame.model.errors import CardError, ConfigError, IllegalActionError
 from cardgame.model.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
 from cardgame.model.hand import Hand, HandPlayer
@@ -96,6 +97,13 @@ class Draw(PokerStage):
         self.max_discards: int | None = max_discards
         self.min_discards: int = min_discards
         self.replace = replace
+
+    def copy(self, ctx: Context) -> Self:
+        """This round in a copy of the game: the player to draw is the one in ``ctx``'s hand."""
+        new = super().copy(ctx)
+        if self._drawer is not None and ctx.hand is not None:
+            new._drawer = ctx.hand.by_seat[self._drawer.seat]
+        return new
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def one_player_left(self) -> bool:

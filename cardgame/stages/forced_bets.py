@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
+from cardgame.model.context import Context
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import ForcedBetPosted
 from cardgame.model.hand import HandPlayer
@@ -104,6 +105,13 @@ class ForcedBets(PokerStage):
         self._opener: int | None = None
         self._top = 0
         self._full = 0
+
+    def copy(self, ctx: Context) -> Self:
+        """These forced bets in a copy of the game, with lists of posts of their own."""
+        new = super().copy(ctx)
+        new._blinds = self._blinds[:]
+        new._antes = self._antes[:]
+        return new
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def big_blind_antes_first(self) -> bool:

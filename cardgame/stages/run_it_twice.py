@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from cardgame.engine import Outcome
 from cardgame.model.cards import Card
+from cardgame.model.context import Context
 from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.events import RunsChosen
 from cardgame.stages.base import PokerStage
@@ -60,6 +61,12 @@ class RunItTwice(PokerStage):
         self._common: tuple[Card, ...] = ()
         self._runs: list[tuple[Card, ...]] = []
         self._dealt = 0  # streets dealt in the current run
+
+    def copy(self, ctx: Context) -> Self:
+        """This stage in a copy of the game, with a list of run-outs of its own."""
+        new = super().copy(ctx)
+        new._runs = self._runs[:]
+        return new
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def betting_over(self) -> bool:

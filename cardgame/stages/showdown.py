@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from cardgame.evaluation import HIGH, HandEvaluator, winners
 from cardgame.model.cards import Card
+from cardgame.model.context import Context
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import CardsShown, PotAwarded
 from cardgame.model.hand import Hand, HandPlayer
@@ -117,6 +118,15 @@ class Showdown(PokerStage):
         self._mucked: frozenset[int] = frozenset()
         self._won: dict[int, int] = {}
         self._shown: list[int] = []
+
+    def copy(self, ctx: Context) -> Self:
+        """This showdown in a copy of the game: its hands those of ``ctx``'s hand, its tallies its own."""
+        new = super().copy(ctx)
+        hand = ctx.hand
+        new._live = [] if hand is None else [hand.by_seat[hp.seat] for hp in self._live]
+        new._won = dict(self._won)
+        new._shown = self._shown[:]
+        return new
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def gather_hands(self) -> None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
+from cardgame.model.context import Context
 from cardgame.model.deck import DeckSpec
 from cardgame.model.errors import ConfigError
 from cardgame.stages.base import PokerStage
@@ -47,6 +48,12 @@ class WaitForPlayers(PokerStage):
         self.max_players = max_players
         self.deck = deck
         self._seats: list[int] = []  # the seats in play, as find_seats last found them
+
+    def copy(self, ctx: Context) -> Self:
+        """This stage in a copy of the game, with a list of seats of its own."""
+        new = super().copy(ctx)
+        new._seats = self._seats[:]
+        return new
 
     def on_table_change(self) -> None:
         if self.state == "waiting_for_players":
