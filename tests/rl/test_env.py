@@ -170,6 +170,7 @@ def test_only_the_agent_to_act_has_a_mask() -> None:
     ({"runs": "twice"}, "once, agent"),
     ({"button": 5}, "button must be"),
     ({"params": {"blinds": 3}}, "its parameters are"),
+    ({"params": [("ante", 1)]}, "params must be a mapping"),
 ])
 def test_bad_config_is_a_config_error(kwargs: dict[str, object], words: str) -> None:
     with pytest.raises(ConfigError, match=words):
