@@ -216,7 +216,7 @@ class SpielState:
         assert game is not None
         deck = game.hand.deck
         before = deck.dealt
-        pool = tuple(self.game.index[c] for c in deck.remaining)
+        pool = tuple(sorted(self.game.index[c] for c in deck.remaining))
         trial.step(action)
         if deck.dealt == before:
             self._env, self.history_ = trial, history
