@@ -46,13 +46,15 @@ def information_state(game: Game, seat: int) -> str:
     """What ``seat`` may know of the hand in progress, as text: the hand's events as it sees them
     (its own cards, the board, every action), one a line. Two histories ``seat`` cannot tell apart
     give the same text, and the text never forgets (perfect recall): an information set's key."""
-    log = game.events
+    return "\n".join([f"player_{seat} sees", *_hand_lines(game, seat)])
+
+
+def _hand_lines(game: Game, seat: int | None) -> list[str]:
+    """The last hand's events, as ``seat`` sees them (``None``: every card shown)."""
     starts = game.ctx.hand_starts
-    start = starts[-1] if starts else 0
     names = {s: f"player_{s}" for s in range(len(game.table.seats))}
-    lines = [f"player_{seat} sees"]
-    lines += [event.seen_by(seat).describe(names) for event in log[start:]]
-    return "\n".join(lines)
+    events = game.events[starts[-1] if starts else 0:]
+    return [(e if seat is None else e.seen_by(seat)).describe(names) for e in events]
 
 
 class SpielGame:
@@ -175,11 +177,12 @@ class SpielState:
         return self.game.env.actions._bet_label(action)
 
     def __str__(self) -> str:
+        """The hand so far, every card shown (or the cards chance has chosen so far)."""
         if self._env is None or self._need:
             dealt = " ".join(str(self.game.deck[c]) for c in self._chosen)
             return f"chance deals ({dealt or 'nothing yet'}; {self._need} to go)"
         assert self._env.game is not None
-        return self._env.game.status(reveal=True)
+        return "\n".join(_hand_lines(self._env.game, None))
 
     # --- moving on -------------------------------------------------------------------------------------
     def clone(self) -> SpielState:
