@@ -29,8 +29,8 @@ from cardgame.play.game import Game
 from cardgame.rl.spiel import SpielGame, SpielState, information_state
 
 __all__ = [
-    "METHODS",
     "CFR",
+    "METHODS",
     "GameTree",
     "InfoSet",
     "Node",

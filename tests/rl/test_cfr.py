@@ -9,8 +9,7 @@ import pytest
 
 from cardgame.model.errors import ConfigError
 from cardgame.rl import env as rl_env
-from cardgame.rl.cfr import METHODS, CFR, GameTree, best_response_value, expected_values, exploitability, \
-    uniform_policy
+from cardgame.rl.cfr import CFR, METHODS, GameTree, best_response_value, expected_values, exploitability, uniform_policy
 from cardgame.rl.spiel import SpielGame, information_state
 
 KUHN_VALUE = -1 / 18
