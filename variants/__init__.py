@@ -33,7 +33,7 @@ from variants.omaha import pot_limit_omaha, pot_limit_omaha_5
 from variants.omaha_hi_lo import fixed_limit_omaha_hi_lo
 from variants.pineapple import crazy_pineapple, pineapple
 from variants.registry import Variant, available, get, register, variant
-from variants.research import kuhn_poker, leduc_holdem
+from variants.research import kuhn_poker, leduc_holdem, two_player_kuhn_poker
 from variants.short_deck import short_deck_holdem
 from variants.streets import HOLDEM_BOARD, community_card_game, community_streets
 from variants.stud import razz, seven_card_stud, seven_card_stud_hi_lo
@@ -65,5 +65,6 @@ __all__ = [
     "seven_card_stud",
     "seven_card_stud_hi_lo",
     "short_deck_holdem",
+    "two_player_kuhn_poker",
     "variant",
 ]

@@ -1,4 +1,5 @@
-"""Research games: Kuhn poker (three players, a four-card deck) and Leduc hold'em (six cards)."""
+"""Research games: Kuhn poker (two players and three cards, or three players and four) and Leduc
+hold'em (six cards)."""
 
 from __future__ import annotations
 
@@ -9,18 +10,32 @@ from cardgame.stages import BettingRound, DealBoard, DealHole, EndHand, ForcedBe
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
 
-__all__ = ["KUHN_DECK", "LEDUC_DECK", "kuhn_poker", "leduc_holdem"]
+__all__ = ["KUHN_DECK", "LEDUC_DECK", "TWO_PLAYER_KUHN_DECK", "kuhn_poker", "leduc_holdem", "two_player_kuhn_poker"]
 
 KUHN_DECK = DeckSpec("JQKA", "s")
+TWO_PLAYER_KUHN_DECK = DeckSpec("JQK", "s")
 LEDUC_DECK = DeckSpec("JQK", "hs")
+
+
+def _kuhn(deck: DeckSpec, players: int, ante: int, bet: int) -> list[PokerStage]:
+    structure = FixedLimit(bet, bet, cap=1, heads_up_uncapped=False)  # the cap holds heads-up too
+    return [WaitForPlayers(2, max_players=players, deck=deck), ForcedBets((), ante=ante), DealHole(1),
+            BettingRound(structure, 0, "betting"), Showdown(HIGH_CARD), EndHand()]
 
 
 @variant("kuhn poker", None, "Three-player Kuhn poker, four-card deck", max_players=3, deck=KUHN_DECK)
 def kuhn_poker(ante: int = 1, bet: int = 1) -> list[PokerStage]:
     """Three-player Kuhn poker: ante, one card each, one betting round (one bet, no raise)."""
-    structure = FixedLimit(bet, bet, cap=1, heads_up_uncapped=False)  # the cap holds heads-up too
-    return [WaitForPlayers(2, max_players=3, deck=KUHN_DECK), ForcedBets((), ante=ante), DealHole(1),
-            BettingRound(structure, 0, "betting"), Showdown(HIGH_CARD), EndHand()]
+    return _kuhn(KUHN_DECK, 3, ante, bet)
+
+
+@variant("two-player kuhn poker", None, "Kuhn poker as Kuhn defined it: two players, three cards",
+         max_players=2, deck=TWO_PLAYER_KUHN_DECK)
+def two_player_kuhn_poker(ante: int = 1, bet: int = 1) -> list[PokerStage]:
+    """Kuhn's poker (1950): two players ante, one card each from J Q K, one betting round (one bet,
+    no raise). The player left of the button acts first; with ante and bet 1 the game is worth
+    -1/18 to that player."""
+    return _kuhn(TWO_PLAYER_KUHN_DECK, 2, ante, bet)
 
 
 @variant("leduc hold'em", None, "Leduc hold'em, six-card deck", max_players=2, deck=LEDUC_DECK)

@@ -25,7 +25,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from cardgame.engine import Stage
 from cardgame.model.context import Context
-from cardgame.model.errors import ConfigError
+from cardgame.model.errors import CardgameError, ConfigError
 from cardgame.play.bot import Bot, HandEvents, decide
 from cardgame.play.game import Game, VariantLike
 from cardgame.play.shape import game_shape
@@ -41,6 +41,29 @@ _SEED_BITS = 63
 _GOLDEN = 0x9E3779B97F4A7C15  # 2**64 / the golden ratio: Fibonacci hashing
 
 
+def _cards_option(options: object) -> Sequence[object] | str | None:
+    """The cards ``reset``'s ``options`` choose (``None``: none chosen); other keys are ignored, as
+    PettingZoo's own environments ignore options they do not take."""
+    if options is None:
+        return None
+    if not isinstance(options, Mapping):
+        raise ConfigError(f"reset's options are a mapping (its key 'cards': the first hand's cards to come, top "
+                          f"first), not {options!r}.")
+    cards = options.get("cards")
+    if cards is not None and not isinstance(cards, str | Sequence):
+        raise ConfigError(f"options['cards'] are card strings ('Js Qs'), cards or indices, not {cards!r}.")
+    return cards
+
+
+def _restored(state: Any) -> random.Random | None:
+    """A generator in ``state`` (``None``: none)."""
+    if state is None:
+        return None
+    rng = random.Random.__new__(random.Random)  # unseeded: the state is set next
+    rng.setstate(state)
+    return rng
+
+
 def _whole(name: str, value: object, least: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
         raise ConfigError(f"{name} must be a whole number of at least {least}, not {value!r}.")
@@ -48,9 +71,10 @@ def _whole(name: str, value: object, least: int) -> int:
 
 
 def make_game(stages: Sequence[Stage[Context]], stacks: Sequence[int], *, seed: int | None, button: int | None,
-              max_hands: int | None) -> Game:
+              max_hands: int | None, cards: Sequence[object] | str | None = None) -> Game:
     """A started game on the stage list ``stages`` with one player a stack (``player_0``.. in seats
-    0..), waiting on its first decision; ``button``: the first hand's (``None``: drawn from ``seed``).
+    0..), waiting on its first decision; ``button``: the first hand's (``None``: drawn from ``seed``);
+    ``cards``: the first hand's cards to come, top first (:meth:`Game.stack_deck`; ``None``: shuffled).
 
     The stage list of a game that was dropped may be used again: a stage starts afresh each time it
     runs (each hand), so an environment builds its variant's stages once, not on every reset."""
@@ -59,6 +83,8 @@ def make_game(stages: Sequence[Stage[Context]], stacks: Sequence[int], *, seed: 
     game = Game(stages, seats=len(stacks), seed=seed, first_button=button, max_hands=max_hands)
     for seat, stack in enumerate(stacks):
         game.sit_down(f"player_{seat}", stack, seat)
+    if cards is not None:
+        game.stack_deck(cards)
     game.start()
     return game
 
@@ -124,7 +150,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             raise ConfigError(f"params must be a mapping of the variant builder's keyword arguments, not {params!r}.")
         self.variant = variant
         self.params = dict(params) if params is not None else None
-        self._stages = variant.build(**(self.params or {}))  # checks the params; every game of the env plays them
+        self._stages: Sequence[Stage[Context]] | None = variant.build(**(self.params or {}))  # every game plays them
         template = Game(self._stages, seats=players)  # never started: gives the shape, the encoder's table
         self.shape = game_shape(template.dispatcher.stages, template.ctx.deck_spec)
         if stack is None:
@@ -184,10 +210,25 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         return self._seeds.getrandbits(_SEED_BITS) if self._seeds is not None else None
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new episode: a new game, every stack back to its start, dealt the first hand."""
+        """A new episode: a new game, every stack back to its start, dealt the first hand.
+        ``options={"cards": "Js Qs"}`` chooses the first hand's cards to come, in dealing order
+        (:meth:`Game.stack_deck`: search enumerates deals so; other keys are ignored); a bad option raises
+        :class:`~cardgame.model.errors.ConfigError` (a bad card :class:`~cardgame.model.errors.CardError`)
+        and changes nothing."""
+        cards = _cards_option(options)
+        if self._stages is None:  # a copy (copy()) builds its own stage list: the original's game plays on
+            self._stages = self.variant.build(**(self.params or {}))
+        seeds = (self._seeds.getstate() if self._seeds is not None else None, self._first_seed)
         game_seed = self._next_seed(seed)
+        try:
+            game = make_game(self._stages, self.stacks, seed=game_seed, button=self._button, max_hands=self.hands,
+                             cards=cards)
+        except CardgameError:
+            self._seeds = _restored(seeds[0])
+            self._first_seed = seeds[1]
+            raise
         self._first_seed = None
-        self._game = make_game(self._stages, self.stacks, seed=game_seed, button=self._button, max_hands=self.hands)
+        self._game = game
         self.agents = self.possible_agents[:]
         self.rewards: dict[str, float] = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards: dict[str, float] = dict.fromkeys(self.agents, 0)
@@ -315,6 +356,33 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
 
     def close(self) -> None:
         """Nothing to free: the game is plain Python objects."""
+
+    # --- copies, for search (CFR, MCTS) ------------------------------------------------------------------
+    @property
+    def game(self) -> Game | None:
+        """The game being played (``None`` before the first ``reset``): for search and analysis, which
+        read it and copy it; an agent learns from its observation only."""
+        return self._game
+
+    def copy(self) -> raw_env:
+        """An independent copy of the environment as it is now, for search: stepping one never changes
+        the other, and the copy goes on exactly as the original would (:meth:`Game.copy`). Copied: the
+        game and the episode's bookkeeping (agents, rewards, terminations, the seed stream); shared,
+        being configuration: the spaces, the action abstraction and the encoder. A copy that is
+        ``reset`` builds its own stage list."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._game = self._game.copy() if self._game is not None else None
+        new._stages = None
+        new._seeds = _restored(self._seeds.getstate()) if self._seeds is not None else None
+        new.agents = self.agents[:]
+        new._paid = self._paid[:]
+        for name in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
+            if name in self.__dict__:
+                setattr(new, name, dict(self.__dict__[name]))
+        if "infos" in self.__dict__:
+            new.infos = {agent: dict(info) for agent, info in self.infos.items()}
+        return new
 
 
 def env(variant: str | VariantLike = "NT", players: int = 2, **options: Any) -> AECEnv:
