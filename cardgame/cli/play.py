@@ -10,11 +10,9 @@ from rich.console import Console
 from cardgame.cli.args import MAX_CHIPS, MAX_SEED, output, whole
 from cardgame.model.errors import ConfigError
 from cardgame.model.table import MAX_SEATS
-from cardgame.terminal.play import load, new_session, terminal_reader
+from cardgame.terminal.play import MAX_NAME, MAX_TIME, load, new_session, terminal_reader
 
 __all__ = ["add"]
-
-MAX_TIME = 3600
 
 
 def run(args: argparse.Namespace, console: Console) -> int:
@@ -49,7 +47,8 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
     play.add_argument("--seed", type=whole("seed", 0, MAX_SEED), default=None,
                       help="deal the same cards again (default: random)")
     play.add_argument("--stack", type=whole("stack", 1, MAX_CHIPS), default=None, help="every buy-in (default 200)")
-    play.add_argument("--name", default=None, help="your name (default Hero, as hand histories call the one they follow)")
+    play.add_argument("--name", default=None, help=f"your name, 1 to {MAX_NAME} printable characters (default Hero, "
+                                                   "as hand histories call the one they follow)")
     play.add_argument("--run-it-twice", action="store_true", help="players all in may run the board twice "
                                                                   "(variants that offer it)")
     play.add_argument("--time", type=whole("time limit", 1, MAX_TIME), default=None,

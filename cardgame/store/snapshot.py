@@ -43,7 +43,6 @@ snapshots between calls into the game.
 
 from __future__ import annotations
 
-import functools
 import inspect
 import re
 from collections.abc import Mapping, Sequence
@@ -107,16 +106,21 @@ _STATUSES = ("new", "running", "exited", "failed")
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
 
-@functools.cache
+_SETTING_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _setting_names(cls: type) -> tuple[str, ...]:
     """The named parameters of ``cls``'s constructor, but the runtime ones (``snapshot_fields``)."""
-    try:
-        parameters = inspect.signature(cls.__init__).parameters.values()
-    except (TypeError, ValueError):
-        return ()
-    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-    skip = {"self", *getattr(cls, "snapshot_fields", ())}
-    return tuple(p.name for p in parameters if p.kind in kinds and p.name not in skip)
+    names = _SETTING_NAMES.get(cls)
+    if names is None:
+        try:
+            parameters = list(inspect.signature(cls).parameters.values())
+        except (TypeError, ValueError):
+            parameters = []
+        kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+        skip = set(getattr(cls, "snapshot_fields", ()))
+        names = _SETTING_NAMES[cls] = tuple(p.name for p in parameters if p.kind in kinds and p.name not in skip)
+    return names
 
 
 def stage_settings(stage: Stage[Any]) -> dict[str, str]:

@@ -123,7 +123,7 @@ def test_bad_arguments_are_refused_before_anything_starts(tmp_path: Path) -> Non
         variant = str(kwargs.pop("variant", "NT"))
         with pytest.raises(Exception, match=said):
             new_session(variant, 4, console, read, **kwargs)  # type: ignore[arg-type]
-    with pytest.raises(Exception, match="seats 2 to 2"):
+    with pytest.raises(Exception, match="seats exactly 2 players, not 3"):
         new_session("leduc hold'em", 3, console, read)
     with pytest.raises(Exception, match="Unknown variant"):
         new_session("snap", 3, console, read)
