@@ -58,7 +58,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
     if args.seats is None:
         args.seats = min(6, variant.max_players)
     if not 2 <= args.seats <= variant.max_players:
-        raise CardgameError(f"--seats must be 2 to {variant.max_players} for {variant.name}, not {args.seats}")
+        many = "exactly 2" if variant.max_players == 2 else f"2 to {variant.max_players}"
+        raise CardgameError(f"--seats must be {many} for {variant.name}, not {args.seats}")
     stages = variant.build()
     seed = secrets.randbits(64) if args.seed is None else args.seed  # a demo is seeded: its seed replays it
     game = Game(stages, seats=args.seats, seed=seed, max_hands=args.hands)

@@ -463,11 +463,12 @@ def terminal_reader(console: Console, stream: Any = None) -> Reader:
     """A :data:`Reader` of the process's standard input: the prompt is printed on ``console``; with a
     timeout the input is waited for with ``select`` (a terminal or a pipe; where ``select`` cannot
     wait on it, the line is read and the time checked once it is typed)."""
-    fd = (stream or sys.stdin).fileno()
+    source = stream or sys.stdin  # its file descriptor is taken at the first read, once everything is checked
     decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
     pending = [""]
 
     def read(prompt: str, timeout: float | None) -> str | None:
+        fd = source.fileno()
         console.print(Text(prompt), end="")
         console.file.flush()
         deadline = None if timeout is None else time.monotonic() + timeout
