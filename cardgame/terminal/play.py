@@ -44,6 +44,7 @@ from cardgame.play.game import Game
 from cardgame.play.narration import Line, Narration
 from cardgame.store.serialize import SnapshotError
 from cardgame.store.snapshot import restore, snapshot
+from cardgame.terminal.lines import fit, fit_line
 from cardgame.terminal.prompt import (
     Choice,
     InputError,
@@ -149,12 +150,20 @@ class Session:
             self.console.print()
             self.console.rule(Text(line.text, style="bold"))
         else:
-            self.recent.append(line.text)
+            self.recent += fit_line(line, self.console.width)
 
     def _line_flush(self) -> None:
         for text in self.recent:
-            self.console.print(Text("  " + text))
+            self.console.print(Text(text))
         self.recent = []
+
+    def say(self, text: str, style: str = "", *, whole: bool = False) -> None:
+        """Print ``text`` fitted to the console's width (each of its lines; a continuation indented;
+        with ``whole``, a word longer than a line, a path, is not broken)."""
+        for paragraph in text.split("\n"):
+            indent = paragraph[: len(paragraph) - len(paragraph.lstrip())]
+            for line in fit(paragraph.strip(), self.console.width, first=indent, whole=whole):
+                self.console.print(Text(line, style=style))
 
     def _hands_ended(self) -> None:
         """Write the hands that ended to the PHH file (all of them: a ``.phhs`` holds every hand), as the
@@ -187,7 +196,7 @@ class Session:
                 continue
             if not self._decide():
                 self._line_flush()
-                self.console.print("You leave the table.")
+                self.say("You leave the table.")
                 return self._results()
         self._hands_ended()
         self._line_flush()
@@ -195,40 +204,41 @@ class Session:
             raise CardgameError("The game failed: " + "; ".join(e.describe() for e in game.events[-1:]))
         me_player = next((p for p in game.table.players() if p.seat == me), None)
         if me_player is None or me_player.stack == 0:
-            self.console.print("You are out of chips: the game is over.")
+            self.say("You are out of chips: the game is over.")
         else:
-            self.console.print("No hand can be dealt: the other players are out of chips.")
+            self.say("No hand can be dealt: the other players are out of chips.")
         return self._results()
 
     def _introduce(self) -> None:
-        say = self.console.print
+        say = self.say
         v = self.variant
         stakes = f", {self.history.stakes}" if self.history.stakes else ""
         names = self.game.names()
         others = ", ".join(f"{names.get(s, f'seat {s}')} ({bot})" for s, bot in sorted(self.setup.bots.items()))
-        say(Text(f"{v.name}{stakes}. You are {self.game.names()[self.setup.seat]} at seat {self.setup.seat}; "
-                 f"against {others}. Seed {self.game.seed}."))
+        say(f"{v.name}{stakes}. Seed {self.game.seed}.")
+        say(f"You are {self.game.names()[self.setup.seat]} at seat {self.setup.seat}; against {others}.")
         if self.stud:
-            say(Text("Cards in [brackets] are face up; ▒▒ is a card you cannot see."))
+            say("Cards in [brackets] are face up; ▒▒ is a card you cannot see.")
         clock = f" You have {self.setup.time} seconds a decision." if self.setup.time else ""
-        say(Text(f"Type help for what you may do, save to save, quit to leave.{clock}"))
+        say(f"Type help for what you may do, save to save, quit to leave.{clock}")
 
     def _results(self) -> int:
         parts = [f"{p.name} {p.stack}" for p in self.game.table.players()]
         hand = self.game.hand
         pot = hand.pot_total() if hand is not None else 0
         tail = f"; {pot} more in the pot of the unfinished hand" if pot else ""
-        self.console.print(Text("Stacks: " + ", ".join(parts) + tail))
+        for line in fit("Stacks: " + ", ".join(parts) + tail, self.console.width, items=True):
+            self.console.print(Text(line))
         return 0
 
     def show_table(self, clock: float | None = None) -> None:
         """Draw the table as the person sees it, with the history lines since the last drawing."""
         view = self.game.view(self.setup.seat)
-        lines = [line.text for line in self.history.flush()]
-        for text in lines:
-            self.recent.append(text)
+        for line in self.history.flush():
+            self.recent += fit_line(line, self.console.width)
         last, self.recent = self.recent, []
-        self.console.print(render_table(view, stud=self.stud, last_actions=last, clock=clock))
+        # wrapped by rich at the console's width (a long header of side pots), the lines under it fitted
+        self.console.print(render_table(view, stud=self.stud, last_actions=last, clock=clock), soft_wrap=False)
 
     def _decide(self) -> bool:
         """Ask the person until an answer is taken; ``False``: the person quits."""
@@ -243,28 +253,28 @@ class Session:
             except EOFError:
                 return False
             if text is None:
-                self.console.print(self._time_out())
+                self.say(self._time_out())
                 return True
             try:
                 choice = parse(text)
             except InputError as exc:
-                self.console.print(Text(str(exc), style="red"))
+                self.say(str(exc), style="red")
                 continue
             if choice.kind == "help":
-                self.console.print(Text(help_text))
+                self.say(help_text)
             elif choice.kind == "table":
                 self.show_table(left)
             elif choice.kind == "save":
-                self.console.print(Text(self.save()))
+                self.say(self.save(), whole=True)
             elif choice.kind == "quit":
                 return False
             else:
                 if choice.note:
-                    self.console.print(Text(choice.note, style="yellow"))
+                    self.say(choice.note, style="yellow")
                 try:
                     self._apply(choice)
                 except CardgameError as exc:  # refused by the game: it is unchanged
-                    self.console.print(Text(str(exc), style="red"))
+                    self.say(str(exc), style="red")
                     continue
                 return True
 
@@ -318,7 +328,7 @@ class Session:
 
     # --- saving ------------------------------------------------------------------------------------------
     def save(self) -> str:
-        """Write the game to ``setup.save`` (between actions); what was done, in words."""
+        """Write the game to ``setup.save`` (between actions); what was done, in words (its lines)."""
         path = self.setup.save or "cardgame-save.json"
         data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": self.setup.variant,
                 "params": dict(self.setup.params), "seat": self.setup.seat,
@@ -328,7 +338,7 @@ class Session:
             Path(path).write_text(json.dumps(data), encoding="utf-8")
         except OSError as exc:
             return f"Could not save to {path}: {exc}"
-        return f"Saved to {path}; continue with: cardgame play --resume {path}"
+        return f"Saved to {path}.\nContinue with: cardgame play --resume {path}"
 
 
 def new_session(variant: str, seats: int, console: Console, read: Reader, *, bots: Sequence[str] = ("seed-ai",),
@@ -469,7 +479,10 @@ def terminal_reader(console: Console, stream: Any = None) -> Reader:
 
     def read(prompt: str, timeout: float | None) -> str | None:
         fd = source.fileno()
-        console.print(Text(prompt), end="")
+        *above, last = fit(prompt, console.width) if len(prompt) > console.width else [prompt]
+        for line in above:  # a prompt wider than the terminal: its last line is where the answer is typed
+            console.print(Text(line))
+        console.print(Text(last + (" " if last != prompt else "")), end="")
         console.file.flush()
         deadline = None if timeout is None else time.monotonic() + timeout
         while "\n" not in pending[0]:
