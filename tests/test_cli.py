@@ -415,3 +415,11 @@ def test_play_and_demo_refuse_before_anything_starts(args: list[str], message: s
     assert main(args) == 2
     out = capsys.readouterr()
     assert out.out == "" and message in out.err and out.err.count("\n") == 1 and "\x1b" not in out.err
+
+
+def test_the_readme_says_what_the_seed_and_the_save_file_are_for() -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = " ".join(readme.split("## Play in the terminal", 1)[1].split("\n## ", 1)[0].split())
+    assert "The seed is printed so that a game can be replayed" in section
+    assert "the save file holds the whole game, the deck's cards to come included, so it is for resuming, not for " \
+           "sharing with an opponent" in section
