@@ -372,3 +372,54 @@ def test_simulate_help_describes_the_columns_and_shows_the_defaults(capsys: pyte
     text = " ".join(capsys.readouterr().out.split())
     assert "VPIP and PFR" in text and "95% confidence interval" in text
     assert "(default: 10000)" in text and "(default: NT)" in text and "(default: seed-ai,random,all-in)" in text
+
+
+def test_simulate_help_writes_its_defaults_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "None" not in text and "(default: False)" not in text
+    assert "(default: 100 big blinds)" in text and "(default: serial for one worker, else process)" in text
+
+
+def test_a_plot_without_an_extension_is_refused_before_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """matplotlib would write myplot.png, another file than the one named (and maybe one that exists)."""
+    pytest.importorskip("matplotlib")
+    import cardgame.simulate
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the match started before the plot was checked")
+
+    monkeypatch.setattr(cardgame.simulate, "simulate", refuse)
+    assert main(["simulate", "--hands", "1000000", "--plot", str(tmp_path / "myplot")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the file's extension names the image format; give one of " in err
+    assert ".png" in err and ".svg" in err and not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["demo", "--variant", "leduc hold'em", "--seats", "3"], "--seats must be exactly 2 for leduc hold'em, not 3"),
+        (["play", "--variant", "leduc hold'em", "--seats", "3"], "leduc hold'em seats exactly 2 players, not 3"),
+        (["play", "--variant", "F7S", "--run-it-twice"],
+         "seven-card stud has no run-it-twice option; the variants with it: NT (no-limit hold'em)."),
+        (["play", "--name", "\x1b]0;pwned\x07"], "a name is 1 to 20 printable characters (no control characters"),
+        (["play", "--name", "\x1b[2J"], "Cannot use the name '\\x1b[2J'"),
+        (["play", "--name", "A" * 21], "a name is 1 to 20 printable characters"),
+    ],
+)
+def test_play_and_demo_refuse_before_anything_starts(args: list[str], message: str,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and message in out.err and out.err.count("\n") == 1 and "\x1b" not in out.err
+
+
+def test_the_readme_says_what_the_seed_and_the_save_file_are_for() -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = " ".join(readme.split("## Play in the terminal", 1)[1].split("\n## ", 1)[0].split())
+    assert "The seed is printed so that a game can be replayed" in section
+    assert "the save file holds the whole game, the deck's cards to come included, so it is for resuming, not for " \
+           "sharing with an opponent" in section

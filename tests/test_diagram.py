@@ -276,3 +276,21 @@ def _regenerate() -> None:
 
 if __name__ == "__main__":
     _regenerate()
+
+
+@pytest.mark.parametrize(("fmt", "name", "named"), [("png", "x.svg", "svg"), ("svg", "x.png", "png"),
+                                                    ("mermaid", "x.dot", "dot"), ("dot", "x.md", "mermaid"),
+                                                    ("png", "x.GV", "dot"), ("svg", "x.mmd", "mermaid")])
+def test_an_output_named_for_another_format_is_refused(fmt: str, name: str, named: str, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / name
+    assert main(["diagram", "NT", "--format", fmt, "--output", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"names a {named} file but --format is {fmt}: give --format {named}" in err and not out.exists()
+
+
+def test_an_output_named_for_its_format_or_for_none_is_written(tmp_path: Path) -> None:
+    for fmt, name in (("mermaid", "a.md"), ("mermaid", "a.mmd"), ("dot", "a.gv"), ("dot", "a.txt"),
+                      ("mermaid", "diagram")):
+        assert main(["diagram", "NT", "--format", fmt, "--output", str(tmp_path / name)]) == 0
+        assert (tmp_path / name).read_bytes() == draw("NT", fmt)

@@ -29,8 +29,8 @@ from cardgame.play.game import Game
 from cardgame.stages import DealHole, WaitForPlayers
 from cardgame.store import snapshot as snap
 from cardgame.store.serialize import decode_event, decode_value, encode_event, encode_value
-from cardgame.store.snapshot import SnapshotError, dumps, loads, restore, snapshot
-from variants import available, no_limit_holdem, pot_limit_omaha
+from cardgame.store.snapshot import SnapshotError, dumps, loads, restore, snapshot, stage_settings
+from variants import available, fixed_limit_holdem, no_limit_holdem, pot_limit_omaha
 
 Build = Callable[[], list[Stage]]
 
@@ -511,10 +511,38 @@ def test_a_used_stage_list_is_refused(saved: dict[str, Any]) -> None:
         restore(saved, list(game.dispatcher.stages))
 
 
-def test_same_stage_classes_with_other_settings_restore(saved: dict[str, Any]) -> None:
-    """Configuration comes from code: PLO's stage list has the same classes as hold'em's."""
-    game = restore(saved, pot_limit_omaha(1, 2))
+def test_same_stage_classes_with_other_settings_are_refused(saved: dict[str, Any]) -> None:
+    """PLO's stage list has the same classes as hold'em's, but other settings: the snapshot's own
+    settings tell them apart, as they tell other blinds apart."""
+    with pytest.raises(SnapshotError, match=r"Stage 2 \(DealHole\) was saved with face_up \(False, False\) but "
+                                            r"the stage list given has face_up \(False, False, False, False\)"):
+        restore(saved, pot_limit_omaha(1, 2))
+    with pytest.raises(SnapshotError, match=r"blinds \(1, 2\) but the stage list given has blinds \(5, 10\)"):
+        restore(saved, no_limit_holdem(5, 10))
+    with pytest.raises(SnapshotError, match=r"structure 'NoLimit\(.* but the stage list given has structure "
+                                            r"'FixedLimit\("):
+        restore(saved, fixed_limit_holdem())  # blinds 1/2 too
+    restore(saved, no_limit_holdem(1, 2))  # the same variant and parameters
+
+
+def test_a_snapshot_without_settings_restores_on_any_settings(saved: dict[str, Any]) -> None:
+    """An older snapshot has no settings: configuration comes from code, as it did."""
+    old = copy.deepcopy(saved)
+    for stage in old["stages"]:
+        del stage["settings"]
+    game = restore(old, pot_limit_omaha(1, 2))
     assert game.hand is not None and len(game.hand.players[0].hole) == 2
+
+
+def test_the_settings_are_the_same_text_in_every_process() -> None:
+    """Reprs with a memory address (an evaluator object, a function) are kept without it."""
+    import variants
+
+    for v in variants.available():
+        for stage in v.build():
+            assert all(" at 0x" not in text for text in stage_settings(stage).values()), (v.name, stage)
+    razz = [stage_settings(s) for s in variants.get("FR").build()]
+    assert any(s.get("order", "").startswith("<function best_showing_low") for s in razz)
 
 
 # --- the snapshot keeps every runtime attribute ------------------------------------------------------

@@ -4,11 +4,10 @@ each checked by argparse before any work starts."""
 from __future__ import annotations
 
 import argparse
-import os
 from collections.abc import Callable
 
 from cardgame.model.errors import CardgameError
-from cardgame.model.inputs import excerpt, read_int
+from cardgame.model.inputs import excerpt, read_int, writable_file
 
 __all__ = ["MAX_CHIPS", "MAX_COUNT", "MAX_SEED", "MAX_TIMEOUT_MS", "output", "port", "ports", "whole"]
 
@@ -46,8 +45,7 @@ def whole(what: str, minimum: int, maximum: int) -> Callable[[str], int]:
 def output(text: str) -> str:
     """An argparse type: a file the command can write (checked before it runs): not a folder, in a folder
     that exists and may be written."""
-    folder = os.path.dirname(os.path.abspath(text)) if text else ""
-    if not text or os.path.isdir(text) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+    if not writable_file(text):
         raise argparse.ArgumentTypeError(f"cannot write the file {excerpt(text)}: give a file name in a folder that "
                                          "exists and may be written")
     return text

@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
-import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,6 +21,7 @@ from cardgame.play.bot import Bot
 from cardgame.play.game import Game
 from cardgame.play.narration import Line, Narration, PlayerResult
 from cardgame.play.view import status_legend, status_table, table_view
+from cardgame.terminal.lines import fit, fit_line
 
 __all__ = ["add"]
 
@@ -58,7 +58,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
     if args.seats is None:
         args.seats = min(6, variant.max_players)
     if not 2 <= args.seats <= variant.max_players:
-        raise CardgameError(f"--seats must be 2 to {variant.max_players} for {variant.name}, not {args.seats}")
+        many = "exactly 2" if variant.max_players == 2 else f"2 to {variant.max_players}"
+        raise CardgameError(f"--seats must be {many} for {variant.name}, not {args.seats}")
     stages = variant.build()
     seed = secrets.randbits(64) if args.seed is None else args.seed  # a demo is seeded: its seed replays it
     game = Game(stages, seats=args.seats, seed=seed, max_hands=args.hands)
@@ -81,7 +82,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         _introduce(console, game, variant.name, variant.code, history.stakes, seat_kinds, args)
         if args.table:
             for sentence in status_legend(button=not stud).split(". "):
-                for line in _fit(sentence.rstrip(".") + ".", console.width):
+                for line in fit(sentence.rstrip(".") + ".", console.width):
                     console.print(line, highlight=False, markup=False)
     game.start()
     while game.status_name == "running" and game.to_act is not None:
@@ -122,24 +123,9 @@ def _print(console: Console, lines: list[Line]) -> None:
         if line.kind == "hand":
             console.print()
             console.rule(Text(line.text, style="bold"))
-        elif line.kind == "street":
-            for text in _fit(line.text, width, items=True):
-                console.print(Text(text, style="bold"), highlight=False)
-        else:
-            first = "  " if line.kind == "action" else ""
-            for text in _fit(line.text, width, first=first):
-                console.print(text, highlight=False, markup=False)
-
-
-def _fit(text: str, width: int, *, first: str = "", items: bool = False) -> list[str]:
-    """``text`` in lines of at most ``width`` columns: the first after ``first``, the others indented
-    two columns more. With ``items``, a line is broken between the items of a list (``, ``), a
-    player's cards kept together, rather than between words."""
-    glue = "\xa0"  # textwrap breaks at spaces, never at a no-break space
-    body = ", ".join(part.replace(" ", glue) for part in text.split(", ")) if items else text
-    lines = textwrap.wrap(body, width=max(width, 20), initial_indent=first, subsequent_indent=first + "    ",
-                          break_long_words=True, break_on_hyphens=False)
-    return [line.replace(glue, " ") for line in lines] or [first]
+            continue
+        for text in fit_line(line, width):
+            console.print(Text(text, style="bold" if line.kind == "street" else ""), highlight=False)
 
 
 def _introduce(console: Console, game: Game, name: str, code: str | None, stakes: str, kinds: dict[int, str],
@@ -160,7 +146,7 @@ def _introduce(console: Console, game: Game, name: str, code: str | None, stakes
         f"Bots: {'; '.join(plays)}.",
         "Everyone's cards are shown; cards in [brackets] are face up for all to see.",
     ):
-        for line in _fit(text, console.width):
+        for line in fit(text, console.width):
             console.print(line, highlight=False, markup=False)
 
 

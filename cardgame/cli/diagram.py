@@ -11,6 +11,7 @@ that is not a terminal (piped or redirected), where its bytes would garble the s
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -25,10 +26,12 @@ from cardgame.engine.diagram import machine_classes, machine_dot, machine_mermai
 from cardgame.model.errors import CardgameError
 from cardgame.model.inputs import excerpt
 
-__all__ = ["FORMATS", "add", "draw", "stage_class"]
+__all__ = ["FORMATS", "SUFFIXES", "add", "draw", "stage_class"]
 
 #: The formats, text first; the images need graphviz's ``dot`` program.
 FORMATS = ("mermaid", "dot", "svg", "png")
+#: The file suffixes that name a format: an ``--output`` with one of them must be of that format.
+SUFFIXES = {".svg": "svg", ".png": "png", ".dot": "dot", ".gv": "dot", ".mmd": "mermaid", ".md": "mermaid"}
 DOT_TIMEOUT = 60  # seconds graphviz may take on one variant (it takes well under one)
 
 
@@ -89,6 +92,13 @@ def draw(variant: str, fmt: str = "mermaid", stage: str | None = None) -> bytes:
 
 def run(args: argparse.Namespace, console: Console) -> int:
     """Draw the variant; write the diagram to ``--output`` or standard output."""
+    if args.output is not None:
+        suffix = os.path.splitext(args.output)[1].lower()
+        named = SUFFIXES.get(suffix)
+        if named is not None and named != args.format:
+            raise CardgameError(f"--output {excerpt(args.output)} names a {named} file but --format is {args.format}: "
+                                f"give --format {named}, or an --output name ending in "
+                                f"{' or '.join(k for k, f in SUFFIXES.items() if f == args.format)}.")
     if args.format == "png" and args.output is None and sys.stdout.isatty():
         raise CardgameError("A png is binary: give --output FILE, or redirect standard output to a file or a program.")
     data = draw(args.variant, args.format, args.stage)
@@ -123,5 +133,6 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
                          help="draw only this stage's machine, e.g. 'betting round' (default: the whole variant)")
     diagram.add_argument("--format", choices=FORMATS, default="mermaid", help="default mermaid")
     diagram.add_argument("--output", type=output, default=None, metavar="FILE",
-                         help="write the diagram to FILE (default: standard output)")
+                         help="write the diagram to FILE (default: standard output); a name ending in .svg, .png, "
+                              ".dot, .gv, .mmd or .md must be of that format")
     diagram.set_defaults(run=run)

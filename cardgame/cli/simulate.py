@@ -37,6 +37,16 @@ def run(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+class _Defaults(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows an option's default after its help, unless it is ``None`` or ``False`` (a flag off, or
+    a default its help says in words)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default is None or action.default is False:
+            return action.help
+        return super()._get_help_string(action)
+
+
 def add(sub: argparse._SubParsersAction[Any]) -> None:
     """The ``simulate`` subcommand: a match between bots, printed as a results table."""
     from cardgame.play.bots import available
@@ -50,7 +60,7 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
                     "per 100 hands with a 95% confidence interval, VPIP and PFR (how often it put chips in, and "
                     "raised, before the flop), AF (aggression: bets and raises per call), SD won (showdowns won); "
                     "tournaments add the tournaments won and the mean finishing place.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+        formatter_class=_Defaults)
     sim.add_argument("--variant", default="NT", help="variant name or PHH code")
     sim.add_argument("--bots", default="seed-ai,random,all-in",
                      help=f"comma-separated, one per seat, from: {', '.join(available())}")
@@ -58,15 +68,15 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
                      help="hands to play (deals with --duplicate)")
     sim.add_argument("--seed", type=whole("seed", 0, MAX_SEED), default=0, help="the match replays from it")
     sim.add_argument("--stack", type=whole("stack", 1, MAX_CHIPS), default=None,
-                     help="starting stack (None: 100 big blinds)")
+                     help="starting stack (default: 100 big blinds)")
     sim.add_argument("--workers", type=whole("number of workers", 1, MAX_WORKERS), default=1,
                      help="processes sharing the hands (the results are the same for any number)")
     sim.add_argument("--backend", choices=BACKENDS, default=None,
-                     help="None: serial for one worker, else process")
+                     help="how the workers run (default: serial for one worker, else process)")
     sim.add_argument("--duplicate", action="store_true", help="replay every deal with the seats rotated")
     sim.add_argument("--tournament", action="store_true", help="freeze-outs with rising blinds, not a cash game")
-    sim.add_argument("--json", type=output, default=None, help="write the results as JSON to this file")
+    sim.add_argument("--json", type=output, default=None, help="also write the results as JSON to this file")
     sim.add_argument("--plot", type=output, default=None,
-                     help="save cumulative winnings as an image, its format the file's extension: .png, .svg, .pdf... "
-                          "(needs cardgame[plot]; checked before the run)")
+                     help="save cumulative winnings as an image, its format the file's extension (which it must "
+                          "have): .png, .svg, .pdf... (needs cardgame[plot]; checked before the run)")
     sim.set_defaults(run=run)

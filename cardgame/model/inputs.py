@@ -16,7 +16,7 @@ from pathlib import Path
 
 from cardgame.model.errors import CardgameError
 
-__all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "excerpt", "is_ascii_int", "read_int", "read_text"]
+__all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "excerpt", "is_ascii_int", "read_int", "read_text", "writable_file"]
 
 MAX_DIGITS = 18
 """Digits a number may have: 18 covers every chip count the engine can hold (about 10**18)."""
@@ -81,3 +81,12 @@ def read_text(path: str | os.PathLike[str], limit: int, error: type[CardgameErro
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise error(f"{excerpt(str(p))} is not UTF-8 text (byte {exc.start}); {what} is UTF-8 text.") from None
+
+
+def writable_file(path: str) -> bool:
+    """Whether ``path`` names a file that may be written, checked before the work that writes it:
+    not a folder, in a folder that exists and may be written (and no NUL character)."""
+    if not path or "\0" in path or os.path.isdir(path):
+        return False
+    folder = os.path.dirname(os.path.abspath(path))
+    return os.path.isdir(folder) and os.access(folder, os.W_OK)

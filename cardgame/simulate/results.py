@@ -116,7 +116,7 @@ class MatchResult:
 
     def plot(self, path: str) -> None:
         """Save each bot's cumulative winnings in big blinds (``curves``) as an image; its format is
-        the file's extension (PNG without one; see :func:`check_plot_path`). Needs matplotlib
+        the file's extension, which it must have (see :func:`check_plot_path`). Needs matplotlib
         (``pip install 'cardgame[plot]'``)."""
         check_plot_path(path)
         import matplotlib
@@ -140,7 +140,8 @@ class MatchResult:
 
 def check_plot_path(path: str) -> None:
     """Raise :class:`ConfigError` unless :meth:`MatchResult.plot` can draw to ``path``: matplotlib
-    is installed and the file's extension is an image format it writes (none means PNG). Whether
+    is installed and the file's extension is an image format it writes (a name without one is
+    refused: matplotlib would add ``.png`` and write another file than the one named). Whether
     the folder may be written is the caller's to check (the command line checks it first)."""
     import os
 
@@ -150,7 +151,10 @@ def check_plot_path(path: str) -> None:
         raise ConfigError("Plotting needs matplotlib: pip install 'cardgame[plot]'.") from None
     formats = sorted(set(FigureCanvasAgg.get_supported_filetypes()) - {"pgf"})  # pgf needs LaTeX
     extension = os.path.splitext(path)[1].lstrip(".").lower()
-    if extension and extension not in formats:
+    if not extension:
+        raise ConfigError(f"Cannot plot to {excerpt(path)}: the file's extension names the image format; give one "
+                          f"of {', '.join('.' + f for f in formats)}.")
+    if extension not in formats:
         raise ConfigError(f"Cannot plot to {excerpt(path)}: matplotlib writes no {excerpt('.' + extension)} images; "
                           f"use one of {', '.join('.' + f for f in formats)}.")
 

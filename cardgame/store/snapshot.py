@@ -4,14 +4,17 @@
 ``loads``) rebuilds the game from a **fresh** stage list of the same variant, e.g.
 ``loads(text, no_limit_holdem(1, 2))``: a stage's configuration (blinds, evaluators...) comes from
 code, its runtime state from the snapshot. The fresh list must have as many stages, of the same
-classes in the same order, as the saved one.
+classes in the same order and with the same settings, as the saved one.
 
 What is saved (format version :data:`VERSION`):
 
 * each stage by its index in the list: ``state``, ``previous`` (the result it started with),
   ``outcome`` (done with its result, goto, restart, exit, failed), its parent if it runs as a
   sub-stage, and the attributes its class names in ``Stage[Context].snapshot_fields`` (a stage with
-  runtime attributes of its own must declare them);
+  runtime attributes of its own must declare them); and its ``settings`` (:func:`stage_settings`),
+  which restoring compares with the fresh list's, so a game is not continued under other rules
+  (fixed-limit for no-limit, razz for stud, other blinds); a snapshot without them (an older file)
+  is restored without that check;
 * the dispatcher: status, failure, current stage and remaining stack as indices;
 * the context: the table and every seat, the hand in progress (players, cards, bets, deck and
   whether it deals lazily from the random source), the next deck, the random source's seed and
@@ -40,6 +43,8 @@ snapshots between calls into the game.
 
 from __future__ import annotations
 
+import inspect
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -82,7 +87,8 @@ from cardgame.store.serialize import (
     to_json,
 )
 
-__all__ = ["FORMAT", "MAX_SIZE", "VERSION", "SnapshotError", "dumps", "loads", "restore", "snapshot"]
+__all__ = ["FORMAT", "MAX_SIZE", "VERSION", "SnapshotError", "dumps", "loads", "restore", "snapshot",
+           "stage_settings"]
 
 #: The ``format`` marker of a snapshot.
 FORMAT = "cardgame-snapshot"
@@ -95,6 +101,40 @@ _STATUSES = ("new", "running", "exited", "failed")
 # ============================================================================================
 # saving
 # ============================================================================================
+
+
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
+_SETTING_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _setting_names(cls: type) -> tuple[str, ...]:
+    """The named parameters of ``cls``'s constructor, but the runtime ones (``snapshot_fields``)."""
+    names = _SETTING_NAMES.get(cls)
+    if names is None:
+        try:
+            parameters = list(inspect.signature(cls).parameters.values())
+        except (TypeError, ValueError):
+            parameters = []
+        kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+        skip = set(getattr(cls, "snapshot_fields", ()))
+        names = _SETTING_NAMES[cls] = tuple(p.name for p in parameters if p.kind in kinds and p.name not in skip)
+    return names
+
+
+def stage_settings(stage: Stage[Any]) -> dict[str, str]:
+    """``stage``'s configuration as text: each parameter of its class's constructor that the stage
+    keeps as an attribute of the same name, as its ``repr`` (a memory address left out, so the text
+    is the same in every process): ``{"structure": "NoLimit(min_bet=2, ...)", "street": "1"...}``."""
+    out = {}
+    for name in _setting_names(type(stage)):
+        try:
+            value = getattr(stage, name)
+        except AttributeError:
+            continue
+        out[name] = _ADDRESS.sub("", repr(value))
+    return out
 
 
 def snapshot(game: Game) -> dict[str, Any]:
@@ -132,6 +172,7 @@ def snapshot(game: Game) -> dict[str, Any]:
             "previous": encode_value(s.previous, f"stages[{i}].previous"),
             "parent": None if s.parent is None else position(s.parent, "parent stage"),
             "fields": fields,
+            "settings": stage_settings(s),
         })
     return {
         "format": FORMAT,
@@ -345,6 +386,29 @@ def _check_fresh(stages: Sequence[Stage[Context]], saved: list[Any]) -> None:
             want = [_text(JsonObject(r, f"stages[{j}]").raw("class")) for j, r in enumerate(saved)]
             raise SnapshotError(f"Stage {i} is a {type(s).__name__} but the snapshot has a {_text(name)}; the "
                                 f"snapshot's stages are {want}, the list given has {got}.")
+    for i, (s, raw) in enumerate(zip(stages, saved, strict=True)):
+        _check_settings(i, s, JsonObject(raw, f"stages[{i}]"))
+
+
+def _check_settings(i: int, stage: Stage[Context], so: JsonObject) -> None:
+    """The stage was saved with the settings the fresh one has (:func:`stage_settings`); a setting
+    only one side has (code of another version) is not compared, nor a snapshot without settings."""
+    if "settings" not in so.data:
+        return
+    saved = so.obj("settings")
+    fresh = stage_settings(stage)
+    for key, value in saved.data.items():
+        if type(value) is not str:
+            raise SnapshotError(f"{saved.path(str(key))} must be text, not {json_kind(value)}.")
+        if key in fresh and fresh[key] != value:
+            raise SnapshotError(f"Stage {i} ({type(stage).__name__}) was saved with {key} {_shown(value)} but the "
+                                f"stage list given has {key} {_shown(fresh[key])}: restore with a stage list of the "
+                                "same variant and parameters.")
+
+
+def _shown(setting: str) -> str:
+    """A setting's text for a message: as it is when short and printable, else an excerpt."""
+    return setting if len(setting) <= 80 and setting.isprintable() else excerpt(setting)
 
 
 def _text(value: Any) -> Any:

@@ -32,16 +32,19 @@ from rich.text import Text
 
 from cardgame.model.errors import CardgameError, ConfigError
 from cardgame.model.events import Event, HandEnded, HandStarted
+from cardgame.model.inputs import excerpt, writable_file
 from cardgame.phh.export import game_to_phh
 from cardgame.phh.history import HandHistory
 from cardgame.phh.io import load as load_phh
 from cardgame.phh.io import save as save_phh
+from cardgame.phh.steps import printable
 from cardgame.play import bots as bot_registry
 from cardgame.play.bot import Bot
 from cardgame.play.game import Game
 from cardgame.play.narration import Line, Narration
 from cardgame.store.serialize import SnapshotError
 from cardgame.store.snapshot import restore, snapshot
+from cardgame.terminal.lines import fit, fit_line
 from cardgame.terminal.prompt import (
     Choice,
     InputError,
@@ -55,7 +58,8 @@ from cardgame.terminal.prompt import (
 )
 from cardgame.terminal.render import render_table
 
-__all__ = ["NAMES", "Reader", "Session", "Setup", "load", "new_session", "terminal_reader"]
+__all__ = ["MAX_NAME", "MAX_TIME", "NAMES", "Reader", "Session", "Setup", "load", "name_problem", "new_session",
+           "terminal_reader"]
 
 #: Reads one line after printing ``prompt``; ``timeout`` seconds at most (``None``: no limit). Returns
 #: the line, ``None`` when the time ran out, or raises ``EOFError`` when input ended (taken as quit).
@@ -67,6 +71,20 @@ SAVE_FORMAT = "cardgame play"
 #: The longest line kept from the input; a longer one is read as typed so far (and refused).
 MAX_LINE = 4096
 SAVE_VERSION = 1
+#: The longest clock, in seconds a decision: an hour.
+MAX_TIME = 3600
+#: The longest name a player may have: it fits the table's name column and a line of history.
+MAX_NAME = 20
+
+
+def name_problem(name: str) -> str | None:
+    """What is wrong with ``name`` as a player's name (``None``: nothing): it is shown on the
+    terminal, so it is 1 to :data:`MAX_NAME` printable characters (no control characters, which
+    a terminal would take as commands: a new title, a cleared screen), not only spaces."""
+    if not name.strip() or len(name) > MAX_NAME or not name.isprintable():
+        return (f"a name is 1 to {MAX_NAME} printable characters (no control characters or escape sequences), "
+                "not only spaces")
+    return None
 
 
 @attrs.frozen
@@ -132,12 +150,20 @@ class Session:
             self.console.print()
             self.console.rule(Text(line.text, style="bold"))
         else:
-            self.recent.append(line.text)
+            self.recent += fit_line(line, self.console.width)
 
     def _line_flush(self) -> None:
         for text in self.recent:
-            self.console.print(Text("  " + text))
+            self.console.print(Text(text))
         self.recent = []
+
+    def say(self, text: str, style: str = "", *, whole: bool = False) -> None:
+        """Print ``text`` fitted to the console's width (each of its lines; a continuation indented;
+        with ``whole``, a word longer than a line, a path, is not broken)."""
+        for paragraph in text.split("\n"):
+            indent = paragraph[: len(paragraph) - len(paragraph.lstrip())]
+            for line in fit(paragraph.strip(), self.console.width, first=indent, whole=whole):
+                self.console.print(Text(line, style=style))
 
     def _hands_ended(self) -> None:
         """Write the hands that ended to the PHH file (all of them: a ``.phhs`` holds every hand), as the
@@ -170,7 +196,7 @@ class Session:
                 continue
             if not self._decide():
                 self._line_flush()
-                self.console.print("You leave the table.")
+                self.say("You leave the table.")
                 return self._results()
         self._hands_ended()
         self._line_flush()
@@ -178,40 +204,41 @@ class Session:
             raise CardgameError("The game failed: " + "; ".join(e.describe() for e in game.events[-1:]))
         me_player = next((p for p in game.table.players() if p.seat == me), None)
         if me_player is None or me_player.stack == 0:
-            self.console.print("You are out of chips: the game is over.")
+            self.say("You are out of chips: the game is over.")
         else:
-            self.console.print("No hand can be dealt: the other players are out of chips.")
+            self.say("No hand can be dealt: the other players are out of chips.")
         return self._results()
 
     def _introduce(self) -> None:
-        say = self.console.print
+        say = self.say
         v = self.variant
         stakes = f", {self.history.stakes}" if self.history.stakes else ""
         names = self.game.names()
         others = ", ".join(f"{names.get(s, f'seat {s}')} ({bot})" for s, bot in sorted(self.setup.bots.items()))
-        say(Text(f"{v.name}{stakes}. You are {self.game.names()[self.setup.seat]} at seat {self.setup.seat}; "
-                 f"against {others}. Seed {self.game.seed}."))
+        say(f"{v.name}{stakes}. Seed {self.game.seed}.")
+        say(f"You are {self.game.names()[self.setup.seat]} at seat {self.setup.seat}; against {others}.")
         if self.stud:
-            say(Text("Cards in [brackets] are face up; ▒▒ is a card you cannot see."))
+            say("Cards in [brackets] are face up; ▒▒ is a card you cannot see.")
         clock = f" You have {self.setup.time} seconds a decision." if self.setup.time else ""
-        say(Text(f"Type help for what you may do, save to save, quit to leave.{clock}"))
+        say(f"Type help for what you may do, save to save, quit to leave.{clock}")
 
     def _results(self) -> int:
         parts = [f"{p.name} {p.stack}" for p in self.game.table.players()]
         hand = self.game.hand
         pot = hand.pot_total() if hand is not None else 0
         tail = f"; {pot} more in the pot of the unfinished hand" if pot else ""
-        self.console.print(Text("Stacks: " + ", ".join(parts) + tail))
+        for line in fit("Stacks: " + ", ".join(parts) + tail, self.console.width, items=True):
+            self.console.print(Text(line))
         return 0
 
     def show_table(self, clock: float | None = None) -> None:
         """Draw the table as the person sees it, with the history lines since the last drawing."""
         view = self.game.view(self.setup.seat)
-        lines = [line.text for line in self.history.flush()]
-        for text in lines:
-            self.recent.append(text)
+        for line in self.history.flush():
+            self.recent += fit_line(line, self.console.width)
         last, self.recent = self.recent, []
-        self.console.print(render_table(view, stud=self.stud, last_actions=last, clock=clock))
+        # wrapped by rich at the console's width (a long header of side pots), the lines under it fitted
+        self.console.print(render_table(view, stud=self.stud, last_actions=last, clock=clock), soft_wrap=False)
 
     def _decide(self) -> bool:
         """Ask the person until an answer is taken; ``False``: the person quits."""
@@ -226,28 +253,28 @@ class Session:
             except EOFError:
                 return False
             if text is None:
-                self.console.print(self._time_out())
+                self.say(self._time_out())
                 return True
             try:
                 choice = parse(text)
             except InputError as exc:
-                self.console.print(Text(str(exc), style="red"))
+                self.say(str(exc), style="red")
                 continue
             if choice.kind == "help":
-                self.console.print(Text(help_text))
+                self.say(help_text)
             elif choice.kind == "table":
                 self.show_table(left)
             elif choice.kind == "save":
-                self.console.print(Text(self.save()))
+                self.say(self.save(), whole=True)
             elif choice.kind == "quit":
                 return False
             else:
                 if choice.note:
-                    self.console.print(Text(choice.note, style="yellow"))
+                    self.say(choice.note, style="yellow")
                 try:
                     self._apply(choice)
                 except CardgameError as exc:  # refused by the game: it is unchanged
-                    self.console.print(Text(str(exc), style="red"))
+                    self.say(str(exc), style="red")
                     continue
                 return True
 
@@ -305,7 +332,7 @@ class Session:
 
     # --- saving ------------------------------------------------------------------------------------------
     def save(self) -> str:
-        """Write the game to ``setup.save`` (between actions); what was done, in words."""
+        """Write the game to ``setup.save`` (between actions); what was done, in words (its lines)."""
         path = self.setup.save or "cardgame-save.json"
         data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": self.setup.variant,
                 "params": dict(self.setup.params), "seat": self.setup.seat,
@@ -315,7 +342,7 @@ class Session:
             Path(path).write_text(json.dumps(data), encoding="utf-8")
         except OSError as exc:
             return f"Could not save to {path}: {exc}"
-        return f"Saved to {path}; continue with: cardgame play --resume {path}"
+        return f"Saved to {path}.\nContinue with: cardgame play --resume {path}"
 
 
 def new_session(variant: str, seats: int, console: Console, read: Reader, *, bots: Sequence[str] = ("seed-ai",),
@@ -327,7 +354,13 @@ def new_session(variant: str, seats: int, console: Console, read: Reader, *, bot
 
     v = variants.get(variant)
     if not 2 <= seats <= v.max_players:
-        raise ConfigError(f"{v.name} seats 2 to {v.max_players} players, not {seats}.")
+        many = "exactly 2" if v.max_players == 2 else f"2 to {v.max_players}"
+        raise ConfigError(f"{v.name} seats {many} players, not {seats}.")
+    rule = name_problem(name)
+    if rule is not None:
+        raise ConfigError(f"Cannot use the name {excerpt(name)}: {rule}.")
+    if time_limit is not None and not 1 <= time_limit <= MAX_TIME:
+        raise ConfigError(f"The clock is 1 to {MAX_TIME} seconds a decision, not {time_limit}.")
     names = list(bots)
     if len(names) not in (1, seats - 1):
         raise ConfigError(f"Give one bot for every other seat or one for all: {seats - 1} bots, not {len(names)}.")
@@ -355,48 +388,105 @@ def _check_phh(v: Any, path: str) -> None:
 def load(path: str, console: Console, read: Reader, *, save: str | None = None, phh: str | None = None,
          time_limit: int | None = None) -> Session:
     """The session saved in ``path`` (by :meth:`Session.save`); ``save``, ``phh`` and ``time_limit``
-    replace the saved ones when given. Raises :class:`SnapshotError` for a file that is no save."""
+    replace the saved ones when given. Every field is checked before anything starts: a file that is
+    no save, or a field out of its bounds, raises :class:`SnapshotError` in one line naming it (the
+    game's own snapshot is checked against the saved variant and parameters: :func:`restore`)."""
     import variants
 
+    where = printable(path, 200)
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (ValueError, UnicodeDecodeError) as exc:
-        raise SnapshotError(f"{path} is not a saved game (not JSON: {exc}).") from None
+        raise SnapshotError(f"{where} is not a saved game (not JSON: {exc}).") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
-        raise SnapshotError(f"{path} is not a game saved by cardgame play (format {SAVE_FORMAT!r}, "
+        raise SnapshotError(f"{where} is not a game saved by cardgame play (format {SAVE_FORMAT!r}, "
                             f"version {SAVE_VERSION}).")
+
+    def wrong(field: str, why: str) -> SnapshotError:
+        return SnapshotError(f"{where}: the saved {field} is wrong: {why}.")
+
+    missing = [key for key in ("variant", "params", "seat", "bots", "game") if key not in data]
+    if missing:
+        raise SnapshotError(f"{where}: a saved game's field is missing: {', '.join(missing)}.")
+    params, seat, saved_bots = data["params"], data["seat"], data["bots"]
+    for field, value in (("params", params), ("bots", saved_bots)):
+        if not isinstance(value, dict):
+            raise wrong(field, f"{excerpt(value)} is not an object")
     try:
         v = variants.get(data["variant"])
-        params = dict(data["params"])
-        seat = int(data["seat"])
-        saved_bots = {int(s): str(n) for s, n in dict(data["bots"]).items()}
         game = restore(data["game"], v.build(**params))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SnapshotError(f"{path}: a saved game's field is missing or wrong ({exc}).") from None
-    for name in saved_bots.values():
-        bot_registry.get(name)
-    clock = time_limit if time_limit is not None else data.get("time")
-    phh_path = phh if phh is not None else data.get("phh")
-    hands: list[HandHistory] = []
+    except SnapshotError as exc:
+        raise SnapshotError(f"{where}: {exc}") from None
+    except (CardgameError, TypeError, ValueError) as exc:
+        raise SnapshotError(f"{where}: a saved game's field is wrong ({exc}).") from None
+    names = game.names()
+    seated = sorted(names)
+    if type(seat) is not int or seat not in names:
+        raise wrong("seat", f"{excerpt(seat)} is not a seat at the table (seated: {_listed(seated)})")
+    for name in names.values():
+        rule = name_problem(name)
+        if rule is not None:
+            raise wrong("players", f"the name {excerpt(name)}: {rule}")
+    others = [s for s in seated if s != seat]
+    bots: dict[int, str] = {}
+    for key, bot in saved_bots.items():
+        number = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 4 else None
+        if number is None or number not in others:
+            raise wrong("bots", f"{excerpt(key)} is not one of the other seats ({_listed(others)})")
+        try:
+            bot_registry.get(bot)
+        except ConfigError:
+            raise wrong("bots", f"seat {number}'s {excerpt(bot)} is not a bot; the bots: "
+                                f"{', '.join(bot_registry.available())}") from None
+        bots[number] = bot
+    if sorted(bots) != others:
+        raise wrong("bots", f"the seats {_listed(others)} each need a bot, not {_listed(sorted(bots))}")
+    clock = data.get("time")
+    if clock is not None and (type(clock) is not int or not 1 <= clock <= MAX_TIME):
+        raise wrong("time", f"{excerpt(clock)} is not a number of seconds from 1 to {MAX_TIME}, or null")
+    saved_phh = data.get("phh")
+    if saved_phh is not None and not isinstance(saved_phh, str):
+        raise wrong("phh", f"{excerpt(saved_phh)} is not a file name, or null")
+    phh_path = phh if phh is not None else saved_phh
     if phh_path is not None:
-        _check_phh(v, phh_path)
-        if os.path.exists(phh_path):
-            hands = load_phh(phh_path)
-    setup = Setup(v.name, params, seat, saved_bots, clock if isinstance(clock, int) else None,
-                  save or path, phh_path)
+        error = ConfigError if phh is not None else SnapshotError  # the command line's, or the file's
+        try:
+            _check_phh(v, phh_path)
+        except ConfigError as exc:
+            raise error(str(exc) if phh is not None else f"{where}: the saved phh is wrong: {exc}") from None
+        if not writable_file(phh_path):
+            said = "The --phh file" if phh is not None else f"{where}: the saved phh file"
+            raise error(f"{said} {excerpt(phh_path)} cannot be written: give --phh FILE in a folder that exists and "
+                        "may be written.")
+    save_path = save or path
+    if not writable_file(save_path):
+        raise ConfigError(f"The game would be saved to {excerpt(save_path)}, which cannot be written: give --save "
+                          "FILE in a folder that exists and may be written.")
+    hands: list[HandHistory] = []
+    if phh_path is not None and os.path.exists(phh_path):
+        hands = load_phh(phh_path)
+    setup = Setup(v.name, params, seat, bots, time_limit if time_limit is not None else clock, save_path, phh_path)
     return Session(game, setup, console, read, hands=hands)
+
+
+def _listed(seats: Sequence[int]) -> str:
+    return ", ".join(map(str, seats)) or "none"
 
 
 def terminal_reader(console: Console, stream: Any = None) -> Reader:
     """A :data:`Reader` of the process's standard input: the prompt is printed on ``console``; with a
     timeout the input is waited for with ``select`` (a terminal or a pipe; where ``select`` cannot
     wait on it, the line is read and the time checked once it is typed)."""
-    fd = (stream or sys.stdin).fileno()
+    source = stream or sys.stdin  # its file descriptor is taken at the first read, once everything is checked
     decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
     pending = [""]
 
     def read(prompt: str, timeout: float | None) -> str | None:
-        console.print(Text(prompt), end="")
+        fd = source.fileno()
+        *above, last = fit(prompt, console.width) if len(prompt) > console.width else [prompt]
+        for line in above:  # a prompt wider than the terminal: its last line is where the answer is typed
+            console.print(Text(line))
+        console.print(Text(last + (" " if last != prompt else "")), end="")
         console.file.flush()
         deadline = None if timeout is None else time.monotonic() + timeout
         while "\n" not in pending[0]:

@@ -20,15 +20,17 @@ from cardgame.phh.history import HandHistory
 from cardgame.phh.io import StrPath, load_each
 from cardgame.phh.steps import HandSteps, hand_steps, pick_hand, printable, seat_of
 from cardgame.play.view import TableView
+from cardgame.terminal.lines import fit, fit_line
 from cardgame.terminal.render import render_table
 
 __all__ = ["HELP", "Replayer", "interact", "print_steps"]
 
 HELP = """Commands (then Enter):
-  n or Enter  next step            p       previous step
-  g N         go to step N         s SEAT  see the hand as SEAT (its number, p2, or its name)
-  a           show every card      h       list the file's hands;  h N  go to hand N
-  q           quit                 help    this text"""
+  n or Enter  next step              p       previous step
+  g N         go to step N           a       show every card
+  s SEAT      see the hand as SEAT (its number as p2 or 2, or its name)
+  h           list the file's hands  h N     go to hand N
+  q           quit                   help    this text"""
 
 
 def _table(view: TableView, steps: HandSteps, lines: tuple[str, ...]) -> RenderableType:
@@ -66,8 +68,9 @@ class Replayer:
         return self._cache[number]
 
     # --- the screen --------------------------------------------------------------------------------
-    def screen(self) -> RenderableType:
-        """The step shown: where it is, the file's action, the lines it added and the table."""
+    def screen(self, width: int = 80) -> RenderableType:
+        """The step shown: where it is, the file's action, the lines it added and the table, each
+        line fitted to ``width`` columns (print it with ``soft_wrap=False``: rich wraps the table's)."""
         steps, v = self.steps, self.viewer
         step = steps.steps[self.position]
         who = "every card shown" if v is None else "as " + steps.names[v] + (
@@ -75,9 +78,10 @@ class Replayer:
         scale = f", amounts x{steps.scale}" if steps.scale != 1 else ""
         title = (f"{printable(self.path.name)}  hand {self.number} of {len(self.hands)}  "
                  f"{printable(steps.history.variant)}  step {self.position + 1} of {len(steps)}  {who}{scale}")
-        lines = tuple(line.text for line in step.lines[v])
-        action = Text(f"actions[{step.index}]: {step.actions[v]}")
-        return Group(Text(title, style="bold"), action, _table(step.views[v], steps, lines))
+        lines = tuple(text for line in step.lines[v] for text in fit_line(line, width))
+        action = Text("\n".join(fit(f"actions[{step.index}]: {step.actions[v]}", width)))
+        head = Text("\n".join(fit(title, width, items=True, sep="  ")), style="bold")
+        return Group(head, action, _table(step.views[v], steps, lines))
 
     def hand_list(self, around: int = 10) -> str:
         """The file's hands, one a line, the one shown marked ``>`` (at most ``around`` each side of it)."""
@@ -149,7 +153,7 @@ def print_steps(replayer: Replayer, console: Console) -> None:
     """Every step of the hand shown, in order, one after another."""
     for position in range(len(replayer.steps)):
         replayer.position = position
-        console.print(replayer.screen(), highlight=False)
+        console.print(replayer.screen(console.width), highlight=False, soft_wrap=False)
         console.print()
 
 
@@ -161,9 +165,11 @@ def interact(replayer: Replayer, console: Console, read: Callable[[str], str] | 
     while True:
         if console.is_terminal:
             console.clear()
-        console.print(replayer.screen(), highlight=False)
-        if message:
-            console.print(message, highlight=False, markup=False)
+        console.print(replayer.screen(console.width), highlight=False, soft_wrap=False)
+        for line in message.split("\n") if message else ():
+            indent = line[: len(line) - len(line.lstrip())]
+            for text in fit(line.strip(), console.width, first=indent):
+                console.print(text, highlight=False, markup=False)
         try:
             message = replayer.command(ask("replay> "))
         except (EOFError, KeyboardInterrupt):

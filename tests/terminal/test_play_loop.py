@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 
 import variants
@@ -123,9 +124,30 @@ def test_bad_arguments_are_refused_before_anything_starts(tmp_path: Path) -> Non
         variant = str(kwargs.pop("variant", "NT"))
         with pytest.raises(Exception, match=said):
             new_session(variant, 4, console, read, **kwargs)  # type: ignore[arg-type]
-    with pytest.raises(Exception, match="seats 2 to 2"):
+    with pytest.raises(Exception, match="seats exactly 2 players, not 3"):
         new_session("leduc hold'em", 3, console, read)
     with pytest.raises(Exception, match="Unknown variant"):
         new_session("snap", 3, console, read)
     assert out.getvalue() == ""
     assert isinstance(Session, type)
+
+
+@pytest.mark.parametrize("name", [v.name for v in variants.available()])
+def test_every_line_fits_80_columns(name: str) -> None:
+    """The console does not wrap (the command line's is ``soft_wrap``): every line play prints,
+    the intro, a deal to every seat, help, a refusal, the table and the stacks, is fitted to it."""
+    out = io.StringIO()
+    console = Console(file=out, width=80, soft_wrap=True, color_system=None, record=True)
+    inner, _ = _player(30)
+    script = iter(["help", "zz" * 60, "table"])
+
+    def read(prompt: str, timeout: float | None) -> str | None:
+        return next(script, None) or inner(prompt, timeout)
+
+    seats = variants.get(name).max_players
+    session = new_session(name, seats, console, read, seed=3, bots=["calling-station"], time_limit=300,
+                          name="Twenty Characters Ok")
+    session.run()
+    lines = console.export_text().splitlines()
+    assert "*** HOLE CARDS ***" in out.getvalue() or "*** 3RD STREET ***" in out.getvalue()
+    assert max(cell_len(line) for line in lines) <= 80, [line for line in lines if cell_len(line) > 80]

@@ -4,8 +4,10 @@ resume; a draw, a stud hand and the run-it-twice question."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -26,6 +28,11 @@ def _spawn(*args: str, cwd: Path | None = None) -> pexpect.spawn:
     return child
 
 
+def _expect_words(child: pexpect.spawn, text: str) -> None:
+    """``text`` on the screen, its lines broken anywhere between words (fitted to 80 columns)."""
+    child.expect(r"\s+".join(re.escape(word) for word in text.split()))
+
+
 def _done(child: pexpect.spawn) -> str:
     child.expect(pexpect.EOF)
     child.close()
@@ -35,14 +42,15 @@ def _done(child: pexpect.spawn) -> str:
 
 def test_a_seeded_heads_up_hand_played_by_typing() -> None:
     child = _spawn("--seats", "2", "--seed", "5", "--bots", "calling-station", "--stack", "100")
-    child.expect_exact("no-limit hold'em, blinds 1/2. You are Hero at seat 0; against Ann (calling-station). Seed 5.")
+    child.expect_exact("no-limit hold'em, blinds 1/2. Seed 5.")
+    child.expect_exact("You are Hero at seat 0; against Ann (calling-station).")
     child.expect_exact("Hand #1  preflop  Pot 3  you to act")
     child.expect(r">\s+0\s+Hero \(you\)\s+K♠ 7♥\s+99\s+1\s+button")
     child.expect(r"1\s+Ann\s+▒▒ ▒▒\s+98\s+2")
     child.expect_exact("f (fold), c (call 1), r N (raise to N, 4 to 100) > ")
     child.sendline("zz")
-    child.expect_exact("'zz' is not an action. Allowed: f (fold), c (call 1), r N (raise to N, 4 to 100); or help, "
-                       "quit.")
+    child.expect_exact("'zz' is not an action. Allowed: f (fold), c (call 1), r N (raise to N, 4 to\r\n"
+                       "    100); or help, quit.")  # fitted to the terminal's 80 columns
     child.expect_exact("f (fold), c (call 1), r N (raise to N, 4 to 100) > ")  # asked again
     child.sendline("help")
     child.expect_exact("Shortcuts (raise to): min 4, half 4, pot 6, allin 100")
@@ -70,12 +78,14 @@ def test_save_then_resume_gives_the_same_game(tmp_path: Path) -> None:
     child.sendline("c")
     child.expect_exact("you to act")
     child.sendline("save")
-    child.expect_exact(f"Saved to {save}; continue with: cardgame play --resume {save}")
+    child.expect_exact(f"Saved to\r\n    {save}.")  # fitted to 80 columns, the path kept whole
+    child.expect_exact(f"Continue with: cardgame play --resume\r\n    {save}")
     child.sendline("quit")
     _done(child)
     saved = json.loads(save.read_text())
     child = _spawn("--resume", str(save))
-    child.expect_exact("You are Hero at seat 0; against Ann (seed-ai), Bob (seed-ai). Seed 8.")
+    child.expect_exact("Seed 8.")
+    child.expect_exact("You are Hero at seat 0; against Ann (seed-ai), Bob (seed-ai).")
     child.expect_exact("you to act")
     child.sendline("save")
     child.expect_exact("Saved to")
@@ -92,8 +102,8 @@ def test_a_draw_asks_for_discards() -> None:
     child.sendline("c")
     child.expect_exact("Discard (0-5, cards or positions; pat) > ")
     child.sendline("Kh")
-    child.expect_exact("Kh is not in your hand. Discard 0 to 5 of your cards Qh 6s 6c Jh 5d, as cards or positions "
-                       "1 to 5; or help, quit.")
+    _expect_words(child, "Kh is not in your hand. Discard 0 to 5 of your cards Qh 6s 6c Jh 5d, as cards or positions "
+                         "1 to 5; or help, quit.")
     child.sendline("1 4")
     child.expect_exact("Hero discards 2: Qh Jh; draws")
     child.sendline("quit")
@@ -143,3 +153,23 @@ def test_the_clock_folds_a_silent_person_on_a_terminal() -> None:
     child.expect_exact("Hand #2")
     child.sendline("quit")
     _done(child)
+
+
+def test_every_line_fits_an_80_column_terminal() -> None:
+    """Six-max triple draw: the intro, the deal of every player's five cards, help, a refusal, the
+    table drawn again and the stacks, each line at most 80 columns (the terminal does not wrap them)."""
+    child = _spawn("--variant", "F2L3D", "--seats", "6", "--seed", "3", "--bots", "calling-station", "--time", "600",
+                   "--name", "Twenty Characters Ok")
+    seen = io.StringIO()
+    child.logfile_read = seen
+    child.expect_exact("[600s] > ")
+    for answer in ("help", "zz" * 50, "table", "c"):
+        child.sendline(answer)
+        child.expect(r"\[\d+s\] > ")
+    child.sendline("quit")
+    _done(child)
+    text = seen.getvalue()
+    lines = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text).replace("\r", "").split("\n")
+    assert "*** HOLE CARDS *** Ann ?? ?? ?? ?? ??," in text and "Stacks: " in text
+    lines = [line for line in lines if not line.endswith("> " + "zz" * 50)]  # the echo of what was typed
+    assert max(len(line) for line in lines) <= 80, [line for line in lines if len(line) > 80]

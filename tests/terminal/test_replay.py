@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 
 from cardgame.cli import main
@@ -19,7 +20,7 @@ from cardgame.phh.actions import ShowMuckAction
 from cardgame.phh.io import load, loads, save
 from cardgame.phh.replay import replay
 from cardgame.phh.steps import HandSteps, hand_steps, pick_hand, seat_of
-from cardgame.terminal.replay import HELP, Replayer
+from cardgame.terminal.replay import HELP, Replayer, interact, print_steps
 from tests.conftest import DATA, REPO
 
 PHH = DATA / "phh"
@@ -358,3 +359,52 @@ def test_a_session_through_a_terminal() -> None:
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("path", [*NAMED, *PLURIBUS[:3]], ids=lambda p: p.name)
+def test_every_line_fits_80_columns(path: Path) -> None:
+    """The command line's console does not wrap (``soft_wrap``): the title, the file's action, the
+    deals and the table of every step, as every seat sees it, are fitted to 80 columns."""
+    r = Replayer(path)
+    console = Console(file=io.StringIO(), width=80, soft_wrap=True, color_system=None, record=True)
+    for viewer in ["all", *(str(seat + 1) for seat in range(len(r.steps.names)))]:
+        r.command(f"s {viewer}" if viewer != "all" else "a")
+        print_steps(r, console)
+    lines = console.export_text().splitlines()
+    assert any(" sees it" in line for line in lines)
+    assert max(cell_len(line) for line in lines) <= 80, [line for line in lines if cell_len(line) > 80]
+
+
+def test_the_title_help_and_messages_fit_80_columns() -> None:
+    r = Replayer(DWAN_IVEY, seat="p2")
+    r.position = 4
+    console = Console(file=io.StringIO(), width=80, soft_wrap=True, color_system=None, record=True)
+    answers = iter(["help", "s nobody-at-this-table-by-that-name", "h", "q"])
+    interact(r, console, lambda prompt: next(answers))
+    text = console.export_text()
+    assert "step 5 of 18" in text and "as Patrik Antonius (p2) sees it" in text
+    assert "see the hand as SEAT" in text and "no seat 'nobody-at-this-table-by-that-name'" in text
+    assert max(cell_len(line) for line in text.splitlines()) <= 80
+    assert max(len(line) for line in HELP.splitlines()) <= 80
+
+
+def test_a_session_through_an_80_column_terminal() -> None:
+    pexpect = pytest.importorskip("pexpect")
+    seen = io.StringIO()
+    child = pexpect.spawn(sys.executable, ["-m", "cardgame", "replay", str(DWAN_IVEY), "--seat", "p2"],
+                          env={**ENV, "COLUMNS": "80", "LINES": "24"}, dimensions=(24, 80), encoding="utf-8",
+                          timeout=20)
+    child.logfile_read = seen
+    try:
+        for command in ("g 5", "help", "h", "s nobody-at-this-table-by-that-name"):
+            child.expect("replay> ")
+            child.sendline(command)
+        child.expect("replay> ")
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    lines = [line for line in plain(seen.getvalue()).replace("\r", "").split("\n")
+             if not line.startswith("replay> ")]  # the echo of what was typed
+    assert any("as Patrik Antonius (p2) sees it" in line for line in lines)
+    assert max(len(line) for line in lines) <= 80, [line for line in lines if len(line) > 80]
