@@ -201,13 +201,17 @@ def _parse_action(text: str, legal: LegalActions, pot: int) -> Choice:
 
 
 def _number(word: str, legal: LegalActions) -> int | None:
-    """An amount typed as ASCII digits (a number past every stack reads as one chip more than the
-    most, to be refused as too much); a negative one is refused; ``None``: not a number."""
+    """An amount typed as ASCII digits; a negative one, or one of more digits than any stack has, is
+    refused; ``None``: not a number."""
     if word.startswith("-") and word[1:].isascii() and word[1:].isdigit():
         raise _refuse(f"{excerpt(word)}: an amount is a whole number of chips, not below 0", legal)
     if not (word.isascii() and word.isdigit()):
         return None
-    return int(word) if len(word) <= 15 else max(legal.max_raise_to, legal.stack) + 1
+    if len(word) > 15:  # past every stack: refused as too much (or as no raise at all) without reading it
+        if not legal.can_raise:
+            raise _refuse(f"{excerpt(word)}: no bet or raise is allowed now", legal)
+        raise _refuse(f"{excerpt(word)} is more than the most, {legal.max_raise_to}", legal)
+    return int(word)
 
 
 def _passive(action: str, legal: LegalActions) -> Choice:

@@ -47,7 +47,7 @@ def test_shortcuts_are_clamped_and_say_so() -> None:
     ("jump", "'jump' is not an action"), ("c 5", "call takes no amount"), ("r lots", "'lots' is not an amount"),
     ("", "Nothing was typed"), ("r 1 2", "more than an action and an amount"),
     ("r", "r needs an amount (r N, or r min)"), ("b", "b needs an amount"),  # a stray letter costs no chips
-    ("9" * 30, "the most is 201"), ("r " + "9" * 30, "the most is 201"), ("-5", "not below 0"),
+    ("9" * 30, "is more than the most, 201"), ("r " + "9" * 30, "is more than the most, 201"), ("-5", "not below 0"),
     ("r -5", "not below 0"),
 ])
 def test_bad_input_is_explained_with_what_is_allowed(text: str, said: str) -> None:
