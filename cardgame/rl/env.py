@@ -23,6 +23,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]  # PettingZoo ships no types
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
+from cardgame.engine import Stage
+from cardgame.model.context import Context
 from cardgame.model.errors import ConfigError
 from cardgame.play.bot import Bot, HandEvents, decide
 from cardgame.play.game import Game, VariantLike
@@ -36,6 +38,7 @@ REWARDS = ("chips", "bb")
 RUNS = ("once", "agent")
 
 _SEED_BITS = 63
+_GOLDEN = 0x9E3779B97F4A7C15  # 2**64 / the golden ratio: Fibonacci hashing
 
 
 def _whole(name: str, value: object, least: int) -> int:
@@ -44,14 +47,16 @@ def _whole(name: str, value: object, least: int) -> int:
     return value
 
 
-def make_game(variant: VariantLike, stacks: Sequence[int], *, params: Mapping[str, Any] | None, seed: int | None,
-              button: int | None, max_hands: int | None) -> Game:
-    """A started game of ``variant`` with one player a stack (``player_0``.. in seats 0..), waiting
-    on its first decision. ``button``: the first hand's button (``None``: drawn from ``seed``)."""
-    if button is None:
-        button = (random.Random(f"button {seed}") if seed is not None else secrets.SystemRandom()).randrange(
-            len(stacks))
-    game = Game(variant, params=params, seats=len(stacks), seed=seed, first_button=button, max_hands=max_hands)
+def make_game(stages: Sequence[Stage[Context]], stacks: Sequence[int], *, seed: int | None, button: int | None,
+              max_hands: int | None) -> Game:
+    """A started game on the stage list ``stages`` with one player a stack (``player_0``.. in seats
+    0..), waiting on its first decision; ``button``: the first hand's (``None``: drawn from ``seed``).
+
+    The stage list of a game that was dropped may be used again: a stage starts afresh each time it
+    runs (each hand), so an environment builds its variant's stages once, not on every reset."""
+    if button is None:  # a multiplicative hash of the seed: replayable, and no draw from the deck's generator
+        button = (seed * _GOLDEN >> 32) % len(stacks) if seed is not None else secrets.randbelow(len(stacks))
+    game = Game(stages, seats=len(stacks), seed=seed, first_button=button, max_hands=max_hands)
     for seat, stack in enumerate(stacks):
         game.sit_down(f"player_{seat}", stack, seat)
     game.start()
@@ -115,9 +120,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
                                    or not 0 <= button < players):
             raise ConfigError(f"button must be a seat 0 to {players - 1} (or None: drawn from the seed), "
                               f"not {button!r}.")
+        if params is not None and not isinstance(params, Mapping):
+            raise ConfigError(f"params must be a mapping of the variant builder's keyword arguments, not {params!r}.")
         self.variant = variant
         self.params = dict(params) if params is not None else None
-        template = Game(variant, params=self.params, seats=players)  # checks the params; gives the shape
+        self._stages = variant.build(**(self.params or {}))  # checks the params; every game of the env plays them
+        template = Game(self._stages, seats=players)  # never started: gives the shape, the encoder's table
         self.shape = game_shape(template.dispatcher.stages, template.ctx.deck_spec)
         if stack is None:
             stack = 100 * self.shape.big_blind
@@ -179,8 +187,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         """A new episode: a new game, every stack back to its start, dealt the first hand."""
         game_seed = self._next_seed(seed)
         self._first_seed = None
-        self._game = make_game(self.variant, self.stacks, params=self.params, seed=game_seed, button=self._button,
-                               max_hands=self.hands)
+        self._game = make_game(self._stages, self.stacks, seed=game_seed, button=self._button, max_hands=self.hands)
         self.agents = self.possible_agents[:]
         self.rewards: dict[str, float] = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards: dict[str, float] = dict.fromkeys(self.agents, 0)

@@ -170,6 +170,7 @@ def test_only_the_agent_to_act_has_a_mask() -> None:
     ({"runs": "twice"}, "once, agent"),
     ({"button": 5}, "button must be"),
     ({"params": {"blinds": 3}}, "its parameters are"),
+    ({"params": [("ante", 1)]}, "params must be a mapping"),
 ])
 def test_bad_config_is_a_config_error(kwargs: dict[str, object], words: str) -> None:
     with pytest.raises(ConfigError, match=words):
@@ -213,3 +214,24 @@ def test_observation_options_reach_the_encoder() -> None:
         raw_env("NT", 2, observation_options=3)  # type: ignore[arg-type]
     small = raw_env("NT", 2, observation_options={"max_raises": 2})
     assert small.encoder.max_raises == 2  # type: ignore[attr-defined]
+
+
+def trajectory(e: raw_env, seed: int) -> list[tuple[str, bytes, float]]:
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    out = []
+    while e.agents:
+        obs, reward, done, _, _ = e.last()
+        out.append((e.agent_selection, obs["observation"].tobytes(), reward))
+        e.step(None if done else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return out
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_an_env_playing_its_stages_again_plays_as_a_new_one(name: str) -> None:
+    """The environment builds its variant's stages once; episodes after one that ended mid-hand (a
+    player broke three-handed) play exactly as in a new environment."""
+    players = min(3, variants.get(name).max_players)
+    kept = raw_env(name, players, hands=3, stack=[6, 30, 30][:players])
+    for seed in range(4):
+        assert trajectory(kept, seed) == trajectory(raw_env(name, players, hands=3, stack=[6, 30, 30][:players]), seed)
