@@ -90,8 +90,9 @@ def run_jobs(job: J, shards: Sequence[Shard], play: Play[J, R], *, workers: int 
         try:
             pickle.dumps(job)
         except Exception as exc:
-            raise ConfigError(f"The {backend} backend sends the bots (and policies) to other processes, and they cannot "
-                              f"be pickled ({exc}); pass bots by name, policies as module-level functions.") from None
+            raise ConfigError(f"The {backend} backend sends the bots (and policies) to other processes, and they "
+                              f"cannot be pickled ({exc}); pass bots by name, policies as module-level functions."
+                              ) from None
     return _RUN[backend](job, shards, play, workers, done)
 
 
