@@ -29,7 +29,7 @@ from cardgame.model.errors import ConfigError
 from cardgame.play.bot import Bot, HandEvents, decide
 from cardgame.play.game import Game, VariantLike
 from cardgame.play.shape import game_shape
-from cardgame.rl.actions import ActionAbstraction, for_game, send
+from cardgame.rl.actions import ActionAbstraction, for_game, max_runs, send
 from cardgame.rl.observe import Encoder, encoder
 
 __all__ = ["REWARDS", "RUNS", "env", "make_game", "raw_env"]
@@ -142,7 +142,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self._scale: float = 1.0 / self.shape.big_blind if reward == "bb" else 1
         self.render_mode = render_mode
         self._button = button
-        self._auto_runs = runs == "once"
+        self._auto_runs = runs == "once" and max_runs(template) > 0  # only variants that run it twice ask
         self.actions = for_game(actions, template, chips=self.chips, choose_runs=runs == "agent")
         if observation_options is not None and not isinstance(observation_options, Mapping):
             raise ConfigError(f"observation_options must be a mapping of the encoder's options, not "
