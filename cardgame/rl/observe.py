@@ -283,24 +283,25 @@ class Planes:
         to_act = game.to_act if hand is not None else None
         base = self._seat_rows
         up_cards = self._up_cards
+        row = [0.0] * (9 * n)  # the seats block, in Python floats (numpy element writes cost more), written once
         for (s, _name, stack, bet, in_pot, hole, in_hand, folded, all_in, _out, button) in seat_rows(ctx, seat):
             rel = (s - seat) % n
-            i = base + 9 * rel
-            v[i] = 1.0
-            v[i + 2] = stack * inv
+            i = 9 * rel
+            row[i] = 1.0
+            row[i + 2] = min(stack * inv, cap)
             if button:
-                v[i + 7] = 1.0
+                row[i + 7] = 1.0
             if not in_hand:
                 continue
-            v[i + 1] = 1.0
-            v[i + 3] = bet * inv
-            v[i + 4] = in_pot * inv
+            row[i + 1] = 1.0
+            row[i + 3] = min(bet * inv, cap)
+            row[i + 4] = min(in_pot * inv, cap)
             if folded:
-                v[i + 5] = 1.0
+                row[i + 5] = 1.0
             if all_in:
-                v[i + 6] = 1.0
+                row[i + 6] = 1.0
             if s == to_act:
-                v[i + 8] = 1.0
+                row[i + 8] = 1.0
             if s == seat:
                 mine = [c for c in hole if c is not None]  # the viewer sees all its own cards
                 if mine:
@@ -309,8 +310,7 @@ class Planes:
                 shown = [c for c in hole if c is not None]
                 if shown:
                     v[up_cards + (rel - 1) * d + cards[shown]] = 1.0
-        seg = v[base : base + 9 * n]
-        np.minimum(seg, cap, out=seg)
+        v[base : base + 9 * n] = row
         if hand is None:
             return v
         if hand.board:
@@ -327,28 +327,37 @@ class Planes:
         return v
 
     def _history_into(self, v: Vector, events: list[Event], seat: int) -> None:
+        """The betting and draw history: summed in Python floats (a numpy element write costs far
+        more), capped, and written into ``v`` at once."""
         n, inv, step = self.seats, 1.0 / self.stack, 1.0 / self.max_raises
         hist = self._history
+        h = [0.0] * (5 * self._rounds * n)  # the history block: per round and relative seat, 5 values
+        rows: set[int] = set()  # the rows of h written
         draw_hist = self._draw_history
         drawn = [0] * n  # draws made so far, per relative seat
         dealt = self._dealt
         for r, e in _by_round(events, self._rounds):
             if isinstance(e, ActionTaken):
-                i = hist + 5 * (r * n + (e.seat - seat) % n)
+                i = 5 * (r * n + (e.seat - seat) % n)
+                rows.add(i)
                 a = e.action
                 if a == "bet" or a == "raise" or a == "complete":
-                    v[i] += step
+                    h[i] += step
                 elif a == "call":
-                    v[i + 1] += step
+                    h[i + 1] += step
                 elif a == "check":
-                    v[i + 2] = 1.0
+                    h[i + 2] = 1.0
                 elif a == "fold":
-                    v[i + 4] = 1.0
-                v[i + 3] += e.amount * inv
+                    h[i + 4] = 1.0
+                h[i + 3] += e.amount * inv
             elif isinstance(e, ForcedBetPosted):
-                v[hist + 5 * (r * n + (e.seat - seat) % n) + 3] += e.amount * inv
+                i = 5 * (r * n + (e.seat - seat) % n)
+                rows.add(i)
+                h[i + 3] += e.amount * inv
             elif isinstance(e, BetReturned):
-                v[hist + 5 * (r * n + (e.seat - seat) % n) + 3] -= e.amount * inv
+                i = 5 * (r * n + (e.seat - seat) % n)
+                rows.add(i)
+                h[i + 3] -= e.amount * inv
             elif isinstance(e, CardsDiscarded):
                 rel = (e.seat - seat) % n
                 k = drawn[rel]
@@ -358,11 +367,12 @@ class Planes:
                 thrown = [c for c in e.cards if c is not None]  # the seat's own discards only
                 if thrown:
                     v[self._discarded + self._cards[thrown]] = 1.0
-        table = v[hist : hist + 5 * self._rounds * n].reshape(-1, 5)
-        counts = table[:, :3]  # bets and raises, calls, checked: at most 1
-        np.minimum(counts, 1.0, out=counts)
-        chips = table[:, 3]  # chips put in: 0 to the cap (a returned bet never takes more than was put in)
-        np.clip(chips, 0.0, self._cap, out=chips)
+        cap = self._cap
+        for i in rows:  # bets and raises, calls, checked: at most 1; chips put in: 0 to the cap (a returned
+            h[i] = min(h[i], 1.0)  # bet never takes more than was put in)
+            h[i + 1] = min(h[i + 1], 1.0)
+            h[i + 3] = min(max(h[i + 3], 0.0), cap)
+        v[hist : hist + len(h)] = h
 
 
 #: RLCard's card order (``card2index.json``): suits spades, hearts, diamonds, clubs; ranks ace, 2 .. king.
