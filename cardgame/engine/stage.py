@@ -264,6 +264,11 @@ def _names(types: Sequence[type]) -> str:
     return ", ".join(t.__name__ for t in types) or "nothing"
 
 
+#: Stage lists known to fit, as (class, name) pairs: the check depends on nothing else, and a game is
+#: often built again and again from the same list (a learning environment's every episode).
+_FITTING: set[tuple[tuple[type, str], ...]] = set()
+
+
 def check_fit(stages: Sequence[Stage[Any]]) -> None:
     """Raise :class:`ConfigError` if a stage may be handed a result it does not take, or names a
     later stage with ``goto`` that the list does not have.
@@ -271,6 +276,9 @@ def check_fit(stages: Sequence[Stage[Any]]) -> None:
     The list restarts with ``None`` for the first stage. A stage that passes results on hands on
     whatever it was given; ``object`` in ``takes`` takes anything.
     """
+    key = tuple((type(s), s.name) for s in stages)
+    if key in _FITTING:
+        return
     incoming: tuple[type, ...] = (type(None),)
     jumps: dict[str, list[tuple[int, tuple[type, ...]]]] = {}  # goto target -> (from index, types)
     for i, stage in enumerate(stages):
@@ -295,3 +303,4 @@ def check_fit(stages: Sequence[Stage[Any]]) -> None:
             if not any(later.name == target for later in stages[i + 1 :]):
                 raise ConfigError(f"Stage {i} ({stage.name}) may go to a later stage {target!r}, but none follows it.")
             jumps.setdefault(target, []).append((i, incoming))
+    _FITTING.add(key)

@@ -112,6 +112,13 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     ) -> tuple[Observation, dict[str, Any]]:
         """A new episode, dealt until the learner has a decision (see the class)."""
         super().reset(seed=seed)
+        info = self._begin(seed)
+        if self.render_mode == "human":
+            self.render()
+        return self.aec.observe(self.agent), info
+
+    def _begin(self, seed: int | None) -> dict[str, Any]:
+        """:meth:`reset` without the observation (the vector environment encodes into its arrays)."""
         skipped, skipped_reward = 0, 0.0
         self._new_game(seed)
         reward = self.aec.rewards.get(self.agent, 0) + self._play_bots()
@@ -125,12 +132,15 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
             reward = self.aec.rewards.get(self.agent, 0) + self._play_bots()
         self._carried = reward  # hands paid before the first decision (multi-hand episodes): paid with the first step
         self._done = False
-        if self.render_mode == "human":
-            self.render()
-        return self.aec.observe(self.agent), {"skipped": skipped, "skipped_reward": skipped_reward}
+        return {"skipped": skipped, "skipped_reward": skipped_reward}
 
     def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Play ``action`` for the learner, then the bots; the learner's reward meanwhile."""
+        reward, terminated, info = self._play(action)
+        return self.aec.observe(self.agent), reward, terminated, False, info
+
+    def _play(self, action: int) -> tuple[float, bool, dict[str, Any]]:
+        """:meth:`step` without the observation: the reward, whether the episode ended, the info."""
         if self._done:
             raise IllegalActionError("The episode is over (or not begun); call reset().", rule="no episode")
         aec = self.aec
@@ -146,7 +156,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         self._carried = 0.0
         terminated = bool(aec.terminations[self.agent])
         self._done = terminated
-        return aec.observe(self.agent), float(reward), terminated, False, info
+        return float(reward), terminated, info
 
     def action_masks(self) -> np.ndarray:
         """The learner's action mask now (the name sb3-contrib's maskable learners call)."""

@@ -25,18 +25,24 @@ from cardgame.model.inputs import excerpt
 from cardgame.simulate.config import BlindSchedule, Match
 from cardgame.simulate.results import BotResult, MatchResult, combine
 from cardgame.simulate.shard import Shard, ShardResult, play_shard
-from cardgame.simulate.workers import BACKENDS, run_shards
+from cardgame.simulate.workers import BACKENDS, run_jobs, run_shards
 
 __all__ = ["BACKENDS", "BlindSchedule", "BotResult", "Match", "MatchResult", "Progress", "Shard", "ShardResult",
-           "play_shard", "shards", "simulate"]
+           "play_shard", "run_jobs", "shards", "simulate", "split"]
 
 
 def shards(match: Match) -> list[Shard]:
     """The match's shards: blocks of ``shard_hands`` hands, each seeded from ``match.seed``."""
-    sizes = [match.shard_hands] * (match.hands // match.shard_hands)
-    if match.hands % match.shard_hands:
-        sizes.append(match.hands % match.shard_hands)
-    seeds = np.random.SeedSequence(match.seed).spawn(len(sizes))
+    return split(match.hands, match.shard_hands, match.seed)
+
+
+def split(hands: int, shard_hands: int, seed: int) -> list[Shard]:
+    """``hands`` cut into shards of ``shard_hands`` (the last one shorter), each seeded from ``seed``
+    (``numpy.random.SeedSequence.spawn``): the same shards whatever plays them."""
+    sizes = [shard_hands] * (hands // shard_hands)
+    if hands % shard_hands:
+        sizes.append(hands % shard_hands)
+    seeds = np.random.SeedSequence(seed).spawn(len(sizes))
     return [Shard(i, size, int(s.generate_state(1, dtype=np.uint64)[0] >> 1))
             for i, (size, s) in enumerate(zip(sizes, seeds, strict=True))]
 

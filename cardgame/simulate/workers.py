@@ -1,4 +1,5 @@
-"""Where a match's shards are played: here (serial), in local processes, or on a Ray cluster.
+"""Where the shards of a match (or of any job cut into shards: :func:`run_jobs`) are played: here
+(serial), in local processes, or on a Ray cluster.
 
 Every backend plays the same shards with the same seeds and hands back their results, which are
 combined in shard order, so the results are identical whatever the backend and the workers.
@@ -12,49 +13,53 @@ import multiprocessing
 import pickle
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import TypeVar
 
 from cardgame.model.errors import ConfigError
 from cardgame.model.inputs import excerpt
 from cardgame.simulate.config import Match
 from cardgame.simulate.shard import Shard, ShardResult, play_shard
 
-__all__ = ["BACKENDS", "MAX_WORKERS", "run_shards"]
+__all__ = ["BACKENDS", "MAX_WORKERS", "run_jobs", "run_shards"]
 
 BACKENDS = ("serial", "process", "ray")
 MAX_WORKERS = 1_024
 """Workers a match may ask for (processes here, CPUs of a local Ray cluster)."""
 
-Done = Callable[[ShardResult], None]
+J = TypeVar("J")
+R = TypeVar("R")
+Play = Callable[[J, Shard], R]
+Done = Callable[[R], None]
 
 
-def _serial(match: Match, shards: Sequence[Shard], workers: int, done: Done) -> list[ShardResult]:
+def _serial(job: J, shards: Sequence[Shard], play: Play[J, R], workers: int, done: Done[R]) -> list[R]:
     out = []
     for shard in shards:
-        out.append(play_shard(match, shard))
+        out.append(play(job, shard))
         done(out[-1])
     return out
 
 
-def _process(match: Match, shards: Sequence[Shard], workers: int, done: Done) -> list[ShardResult]:
+def _process(job: J, shards: Sequence[Shard], play: Play[J, R], workers: int, done: Done[R]) -> list[R]:
     out = []
     with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-        futures = [pool.submit(play_shard, match, shard) for shard in shards]
+        futures = [pool.submit(play, job, shard) for shard in shards]
         for future in as_completed(futures):
             out.append(future.result())
             done(out[-1])
     return out
 
 
-def _ray(match: Match, shards: Sequence[Shard], workers: int, done: Done) -> list[ShardResult]:
+def _ray(job: J, shards: Sequence[Shard], play: Play[J, R], workers: int, done: Done[R]) -> list[R]:
     try:
         import ray
     except ImportError:
         raise ConfigError("The Ray backend needs Ray: pip install 'cardgame[ray]'.") from None
     if not ray.is_initialized():
         ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, configure_logging=False)
-    remote = ray.remote(play_shard)
-    match_ref = ray.put(match)
-    pending = [remote.remote(match_ref, shard) for shard in shards]
+    remote = ray.remote(play)
+    job_ref = ray.put(job)
+    pending = [remote.remote(job_ref, shard) for shard in shards]
     out = []
     while pending:
         ready, pending = ray.wait(pending, num_returns=1)
@@ -66,21 +71,35 @@ def _ray(match: Match, shards: Sequence[Shard], workers: int, done: Done) -> lis
 _RUN = {"serial": _serial, "process": _process, "ray": _ray}
 
 
-def run_shards(match: Match, shards: Sequence[Shard], *, workers: int = 1, backend: str | None = None,
-               done: Done = lambda result: None) -> list[ShardResult]:
-    """Play ``shards`` of ``match`` on ``backend`` (default: serial for one worker, else local
-    processes) with ``workers`` workers; ``done`` is called as each shard finishes."""
+def _backend(workers: object, backend: str | None) -> str:
     if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
         raise ConfigError(f"workers must be a whole number from 1 to {MAX_WORKERS:,}, not {excerpt(workers)}.")
     backend = backend or ("serial" if workers == 1 else "process")
     if backend not in _RUN:
         raise ConfigError(f"Unknown backend {backend!r}; the backends are {', '.join(BACKENDS)}.")
+    return backend
+
+
+def run_jobs(job: J, shards: Sequence[Shard], play: Play[J, R], *, workers: int = 1, backend: str | None = None,
+             done: Done[R] = lambda result: None) -> list[R]:
+    """``play(job, shard)`` for each of ``shards`` on ``backend`` (default: serial for one worker,
+    else local processes) with ``workers`` workers; ``done`` is called as each shard finishes.
+    Other backends pickle ``job`` and import ``play``: a module-level function."""
+    backend = _backend(workers, backend)
     if backend != "serial":
-        if match.record:
-            raise ConfigError("Recording to a SQLite store needs the serial backend (one writer); use workers=1.")
         try:
-            pickle.dumps(match)
+            pickle.dumps(job)
         except Exception as exc:
-            raise ConfigError(f"The {backend} backend sends the bots to other processes, and they cannot be "
-                              f"pickled ({exc}); pass bots by name or as module-level functions.") from None
-    return _RUN[backend](match, shards, workers, done)
+            raise ConfigError(f"The {backend} backend sends the bots (and policies) to other processes, and they "
+                              f"cannot be pickled ({exc}); pass bots by name, policies as module-level functions."
+                              ) from None
+    return _RUN[backend](job, shards, play, workers, done)
+
+
+def run_shards(match: Match, shards: Sequence[Shard], *, workers: int = 1, backend: str | None = None,
+               done: Done[ShardResult] = lambda result: None) -> list[ShardResult]:
+    """Play ``shards`` of ``match`` on ``backend`` (default: serial for one worker, else local
+    processes) with ``workers`` workers; ``done`` is called as each shard finishes."""
+    if match.record and _backend(workers, backend) != "serial":
+        raise ConfigError("Recording to a SQLite store needs the serial backend (one writer); use workers=1.")
+    return run_jobs(match, shards, play_shard, workers=workers, backend=backend, done=done)

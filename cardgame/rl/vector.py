@@ -1,0 +1,408 @@
+"""Many tables at once: a Gymnasium vector environment, and trajectories gathered across processes.
+
+* :class:`VectorEnv`: ``num_envs`` tables of :class:`~cardgame.rl.gym.SingleAgentEnv` (one learning
+  seat each, bots at the others) stepped by one call, a :class:`gymnasium.vector.VectorEnv`
+  resetting a table as soon as its episode ends (``AutoresetMode.SAME_STEP``). Observations,
+  masks, rewards, terminations and truncations are numpy arrays of one row per table, written
+  in place every step (``dict_obs=False``: the observations alone, ``(num_envs, obs_dim)``; the
+  masks from :meth:`VectorEnv.action_masks`).
+* :func:`collect`: self-play data: every decision of every seat (bots and :class:`Policy` objects)
+  as arrays of observations, masks, actions and rewards, the episodes cut into shards played by
+  :func:`cardgame.simulate.run_jobs` (serial, local processes or Ray) and seeded as
+  :func:`cardgame.simulate.simulate` seeds its shards, so the data are the same for any number
+  of workers and any backend.
+
+See docs/rl.md ("Vectorised play").
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from cardgame.model.errors import ConfigError
+from cardgame.play import bots as named_bots
+from cardgame.play.bot import Bot, HandEvents, build_view, seat_rng, to_action, to_discards, to_runs
+from cardgame.play.game import Game, VariantLike
+from cardgame.rl.env import raw_env
+from cardgame.rl.gym import SingleAgentEnv
+from cardgame.simulate import Shard, run_jobs, split
+
+__all__ = ["Policy", "Trajectories", "VectorEnv", "bot_index", "collect", "uniform"]
+
+Array = npt.NDArray[Any]
+
+
+def _count(name: str, value: object, least: int = 1) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise ConfigError(f"{name} must be a whole number of at least {least}, not {value!r}.")
+    return value
+
+
+class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
+    """``num_envs`` tables, each a :class:`~cardgame.rl.gym.SingleAgentEnv` (``seat``, ``opponents``,
+    ``players``, ``illegal`` and the environment ``options`` as it takes them), stepped together.
+
+    ``step(actions)`` takes one index per table and returns ``(observations, rewards,
+    terminations, truncations, infos)``: observations ``{"observation": float32[num_envs,
+    obs_dim], "action_mask": int8[num_envs, n]}``, or with ``dict_obs=False`` the ``float32`` array
+    alone (the masks: :meth:`action_masks`); rewards ``float64[num_envs]``; terminations and
+    truncations ``bool[num_envs]`` (truncations stay ``False``). A table whose episode ended is
+    dealt again in the same step: its row holds the new episode's first observation (the final
+    one asks nothing and is not returned). ``infos`` is empty unless a table's new episode skipped
+    hands (``"skipped"``, ``"skipped_reward"``, as :meth:`SingleAgentEnv.reset
+    <cardgame.rl.gym.SingleAgentEnv.reset>` says) or ``illegal="passive"`` replaced an index
+    (``"illegal"``), each with Gymnasium's ``"_key"`` mask of the tables concerned.
+
+    ``reset(seed=s)`` seeds table ``i`` with ``s + i`` (or takes one seed per table); table ``i``
+    then plays exactly as a lone ``SingleAgentEnv`` reset with that seed and reset with no seed
+    after each episode. ``copy=False`` returns the arrays themselves, overwritten by the next
+    step (no copy, as Gymnasium's ``SyncVectorEnv(copy=False)``). A bot object given as
+    ``opponents`` is shared by every table; bot names give each table its own bots.
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi"]}  # noqa: RUF012
+
+    def __init__(
+        self,
+        variant: str | VariantLike = "NT",
+        num_envs: int = 8,
+        *,
+        seat: int = 0,
+        opponents: str | Bot | Sequence[str | Bot] = "seed-ai",
+        players: int = 2,
+        illegal: str = "raise",
+        dict_obs: bool = True,
+        copy: bool = True,
+        **options: Any,
+    ) -> None:
+        _count("num_envs", num_envs)
+        if type(dict_obs) is not bool or type(copy) is not bool:
+            raise ConfigError(f"dict_obs and copy are True or False, not {dict_obs!r} and {copy!r}.")
+        if "render_mode" in options:
+            raise ConfigError("A vector environment renders on demand: call render(), which gives every table's text.")
+        self.envs = [SingleAgentEnv(variant, seat, opponents, players, illegal=illegal, **options)
+                     for _ in range(num_envs)]
+        first = self.envs[0]
+        self.num_envs = num_envs
+        self.dict_obs = dict_obs
+        self.copy = copy
+        self.encoder = first.aec.encoder
+        self.actions = first.aec.actions
+        self.single_observation_space = first.observation_space if dict_obs else self.encoder.space
+        self.single_action_space = first.action_space
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        size = self.encoder.space.shape[0]
+        self._obs = np.zeros((num_envs, size), np.float32)
+        self._masks = np.zeros((num_envs, self.actions.n), np.int8)
+        self._rewards = np.zeros(num_envs, np.float64)
+        self._terminations = np.zeros(num_envs, np.bool_)
+        self._truncations = np.zeros(num_envs, np.bool_)
+        self._started = False
+
+    def _observe(self, i: int) -> None:
+        """Table ``i``'s observation and mask into row ``i``."""
+        env = self.envs[i]
+        game = env.aec._game
+        assert game is not None
+        self.encoder.encode(game, env.seat, out=self._obs[i])
+        self._masks[i] = self.actions.mask(game)
+
+    def _batch(self) -> Any:
+        obs, masks = (self._obs.copy(), self._masks.copy()) if self.copy else (self._obs, self._masks)
+        return {"observation": obs, "action_mask": masks} if self.dict_obs else obs
+
+    def _seeds(self, seed: int | Sequence[int | None] | None) -> list[int | None]:
+        if seed is None:
+            return [None] * self.num_envs
+        if isinstance(seed, int) and not isinstance(seed, bool):
+            _count("seed", seed, 0)
+            return [seed + i for i in range(self.num_envs)]
+        if isinstance(seed, Sequence) and len(seed) == self.num_envs:
+            return [None if s is None else _count("each seed", s, 0) for s in seed]
+        raise ConfigError(f"seed must be None, a whole number (table i gets seed + i) or one per table "
+                          f"({self.num_envs}), not {seed!r}.")
+
+    def reset(
+        self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """Every table's new episode (see the class for ``seed``); infos: ``skipped`` and
+        ``skipped_reward`` per table."""
+        seeds = self._seeds(seed)
+        super().reset(seed=seed if isinstance(seed, int) else None)
+        infos: dict[str, Any] = {}
+        for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
+            infos = self._add_info(infos, env._begin(s), i)
+            self._observe(i)
+        self._started = True
+        return self._batch(), infos
+
+    def step(self, actions: Any) -> tuple[Any, Array, Array, Array, dict[str, Any]]:
+        """One action index per table (a sequence or array of ``num_envs``); see the class."""
+        if not self._started:
+            raise ConfigError("Call reset() before step().")
+        if isinstance(actions, str) or not isinstance(actions, Sequence | np.ndarray) or len(actions) != self.num_envs:
+            raise ConfigError(f"step takes one action index per table ({self.num_envs}), not {actions!r}.")
+        infos: dict[str, Any] = {}
+        rewards, terminations = self._rewards, self._terminations
+        for i, env in enumerate(self.envs):
+            reward, done, info = env._play(actions[i])
+            rewards[i] = reward
+            terminations[i] = done
+            if done:
+                begun = env._begin(None)
+                if begun["skipped"]:
+                    info = {**info, **begun}
+            if info:
+                infos = self._add_info(infos, info, i)
+            self._observe(i)
+        if self.copy:
+            return self._batch(), rewards.copy(), terminations.copy(), self._truncations.copy(), infos
+        return self._batch(), rewards, terminations, self._truncations, infos
+
+    def action_masks(self) -> Array:
+        """``int8[num_envs, n]``: each table's learner's action mask now."""
+        return self._masks.copy() if self.copy else self._masks
+
+    def render(self) -> tuple[str, ...]:
+        """Each table's status table as text."""
+        return tuple(env.aec.render() or "" for env in self.envs)
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Nothing to free: the tables are plain Python objects."""
+
+
+# --- trajectories ----------------------------------------------------------------------------------------
+PolicyFn = Callable[[Array, Array, np.random.Generator], int]
+
+
+@attrs.frozen
+class Policy:
+    """A player of :func:`collect` that answers in action indices: ``fn(observation, mask, rng)``
+    returns an index ``mask`` marks (``rng``: a ``numpy`` generator seeded from the shard's
+    seed). The process and Ray backends pickle it: ``fn`` must be a module-level function (or
+    another picklable callable)."""
+
+    fn: PolicyFn
+    name: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if not callable(self.fn):
+            raise ConfigError(f"A Policy wraps a function fn(observation, mask, rng) -> index, not {self.fn!r}.")
+
+
+def uniform(observation: Array, mask: Array, rng: np.random.Generator) -> int:
+    """Uniformly random among the indices ``mask`` marks."""
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(legal.size)])
+
+
+@attrs.frozen
+class Trajectories:
+    """Every decision :func:`collect` recorded, one row each, in the order played (episode by
+    episode): ``observations`` ``float32[T, obs_dim]``, ``masks`` ``int8[T, n]``, ``actions``
+    ``int64[T]`` (the index played), ``rewards`` ``float32[T]`` (what the seat won or lost in the
+    hands paid after this decision and before its next one: 0 but for a seat's last decision in a
+    hand), ``returns`` ``float32[T]`` (the seat's whole episode), ``dones`` ``bool[T]`` (the
+    seat's last decision of the episode), ``seats`` ``int8[T]`` (the seat, which is the player's
+    place in ``players``) and ``episodes`` ``int64[T]`` (the episode's number, 0 first)."""
+
+    observations: Array
+    masks: Array
+    actions: Array
+    rewards: Array
+    returns: Array
+    dones: Array
+    seats: Array
+    episodes: Array
+
+    def __len__(self) -> int:
+        return int(self.actions.shape[0])
+
+
+_FIELDS = [f.name for f in attrs.fields(Trajectories)]
+
+
+@attrs.frozen
+class _Job:
+    """What each shard of :func:`collect` needs: picklable."""
+
+    variant: str | VariantLike
+    players: tuple[str | Bot | Policy, ...]
+    options: Mapping[str, Any]
+
+
+def bot_index(env: raw_env, bot: Bot, rng: random.Random, events: HandEvents) -> int:
+    """The index of ``env``'s action space nearest to what ``bot`` answers for the agent to act
+    (it sees its seat's :class:`~cardgame.play.bot.BotView`): fold, check or call and discard masks
+    exactly; a bet or raise as the raise index whose amount is nearest (the first of equals)."""
+    game = env._game
+    assert game is not None
+    seat = game.to_act
+    assert seat is not None
+    actions = env.actions
+    legal = game.legal_actions()
+    if legal is not None:
+        view = build_view(game, seat, env.shape, rng, legal=legal, events=events)
+        action, amount = to_action(bot(view), legal)
+        if action == "fold":
+            return 0 if legal.can_fold else 1
+        if action in ("check", "call", "bring_in"):
+            return 1
+        mask = actions.mask(game)
+        best, gap = 1, None
+        for i in np.flatnonzero(mask[2:]) + 2:
+            move = actions.decode(int(i), game)
+            d = abs((move.amount or 0) - (amount or 0))
+            if gap is None or d < gap:
+                best, gap = int(i), d
+        return best
+    draw = game.draw_options()
+    if draw is not None:
+        view = build_view(game, seat, env.shape, rng, draw=draw, events=events)
+        thrown = to_discards(bot(view), draw)
+        return sum(1 << i for i, card in enumerate(draw.hole) if card in thrown)
+    runs = game.run_options()
+    assert runs is not None
+    view = build_view(game, seat, env.shape, rng, runs=runs, events=events)
+    return to_runs(bot(view), runs) - 1
+
+
+def _player(spec: object) -> str | Bot | Policy:
+    if isinstance(spec, Policy):
+        return spec
+    if isinstance(spec, str):
+        named_bots.get(spec)  # a ConfigError naming the bots if unknown
+        return spec
+    if callable(spec):
+        return spec  # a bot: view -> answer
+    raise ConfigError(f"A player is a bot name ({', '.join(named_bots.available())}), a bot (a callable taking a "
+                      f"BotView) or a Policy (index answers), not {spec!r}.")
+
+
+class _Rows:
+    """Growing arrays for one shard's decisions."""
+
+    def __init__(self, size: int, n: int) -> None:
+        self.t = 0
+        self.obs = np.zeros((64, size), np.float32)
+        self.masks = np.zeros((64, n), np.int8)
+        self.small = {name: np.zeros(64, dtype) for name, dtype in (
+            ("actions", np.int64), ("rewards", np.float32), ("returns", np.float32), ("dones", np.bool_),
+            ("seats", np.int8), ("episodes", np.int64))}
+
+    def add(self) -> int:
+        t = self.t
+        if t == self.obs.shape[0]:
+            self.obs = np.concatenate([self.obs, np.zeros_like(self.obs)])
+            self.masks = np.concatenate([self.masks, np.zeros_like(self.masks)])
+            self.small = {k: np.concatenate([v, np.zeros_like(v)]) for k, v in self.small.items()}
+        self.t = t + 1
+        return t
+
+    def done(self) -> Trajectories:
+        t = self.t
+        return Trajectories(self.obs[:t].copy(), self.masks[:t].copy(), **{k: v[:t].copy()
+                                                                           for k, v in self.small.items()})
+
+
+def _play_shard(job: _Job, shard: Shard) -> tuple[int, Trajectories]:
+    """Play one shard of :func:`collect`: ``shard.hands`` episodes from ``shard.seed``."""
+    players = job.players
+    env = raw_env(job.variant, len(players), seed=shard.seed, **job.options)
+    bots = {s: (named_bots.get(p) if isinstance(p, str) else p) for s, p in enumerate(players)
+            if not isinstance(p, Policy)}
+    policy_rng = np.random.default_rng(shard.seed)
+    rows = _Rows(env.encoder.space.shape[0], env.actions.n)
+    agents = env.possible_agents
+    for episode in range(shard.hands):
+        env.reset()
+        game: Game | None = env._game
+        assert game is not None
+        rngs = {s: seat_rng(game, s) for s in bots}
+        events = HandEvents()
+        last: dict[int, int] = {}  # seat -> the row of its last decision
+        totals = [0.0] * len(players)
+        first = rows.t
+        for s, a in enumerate(agents):  # hands paid before any decision
+            totals[s] += env.rewards.get(a, 0)
+        while not env.terminations[env.agent_selection]:
+            seat = env._seat[env.agent_selection]
+            t = rows.add()
+            env.encoder.encode(game, seat, out=rows.obs[t])
+            mask = rows.masks[t]
+            mask[:] = env.actions.mask(game)
+            player = players[seat]
+            index = (player.fn(rows.obs[t], mask, policy_rng) if isinstance(player, Policy)
+                     else bot_index(env, bots[seat], rngs[seat], events))
+            rows.small["actions"][t] = index
+            rows.small["seats"][t] = seat
+            rows.small["episodes"][t] = episode
+            last[seat] = t
+            env.step(index)
+            for s, a in enumerate(agents):
+                r = env.rewards.get(a, 0)
+                if r:
+                    totals[s] += r
+                    if s in last:
+                        rows.small["rewards"][last[s]] += r
+        seats = rows.small["seats"][first : rows.t]
+        rows.small["returns"][first : rows.t] = np.asarray(totals, np.float32)[seats]
+        for t in last.values():
+            rows.small["dones"][t] = True
+    return shard.index, rows.done()
+
+
+def collect(
+    variant: str | VariantLike,
+    players: Sequence[str | Bot | Policy],
+    episodes: int,
+    *,
+    seed: int = 0,
+    workers: int = 1,
+    backend: str | None = None,
+    shard_episodes: int = 500,
+    **options: Any,
+) -> Trajectories:
+    """Play ``episodes`` episodes of ``variant`` with one player a seat (``players``: bot names,
+    bots, or :class:`Policy` objects) and record every decision (:class:`Trajectories`).
+
+    A bot plays through the bot interface and its answer is recorded, and played, as the
+    nearest index of the action space (:func:`bot_index`), so each row's action is the one
+    played. ``options`` are :class:`~cardgame.rl.env.raw_env`'s (``observation``, ``actions``,
+    ``stack``, ``reward``, ``hands`` per episode...). The episodes are cut into shards of
+    ``shard_episodes``, seeded from ``seed`` (:func:`cardgame.simulate.split`) and played by
+    ``workers`` workers on ``backend`` (``"serial"``, ``"process"`` or ``"ray"``; ``None``:
+    serial for one worker, else processes); the rows come back in shard order, so the arrays are
+    the same for any workers and backend.
+    """
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise ConfigError(f"players is one player a seat (bot names, bots or Policy objects), not {players!r}.")
+    _count("episodes", episodes)
+    _count("shard_episodes", shard_episodes)
+    _count("seed", seed, 0)
+    for reserved in ("seed", "render_mode"):
+        if reserved in options:
+            raise ConfigError(f"collect sets the environments' {reserved} itself; pass collect(seed=...) for seeds.")
+    job = _Job(variant, tuple(_player(p) for p in players), dict(options))
+    raw_env(variant, len(players), **options)  # bad options fail here, not in a worker
+    parts = split(episodes, shard_episodes, seed)
+    done = sorted(run_jobs(job, parts, _play_shard, workers=workers, backend=backend), key=lambda r: r[0])
+    shards = [t for _, t in done]
+    offsets = np.cumsum([0] + [p.hands for p in parts[:-1]])
+    columns: dict[str, Array] = {}
+    for name in _FIELDS:
+        if name == "episodes":
+            columns[name] = np.concatenate([t.episodes + off for t, off in zip(shards, offsets, strict=True)])
+        else:
+            columns[name] = np.concatenate([getattr(t, name) for t in shards])
+    return Trajectories(**columns)

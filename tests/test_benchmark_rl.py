@@ -1,0 +1,38 @@
+"""A smoke test of ``benchmarks/rl.py`` (a few steps of every environment installed, a few copies)
+so that the script cannot rot: its rows and its JSON. No timings are checked."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import load_script
+
+pytest.importorskip("pettingzoo")
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "rl.py"
+
+
+def test_quick_run_gives_every_environment_and_the_copy_costs(tmp_path: Path) -> None:
+    bench = load_script(SCRIPT, "benchmark_rl")
+    out = tmp_path / "rl.json"
+    assert bench.main(["--quick", "--steps", "20", "--copies", "10", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["steps"] == 20 and data["repeat"] == 1
+    peers = {"PettingZoo": importlib.util.find_spec("rlcard") is not None,
+             "OpenSpiel": importlib.util.find_spec("pyspiel") is not None}
+    seen = {(r["game"], r["env"].split(" ")[0], r["observation"]) for r in data["runs"]}
+    for game in ("nlh", "leduc"):
+        for observation in ("rlcard", "planes"):
+            assert (game, "ours:", observation) in seen
+        for peer, installed in peers.items():
+            assert any(g == game and e == peer for g, e, _ in seen) == installed
+    assert len(data["skipped"]) == sum(not installed for installed in peers.values())
+    for r in data["runs"]:
+        assert r["steps"] >= 20 and r["steps_per_s"] > 0
+        assert (r["vs_pettingzoo"] is None) == (not peers["PettingZoo"])
+    ways = {c["way"] for c in data["copies"]}
+    assert {"Game.copy", "copy.deepcopy", "replay the hand"} <= ways
