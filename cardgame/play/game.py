@@ -78,9 +78,9 @@ class Game:
         given: object = stages  # checked here: a caller may pass anything
         if params is not None and not isinstance(params, Mapping):
             raise ConfigError(f"params must be a mapping of the builder's keyword arguments, not {excerpt(params)}.")
-        # a stage list (a list subclass: variants' builders return one) is checked first, as the
-        # protocol's isinstance costs tens of microseconds (a learning environment builds a game a hand)
-        if params is None and isinstance(given, list) and all(isinstance(s, Stage) for s in given):
+        # a stage list (a tuple or list; a variant's builder returns a tuple, ``Stages``) is checked first,
+        # as the protocol's isinstance costs tens of microseconds (a learning environment builds a game a hand)
+        if params is None and isinstance(given, tuple | list) and all(isinstance(s, Stage) for s in given):
             built: Sequence[Stage[Any]] = given
         elif isinstance(given, VariantLike):
             built = given.build(**(params or {}))
