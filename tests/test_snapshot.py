@@ -555,8 +555,8 @@ def test_the_settings_are_the_same_text_in_every_process() -> None:
         # first_since, within one call
         (Context, {"_hand_starts", "_listeners", "_log", "_pin", "_trimmed", "deck_spec", "emit", "hand",
                    "hands_played", "keep_hands", "max_hands", "next_deck", "rng", "stop_requested", "table"}),
-        (Hand, {"board", "bring_in", "button", "by_seat", "dead", "deck", "discards", "killed", "last_aggressor",
-                "mucked", "number", "players", "ring",  # ring: from players
+        (Hand, {"board", "bring_in", "button", "by_seat", "dead", "deck", "discards", "first_to_act", "killed",
+                "last_aggressor", "mucked", "number", "players", "ring",  # ring: from players
                 "runouts", "street"}),
         # saved by the betting round as its street_record (a StreetRecord); hand and players: from the hand
         (Street, {"bet_size", "bet_to", "big_bet_option", "capped", "full_to", "hand", "largest_raise", "min_raise",

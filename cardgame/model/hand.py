@@ -92,8 +92,9 @@ class Hand:
     ``players`` runs clockwise from the first seat left of the button (the button last).
     ``street`` names the street being played; its betting (the bet to match, the minimum raise, who
     acts) belongs to the betting round (:class:`~cardgame.model.street.Street`). ``last_aggressor`` is the
-    seat that made the last bet or raise of the latest betting round (the showdown order: Robert's
-    Rules, showdown), ``bring_in`` the seat that brought in.
+    seat that made the last bet or raise of the latest betting round, ``first_to_act`` the seat that
+    round's action started from (the showdown order: the last aggressor shows first, else the first
+    live player from there: TDA rule 16), ``bring_in`` the seat that brought in.
     ``dead`` is dead money in the main pot that belongs to no player's contribution (a big-blind
     ante, a post to sit in); ``mucked`` the seats that will muck at showdown rather than show;
     ``killed`` the hands mucked once betting was over, before the last cards: they are dealt
@@ -110,6 +111,7 @@ class Hand:
         "dead",
         "deck",
         "discards",
+        "first_to_act",
         "killed",
         "last_aggressor",
         "mucked",
@@ -136,6 +138,7 @@ class Hand:
         self.mucked: frozenset[int] = _NONE  # shared empty sets: most hands have no mucks (no allocation)
         self.killed: frozenset[int] = _NONE
         self.last_aggressor: int | None = None
+        self.first_to_act: int | None = None
         self.runouts: tuple[tuple[Card, ...], ...] = ()
         self.bring_in: int | None = None
 

@@ -173,6 +173,7 @@ class BettingRound(PokerStage):
             self._from = hand.players.index(hand.by_seat[seat])
         else:
             self._from = 0 if self.order is None else self.order(hand)
+        hand.first_to_act = hand.players[self._from].seat
 
     def find_next_actor(self) -> None:
         """Name the first player from ``_from`` on (wrapping) who still has to act, or nobody.

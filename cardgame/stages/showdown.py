@@ -60,7 +60,8 @@ class Showdown(PokerStage):
       own excess) comes back to it. If every hand mucks, the full hands are shown after all; if
       all but one muck, that one wins what it contests without showing (however short the board).
     * Otherwise the live hands are shown, starting with the last player to bet or raise on the
-      final round, else the first live player left of the button (Robert's Rules, showdown).
+      final round, else the first live player from where that round's action started: left of
+      the button, or stud's best board (TDA rule 16; Robert's Rules, showdown).
     * Each pot (main, then side pots) goes to its best eligible ``high`` hand; with a ``low``
       evaluator a pot splits into a high half and a low half (the odd chip to the high half), and
       the high hand scoops when no eligible hand qualifies for low.
@@ -196,11 +197,18 @@ class Showdown(PokerStage):
         self.finish(result)
 
     def _show_order(self, hand: Hand, live: list[HandPlayer]) -> list[HandPlayer]:
+        """TDA rule 16 (Robert's Rules, showdown): the last player to bet or raise on the final round
+        shows first; with no bet, the first live player from where that round's action started (left
+        of the button in flop and draw games, the best board showing in stud, the worst in razz)."""
         if hand.last_aggressor is not None and hand.last_aggressor in hand.by_seat:
             agg = hand.by_seat[hand.last_aggressor]
             if agg in live:
                 i = live.index(agg)
                 return live[i:] + live[:i]
+        if hand.first_to_act is not None and hand.first_to_act in hand.by_seat:
+            start = hand.players.index(hand.by_seat[hand.first_to_act])
+            order = hand.ring[start : start + len(hand.players)]
+            return [hp for hp in order if hp in live]
         return live
 
     def _award(

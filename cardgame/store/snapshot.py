@@ -242,6 +242,7 @@ def _save_hand(hand: Hand, ctx: Context) -> dict[str, Any]:
         "mucked": sorted(hand.mucked),
         "killed": sorted(hand.killed),
         "last_aggressor": hand.last_aggressor,
+        "first_to_act": hand.first_to_act,
         "bring_in": hand.bring_in,
     }
 
@@ -353,6 +354,7 @@ def _load_hand(o: JsonObject, table: Table, rng: RandomSource) -> Hand:
     hand.mucked = frozenset(o.get_int_list("mucked"))
     hand.killed = frozenset(o.get_int_list("killed"))
     hand.last_aggressor = seat_or_none("last_aggressor")
+    hand.first_to_act = seat_or_none("first_to_act") if "first_to_act" in o.data else None  # (older snapshots)
     hand.bring_in = seat_or_none("bring_in")
     for i, hp in enumerate(players):
         where = f"{o.path('players')}[{i}]"

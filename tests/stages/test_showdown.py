@@ -107,3 +107,45 @@ def test_show_order_starts_with_the_last_aggressor() -> None:
     ctx.hand.last_aggressor = 1
     Showdown(ByFirstCard()).start(ctx, None)  # type: ignore[arg-type]
     assert [e.seat for e in ctx.log if isinstance(e, CardsShown)] == [1, 2, 0]
+
+
+def test_with_no_bet_on_the_last_round_the_first_to_act_there_shows_first() -> None:
+    """TDA rule 16: no bet on the final round, the first live player from where its action started
+    shows first (stud: the best board showing); a bet on it, the last aggressor."""
+    ctx = showdown_ctx([100, 100, 100], [5, 5, 5], "AhKh 2s2d 9d9c")
+    assert ctx.hand is not None
+    ctx.hand.first_to_act = 2
+    Showdown(ByFirstCard()).start(ctx, None)  # type: ignore[arg-type]
+    assert [e.seat for e in ctx.log if isinstance(e, CardsShown)] == [2, 0, 1]
+    ctx = showdown_ctx([100, 100, 100], [5, 5, 5], "AhKh 2s2d 9d9c")
+    assert ctx.hand is not None
+    ctx.hand.first_to_act, ctx.hand.last_aggressor = 2, 1
+    Showdown(ByFirstCard()).start(ctx, None)  # type: ignore[arg-type]
+    assert [e.seat for e in ctx.log if isinstance(e, CardsShown)] == [1, 2, 0]
+
+
+def test_a_stud_hand_checked_through_seventh_street_is_shown_from_the_best_board() -> None:
+    """Played end to end: whoever acted first on the last round (the betting round's own order:
+    stud's best board) shows first when nobody bet there; in hold'em that is left of the button."""
+    from cardgame.model.events import ActionTaken, BoardDealt, HoleCardsDealt
+    from cardgame.play.game import Game
+    from variants import get
+
+    for code, seed in (("F7S", 3), ("FR", 4), ("NT", 5)):
+        game = Game(get(code), seats=4, seed=seed, max_hands=1, keep_hands=None, first_button=0)
+        for name in ("Ann", "Bob", "Cat", "Dan"):
+            game.sit_down(name, 1000)
+        game.start()
+        while game.to_act is not None:  # stay in as cheaply as possible: the last round is checked through
+            legal = game.legal_actions()
+            assert legal is not None
+            seat = game.to_act
+            game.act(seat, "bring_in" if legal.bring_in else "check" if legal.can_check else "call")
+        log = game.events
+        last = max(i for i, e in enumerate(log) if isinstance(e, BoardDealt | HoleCardsDealt))  # the last street
+        first = next(e.seat for e in log[last:] if isinstance(e, ActionTaken))
+        shown = [e.seat for e in log if isinstance(e, CardsShown)]
+        assert shown[0] == first, (code, shown, first)
+        if code == "NT":
+            assert first == 1  # left of the button
+
