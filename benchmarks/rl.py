@@ -183,9 +183,10 @@ def environments() -> tuple[list[tuple[str, str, str, Runner]], list[str]]:
     skipped: list[str] = []
     try:
         import pettingzoo.classic  # noqa: F401
+        import pygame  # noqa: F401  # (PettingZoo's poker environments import it)
         import rlcard  # noqa: F401
     except ImportError:
-        skipped.append("PettingZoo (pettingzoo[classic], rlcard)")
+        skipped.append("PettingZoo (pettingzoo[classic]: rlcard, pygame)")
     else:
         found.append(("nlh", f"PettingZoo texas_holdem_no_limit_v6 ({_version('pettingzoo')})", "rlcard",
                       aec_runner(_pettingzoo("texas_holdem_no_limit_v6"))))

@@ -22,7 +22,7 @@ def test_quick_run_gives_every_environment_and_the_copy_costs(tmp_path: Path) ->
     assert bench.main(["--quick", "--steps", "20", "--copies", "10", "--json", str(out)]) == 0
     data = json.loads(out.read_text())
     assert data["steps"] == 20 and data["repeat"] == 1
-    peers = {"PettingZoo": importlib.util.find_spec("rlcard") is not None,
+    peers = {"PettingZoo": all(importlib.util.find_spec(m) is not None for m in ("rlcard", "pygame")),
              "OpenSpiel": importlib.util.find_spec("pyspiel") is not None}
     seen = {(r["game"], r["env"].split(" ")[0], r["observation"]) for r in data["runs"]}
     for game in ("nlh", "leduc"):
