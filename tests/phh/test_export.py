@@ -19,16 +19,22 @@ from variants import available, kuhn_poker
 CODED = [v for v in available() if v.code]
 
 
-@pytest.mark.parametrize("variant", CODED, ids=[v.code or "" for v in CODED])
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(2, 6), seed=st.integers(0, 2**32))
-def test_played_hands_round_trip_through_phh(variant, players: int, seed: int) -> None:  # type: ignore[no-untyped-def]
+def _played(variant, players: int, seed: int) -> tuple[list, Game]:  # type: ignore[no-untyped-def, type-arg]
+    """Three hands of ``variant`` between random bots, every event kept."""
     stages = variant.build()
     game = Game(stages, seats=players, seed=seed, max_hands=3, keep_hands=None)
     for i in range(players):
         game.sit_down(f"p{i}", 200)
     game.start()
     game.play(random_bot, drawer=random_draw)
+    return stages, game
+
+
+@pytest.mark.parametrize("variant", CODED, ids=[v.code or "" for v in CODED])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**32))
+def test_played_hands_round_trip_through_phh(variant, players: int, seed: int) -> None:  # type: ignore[no-untyped-def]
+    stages, game = _played(variant, players, seed)
     hands = game_to_phh(game.events, stages, game.names())
     assert len(hands) == game.ctx.hands_played
     for hh in hands:
@@ -49,12 +55,7 @@ def test_hands_as_one_seat_saw_them_keep_every_shown_card_and_replay(variant, pl
                                                                      seed: int) -> None:
     """A player's own history (``seen_by``): the others' unshown cards are unknown, but every card
     shown at the showdown is written, before an all-in run-out too, so the hand replays to its stacks."""
-    stages = variant.build()
-    game = Game(stages, seats=players, seed=seed, max_hands=3, keep_hands=None)
-    for i in range(players):
-        game.sit_down(f"p{i}", 200)
-    game.start()
-    game.play(random_bot, drawer=random_draw)
+    stages, game = _played(variant, players, seed)
     shown = [e for e in game.events if isinstance(e, CardsShown)]
     hands = game_to_phh([e.seen_by(0) for e in game.events], stages, game.names())
     written = {c for hh in hands for a in hh.actions if isinstance(a, ShowMuckAction) for c in a.cards or ()}

@@ -22,29 +22,13 @@ from cardgame.phh.replay import replay
 from cardgame.phh.steps import HandSteps, hand_steps, pick_hand, seat_of
 from cardgame.terminal.replay import HELP, Replayer, interact, print_steps
 from tests.conftest import DATA, REPO
+from tests.phh.test_unknown_cards import STUD_HI_LO
 
 PHH = DATA / "phh"
 DWAN_IVEY = PHH / "dwan-ivey-2009.phh"  # p2's cards unknown (????); all in on the turn, shown before the river
 NAMED = sorted(PHH.glob("*.phh"))  # hold'em, short deck, Omaha, a triple draw, badugi
 PLURIBUS = sorted((PHH / "pluribus" / "30").glob("*.phh"))[:12]  # six-handed, with finishing stacks
-#: Seven-card stud hi/lo (up cards seen by all; p1's cards unknown to the file), from tests/phh/test_unknown_cards.py.
-STUD = """variant = 'F7S/8'
-antes = [500, 500, 500, 500]
-bring_in = 1000
-small_bet = 4000
-big_bet = 8000
-starting_stacks = [60000, 85000, 42000, 70000]
-actions = [
-  'd dh p1 ??????', 'd dh p2 ????Ad', 'd dh p3 TdTs8c', 'd dh p4 ????Kh',
-  'p1 pb', 'p2 cbr 4000', 'p3 cc', 'p4 f', 'p1 f',
-  'd dh p2 4d', 'd dh p3 5c', 'p2 cbr 4000', 'p3 cc',
-  'd dh p2 2s', 'd dh p3 Tc', 'p2 cbr 8000', 'p3 cc',
-  'd dh p2 9s', 'd dh p3 Qh', 'p2 cbr 8000', 'p3 cc',
-  'd dh p2 ??', 'd dh p3 7h', 'p2 cbr 8000', 'p3 cc',
-  'p2 sm 3dAcAd4d2s9s7d', 'p3 sm TdTs8c5cTcQh7h',
-]
-finishing_stacks = [58500, 86000, 43000, 69500]
-"""
+STUD = STUD_HI_LO  # seven-card stud hi/lo: up cards seen by all; p1's cards unknown to the file
 ENV = {**os.environ, "PYTHONPATH": str(REPO), "COLUMNS": "120"}
 
 
