@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 from collections.abc import Callable
 
 import numpy as np
@@ -358,15 +359,7 @@ def test_rlcard_no_limit_holdem_54(players: int) -> None:
         g = env.game
         dealer = g.dealer_id
         button = (dealer + 1) % 2 if players == 2 else dealer  # RLCard's heads-up dealer posts the big blind
-        game = Game(variants.get("NT"), seats=players, seed=hand, max_hands=1, first_button=button)
-        for i in range(players):
-            game.sit_down(f"p{i}", 100)
-        order = [(button + 1 + i) % players for i in range(players)]
-        board = [ours(c) for c in reversed(g.dealer.deck[-5:])]
-        burn = [ours(c) for c in g.dealer.deck[:3]]
-        game.ctx.stack_deck([c for s in order for c in map(ours, g.players[s].hand)]
-                            + [burn[0], *board[:3], burn[1], board[3], burn[2], board[4]])
-        game.start()
+        game = _holdem_like(g, "NT", players, hand, button, 100)
         enc = encoder("rlcard", game)
         assert enc.space.shape == (54,)
         compared, board_seen = drive(env, game, enc, rng, nolimit_action(g))
@@ -374,6 +367,21 @@ def test_rlcard_no_limit_holdem_54(players: int) -> None:
         deepest = max(deepest, board_seen)
     assert total >= 100
     assert deepest >= (3 if players > 2 else 0)  # heads-up, RLCard's small blind acts first after the flop
+
+
+def _holdem_like(g: Any, code: str, players: int, seed: int, button: int, stack: int) -> Game:
+    """Our game of ``code`` started on RLCard's hand ``g``: the same button, hole cards and board
+    (RLCard's deck, burn cards included, in our dealing order)."""
+    game = Game(variants.get(code), seats=players, seed=seed, max_hands=1, first_button=button)
+    for i in range(players):
+        game.sit_down(f"p{i}", stack)
+    order = [(button + 1 + i) % players for i in range(players)]
+    board = [ours(c) for c in reversed(g.dealer.deck[-5:])]
+    burn = [ours(c) for c in g.dealer.deck[:3]]
+    game.ctx.stack_deck([c for s in order for c in map(ours, g.players[s].hand)]
+                        + [burn[0], *board[:3], burn[1], board[3], burn[2], board[4]])
+    game.start()
+    return game
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -387,15 +395,7 @@ def test_rlcard_limit_holdem_72(players: int) -> None:
         g = env.game
         small = next(i for i, p in enumerate(g.players) if p.in_chips == 1)
         button = small if players == 2 else (small - 1) % players
-        game = Game(variants.get("FT"), seats=players, seed=hand, max_hands=1, first_button=button)
-        for i in range(players):
-            game.sit_down(f"p{i}", 1000)
-        order = [(button + 1 + i) % players for i in range(players)]
-        board = [ours(c) for c in reversed(g.dealer.deck[-5:])]
-        burn = [ours(c) for c in g.dealer.deck[:3]]
-        game.ctx.stack_deck([c for s in order for c in map(ours, g.players[s].hand)]
-                            + [burn[0], *board[:3], burn[1], board[3], burn[2], board[4]])
-        game.start()
+        game = _holdem_like(g, "FT", players, hand, button, 1000)
         enc = encoder("rlcard", game)
         assert enc.space.shape == (72,)
         compared, board_seen = drive(env, game, enc, rng, limit_action)
