@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
