@@ -16,6 +16,7 @@ import importlib
 import pkgutil
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,19 +129,26 @@ def render(text: str) -> str:
     return text
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if docs/architecture.md is out of date")
+def write_or_check(doc: Path, make: Callable[[str], str], argv: list[str] | None, description: str) -> int:
+    """The generated documents' command line: rewrite ``doc`` as ``make(current text)`` gives it, or with
+    ``--check`` exit 1 if it differs (a test runs that)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--check", action="store_true", help=f"exit 1 if {doc.relative_to(ROOT)} is out of date")
     args = parser.parse_args(argv)
-    current = DOC.read_text(encoding="utf-8")
-    wanted = render(current)
+    current = doc.read_text(encoding="utf-8") if doc.exists() else ""
+    wanted = make(current)
     if args.check:
         if wanted != current:
-            print("docs/architecture.md is out of date: run python scripts/architecture.py", file=sys.stderr)
+            script = Path(sys.argv[0]).name if sys.argv[0].endswith(".py") else "the script that writes it"
+            print(f"{doc.relative_to(ROOT)} is out of date: run python scripts/{script}", file=sys.stderr)
             return 1
         return 0
-    DOC.write_text(wanted, encoding="utf-8")
+    doc.write_text(wanted, encoding="utf-8")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return write_or_check(DOC, render, argv, __doc__.split("\n\n")[0])
 
 
 if __name__ == "__main__":

@@ -7,11 +7,12 @@ machines themselves (what ``cardgame diagram VARIANT`` prints).
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from architecture import ROOT, write_or_check  # the generated documents' one command line
+
 DOC = ROOT / "docs" / "diagrams.md"
 
 #: The variants drawn, by PHH code: a community-card game, a stud game and a draw game.
@@ -50,18 +51,7 @@ def render() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if docs/diagrams.md is out of date")
-    args = parser.parse_args(argv)
-    wanted = render()
-    if args.check:
-        current = DOC.read_text(encoding="utf-8") if DOC.exists() else ""
-        if wanted != current:
-            print("docs/diagrams.md is out of date: run python scripts/diagrams.py", file=sys.stderr)
-            return 1
-        return 0
-    DOC.write_text(wanted, encoding="utf-8")
-    return 0
+    return write_or_check(DOC, lambda _current: render(), argv, (__doc__ or "").split("\n\n")[0])
 
 
 if __name__ == "__main__":
