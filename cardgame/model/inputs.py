@@ -10,16 +10,22 @@ nor make an error message as large as itself.
 
 from __future__ import annotations
 
+import operator
 import os
 import re
 from pathlib import Path
+from typing import SupportsIndex, cast
 
 from cardgame.model.errors import CardgameError
 
-__all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "excerpt", "is_ascii_int", "read_int", "read_text", "writable_file"]
+__all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "MAX_NUMBER", "check_int", "check_text", "excerpt", "is_ascii_int",
+           "read_int", "read_text", "writable_file"]
 
 MAX_DIGITS = 18
 """Digits a number may have: 18 covers every chip count the engine can hold (about 10**18)."""
+
+MAX_NUMBER = 10**MAX_DIGITS - 1
+"""The largest magnitude any whole number handed to the library may have (chips, seeds, seats, counts)."""
 
 EXCERPT_LIMIT = 60
 """Characters of a bad input an error message quotes."""
@@ -35,6 +41,45 @@ def excerpt(value: object, limit: int = EXCERPT_LIMIT) -> str:
         return f"a whole number of about {int(value.bit_length() * 0.30103):,} digits"
     text = repr(value)
     return text if len(text) <= limit + 2 else f"{text[:limit]}... ({len(text):,} characters)"
+
+
+def _allowed(minimum: int | None, maximum: int | None) -> str:
+    if minimum is not None and maximum is not None:
+        return f" from {minimum:,} to {maximum:,}"
+    if minimum is not None:
+        return f" of at least {minimum:,}"
+    return "" if maximum is None else f" of at most {maximum:,}"
+
+
+def check_int(value: object, what: str, error: type[CardgameError], *, minimum: int | None = None,
+              maximum: int | None = None) -> int:
+    """``value`` as an ``int`` if it is a whole number (an ``int`` or anything with ``__index__``, such as
+    numpy's integers; never a ``bool``) within ``minimum`` and ``maximum``, else ``error`` naming
+    ``what``, an excerpt of the value and what is allowed.
+
+    Whatever the bounds, a number of more than :data:`MAX_DIGITS` digits is refused, so no caller
+    meets Python's 4,300-digit limit or builds a list of that length.
+    """
+    if isinstance(value, bool) or type(value).__name__ == "bool_" or not hasattr(type(value), "__index__"):
+        raise error(f"The {what} must be a whole number{_allowed(minimum, maximum)}, not {excerpt(value)}.")
+    number = operator.index(cast(SupportsIndex, value))
+    low = -MAX_NUMBER if minimum is None else max(minimum, -MAX_NUMBER)
+    high = MAX_NUMBER if maximum is None else min(maximum, MAX_NUMBER)
+    if not low <= number <= high:
+        raise error(f"The {what} must be a whole number{_allowed(low, high)}, not {excerpt(number)}.")
+    return number
+
+
+def check_text(value: object, what: str, error: type[CardgameError], *, max_length: int = 1_000,
+               empty: bool = False) -> str:
+    """``value`` if it is a ``str`` of at most ``max_length`` characters (and not blank unless
+    ``empty``), else ``error`` naming ``what``, an excerpt of the value and what is allowed."""
+    if not isinstance(value, str):
+        raise error(f"The {what} must be a string, not {excerpt(value)}.")
+    if len(value) > max_length or (not empty and not value.strip()):
+        raise error(f"The {what} must be a {'' if empty else 'non-blank '}string of at most {max_length:,} "
+                    f"characters, not {excerpt(value)}.")
+    return value
 
 
 def is_ascii_int(text: str, *, signed: bool = False, max_digits: int = MAX_DIGITS) -> bool:
