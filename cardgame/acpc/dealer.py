@@ -273,7 +273,8 @@ class Dealer:
         self._sent = ""
         self._sent_at = 0.0  # the loop's time when the state was sent to the player to act
         self._echo: tuple[str, EchoKey | None] = ("", None)  # a state sent and its key (read_echo)
-        self._timer: asyncio.TimerHandle | None = None
+        self._timer: asyncio.TimerHandle | None = None  # set for the deadline of an answer (_on_timer)
+        self._deadline = 0.0  # the loop's time the answer waited for is due
         self._match: asyncio.Future[None] | None = None  # play()'s: done when the match is
         self._number = 0  # the hand in progress
         self._values: list[float] = []
@@ -518,7 +519,8 @@ class Dealer:
             seat = self._by_position[to_act]
             sent = hand.line(to_act)
             self._send(seat, sent)  # the player to act first, then the others
-            self._sent_at = asyncio.get_running_loop().time()
+            loop = asyncio.get_running_loop()
+            self._sent_at = loop.time()
             for position, other in enumerate(self._by_position):
                 if position != to_act:
                     self._send(other, hand.line(position))
@@ -526,7 +528,9 @@ class Dealer:
             if isinstance(answer, _NoAnswer):
                 self._waiting, self._sent = seat, sent
                 if self.timeout_ms is not None:
-                    self._timer = asyncio.get_running_loop().call_later(self.timeout_ms / 1000, self._on_time_out)
+                    self._deadline = self._sent_at + self.timeout_ms / 1000
+                    if self._timer is None:
+                        self._timer = loop.call_at(self._deadline, self._on_timer)
                 return
             self._play(seat, answer)
 
@@ -541,26 +545,37 @@ class Dealer:
 
     def _on_answer(self) -> None:
         """The seat waited for sent something, or its connection ended."""
-        self._resume(lambda seat: self._take_answer(seat, self._sent))
+        self._resume(late=False)
 
-    def _on_time_out(self) -> None:
-        def late(seat: _Seat) -> None:
-            self._warning(f"seat {seat.index + 1} ({seat.name}) did not answer within {self.timeout_ms} ms; "
-                          "it checks or folds")
+    def _on_timer(self) -> None:
+        """The answer waited for is late if its deadline has passed; else the timer is set again for
+        it (one timer serves the answers one after another, not one timer an answer)."""
+        self._timer = None
+        if self._waiting is None:
+            return
+        loop = asyncio.get_running_loop()
+        if loop.time() < self._deadline:
+            self._timer = loop.call_at(self._deadline, self._on_timer)
+        else:
+            self._resume(late=True)
 
-        self._resume(late)
-
-    def _resume(self, answer_of: Callable[[_Seat], Action | _NoAnswer | None]) -> None:
-        """Play the answer ``answer_of`` gives for the seat waited for (``None``: check or fold; no
-        answer yet: wait on) and play on; an error stops the match (:meth:`play` raises it)."""
+    def _resume(self, *, late: bool) -> None:
+        """Play the answer of the seat waited for (``late``: it checks or folds; no answer yet: wait
+        on) and play on; an error stops the match (:meth:`play` raises it)."""
         seat = self._waiting
         if seat is None:
             return
         try:
-            answer = answer_of(seat)
-            if isinstance(answer, _NoAnswer):
-                return
-            self._stop_waiting()
+            answer: Action | None = None
+            if late:
+                self._warning(f"seat {seat.index + 1} ({seat.name}) did not answer within {self.timeout_ms} ms; "
+                              "it checks or folds")
+            else:
+                taken = self._take_answer(seat, self._sent)
+                if isinstance(taken, _NoAnswer):
+                    return
+                answer = taken
+            self._waiting = None  # the timer is kept for the next answer
             self._play(seat, answer)
             self._advance()
         except BaseException as exc:  # stops the match: play() raises it

@@ -21,7 +21,7 @@ from functools import cache
 from typing import Self
 
 from cardgame.acpc.gamedef import GameDef
-from cardgame.acpc.matchstate import CALL, FOLD, RAISE, Action, MatchState, check_game
+from cardgame.acpc.matchstate import CALL, FOLD, RAISE, Action, MatchState, check_game, deck_set
 from cardgame.acpc.stages import AcpcBettingRound, acpc_stages
 from cardgame.model.betting import LegalActions
 from cardgame.model.cards import Card, format_cards
@@ -98,7 +98,8 @@ def _check_cards(game: GameDef, hole: Sequence[tuple[Card, ...]], board: Sequenc
     every = [c for h in hole for c in h] + list(board)
     if len(set(every)) != len(every):
         raise CardError(f"A card is given twice: {format_cards(every)}.")
-    outside = [c for c in every if c not in game.deck.cards]
+    deck = deck_set(game)
+    outside = [c for c in every if c not in deck]
     if outside:
         raise CardError(f"{format_cards(outside)} not in the game's deck ({game.deck.ranks} of {game.deck.suits}).")
 
@@ -166,10 +167,11 @@ class AcpcHand:
         self._board_given = len(board)
         self._deck = _GivenDeck(game.deck, given, spare)
         self._betting: list[list[Action]] = [[]]
-        self._betting_text: str | None = ""  # the betting as sent (None: to be written again)
+        self._betting_text = ""  # the betting as sent, written as the actions come
         self._board_text: tuple[int, int, str] = (-1, -1, "")  # (round, cards dealt, the board as sent)
         self._prefix = [f"MATCHSTATE:{p}:{number}:" for p in range(game.num_players)]
-        self._own: list[tuple[tuple[Card, ...] | None, str]] = [(None, "")] * game.num_players  # (cards, as seen)
+        self._text: tuple[str, str] | None = None  # the betting and ":", and the board, as sent (None: to write)
+        self._seen: list[str] | None = None  # the hole cards each position sees, as sent (None: to write)
         self._folded: set[int] = set()
         self._legal: LegalActions | None = None  # the legal actions until the next action
         self.game.ctx.next_deck = self._deck
@@ -229,15 +231,16 @@ class AcpcHand:
     def _sync_round(self) -> None:
         stage = self.game.stage
         if self.finished:
+            self._seen = None  # the cards shown at a showdown
             if self.showdown:
                 last = self.definition.num_rounds - 1
                 while len(self._betting) <= last:
                     self._betting.append([])
-                    self._betting_text = None
+                    self._betting_text += "/"
         elif isinstance(stage, AcpcBettingRound):
             while len(self._betting) <= stage.street:
                 self._betting.append([])
-                self._betting_text = None
+                self._betting_text += "/"
 
     # --- actions ---------------------------------------------------------------------------------
     def apply(self, action: Action) -> Action:
@@ -277,7 +280,8 @@ class AcpcHand:
         self._legal = None
         played = self._token(event, base)
         self._betting[-1].append(played)  # the round the action was in: not yet moved on
-        self._betting_text = None
+        self._betting_text += str(played)
+        self._text = None
         if played.kind == "f":
             self._folded.add(seat)
         self._sync_round()
@@ -360,6 +364,7 @@ class AcpcHand:
         for position, cards in enumerate(holes):
             if cards and cards != self._known[position]:
                 self._known[position] = cards
+                self._seen = None
                 self._hand.players[position].hole[:] = list(cards)
 
     def hole(self, position: int) -> tuple[Card, ...]:
@@ -395,25 +400,27 @@ class AcpcHand:
         between actions (the dealer sends one to every position after every action)."""
         if type(position) is not int or not 0 <= position < self.definition.num_players:
             self._position(position)  # raises
-        betting = self._betting_text
-        if betting is None:
-            betting = self._betting_text = "/".join(["".join(map(str, r)) for r in self._betting])
-        at, dealt, board = self._board_text
-        if at != len(self._betting) or dealt != len(self._hand.board):
-            rounds = self._board_rounds()
-            board = "".join(["/" + "".join(map(str, r)) if i else "".join(map(str, r)) for i, r in enumerate(rounds)])
-            self._board_text = (len(self._betting), len(self._hand.board), board)
+        text = self._text
+        if text is None:
+            at, dealt, board = self._board_text
+            if at != len(self._betting) or dealt != len(self._hand.board):
+                board = "/".join(["".join(map(str, r)) for r in self._board_rounds()])
+                self._board_text = (len(self._betting), len(self._hand.board), board)
+            text = self._text = (self._betting_text + ":", board)
+        seen = self._seen
+        if seen is None:
+            seen = self._seen = self._seen_holes()
+        return self._prefix[position] + text[0] + seen[position] + text[1]
+
+    def _seen_holes(self) -> list[str]:
+        """The hole cards each position is shown (``|``-separated): its own, and at a showdown
+        those of every player who did not fold."""
+        cards = ["".join(map(str, c)) for c in self._known]
         if self.showdown:
-            folded = self._folded
-            hole = "|".join(["".join(map(str, c)) if p == position or p not in folded else ""
-                             for p, c in enumerate(self._known)])
-        else:
-            cards = self._known[position]
-            seen, hole = self._own[position]
-            if seen is not cards:
-                hole = "|".join(["".join(map(str, cards)) if p == position else "" for p in range(len(self._known))])
-                self._own[position] = (cards, hole)
-        return f"{self._prefix[position]}{betting}:{hole}{board}"
+            shown = "|".join([c if p not in self._folded else "" for p, c in enumerate(cards)])
+            return ["|".join([c if p == q or p not in self._folded else "" for p, c in enumerate(cards)])
+                    if q in self._folded else shown for q in range(len(cards))]
+        return ["|".join([c if p == q else "" for p, c in enumerate(cards)]) for q in range(len(cards))]
 
     def cards(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
         """Every position's hole cards (as known) and the board by round: what the dealer's log shows."""
@@ -433,16 +440,13 @@ class AcpcHand:
         reference's ``(double)-spent``, printed ``0``)."""
         chips = self.chips()
         won_chips = [0] * len(chips)
-        won = [Fraction(0)] * len(chips)
+        won: list[int | Fraction] = [0] * len(chips)  # a Fraction only where a pot does not divide evenly
         for event in self.game.events:
             if type(event) is PotAwarded:
+                share = (event.amount // len(event.winners) if event.amount % len(event.winners) == 0
+                         else Fraction(event.amount, len(event.winners)))
                 for seat, amount in zip(event.winners, event.amounts, strict=True):
                     won_chips[seat] += amount
-                    won[seat] += Fraction(event.amount, len(event.winners))
-        out = []
-        for p, net in enumerate(chips):
-            spent = won_chips[p] - net
-            value = float(won[p] - spent)
-            out.append(value)
-        return tuple(out)
+                    won[seat] += share
+        return tuple(float(won[p] - (won_chips[p] - net)) for p, net in enumerate(chips))
 

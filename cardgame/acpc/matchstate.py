@@ -21,8 +21,8 @@ from cardgame.model.cards import CARDS, RANKS, SUITS, Card
 from cardgame.model.errors import ConfigError, ProtocolError
 from cardgame.model.inputs import check_int, excerpt, read_int
 
-__all__ = ["Action", "EchoKey", "MatchState", "check_game", "format_betting", "format_cards", "parse_betting",
-           "parse_cards", "parse_matchstate", "read_action", "read_echo", "scan_int"]
+__all__ = ["Action", "EchoKey", "MatchState", "check_game", "deck_set", "format_betting", "format_cards",
+           "parse_betting", "parse_cards", "parse_matchstate", "read_action", "read_echo", "scan_int"]
 
 
 def check_game(game: object) -> GameDef:
@@ -177,7 +177,8 @@ def _read_cards(text: str, count: int, what: str, line: str) -> tuple[Card, ...]
 
 
 @functools.cache
-def _deck_set(game: GameDef) -> frozenset[Card]:
+def deck_set(game: GameDef) -> frozenset[Card]:
+    """The cards of ``game``'s deck, as a set (kept for each game)."""
     return frozenset(game.deck.cards)
 
 
@@ -214,7 +215,7 @@ def parse_cards(text: str, game: GameDef, rounds: int, line: str = "") -> tuple[
     if len(set(seen)) != len(seen):
         twice = sorted({str(c) for c in seen if seen.count(c) > 1})
         raise ProtocolError(f"{excerpt(line)}: {' '.join(twice)} appear{'s' if len(twice) == 1 else ''} twice.")
-    deck = _deck_set(game)
+    deck = deck_set(game)
     outside = [str(c) for c in seen if c not in deck]
     if outside:
         raise ProtocolError(f"{excerpt(line)}: {' '.join(outside)} {'is' if len(outside) == 1 else 'are'} not in the "
