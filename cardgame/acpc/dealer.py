@@ -292,7 +292,13 @@ class Dealer:
         return tuple(s.port for s in self._seats)
 
     async def listen(self) -> tuple[int, ...]:
-        """Open each seat's port; returns the ports (the system's choice where 0 was given)."""
+        """Open each seat's port; returns the ports (the system's choice where 0 was given). The
+        game's hand evaluator ranks a hand first, so that it has built its tables before any player
+        connects (the first showdown of the match does not wait for them)."""
+        game = self.game
+        cards = game.deck.cards
+        hole = game.num_hole_cards
+        game.evaluator.rank(cards[:hole], cards[hole : hole + sum(game.num_board_cards)])
         loop = asyncio.get_running_loop()
         for seat in self._seats:
             seat.server = await loop.create_server(lambda seat=seat: _Connection(self, seat),  # type: ignore[misc]

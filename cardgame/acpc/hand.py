@@ -73,6 +73,8 @@ class _GivenDeck(Deck):
 
 
 def _sequence(value: object, what: str) -> Sequence[object]:
+    if type(value) is tuple or type(value) is list:
+        return value
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
         raise CardError(f"The {what} must be a list, not {excerpt(value)}.")
     return value
@@ -83,6 +85,8 @@ def _cards(value: object, what: str) -> tuple[Card, ...]:
     cards = _sequence(value, what)
     if len(cards) > 52:
         raise CardError(f"The {what} must be at most 52 cards, not {len(cards):,}.")
+    if all(type(c) is Card for c in cards):  # as the dealer deals them
+        return tuple(cards)  # type: ignore[arg-type]  # every one a Card
     return tuple(Card(check_int(c, "card index", CardError, minimum=0, maximum=51) if type(c) is int else c)
                  for c in cards)
 
