@@ -50,10 +50,10 @@ __all__ = ["DEFAULT_HAND_MS", "DEFAULT_PER_HAND_MS", "DEFAULT_TIMEOUT_MS", "WARN
 
 #: The reference dealer's default time for one answer (10 minutes).
 DEFAULT_TIMEOUT_MS = 600_000
-#: The reference dealer's default time a player may use in one hand (``--t_hand``: 6,000 s).
-DEFAULT_HAND_MS = 6_000_000
-#: The reference dealer's default average time a player may use a hand over the match (``--t_per_hand``: 70 s).
-DEFAULT_PER_HAND_MS = 70_000
+#: The reference dealer's default time a player may use in one hand (``--t_hand``: 10 minutes).
+DEFAULT_HAND_MS = 600_000
+#: The reference dealer's default average time a player may use a hand over the match (``--t_per_hand``: 7 s).
+DEFAULT_PER_HAND_MS = 7_000
 #: The warnings a dealer keeps (the last ones; :attr:`Dealer.warning_count` counts them all).
 WARNINGS_KEPT = 100
 #: Bytes queued for a player that reads nothing before the dealer gives up on it.
