@@ -74,12 +74,14 @@ class MatchState:
     board: tuple[tuple[Card, ...], ...]
 
     def __attrs_post_init__(self) -> None:
-        check_int(self.position, "position", ProtocolError, minimum=0, maximum=255)
-        check_int(self.hand, "hand number", ProtocolError, minimum=0, maximum=2**32 - 1)
+        position, hand = self.position, self.hand
+        if type(position) is not int or type(hand) is not int or not 0 <= position <= 255 or not 0 <= hand < 2**32:
+            check_int(position, "position", ProtocolError, minimum=0, maximum=255)
+            check_int(hand, "hand number", ProtocolError, minimum=0, maximum=2**32 - 1)
         for what, groups, kind in (("betting", self.betting, Action), ("hole cards", self.hole, Card),
                                    ("board", self.board, Card)):
-            if type(groups) is not tuple or not all(type(g) is tuple and all(isinstance(x, kind) for x in g)
-                                                    for g in groups):
+            if type(groups) is not tuple or not all([type(g) is tuple for g in groups]) or not all(
+                    [type(x) is kind for g in groups for x in g]):
                 raise ProtocolError(f"A match state's {what} is a tuple of tuples of {kind.__name__}, not "
                                     f"{excerpt(groups)}.")
 
