@@ -8,12 +8,21 @@ dealer does:
 * positions rotate one seat every hand (seat ``s`` is position ``(s - hand) mod n``), and the
   cards are the reference dealer's for the same seed (:class:`~cardgame.acpc.deal.ReferenceDeals`);
 * every player is sent the match state after every action, and the final state of the hand;
-* the player to act answers with the line it was sent, ``:`` and an action; comment lines
-  (``#``, ``;``) and lines that answer no current state are skipped; an action that is not legal
-  becomes a call (no-limit sizes are moved into range, see :meth:`AcpcHand.fix`);
+* the player to act answers with the state it was sent, ``:`` and an action, read as the
+  reference reads them (:func:`~cardgame.acpc.matchstate.read_echo`,
+  :func:`~cardgame.acpc.matchstate.read_action`): comment lines (``#``, ``;``) and lines whose
+  state is not the one sent are skipped; a state followed by anything but ``:`` and an action, or
+  an action that is not legal, becomes a call (no-limit sizes are moved into range, see
+  :meth:`AcpcHand.fix`);
 * each answer must come within ``timeout_ms``: otherwise the player checks, or folds, and the
-  match goes on. A player who disconnects, or reads nothing while a megabyte waits for it, checks
-  or folds from then on; chips stay conserved because every hand is played out on the engine;
+  match goes on. As the reference, every line but a comment read while an answer is due adds the
+  time since the state was sent to the seat's time in the hand and in the match; past ``hand_ms``
+  in a hand or ``per_hand_ms`` times the hands in the match (the reference's ``--t_hand`` and
+  ``--t_per_hand``, where it ends the match) the seat is dropped: a player flooding the dealer
+  with lines is stopped soon, since its time grows with every line. A player who disconnects,
+  runs out of time, or reads nothing while a megabyte waits for it, checks or folds from then on;
+  chips stay conserved because every hand is played out on the engine; the dealer counts its
+  warnings and keeps the last :data:`WARNINGS_KEPT`;
 * each hand is logged as a ``STATE`` line and the match ends with the ``SCORE`` line
   (:mod:`cardgame.acpc.log`); then every connection is closed.
 """
@@ -32,14 +41,21 @@ from cardgame.acpc.deal import ReferenceDeals
 from cardgame.acpc.gamedef import GameDef
 from cardgame.acpc.hand import AcpcHand
 from cardgame.acpc.log import HandRecord, Score, check_names
-from cardgame.acpc.matchstate import CALL, Action, read_action
+from cardgame.acpc.matchstate import CALL, Action, EchoKey, read_action, read_echo
 from cardgame.model.cards import Card
 from cardgame.model.errors import ConfigError
+from cardgame.model.inputs import check_int, excerpt
 
-__all__ = ["DEFAULT_TIMEOUT_MS", "Dealer", "MatchResult"]
+__all__ = ["DEFAULT_HAND_MS", "DEFAULT_PER_HAND_MS", "DEFAULT_TIMEOUT_MS", "WARNINGS_KEPT", "Dealer", "MatchResult"]
 
 #: The reference dealer's default time for one answer (10 minutes).
 DEFAULT_TIMEOUT_MS = 600_000
+#: The reference dealer's default time a player may use in one hand (``--t_hand``: 10 minutes).
+DEFAULT_HAND_MS = 600_000
+#: The reference dealer's default average time a player may use a hand over the match (``--t_per_hand``: 7 s).
+DEFAULT_PER_HAND_MS = 7_000
+#: The warnings a dealer keeps (the last ones; :attr:`Dealer.warning_count` counts them all).
+WARNINGS_KEPT = 100
 #: Bytes queued for a player that reads nothing before the dealer gives up on it.
 WRITE_LIMIT = 1 << 20
 #: The longest line a player may send (as asyncio's streams); a longer one is skipped with a warning.
@@ -181,7 +197,7 @@ class _Connection(asyncio.Protocol):
 class _Seat:
     """One seat: its listening server and, once a player has connected, the player's connection."""
 
-    __slots__ = ("conn", "gone", "index", "name", "pending", "port", "server")
+    __slots__ = ("conn", "gone", "index", "name", "pending", "port", "server", "used_hand", "used_match")
 
     def __init__(self, index: int, name: str, port: int) -> None:
         self.index = index
@@ -191,12 +207,12 @@ class _Seat:
         self.conn: _Connection | None = None
         self.gone = False
         self.pending = b""  # lines to go out with the next one written
+        self.used_hand = 0.0  # seconds of answering time used in the hand and in the match (as the reference counts)
+        self.used_match = 0.0
 
 
 def _positive(value: object, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ConfigError(f"{what} must be a whole number of at least 1, not {value!r}.")
-    return value
+    return check_int(value, what, ConfigError, minimum=1)
 
 
 class Dealer:
@@ -204,10 +220,12 @@ class Dealer:
 
     ``ports`` gives each seat's port (default: chosen by the system); ``names`` the players'
     names in the log (default ``P1``, ``P2``...); ``log`` a text stream for the match log;
-    ``warn`` receives each warning (a time-out, an invalid action...), which are also kept in
-    ``warnings``; ``seated`` is told each seat (1 is the first) as its player connects; ``deals``
-    replaces the seeded cards (each call gives the next hand's hole cards by position and board
-    cards in order).
+    ``timeout_ms``, ``hand_ms`` and ``per_hand_ms`` bound a player's time for one answer, in one
+    hand and on average a hand over the match (``None``: no bound); ``warn`` receives each warning
+    (a time-out, an invalid action...), which are also counted in ``warning_count`` and the last
+    :data:`WARNINGS_KEPT` kept in ``warnings``; ``seated`` is told each seat (1 is the first) as its
+    player connects; ``deals`` replaces the seeded cards (each call gives the next hand's hole
+    cards by position and board cards in order).
     """
 
     def __init__(
@@ -215,23 +233,30 @@ class Dealer:
         host: str = "127.0.0.1", timeout_ms: int | None = DEFAULT_TIMEOUT_MS, names: Sequence[str] | None = None,
         log: TextIO | None = None, warn: Callable[[str], None] | None = None, deals: Deals | None = None,
         match_name: str = "match", game_name: str = "game", seated: Callable[[int], None] | None = None,
+        hand_ms: int | None = DEFAULT_HAND_MS, per_hand_ms: int | None = DEFAULT_PER_HAND_MS,
     ) -> None:
         n = game.num_players
         self.game = game
-        self.hands = _positive(hands, "The number of hands")
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ConfigError(f"The seed must be a whole number of at least 0, not {seed!r}.")
-        self.seed = seed
-        if timeout_ms is not None:
-            _positive(timeout_ms, "The time limit (ms)")
+        self.hands = _positive(hands, "number of hands")
+        self.seed = check_int(seed, "seed", ConfigError, minimum=0, maximum=2**32 - 1)
+        for limit, what in ((timeout_ms, "time limit (ms)"), (hand_ms, "time a hand (ms)"),
+                            (per_hand_ms, "average time a hand (ms)")):
+            if limit is not None:
+                _positive(limit, what)
         self.timeout_ms = timeout_ms
+        self.hand_ms = hand_ms
+        self.per_hand_ms = per_hand_ms
+        self._hand_limit = float("inf") if hand_ms is None else hand_ms / 1000
+        self._match_limit = float("inf") if per_hand_ms is None else per_hand_ms / 1000 * self.hands
+        if ports is not None and (not isinstance(ports, Sequence) or isinstance(ports, str | bytes)):
+            raise ConfigError(f"Give {n} ports, one per seat, as a list, not a {type(ports).__name__}.")
         ports = tuple(ports) if ports is not None else (0,) * n
-        if len(ports) != n or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < 65536
-                                      for p in ports):
-            raise ConfigError(f"Give {n} ports, one per seat, each 0 (any free port) to 65535, not {ports!r}.")
+        if len(ports) != n:
+            raise ConfigError(f"Give {n} ports, one per seat, not {len(ports)}.")
+        ports = tuple(check_int(p, "port", ConfigError, minimum=0, maximum=65535) for p in ports)
         names = check_names(names if names is not None else [f"P{i + 1}" for i in range(n)])
         if len(names) != n or len(set(names)) != n:
-            raise ConfigError(f"Give {n} different player names, one per seat, not {names!r}.")
+            raise ConfigError(f"Give {n} different player names, one per seat, not {excerpt(', '.join(names))}.")
         self.host = host
         self.names = names
         self._seats = [_Seat(i, names[i], ports[i]) for i in range(n)]
@@ -241,11 +266,15 @@ class Dealer:
         self._deals: Deals = deals if deals is not None else ReferenceDeals(game, seed)
         self.match_name = match_name
         self.game_name = game_name
-        self.warnings: list[str] = []
+        self.warnings: deque[str] = deque(maxlen=WARNINGS_KEPT)
+        self.warning_count = 0
         self._hand: AcpcHand | None = None  # every hand of the match is played on this one
         self._waiting: _Seat | None = None  # the seat whose answer is due, and the line it was sent
         self._sent = ""
-        self._timer: asyncio.TimerHandle | None = None
+        self._sent_at = 0.0  # the loop's time when the state was sent to the player to act
+        self._echo: tuple[str, EchoKey | None] = ("", None)  # a state sent and its key (read_echo)
+        self._timer: asyncio.TimerHandle | None = None  # set for the deadline of an answer (_on_timer)
+        self._deadline = 0.0  # the loop's time the answer waited for is due
         self._match: asyncio.Future[None] | None = None  # play()'s: done when the match is
         self._number = 0  # the hand in progress
         self._values: list[float] = []
@@ -263,7 +292,13 @@ class Dealer:
         return tuple(s.port for s in self._seats)
 
     async def listen(self) -> tuple[int, ...]:
-        """Open each seat's port; returns the ports (the system's choice where 0 was given)."""
+        """Open each seat's port; returns the ports (the system's choice where 0 was given). The
+        game's hand evaluator ranks a hand first, so that it has built its tables before any player
+        connects (the first showdown of the match does not wait for them)."""
+        game = self.game
+        cards = game.deck.cards
+        hole = game.num_hole_cards
+        game.evaluator.rank(cards[:hole], cards[hole : hole + sum(game.num_board_cards)])
         loop = asyncio.get_running_loop()
         for seat in self._seats:
             seat.server = await loop.create_server(lambda seat=seat: _Connection(self, seat),  # type: ignore[misc]
@@ -309,6 +344,7 @@ class Dealer:
             self._seated.set()
 
     def _warning(self, text: str) -> None:
+        self.warning_count += 1
         self.warnings.append(text)
         if self._warn is not None:
             self._warn(text)
@@ -351,33 +387,60 @@ class Dealer:
 
     def _take_answer(self, seat: _Seat, sent: str) -> Action | _NoAnswer | None:
         """The action ``seat`` answers to the state ``sent`` from the lines it has sent so far
-        (``None``: it is gone), or ``_NO_ANSWER`` while none answers it yet."""
+        (``None``: it is gone), or ``_NO_ANSWER`` while none answers it yet; every line but a
+        comment costs the seat the time since ``sent`` went out (the reference's ``checkErrorTimes``)."""
         conn = seat.conn
         if seat.gone or conn is None:
             return None
-        while conn.lines:
+        lines = conn.lines
+        elapsed = asyncio.get_running_loop().time() - self._sent_at if lines else 0.0  # they came together
+        while lines:
             raw = conn.pop()
             if raw is None:  # a line longer than LINE_LIMIT
+                line = ""
+            else:
+                line = raw.decode("utf-8", "replace").partition("\0")[0].rstrip("\r\n")  # C stops at a NUL
+                if line[:1] in ("#", ";"):
+                    continue
+            seat.used_hand += elapsed
+            seat.used_match += elapsed
+            if seat.used_hand > self._hand_limit or seat.used_match > self._match_limit:
+                spent = "in the hand" if seat.used_hand > self._hand_limit else "in the match"
+                self._drop(seat, f"used more time than allowed {spent}")
+                return None
+            if raw is None:
                 self._warning(f"seat {seat.index + 1} ({seat.name}) sent an overlong line; ignored")
                 continue
-            line = raw.decode("utf-8", "replace").rstrip("\r\n")
-            if not line or line[0] in "#;":
-                continue
-            state, colon, text = line.rpartition(":")
-            if not colon or state != sent:
+            end = self._echo_end(line, sent)
+            if end is None:
                 self._warning(f"seat {seat.index + 1} ({seat.name}) sent a line that answers no current state; "
-                              f"ignored: {line[:80]!r}")
+                              f"ignored: {excerpt(line, 80)}")
                 continue
-            action = read_action(text, self.game)
+            colon = line[end : end + 1] == ":"
+            text = line[end + 1 :] if colon else line[end:]
+            action = read_action(text, self.game) if colon else None
             if action is None:
-                self._warning(f"seat {seat.index + 1} ({seat.name}) answered {text[:40]!r}, which is no action; "
-                              "changed to a call")
+                self._warning(f"seat {seat.index + 1} ({seat.name}) answered {excerpt(text, 40)}, which is "
+                              "no action; changed to a call")
                 return CALL
             return action
         if conn.ended:
             self._drop(seat, "lost its connection" if conn.lost else "disconnected")
             return None
         return _NO_ANSWER
+
+    def _echo_end(self, line: str, sent: str) -> int | None:
+        """Where the state ``sent`` ends in ``line`` if ``line`` starts with it as the reference
+        reads states (:func:`~cardgame.acpc.matchstate.read_echo`), else ``None``."""
+        at = len(sent)
+        if line.startswith(sent) and line[at : at + 1] == ":":  # as sent: the reference reads it so
+            return at
+        rounds = sent.split(":")[3].count("/") + 1
+        if self._echo[0] != sent:
+            echo = read_echo(sent, self.game, rounds)
+            self._echo = (sent, None if echo is None else echo[0])
+        read = read_echo(line, self.game, rounds)
+        return None if read is None or read[0] != self._echo[1] else read[1]
 
     # --- the match ------------------------------------------------------------------------------
     async def play(self, start_timeout: float | None = None) -> MatchResult:
@@ -425,6 +488,8 @@ class Dealer:
         else:
             hand.next_hand(number, hole, board)  # the same engine game: its stages are built once a match
         self._seat_of = tuple((p + number) % n for p in range(n))
+        for seat in self._seats:
+            seat.used_hand = 0.0
         self._by_position = [self._seats[s] for s in self._seat_of]
 
     def _end_hand(self, hand: AcpcHand) -> None:
@@ -460,6 +525,8 @@ class Dealer:
             seat = self._by_position[to_act]
             sent = hand.line(to_act)
             self._send(seat, sent)  # the player to act first, then the others
+            loop = asyncio.get_running_loop()
+            self._sent_at = loop.time()
             for position, other in enumerate(self._by_position):
                 if position != to_act:
                     self._send(other, hand.line(position))
@@ -467,7 +534,9 @@ class Dealer:
             if isinstance(answer, _NoAnswer):
                 self._waiting, self._sent = seat, sent
                 if self.timeout_ms is not None:
-                    self._timer = asyncio.get_running_loop().call_later(self.timeout_ms / 1000, self._on_time_out)
+                    self._deadline = self._sent_at + self.timeout_ms / 1000
+                    if self._timer is None:
+                        self._timer = loop.call_at(self._deadline, self._on_timer)
                 return
             self._play(seat, answer)
 
@@ -482,26 +551,37 @@ class Dealer:
 
     def _on_answer(self) -> None:
         """The seat waited for sent something, or its connection ended."""
-        self._resume(lambda seat: self._take_answer(seat, self._sent))
+        self._resume(late=False)
 
-    def _on_time_out(self) -> None:
-        def late(seat: _Seat) -> None:
-            self._warning(f"seat {seat.index + 1} ({seat.name}) did not answer within {self.timeout_ms} ms; "
-                          "it checks or folds")
+    def _on_timer(self) -> None:
+        """The answer waited for is late if its deadline has passed; else the timer is set again for
+        it (one timer serves the answers one after another, not one timer an answer)."""
+        self._timer = None
+        if self._waiting is None:
+            return
+        loop = asyncio.get_running_loop()
+        if loop.time() < self._deadline:
+            self._timer = loop.call_at(self._deadline, self._on_timer)
+        else:
+            self._resume(late=True)
 
-        self._resume(late)
-
-    def _resume(self, answer_of: Callable[[_Seat], Action | _NoAnswer | None]) -> None:
-        """Play the answer ``answer_of`` gives for the seat waited for (``None``: check or fold; no
-        answer yet: wait on) and play on; an error stops the match (:meth:`play` raises it)."""
+    def _resume(self, *, late: bool) -> None:
+        """Play the answer of the seat waited for (``late``: it checks or folds; no answer yet: wait
+        on) and play on; an error stops the match (:meth:`play` raises it)."""
         seat = self._waiting
         if seat is None:
             return
         try:
-            answer = answer_of(seat)
-            if isinstance(answer, _NoAnswer):
-                return
-            self._stop_waiting()
+            answer: Action | None = None
+            if late:
+                self._warning(f"seat {seat.index + 1} ({seat.name}) did not answer within {self.timeout_ms} ms; "
+                              "it checks or folds")
+            else:
+                taken = self._take_answer(seat, self._sent)
+                if isinstance(taken, _NoAnswer):
+                    return
+                answer = taken
+            self._waiting = None  # the timer is kept for the next answer
             self._play(seat, answer)
             self._advance()
         except BaseException as exc:  # stops the match: play() raises it

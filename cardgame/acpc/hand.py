@@ -21,14 +21,15 @@ from functools import cache
 from typing import Self
 
 from cardgame.acpc.gamedef import GameDef
-from cardgame.acpc.matchstate import CALL, FOLD, RAISE, Action, MatchState
+from cardgame.acpc.matchstate import CALL, FOLD, RAISE, Action, MatchState, check_game, deck_set
 from cardgame.acpc.stages import AcpcBettingRound, acpc_stages
 from cardgame.model.betting import LegalActions
 from cardgame.model.cards import Card, format_cards
 from cardgame.model.deck import Deck, DeckSpec
-from cardgame.model.errors import CardError, IllegalActionError, ProtocolError, StageError
+from cardgame.model.errors import CardError, ConfigError, IllegalActionError, ProtocolError, StageError
 from cardgame.model.events import ActionTaken, PotAwarded
 from cardgame.model.hand import Hand
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.model.rng import RandomSource
 from cardgame.play.game import Game
 from cardgame.play.shape import GameShape, game_shape
@@ -71,6 +72,25 @@ class _GivenDeck(Deck):
         return len(self._given) + len(self._spare)
 
 
+def _sequence(value: object, what: str) -> Sequence[object]:
+    if type(value) is tuple or type(value) is list:
+        return value
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise CardError(f"The {what} must be a list, not {excerpt(value)}.")
+    return value
+
+
+def _cards(value: object, what: str) -> tuple[Card, ...]:
+    """``value`` as cards: a list of cards (``Card`` values, their text or their index)."""
+    cards = _sequence(value, what)
+    if len(cards) > 52:
+        raise CardError(f"The {what} must be at most 52 cards, not {len(cards):,}.")
+    if all(type(c) is Card for c in cards):  # as the dealer deals them
+        return tuple(cards)  # type: ignore[arg-type]  # every one a Card
+    return tuple(Card(check_int(c, "card index", CardError, minimum=0, maximum=51) if type(c) is int else c)
+                 for c in cards)
+
+
 def _check_cards(game: GameDef, hole: Sequence[tuple[Card, ...]], board: Sequence[Card]) -> None:
     """Each position's cards are none or ``num_hole_cards``; no card twice; every card in the deck."""
     for position, cards in enumerate(hole):
@@ -82,7 +102,8 @@ def _check_cards(game: GameDef, hole: Sequence[tuple[Card, ...]], board: Sequenc
     every = [c for h in hole for c in h] + list(board)
     if len(set(every)) != len(every):
         raise CardError(f"A card is given twice: {format_cards(every)}.")
-    outside = [c for c in every if c not in game.deck.cards]
+    deck = deck_set(game)
+    outside = [c for c in every if c not in deck]
     if outside:
         raise CardError(f"{format_cards(outside)} not in the game's deck ({game.deck.ranks} of {game.deck.suits}).")
 
@@ -94,16 +115,17 @@ class AcpcHand:
 
     def __init__(self, game: GameDef, number: int, hole: Sequence[Sequence[Card]], board: Sequence[Card] = (),
                  *, seed: int = 0) -> None:
-        n = game.num_players
+        n = check_game(game).num_players
+        seed = check_int(seed, "seed", ConfigError)
         self.definition = game
         self._start = game.stack_sizes
-        self._deal_check(number, hole, board)
+        dealt = self._deal_check(number, hole, board)
         # keep_hands=1: from the second hand on, the log (``game.events``) holds the hand in progress alone
         self.game = Game(acpc_stages(game), seats=n, first_button=n - 1, seed=seed, deck=game.deck, max_hands=1,
                          keep_hands=1)
         for position, stack in enumerate(self._start):
             self.game.sit_down(f"p{position}", stack, position)
-        self._deal(number, hole, board)
+        self._deal(number, *dealt)
 
     def next_hand(self, number: int, hole: Sequence[Sequence[Card]], board: Sequence[Card] = ()) -> None:
         """Start hand ``number`` (arguments as the constructor's) on the same engine game, once this
@@ -113,28 +135,35 @@ class AcpcHand:
         if not self.finished:
             raise IllegalActionError(f"Hand {self.number} is not over; the next hand cannot start.",
                                      rule="hand in progress")
-        self._deal_check(number, hole, board)
+        dealt = self._deal_check(number, hole, board)
         ctx = self.game.ctx
         for p, stack in zip(ctx.table.seats, self._start, strict=True):
             assert p is not None
             p.stack, p.sitting_out = stack, False
         ctx.table.button = None  # the first button again: seat n - 1, so seat p is position p
         ctx.max_hands = ctx.hands_played + 1
-        self._deal(number, hole, board)
+        self._deal(number, *dealt)
 
-    def _deal_check(self, number: int, hole: Sequence[Sequence[Card]], board: Sequence[Card]) -> None:
+    def _deal_check(self, number: object, hole: object, board: object
+                    ) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+        """Each position's hole cards and the board as cards, once checked (:func:`_check_cards`)."""
         n = self.definition.num_players
-        if len(hole) != n:
-            raise ProtocolError(f"Hand {number}: {len(hole)} positions' hole cards given; the game has {n} positions.")
-        _check_cards(self.definition, [tuple(Card(c) for c in h) for h in hole], [Card(c) for c in board])
+        check_int(number, "hand number", ProtocolError, minimum=0, maximum=2**32 - 1)
+        holes = _sequence(hole, "hole cards (one list a position)")
+        if len(holes) != n:
+            raise ProtocolError(f"Hand {number}: {len(holes)} positions' hole cards given; the game has {n} positions.")
+        known = [_cards(h, f"position {p}'s hole cards") for p, h in enumerate(holes)]
+        cards = _cards(board, "board")
+        _check_cards(self.definition, known, cards)
+        return known, cards
 
-    def _deal(self, number: int, hole: Sequence[Sequence[Card]], board: Sequence[Card]) -> None:
+    def _deal(self, number: int, known: list[tuple[Card, ...]], board: tuple[Card, ...]) -> None:
         """Deal hand ``number`` (checked by :meth:`_deal_check`) and start it on the engine game."""
         game = self.definition
         self.number = number
-        self._known: list[tuple[Card, ...]] = [tuple(Card(c) for c in h) for h in hole]
-        known = {c for h in self._known for c in h} | set(board)
-        spare = [c for c in reversed(game.deck.cards) if c not in known]
+        self._known = known
+        taken = {c for h in known for c in h} | set(board)
+        spare = [c for c in reversed(game.deck.cards) if c not in taken]
         given: list[Card] = []
         for cards in self._known:
             given.extend(cards if cards else [spare.pop() for _ in range(game.num_hole_cards)])
@@ -142,10 +171,11 @@ class AcpcHand:
         self._board_given = len(board)
         self._deck = _GivenDeck(game.deck, given, spare)
         self._betting: list[list[Action]] = [[]]
-        self._betting_text: str | None = ""  # the betting as sent (None: to be written again)
+        self._betting_text = ""  # the betting as sent, written as the actions come
         self._board_text: tuple[int, int, str] = (-1, -1, "")  # (round, cards dealt, the board as sent)
         self._prefix = [f"MATCHSTATE:{p}:{number}:" for p in range(game.num_players)]
-        self._own: list[tuple[tuple[Card, ...] | None, str]] = [(None, "")] * game.num_players  # (cards, as seen)
+        self._text: tuple[str, str] | None = None  # the betting and ":", and the board, as sent (None: to write)
+        self._seen: list[str] | None = None  # the hole cards each position sees, as sent (None: to write)
         self._folded: set[int] = set()
         self._legal: LegalActions | None = None  # the legal actions until the next action
         self.game.ctx.next_deck = self._deck
@@ -205,20 +235,23 @@ class AcpcHand:
     def _sync_round(self) -> None:
         stage = self.game.stage
         if self.finished:
+            self._seen = None  # the cards shown at a showdown
             if self.showdown:
                 last = self.definition.num_rounds - 1
                 while len(self._betting) <= last:
                     self._betting.append([])
-                    self._betting_text = None
+                    self._betting_text += "/"
         elif isinstance(stage, AcpcBettingRound):
             while len(self._betting) <= stage.street:
                 self._betting.append([])
-                self._betting_text = None
+                self._betting_text += "/"
 
     # --- actions ---------------------------------------------------------------------------------
     def apply(self, action: Action) -> Action:
         """Play ``action`` for the position to act; it must be legal under the reference dealer's
         rules (:class:`~cardgame.model.errors.IllegalActionError` otherwise). Returns the action as played."""
+        if type(action) is not Action:
+            raise IllegalActionError(f"An ACPC action is an Action, not {excerpt(action)}.", rule="not an action")
         la = self.legal()
         if la is None:
             raise IllegalActionError(f"Hand {self.number} is over; no action is due.", rule="no action pending")
@@ -251,7 +284,8 @@ class AcpcHand:
         self._legal = None
         played = self._token(event, base)
         self._betting[-1].append(played)  # the round the action was in: not yet moved on
-        self._betting_text = None
+        self._betting_text += str(played)
+        self._text = None
         if played.kind == "f":
             self._folded.add(seat)
         self._sync_round()
@@ -268,6 +302,9 @@ class AcpcHand:
         """The action the reference dealer plays for an answer: ``None`` (no answer in time, or the
         player is gone) checks or folds; a raise that is not allowed calls, a no-limit size is moved
         into the allowed range; a fold with nothing to call checks."""
+        if action is not None and type(action) is not Action:
+            raise IllegalActionError(f"An ACPC answer is an Action or None, not {excerpt(action)}.",
+                                     rule="not an action")
         la = self.legal()
         if la is None:
             raise IllegalActionError(f"Hand {self.number} is over; no action is due.", rule="no action pending")
@@ -309,25 +346,39 @@ class AcpcHand:
     def reveal(self, hole: Sequence[Sequence[Card]] = (), board: Sequence[Card] = ()) -> None:
         """Cards shown since the hand began: ``board`` is every board card known so far (the new
         ones are dealt when their round starts); ``hole`` each position's cards where shown."""
+        holes = [_cards(h, f"position {p}'s hole cards") for p, h in enumerate(_sequence(hole, "hole cards"))]
+        if len(holes) > self.definition.num_players:
+            raise ProtocolError(f"Hand {self.number}: {len(holes)} positions' hole cards shown; the game has "
+                                f"{self.definition.num_players} positions.")
+        board = _cards(board, "board")
         dealt = self._hand.board
         if list(board[: len(dealt)]) != dealt[: len(board)]:
             raise ProtocolError(f"Hand {self.number}: the board {format_cards(board)} does not continue the "
                                 f"board dealt, {format_cards(dealt)}.")
+        for position, cards in enumerate(holes):  # checked before anything changes
+            if cards and self._known[position] and cards != self._known[position]:
+                raise ProtocolError(f"Hand {self.number}: position {position}'s cards are shown as "
+                                    f"{format_cards(cards)}, not {format_cards(self._known[position])}.")
+        shown = [holes[p] if p < len(holes) and holes[p] else known for p, known in enumerate(self._known)]
+        _check_cards(self.definition, shown, board)  # no card twice, every card in the deck
         new = list(board[self._board_given :])
         if new:
             self._deck.give(new)
             self._board_given = len(board)
-        for position, cards in enumerate(hole):
-            if cards and tuple(cards) != self._known[position]:
-                if self._known[position]:
-                    raise ProtocolError(f"Hand {self.number}: position {position}'s cards are shown as "
-                                        f"{format_cards(cards)}, not {format_cards(self._known[position])}.")
-                self._known[position] = tuple(cards)
+        for position, cards in enumerate(holes):
+            if cards and cards != self._known[position]:
+                self._known[position] = cards
+                self._seen = None
                 self._hand.players[position].hole[:] = list(cards)
 
     def hole(self, position: int) -> tuple[Card, ...]:
         """The position's hole cards if known."""
-        return self._known[position]
+        return self._known[self._position(position)]
+
+    def _position(self, position: object) -> int:
+        if type(position) is not int or not 0 <= position < self.definition.num_players:
+            raise ProtocolError(f"A position is 0 to {self.definition.num_players - 1}, not {excerpt(position)}.")
+        return position
 
     def _board_rounds(self) -> tuple[tuple[Card, ...], ...]:
         board = self._hand.board
@@ -342,6 +393,7 @@ class AcpcHand:
     def state(self, position: int) -> MatchState:
         """The match state ``position`` is sent: its own cards, and at a showdown those of every
         player who did not fold."""
+        self._position(position)
         shown = self.showdown
         hole = tuple(self._known[p] if p == position or (shown and p not in self._folded) else ()
                      for p in range(self.definition.num_players))
@@ -350,25 +402,29 @@ class AcpcHand:
     def line(self, position: int) -> str:
         """``str(self.state(position))``, the line ``position`` is sent, written from text kept
         between actions (the dealer sends one to every position after every action)."""
-        betting = self._betting_text
-        if betting is None:
-            betting = self._betting_text = "/".join(["".join(map(str, r)) for r in self._betting])
-        at, dealt, board = self._board_text
-        if at != len(self._betting) or dealt != len(self._hand.board):
-            rounds = self._board_rounds()
-            board = "".join(["/" + "".join(map(str, r)) if i else "".join(map(str, r)) for i, r in enumerate(rounds)])
-            self._board_text = (len(self._betting), len(self._hand.board), board)
+        if type(position) is not int or not 0 <= position < self.definition.num_players:
+            self._position(position)  # raises
+        text = self._text
+        if text is None:
+            at, dealt, board = self._board_text
+            if at != len(self._betting) or dealt != len(self._hand.board):
+                board = "/".join(["".join(map(str, r)) for r in self._board_rounds()])
+                self._board_text = (len(self._betting), len(self._hand.board), board)
+            text = self._text = (self._betting_text + ":", board)
+        seen = self._seen
+        if seen is None:
+            seen = self._seen = self._seen_holes()
+        return self._prefix[position] + text[0] + seen[position] + text[1]
+
+    def _seen_holes(self) -> list[str]:
+        """The hole cards each position is shown (``|``-separated): its own, and at a showdown
+        those of every player who did not fold."""
+        cards = ["".join(map(str, c)) for c in self._known]
         if self.showdown:
-            folded = self._folded
-            hole = "|".join(["".join(map(str, c)) if p == position or p not in folded else ""
-                             for p, c in enumerate(self._known)])
-        else:
-            cards = self._known[position]
-            seen, hole = self._own[position]
-            if seen is not cards:
-                hole = "|".join(["".join(map(str, cards)) if p == position else "" for p in range(len(self._known))])
-                self._own[position] = (cards, hole)
-        return f"{self._prefix[position]}{betting}:{hole}{board}"
+            shown = "|".join([c if p not in self._folded else "" for p, c in enumerate(cards)])
+            return ["|".join([c if p == q or p not in self._folded else "" for p, c in enumerate(cards)])
+                    if q in self._folded else shown for q in range(len(cards))]
+        return ["|".join([c if p == q else "" for p, c in enumerate(cards)]) for q in range(len(cards))]
 
     def cards(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
         """Every position's hole cards (as known) and the board by round: what the dealer's log shows."""
@@ -388,16 +444,13 @@ class AcpcHand:
         reference's ``(double)-spent``, printed ``0``)."""
         chips = self.chips()
         won_chips = [0] * len(chips)
-        won = [Fraction(0)] * len(chips)
+        won: list[int | Fraction] = [0] * len(chips)  # a Fraction only where a pot does not divide evenly
         for event in self.game.events:
             if type(event) is PotAwarded:
+                share = (event.amount // len(event.winners) if event.amount % len(event.winners) == 0
+                         else Fraction(event.amount, len(event.winners)))
                 for seat, amount in zip(event.winners, event.amounts, strict=True):
                     won_chips[seat] += amount
-                    won[seat] += Fraction(event.amount, len(event.winners))
-        out = []
-        for p, net in enumerate(chips):
-            spent = won_chips[p] - net
-            value = float(won[p] - spent)
-            out.append(value)
-        return tuple(out)
+                    won[seat] += share
+        return tuple(float(won[p] - (won_chips[p] - net)) for p, net in enumerate(chips))
 

@@ -18,11 +18,19 @@ import attrs
 
 from cardgame.acpc.gamedef import MAX_STACK, GameDef
 from cardgame.model.cards import CARDS, RANKS, SUITS, Card
-from cardgame.model.errors import ProtocolError
-from cardgame.model.inputs import excerpt, read_int
+from cardgame.model.errors import ConfigError, ProtocolError
+from cardgame.model.inputs import check_int, excerpt, read_int
 
-__all__ = ["Action", "MatchState", "format_betting", "format_cards", "parse_betting", "parse_cards",
-           "parse_matchstate", "read_action"]
+__all__ = ["Action", "EchoKey", "MatchState", "check_game", "deck_set", "format_betting", "format_cards",
+           "parse_betting", "parse_cards", "parse_matchstate", "read_action", "read_echo", "scan_int"]
+
+
+def check_game(game: object) -> GameDef:
+    """``game`` if it is a :class:`~cardgame.acpc.gamedef.GameDef`, else a short :class:`ConfigError`."""
+    if not isinstance(game, GameDef):
+        raise ConfigError(f"An ACPC game is a GameDef (parse_gamedef, load_gamedef), not {excerpt(game)}.")
+    return game
+
 
 _RANK = {r: i for i, r in enumerate(RANKS)} | {r.lower(): i for i, r in enumerate(RANKS)}
 _SUIT = {s: i for i, s in enumerate(SUITS)} | {s.upper(): i for i, s in enumerate(SUITS)}
@@ -37,10 +45,13 @@ class Action:
     size: int | None = None
 
     def __attrs_post_init__(self) -> None:
-        if self.kind not in ("f", "c", "r"):
-            raise ProtocolError(f"An ACPC action is f, c or r, not {self.kind!r}.")
-        if self.size is not None and (self.kind != "r" or not isinstance(self.size, int) or self.size < 0):
-            raise ProtocolError(f"Only a no-limit raise has a size (a whole number of chips), not {self}.")
+        if type(self.kind) is not str or self.kind not in ("f", "c", "r"):
+            raise ProtocolError(f"An ACPC action is f, c or r, not {excerpt(self.kind)}.")
+        if self.size is not None:
+            if self.kind != "r":
+                raise ProtocolError(f"Only a no-limit raise has a size, not {self.kind}.")
+            object.__setattr__(self, "size", check_int(self.size, "raise size", ProtocolError, minimum=0,
+                                                       maximum=MAX_STACK))
 
     def __str__(self) -> str:
         return self.kind if self.size is None else f"r{self.size}"
@@ -61,6 +72,18 @@ class MatchState:
     betting: tuple[tuple[Action, ...], ...]
     hole: tuple[tuple[Card, ...], ...]
     board: tuple[tuple[Card, ...], ...]
+
+    def __attrs_post_init__(self) -> None:
+        position, hand = self.position, self.hand
+        if type(position) is not int or type(hand) is not int or not 0 <= position <= 255 or not 0 <= hand < 2**32:
+            check_int(position, "position", ProtocolError, minimum=0, maximum=255)
+            check_int(hand, "hand number", ProtocolError, minimum=0, maximum=2**32 - 1)
+        for what, groups, kind in (("betting", self.betting, Action), ("hole cards", self.hole, Card),
+                                   ("board", self.board, Card)):
+            if type(groups) is not tuple or not all([type(g) is tuple for g in groups]) or not all(
+                    [type(x) is kind for g in groups for x in g]):
+                raise ProtocolError(f"A match state's {what} is a tuple of tuples of {kind.__name__}, not "
+                                    f"{excerpt(groups)}.")
 
     @property
     def round(self) -> int:
@@ -156,7 +179,8 @@ def _read_cards(text: str, count: int, what: str, line: str) -> tuple[Card, ...]
 
 
 @functools.cache
-def _deck_set(game: GameDef) -> frozenset[Card]:
+def deck_set(game: GameDef) -> frozenset[Card]:
+    """The cards of ``game``'s deck, as a set (kept for each game)."""
     return frozenset(game.deck.cards)
 
 
@@ -193,7 +217,7 @@ def parse_cards(text: str, game: GameDef, rounds: int, line: str = "") -> tuple[
     if len(set(seen)) != len(seen):
         twice = sorted({str(c) for c in seen if seen.count(c) > 1})
         raise ProtocolError(f"{excerpt(line)}: {' '.join(twice)} appear{'s' if len(twice) == 1 else ''} twice.")
-    deck = _deck_set(game)
+    deck = deck_set(game)
     outside = [str(c) for c in seen if c not in deck]
     if outside:
         raise ProtocolError(f"{excerpt(line)}: {' '.join(outside)} {'is' if len(outside) == 1 else 'are'} not in the "
@@ -204,6 +228,7 @@ def parse_cards(text: str, game: GameDef, rounds: int, line: str = "") -> tuple[
 def parse_matchstate(line: str, game: GameDef) -> MatchState:
     """Decode ``MATCHSTATE:<position>:<hand>:<betting>:<cards>`` (a trailing line ending is ignored);
     :class:`~cardgame.model.errors.ProtocolError` says what is malformed."""
+    check_game(game)
     if not isinstance(line, str):
         raise ProtocolError(f"A match state is a line of text, not {type(line).__name__}.")
     text = line.rstrip("\r\n")
@@ -226,30 +251,135 @@ def parse_matchstate(line: str, game: GameDef) -> MatchState:
     return MatchState(position, hand, betting, hole, board)
 
 
-_KINDS = {"f": "f", "F": "f", "c": "c", "C": "c", "k": "c", "K": "c", "r": "r", "R": "r"}
-# What C's ``sscanf("%d")`` reads: C white space, a sign, ASCII digits (never other scripts' digits).
-_SIZE = re.compile(r"[ \t\n\v\f\r]*([+-]?)([0-9]+)")
-_LONG_MAX = 2**63 - 1  # where the reference's strtol stops reading a size (past it: an unreadable size)
+_KINDS = {"f": "f", "F": "f", "c": "c", "C": "c", "k": "c", "K": "c", "r": "r", "R": "r", "b": "r", "B": "r"}
+# What C's ``sscanf`` reads as a number: C white space, a sign, ASCII digits (never other scripts' digits).
+_NUMBER = re.compile(r"[ \t\n\v\f\r]*([+-]?)([0-9]+)")
+_LONG = 2**63  # C's long (64 bits here): strtol and strtoul saturate outside it
+
+
+def scan_int(text: str, at: int, bits: int, signed: bool) -> tuple[int, int] | None:
+    """The number C's ``sscanf`` reads at ``text[at:]`` into an integer of ``bits`` bits (``%d``,
+    ``%u``, ``%hhu``) and where it stops, or ``None`` if there is no number: glibc reads the digits
+    with ``strtol``/``strtoul``, which saturate at a 64-bit long's limits, then keeps the low
+    ``bits`` bits (``r4294967596`` is 300 in an ``int32_t``; ``-1`` is 255 in a ``uint8_t``)."""
+    m = _NUMBER.match(text, at)
+    if m is None:
+        return None
+    sign, digits = m.groups()
+    digits = digits.lstrip("0") or "0"
+    big = len(digits) > 20  # past any 64-bit number: saturated below, without reading it
+    value = 0 if big else int(digits)
+    if signed:
+        value = (_LONG - 1 if big or value >= _LONG else value) if sign != "-" else (
+            -_LONG if big or value > _LONG else -value)
+    elif big or value >= 2 * _LONG:
+        value = 2 * _LONG - 1
+    elif sign == "-":
+        value = -value
+    value &= (1 << bits) - 1
+    if signed and value >= 1 << (bits - 1):
+        value -= 1 << bits
+    return value, m.end()
 
 
 def read_action(text: str, game: GameDef) -> Action | None:
-    """The action a player's answer starts with, read as leniently as the reference dealer reads
-    it (``f``/``F`` fold, ``c``/``C``/``k``/``K`` call, ``r``/``R`` raise with its size in no-limit;
-    whatever follows is ignored), or ``None`` if it starts with none (a size in other than ASCII
-    digits is none). Sizes are not checked here: a negative one reads as 0, one above the largest
-    stack as :data:`~cardgame.acpc.gamedef.MAX_STACK`, and one past what the reference can read
-    (more than a 64-bit number) as a raise of no size, which the dealer plays as the minimum raise
+    """The action a player's answer starts with, read as the reference dealer reads it
+    (``readAction`` in ``game.c``): ``f``/``F`` fold, ``c``/``C``/``k``/``K`` call, ``r``/``R``/``b``/``B``
+    raise with its size in no-limit (read by ``sscanf("%d")``: see :func:`scan_int`); whatever
+    follows is ignored. ``None`` if it starts with none (a size in other than ASCII digits is none).
+    Sizes are not checked here: one below 0 reads as 0 and the dealer moves it into range
     (:meth:`~cardgame.acpc.hand.AcpcHand.fix`), as the reference does."""
     kind = _KINDS.get(text[:1])
     if kind is None:
         return None
     if kind == "r" and not game.is_limit:
-        m = _SIZE.match(text, 1)
-        if m is None:
+        scanned = scan_int(text, 1, 32, True)
+        if scanned is None:
             return None
-        sign, digits = m.groups()
-        digits = digits.lstrip("0") or "0"
-        if len(digits) > 19 or (size := int(digits)) > _LONG_MAX:
-            return RAISE
-        return Action("r", 0 if sign == "-" else min(size, MAX_STACK))
+        return Action("r", min(max(scanned[0], 0), MAX_STACK))
     return CALL if kind == "c" else FOLD if kind == "f" else RAISE
+
+
+_ACTION_OF = {ch: "fcr".index(kind) for ch, kind in _KINDS.items()}
+
+#: What the reference compares of an answer's echoed state with the state it sent
+#: (``matchStatesEqual``): position, hand number, every action (kind and size), the board shown
+#: and the position's own hole cards (cards as numbers, ``rank * 4 + suit``).
+EchoKey = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _scan_cards(text: str, at: int, most: int) -> list[int]:
+    """Up to ``most`` cards read at ``at`` as ``readCards`` reads them (rank and suit in either case)."""
+    cards: list[int] = []
+    while len(cards) < most:
+        rank, suit = _RANK.get(text[at : at + 1]), _SUIT.get(text[at + 1 : at + 2])
+        if rank is None or suit is None:
+            break
+        cards.append(rank * 4 + suit)
+        at += 2
+    return cards
+
+
+def read_echo(line: str, game: GameDef, rounds: int) -> tuple[EchoKey, int] | None:
+    """What the reference dealer reads of the state an answer starts with (``readMatchState`` in
+    ``game.c``) and where it stops, or ``None`` where it reads none, compared with a state sent in
+    its ``rounds``-th round (the board is read for that many rounds: the reference reads it for the
+    round its actions reach, which is the same where the actions are the sent state's, the only
+    case in which the keys can be equal). As the reference: numbers are
+    read by ``sscanf`` (C white space, a sign and leading zeros allowed, cut to the field's bits:
+    :func:`scan_int`), ``/`` in the betting is skipped (the rounds follow from the actions), an
+    action is read by :func:`read_action`'s rules, cards in either case, ``|`` and ``/`` between
+    groups optional. The actions are not checked against the rules here: the key equals the key of
+    the state sent only if they are that state's, which are legal."""
+    if not line.startswith("MATCHSTATE:"):
+        return None
+    scanned = scan_int(line, 11, 8, False)
+    if scanned is None or scanned[0] >= game.num_players:
+        return None
+    viewer, at = scanned
+    if line[at : at + 1] != ":" or (scanned := scan_int(line, at + 1, 32, False)) is None:
+        return None
+    hand, at = scanned
+    if line[at : at + 1] != ":":
+        return None
+    at += 1
+    actions: list[tuple[int, int]] = []
+    limit = game.is_limit
+    end = len(line)
+    while at < end:
+        ch = line[at]
+        if ch == ":":
+            at += 1
+            break
+        if ch == "/":
+            at += 1
+            continue
+        kind = _ACTION_OF.get(ch)
+        if kind is None:
+            return None
+        at += 1
+        size = 0
+        if kind == 2 and not limit:
+            if (scanned := scan_int(line, at, 32, True)) is None:
+                return None
+            size, at = scanned
+        actions.append((kind, size))
+    holes: list[list[int]] = []
+    for p in range(game.num_players):
+        if p and line[at : at + 1] == "|":
+            at += 1
+        cards = _scan_cards(line, at, game.num_hole_cards)
+        if cards and len(cards) != game.num_hole_cards:
+            return None
+        holes.append(cards)
+        at += 2 * len(cards)
+    board: list[int] = []
+    for r in range(min(rounds, game.num_rounds)):
+        if r and line[at : at + 1] == "/":
+            at += 1
+        cards = _scan_cards(line, at, game.num_board_cards[r])
+        if len(cards) != game.num_board_cards[r]:
+            return None
+        board.extend(cards)
+        at += 2 * len(cards)
+    return (viewer, hand, tuple(actions), tuple(board), tuple(holes[viewer])), at

@@ -26,6 +26,7 @@ from typing import ClassVar
 import attrs
 
 from cardgame.acpc.gamedef import GameDef
+from cardgame.acpc.matchstate import check_game
 from cardgame.model.betting import BettingStructure, RaiseChanges
 from cardgame.model.events import ForcedBetPosted
 from cardgame.model.hand import Hand, HandPlayer
@@ -183,6 +184,7 @@ def _street_names(game: GameDef) -> tuple[str, ...]:
 
 def acpc_stages(game: GameDef) -> list[PokerStage]:
     """The stage list that plays ``game`` (one hand per pass; positions are seats from the button's left)."""
+    game = check_game(game)
     names = _street_names(game)
     caps = game.raise_caps
     stages: list[PokerStage] = [

@@ -40,12 +40,18 @@ def nl_hand() -> AcpcHand:
     ("r500", Action("r", 500)),
     ("r 500", Action("r", 500)),  # sscanf skips C white space before a number
     ("r" + "0" * 5000 + "500", Action("r", 500)),  # leading zeros, as strtol reads them
-    ("r99999999999", Action("r", MAX_STACK)),  # above every stack: the all-in
-    ("r9223372036854775807", Action("r", MAX_STACK)),  # the largest size strtol reads
+    ("r2147483647", Action("r", MAX_STACK)),  # the largest int32_t: above every stack, the all-in
+    ("r2147483648", Action("r", 0)),  # sscanf("%d") keeps 32 bits: -2^31, below the minimum
+    ("r4294967596", Action("r", 300)),  # 2^32 + 300: 300, as the reference reads it
+    ("r99999999999", Action("r", 1215752191)),  # 99,999,999,999 mod 2^32
+    ("r9223372036854775807", Action("r", 0)),  # the largest long strtol reads: -1 in 32 bits
     ("r-300", Action("r", 0)),  # below the minimum
-    ("r9223372036854775808", Action("r")),  # strtol gives up: an unreadable size
-    ("r" + HUGE, Action("r")),
-    ("r-" + HUGE, Action("r")),
+    ("r-4294967096", Action("r", 200)),  # -2^32 + 200: 200 in 32 bits
+    ("r9223372036854775808", Action("r", 0)),  # strtol saturates at the largest long: -1
+    ("r" + HUGE, Action("r", 0)),
+    ("r-" + HUGE, Action("r", 0)),  # the smallest long: 0 in 32 bits
+    ("b500", Action("r", 500)),  # b and B raise, as in the reference's charToAction
+    ("B500", Action("r", 500)),
     ("r٥٠٠", None),  # Arabic-Indic digits are no size: no action
     ("r²", None),
     ("r\u2003500", None),  # an em space is not C white space
@@ -196,7 +202,7 @@ def test_a_raise_past_int_s_limit_is_played_as_the_minimum_raise_and_the_match_g
 
     result, dealer, log, _ = checked_match(NL, [lambda port: lines_of(port, huge, NL), good(NL)], 4)
     assert log.lines()[-1] == str(result.score)  # the match ended with its SCORE
-    fixed = [w for w in dealer.warnings if w.startswith("seat 1 (P1) answered r,")]
+    fixed = [w for w in dealer.warnings if w.startswith("seat 1 (P1) answered r0,")]
     assert any(re.search(r"changed to r\d+$", w) for w in fixed)  # raised, by the minimum
     for warning in fixed:  # the minimum raise where a raise is allowed, else a call
         allowed = re.search(r", r(\d+)(-\d+)?\); changed to (\S+)$", warning)

@@ -32,7 +32,7 @@ def match(game: GameDef, bots: Sequence[str], hands: int, seed: int = 3) -> tupl
     dealer = Dealer(game, hands=hands, seed=seed, log=log, timeout_ms=10_000)
     clients = [lambda port, i=i: play(game, "127.0.0.1", port, get(bots[i]), seed=i) for i in range(len(bots))]
     result, results = run(with_dealer(dealer, clients))
-    assert dealer.warnings == [], "our clients answer legal actions only, in time"
+    assert list(dealer.warnings) == [], "our clients answer legal actions only, in time"
     return result, results, log
 
 
