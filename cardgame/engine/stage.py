@@ -333,15 +333,16 @@ def check_fit(stages: Sequence[Stage[Any]], ctx: Any = None) -> None:
             )
         if cls.gives is not PASSES_ON:
             incoming = cls.gives
-        arriving = here
-        try:
-            here = {stage.fit(summary) for summary in arriving}
-        except ConfigError as exc:
-            raise ConfigError(f"Stage {i} ({stage.name}) cannot play where it stands: {exc}") from None
         for target in cls.goes_to:
             if not any(later.name == target for later in stages[i + 1 :]):
                 raise ConfigError(f"Stage {i} ({stage.name}) may go to a later stage {target!r}, but none follows it.")
-            jumps.setdefault(target, []).append((i, incoming, {stage.fit_goto(summary) for summary in arriving}))
+        try:
+            carried = {stage.fit_goto(summary) for summary in here} if cls.goes_to else set()
+            here = {stage.fit(summary) for summary in here}
+        except ConfigError as exc:
+            raise ConfigError(f"Stage {i} ({stage.name}) cannot play where it stands: {exc}") from None
+        for target in cls.goes_to:
+            jumps.setdefault(target, []).append((i, incoming, carried))
     for summary in here:
         unfinished = getattr(summary, "unfinished", None)
         problem = unfinished() if unfinished is not None else None

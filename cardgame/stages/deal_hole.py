@@ -64,6 +64,7 @@ class DealHole(PokerStage):
         need, deck = table.needed(n, 0), table.deck
         if self.community_if_short and need is not None and deck is not None and need > deck:
             # at the most seats one community card; with fewer players, a card each
+            table.take(0, 1, "a community card when the deck is short")
             return attrs.evolve(table, hole=(table.hole[0], table.hole[1] + n),
                                 board=(table.board[0], table.board[1] + 1),
                                 together=(table.together[0] + min(n, 1), table.together[1] + n), other=table.other + 1)

@@ -13,7 +13,7 @@ from cardgame.model.errors import CardError, ConfigError, IllegalActionError
 from cardgame.model.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
 from cardgame.model.hand import Hand, HandPlayer
 from cardgame.stages.base import PokerStage
-from cardgame.stages.fitting import table_fit
+from cardgame.stages.fitting import count, table_fit
 from cardgame.stages.results import DrawOptions
 
 __all__ = ["Draw", "DrawOptions"]
@@ -111,7 +111,8 @@ class Draw(PokerStage):
 
     # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
     def fit(self, before: Hashable) -> Hashable:
-        """Needs hole cards to draw from; a discard-only round (``replace=False``) leaves each player
+        """Needs hole cards to draw from, and a stub that can replace the first player's whole draw
+        (later draws may use the muck); a discard-only round (``replace=False``) leaves each player
         ``min_discards`` to ``max_discards`` cards fewer."""
         table = table_fit(before)
         if table is None:
@@ -119,10 +120,11 @@ class Draw(PokerStage):
         if table.hole[1] < 1:
             raise ConfigError("players draw from the cards in their hands, but no cards are dealt before it; "
                               "deal hole cards first (DealHole)")
-        if self.replace:
-            return before
         lo, hi = table.hole
-        most = hi if self.max_discards is None else self.max_discards
+        most = hi if self.max_discards is None else min(hi, self.max_discards)
+        if self.replace:
+            table.take(0, most, f"a draw of up to {count(most)} to the first player (with no muck yet)", muck=True)
+            return attrs.evolve(table, drawn=table.drawn + most)
         least = min(self.min_discards, lo)  # a player holding fewer than min_discards throws them all
         hole = (max(lo - most, 0), hi - least)
         shed = (lo - hole[0], hi - hole[1])

@@ -39,8 +39,10 @@ class TableFit:
     the deck is not checked). ``hole``, ``board`` and ``together``: the cards each player holds
     (up cards included), on the board, and both, as ranges; ``up``: the up cards each player shows.
     ``dealt`` and ``other``: the cards taken from the deck for each player and besides (board cards
-    and burns). ``blinds``: live blinds were posted this hand (they open the betting). ``contested``:
-    ``False`` on the way of a hand won without a showdown. ``ended``: the hand was closed.
+    and burns); ``drawn``: the cards each player may have drawn, whose discards went to the muck,
+    which later draws may shuffle back (Robert's Rules, draw games) but later deals do not.
+    ``blinds``: live blinds were posted this hand (they open the betting). ``contested``: ``False``
+    on the way of a hand won without a showdown. ``ended``: the hand was closed.
     """
 
     seats: int | None = None
@@ -51,20 +53,22 @@ class TableFit:
     up: int = 0
     dealt: int = 0
     other: int = 0
+    drawn: int = 0
     blinds: bool = False
     contested: bool = True
     ended: bool = False
 
-    def needed(self, per_player: int, other: int) -> int | None:
+    def needed(self, per_player: int, other: int, *, muck: bool = False) -> int | None:
         """Cards the hand takes from the deck with ``per_player`` more to each of the most seats and
-        ``other`` more besides; ``None`` when the seats are not known."""
+        ``other`` more besides (``muck``: a draw, which may use the discards); ``None`` when the seats
+        are not known."""
         if self.seats is None:
             return None
-        return self.seats * (self.dealt + per_player) + self.other + other
+        return self.seats * (self.dealt + per_player + (0 if muck else self.drawn)) + self.other + other
 
-    def take(self, per_player: int, other: int, what: str) -> None:
+    def take(self, per_player: int, other: int, what: str, *, muck: bool = False) -> None:
         """Refuse a deal of ``what`` that would run the deck out at the most seats."""
-        need = self.needed(per_player, other)
+        need = self.needed(per_player, other, muck=muck)
         if need is not None and self.deck is not None and need > self.deck:
             raise ConfigError(
                 f"it deals {what}, and with {self.seats} players dealt in the hand would then need "

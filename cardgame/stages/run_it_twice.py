@@ -12,7 +12,7 @@ from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.events import RunsChosen
 from cardgame.stages.base import PokerStage
 from cardgame.stages.deal_board import DealBoard
-from cardgame.stages.fitting import table_fit
+from cardgame.stages.fitting import count, table_fit
 from cardgame.stages.results import BettingResult, RunOptions
 
 __all__ = ["RunItTwice", "RunOptions"]
@@ -71,14 +71,18 @@ class RunItTwice(PokerStage):
 
     # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
     def fit_goto(self, before: Hashable) -> Hashable:
-        """Its jump to the showdown comes with the rest of the board dealt (once per run-out)."""
+        """Its jump to the showdown comes with the rest of the board dealt once per run-out: the deck
+        must hold ``max_runs`` of them, each street after a burn."""
         table = table_fit(before)
         if table is None:
             return before
-        return table.deal(0, 0, sum(n for n, _ in self.streets), len(self.streets))
+        cards, burns = sum(n for n, _ in self.streets), len(self.streets)
+        table.take(0, self.max_runs * (cards + burns), f"the rest of the board ({count(cards)} after "
+                   f"{count(burns).replace('card', 'burn')}) up to {self.max_runs} times")
+        return table.deal(0, 0, cards, burns)
 
     def fit_key(self) -> Hashable:
-        return self.streets
+        return self.streets, self.max_runs
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def betting_over(self) -> bool:

@@ -15,7 +15,7 @@ from cardgame.acpc.gamedef import STANDARD_GAMES, parse_gamedef
 from cardgame.acpc.stages import acpc_stages
 from cardgame.engine import check_fit
 from cardgame.evaluation import BADUGI, HIGH, OMAHA_HIGH
-from cardgame.evaluation.small_games import LEDUC
+from cardgame.evaluation.small_games import HIGH_CARD, LEDUC
 from cardgame.model.betting import FixedLimit, NoLimit, PotLimit
 from cardgame.model.deck import DeckSpec
 from cardgame.model.errors import ConfigError
@@ -150,6 +150,42 @@ def test_seven_card_stud_eight_handed_deals_a_community_card_and_is_accepted() -
     stud[-4] = DealHole(face_up=(False,))
     with pytest.raises(ConfigError, match=r"\(deal hole cards\) .*1 card to each player, and with 8 players"):
         Game(stud, seats=8)
+
+
+def test_run_it_twice_needs_the_deck_to_hold_every_run_out() -> None:
+    def game(run_it_twice: bool) -> list[PokerStage]:
+        return community_card_game(NoLimit(2), hole_cards=2, blinds=(1, 2), high=HIGH, deck=DeckSpec("AKQJT98"),
+                                   run_it_twice=run_it_twice)
+
+    Game(game(False), seats=7)  # 14 hole cards, 5 board cards and 3 burns of 28
+    Game(game(True), seats=6)  # 12 hole cards and twice the 5 board cards and 3 burns: 28 of 28
+    with pytest.raises(ConfigError, match=r"\(run it twice\) .*it deals the rest of the board \(5 cards after 3 "
+                                          r"burns\) up to 2 times, and with 7 players .* 30 cards; the deck has 28"):
+        Game(game(True), seats=7)
+
+
+def test_a_draw_needs_a_stub_that_replaces_the_first_players_whole_draw() -> None:
+    def six_card_draw() -> list[PokerStage]:
+        return draw_game(FixedLimit(2, 4), cards=6, draws=1, blinds=(1, 2), evaluator=HIGH, max_players=8)
+
+    Game(six_card_draw(), seats=7)  # 42 dealt, and 6 left to replace a whole hand
+    with pytest.raises(ConfigError, match=r"Stage 4 \(draw\) .*it deals a draw of up to 6 cards to the first player "
+                                          r"\(with no muck yet\), and with 8 players .* 54 cards; the deck has 52"):
+        Game(six_card_draw(), seats=8)
+
+
+def test_a_community_card_for_a_short_deck_needs_a_card_left() -> None:
+    kuhn_deck = DeckSpec("JQKA", "s")
+
+    def stages() -> list[PokerStage]:
+        return [WaitForPlayers(deck=kuhn_deck), ForcedBets((), ante=1), DealHole(1),
+                DealHole(face_up=(False,), community_if_short=True), BettingRound(NoLimit(2)), Showdown(HIGH_CARD),
+                EndHand()]
+
+    Game(stages(), seats=3)  # three cards dealt, then one community card
+    with pytest.raises(ConfigError, match=r"Stage 3 \(deal hole cards\) .*it deals a community card when the deck is "
+                                          r"short, and with 4 players .* 5 cards; the deck has 4"):
+        Game(stages(), seats=4)
 
 
 # --- who opens, forced bets --------------------------------------------------------------------------------------
