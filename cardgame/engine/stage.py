@@ -66,7 +66,8 @@ class Emitter(Protocol):
 
 C = TypeVar("C", bound=Emitter)
 
-_RESTART, _EXIT = Restart(), Exit()  # no fields: one instance each serves every stage
+_RESTART, _EXIT = Restart(), Exit()
+_UNCHECKED = object()  # Stages.fits_from of a list not checked yet  # no fields: one instance each serves every stage
 
 
 class _PassesOn:
@@ -279,10 +280,14 @@ class Stages(tuple[Stage[Any], ...]):
     ``variant`` rather than guessing the game from the stages."""
 
     variant: Any
+    #: The summary :func:`check_fit` last found this list to fit from (a game's table): a list is
+    #: immutable, so building another game from it at the same table is not checked again.
+    fits_from: Any
 
     def __new__(cls, stages: Sequence[Stage[Any]] = (), variant: Any = None) -> Stages:
         self = super().__new__(cls, stages)
         self.variant = variant if variant is not None else getattr(stages, "variant", None)
+        self.fits_from = _UNCHECKED
         return self
 
 
@@ -308,8 +313,12 @@ def check_fit(stages: Sequence[Stage[Any]], ctx: Any = None) -> None:
     that never ends) is refused too.
     """
     start = stages[0].fit_start(ctx) if stages else None
+    if type(stages) is Stages and stages.fits_from is start:  # this very list was checked from here
+        return
     key = (start, *[(type(s), s.name, s.fit_key()) for s in stages])
     if key in _FITTING:
+        if type(stages) is Stages:
+            stages.fits_from = start
         return
     incoming: tuple[type, ...] = (type(None),)
     here: set[Hashable] = {start}  # the summaries the paths to the next stage bring
@@ -349,3 +358,5 @@ def check_fit(stages: Sequence[Stage[Any]], ctx: Any = None) -> None:
         if problem:
             raise ConfigError(f"The stage list ends after stage {len(stages) - 1} ({stages[-1].name}), but {problem}.")
     _FITTING.add(key)
+    if type(stages) is Stages:
+        stages.fits_from = start

@@ -25,7 +25,7 @@ def _bounds(bounds: Bounds) -> str:
     return f"at least {least}" if most is None else str(least) if least == most else f"{least} to {most}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class CardCounts:
     """The cards an evaluator ranks, each as ``(fewest, most)`` (most ``None``: no limit): ``together``
     the hole and board cards of a hand, ``hole`` and ``board`` each. Hold'em's high hand takes 5 to 7

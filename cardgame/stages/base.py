@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from cardgame.engine import Outcome, Stage
 from cardgame.model.context import Context
+from cardgame.model.deck import DeckSpec
 from cardgame.model.errors import IllegalActionError, TableError
 from cardgame.model.events import ActionTaken, ChipsAdded, PlayerLeft, PlayerSatIn, PlayerSatOut, PlayerSeated
 from cardgame.model.hand import HandPlayer
@@ -62,10 +63,9 @@ class PokerStage(Stage[Context]):
     # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
     def fit_start(self, ctx: Any) -> Hashable:
         """The table a list starting with this stage is checked at: the context's seats and deck."""
-        table, spec = getattr(ctx, "table", None), getattr(ctx, "deck_spec", None)
-        seats = getattr(table, "seat_count", None)
-        deck = getattr(spec, "cards", None)
-        return TableFit(seats if type(seats) is int else None, len(deck) if isinstance(deck, tuple) else None)
+        seats = getattr(getattr(ctx, "table", None), "seat_count", None)
+        spec = getattr(ctx, "deck_spec", None)
+        return TableFit.at(seats if type(seats) is int else None, len(spec) if isinstance(spec, DeckSpec) else None)
 
     def fit(self, before: Hashable) -> Hashable:
         """A poker stage declares what it needs of the :class:`~cardgame.stages.fitting.TableFit` and

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, ClassVar, NamedTuple, Self
 
-import attrs
-
 from cardgame.model import legal
 from cardgame.model.action_order import Order
 from cardgame.model.betting import BettingStructure, LegalActions
@@ -17,7 +15,7 @@ from cardgame.model.hand import Hand, HandPlayer
 from cardgame.model.legal import matchable
 from cardgame.model.street import Street, StreetRecord
 from cardgame.stages.base import PokerStage
-from cardgame.stages.fitting import table_fit
+from cardgame.stages.fitting import hand_won
 from cardgame.stages.results import BettingResult, BringInResult, ForcedBetsResult, HandOpened, Opening
 
 __all__ = ["ACTIONS", "KINDS", "Action", "BettingResult", "BettingRound"]
@@ -153,8 +151,7 @@ class BettingRound(PokerStage):
     # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
     def fit_goto(self, before: Hashable) -> Hashable:
         """Its jump to the showdown is a hand won by the last player left: no hands are shown."""
-        table = table_fit(before)
-        return before if table is None else attrs.evolve(table, contested=False)
+        return hand_won(before)
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def open_round(self) -> None:

@@ -13,7 +13,7 @@ from cardgame.model.errors import CardError, ConfigError, IllegalActionError
 from cardgame.model.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
 from cardgame.model.hand import Hand, HandPlayer
 from cardgame.stages.base import PokerStage
-from cardgame.stages.fitting import count, table_fit
+from cardgame.stages.fitting import count, hand_won, table_fit
 from cardgame.stages.results import DrawOptions
 
 __all__ = ["Draw", "DrawOptions"]
@@ -135,8 +135,7 @@ class Draw(PokerStage):
 
     def fit_goto(self, before: Hashable) -> Hashable:
         """Its jump to the showdown is a hand won by the last player left: no hands are shown."""
-        table = table_fit(before)
-        return before if table is None else attrs.evolve(table, contested=False)
+        return hand_won(before)
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def one_player_left(self) -> bool:

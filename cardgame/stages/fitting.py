@@ -9,13 +9,14 @@ and no blinds, a showdown needs the cards its evaluators rank, and the hand must
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable
 
 import attrs
 
 from cardgame.model.errors import ConfigError
 
-__all__ = ["Range", "TableFit", "count", "table_fit"]
+__all__ = ["Range", "TableFit", "count", "hand_won", "table_fit"]
 
 #: Fewest and most cards, as a path to a stage may leave them.
 Range = tuple[int, int]
@@ -30,7 +31,7 @@ def _range(r: Range) -> str:
     return str(r[0]) if r[0] == r[1] else f"{r[0]} to {r[1]}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class TableFit:
     """What the stages so far leave on one path through a hand (hashable: paths that leave the same
     merge).
@@ -57,6 +58,13 @@ class TableFit:
     blinds: bool = False
     contested: bool = True
     ended: bool = False
+
+    @staticmethod
+    @functools.cache
+    def at(seats: int | None, deck: int | None) -> TableFit:
+        """A table of ``seats`` and a deck of ``deck`` cards before any hand (one value for each: a
+        list's check starts from it every time a game is built)."""
+        return TableFit(seats, deck)
 
     def needed(self, per_player: int, other: int, *, muck: bool = False) -> int | None:
         """Cards the hand takes from the deck with ``per_player`` more to each of the most seats and
@@ -90,7 +98,7 @@ class TableFit:
         )
 
     def cards_text(self) -> str:
-        """The cards each player can use, for a message: ``2 hole, 0 board``."""
+        """The cards each player can use, for a message: ``2 (2 hole and up, 0 board)``."""
         return f"{_range(self.together)} ({_range(self.hole)} hole and up, {_range(self.board)} board)"
 
     def unfinished(self) -> str | None:
@@ -105,3 +113,10 @@ def table_fit(before: Hashable) -> TableFit | None:
     """``before`` as a :class:`TableFit`, or ``None`` when what came before declared nothing (a stage
     of the kernel alone): then the stages after it are not checked against it."""
     return before if isinstance(before, TableFit) else None
+
+
+def hand_won(before: Hashable) -> Hashable:
+    """``before`` on the way of a hand won by the last player left (a betting round's or a draw's
+    jump to the showdown): no hands are shown there."""
+    table = table_fit(before)
+    return before if table is None else attrs.evolve(table, contested=False)

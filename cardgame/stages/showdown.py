@@ -12,6 +12,7 @@ from cardgame.model.context import Context
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import CardsShown, PotAwarded
 from cardgame.model.hand import Hand, HandPlayer
+from cardgame.model.inputs import excerpt
 from cardgame.model.pots import side_pots, split
 from cardgame.stages.base import PokerStage
 from cardgame.stages.fitting import TableFit, table_fit
@@ -143,7 +144,8 @@ class Showdown(PokerStage):
                 counts = card_counts(evaluator)
                 problem = None if counts is None else counts.misfit(table.hole, table.board, table.together)
                 if problem:
-                    name = getattr(evaluator, "name", "its")
+                    name = getattr(evaluator, "name", None)
+                    name = name if isinstance(name, str) and len(name) <= 60 else excerpt(name)
                     raise ConfigError(f"the {name} evaluator ranks hands of {problem}, but players here can use "
                                       f"{table.cards_text()}")
         return TableFit(table.seats, table.deck, blinds=table.blinds)  # the paths meet: the pots are awarded

@@ -66,10 +66,10 @@ class WaitForPlayers(PokerStage):
         """A new hand: at most ``max_players`` dealt in, from this stage's deck if it has one."""
         table = table_fit(before) or TableFit()
         seats = table.seats if self.max_players is None else min(table.seats or self.max_players, self.max_players)
-        return TableFit(seats, table.deck if self.deck is None else len(self.deck.cards))
+        return TableFit(seats, table.deck if self.deck is None else len(self.deck))
 
     def fit_key(self) -> Hashable:
-        return self.max_players, self.deck
+        return self.max_players, None if self.deck is None else len(self.deck)
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def game_over(self) -> bool:
