@@ -66,8 +66,8 @@ class Emitter(Protocol):
 
 C = TypeVar("C", bound=Emitter)
 
-_RESTART, _EXIT = Restart(), Exit()
-_UNCHECKED = object()  # Stages.fits_from of a list not checked yet  # no fields: one instance each serves every stage
+_RESTART, _EXIT = Restart(), Exit()  # no fields: one instance each serves every stage
+_UNCHECKED = object()  # Stages.fits_from of a list not checked yet
 
 
 class _PassesOn:
