@@ -225,5 +225,10 @@ def test_a_list_known_to_fit_does_not_vouch_for_one_of_the_same_stages_set_up_ot
     with pytest.raises(ConfigError, match=r"the badugi evaluator"):
         Game(badugi_holdem)
     Game(pot_limit_omaha(hole_cards=5), seats=8)
-    with pytest.raises(ConfigError, match=r"the deck has 52"):  # the same list, more seats
+    with pytest.raises(ConfigError, match=r"the deck has 52"):  # the same stages, more seats
         Game(pot_limit_omaha(hole_cards=5), seats=9)
+    one_list = pot_limit_omaha(hole_cards=5)  # a Stages list remembers the table it fits at, and only that one
+    Game(one_list, seats=8)
+    Game(one_list, seats=8)
+    with pytest.raises(ConfigError, match=r"the deck has 52"):
+        Game(one_list, seats=9)
