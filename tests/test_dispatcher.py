@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 import pytest
 
 from cardgame.engine import (
+    ConfigError,
     Dispatcher,
     Done,
     Event,
@@ -237,6 +238,88 @@ def test_a_variant_whose_stages_do_not_fit_is_refused_at_build_time() -> None:
     with pytest.raises(ConfigError, match=r"end of hand\) does not fit .* gives BettingResult, but end of hand "
                                           "takes ShowdownResult"):
         Game([WaitForPlayers(), BettingRound(NoLimit(2)), EndHand(), Showdown()])
+
+
+class Water:
+    """A toy game's summary for the build-time check: litres in the tank, and whether it was drained."""
+
+    def __init__(self, litres: int, drained: bool = False) -> None:
+        self.litres, self.drained = litres, drained
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Water) and (self.litres, self.drained) == (other.litres, other.drained)
+
+    def __hash__(self) -> int:
+        return hash((self.litres, self.drained))
+
+    def unfinished(self) -> str | None:
+        return None if self.drained else f"{self.litres} litres are never drained"
+
+
+class Fill(Record):
+    """Declares what it needs and leaves: the tank holds ``tank`` litres (the context's), each fill adds ``litres``."""
+
+    name: ClassVar[str] = "fill"
+    goes_to: ClassVar[tuple[str, ...]] = ()
+    checked: ClassVar[list[int]] = []
+
+    def __init__(self, litres: int, *, skip_to: str | None = None) -> None:
+        super().__init__("fill")
+        self.litres = litres
+        self.skip_to = skip_to
+
+    def fit_start(self, ctx: Any) -> Any:
+        return Water(0)
+
+    def fit(self, before: Any) -> Any:
+        Fill.checked.append(self.litres)
+        if before.litres + self.litres > 10:
+            raise ConfigError(f"it adds {self.litres} litres to {before.litres}; the tank holds 10")
+        return Water(before.litres + self.litres)
+
+    def fit_key(self) -> Any:
+        return self.litres
+
+
+class SkipToDrain(Fill):
+    """May skip to the drain, bringing nothing: its goto leaves the tank empty."""
+
+    goes_to: ClassVar[tuple[str, ...]] = ("drain",)
+
+    def fit_goto(self, before: Any) -> Any:
+        return Water(0)
+
+
+class Drain(Record):
+    name: ClassVar[str] = "drain"
+
+    def fit(self, before: Any) -> Any:
+        if before.litres == 0:
+            raise ConfigError("nothing to drain: fill the tank before it")
+        return Water(0, drained=True)
+
+
+def test_stages_declare_what_they_need_and_a_list_that_cannot_play_is_refused() -> None:
+    Dispatcher([Fill(4), Fill(6), Drain("d")], Context())
+    with pytest.raises(ConfigError, match=r"Stage 1 \(fill\) cannot play where it stands: it adds 7 litres to 4; the "
+                                          r"tank holds 10"):
+        Dispatcher([Fill(4), Fill(7), Drain("d")], Context())
+    with pytest.raises(ConfigError, match=r"ends after stage 1 \(fill\), but 7 litres are never drained"):
+        Dispatcher([Fill(3), Fill(4)], Context())
+    # every path is checked: the goto brings an empty tank to the drain
+    with pytest.raises(ConfigError, match=r"Stage 2 \(drain\) cannot play where it stands: nothing to drain"):
+        Dispatcher([Fill(3), SkipToDrain(2), Drain("d")], Context())
+    # a stage that declares nothing leaves nothing to check against
+    Dispatcher([Fill(3), Record("declares nothing")], Context())
+
+
+def test_a_list_known_to_fit_is_not_checked_again_unless_its_declarations_differ() -> None:
+    Fill.checked.clear()
+    Dispatcher([Fill(1), Fill(2), Drain("d")], Context())
+    Dispatcher([Fill(1), Fill(2), Drain("d")], Context())
+    assert Fill.checked == [1, 2]  # checked once
+    with pytest.raises(ConfigError, match="it adds 10 litres to 1"):  # the same classes and names, other settings
+        Dispatcher([Fill(1), Fill(10), Drain("d")], Context())
 
 
 def test_a_failure_is_emitted_as_an_event_and_stops_the_game() -> None:

@@ -286,7 +286,9 @@ def test_snapshot_after_exit() -> None:
 
 def test_snapshot_of_a_failed_game_keeps_the_failure() -> None:
     def broken() -> list[Stage]:
-        return [WaitForPlayers(2), DealHole(2)]  # no stage restarts: finishing the last one fails
+        # no stage restarts: finishing the last one fails (a stage of the kernel alone, which the build-time
+        # check cannot see through; a poker list without EndHand is refused when the game is built)
+        return [WaitForPlayers(2), DealHole(2), _Pass()]
 
     game = Game(broken(), seed=1)
     game.sit_down("a", 10)
@@ -297,7 +299,7 @@ def test_snapshot_of_a_failed_game_keeps_the_failure() -> None:
     restored = loads(dumps(game), broken())
     assert restored.status_name == "failed"
     assert restored.dispatcher.failure == game.dispatcher.failure
-    assert type(restored.stage) is DealHole
+    assert type(restored.stage) is _Pass
     _same(game, restored)
 
 

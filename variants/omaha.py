@@ -32,7 +32,8 @@ def pot_limit_omaha(
 def pot_limit_omaha_5(
     small_blind: int = 1, big_blind: int = 2, *, ante: int = 0, bomb_pot: int = 0
 ) -> list[PokerStage]:
-    """Five-card pot-limit Omaha: five hole cards, still exactly two of them used."""
+    """Five-card pot-limit Omaha: five hole cards, still exactly two of them used; at most six players
+    are dealt in (nine would need 53 cards)."""
     blinds = () if bomb_pot else blind_levels(small_blind, big_blind)
     return community_card_game(PotLimit(big_blind), hole_cards=5, blinds=blinds, ante=ante, high=OMAHA_HIGH,
-                               bomb_pot=bomb_pot)
+                               bomb_pot=bomb_pot, max_players=6)

@@ -50,7 +50,7 @@ class Dispatcher(Generic[C]):
                 raise StageError(f"{s!r} is not a Stage; a game is a list of Stage objects.")
         if len({id(s) for s in stages}) != len(stages):
             raise StageError("The same stage object appears twice in the list; create one per position.")
-        check_fit(stages)
+        check_fit(stages, ctx)
         self.stages = Stages(stages)
         self._full: list[Stage[C]] = list(reversed(self.stages))  # a new hand's stack, copied on each restart
         self.ctx = ctx

@@ -29,7 +29,9 @@ returns it. The state the machine ends in says what happened (a betting round en
 
 ``takes`` and ``gives`` declare the result types a stage starts with and ends with (``gives =
 PASSES_ON``: it hands on what it was given); :func:`check_fit` refuses a stage list whose
-neighbours do not fit, naming the pair.
+neighbours do not fit, naming the pair. A game's stages may also declare what they need of the
+table and what they leave for the stages after them (:meth:`Stage.fit`, on a summary of the game's
+own); :func:`check_fit` walks every path of the list with it.
 
 The kernel knows nothing of any game: a stage's context is any object with ``emit(event)``
 (:class:`Emitter`); a game's stages narrow it (poker's stages take :class:`cardgame.model.context.Context`).
@@ -37,7 +39,7 @@ The kernel knows nothing of any game: a stage's context is any object with ``emi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from transitions import Machine
@@ -65,6 +67,7 @@ class Emitter(Protocol):
 C = TypeVar("C", bound=Emitter)
 
 _RESTART, _EXIT = Restart(), Exit()  # no fields: one instance each serves every stage
+_UNCHECKED = object()  # Stages.fits_from of a list not checked yet
 
 
 class _PassesOn:
@@ -82,7 +85,8 @@ class Stage(Generic[C]):
     ``events`` (the event names the stage accepts while running), ``takes`` and ``gives`` (result
     types; ``gives = PASSES_ON`` hands on what was given), ``goes_to`` (names of later stages a
     :class:`Goto` may name), ``snapshot_fields``. The base machine is ``ready --begin--> running``
-    (after ``on_start``).
+    (after ``on_start``). The build-time check's hooks (:meth:`fit_start`, :meth:`fit`,
+    :meth:`fit_goto`, :meth:`fit_key`) let a game's stages declare what they need of the table.
     Stage objects compare by identity and keep a writable ``state``, as ``transitions`` needs.
     """
 
@@ -207,6 +211,29 @@ class Stage(Generic[C]):
         goes on (``None``: it waits for input)."""
         raise StageError(f"Stage {self.name} pushed a sub-stage but does not take its result.")
 
+    # --- the build-time check (see check_fit): nothing is declared by default --------------------------
+    def fit_start(self, ctx: Any) -> Hashable:
+        """The summary the check starts from when this stage is a list's first (``ctx``: the game's
+        context, ``None`` when the list is checked alone): a hashable record of the game's own."""
+        return None
+
+    def fit(self, before: Hashable) -> Hashable:
+        """What this stage leaves for the next one, given the summary ``before`` it (what the
+        stages so far leave on a path to it). Raise :class:`ConfigError` saying what is missing
+        and what would do when the stage cannot play there. By default ``None``: a stage that
+        declares nothing leaves the stages after it nothing to be checked against."""
+        return None
+
+    def fit_goto(self, before: Hashable) -> Hashable:
+        """What this stage's :class:`Goto` hands the stage it names, given ``before``; by default
+        what :meth:`fit` leaves."""
+        return self.fit(before)
+
+    def fit_key(self) -> Hashable:
+        """The settings :meth:`fit` and :meth:`fit_goto` read (hashable): with the class and name,
+        what decides whether a list fits, so a list known to fit is not checked again."""
+        return None
+
     # --- ending (from a callback: recorded, and returned by start or handle) ------------------------
     def _end(self, outcome: Outcome) -> None:
         if self._outcome is not None:
@@ -253,10 +280,14 @@ class Stages(tuple[Stage[Any], ...]):
     ``variant`` rather than guessing the game from the stages."""
 
     variant: Any
+    #: The summary :func:`check_fit` last found this list to fit from (a game's table): a list is
+    #: immutable, so building another game from it at the same table is not checked again.
+    fits_from: Any
 
     def __new__(cls, stages: Sequence[Stage[Any]] = (), variant: Any = None) -> Stages:
         self = super().__new__(cls, stages)
         self.variant = variant if variant is not None else getattr(stages, "variant", None)
+        self.fits_from = _UNCHECKED
         return self
 
 
@@ -264,32 +295,44 @@ def _names(types: Sequence[type]) -> str:
     return ", ".join(t.__name__ for t in types) or "nothing"
 
 
-#: Stage lists known to fit, as (class, name) pairs: the check depends on nothing else, and a game is
-#: often built again and again from the same list (a learning environment's every episode).
-_FITTING: set[tuple[tuple[type, str], ...]] = set()
+#: Stage lists known to fit, by their stages' (class, name, fit key) and the summary they start from:
+#: the check depends on nothing else, and a game is often built again and again from the same list
+#: (a learning environment's every episode).
+_FITTING: set[tuple[Hashable, ...]] = set()
 
 
-def check_fit(stages: Sequence[Stage[Any]]) -> None:
-    """Raise :class:`ConfigError` if a stage may be handed a result it does not take, or names a
-    later stage with ``goto`` that the list does not have.
+def check_fit(stages: Sequence[Stage[Any]], ctx: Any = None) -> None:
+    """Raise :class:`ConfigError` if a stage may be handed a result it does not take, names a later
+    stage with ``goto`` that the list does not have, or cannot play where it stands.
 
     The list restarts with ``None`` for the first stage. A stage that passes results on hands on
-    whatever it was given; ``object`` in ``takes`` takes anything.
+    whatever it was given; ``object`` in ``takes`` takes anything. Along every path (the list in
+    order, and each ``goto`` jump), each stage's :meth:`Stage.fit` is handed the summary the stages
+    before it leave, starting from the first stage's :meth:`Stage.fit_start` of ``ctx``; a summary
+    left after the last stage that has an ``unfinished()`` method saying what is missing (a hand
+    that never ends) is refused too.
     """
-    key = tuple((type(s), s.name) for s in stages)
+    start = stages[0].fit_start(ctx) if stages else None
+    if type(stages) is Stages and stages.fits_from is start:  # this very list was checked from here
+        return
+    key = (start, *[(type(s), s.name, s.fit_key()) for s in stages])
     if key in _FITTING:
+        if type(stages) is Stages:
+            stages.fits_from = start
         return
     incoming: tuple[type, ...] = (type(None),)
-    jumps: dict[str, list[tuple[int, tuple[type, ...]]]] = {}  # goto target -> (from index, types)
+    here: set[Hashable] = {start}  # the summaries the paths to the next stage bring
+    jumps: dict[str, list[tuple[int, tuple[type, ...], set[Hashable]]]] = {}  # target -> (from, types, summaries)
     for i, stage in enumerate(stages):
         cls = type(stage)
-        for j, types in jumps.pop(stage.name, ()):
+        for j, types, carried in jumps.pop(stage.name, ()):
             for t in types:
                 if not any(issubclass(t, want) for want in cls.takes):
                     raise ConfigError(
                         f"Stage {i} ({stage.name}) does not fit: stage {j} ({stages[j].name}) may go to it with "
                         f"{t.__name__}, but {stage.name} takes {_names(cls.takes)}."
                     )
+            here |= carried
         refused = [t for t in incoming if not any(issubclass(t, want) for want in cls.takes)]
         if refused:
             before = f"stage {i - 1} ({stages[i - 1].name}) gives" if i else "a new hand starts with"
@@ -302,5 +345,18 @@ def check_fit(stages: Sequence[Stage[Any]]) -> None:
         for target in cls.goes_to:
             if not any(later.name == target for later in stages[i + 1 :]):
                 raise ConfigError(f"Stage {i} ({stage.name}) may go to a later stage {target!r}, but none follows it.")
-            jumps.setdefault(target, []).append((i, incoming))
+        try:
+            carried = {stage.fit_goto(summary) for summary in here} if cls.goes_to else set()
+            here = {stage.fit(summary) for summary in here}
+        except ConfigError as exc:
+            raise ConfigError(f"Stage {i} ({stage.name}) cannot play where it stands: {exc}") from None
+        for target in cls.goes_to:
+            jumps.setdefault(target, []).append((i, incoming, carried))
+    for summary in here:
+        unfinished = getattr(summary, "unfinished", None)
+        problem = unfinished() if unfinished is not None else None
+        if problem:
+            raise ConfigError(f"The stage list ends after stage {len(stages) - 1} ({stages[-1].name}), but {problem}.")
     _FITTING.add(key)
+    if type(stages) is Stages:
+        stages.fits_from = start

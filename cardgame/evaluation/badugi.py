@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import ClassVar
 
 import attrs
 
 from cardgame.evaluation.describe import HandValue
 from cardgame.evaluation.high import check_cards
+from cardgame.evaluation.protocol import CardCounts
 from cardgame.model.cards import CARDS, RANKS
 from cardgame.model.errors import CardError
 
@@ -61,6 +63,9 @@ def describe_badugi(cards: Sequence[int]) -> HandValue:
 @attrs.frozen
 class BadugiEvaluator:
     """Badugi of the four hole cards (a draw game: the board must be empty)."""
+
+    #: The cards it ranks (checked when a game is built).
+    cards: ClassVar[CardCounts] = CardCounts(together=(4, 4), hole=(4, 4), board=(0, 0))
 
     name: str = "badugi"
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 import attrs
 
 from cardgame.evaluation.describe import HandValue, describe_high, high_description
 from cardgame.evaluation.high import evaluate_high_split
+from cardgame.evaluation.protocol import CardCounts
 
 __all__ = ["HIGH", "HighEvaluator"]
 
@@ -15,6 +17,9 @@ __all__ = ["HIGH", "HighEvaluator"]
 @attrs.frozen
 class HighEvaluator:
     """High hand from any five of the 5-7 hole and board cards together."""
+
+    #: The cards it ranks (checked when a game is built).
+    cards: ClassVar[CardCounts] = CardCounts(together=(5, 7))
 
     name: str = "high"
     # the showdown's hot path: no extra Python frame between the call and the evaluator

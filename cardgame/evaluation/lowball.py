@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
+from typing import ClassVar
 
 import attrs
 
@@ -35,6 +36,7 @@ from cardgame.evaluation._tables import (
 )
 from cardgame.evaluation.describe import HandValue, high_hand_value, pick_cards
 from cardgame.evaluation.high import CATEGORY_NAMES, check_cards, evaluate_high
+from cardgame.evaluation.protocol import CardCounts
 from cardgame.model.cards import RANKS
 
 __all__ = [
@@ -151,6 +153,9 @@ def describe_deuce_to_seven_low(cards: Sequence[int]) -> HandValue:
 class AceToFiveLowEvaluator:
     """Ace-to-five low of the best five of hole + board (razz); every hand qualifies."""
 
+    #: The cards it ranks (checked when a game is built).
+    cards: ClassVar[CardCounts] = CardCounts(together=(5, 7))
+
     name: str = "ace-to-five low"
 
     def rank(self, hole: Sequence[int], board: Sequence[int]) -> int:
@@ -166,6 +171,9 @@ class AceToFiveLowEvaluator:
 class EightOrBetterLowEvaluator:
     """Low half of hi/lo split games (hold'em, stud): ace-to-five, five cards 8 or lower."""
 
+    #: The cards it ranks (checked when a game is built).
+    cards: ClassVar[CardCounts] = CardCounts(together=(5, 7))
+
     name: str = "eight-or-better low"
 
     def rank(self, hole: Sequence[int], board: Sequence[int]) -> int | None:
@@ -180,6 +188,9 @@ class EightOrBetterLowEvaluator:
 @attrs.frozen
 class DeuceToSevenLowEvaluator:
     """Deuce-to-seven low of the best five of hole + board (triple draw, single draw)."""
+
+    #: The cards it ranks (checked when a game is built).
+    cards: ClassVar[CardCounts] = CardCounts(together=(5, 7))
 
     name: str = "deuce-to-seven low"
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, product
+from typing import ClassVar
 
 import attrs
 
@@ -19,6 +20,7 @@ from cardgame.evaluation._tables import CARD_KEYS, FLUSH_VALUES, RANK_MASK, pack
 from cardgame.evaluation.describe import HandValue, high_description, high_hand_value
 from cardgame.evaluation.high import check_cards, evaluate_high
 from cardgame.evaluation.lowball import LOW_BASE, low_hand_value
+from cardgame.evaluation.protocol import CardCounts
 
 __all__ = [
     "OMAHA_EIGHT_LOW",
@@ -78,6 +80,9 @@ def omaha_high_cards(hole: Sequence[int], board: Sequence[int]) -> tuple[int, tu
 class OmahaHighEvaluator:
     """Omaha high for a 4-, 5- (or 6-) card hole: two from the hand, three from the board."""
 
+    #: The cards it ranks (checked when a game is built).
+    cards: ClassVar[CardCounts] = CardCounts(together=(5, 11), hole=(2, 6), board=(3, 5))
+
     name: str = "omaha high"
 
     def rank(self, hole: Sequence[int], board: Sequence[int]) -> int:
@@ -131,6 +136,9 @@ def omaha_eight_low(hole: Sequence[int], board: Sequence[int]) -> int | None:
 @attrs.frozen
 class OmahaEightLowEvaluator:
     """Low half of Omaha hi/lo: two hole and three board cards, five different ranks 8 or lower."""
+
+    #: The cards it ranks (checked when a game is built).
+    cards: ClassVar[CardCounts] = CardCounts(together=(5, 11), hole=(2, 6), board=(3, 5))
 
     name: str = "omaha eight-or-better low"
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from typing import ClassVar
 
 import attrs
 
@@ -29,6 +30,7 @@ from cardgame.evaluation._tables import (
 )
 from cardgame.evaluation.describe import HandValue, high_hand_value
 from cardgame.evaluation.high import check_cards
+from cardgame.evaluation.protocol import CardCounts
 from cardgame.model.cards import format_cards
 from cardgame.model.errors import CardError
 
@@ -118,6 +120,9 @@ def describe_short_deck_high(cards: Sequence[int]) -> HandValue:
 @attrs.frozen
 class ShortDeckHighEvaluator:
     """Short-deck high hand from any five of the hole and board cards."""
+
+    #: The cards it ranks (checked when a game is built).
+    cards: ClassVar[CardCounts] = CardCounts(together=(5, 7))
 
     name: str = "short-deck high"
 

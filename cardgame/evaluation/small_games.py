@@ -5,8 +5,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from cardgame.evaluation.describe import HandValue
+from cardgame.evaluation.protocol import CardCounts
 from cardgame.model.cards import CARDS, RANKS
 from cardgame.model.errors import CardError
 
@@ -24,6 +26,9 @@ _NAMES = dict(
 class HighCardEvaluator:
     """Kuhn poker: the single highest card wins (suits never matter)."""
 
+    #: The cards it ranks (checked when a game is built).
+    cards: ClassVar[CardCounts] = CardCounts(together=(1, None), hole=(1, None))
+
     name: str = "high card"
 
     def rank(self, hole: Sequence[int], board: Sequence[int]) -> int:
@@ -39,6 +44,9 @@ class HighCardEvaluator:
 
 class LeducEvaluator:
     """Leduc hold'em: pairing the board card beats any unpaired card; then the higher hole card."""
+
+    #: The cards it ranks (checked when a game is built).
+    cards: ClassVar[CardCounts] = CardCounts(together=(1, 2), hole=(1, 1), board=(0, 1))
 
     name: str = "leduc"
 

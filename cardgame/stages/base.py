@@ -10,14 +10,17 @@ stage that must treat one specially overrides its handler. The table-side half o
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, ClassVar
 
 from cardgame.engine import Outcome, Stage
 from cardgame.model.context import Context
+from cardgame.model.deck import DeckSpec
 from cardgame.model.errors import IllegalActionError, TableError
 from cardgame.model.events import ActionTaken, ChipsAdded, PlayerLeft, PlayerSatIn, PlayerSatOut, PlayerSeated
 from cardgame.model.hand import HandPlayer
 from cardgame.model.table import Player
+from cardgame.stages.fitting import TableFit
 
 __all__ = [
     "TABLE_EVENTS",
@@ -56,6 +59,18 @@ class PokerStage(Stage[Context]):
         if own is not None:  # the subclass's own events come after the table events
             cls.events = TABLE_EVENTS + tuple(e for e in own if e not in TABLE_EVENTS)
         super().__init_subclass__(**kwargs)
+
+    # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
+    def fit_start(self, ctx: Any) -> Hashable:
+        """The table a list starting with this stage is checked at: the context's seats and deck."""
+        seats = getattr(getattr(ctx, "table", None), "seat_count", None)
+        spec = getattr(ctx, "deck_spec", None)
+        return TableFit.at(seats if type(seats) is int else None, len(spec) if isinstance(spec, DeckSpec) else None)
+
+    def fit(self, before: Hashable) -> Hashable:
+        """A poker stage declares what it needs of the :class:`~cardgame.stages.fitting.TableFit` and
+        what it changes; by default it needs nothing and changes nothing."""
+        return before
 
     # --- the hook ---------------------------------------------------------------------------------
     def on_table_change(self) -> Outcome | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, ClassVar, NamedTuple, Self
 
 from cardgame.model import legal
@@ -14,6 +15,7 @@ from cardgame.model.hand import Hand, HandPlayer
 from cardgame.model.legal import matchable
 from cardgame.model.street import Street, StreetRecord
 from cardgame.stages.base import PokerStage
+from cardgame.stages.fitting import hand_won
 from cardgame.stages.results import BettingResult, BringInResult, ForcedBetsResult, HandOpened, Opening
 
 __all__ = ["ACTIONS", "KINDS", "Action", "BettingResult", "BettingRound"]
@@ -145,6 +147,11 @@ class BettingRound(PokerStage):
             assert ctx.hand is not None, "a street is bet inside a hand"
             new.street_state = st.copy(ctx.hand)
         return new
+
+    # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
+    def fit_goto(self, before: Hashable) -> Hashable:
+        """Its jump to the showdown is a hand won by the last player left: no hands are shown."""
+        return hand_won(before)
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def open_round(self) -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, ClassVar
 
 from cardgame.model.errors import ConfigError
 from cardgame.stages.base import PokerStage
+from cardgame.stages.fitting import table_fit
 from cardgame.stages.results import BringInResult
 
 __all__ = ["BringIn", "BringInResult"]
@@ -47,6 +49,25 @@ class BringIn(PokerStage):
         self.highest = highest
         self.all_in_passes = all_in_passes
         self._chosen: int | None = None
+
+    # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
+    def fit(self, before: Hashable) -> Hashable:
+        """Needs an up card dealt to each player before it, and no blinds: the bring-in opens a stud
+        game's betting (Robert's Rules, seven-card stud), where only antes are posted."""
+        table = table_fit(before)
+        if table is None:
+            return before
+        if table.up < 1:
+            raise ConfigError(
+                "the lowest up card brings in (razz: the highest), but no up card is dealt before it; "
+                "deal each player an up card first, as stud does with DealHole(face_up=(False, False, True))"
+            )
+        if table.blinds:
+            raise ConfigError(
+                "a bring-in opens the betting in a game without blinds, but blinds are posted before it; "
+                "post antes only (ForcedBets((), ante=...)), or leave the bring-in out and let the blinds open"
+            )
+        return before
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def find_bring_in(self) -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, ClassVar
 
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import BoardDealt
 from cardgame.stages.base import PokerStage
+from cardgame.stages.fitting import count, table_fit
 
 __all__ = ["DealBoard"]
 
@@ -52,3 +54,16 @@ class DealBoard(PokerStage):
         hand.street = self.street
         ctx.emit(BoardDealt(self.street, tuple(cards), tuple(hand.board)))
         self.finish(self.previous)
+
+    # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
+    def fit(self, before: Hashable) -> Hashable:
+        """Adds its cards (and the burn) to the board; the deck must hold them."""
+        table = table_fit(before)
+        if table is None:
+            return before
+        burns = 1 if self.burn else 0
+        table.take(0, self.count + burns, f"{count(self.count)} to the board" + (" after a burn" if burns else ""))
+        return table.deal(0, 0, self.count, burns)
+
+    def fit_key(self) -> Hashable:
+        return self.count, self.burn

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
+
+import attrs
 
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import BoardDealt, HoleCardsDealt
 from cardgame.stages.base import PokerStage
+from cardgame.stages.fitting import count, table_fit
 
 __all__ = ["DealHole"]
 
@@ -48,6 +51,28 @@ class DealHole(PokerStage):
             raise ConfigError("DealHole must deal at least one card.")
         self.face_up = tuple(bool(u) for u in face_up)
         self.community_if_short = community_if_short
+
+    # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
+    def fit(self, before: Hashable) -> Hashable:
+        """Adds its cards to each player's (its up cards to those showing); the deck must hold them
+        for the most players dealt in, unless the last card becomes a community card when it runs
+        short (``community_if_short``)."""
+        table = table_fit(before)
+        if table is None:
+            return before
+        n, up = len(self.face_up), sum(self.face_up)
+        need, deck = table.needed(n, 0), table.deck
+        if self.community_if_short and need is not None and deck is not None and need > deck:
+            # at the most seats one community card; with fewer players, a card each
+            table.take(0, 1, "a community card when the deck is short")
+            return attrs.evolve(table, hole=(table.hole[0], table.hole[1] + n),
+                                board=(table.board[0], table.board[1] + 1),
+                                together=(table.together[0] + min(n, 1), table.together[1] + n), other=table.other + 1)
+        table.take(n, 0, f"{count(n)} to each player")
+        return table.deal(n, up, 0)
+
+    def fit_key(self) -> Hashable:
+        return self.face_up, self.community_if_short
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def hand_contested(self) -> bool:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, ClassVar, Self, TypeGuard
+
+import attrs
 
 from cardgame.model.cards import Card, format_cards
 from cardgame.model.context import Context
@@ -10,6 +13,7 @@ from cardgame.model.errors import CardError, ConfigError, IllegalActionError
 from cardgame.model.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
 from cardgame.model.hand import Hand, HandPlayer
 from cardgame.stages.base import PokerStage
+from cardgame.stages.fitting import count, hand_won, table_fit
 from cardgame.stages.results import DrawOptions
 
 __all__ = ["Draw", "DrawOptions"]
@@ -104,6 +108,34 @@ class Draw(PokerStage):
         if self._drawer is not None and ctx.hand is not None:
             new._drawer = ctx.hand.by_seat[self._drawer.seat]
         return new
+
+    # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
+    def fit(self, before: Hashable) -> Hashable:
+        """Needs hole cards to draw from, and a stub that can replace the first player's whole draw
+        (later draws may use the muck); a discard-only round (``replace=False``) leaves each player
+        ``min_discards`` to ``max_discards`` cards fewer."""
+        table = table_fit(before)
+        if table is None:
+            return before
+        if table.hole[1] < 1:
+            raise ConfigError("players draw from the cards in their hands, but no cards are dealt before it; "
+                              "deal hole cards first (DealHole)")
+        lo, hi = table.hole
+        most = hi if self.max_discards is None else min(hi, self.max_discards)
+        if self.replace:
+            table.take(0, most, f"a draw of up to {count(most)} to the first player (with no muck yet)", muck=True)
+            return attrs.evolve(table, drawn=table.drawn + most)
+        least = min(self.min_discards, lo)  # a player holding fewer than min_discards throws them all
+        hole = (max(lo - most, 0), hi - least)
+        shed = (lo - hole[0], hi - hole[1])
+        return attrs.evolve(table, hole=hole, together=(table.together[0] - shed[0], table.together[1] - shed[1]))
+
+    def fit_key(self) -> Hashable:
+        return self.min_discards, self.max_discards, self.replace
+
+    def fit_goto(self, before: Hashable) -> Hashable:
+        """Its jump to the showdown is a hand won by the last player left: no hands are shown."""
+        return hand_won(before)
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def one_player_left(self) -> bool:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, ClassVar
 
+import attrs
+
 from cardgame.stages.base import PokerStage
+from cardgame.stages.fitting import table_fit
 from cardgame.stages.results import ShowdownResult
 
 __all__ = ["EndHand"]
@@ -31,3 +35,9 @@ class EndHand(PokerStage):
 
     def game_over(self) -> bool:
         return self.ctx.game_over()
+
+    # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
+    def fit(self, before: Hashable) -> Hashable:
+        """Closes the hand."""
+        table = table_fit(before)
+        return before if table is None else attrs.evolve(table, ended=True)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Self
+
+import attrs
 
 from cardgame.model.context import Context
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import ForcedBetPosted
 from cardgame.model.hand import HandPlayer
 from cardgame.stages.base import PokerStage
+from cardgame.stages.fitting import table_fit
 from cardgame.stages.results import ForcedBetsResult, HandOpened
 
 __all__ = ["ForcedBets", "ForcedBetsResult"]
@@ -112,6 +115,18 @@ class ForcedBets(PokerStage):
         new._blinds = self._blinds[:]
         new._antes = self._antes[:]
         return new
+
+    # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
+    def fit(self, before: Hashable) -> Hashable:
+        """Says whether live blinds open the betting (a stud bring-in cannot follow them)."""
+        table = table_fit(before)
+        return before if table is None else attrs.evolve(table, blinds=self._posts_blinds())
+
+    def fit_key(self) -> Hashable:
+        return self._posts_blinds()
+
+    def _posts_blinds(self) -> bool:
+        return any(self.blinds) or self.button_blind > 0
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def big_blind_antes_first(self) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Self
 
 from cardgame.engine import Outcome
@@ -12,6 +12,7 @@ from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.events import RunsChosen
 from cardgame.stages.base import PokerStage
 from cardgame.stages.deal_board import DealBoard
+from cardgame.stages.fitting import count, table_fit
 from cardgame.stages.results import BettingResult, RunOptions
 
 __all__ = ["RunItTwice", "RunOptions"]
@@ -67,6 +68,21 @@ class RunItTwice(PokerStage):
         new = super().copy(ctx)
         new._runs = self._runs[:]
         return new
+
+    # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
+    def fit_goto(self, before: Hashable) -> Hashable:
+        """Its jump to the showdown comes with the rest of the board dealt once per run-out: the deck
+        must hold ``max_runs`` of them, each street after a burn."""
+        table = table_fit(before)
+        if table is None:
+            return before
+        cards, burns = sum(n for n, _ in self.streets), len(self.streets)
+        table.take(0, self.max_runs * (cards + burns), f"the rest of the board ({count(cards)} after "
+                   f"{count(burns).replace('card', 'burn')}) up to {self.max_runs} times")
+        return table.deal(0, 0, cards, burns)
+
+    def fit_key(self) -> Hashable:
+        return self.streets, self.max_runs
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def betting_over(self) -> bool:

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Self
 
 from cardgame.evaluation import HIGH, HandEvaluator, winners
+from cardgame.evaluation.protocol import card_counts
 from cardgame.model.cards import Card
 from cardgame.model.context import Context
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import CardsShown, PotAwarded
 from cardgame.model.hand import Hand, HandPlayer
+from cardgame.model.inputs import excerpt
 from cardgame.model.pots import side_pots, split
 from cardgame.stages.base import PokerStage
+from cardgame.stages.fitting import TableFit, table_fit
 from cardgame.stages.results import ShowdownResult
 
 __all__ = ["Showdown", "ShowdownResult"]
@@ -128,6 +131,27 @@ class Showdown(PokerStage):
         new._won = dict(self._won)
         new._shown = self._shown[:]
         return new
+
+    # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
+    def fit(self, before: Hashable) -> Hashable:
+        """Needs the cards its evaluators rank (:class:`~cardgame.evaluation.CardCounts`), hole, up
+        and board cards, on every path where hands are shown."""
+        table = table_fit(before)
+        if table is None:
+            return before
+        if table.contested:
+            for evaluator in (self.high, self.low):
+                counts = card_counts(evaluator)
+                problem = None if counts is None else counts.misfit(table.hole, table.board, table.together)
+                if problem:
+                    name = getattr(evaluator, "name", None)
+                    name = name if isinstance(name, str) and len(name) <= 60 else excerpt(name)
+                    raise ConfigError(f"the {name} evaluator ranks hands of {problem}, but players here can use "
+                                      f"{table.cards_text()}")
+        return TableFit(table.seats, table.deck, blinds=table.blinds)  # the paths meet: the pots are awarded
+
+    def fit_key(self) -> Hashable:
+        return card_counts(self.high), card_counts(self.low)
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def gather_hands(self) -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, ClassVar, Self
 
 from cardgame.model.context import Context
 from cardgame.model.deck import DeckSpec
 from cardgame.model.errors import ConfigError
 from cardgame.stages.base import PokerStage
+from cardgame.stages.fitting import TableFit, table_fit
 from cardgame.stages.results import HandOpened
 
 __all__ = ["HandOpened", "WaitForPlayers"]
@@ -58,6 +60,16 @@ class WaitForPlayers(PokerStage):
     def on_table_change(self) -> None:
         if self.state == "waiting_for_players":
             self.trigger("table_changed")
+
+    # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
+    def fit(self, before: Hashable) -> Hashable:
+        """A new hand: at most ``max_players`` dealt in, from this stage's deck if it has one."""
+        table = table_fit(before) or TableFit()
+        seats = table.seats if self.max_players is None else min(table.seats or self.max_players, self.max_players)
+        return TableFit(seats, table.deck if self.deck is None else len(self.deck))
+
+    def fit_key(self) -> Hashable:
+        return self.max_players, None if self.deck is None else len(self.deck)
 
     # --- conditions and callbacks ---------------------------------------------------------------
     def game_over(self) -> bool:
