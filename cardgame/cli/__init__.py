@@ -23,6 +23,7 @@ from rich.console import Console
 
 from cardgame.cli import acpc, demo, diagram, equity, phh, play, replay, serve, simulate
 from cardgame.model.errors import CardgameError
+from cardgame.model.inputs import os_error
 
 __all__ = ["main"]
 
@@ -70,8 +71,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader stopped reading (``cardgame demo | head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except (CardgameError, OSError) as exc:
-        print(f"cardgame: error: {exc}", file=sys.stderr)
+    except CardgameError as exc:
+        print(f"cardgame: error: {' '.join(str(exc).splitlines())}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a file that cannot be read or written: its path (an excerpt) and the reason
+        print(f"cardgame: error: {os_error(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("cardgame: interrupted", file=sys.stderr)
