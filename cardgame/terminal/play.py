@@ -353,8 +353,9 @@ class Session:
         actions; what was done, in words (its lines). A file that cannot be written is said, and
         the game goes on: it may be saved elsewhere (``save FILE``)."""
         path = path or self.setup.save or "cardgame-save.json"
-        if "\0" in path:
-            return f"Could not save to {excerpt(path)}: a file name has no NUL character; the game goes on."
+        if not path.isprintable():  # a NUL, a terminal's escape sequence
+            return (f"Could not save to {excerpt(path)}: a file name is printable characters; the game goes on: type "
+                    "save FILE to save elsewhere.")
         try:
             data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": self.setup.variant,
                     "params": dict(self.setup.params), "seat": self.setup.seat,

@@ -276,7 +276,7 @@ _EDITS = st.sampled_from([None, True, -1, 0, 1, 2, 10**18, 10**19, -(10**30), 1.
 
 
 @seed(11)
-@settings(FUZZ, max_examples=60)
+@settings(FUZZ, max_examples=int(os.environ.get("FUZZ_EXAMPLES", "60")))
 @given(draw=st.data())
 def test_fuzz_an_edited_field_of_a_save(draw: st.DataObject) -> None:
     """One field of a good save (anywhere in it) replaced by a hostile value: the game resumes or the
@@ -333,7 +333,7 @@ _ANSWERS = st.sampled_from([*HOSTILE, "c", "c", "x", "allin", "2", "1", "pat", "
 
 
 @seed(3)
-@settings(FUZZ, max_examples=30)
+@settings(FUZZ, max_examples=int(os.environ.get("FUZZ_EXAMPLES", "30")))
 @given(variant=st.sampled_from(["NT", "F2L3D", "F7S"]), answers=st.lists(_ANSWERS, max_size=25),
        run_twice=st.booleans())
 def test_fuzz_every_prompt_answers_in_one_short_line_and_goes_on(tmp_path_factory: pytest.TempPathFactory,
@@ -353,10 +353,56 @@ def test_fuzz_every_prompt_answers_in_one_short_line_and_goes_on(tmp_path_factor
     with contextlib.chdir(folder):
         session, out = _session(variant, read, **params)
         assert session.run() == 0
-    _short_lines(out.getvalue(), answers)
-    assert len(prompts) == len(answers) + 1
+    text = out.getvalue()
+    _short_lines(text, answers)
+    assert "\x1b" not in text and "\x07" not in text and "\x00" not in text
+    assert len(prompts) == len(answers) + 1 or "the game is over" in text or "No hand can be dealt" in text
     game = session.game
     assert sum(p.stack for p in game.table.players()) + (game.hand.pot_total() if game.hand else 0) == 400
+
+
+#: Hostile answers but the blank ones (which run the board once, or stand pat).
+_WORDS = [h for h in HOSTILE if h.strip()]
+#: Hostile answers at a betting prompt: alone, as an amount, as a save's file name.
+_AT_ACTION = [*HOSTILE, *(f"{word} {h}" for word in ("b", "r", "c", "bet", "raise", "save") for h in _WORDS),
+              "b", "r", "f f", "c c c", "allin 5", "min 5", "x"]
+
+
+@pytest.mark.parametrize(("variant", "kind", "answers", "then"), [
+    ("NT", "action", _AT_ACTION, "allin"),
+    ("NT", "run-it-twice", [*_WORDS, "3", "twice twice", *(f"save {h}" for h in _WORDS)], "2"),
+    ("F2L3D", "draw", [*(h for h in _WORDS if h != "0"), "1 " + DIGITS, "1 1", "6", "Ah", "Ah Ah", "1 2 3 4 5 6",
+                       "0 1", "save " + LONG], "pat"),
+])
+def test_every_prompt_refuses_every_hostile_answer_and_asks_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  variant: str, kind: str, answers: list[str],
+                                                                  then: str) -> None:
+    """Every hostile answer at the action (and amount), run-it-twice and draw prompts, and as a save's
+    file name: refused (or saved) in a short line, the same question asked again, the game unchanged."""
+    monkeypatch.chdir(tmp_path)  # where "save -1" writes
+    prefix = {"action": "f (fold)", "run-it-twice": "Run the board", "draw": "Discard"}[kind]
+    queue = iter([*answers, then])
+    asked: list[str] = []
+
+    def read(prompt: str, timeout: float | None) -> str | None:
+        if prompt.startswith(prefix):
+            asked.append(prompt)
+            return next(queue, "quit")
+        if asked:  # the question was answered: done
+            return "quit"
+        return "allin" if variant == "NT" else "c"
+
+    bot = "all-in" if kind == "run-it-twice" else "calling-station"
+    session, out = _session(variant, read, seed=1 if variant == "NT" else 2, bot=bot,
+                            params={"run_it_twice": True} if kind == "run-it-twice" else {})
+    session.run()
+    text = out.getvalue()
+    _short_lines(text)
+    assert "\x1b" not in text and "\x00" not in text
+    assert len(asked) == len(answers) + 1 and len(set(asked)) == 1, asked[-3:]  # asked again, the same question
+    refused = len(re.findall(r"Allowed: |Type 1 to 2; or help|or positions 1 to 5; or help|Could not save|Saved to",
+                             " ".join(text.split())))
+    assert refused == len(answers), (refused, len(answers))
 
 
 def test_the_run_it_twice_prompt_refuses_digits_past_the_limit() -> None:
