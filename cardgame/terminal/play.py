@@ -33,7 +33,7 @@ from rich.text import Text
 
 from cardgame.model.errors import CardgameError, ConfigError
 from cardgame.model.events import Event, HandEnded, HandStarted
-from cardgame.model.inputs import excerpt, os_error, read_text, writable_file
+from cardgame.model.inputs import excerpt, os_error, read_int, read_text, writable_file
 from cardgame.phh.export import game_to_phh
 from cardgame.phh.history import HandHistory
 from cardgame.phh.io import dumps as phh_text
@@ -125,7 +125,8 @@ class Session:
         self.recent: list[str] = []  # history lines not yet printed
         self.hand_events: list[Event] = []
         self.ended: list[list[Event]] = []  # hands ended since the last look, for the PHH file
-        self.phh_problem = ""  # why the PHH file could not be written, last time it was not
+        self.phh_problem = ""  # the PHH file and why it could not be written, last time it was not
+        self.save_failed = False  # the last save failed (a quit is asked again)
         if game.hand is not None:  # resumed in a hand: the history catches up on it, silently
             log = game.events
             start = max(i for i, e in enumerate(log) if isinstance(e, HandStarted))
@@ -184,10 +185,10 @@ class Session:
         try:
             write_file(self.setup.phh, phh_text(self.hands, multi=True))
         except OSError as exc:
-            problem = (f"Could not write the hands to {os_error(exc)}; they are kept and written at the next "
-                       "hand's end (type save FILE to keep the game).")
+            problem = os_error(exc)
             if problem != self.phh_problem:  # said once, not at every hand while it lasts
-                self.say(problem, style="red", whole=True)
+                self.say(f"Could not write the hands to {problem}; they are kept and written at the next hand's end "
+                         "(type save FILE to keep the game).", style="red", whole=True)
             self.phh_problem = problem
         else:
             if self.phh_problem:
@@ -213,6 +214,9 @@ class Session:
                 continue
             if not self._decide():
                 self._line_flush()
+                if self.phh_problem:
+                    self.say(f"Could not write the last hands to {self.phh_problem}: they are not in the file.",
+                             style="red", whole=True)
                 self.say("You leave the table.")
                 return self._results()
         self._hands_ended()
@@ -284,6 +288,11 @@ class Session:
             elif choice.kind == "save":
                 self.say(self.save(choice.path), whole=True)
             elif choice.kind == "quit":
+                if self.save_failed:  # asked once: the person may not have read that the save failed
+                    self.save_failed = False
+                    self.say("The game is not saved: the last save failed. Type quit again to leave without saving, "
+                             "or save FILE to save it elsewhere.", style="red")
+                    continue
                 return False
             else:
                 if choice.note:
@@ -351,8 +360,10 @@ class Session:
     def save(self, path: str = "") -> str:
         """Write the game to ``path`` (default ``setup.save``, which a path given becomes) between
         actions; what was done, in words (its lines). A file that cannot be written is said, and
-        the game goes on: it may be saved elsewhere (``save FILE``)."""
+        the game goes on: it may be saved elsewhere (``save FILE``), and a quit right after asks
+        to be typed again."""
         path = path or self.setup.save or "cardgame-save.json"
+        self.save_failed = True
         if not path.isprintable():  # a NUL, a terminal's escape sequence
             return (f"Could not save to {excerpt(path)}: a file name is printable characters; the game goes on: type "
                     "save FILE to save elsewhere.")
@@ -366,6 +377,7 @@ class Session:
             return f"Could not save to {os_error(exc)}; the game goes on: type save FILE to save elsewhere."
         except CardgameError as exc:
             return f"Could not save the game now ({exc}); the game goes on: try again after the next action."
+        self.save_failed = False
         self.setup = attrs.evolve(self.setup, save=path)
         return f"Saved to {path}.\nContinue with: cardgame play --resume {path}"
 
@@ -481,7 +493,10 @@ def load(path: str, console: Console, read: Reader, *, save: str | None = None, 
     others = [s for s in seated if s != seat]
     bots: dict[int, str] = {}
     for key, bot in saved_bots.items():
-        number = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 4 else None
+        try:
+            number: int | None = read_int(key, "seat", SnapshotError, max_digits=3)
+        except SnapshotError:
+            number = None
         if number is None or number not in others:
             raise wrong("bots", f"{excerpt(key)} is not one of the other seats ({_listed(others)})")
         try:

@@ -356,7 +356,8 @@ def test_fuzz_every_prompt_answers_in_one_short_line_and_goes_on(tmp_path_factor
     text = out.getvalue()
     _short_lines(text, answers)
     assert "\x1b" not in text and "\x07" not in text and "\x00" not in text
-    assert len(prompts) == len(answers) + 1 or "the game is over" in text or "No hand can be dealt" in text
+    # each answer asked once, then quit (twice after a failed save), unless the game ended first
+    assert len(prompts) - len(answers) in (1, 2) or "the game is over" in text or "No hand can be dealt" in text
     game = session.game
     assert sum(p.stack for p in game.table.players()) + (game.hand.pot_total() if game.hand else 0) == 400
 
@@ -477,10 +478,17 @@ def test_save_and_phh_in_a_folder_removed_after_start_say_so_and_save_elsewhere(
         _expect_words(child, "Could not save to 'gone/g.json': No such file or directory; the game goes on: type save "
                              "FILE to save elsewhere.")
         child.expect_exact(" > ")
+        child.sendline("quit")  # right after a failed save: asked again
+        _expect_words(child, "The game is not saved: the last save failed. Type quit again to leave without saving, "
+                             "or save FILE to save it elsewhere.")
+        child.expect_exact(" > ")
         child.sendline("save elsewhere.json")
         child.expect_exact("Saved to elsewhere.json.")
         child.expect_exact(" > ")
         child.sendline("quit")
+        _expect_words(child, "Could not write the last hands to 'gone/h.phhs': No such file or directory: they are "
+                             "not in the file.")
+        child.expect_exact("You leave the table.")
         child.expect(pexpect.EOF)
     finally:
         child.close()
@@ -490,6 +498,16 @@ def test_save_and_phh_in_a_folder_removed_after_start_say_so_and_save_elsewhere(
     status, out, err = _cli(["play", "--resume", "elsewhere.json", "--phh", "h.phhs"], tmp_path, "allin\nquit\n")
     assert status == 0 and "Hand #2" in out and err == "", err
     assert "hand = 2" in (tmp_path / "h.phhs").read_text()  # the hand played on after resuming
+
+
+def test_a_quit_after_a_failed_save_is_asked_again(tmp_path: Path) -> None:
+    answers = iter(["save no/such/folder/g.json", "quit", "c", "save \x1b[2J", "quit", "quit"])
+    session, out = _session("NT", lambda prompt, timeout: next(answers))
+    assert session.run() == 0
+    text = " ".join(out.getvalue().split())
+    assert text.count("The game is not saved: the last save failed.") == 2 and "You leave the table." in text
+    assert "Could not save to 'no/such/folder/g.json': No such file or directory; the game goes on" in text
+    assert "Could not save to '\\x1b[2J': a file name is printable characters" in text
 
 
 def _expect_words(child: Any, text: str) -> None:
