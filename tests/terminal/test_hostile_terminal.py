@@ -32,7 +32,9 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
+import variants
 from cardgame.cli import main
+from cardgame.play.bots import available as bot_names
 from cardgame.terminal.play import Session, new_session
 from cardgame.terminal.replay import Replayer, interact
 
@@ -64,9 +66,17 @@ def _cli(argv: list[str], folder: Path, stdin: str = "") -> tuple[int, str, str]
     return status, out.getvalue(), err.getvalue()
 
 
+#: The lists of choices some messages end with (every variant, every bot): not the input's, so not counted.
+CHOICES = (", ".join(f"{v.code} or {v.name}" if v.code else v.name for v in variants.available()),
+           ", ".join(bot_names()))
+
+
 def _one_line_error(status: int, err: str, what: object = None) -> None:
     assert status == 2, (what, status, err[:500])
-    assert err.count("\n") == 1 and len(err) < LINE and "Traceback" not in err, (what, err[:1000])
+    short = err
+    for choices in CHOICES:
+        short = short.replace(choices, "...")
+    assert err.count("\n") == 1 and len(short) < LINE and "Traceback" not in err, (what, err[:1000])
 
 
 def _short_lines(text: str, what: object = None) -> None:
@@ -300,6 +310,26 @@ def test_fuzz_an_edited_field_of_a_save(draw: st.DataObject) -> None:
         assert err == "", (at, value, err[:1000])
     else:
         _one_line_error(status, err, (at, value))
+
+
+_PLAY_FLAGS = ["--variant", "--seats", "--bots", "--seed", "--stack", "--name", "--time", "--save", "--phh", "--resume"]
+
+
+@seed(5)
+@settings(FUZZ)
+@given(flags=st.lists(st.tuples(st.sampled_from(_PLAY_FLAGS), st.sampled_from(HOSTILE) | st.text(max_size=20)),
+                      min_size=1, max_size=3, unique_by=lambda pair: pair[0]))
+def test_fuzz_play_flags_end_in_one_line(tmp_path_factory: pytest.TempPathFactory,
+                                         flags: list[tuple[str, str]]) -> None:
+    """Hostile values of ``cardgame play``'s flags: refused in one line (status 2), or the game starts
+    and the person quits."""
+    argv = ["play", *(part for pair in flags for part in pair)]
+    status, out, err = _cli(argv, tmp_path_factory.mktemp("flags"), "quit\n")
+    if status == 0:
+        _short_lines(out, flags)
+        assert "You leave the table." in out and err == ""
+    else:
+        _one_line_error(status, err, flags)
 
 
 # --- the prompts of cardgame play ----------------------------------------------------------------
