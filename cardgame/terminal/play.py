@@ -407,7 +407,8 @@ def new_session(variant: str, seats: int, console: Console, read: Reader, *, bot
                 seed: int | None = None, stack: int = 200, name: str = "Hero", params: Mapping[str, Any] | None = None,
                 time_limit: int | None = None, save: str | None = None, phh: str | None = None) -> Session:
     """A new game of ``variant`` with the person at seat 0 and bots at the others (one bot name for
-    all, or one a seat); every argument is checked before the game is built (:class:`ConfigError`)."""
+    all, or one a seat); every argument is checked before the game is built (:class:`ConfigError`).
+    The hands already in the ``phh`` file are kept: the game's are written after them."""
     import variants
 
     v = variants.get(variant)
@@ -426,6 +427,7 @@ def new_session(variant: str, seats: int, console: Console, read: Reader, *, bot
         bot_registry.get(b)  # an unknown name is refused here
     if phh is not None:
         _check_phh(v, phh)
+    hands = _kept_hands(phh)
     stages = v.build(**dict(params or {}))
     game = Game(stages, seats=seats, seed=secrets.randbits(64) if seed is None else seed)  # seeded: saves replay
     game.sit_down(name, stack, 0)
@@ -433,7 +435,13 @@ def new_session(variant: str, seats: int, console: Console, read: Reader, *, bot
         game.sit_down(NAMES[seat - 1] if NAMES[seat - 1] != name else f"Bot{seat}", stack, seat)
     by_seat = {seat: names[0] if len(names) == 1 else names[seat - 1] for seat in range(1, seats)}
     setup = Setup(v.name, dict(params or {}), 0, by_seat, time_limit, save, phh)
-    return Session(game, setup, console, read)
+    return Session(game, setup, console, read, hands=hands)
+
+
+def _kept_hands(phh: str | None) -> list[HandHistory]:
+    """The hands already in the PHH file, which the session's are written after (none if it does not
+    exist yet); a file that is not hand histories is refused before anything starts."""
+    return load_phh(phh) if phh is not None and os.path.exists(phh) else []
 
 
 def _check_phh(v: Any, path: str) -> None:
@@ -528,9 +536,7 @@ def load(path: str, console: Console, read: Reader, *, save: str | None = None, 
     if not writable_file(save_path):
         raise ConfigError(f"The game would be saved to {excerpt(save_path)}, which cannot be written: give --save "
                           "FILE in a folder that exists and may be written.")
-    hands: list[HandHistory] = []
-    if phh_path is not None and os.path.exists(phh_path):
-        hands = load_phh(phh_path)
+    hands = _kept_hands(phh_path)
     if game.hand is not None and not any(isinstance(e, HandStarted) and e.hand == game.hand.number
                                          for e in game.events):
         raise SnapshotError(f"{where}: the saved log has no start of hand #{game.hand.number}, which is in progress.")

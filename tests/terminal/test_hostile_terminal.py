@@ -543,3 +543,17 @@ def test_a_quit_after_a_failed_save_is_asked_again(tmp_path: Path) -> None:
 def _expect_words(child: Any, text: str) -> None:
     """``text`` on the screen, its lines broken anywhere between words (fitted to 80 columns)."""
     child.expect(r"\s+".join(re.escape(word) for word in text.split()))
+
+
+def test_a_new_game_keeps_the_hands_already_in_its_phh_file(tmp_path: Path) -> None:
+    """A second game with the same --phh file overwrote the first game's hands; a file that is not
+    hand histories is refused before the game starts, not overwritten."""
+    for _ in range(2):
+        status, _out, err = _cli(["play", "--seats", "2", "--seed", "5", "--bots", "calling-station", "--phh",
+                                  "h.phhs"], tmp_path, "f\nquit\n")
+        assert status == 0, err
+    assert (tmp_path / "h.phhs").read_text().count("hand = 1") == 2
+    (tmp_path / "notes.phhs").write_text("my notes\n")
+    status, _out, err = _cli(["play", "--phh", "notes.phhs"], tmp_path, "quit\n")
+    _one_line_error(status, err)
+    assert (tmp_path / "notes.phhs").read_text() == "my notes\n"
