@@ -69,7 +69,7 @@ Reader = Callable[[str, float | None], str | None]
 #: The bots' names, seat by seat after the person's.
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon")
 SAVE_FORMAT = "cardgame play"
-#: The longest line kept from the input; a longer one is read as typed so far (and refused).
+#: The longest line kept from the input; a longer one is read as its start (and refused), the rest dropped.
 MAX_LINE = 4096
 SAVE_VERSION = 1
 #: The most bytes a save file may hold: a snapshot's most (:data:`cardgame.store.snapshot.MAX_SIZE`) and its setup.
@@ -564,10 +564,11 @@ def terminal_reader(console: Console, stream: Any = None) -> Reader:
         console.print(Text(last + (" " if last != prompt else "")), end="")
         console.file.flush()
         deadline = None if timeout is None else time.monotonic() + timeout
+        head = None  # the start of a line longer than any answer, whose rest is dropped as it comes
         while "\n" not in pending[0]:
-            if len(pending[0]) > MAX_LINE:  # no answer is this long: what was typed is refused, not kept
-                line, pending[0] = pending[0], ""
-                return line
+            if len(pending[0]) > MAX_LINE:
+                head = head if head is not None else pending[0][:MAX_LINE]
+                pending[0] = ""
             if deadline is not None:
                 left = deadline - time.monotonic()
                 try:
@@ -579,12 +580,14 @@ def terminal_reader(console: Console, stream: Any = None) -> Reader:
                     return None
             chunk = os.read(fd, 4096)
             if not chunk:
-                if pending[0]:
+                if pending[0] or head is not None:
                     break
                 raise EOFError
             pending[0] += decoder.decode(chunk)
         line, _, rest = pending[0].partition("\n")
         pending[0] = rest
+        if head is not None:  # no answer is this long: it is refused as one answer, its start shown
+            line = head
         if deadline is not None and time.monotonic() > deadline + 0.5:
             return None
         return line.rstrip("\r")

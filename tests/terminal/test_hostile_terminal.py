@@ -557,3 +557,16 @@ def test_a_new_game_keeps_the_hands_already_in_its_phh_file(tmp_path: Path) -> N
     status, _out, err = _cli(["play", "--phh", "notes.phhs"], tmp_path, "quit\n")
     _one_line_error(status, err)
     assert (tmp_path / "notes.phhs").read_text() == "my notes\n"
+
+
+def test_a_line_of_100000_characters_is_one_answer() -> None:
+    """A pasted line longer than any answer was read as 25 answers, each refused; now it is one,
+    refused once (its start quoted), and the next line is the next answer."""
+    done = subprocess.run([sys.executable, "-m", "cardgame", "play", "--seats", "2", "--seed", "5", "--bots",
+                           "calling-station"], input=f"{LONG}\nc\nquit\n", capture_output=True, text=True, env=ENV,
+                          timeout=60)
+    assert done.returncode == 0 and done.stderr == "", done.stderr[-2000:]
+    _short_lines(done.stdout)
+    flat = " ".join(done.stdout.split())
+    assert flat.count("is not an action") == 1 and "(4,096 characters) is not an action" in flat
+    assert "Hero calls 1" in flat and "You leave the table." in flat
