@@ -4,7 +4,8 @@ history), ``phh check`` (replay hand histories), ``equity`` (exact or Monte Carl
 ``simulate`` (a match between bots), ``diagram`` (a variant's stages and machines drawn), ``acpc`` (a
 bot against an ACPC dealer, or a dealer for ACPC bots) and ``serve`` (the table server).
 
-Errors in the command line or the input print one line on stderr and exit with status 2. Every
+Errors in the command line or the input print one line on stderr and exit with status 2 (a file
+that cannot be read or written: an excerpt of its path and the system's reason). Every
 number on the command line is read as ASCII digits (``²`` and ``٥`` are refused) within bounds
 checked before any work starts: a number of hands, samples or workers past them is an error, not a
 run that never ends.
