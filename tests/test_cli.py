@@ -423,3 +423,39 @@ def test_the_readme_says_what_the_seed_and_the_save_file_are_for() -> None:
     assert "The seed is printed so that a game can be replayed" in section
     assert "the save file holds the whole game, the deck's cards to come included, so it is for resuming, not for " \
            "sharing with an opponent" in section
+
+
+LONG = "x" * 100_000
+
+
+@pytest.mark.parametrize("argv", [
+    ["phh", "check", "/tmp/" + LONG],
+    ["phh", "check", "/tmp/" + LONG, "/tmp/x"],
+    ["play", "--resume", "/tmp/" + LONG],
+    ["acpc", "replay", "kuhn.limit.3p", "/tmp/" + LONG],
+    ["simulate", "--hands", "2", "--backend", "serial", "--json", "/tmp/" + LONG],
+    ["diagram", "NT", "--output", "/tmp/" + LONG],
+    ["play", "--save", "/tmp/" + LONG],
+    ["play", "--phh", "/tmp/" + LONG + ".phhs"],
+    ["play", "--bots", LONG],
+    ["play", "--seats", "3", "--bots", "random," + LONG],
+    ["replay", "/tmp/" + LONG],
+], ids=lambda argv: " ".join(a[:12] for a in argv))
+def test_a_path_or_name_of_100000_characters_is_quoted_in_an_excerpt(
+        argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The OSError for a 100,000-character path (``File name too long``; ``simulate --json`` after the
+    whole match) and an unknown bot's name were printed whole: now one line, an excerpt, the reason."""
+    monkeypatch.chdir(tmp_path)
+    try:
+        status: object = main(argv)
+    except SystemExit as exc:  # argparse's own check
+        status = exc.code
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1 and len(err) < 300, err[:500]
+    assert re.search(r"\(100,0\d\d characters\)", err)  # the excerpt says how long the whole was
+
+
+def test_an_os_error_is_one_line_naming_the_path_and_the_reason(tmp_path: Path) -> None:
+    (tmp_path / "folder.json").mkdir()
+    done = run("play", "--resume", str(tmp_path / "folder.json"))
+    assert done.returncode == 2 and done.stderr == f"cardgame: error: '{tmp_path}/folder.json': Is a directory\n"

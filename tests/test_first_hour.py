@@ -29,6 +29,9 @@ def test_the_readme_demo_installs_the_package_alone_and_the_tests_the_test_extra
     first, second = shell[0], shell[1]
     assert "pip install -e . &&" in first and "[test]" not in first and "cardgame demo" in first
     assert 'pip install -e ".[test]"' in second and "pytest" in second
+    # the second works from a new shell too: it activates the environment the first made, not the system's pip
+    venv = re.search(r"python3 -m venv (\S+) && \. (\S+)/bin/activate &&", first)
+    assert venv is not None and venv[1] == venv[2] and second.startswith(f". {venv[1]}/bin/activate && pip install")
 
 
 def test_the_demo_imports_nothing_outside_the_base_dependencies() -> None:

@@ -4,7 +4,8 @@ history), ``phh check`` (replay hand histories), ``equity`` (exact or Monte Carl
 ``simulate`` (a match between bots), ``diagram`` (a variant's stages and machines drawn), ``acpc`` (a
 bot against an ACPC dealer, or a dealer for ACPC bots) and ``serve`` (the table server).
 
-Errors in the command line or the input print one line on stderr and exit with status 2. Every
+Errors in the command line or the input print one line on stderr and exit with status 2 (a file
+that cannot be read or written: an excerpt of its path and the system's reason). Every
 number on the command line is read as ASCII digits (``²`` and ``٥`` are refused) within bounds
 checked before any work starts: a number of hands, samples or workers past them is an error, not a
 run that never ends.
@@ -23,6 +24,7 @@ from rich.console import Console
 
 from cardgame.cli import acpc, demo, diagram, equity, phh, play, replay, serve, simulate
 from cardgame.model.errors import CardgameError
+from cardgame.model.inputs import os_error
 
 __all__ = ["main"]
 
@@ -70,8 +72,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader stopped reading (``cardgame demo | head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except (CardgameError, OSError) as exc:
-        print(f"cardgame: error: {exc}", file=sys.stderr)
+    except CardgameError as exc:
+        print(f"cardgame: error: {' '.join(str(exc).splitlines())}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a file that cannot be read or written: its path (an excerpt) and the reason
+        print(f"cardgame: error: {os_error(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("cardgame: interrupted", file=sys.stderr)

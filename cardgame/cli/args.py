@@ -44,8 +44,8 @@ def whole(what: str, minimum: int, maximum: int) -> Callable[[str], int]:
 
 def output(text: str) -> str:
     """An argparse type: a file the command can write (checked before it runs): not a folder, in a folder
-    that exists and may be written."""
+    that exists and may be written, its name no longer than the system allows."""
     if not writable_file(text):
-        raise argparse.ArgumentTypeError(f"cannot write the file {excerpt(text)}: give a file name in a folder that "
-                                         "exists and may be written")
+        raise argparse.ArgumentTypeError(f"cannot write the file {excerpt(text)}: give a file name (of at most 255 "
+                                         "bytes) in a folder that exists and may be written")
     return text

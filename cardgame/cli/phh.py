@@ -8,6 +8,7 @@ from typing import Any
 from rich.console import Console
 
 from cardgame.model.errors import CardgameError
+from cardgame.model.inputs import excerpt
 
 __all__ = ["add"]
 
@@ -18,7 +19,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
     report = check_paths(args.paths)
     if not report.hands:
-        raise CardgameError(f"no PHH hands found in {' '.join(args.paths)} (looked for .phh and .phhs files)")
+        raise CardgameError(f"no PHH hands found in {excerpt(' '.join(args.paths))} (looked for .phh and .phhs files)")
     for line in report.lines():
         console.print(line, highlight=False, markup=False)
     return 0 if report.ok else 1

@@ -76,5 +76,5 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
     play.add_argument("--save", type=output, default=None, metavar="FILE",
                       help="where save writes the game (default cardgame-save.json)")
     play.add_argument("--phh", type=output, default=None, metavar="FILE",
-                      help="write every hand to this .phhs file as it ends")
+                      help="write every hand to this .phhs file as it ends (after the hands already in it)")
     play.set_defaults(run=run)

@@ -19,7 +19,7 @@ from typing import SupportsIndex, cast
 from cardgame.model.errors import CardgameError
 
 __all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "MAX_NUMBER", "check_int", "check_text", "excerpt", "is_ascii_int",
-           "read_int", "read_text", "writable_file"]
+           "os_error", "read_int", "read_text", "writable_file"]
 
 MAX_DIGITS = 18
 """Digits a number may have: 18 covers every chip count the engine can hold (about 10**18)."""
@@ -41,6 +41,16 @@ def excerpt(value: object, limit: int = EXCERPT_LIMIT) -> str:
         return f"a whole number of about {int(value.bit_length() * 0.30103):,} digits"
     text = repr(value)
     return text if len(text) <= limit + 2 else f"{text[:limit]}... ({len(text):,} characters)"
+
+
+def os_error(exc: OSError) -> str:
+    """An ``OSError`` in one short line: an excerpt of each path it names and the operating system's
+    reason (``str(exc)`` quotes a path whole, however long)."""
+    names = [excerpt(os.fsdecode(f) if isinstance(f, str | bytes | os.PathLike) else f, 2 * EXCERPT_LIMIT)
+             for f in (exc.filename, exc.filename2) if f is not None]
+    text = " ".join((str(exc) or type(exc).__name__).split())
+    reason = exc.strerror or (text if len(text) <= 200 else f"{text[:200]}... ({len(text):,} characters)")
+    return f"{' -> '.join(names)}: {reason}" if names else reason
 
 
 def _allowed(minimum: int | None, maximum: int | None) -> str:
@@ -130,8 +140,16 @@ def read_text(path: str | os.PathLike[str], limit: int, error: type[CardgameErro
 
 def writable_file(path: str) -> bool:
     """Whether ``path`` names a file that may be written, checked before the work that writes it:
-    not a folder, in a folder that exists and may be written (and no NUL character)."""
+    not a folder, in a folder that exists and may be written (and no NUL character), its name and
+    path no longer than the system allows."""
     if not path or "\0" in path or os.path.isdir(path):
         return False
     folder = os.path.dirname(os.path.abspath(path))
-    return os.path.isdir(folder) and os.access(folder, os.W_OK)
+    if not (os.path.isdir(folder) and os.access(folder, os.W_OK)):
+        return False
+    try:
+        name_max, path_max = os.pathconf(folder, "PC_NAME_MAX"), os.pathconf(folder, "PC_PATH_MAX")
+        name, whole = len(os.fsencode(os.path.basename(path))), len(os.fsencode(os.path.abspath(path)))
+    except (OSError, ValueError, AttributeError):  # not POSIX, or no limit known: the write will say
+        return True
+    return name <= name_max and whole < path_max

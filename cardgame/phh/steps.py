@@ -22,6 +22,7 @@ from cardgame.engine import Stages
 from cardgame.model.cards import Card
 from cardgame.model.errors import HandHistoryError
 from cardgame.model.events import BoardDealt, CardsDiscarded, CardsShown, Event, HoleCardsDealt
+from cardgame.model.inputs import is_ascii_int
 from cardgame.phh.actions import Action, DealBoardAction, DealHoleAction, ShowMuckAction, StandPatDiscardAction
 from cardgame.phh.history import HandHistory
 from cardgame.phh.replay import replay
@@ -77,7 +78,7 @@ def seat_of(text: str, names: Sequence[str]) -> int | None:
     if key == "all":
         return None
     number = key.removeprefix("p")
-    if number.isascii() and number.isdigit() and 1 <= int(number) <= len(names):
+    if is_ascii_int(number, max_digits=4) and 1 <= int(number) <= len(names):
         return int(number) - 1
     for seat, name in enumerate(names):
         if name.lower() == key:

@@ -10,9 +10,12 @@ joined with ``ray.init(address=...)`` is used as it is, else a local one with ``
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 from cardgame.model.errors import ConfigError
@@ -40,13 +43,30 @@ def _serial(job: J, shards: Sequence[Shard], play: Play[J, R], workers: int, don
     return out
 
 
+#: Why the pool of processes broke, when the main module is a script (``python script.py``).
+UNGUARDED = ("The worker processes stopped before their work was done: a script that calls simulate (or run_jobs) "
+             "with more than one worker must do it under if __name__ == \"__main__\": (each worker imports the "
+             "script{where}, which must not start the work again).")
+
+
 def _process(job: J, shards: Sequence[Shard], play: Play[J, R], workers: int, done: Done[R]) -> list[R]:
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        # a worker importing the main module, which starts the work again (no __main__ guard): the worker
+        # stops quietly, and the script that started it says why (below), in one line
+        raise SystemExit(1)
     out = []
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-        futures = [pool.submit(play, job, shard) for shard in shards]
-        for future in as_completed(futures):
-            out.append(future.result())
-            done(out[-1])
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            futures = [pool.submit(play, job, shard) for shard in shards]
+            for future in as_completed(futures):
+                out.append(future.result())
+                done(out[-1])
+    except BrokenProcessPool:
+        script = getattr(sys.modules.get("__main__"), "__file__", None)
+        if script is None or getattr(sys.modules.get("__main__"), "__package__", None):  # -m, a shell: no script
+            raise ConfigError("A worker process stopped before its work was done (killed, or out of memory?); "
+                              "try fewer workers.") from None
+        raise ConfigError(UNGUARDED.format(where=f" {excerpt(os.path.basename(script))}")) from None
     return out
 
 

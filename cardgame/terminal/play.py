@@ -16,14 +16,15 @@ every hand that ends is written as PHH (:mod:`cardgame.phh`).
 from __future__ import annotations
 
 import codecs
+import contextlib
 import json
 import os
 import secrets
 import select
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -32,18 +33,18 @@ from rich.text import Text
 
 from cardgame.model.errors import CardgameError, ConfigError
 from cardgame.model.events import Event, HandEnded, HandStarted
-from cardgame.model.inputs import excerpt, writable_file
+from cardgame.model.inputs import excerpt, os_error, read_int, read_text, writable_file
 from cardgame.phh.export import game_to_phh
 from cardgame.phh.history import HandHistory
+from cardgame.phh.io import dumps as phh_text
 from cardgame.phh.io import load as load_phh
-from cardgame.phh.io import save as save_phh
 from cardgame.phh.steps import printable
 from cardgame.play import bots as bot_registry
 from cardgame.play.bot import Bot
 from cardgame.play.game import Game
 from cardgame.play.narration import Line, Narration
-from cardgame.store.serialize import SnapshotError
-from cardgame.store.snapshot import restore, snapshot
+from cardgame.store.serialize import SnapshotError, from_json
+from cardgame.store.snapshot import MAX_SIZE, restore, snapshot
 from cardgame.terminal.lines import fit, fit_line
 from cardgame.terminal.prompt import (
     Choice,
@@ -68,9 +69,11 @@ Reader = Callable[[str, float | None], str | None]
 #: The bots' names, seat by seat after the person's.
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon")
 SAVE_FORMAT = "cardgame play"
-#: The longest line kept from the input; a longer one is read as typed so far (and refused).
+#: The longest line kept from the input; a longer one is read as its start (and refused), the rest dropped.
 MAX_LINE = 4096
 SAVE_VERSION = 1
+#: The most bytes a save file may hold: a snapshot's most (:data:`cardgame.store.snapshot.MAX_SIZE`) and its setup.
+MAX_SAVE = MAX_SIZE + 2**16
 #: The longest clock, in seconds a decision: an hour.
 MAX_TIME = 3600
 #: The longest name a player may have: it fits the table's name column and a line of history.
@@ -122,6 +125,8 @@ class Session:
         self.recent: list[str] = []  # history lines not yet printed
         self.hand_events: list[Event] = []
         self.ended: list[list[Event]] = []  # hands ended since the last look, for the PHH file
+        self.phh_problem = ""  # the PHH file and why it could not be written, last time it was not
+        self.save_failed = False  # the last save failed (a quit is asked again)
         if game.hand is not None:  # resumed in a hand: the history catches up on it, silently
             log = game.events
             start = max(i for i, e in enumerate(log) if isinstance(e, HandStarted))
@@ -168,14 +173,27 @@ class Session:
     def _hands_ended(self) -> None:
         """Write the hands that ended to the PHH file (all of them: a ``.phhs`` holds every hand), as the
         person saw them: a bot's cards that were never shown are unknown (``????``), as in a player's
-        own hand history (Robert's Rules: a mucked hand is dead and not shown)."""
+        own hand history (Robert's Rules: a mucked hand is dead and not shown). A file that cannot be
+        written is said in one line and the game goes on: the hands are kept, and written at the
+        next hand's end."""
         ended, self.ended = self.ended, []
         if not ended or self.setup.phh is None:
             return
         me = self.setup.seat
         for events in ended:
             self.hands += game_to_phh([e.seen_by(me) for e in events], self.stages, self.game.names())
-        save_phh(self.setup.phh, self.hands)
+        try:
+            write_file(self.setup.phh, phh_text(self.hands, multi=True))
+        except OSError as exc:
+            problem = os_error(exc)
+            if problem != self.phh_problem:  # said once, not at every hand while it lasts
+                self.say(f"Could not write the hands to {problem}; they are kept and written at the next hand's end "
+                         "(type save FILE to keep the game).", style="red", whole=True)
+            self.phh_problem = problem
+        else:
+            if self.phh_problem:
+                self.say(f"The hands are written to {printable(self.setup.phh, 120)} again.", whole=True)
+            self.phh_problem = ""
 
     # --- the loop --------------------------------------------------------------------------------------
     def run(self) -> int:
@@ -196,6 +214,9 @@ class Session:
                 continue
             if not self._decide():
                 self._line_flush()
+                if self.phh_problem:
+                    self.say(f"Could not write the last hands to {self.phh_problem}: they are not in the file.",
+                             style="red", whole=True)
                 self.say("You leave the table.")
                 return self._results()
         self._hands_ended()
@@ -265,8 +286,13 @@ class Session:
             elif choice.kind == "table":
                 self.show_table(left)
             elif choice.kind == "save":
-                self.say(self.save(), whole=True)
+                self.say(self.save(choice.path), whole=True)
             elif choice.kind == "quit":
+                if self.save_failed:  # asked once: the person may not have read that the save failed
+                    self.save_failed = False
+                    self.say("The game is not saved: the last save failed. Type quit again to leave without saving, "
+                             "or save FILE to save it elsewhere.", style="red")
+                    continue
                 return False
             else:
                 if choice.note:
@@ -331,25 +357,58 @@ class Session:
         return "Time is up: you fold."
 
     # --- saving ------------------------------------------------------------------------------------------
-    def save(self) -> str:
-        """Write the game to ``setup.save`` (between actions); what was done, in words (its lines)."""
-        path = self.setup.save or "cardgame-save.json"
-        data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": self.setup.variant,
-                "params": dict(self.setup.params), "seat": self.setup.seat,
-                "bots": {str(s): n for s, n in self.setup.bots.items()}, "time": self.setup.time,
-                "phh": self.setup.phh, "game": snapshot(self.game)}
+    def save(self, path: str = "") -> str:
+        """Write the game to ``path`` (default ``setup.save``, which a path given becomes) between
+        actions; what was done, in words (its lines). A file that cannot be written is said, and
+        the game goes on: it may be saved elsewhere (``save FILE``), and a quit right after asks
+        to be typed again."""
+        path = path or self.setup.save or "cardgame-save.json"
+        self.save_failed = True
+        if not path.isprintable():  # a NUL, a terminal's escape sequence
+            return (f"Could not save to {excerpt(path)}: a file name is printable characters; the game goes on: type "
+                    "save FILE to save elsewhere.")
         try:
-            Path(path).write_text(json.dumps(data), encoding="utf-8")
+            data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": self.setup.variant,
+                    "params": dict(self.setup.params), "seat": self.setup.seat,
+                    "bots": {str(s): n for s, n in self.setup.bots.items()}, "time": self.setup.time,
+                    "phh": self.setup.phh, "game": snapshot(self.game)}
+            write_file(path, json.dumps(data))
         except OSError as exc:
-            return f"Could not save to {path}: {exc}"
+            return f"Could not save to {os_error(exc)}; the game goes on: type save FILE to save elsewhere."
+        except CardgameError as exc:
+            return f"Could not save the game now ({exc}); the game goes on: try again after the next action."
+        self.save_failed = False
+        self.setup = attrs.evolve(self.setup, save=path)
         return f"Saved to {path}.\nContinue with: cardgame play --resume {path}"
+
+
+def write_file(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: into a new file beside it, which then replaces
+    it, so a write that fails (a full disk, a folder made read-only) leaves the old file as it was.
+    Raises ``OSError`` (naming ``path``) if it cannot be written."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, temporary = tempfile.mkstemp(dir=folder, prefix=".cardgame-", suffix=".tmp")
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, path) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(exc, OSError):
+            raise OSError(exc.errno, exc.strerror, path) from None
+        raise
 
 
 def new_session(variant: str, seats: int, console: Console, read: Reader, *, bots: Sequence[str] = ("seed-ai",),
                 seed: int | None = None, stack: int = 200, name: str = "Hero", params: Mapping[str, Any] | None = None,
                 time_limit: int | None = None, save: str | None = None, phh: str | None = None) -> Session:
     """A new game of ``variant`` with the person at seat 0 and bots at the others (one bot name for
-    all, or one a seat); every argument is checked before the game is built (:class:`ConfigError`)."""
+    all, or one a seat); every argument is checked before the game is built (:class:`ConfigError`).
+    The hands already in the ``phh`` file are kept: the game's are written after them."""
     import variants
 
     v = variants.get(variant)
@@ -368,6 +427,7 @@ def new_session(variant: str, seats: int, console: Console, read: Reader, *, bot
         bot_registry.get(b)  # an unknown name is refused here
     if phh is not None:
         _check_phh(v, phh)
+    hands = _kept_hands(phh)
     stages = v.build(**dict(params or {}))
     game = Game(stages, seats=seats, seed=secrets.randbits(64) if seed is None else seed)  # seeded: saves replay
     game.sit_down(name, stack, 0)
@@ -375,14 +435,20 @@ def new_session(variant: str, seats: int, console: Console, read: Reader, *, bot
         game.sit_down(NAMES[seat - 1] if NAMES[seat - 1] != name else f"Bot{seat}", stack, seat)
     by_seat = {seat: names[0] if len(names) == 1 else names[seat - 1] for seat in range(1, seats)}
     setup = Setup(v.name, dict(params or {}), 0, by_seat, time_limit, save, phh)
-    return Session(game, setup, console, read)
+    return Session(game, setup, console, read, hands=hands)
+
+
+def _kept_hands(phh: str | None) -> list[HandHistory]:
+    """The hands already in the PHH file, which the session's are written after (none if it does not
+    exist yet); a file that is not hand histories is refused before anything starts."""
+    return load_phh(phh) if phh is not None and os.path.exists(phh) else []
 
 
 def _check_phh(v: Any, path: str) -> None:
     if v.code is None:
         raise ConfigError(f"PHH has no code for {v.name}, so its hands cannot be written as PHH.")
     if not path.lower().endswith(".phhs"):
-        raise ConfigError(f"The PHH file holds every hand played: give a .phhs file, not {path!r}.")
+        raise ConfigError(f"The PHH file holds every hand played: give a .phhs file, not {excerpt(path)}.")
 
 
 def load(path: str, console: Console, read: Reader, *, save: str | None = None, phh: str | None = None,
@@ -393,11 +459,13 @@ def load(path: str, console: Console, read: Reader, *, save: str | None = None, 
     game's own snapshot is checked against the saved variant and parameters: :func:`restore`)."""
     import variants
 
-    where = printable(path, 200)
+    where = printable(path, 120)
+    if not path or "\0" in path:
+        raise SnapshotError(f"A saved game's file name is needed, not {excerpt(path)}.")
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise SnapshotError(f"{where} is not a saved game (not JSON: {exc}).") from None
+        data = from_json(read_text(path, MAX_SAVE, SnapshotError, "a saved game"))
+    except SnapshotError as exc:
+        raise SnapshotError(f"{where} is not a saved game ({str(exc).rstrip('.')}).") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
         raise SnapshotError(f"{where} is not a game saved by cardgame play (format {SAVE_FORMAT!r}, "
                             f"version {SAVE_VERSION}).")
@@ -414,11 +482,14 @@ def load(path: str, console: Console, read: Reader, *, save: str | None = None, 
             raise wrong(field, f"{excerpt(value)} is not an object")
     try:
         v = variants.get(data["variant"])
+    except ConfigError:
+        raise wrong("variant", f"{excerpt(data['variant'])} is not a variant's name or PHH code") from None
+    try:  # the snapshot's and the builder's messages cut short: a line
         game = restore(data["game"], v.build(**params))
     except SnapshotError as exc:
-        raise SnapshotError(f"{where}: {exc}") from None
+        raise SnapshotError(f"{where}: {printable(str(exc), 200)}") from None
     except (CardgameError, TypeError, ValueError) as exc:
-        raise SnapshotError(f"{where}: a saved game's field is wrong ({exc}).") from None
+        raise SnapshotError(f"{where}: a saved game's field is wrong ({printable(str(exc), 200)}).") from None
     names = game.names()
     seated = sorted(names)
     if type(seat) is not int or seat not in names:
@@ -430,7 +501,10 @@ def load(path: str, console: Console, read: Reader, *, save: str | None = None, 
     others = [s for s in seated if s != seat]
     bots: dict[int, str] = {}
     for key, bot in saved_bots.items():
-        number = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 4 else None
+        try:
+            number: int | None = read_int(key, "seat", SnapshotError, max_digits=3)
+        except SnapshotError:
+            number = None
         if number is None or number not in others:
             raise wrong("bots", f"{excerpt(key)} is not one of the other seats ({_listed(others)})")
         try:
@@ -462,9 +536,10 @@ def load(path: str, console: Console, read: Reader, *, save: str | None = None, 
     if not writable_file(save_path):
         raise ConfigError(f"The game would be saved to {excerpt(save_path)}, which cannot be written: give --save "
                           "FILE in a folder that exists and may be written.")
-    hands: list[HandHistory] = []
-    if phh_path is not None and os.path.exists(phh_path):
-        hands = load_phh(phh_path)
+    hands = _kept_hands(phh_path)
+    if game.hand is not None and not any(isinstance(e, HandStarted) and e.hand == game.hand.number
+                                         for e in game.events):
+        raise SnapshotError(f"{where}: the saved log has no start of hand #{game.hand.number}, which is in progress.")
     setup = Setup(v.name, params, seat, bots, time_limit if time_limit is not None else clock, save_path, phh_path)
     return Session(game, setup, console, read, hands=hands)
 
@@ -489,10 +564,11 @@ def terminal_reader(console: Console, stream: Any = None) -> Reader:
         console.print(Text(last + (" " if last != prompt else "")), end="")
         console.file.flush()
         deadline = None if timeout is None else time.monotonic() + timeout
+        head = None  # the start of a line longer than any answer, whose rest is dropped as it comes
         while "\n" not in pending[0]:
-            if len(pending[0]) > MAX_LINE:  # no answer is this long: what was typed is refused, not kept
-                line, pending[0] = pending[0], ""
-                return line
+            if len(pending[0]) > MAX_LINE:
+                head = head if head is not None else pending[0][:MAX_LINE]
+                pending[0] = ""
             if deadline is not None:
                 left = deadline - time.monotonic()
                 try:
@@ -504,12 +580,14 @@ def terminal_reader(console: Console, stream: Any = None) -> Reader:
                     return None
             chunk = os.read(fd, 4096)
             if not chunk:
-                if pending[0]:
+                if pending[0] or head is not None:
                     break
                 raise EOFError
             pending[0] += decoder.decode(chunk)
         line, _, rest = pending[0].partition("\n")
         pending[0] = rest
+        if head is not None:  # no answer is this long: it is refused as one answer, its start shown
+            line = head
         if deadline is not None and time.monotonic() > deadline + 0.5:
             return None
         return line.rstrip("\r")

@@ -11,9 +11,9 @@ calling); a shortcut outside the legal range is brought into it and the answer s
 Draws: the cards to discard (``Ah 7c``) or their positions in the hand (``1 4``), ``pat`` (or
 nothing) to stand pat. Run-outs: a number from 1 to the most allowed.
 
-``help``, ``quit``, ``save`` and ``table`` (draw it again) are always answers. Anything else raises
-:class:`InputError` saying what was wrong and what is allowed, with the amounts; nothing is sent
-to the game, so it is unchanged.
+``help``, ``quit``, ``save`` (``save FILE``: to that file) and ``table`` (draw it again) are always
+answers. Anything else raises :class:`InputError` saying what was wrong and what is allowed, with the
+amounts; nothing is sent to the game, so it is unchanged.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import attrs
 
 from cardgame.model.cards import Card, format_cards, parse_cards
 from cardgame.model.errors import CardError, CardgameError
-from cardgame.model.inputs import excerpt, is_ascii_int
+from cardgame.model.inputs import excerpt, read_int
 from cardgame.model.legal import LegalActions
 from cardgame.stages.results import DrawOptions, RunOptions
 
@@ -48,7 +48,7 @@ __all__ = [
 COMMANDS = {
     "help": "explain what you may type now",
     "table": "draw the table again",
-    "save": "save the game, to go on later with --resume FILE",
+    "save": "save the game, to go on later with --resume FILE (save FILE: to that file)",
     "quit": "leave; save first to keep the game",
 }
 
@@ -62,8 +62,9 @@ class InputError(CardgameError):
 @attrs.frozen
 class Choice:
     """One answer: ``act`` (``action``, ``amount`` for :meth:`Game.act <cardgame.play.game.Game.act>`),
-    ``draw`` (``cards`` to discard), ``runs`` (``runs`` run-outs) or a command (help, quit, save,
-    table). ``note`` says what was adjusted (a shortcut brought into the legal range)."""
+    ``draw`` (``cards`` to discard), ``runs`` (``runs`` run-outs) or a command (help, quit, save
+    (to ``path`` if one was typed), table). ``note`` says what was adjusted (a shortcut brought into
+    the legal range)."""
 
     kind: ChoiceKind
     action: str = ""
@@ -71,6 +72,7 @@ class Choice:
     cards: tuple[Card, ...] = ()
     runs: int = 0
     note: str = ""
+    path: str = ""
 
 
 @attrs.frozen
@@ -94,8 +96,12 @@ def sizes(legal: LegalActions, pot: int) -> Sizes:
 
 
 def parse_command(text: str) -> Choice | None:
-    """``help``, ``quit``, ``save`` or ``table`` (also ``?``, ``h``, ``q``, ``exit``), else ``None``."""
+    """``help``, ``quit``, ``save`` or ``table`` (also ``?``, ``h``, ``q``, ``exit``), ``save FILE``,
+    else ``None``."""
     word = text.strip().lower()
+    head, _, rest = text.strip().partition(" ")
+    if head.lower() == "save" and rest.strip():
+        return Choice("save", path=rest.strip())
     found = {"?": "help", "h": "help", "help": "help", "q": "quit", "quit": "quit", "exit": "quit",
              "save": "save", "table": "table", "t": "table"}.get(word)
     return Choice(found) if found is not None else None  # type: ignore[arg-type]
@@ -211,7 +217,7 @@ def _number(word: str, legal: LegalActions) -> int | None:
         if not legal.can_raise:
             raise _refuse(f"{excerpt(word)}: no bet or raise is allowed now", legal)
         raise _refuse(f"{excerpt(word)} is more than the most, {legal.max_raise_to}", legal)
-    return int(word)
+    return read_int(word, "amount", InputError, max_digits=15)
 
 
 def _passive(action: str, legal: LegalActions) -> Choice:
@@ -302,10 +308,13 @@ def parse_discards(text: str, options: DrawOptions) -> Choice:
     if not words or [w.lower() for w in words] in (["pat"], ["stand"], ["none"], ["0"]):
         cards: tuple[Card, ...] = ()
     elif all(w.isascii() and w.isdigit() for w in words):
-        positions = [int(w) for w in words]
-        bad = [p for p in positions if not 1 <= p <= len(options.hole)]
-        if bad:
-            raise InputError(f"There is no card at position {bad[0]}. {allowed}")
+        positions = []
+        for w in words:
+            try:
+                positions.append(read_int(w, "position", InputError, minimum=1, maximum=len(options.hole),
+                                          max_digits=3))
+            except InputError:
+                raise InputError(f"There is no card at position {excerpt(w)}. {allowed}") from None
         cards = tuple(options.hole[p - 1] for p in positions)
     else:
         try:
@@ -335,7 +344,9 @@ def parse_runs(text: str, options: RunOptions) -> Choice:
         return command
     word = text.strip().lower()
     word = {"once": "1", "twice": "2", "thrice": "3", "": "1"}.get(word, word)
-    if not is_ascii_int(word, max_digits=3) or not 1 <= int(word) <= options.max_runs:
+    try:
+        runs = read_int(word, "number of run-outs", InputError, minimum=1, maximum=options.max_runs, max_digits=3)
+    except InputError:
         raise InputError(f"{excerpt(text.strip())} is not a number of run-outs. Type 1 to {options.max_runs}; "
-                         "or help, quit.")
-    return Choice("runs", runs=int(word))
+                         "or help, quit.") from None
+    return Choice("runs", runs=runs)

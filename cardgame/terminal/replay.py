@@ -16,6 +16,7 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from cardgame.model.errors import CardgameError, HandHistoryError
+from cardgame.model.inputs import excerpt, read_int
 from cardgame.phh.history import HandHistory
 from cardgame.phh.io import StrPath, load_each
 from cardgame.phh.steps import HandSteps, hand_steps, pick_hand, printable, seat_of
@@ -50,8 +51,11 @@ class Replayer:
     def __init__(self, path: StrPath, hand: int = 1, seat: str = "all") -> None:
         """Open ``path`` at hand ``hand`` (1-based) as ``seat`` sees it (``all``, a player's number
         or name). A bad file, hand number or seat, or a hand the engine cannot replay, raises a
-        :class:`~cardgame.model.errors.HandHistoryError` naming what was wrong."""
+        :class:`~cardgame.model.errors.HandHistoryError` naming what was wrong; a file that cannot be
+        opened, its ``OSError``."""
         self.path = Path(path)
+        with self.path.open("rb"):  # a file that cannot be opened: its OSError (the command line quotes its path)
+            pass
         self.hands: list[HandHistory | HandHistoryError] = load_each(path)
         self._cache: dict[int, HandSteps] = {}
         self.number = hand
@@ -116,9 +120,10 @@ class Replayer:
                 return "the first step: n goes on"
             self.position -= 1
         elif word == "g":
-            if not (arg.isascii() and arg.isdigit() and 1 <= int(arg) <= last + 1):
-                return f"g N: N is a step from 1 to {last + 1}"
-            self.position = int(arg) - 1
+            try:
+                self.position = read_int(arg, "step", CardgameError, minimum=1, maximum=last + 1) - 1
+            except CardgameError:
+                return f"g N: N is a step from 1 to {last + 1}, not {excerpt(arg)}"
         elif word == "s":
             try:
                 self.viewer = seat_of(arg, self.steps.names)
@@ -133,17 +138,19 @@ class Replayer:
         elif word in ("help", "?"):
             return HELP
         else:
-            return f"unknown command {text.strip()[:20]!r}: type help"
+            return f"unknown command {excerpt(text.strip(), 20)}: type help"
         return None
 
     def _hand(self, arg: str) -> str | None:
-        if not (arg.isascii() and arg.isdigit()):
-            return f"h N: N is a hand from 1 to {len(self.hands)}"
         try:
-            steps = self._steps(int(arg))
+            number = read_int(arg, "hand", CardgameError, max_digits=9)  # the range: said by the file's hands
+        except CardgameError:
+            return f"h N: N is a hand from 1 to {len(self.hands)}, not {excerpt(arg)}"
+        try:
+            steps = self._steps(number)
         except CardgameError as exc:
             return str(exc)
-        self.number, self.steps, self.position = int(arg), steps, 0
+        self.number, self.steps, self.position = number, steps, 0
         if self.viewer is not None and self.viewer >= len(steps.names):
             self.viewer = None
         return None

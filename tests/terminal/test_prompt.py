@@ -88,7 +88,7 @@ def test_discards_by_card_or_position() -> None:
     assert parse_discards("7c td", options).cards == (Card("7c"), Card("Td"))
     assert parse_discards("2 3", options).cards == (Card("7c"), Card("Td"))
     assert parse_discards("pat", options).cards == () and parse_discards("", options).cards == ()
-    for bad, said in (("Kh", "not in your hand"), ("9", "no card at position 9"), ("1 1", "named twice"),
+    for bad, said in (("Kh", "not in your hand"), ("9", "no card at position '9'"), ("1 1", "named twice"),
                       ("zz", "Discard 0 to 5")):
         with pytest.raises(InputError, match=said):
             parse_discards(bad, options)

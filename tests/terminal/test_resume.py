@@ -69,7 +69,7 @@ WRONG: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
      r"saved players is wrong: the name '\\x1b\]0;pwned\\x07': a name is 1 to 20 printable characters"),
     ("unknown parameter", lambda d: d.update(params={"blinds": 3}), "Bad parameters for no-limit hold'em"),
     ("parameters not an object", lambda d: d.update(params=[[1, 2]]), r"saved params is wrong: \[\[1, 2\]\]"),
-    ("unknown variant", lambda d: d.update(variant="snap"), "a saved game's field is wrong \\(Unknown variant 'snap'"),
+    ("unknown variant", lambda d: d.update(variant="snap"), "saved variant is wrong: 'snap' is not a variant's name"),
 ]
 
 
