@@ -56,7 +56,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
                                               f"every seat is taken: playing {args.hands:,} hands"))
 
         dealer = Dealer(game, hands=args.hands, seed=args.seed, ports=args.ports, host=args.host,
-                        timeout_ms=args.timeout_ms, names=names, log=log, game_name=args.game,
+                        timeout_ms=args.timeout_ms, hand_ms=args.hand_ms, per_hand_ms=args.per_hand_ms,
+                        names=names, log=log, game_name=args.game,
                         warn=None if args.quiet else lambda text: print(f"cardgame: warning: {text}", file=sys.stderr),
                         seated=seated)
 
@@ -122,7 +123,7 @@ def _acpc_replay(game: Any, path: str) -> int:
 
 def add(sub: argparse._SubParsersAction[Any]) -> None:
     """The ``acpc`` subcommand: ``client`` (a bot plays a remote dealer) and ``dealer`` (host a match)."""
-    from cardgame.acpc.dealer import DEFAULT_TIMEOUT_MS
+    from cardgame.acpc.dealer import DEFAULT_HAND_MS, DEFAULT_PER_HAND_MS, DEFAULT_TIMEOUT_MS
     from cardgame.acpc.gamedef import STANDARD_GAMES
     from cardgame.play.bots import available
 
@@ -151,6 +152,13 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
     dealer.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     dealer.add_argument("--timeout-ms", type=whole("time-out", 1, MAX_TIMEOUT_MS), default=DEFAULT_TIMEOUT_MS,
                         help=f"time for one answer; then the player checks or folds (default {DEFAULT_TIMEOUT_MS})")
+    dealer.add_argument("--hand-ms", type=whole("time a hand", 1, MAX_TIMEOUT_MS), default=DEFAULT_HAND_MS,
+                        help="a player's time in one hand, as the reference's --t_hand; past it the player checks "
+                             f"or folds for the rest of the match (default {DEFAULT_HAND_MS})")
+    dealer.add_argument("--per-hand-ms", type=whole("average time a hand", 1, MAX_TIMEOUT_MS),
+                        default=DEFAULT_PER_HAND_MS,
+                        help="a player's average time a hand over the match, as the reference's --t_per_hand "
+                             f"(default {DEFAULT_PER_HAND_MS})")
     dealer.add_argument("--start-timeout-ms", type=whole("start time-out", 1, MAX_TIMEOUT_MS), default=None,
                         help="time for every seat to connect (default: no limit)")
     dealer.add_argument("--names", default=None, help="comma-separated player names for the log (default P1,P2...)")

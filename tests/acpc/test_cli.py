@@ -3,8 +3,11 @@ over loopback, and one-line errors."""
 
 from __future__ import annotations
 
+import contextlib
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -134,3 +137,32 @@ def test_the_dealer_says_where_it_listens_before_anyone_connects() -> None:
     assert seen == [*(f"listening on 127.0.0.1:{port} (seat {seat})\n" for seat, port in enumerate(ports, start=1)),
                     "cardgame: waiting for 2 bots to connect, one per port (at most 20 s); the match starts when all "
                     "have\n"]
+
+
+def test_a_flooding_player_is_dropped_by_the_time_limit_flags() -> None:
+    """``--hand-ms``: a player that answers every state with garbage uses its time a hand; the
+    dealer drops it (it checks or folds from then on) and the match ends with the other player."""
+    dealer = subprocess.Popen(_command("dealer", "leduc.limit.2p", "--hands", "20", "--seed", "3", "--hand-ms", "50",
+                                       "--per-hand-ms", "100000", "--timeout-ms", "60000",
+                                       "--start-timeout-ms", "20000"),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    client = None
+    try:
+        assert dealer.stdout is not None
+        ports = dealer.stdout.readline().split()
+        flooder = socket.create_connection(("127.0.0.1", int(ports[0])), timeout=60)
+        client = subprocess.Popen(_command("client", "leduc.limit.2p", "127.0.0.1", ports[1], "--bot", "random"),
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        flooder.sendall(b"VERSION:2.0.0\n")
+        with contextlib.suppress(OSError):
+            while dealer.poll() is None:
+                flooder.sendall(b"x\n" * 100)
+                time.sleep(0.01)
+        out, err = dealer.communicate(timeout=60)
+        client.communicate(timeout=60)
+    finally:
+        for p in (dealer, client):
+            if p is not None:
+                p.kill()
+    assert dealer.returncode == 0 and out.startswith("SCORE:")
+    assert "seat 1 (P1)" in err and "used more time than allowed in the hand" in err
