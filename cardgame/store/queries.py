@@ -24,6 +24,7 @@ __all__ = [
     "TableInfo",
     "event_row",
     "events",
+    "hand_players",
     "hands",
     "highest",
     "table",
@@ -220,6 +221,18 @@ def _hand_record(r: tuple[Any, ...]) -> HandRecord:
             raise StoreError(f"{where} is corrupt: {what} must list each seat (0 to {MAX_SEATS - 1}) once with a "
                              f"stack of at least 0, not {excerpt(players if what == 'players' else final)}.")
     return HandRecord(table_id, hand, started, ended, status, seats, names, stacks, finals, phh)
+
+
+def hand_players(store: StoreFile, table_id: str) -> list[tuple[int, int, str]]:
+    """The ``hand_players`` rows of ``table_id`` as ``(hand, seat, name)``, each column checked."""
+    rows = store.query("SELECT table_id, hand, seat, name FROM hand_players WHERE table_id = ? ORDER BY hand, seat",
+                       (table_id,))
+    out = []
+    for r in rows:
+        key = f"table {_key(r[0])}, hand {_key(r[1])}, seat {_key(r[2])}" if len(r) > 2 else "?"
+        row = Row("hand_players", ("table_id", "hand", "seat", "name"), r, key)
+        out.append((row.whole(1, minimum=1), row.whole(2, maximum=MAX_SEATS - 1), row.text(3, limit=1_000)))
+    return out
 
 
 _EVENT_COLUMNS = ("table_id", "seq", "hand", "time", "kind", "seat", "payload")
