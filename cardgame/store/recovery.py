@@ -23,7 +23,7 @@ from cardgame.model.events import (
     PlayerSatOut,
     PlayerSeated,
 )
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.model.table import Player, Table
 from cardgame.play.game import Game
 from cardgame.store.backend import reason
@@ -308,6 +308,9 @@ def recover(store: EventStore, table_id: str, stages: Sequence[Stage[Context]], 
     """
     if not isinstance(store, EventStore):
         raise StoreError(f"recover takes an EventStore, not {excerpt(store)}.")
+    for what, value in (("seed", seed), ("max_hands", max_hands), ("keep_hands", keep_hands)):
+        if value is not None:
+            check_int(value, what, StoreError, minimum=0)
     info = store.table(table_id)
     replay = _Replay()
     started: dict[int, str] = {}
@@ -332,19 +335,19 @@ def recover(store: EventStore, table_id: str, stages: Sequence[Stage[Context]], 
     try:
         table = Table(info.seat_count, info.min_buy_in, info.max_buy_in, info.first_button)
     except CardgameError as exc:
-        raise StoreError(f"The tables row of {table_id!r} is corrupt: {exc}") from None
+        raise StoreError(f"The tables row of {excerpt(table_id)} is corrupt: {exc}") from None
     names: set[str] = set()
     for s in log.seats:
         if not 0 <= s.seat < table.seat_count:
-            raise StoreError(f"The log of table {table_id!r} seats {excerpt(s.name)} in seat {s.seat}, which the "
-                             f"{table.seat_count}-seat table does not have.")
+            raise StoreError(f"The log of table {excerpt(table_id)} seats {excerpt(s.name)} in seat {s.seat}, which "
+                             f"the {table.seat_count}-seat table does not have.")
         if not s.name.strip() or s.name in names:
-            raise StoreError(f"The log of table {table_id!r} seats {excerpt(s.name)} in seat {s.seat}: a name must "
-                             "be non-empty and seated once.")
+            raise StoreError(f"The log of table {excerpt(table_id)} seats {excerpt(s.name)} in seat {s.seat}: a name "
+                             "must be non-empty and seated once.")
         names.add(s.name)
         table.seats[s.seat] = Player(s.name, s.seat, s.stack, s.sitting_out)
     if log.button is not None and not 0 <= log.button < table.seat_count:
-        raise StoreError(f"The log of table {table_id!r} puts the button in seat {log.button}, which the "
+        raise StoreError(f"The log of table {excerpt(table_id)} puts the button in seat {log.button}, which the "
                          f"{table.seat_count}-seat table does not have.")
     table.button = log.button
     game = Game(stages, table=table, seed=seed, max_hands=max_hands, keep_hands=keep_hands)
@@ -357,5 +360,6 @@ def recover(store: EventStore, table_id: str, stages: Sequence[Stage[Context]], 
             with store.transaction() as db:
                 recorder.write(db, HandVoided(hand.hand, returned), hand.hand)
         except StoreError as exc:
-            raise StoreError(f"Cannot mark hand #{hand.hand} of table {table_id!r} void: {reason(exc)}.") from None
+            raise StoreError(f"Cannot mark hand #{hand.hand} of table {excerpt(table_id)} void: "
+                             f"{reason(exc)}.") from None
     return game

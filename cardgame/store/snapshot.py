@@ -507,13 +507,21 @@ def _read_stage(stage: Stage[Context], so: JsonObject, n: int) -> tuple[str, Out
         elif fresh is not None and value is not None and type(value) is not type(fresh):
             raise SnapshotError(f"{fields.path(name)} must be a {type(fresh).__name__}, not a "
                                 f"{type(value).__name__}.")
-        waits = _WAITING_FIELDS.get(name)
-        if waits is not None and (value is None) == (state == waits):
-            raise SnapshotError(f"{fields.path(name)} is {'null' if value is None else excerpt(value)} but "
-                                f"{cls.__name__} is in state {state!r}: it names whom the stage waits on, so it is "
-                                f"set exactly while the stage is in {waits!r}.")
         values[name] = value
     return state, outcome, previous, started, parent, values
+
+
+def _check_waiting(stages: Sequence[Stage[Context]], saved: list[tuple[str, Outcome | None, Any, bool, int | None,
+                                                                     dict[str, Any]]]) -> None:
+    """A field naming whom a stage waits on (:data:`_WAITING_FIELDS`) is set exactly while the stage
+    waits in its state: a betting round waiting with no street could never move on."""
+    for i, (stage, (state, *_, values)) in enumerate(zip(stages, saved, strict=True)):
+        for name, value in values.items():
+            waits = _WAITING_FIELDS.get(name)
+            if waits is not None and (value is None) == (state == waits):
+                raise SnapshotError(f"stages[{i}].fields.{name} is {'null' if value is None else excerpt(value)} but "
+                                    f"{type(stage).__name__} is in state {state!r}: it names whom the stage waits "
+                                    f"on, so it is set exactly while the stage is in {waits!r}.")
 
 
 def _pairs(value: tuple[Any, ...]) -> bool:
@@ -627,6 +635,7 @@ def restore(data: Mapping[str, Any], stages: Sequence[Stage[Context]]) -> Game:
     failure = do.opt_obj("failure")
     failed = None if failure is None else decode_failed(failure.data, failure.where)
     _check_dispatcher(stages, status, current, stack, saved)
+    _check_waiting(stages, saved)
 
     try:
         game = Game(stages, table=table, deck=deck_spec, max_hands=max_hands, keep_hands=keep_hands)
