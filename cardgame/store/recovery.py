@@ -302,6 +302,11 @@ def recover(store: EventStore, table_id: str, stages: Sequence[Stage[Context]], 
     hand's button, so the next hand is dealt with the voided hand's button. The voided hand's
     number is not reused.
 
+    Before anything is written the log is checked row by row (:func:`replay_log`'s rules, the
+    ``events`` rows numbered 0, 1, 2... with their ``hand`` and ``seat`` columns right, and the
+    ``hands`` and ``hand_players`` rows saying what the log says): a log that does not hold together
+    raises :class:`StoreError` naming the row, so recovery never creates or destroys a chip.
+
     With ``mark_void`` the store records the decision: a :class:`HandVoided` event and the hand's
     status ``voided``. The random state is not in the log: the new game deals from ``seed``.
     Record the returned game with :meth:`EventStore.record` to continue the same log.
