@@ -282,3 +282,25 @@ def test_a_duplicated_hand_ended_row_is_refused_naming_it(store: EventStore) -> 
                                          "is in progress"):
         recover(store, TABLE, no_limit_holdem(1, 2))
     assert store.hands(TABLE, status="voided") == []  # refused: nothing written
+
+
+def test_a_table_recovered_without_voiding_and_recorded_on_recovers_again(store: EventStore) -> None:
+    """The checks accept every log the library writes: here a crashed hand left ``playing`` (recovered
+    with ``mark_void=False``), then the table's state recorded and more hands played."""
+    game = Game(no_limit_holdem(1, 2), seed=5, keep_hands=None)
+    store.record(game, TABLE)
+    for name in ("ann", "bob", "cat"):
+        game.sit_down(name, 200)
+    game.start()
+    _play_until(game, 2, actions_after=1)  # hand #3 is cut off
+    again = recover(store, TABLE, no_limit_holdem(1, 2), seed=2, mark_void=False)
+    store.record(again, TABLE)
+    again.start()
+    _play_until(again, 5, actions_after=2)
+    seats = _seats(again)
+    final = recover(store, TABLE, no_limit_holdem(1, 2))
+    topped_up = sum(r.event.amount for r in store.events(TABLE) if isinstance(r.event, ChipsAdded))
+    assert sum(stack for _, stack in _seats(final).values()) == 600 + topped_up
+    assert [h.status for h in store.hands(TABLE)] == ["complete", "complete", "playing", "complete", "complete",
+                                                       "voided"]
+    assert set(_seats(final)) == set(seats)
