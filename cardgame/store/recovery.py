@@ -340,20 +340,20 @@ def recover(store: EventStore, table_id: str, stages: Sequence[Stage[Context]], 
     try:
         table = Table(info.seat_count, info.min_buy_in, info.max_buy_in, info.first_button)
     except CardgameError as exc:
-        raise StoreError(f"The tables row of {excerpt(table_id)} is corrupt: {exc}") from None
+        raise StoreError(f"The tables row (table {excerpt(table_id)}) is corrupt: {exc}") from None
     names: set[str] = set()
     for s in log.seats:
         if not 0 <= s.seat < table.seat_count:
-            raise StoreError(f"The log of table {excerpt(table_id)} seats {excerpt(s.name)} in seat {s.seat}, which "
-                             f"the {table.seat_count}-seat table does not have.")
+            raise StoreError(f"The tables row (table {excerpt(table_id)}) gives {table.seat_count} seats, but its log "
+                             f"seats {excerpt(s.name)} in seat {s.seat}.")
         if not s.name.strip() or s.name in names:
             raise StoreError(f"The log of table {excerpt(table_id)} seats {excerpt(s.name)} in seat {s.seat}: a name "
                              "must be non-empty and seated once.")
         names.add(s.name)
         table.seats[s.seat] = Player(s.name, s.seat, s.stack, s.sitting_out)
     if log.button is not None and not 0 <= log.button < table.seat_count:
-        raise StoreError(f"The log of table {excerpt(table_id)} puts the button in seat {log.button}, which the "
-                         f"{table.seat_count}-seat table does not have.")
+        raise StoreError(f"The tables row (table {excerpt(table_id)}) gives {table.seat_count} seats, but its log "
+                         f"puts the button in seat {log.button}.")
     table.button = log.button
     game = Game(stages, table=table, seed=seed, max_hands=max_hands, keep_hands=keep_hands)
     game.ctx.hands_played = log.last_hand
