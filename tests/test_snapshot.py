@@ -14,7 +14,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from cardgame.engine import Dispatcher, Outcome, Push, Restart, Stage
+from cardgame.evaluation import OMAHA_HIGH
 from cardgame.model import events as ev
+from cardgame.model.betting import PotLimit
 from cardgame.model.cards import Card
 from cardgame.model.context import Context
 from cardgame.model.deck import Deck
@@ -31,6 +33,8 @@ from cardgame.store import snapshot as snap
 from cardgame.store.serialize import decode_event, decode_value, encode_event, encode_value
 from cardgame.store.snapshot import SnapshotError, dumps, loads, restore, snapshot, stage_settings
 from variants import available, fixed_limit_holdem, no_limit_holdem, pot_limit_omaha
+from variants import get as variants_get
+from variants.streets import blind_levels, community_card_game
 
 Build = Callable[[], list[Stage]]
 
@@ -635,3 +639,122 @@ def test_a_deck_that_dealt_its_discards_again_restores() -> None:
     restored = loads(dumps(game), variant.build())
     assert restored.hand is not None and restored.hand.deck.dealt == game.hand.deck.dealt
     _same(game, restored)
+
+
+# --- every stage's saved fields: present, of their type, consistent; edited snapshots ----------------------
+
+
+def _kuhn_waiting() -> tuple[dict[str, Any], int]:
+    """A two-player Kuhn snapshot with the betting round waiting on a player, and its betting stage's index."""
+    game = Game(variants_get("two-player kuhn poker").build(), seed=4, keep_hands=None)
+    game.sit_down("a", 56)
+    game.sit_down("b", 56)
+    game.start()
+    game.play(random_bot, max_actions=1)
+    data = snapshot(game)
+    return data, data["dispatcher"]["current"]
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    pytest.param(lambda f: f.update(street_record=None), r"street_record is null but BettingRound is in state "
+                 "'waiting_for_action'", id="null"),
+    pytest.param(lambda f: f.pop("street_record"), r"fields has \[\] but BettingRound saves \['street_record'\]",
+                 id="removed"),
+    pytest.param(lambda f: f.update(street_record=3), r"street_record must be a StreetRecord or null, not 3",
+                 id="int"),
+    pytest.param(lambda f: f["street_record"].update(to_act=None), "names nobody to act", id="nobody to act"),
+])
+def test_a_kuhn_snapshot_without_its_betting_street_is_refused(change: Callable[[dict[str, Any]], None],
+                                                                message: str) -> None:
+    """A betting round restored waiting with no street (its saved field null) was accepted: nobody
+    could act again, and the hand never ended."""
+    data, current = _kuhn_waiting()
+    change(data["stages"][current]["fields"])
+    with pytest.raises(SnapshotError, match=message):
+        restore(data, variants_get("two-player kuhn poker").build())
+
+
+def _run_it_twice_omaha() -> list[Stage]:
+    return community_card_game(PotLimit(2), hole_cards=4, blinds=blind_levels(1, 2), high=OMAHA_HIGH,
+                               run_it_twice=True)
+
+
+EDITED_VARIANTS: dict[str, tuple[Build, int, Any]] = {
+    "NT": (no_limit_holdem, 4, random_bot),
+    "F7S": (lambda: variants_get("seven-card stud").build(), 4, random_bot),
+    "F2L3D": (lambda: variants_get("2-7 triple draw").build(), 3, random_bot),
+    "kuhn": (lambda: variants_get("kuhn poker").build(), 3, random_bot),
+    "PO-RIT": (_run_it_twice_omaha, 3, always_all_in),
+}
+
+
+def _paths(x: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every key and index path in JSON data."""
+    items = list(x.items()) if isinstance(x, dict) else list(enumerate(x)) if isinstance(x, list) else []
+    return [p for k, v in items for p in ((*path, k), *_paths(v, (*path, k)))]
+
+
+def _edited(data: dict[str, Any], rng: Any) -> tuple[dict[str, Any], str]:
+    """``data`` with one field deleted, duplicated or altered (and what was done)."""
+    path = rng.choice(_paths(data))
+    d = copy.deepcopy(data)
+    parent = d
+    for key in path[:-1]:
+        parent = parent[key]
+    key, value = path[-1], parent[path[-1]]
+    how = rng.choice(["delete", "duplicate", "alter", "alter", "alter"])
+    if how == "delete":
+        del parent[key]
+    elif how == "duplicate":
+        if isinstance(parent, list):
+            parent.insert(key, copy.deepcopy(value))
+        else:
+            parent[key] = value + value[-1:] if isinstance(value, list) else copy.deepcopy(value)
+    elif rng.random() < 0.25:
+        parent[key] = None
+    elif type(value) is int:
+        parent[key] = rng.choice([value + 1, value - 1, value + 6, -value, 0, 2 * value, 10**20])
+    elif type(value) is bool:
+        parent[key] = not value
+    elif type(value) is str:
+        parent[key] = rng.choice(["", value + "x", "Ah", "fold", "running"])
+    elif isinstance(value, list):
+        parent[key] = rng.choice([[], value[::-1], value + value[-1:]])
+    else:
+        parent[key] = rng.choice([0, "x", [], {}])
+    return d, f"{how} {'/'.join(map(str, path))}"
+
+
+@pytest.mark.parametrize("code", list(EDITED_VARIANTS))
+def test_an_edited_snapshot_is_refused_or_plays_its_hand_out_keeping_every_chip(code: str) -> None:
+    import random
+
+    build, players, bot = EDITED_VARIANTS[code]
+    tried = {"refused": 0, "played": 0}
+    for seed in range(3):
+        game = Game(build(), seed=seed, keep_hands=None)
+        for i in range(players):
+            game.sit_down(f"p{i}", 60 + 7 * i)
+        game.start()
+        game.play(bot, max_actions=2 + 2 * seed)
+        data = snapshot(game)
+        assert game.hand is not None and data["chips"] == game.ctx.total_chips()
+        for k in range(50):
+            edited, what = _edited(data, random.Random(seed * 100 + k))
+            try:
+                restored = restore(edited, build())
+            except CardgameError as exc:
+                assert len(str(exc)) < 400, (what, str(exc))
+                tried["refused"] += 1
+                continue
+            cashed: list[int] = []
+            restored.subscribe(lambda e, out=cashed: out.append(e.cashed_out) if isinstance(e, ev.PlayerLeft) else None)
+            played = restored.ctx.hands_played
+            in_hand = restored.hand is not None
+            restored.ctx.max_hands = played + 1
+            restored.play(bot, drawer=random_draw)
+            if in_hand:
+                assert restored.ctx.hands_played == played + 1, (what, "the hand never ended")
+            assert restored.ctx.total_chips() + sum(cashed) == data["chips"], what
+            tried["played"] += 1
+    assert tried["refused"] > 20 and tried["played"] > 20, tried

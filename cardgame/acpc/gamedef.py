@@ -39,7 +39,7 @@ from cardgame.evaluation.small_games import HIGH_CARD, LEDUC
 from cardgame.model.cards import RANKS, SUITS
 from cardgame.model.deck import DeckSpec
 from cardgame.model.errors import ConfigError
-from cardgame.model.inputs import excerpt, is_ascii_int, read_text
+from cardgame.model.inputs import check_int, excerpt, is_ascii_int, read_text
 
 __all__ = ["MAX_STACK", "STANDARD_GAMES", "GameDef", "load_gamedef", "parse_gamedef", "read_gamedef"]
 
@@ -51,7 +51,8 @@ MAX_HOLE_CARDS = 3
 MAX_BOARD_CARDS = 7
 #: The most bytes :func:`read_gamedef` reads of a ``.game`` file (the reference's are a few hundred).
 MAX_GAMEDEF_BYTES = 1 << 16
-_UNLIMITED_RAISES = 255  # the reference's UINT8_MAX: no cap
+#: The most raises ``maxRaises`` may cap a round at (the reference's ``UINT8_MAX``, its default).
+MAX_RAISES = 255
 
 # Field names as the reference dealer spells them when it writes a definition, keyed by the
 # lowercase prefix it matches (in the order it tries them).
@@ -63,11 +64,15 @@ _FIELDS = {
 
 
 def _ints(values: Sequence[int], field: str, low: int, high: int) -> tuple[int, ...]:
-    out = tuple(values)
-    for v in out:
-        if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
-            raise ConfigError(f"{field} values must be whole numbers from {low} to {high}, not {v!r}.")
-    return out
+    """``values`` if each is a whole number from ``low`` to ``high`` (:func:`check_int`), else a
+    :class:`ConfigError` naming ``field`` and an excerpt of the bad value."""
+    out = []
+    for v in values:
+        try:
+            out.append(check_int(v, f"{field} value", ConfigError, minimum=low, maximum=high))
+        except ConfigError:
+            raise ConfigError(f"{field} values must be whole numbers from {low} to {high}, not {excerpt(v)}.") from None
+    return tuple(out)
 
 
 @attrs.frozen
@@ -93,7 +98,7 @@ class GameDef:
 
     def __attrs_post_init__(self) -> None:
         if self.betting not in ("limit", "nolimit"):
-            raise ConfigError(f"The betting type must be 'limit' or 'nolimit', not {self.betting!r}.")
+            raise ConfigError(f"The betting type must be 'limit' or 'nolimit', not {excerpt(self.betting)}.")
         (players,) = _ints((self.num_players,), "numPlayers", 2, MAX_PLAYERS)
         (rounds,) = _ints((self.num_rounds,), "numRounds", 1, MAX_ROUNDS)
         self._per("blind", self.blinds, players, "position")
@@ -122,7 +127,7 @@ class GameDef:
         _ints(self.first_player, "firstPlayer", 1, players)
         if self.max_raises is not None:
             self._per("maxRaises", self.max_raises, rounds, "round")
-            _ints(self.max_raises, "maxRaises", 0, _UNLIMITED_RAISES)
+            _ints(self.max_raises, "maxRaises", 0, MAX_RAISES)
         _ints((self.num_suits,), "numSuits", 1, len(SUITS))
         _ints((self.num_ranks,), "numRanks", 1, len(RANKS))
         _ints((self.num_hole_cards,), "numHoleCards", 1, MAX_HOLE_CARDS)
@@ -187,16 +192,21 @@ class GameDef:
 
     # --- writing -------------------------------------------------------------------------------------------
     def to_text(self) -> str:
-        """The definition as the reference dealer writes it (fields in its order, defaults left out)."""
+        """The definition as the reference dealer writes it (fields in its order, ``None`` fields and a
+        ``firstPlayer`` of all 1 left out), so :func:`parse_gamedef` reads back this very definition.
+
+        Unlike the reference, it writes ``stack`` and ``maxRaises`` whenever they are given, even
+        when they equal its defaults (``INT32_MAX``, ``255``): read back, they stay given.
+        """
         lines = ["GAMEDEF", self.betting, f"numPlayers = {self.num_players}", f"numRounds = {self.num_rounds}"]
-        if self.stacks is not None and any(s < MAX_STACK for s in self.stacks):
+        if self.stacks is not None:
             lines.append("stack = " + _join(self.stacks))
         lines.append("blind = " + _join(self.blinds))
         if self.raise_sizes is not None:
             lines.append("raiseSize = " + _join(self.raise_sizes))
         if any(f != 1 for f in self.first_player):
             lines.append("firstPlayer = " + _join(self.first_player))
-        if self.max_raises is not None and any(m != _UNLIMITED_RAISES for m in self.max_raises):
+        if self.max_raises is not None:
             lines.append("maxRaises = " + _join(self.max_raises))
         lines += [f"numSuits = {self.num_suits}", f"numRanks = {self.num_ranks}",
                   f"numHoleCards = {self.num_hole_cards}", "numBoardCards = " + _join(self.num_board_cards),

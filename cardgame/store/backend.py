@@ -56,5 +56,7 @@ class Database(Protocol):
 
 
 def reason(exc: BaseException) -> str:
-    """A database error's message on one line, without its final full stop (libpq's span lines)."""
-    return " ".join(str(exc).split()).rstrip(".") or type(exc).__name__
+    """A database error's message on one line, without its final full stop (libpq's span lines), cut to
+    200 characters (SQLite quotes the SQL it could not read)."""
+    text = " ".join(str(exc).split()).rstrip(".") or type(exc).__name__
+    return text if len(text) <= 200 else text[:200] + "..."

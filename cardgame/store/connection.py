@@ -12,17 +12,20 @@ below them all, so none of them imports the one above. Below it is the backend
 from __future__ import annotations
 
 import contextlib
-import math
 import os
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal, Self
 
+from cardgame.model.inputs import excerpt
 from cardgame.store.backend import Connection, Database, reason
 from cardgame.store.errors import StoreError
 from cardgame.store.postgres import PostgresDatabase, is_dsn
 from cardgame.store.schema import SqliteDatabase
 
-__all__ = ["StoreFile"]
+__all__ = ["MAX_TIMEOUT", "StoreFile"]
+
+#: The longest a store waits for a lock or a connection (seconds): a day.
+MAX_TIMEOUT = 86_400
 
 
 class StoreFile:
@@ -35,11 +38,15 @@ class StoreFile:
 
     def __init__(self, path: str | os.PathLike[str], *, synchronous: Literal["FULL", "NORMAL"] = "FULL",
                  timeout: float = 10.0) -> None:
-        location = os.fspath(path)
-        if synchronous not in ("FULL", "NORMAL"):
-            raise StoreError(f"synchronous must be 'FULL' or 'NORMAL', not {synchronous!r}.")
-        if type(timeout) not in (int, float) or not (math.isfinite(timeout) and timeout > 0):
-            raise StoreError(f"timeout must be a positive number of seconds, not {timeout!r}.")
+        location = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
+        if not isinstance(location, str) or not location or "\x00" in location:
+            raise StoreError(f"An event store is a file's path or a postgresql:// URI (text without NUL), not "
+                             f"{excerpt(path)}.")
+        if not isinstance(synchronous, str) or synchronous not in ("FULL", "NORMAL"):
+            raise StoreError(f"synchronous must be 'FULL' or 'NORMAL', not {excerpt(synchronous)}.")
+        if type(timeout) not in (int, float) or not 0 < timeout <= MAX_TIMEOUT:  # NaN compares false
+            raise StoreError(f"timeout must be a positive number of seconds, at most {MAX_TIMEOUT:,}, not "
+                             f"{excerpt(timeout)}.")
         self.database: Database = (PostgresDatabase(location, synchronous, timeout) if is_dsn(location)
                                    else SqliteDatabase(location, synchronous, timeout))
         self.path = self.database.name
@@ -47,19 +54,24 @@ class StoreFile:
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Connection]:
         """A write transaction: committed at the end of the block, rolled back on any error. An
-        error of the database (in the block, or beginning or committing) raises :class:`StoreError`."""
+        error of the database (in the block, or beginning or committing), or a whole number past 64 bits,
+        raises :class:`StoreError`."""
+        errors: tuple[type[Exception], ...] = (*self.database.errors, OverflowError)
         try:
             with self.database.transaction() as db:
                 yield db
-        except self.database.errors as exc:
-            raise StoreError(f"Writing to the event store {self.path!r} failed: {reason(exc)}.") from exc
+        except errors as exc:
+            raise StoreError(f"Writing to the event store {excerpt(self.path)} failed: {reason(exc)}.") from exc
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        """The rows ``sql`` selects; :class:`StoreError` if the database fails."""
+        """The rows ``sql`` selects; :class:`StoreError` if the database fails or refuses a parameter."""
+        if not isinstance(sql, str):
+            raise StoreError(f"A query is SQL text, not {excerpt(sql)}.")
+        errors: tuple[type[Exception], ...] = (*self.database.errors, OverflowError, TypeError, ValueError)
         try:
             return self.database.query(sql, params)
-        except self.database.errors as exc:
-            raise StoreError(f"Reading the event store {self.path!r} failed: {reason(exc)}.") from None
+        except errors as exc:
+            raise StoreError(f"Reading the event store {excerpt(self.path)} failed: {reason(exc)}.") from None
 
     def close(self) -> None:
         """Close the database (recorders writing to it must be detached first)."""

@@ -15,9 +15,11 @@ from datetime import datetime
 from typing import IO, Literal
 
 from cardgame.model.events import Event
+from cardgame.model.inputs import excerpt
 from cardgame.play.game import Game
 from cardgame.store import export, queries, recorder
 from cardgame.store.connection import StoreFile
+from cardgame.store.errors import StoreError
 from cardgame.store.export import PhhWriter, default_phh_writer
 from cardgame.store.queries import HandRecord, StoredEvent, TableInfo
 from cardgame.store.recorder import Recorder
@@ -67,6 +69,14 @@ class EventStore(StoreFile):
         ``batch``: keep events until :meth:`Recorder.flush` writes them in one transaction (call
         it before anyone sees them); otherwise each is written as it happens.
         """
+        if not isinstance(game, Game):
+            raise StoreError(f"record takes a Game, not {excerpt(game)}.")
+        if not callable(clock):
+            raise StoreError(f"clock must be a function returning epoch seconds, not {excerpt(clock)}.")
+        if phh_writer is not None and phh_writer != "auto" and (isinstance(phh_writer, str)
+                                                                or not callable(phh_writer)):
+            raise StoreError(f"phh_writer must be 'auto', None or a function of a hand's events, not "
+                             f"{excerpt(phh_writer)}.")
         info = recorder.check_recordable(self, game, table_id)
         writer = default_phh_writer(game) if phh_writer == "auto" else phh_writer
         return recorder.start_recording(self, game, table_id, info, writer, clock, batch=batch)

@@ -12,9 +12,11 @@ from typing import IO, Any
 
 from cardgame.model.errors import CardgameError
 from cardgame.model.events import Event, PlayerLeft
+from cardgame.model.inputs import excerpt
 from cardgame.play.game import Game
 from cardgame.store.connection import StoreFile
-from cardgame.store.queries import event_row
+from cardgame.store.errors import StoreError
+from cardgame.store.queries import event_row, table_id_arg
 from cardgame.store.serialize import to_compact_json
 
 __all__ = ["PhhWriter", "default_phh_writer", "export_jsonl"]
@@ -46,6 +48,8 @@ def default_phh_writer(game: Game) -> PhhWriter | None:
     fn = getattr(module, "hand_to_phh", None)
     if not callable(fn):
         return None
+    if not isinstance(game, Game):
+        raise StoreError(f"default_phh_writer takes a Game, not {excerpt(game)}.")
     stages = game.dispatcher.stages
     signature = inspect.signature(fn)
     try:
@@ -82,17 +86,25 @@ def export_jsonl(store: StoreFile, path_or_file: str | os.PathLike[str] | IO[str
     Each line is ``{"table_id", "seq", "hand", "time", "kind", "seat", "event"}`` where
     ``event`` is the tagged payload (cards as text).
     """
+    path = path_or_file if isinstance(path_or_file, (str, os.PathLike)) else None
+    is_path = path is not None
+    if not is_path and not callable(getattr(path_or_file, "write", None)):
+        raise StoreError(f"export_jsonl writes to a file's path or an open text file, not {excerpt(path_or_file)}.")
     sql = "SELECT table_id, seq, hand, time, kind, seat, payload FROM events"
     params: list[Any] = []
     if table_id is not None:
         sql += " WHERE table_id = ?"
-        params.append(table_id)
+        params.append(table_id_arg(table_id))
     rows = store.query(sql + " ORDER BY table_id, seq", params)
     with contextlib.ExitStack() as stack:
-        if isinstance(path_or_file, (str, os.PathLike)):
-            out: IO[str] = stack.enter_context(open(path_or_file, "w", encoding="utf-8"))
+        if path is not None:
+            try:
+                out: IO[str] = stack.enter_context(open(path, "w", encoding="utf-8"))
+            except (OSError, ValueError, UnicodeError) as exc:  # ValueError: a NUL in the path
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
+                raise StoreError(f"Cannot write the events to {excerpt(os.fspath(path))}: {reason}.") from None
         else:
-            out = path_or_file
+            out = path_or_file  # type: ignore[assignment]
         keys = ("table_id", "seq", "hand", "time", "kind", "seat")
         for r in rows:
             columns, payload = event_row(r)

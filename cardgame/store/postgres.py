@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
+from cardgame.model.inputs import excerpt
 from cardgame.store.backend import Connection, Cursor, reason
 from cardgame.store.errors import StoreError
 from cardgame.store.schema import SCHEMA_SQL, SCHEMA_VERSION
@@ -113,14 +114,14 @@ class PostgresDatabase:
         try:
             import psycopg
         except ImportError as exc:
-            raise StoreError(f"The event store {self.name!r} is a PostgreSQL database, which needs psycopg 3 "
+            raise StoreError(f"The event store {excerpt(self.name)} is a PostgreSQL database, which needs psycopg 3 "
                              f"({exc}): pip install cardgame[postgres].") from None
         #: Text that cannot be encoded (a lone surrogate) raises UnicodeEncodeError.
         self.errors: tuple[type[Exception], ...] = (psycopg.Error, UnicodeError)
         try:
             connection = psycopg.connect(dsn, autocommit=True, connect_timeout=max(2, math.ceil(timeout)))
         except psycopg.Error as exc:
-            raise StoreError(f"Cannot connect to the event store {self.name!r}: {reason(exc)}.") from None
+            raise StoreError(f"Cannot connect to the event store {excerpt(self.name)}: {reason(exc)}.") from None
         self.connection = PostgresConnection(connection)
         try:
             connection.execute("SET client_encoding = 'UTF8'")
@@ -130,7 +131,7 @@ class PostgresDatabase:
             self._check_schema()
         except psycopg.Error as exc:
             connection.close()
-            raise StoreError(f"{self.name!r} is not a usable event store: {reason(exc)}.") from None
+            raise StoreError(f"{excerpt(self.name)} is not a usable event store: {reason(exc)}.") from None
         except StoreError:
             connection.close()
             raise
@@ -145,16 +146,17 @@ class PostgresDatabase:
             if "store_meta" not in found:
                 if found:
                     shown = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
-                    raise StoreError(f"{self.name!r} is a PostgreSQL database but not an event store (it has tables, "
-                                     f"{shown}, and no store_meta); give the store an empty database or schema.")
+                    raise StoreError(f"{excerpt(self.name)} is a PostgreSQL database but not an event store (it has "
+                                     f"tables, {shown}, and no store_meta); give the store an empty database or "
+                                     "schema.")
                 db.execute(_SCHEMA)  # several statements: no parameters, so the simple query protocol
             versions = db.execute("SELECT schema_version FROM store_meta").fetchall()
         if len(versions) != 1:
-            raise StoreError(f"{self.name!r} is not a readable event store: store_meta has {len(versions)} rows, "
-                             "not one.")
+            raise StoreError(f"{excerpt(self.name)} is not a readable event store: store_meta has {len(versions)} "
+                             "rows, not one.")
         version = versions[0][0]
         if version != SCHEMA_VERSION:
-            raise StoreError(f"{self.name!r} has event store schema version {version}; this library reads "
+            raise StoreError(f"{excerpt(self.name)} has event store schema version {version}; this library reads "
                              f"version {SCHEMA_VERSION}.")
 
     @contextlib.contextmanager

@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from cardgame.model.events import Event
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import check_int, check_text, excerpt
 from cardgame.model.table import MAX_SEATS
 from cardgame.store.connection import StoreFile
 from cardgame.store.errors import StoreError
@@ -24,9 +24,11 @@ __all__ = [
     "TableInfo",
     "event_row",
     "events",
+    "hand_players",
     "hands",
     "highest",
     "table",
+    "table_id_arg",
     "table_info",
     "tables",
 ]
@@ -80,6 +82,20 @@ class Row:
         if type(value) not in (int, float) or not math.isfinite(value):
             raise self.fail(i, f"a time in seconds{' or null' if optional else ''}")
         return float(value)
+
+
+def table_id_arg(value: object) -> str:
+    """A table id handed to the store: text of at most 1,000 characters (:class:`StoreError` otherwise)."""
+    return check_text(value, "table id", StoreError, max_length=1_000, empty=True)
+
+
+def _seconds_arg(value: object, what: str) -> float | None:
+    """A time handed to :func:`hands`: ``None``, an aware datetime or epoch seconds."""
+    if value is None or isinstance(value, datetime):
+        return None if value is None else value.timestamp()
+    if type(value) not in (int, float) or not -MAX_INT <= value <= MAX_INT:  # NaN compares false
+        raise StoreError(f"{what} must be epoch seconds or a datetime, not {excerpt(value)}.")
+    return float(value)  # type: ignore[arg-type]
 
 
 def _key(*values: Any) -> str:
@@ -141,6 +157,7 @@ def _table_row(r: tuple[Any, ...]) -> TableInfo:
 
 def table_info(store: StoreFile, table_id: str) -> TableInfo | None:
     """The configuration of ``table_id``, or ``None`` if the store has no such table."""
+    table_id = table_id_arg(table_id)
     rows = store.query(f"SELECT {', '.join(_TABLE_COLUMNS)} FROM tables WHERE table_id = ?", (table_id,))
     return _table_row(rows[0]) if rows else None
 
@@ -150,7 +167,8 @@ def table(store: StoreFile, table_id: str) -> TableInfo:
     info = table_info(store, table_id)
     if info is None:
         known = [t.table_id for t in tables(store)]
-        raise StoreError(f"No table {table_id!r} in {store.path!r}; recorded tables are {known}.")
+        raise StoreError(f"No table {excerpt(table_id)} in {excerpt(store.path)}; recorded tables are "
+                         f"{excerpt(known, 200)}.")
     return info
 
 
@@ -166,10 +184,11 @@ def hands(store: StoreFile, table_id: str | None = None, *, player: str | None =
     """Hands, oldest first, filtered by table, by a player's name, by start time
     (``start <= started < end``, epoch seconds or aware datetimes) and by status (playing,
     complete, voided)."""
-    if isinstance(start, datetime):
-        start = start.timestamp()
-    if isinstance(end, datetime):
-        end = end.timestamp()
+    table_id = None if table_id is None else table_id_arg(table_id)
+    player = None if player is None else check_text(player, "player's name", StoreError, empty=True)
+    start, end = _seconds_arg(start, "start"), _seconds_arg(end, "end")
+    if status is not None and (not isinstance(status, str) or status not in _STATUSES):
+        raise StoreError(f"A hand's status is {', '.join(_STATUSES)} (or None for any), not {excerpt(status)}.")
     sql = ["SELECT h.table_id, h.hand, h.started, h.ended, h.status, h.players, h.final_stacks, h.phh "
            "FROM hands h"]
     where: list[str] = []
@@ -203,7 +222,7 @@ def _hand_record(r: tuple[Any, ...]) -> HandRecord:
     table_id, hand, started = row.text(0, limit=1_000), row.whole(1, minimum=1), row.seconds(2)
     ended, status = row.seconds(3, optional=True), row.text(4, limit=20)
     players, final, phh = row.text(5), row.text(6, optional=True), row.text(7, optional=True)
-    where = f"hands row (table {table_id!r}, hand {hand})"
+    where = f"hands row (table {excerpt(table_id)}, hand {hand})"
     if status not in _STATUSES:
         raise row.fail(4, " or ".join(_STATUSES))
     try:
@@ -220,6 +239,19 @@ def _hand_record(r: tuple[Any, ...]) -> HandRecord:
             raise StoreError(f"{where} is corrupt: {what} must list each seat (0 to {MAX_SEATS - 1}) once with a "
                              f"stack of at least 0, not {excerpt(players if what == 'players' else final)}.")
     return HandRecord(table_id, hand, started, ended, status, seats, names, stacks, finals, phh)
+
+
+def hand_players(store: StoreFile, table_id: str) -> list[tuple[int, int, str]]:
+    """The ``hand_players`` rows of ``table_id`` as ``(hand, seat, name)``, each column checked."""
+    table_id = table_id_arg(table_id)
+    rows = store.query("SELECT table_id, hand, seat, name FROM hand_players WHERE table_id = ? ORDER BY hand, seat",
+                       (table_id,))
+    out = []
+    for r in rows:
+        key = f"table {_key(r[0])}, hand {_key(r[1])}, seat {_key(r[2])}" if len(r) > 2 else "?"
+        row = Row("hand_players", ("table_id", "hand", "seat", "name"), r, key)
+        out.append((row.whole(1, minimum=1), row.whole(2, maximum=MAX_SEATS - 1), row.text(3, limit=1_000)))
+    return out
 
 
 _EVENT_COLUMNS = ("table_id", "seq", "hand", "time", "kind", "seat", "payload")
@@ -241,6 +273,9 @@ def event_row(r: tuple[Any, ...]) -> tuple[tuple[str, int, int | None, float, st
 
 def events(store: StoreFile, table_id: str, *, hand: int | None = None) -> list[StoredEvent]:
     """The events of ``table_id`` in order (only those of ``hand`` if given)."""
+    table_id = table_id_arg(table_id)
+    if hand is not None:
+        hand = check_int(hand, "hand number", StoreError, minimum=0)
     sql = f"SELECT {', '.join(_EVENT_COLUMNS)} FROM events WHERE table_id = ?"
     params: list[Any] = [table_id]
     if hand is not None:
@@ -254,14 +289,14 @@ def _stored_event(r: tuple[Any, ...]) -> StoredEvent:
     """The event of an ``events`` row; :class:`StoreError` names the row."""
     columns, data = event_row(r)
     table_id, seq, hand, time, kind, seat = columns
-    where = f"events row (table {table_id!r}, seq {seq})"
+    where = f"events row (table {excerpt(table_id)}, seq {seq})"
     try:
         event = decode_event(data, where)
     except SnapshotError as exc:
         raise StoreError(str(exc)) from None
     if event.kind != kind:
-        raise StoreError(f"The {where} is corrupt: its kind is {kind!r} but its payload is a {type(event).__name__} "
-                         f"({event.kind!r}).")
+        raise StoreError(f"The {where} is corrupt: its kind is {excerpt(kind)} but its payload is a "
+                         f"{type(event).__name__} ({excerpt(event.kind)}).")
     return StoredEvent(table_id, seq, hand, time, kind, seat, event)
 
 

@@ -67,11 +67,11 @@ def check_recordable(store: StoreFile, game: Game, table_id: str) -> TableInfo |
         mine = (t.seat_count, t.min_buy_in, t.max_buy_in)
         theirs = (info.seat_count, info.min_buy_in, info.max_buy_in)
         if mine != theirs:
-            raise StoreError(f"Table {table_id!r} is recorded with seats and buy-in limits {theirs}; this game "
+            raise StoreError(f"Table {excerpt(table_id)} is recorded with seats and buy-in limits {theirs}; this game "
                              f"has {mine}.")
         top = highest(store, "hands", "hand", table_id)
         if top is not None and top > ctx.hands_played:
-            raise StoreError(f"Table {table_id!r} already has hands up to #{top} but this game's next hand is "
+            raise StoreError(f"Table {excerpt(table_id)} already has hands up to #{top} but this game's next hand is "
                              f"#{ctx.hands_played + 1}; recover() the table to continue it, or use a new id.")
     return info
 
@@ -91,7 +91,7 @@ def start_recording(store: StoreFile, game: Game, table_id: str, info: TableInfo
                            (table_id, clock(), t.seat_count, t.min_buy_in, t.max_buy_in, t.first_button))
             recorder.write(db, state, None)
     except StoreError as exc:
-        raise StoreError(f"Cannot start recording table {table_id!r}: {reason(exc)}.") from None
+        raise StoreError(f"Cannot start recording table {excerpt(table_id)}: {reason(exc)}.") from None
     game.subscribe(recorder)
     return recorder
 
@@ -154,15 +154,15 @@ class Recorder:
             self.detach()
             kinds = ", ".join(dict.fromkeys(e.kind for e, *_ in pending))
             which = f"event {first}" if len(pending) == 1 else f"events {first} to {first + len(pending) - 1}"
-            raise StoreError(f"Recording {which} ({kinds}) of table {self.table_id!r} failed: {reason(exc)}. The "
-                             "recorder is detached; recover the table from the store.") from exc
+            raise StoreError(f"Recording {which} ({kinds}) of table {excerpt(self.table_id)} failed: {reason(exc)}. "
+                             "The recorder is detached; recover the table from the store.") from exc
 
     def _phh(self, events: list[Event]) -> str | None:
         assert self.phh_writer is not None
         try:
             return self.phh_writer(list(events))
         except Exception as exc:
-            warnings.warn(f"The PHH writer failed on a hand of table {self.table_id!r} ({type(exc).__name__}: "
+            warnings.warn(f"The PHH writer failed on a hand of table {excerpt(self.table_id)} ({type(exc).__name__}: "
                           f"{exc}); its phh column stays null.", stacklevel=3)
             return None
 

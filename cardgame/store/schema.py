@@ -23,6 +23,8 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
+from cardgame.model.inputs import excerpt
+from cardgame.store.backend import reason
 from cardgame.store.errors import StoreError
 
 __all__ = ["SCHEMA_SQL", "SCHEMA_VERSION", "NotText", "SqliteDatabase", "open_database", "read_text", "transaction"]
@@ -120,11 +122,11 @@ def open_database(path: str, synchronous: Literal["FULL", "NORMAL"], timeout: fl
     that is not an event store, or an event store of another schema version.
     """
     if synchronous not in ("FULL", "NORMAL"):
-        raise StoreError(f"synchronous must be 'FULL' or 'NORMAL', not {synchronous!r}.")
+        raise StoreError(f"synchronous must be 'FULL' or 'NORMAL', not {excerpt(synchronous)}.")
     try:
         db = sqlite3.connect(path, timeout=timeout, isolation_level=None)
-    except sqlite3.Error as exc:
-        raise StoreError(f"Cannot open the event store {path!r}: {exc}.") from None
+    except (sqlite3.Error, UnicodeError, ValueError) as exc:  # a path that is not UTF-8, or too long
+        raise StoreError(f"Cannot open the event store {excerpt(path)}: {reason(exc)}.") from None
     db.text_factory = read_text
     try:
         _wal_mode(db, timeout)
@@ -132,13 +134,14 @@ def open_database(path: str, synchronous: Literal["FULL", "NORMAL"], timeout: fl
         db.execute("PRAGMA foreign_keys=ON")
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if type(version) is not int:
-            raise StoreError(f"{path!r} is not a readable event store: its schema version is {version!r}.")
+            raise StoreError(f"{excerpt(path)} is not a readable event store: its schema version is "
+                             f"{excerpt(version)}.")
         if version == 0:
             with transaction(db):
                 version = db.execute("PRAGMA user_version").fetchone()[0]  # another process?
                 if version == 0:
                     if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                        raise StoreError(f"{path!r} is an SQLite database but not an event store "
+                        raise StoreError(f"{excerpt(path)} is an SQLite database but not an event store "
                                          "(it has tables and no store schema version).")
                     for statement in SCHEMA_SQL.split(";"):
                         if statement.strip():
@@ -146,11 +149,11 @@ def open_database(path: str, synchronous: Literal["FULL", "NORMAL"], timeout: fl
                     db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
                     version = SCHEMA_VERSION
         if version != SCHEMA_VERSION:
-            raise StoreError(f"{path!r} has event store schema version {version}; this library reads "
+            raise StoreError(f"{excerpt(path)} has event store schema version {version}; this library reads "
                              f"version {SCHEMA_VERSION}.")
     except (sqlite3.Error, UnicodeDecodeError) as exc:  # a corrupt file's message may not be UTF-8
         db.close()
-        raise StoreError(f"{path!r} is not a readable event store: {exc}.") from None
+        raise StoreError(f"{excerpt(path)} is not a readable event store: {reason(exc)}.") from None
     except StoreError:
         db.close()
         raise

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from cardgame.engine import Outcome, Stage
@@ -387,7 +387,7 @@ def _check_fresh(stages: Sequence[Stage[Context]], saved: list[Any]) -> None:
             got = [type(x).__name__ for x in stages]
             want = [_text(JsonObject(r, f"stages[{j}]").raw("class")) for j, r in enumerate(saved)]
             raise SnapshotError(f"Stage {i} is a {type(s).__name__} but the snapshot has a {_text(name)}; the "
-                                f"snapshot's stages are {want}, the list given has {got}.")
+                                f"snapshot's stages are {excerpt(want, 100)}, the list given has {excerpt(got, 100)}.")
     for i, (s, raw) in enumerate(zip(stages, saved, strict=True)):
         _check_settings(i, s, JsonObject(raw, f"stages[{i}]"))
 
@@ -499,12 +499,45 @@ def _read_stage(stage: Stage[Context], so: JsonObject, n: int) -> tuple[str, Out
     values = {}
     for name in cls.snapshot_fields:
         value = decode_value(fields.raw(name), fields.path(name))
+        kind = _FIELD_TYPES.get(name)
         fresh = getattr(stage, name, None)
-        if fresh is not None and value is not None and type(value) is not type(fresh):
+        if kind is not None:
+            if value is not None and (type(value) is not kind[0] or not kind[1](value)):
+                raise SnapshotError(f"{fields.path(name)} must be {kind[2]}, not {excerpt(value)}.")
+        elif fresh is not None and value is not None and type(value) is not type(fresh):
             raise SnapshotError(f"{fields.path(name)} must be a {type(fresh).__name__}, not a "
                                 f"{type(value).__name__}.")
         values[name] = value
     return state, outcome, previous, started, parent, values
+
+
+def _check_waiting(stages: Sequence[Stage[Context]], saved: list[tuple[str, Outcome | None, Any, bool, int | None,
+                                                                     dict[str, Any]]]) -> None:
+    """A field naming whom a stage waits on (:data:`_WAITING_FIELDS`) is set exactly while the stage
+    waits in its state: a betting round waiting with no street could never move on."""
+    for i, (stage, (state, *_, values)) in enumerate(zip(stages, saved, strict=True)):
+        for name, value in values.items():
+            waits = _WAITING_FIELDS.get(name)
+            if waits is not None and (value is None) == (state == waits):
+                raise SnapshotError(f"stages[{i}].fields.{name} is {'null' if value is None else excerpt(value)} but "
+                                    f"{type(stage).__name__} is in state {state!r}: it names whom the stage waits "
+                                    f"on, so it is set exactly while the stage is in {waits!r}.")
+
+
+def _pairs(value: tuple[Any, ...]) -> bool:
+    return all(type(p) is tuple and len(p) == 2 and all(type(x) is int for x in p) for p in value)
+
+
+#: The runtime fields of the library's stages: (type, a check of the value, what is allowed).
+_FIELD_TYPES: dict[str, tuple[type, Callable[[Any], bool], str]] = {
+    "street_record": (StreetRecord, lambda v: True, "a StreetRecord or null"),
+    "drawer": (int, lambda v: True, "a seat or null"),
+    "choices": (tuple, _pairs, "a list of [seat, run-outs] pairs"),
+}
+
+#: The fields that name whom a stage waits on, and the state it waits in: set exactly in that state
+#: (a betting round waiting with no street, or a draw with no drawer, could never move on).
+_WAITING_FIELDS = {"street_record": "waiting_for_action", "drawer": "waiting_for_draw"}
 
 
 def _check_dispatcher(stages: Sequence[Stage[Context]], status: str, current: int | None, stack: list[int],
@@ -590,8 +623,8 @@ def restore(data: Mapping[str, Any], stages: Sequence[Stage[Context]]) -> Game:
     n = len(stages)
     saved = [_read_stage(stage, JsonObject(raw, f"stages[{i}]"), n)
              for i, (stage, raw) in enumerate(zip(stages, saved_stages, strict=True))]
-    for i, (*_, values) in enumerate(saved):
-        _check_turn(values, hand, f"stages[{i}].fields")
+    for i, (stage, (*_, values)) in enumerate(zip(stages, saved, strict=True)):
+        _check_turn(stage, values, hand, f"stages[{i}].fields")
     do = top.obj("dispatcher")
     status = do.get_str("status")
     if status not in _STATUSES:
@@ -602,6 +635,7 @@ def restore(data: Mapping[str, Any], stages: Sequence[Stage[Context]]) -> Game:
     failure = do.opt_obj("failure")
     failed = None if failure is None else decode_failed(failure.data, failure.where)
     _check_dispatcher(stages, status, current, stack, saved)
+    _check_waiting(stages, saved)
 
     try:
         game = Game(stages, table=table, deck=deck_spec, max_hands=max_hands, keep_hands=keep_hands)
@@ -633,15 +667,22 @@ def restore(data: Mapping[str, Any], stages: Sequence[Stage[Context]]) -> Game:
     return game
 
 
-def _check_turn(values: dict[str, Any], hand: Hand | None, where: str) -> None:
-    """A stage's saved betting street (``street_record``) or drawer fits the hand: the seat to act
-    is in it and live, against another live hand; no bet is above the bet to call."""
+def _check_turn(stage: Stage[Context], values: dict[str, Any], hand: Hand | None, where: str) -> None:
+    """A stage's saved betting street (``street_record``), drawer or run-out choices fit the hand:
+    the seat to act is in it and live, against another live hand; no bet is above the bet to call;
+    each choice is a seat of the hand, once, asking for 1 to the stage's ``max_runs`` run-outs."""
     record = values.get("street_record")
     drawer = values.get("drawer")
-    if (record is not None or drawer is not None) and hand is None:
+    choices = values.get("choices") or ()
+    if (record is not None or drawer is not None or choices) and hand is None:
         raise SnapshotError(f"{where}: a stage waits on a player, but no hand is in progress.")
     if hand is None:
         return
+    most = getattr(stage, "max_runs", 1)
+    chosen = [seat for seat, _ in choices]
+    if len(set(chosen)) != len(chosen) or any(s not in hand.by_seat or not 1 <= r <= most for s, r in choices):
+        raise SnapshotError(f"{where}.choices {excerpt(choices)}: each seat of the hand chooses once, from 1 to "
+                            f"{most} run-outs.")
     live = [hp.seat for hp in hand.players if not hp.folded]
     if drawer is not None and drawer not in live:
         raise SnapshotError(f"{where}.drawer: seat {drawer} is not a live player of the hand (live: {live}).")
@@ -656,7 +697,9 @@ def _check_turn(values: dict[str, Any], hand: Hand | None, where: str) -> None:
     if record.full_to > record.bet_to:
         raise SnapshotError(f"{where}.street_record: full_to {record.full_to} is above the bet to call, "
                             f"{record.bet_to}.")
-    if record.to_act is not None and (record.to_act not in live or len(live) < 2):
+    if record.to_act is None:
+        raise SnapshotError(f"{where}.street_record names nobody to act; a betting round waits on a player.")
+    if record.to_act not in live or len(live) < 2:
         raise SnapshotError(f"{where}.street_record: seat {record.to_act} is asked to act but is not a live player "
                             f"facing another (live: {live}); a hand waits for a decision only while two or more "
                             "are in it.")

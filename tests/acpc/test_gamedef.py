@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from cardgame.acpc.gamedef import MAX_STACK, STANDARD_GAMES, GameDef, load_gamedef, parse_gamedef, read_gamedef
 from cardgame.evaluation import HIGH
@@ -110,3 +112,67 @@ def test_no_limit_ignores_raise_sizes_and_writes_stacks() -> None:
     game = parse_gamedef(_file(betting="nolimit", stack="200 200"))
     assert game.raise_sizes is None and game.stacks == (200, 200)
     assert "raiseSize" not in game.to_text() and "stack = 200 200" in game.to_text()
+
+
+# --- writing a definition and reading it back -------------------------------------------------------------
+
+
+def test_a_definition_with_the_references_defaults_given_reads_back_unchanged() -> None:
+    # maxRaises = 255 (the reference's UINT8_MAX) and stack = INT32_MAX were left out when written, so
+    # they read back as None (not given): the definition changed on the way through its own text
+    capped = GameDef("limit", 3, 1, (1, 1, 1), (1,), 1, 4, 1, (0,), raise_sizes=(1,), max_raises=(255,))
+    assert parse_gamedef(capped.to_text()) == capped
+    assert "maxRaises = 255" in capped.to_text()
+    deep = GameDef("nolimit", 3, 4, (50, 100, 0), (3, 1, 1, 1), 4, 13, 2, (0, 3, 1, 1), stacks=(MAX_STACK,) * 3,
+                   max_raises=(255, 3, 255, 255))
+    assert parse_gamedef(deep.to_text()) == deep
+
+
+def test_a_definition_refuses_values_of_the_wrong_type_with_a_short_message() -> None:
+    with pytest.raises(ConfigError, match=r"numPlayers values must be whole numbers from 2 to 10, not True"):
+        GameDef("limit", True, 1, (1, 1), (1,), 1, 4, 1, (0,), raise_sizes=(1,))  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match=r"blind values .* not a whole number of about 3,010 digits") as info:
+        GameDef("nolimit", 2, 1, (10**3010, 1), (1,), 1, 4, 1, (0,))
+    assert len(str(info.value)) < 200
+    with pytest.raises(ConfigError, match=r"betting type .* not 'xxxxx.*\(100,000 characters\)"):
+        GameDef("x" * 100_000, 2, 1, (1, 1), (1,), 1, 4, 1, (0,))
+
+
+@st.composite
+def _definitions(draw: st.DrawFn) -> GameDef:
+    """A valid definition: any betting, 2 to 10 players, 1 to 4 rounds, a Kuhn, Leduc or hold'em shape,
+    given or default stacks and raise caps (the reference's defaults INT32_MAX and 255 included)."""
+    players = draw(st.integers(2, 10))
+    rounds = draw(st.integers(1, 4))
+    shape = draw(st.sampled_from(["kuhn", "leduc", "holdem"]))
+    hole = 1 if shape != "holdem" else draw(st.integers(1, 3))
+    total = {"kuhn": 0, "leduc": 1}.get(shape) or draw(st.integers(max(0, 5 - hole), 7 - hole))
+    board = [0] * rounds
+    for _ in range(total):
+        board[draw(st.integers(0, rounds - 1))] += 1
+    suits = draw(st.integers(1, 4))
+    ranks = draw(st.integers(1, 13))
+    assume(suits * ranks >= hole * players + total)
+    chips = st.one_of(st.integers(1, 1000), st.just(MAX_STACK), st.integers(1, MAX_STACK))
+    stacks = draw(st.none() | st.lists(chips, min_size=players, max_size=players).map(tuple))
+    blinds = tuple(draw(st.lists(st.integers(0, 100) | st.integers(0, MAX_STACK), min_size=players,
+                                 max_size=players)))
+    betting = draw(st.sampled_from(["limit", "nolimit"]))
+    per_round = st.lists(st.integers(1, players), min_size=rounds, max_size=rounds).map(tuple)
+    caps = st.lists(st.integers(0, 255) | st.just(255), min_size=rounds, max_size=rounds).map(tuple)
+    sizes = st.lists(chips, min_size=rounds, max_size=rounds).map(tuple)
+    try:
+        return GameDef(betting, players, rounds, blinds, draw(per_round), suits, ranks, hole, tuple(board),
+                       raise_sizes=draw(sizes) if betting == "limit" else None, max_raises=draw(st.none() | caps),
+                       stacks=stacks)
+    except ConfigError:
+        assume(False)
+        raise
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(_definitions())
+def test_every_valid_definition_reads_back_from_its_text_unchanged(game: GameDef) -> None:
+    text = game.to_text()
+    assert parse_gamedef(text) == game
+    assert parse_gamedef(text).to_text() == text
