@@ -758,3 +758,16 @@ def test_an_edited_snapshot_is_refused_or_plays_its_hand_out_keeping_every_chip(
             assert restored.ctx.total_chips() + sum(cashed) == data["chips"], what
             tried["played"] += 1
     assert tried["refused"] > 20 and tried["played"] > 20, tried
+
+
+def test_a_snapshot_restores_onto_the_variant_itself_as_game_takes_it() -> None:
+    """``loads(text, variants.get(...))``: the variant is built with its defaults, as ``Game`` builds it;
+    anything but a stage list or a variant is the library's error."""
+    game = Game(variants_get("kuhn poker"), seed=2)
+    for name in ("A", "B", "C"):
+        game.sit_down(name, 40)
+    game.start()
+    again = loads(dumps(game), variants_get("kuhn poker"))
+    assert again.status() == game.status()
+    with pytest.raises(SnapshotError, match="fresh stage list of its variant, or the variant itself"):
+        loads(dumps(game), 5)  # type: ignore[arg-type]

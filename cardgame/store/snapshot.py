@@ -59,7 +59,7 @@ from cardgame.model.inputs import excerpt
 from cardgame.model.rng import RandomSource
 from cardgame.model.street import StreetRecord
 from cardgame.model.table import Table
-from cardgame.play.game import Game
+from cardgame.play.game import Game, VariantLike
 from cardgame.store.serialize import (
     JsonObject,
     SnapshotError,
@@ -371,6 +371,17 @@ def _load_hand(o: JsonObject, table: Table, rng: RandomSource) -> Hand:
     return hand
 
 
+def _stage_list(given: object) -> Sequence[Stage[Context]]:
+    """The stage list to restore onto: a list or tuple of stages as given, a variant built with its
+    defaults (as ``Game`` takes it)."""
+    if isinstance(given, list | tuple):
+        return given
+    if isinstance(given, VariantLike):
+        return given.build()
+    raise SnapshotError(f"A snapshot is restored onto a fresh stage list of its variant, or the variant itself "
+                        f"(variants.get(...)), not {excerpt(given)}.")
+
+
 def _check_fresh(stages: Sequence[Stage[Context]], saved: list[Any]) -> None:
     for i, s in enumerate(stages):
         if not isinstance(s, Stage):
@@ -582,8 +593,9 @@ def _check_dispatcher(stages: Sequence[Stage[Context]], status: str, current: in
                             "running game: a snapshot is taken between calls, never half-way.")
 
 
-def restore(data: Mapping[str, Any], stages: Sequence[Stage[Context]]) -> Game:
-    """Rebuild the game saved by :func:`snapshot` on ``stages``, a fresh list of the same variant.
+def restore(data: Mapping[str, Any], stages: Sequence[Stage[Context]] | VariantLike) -> Game:
+    """Rebuild the game saved by :func:`snapshot` on ``stages``, a fresh list of the same variant (or
+    the variant, built with its defaults).
 
     The whole document is checked before anything is changed (structure, types, ranges, cards,
     the chips against the total it states and against its log's ledger, the dispatcher's stack):
@@ -599,6 +611,7 @@ def restore(data: Mapping[str, Any], stages: Sequence[Stage[Context]]) -> Game:
         raise SnapshotError(f"Snapshot format version {excerpt(version)} is not supported; this library reads "
                             f"{VERSION}.")
     saved_stages = top.get_list("stages")
+    stages = _stage_list(stages)
     _check_fresh(stages, saved_stages)
     c = top.obj("context")
     table = decode_table(c.raw("table"), c.path("table"))
@@ -723,7 +736,7 @@ def _read_event(data: Any, where: str) -> Event:
 MAX_SIZE = 64 * 2**20
 
 
-def loads(text: str | bytes, stages: Sequence[Stage[Context]], *, max_size: int = MAX_SIZE) -> Game:
+def loads(text: str | bytes, stages: Sequence[Stage[Context]] | VariantLike, *, max_size: int = MAX_SIZE) -> Game:
     """Restore a game from :func:`dumps` text onto a fresh stage list.
 
     Text longer than ``max_size`` characters, or nesting more than :data:`~cardgame.store.serialize.MAX_DEPTH`
