@@ -76,7 +76,7 @@ def stages_for(
     structures that have it; an unknown name raises :class:`~cardgame.model.errors.ConfigError`."""
     if hh.variant not in SUPPORTED_CODES:
         supported = ", ".join(SUPPORTED_CODES)
-        raise HandHistoryError(f"variant {hh.variant!r} cannot be replayed; supported are {supported}.")
+        raise HandHistoryError(f"variant {excerpt(hh.variant)} cannot be replayed; supported are {supported}.")
     stages = _stages(hh, chips, hole_cards)
     if conventions:
         _set_conventions(stages, conventions)
@@ -160,4 +160,4 @@ def _stages(hh: HandHistory, chips: Callable[[float | None], int], hole_cards: i
     if code == "FB":
         return draw_game(FixedLimit(small, big), cards=4, draws=3, blinds=blinds, ante=ante, evaluator=BADUGI,
                          max_players=10, **forced)
-    raise HandHistoryError(f"variant {code!r} cannot be replayed; supported are {', '.join(SUPPORTED_CODES)}.")
+    raise HandHistoryError(f"variant {excerpt(code)} cannot be replayed; supported are {', '.join(SUPPORTED_CODES)}.")

@@ -65,7 +65,7 @@ def register(variant: Variant) -> Variant:
     """Add ``variant`` under its name and its code; names and codes must be new."""
     for key in (variant.name, variant.code):
         if key is not None and key.lower() in _REGISTRY:
-            raise ConfigError(f"A variant is already registered as {key!r}.")
+            raise ConfigError(f"A variant is already registered as {excerpt(key)}.")
     for key in (variant.name, variant.code):
         if key is not None:
             _REGISTRY[key.lower()] = variant

@@ -21,6 +21,7 @@ from cardgame.evaluation import HandEvaluator
 from cardgame.model.betting import BettingStructure
 from cardgame.model.deck import DeckSpec
 from cardgame.model.errors import ConfigError
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.stages import (
     BettingRound,
     DealBoard,
@@ -56,9 +57,7 @@ def blind_levels(small_blind: int, big_blind: int, *straddles: int) -> tuple[int
 
 
 def _whole(value: object, what: str, least: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise ConfigError(f"{what} must be a whole number of at least {least}, not {value!r}.")
-    return value
+    return check_int(value, what, ConfigError, minimum=least)
 
 
 def community_streets(
@@ -91,7 +90,7 @@ def community_streets(
         if (not isinstance(item, tuple) or len(item) != 2 or not isinstance(item[1], str)
                 or not isinstance(item[0], int) or isinstance(item[0], bool) or item[0] < 1):
             raise ConfigError(f"Each street is (cards, name) with at least one card, such as (3, 'flop'); "
-                              f"not {item!r}.")
+                              f"not {excerpt(item)}.")
     names = [name for _, name in streets]
     exposed = _whole(exposed, "exposed", 0)
     if exposed >= streets[0][0]:
@@ -100,7 +99,7 @@ def community_streets(
     discards = _whole(discards, "discards", 1)
     if discard_before is not None and discard_before not in names:
         raise ConfigError(f"discard_before must name a street ({', '.join(names)}) or be None, "
-                          f"not {discard_before!r}.")
+                          f"not {excerpt(discard_before)}.")
     stages: list[PokerStage] = []
     if exposed:
         stages.append(DealBoard(exposed, f"first {names[0]} card" if exposed == 1 else

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Generic, NoReturn
 
 from cardgame.engine.copies import shallow_copy
-from cardgame.engine.errors import CardgameError, StageError
+from cardgame.engine.errors import CardgameError, StageError, excerpt
 from cardgame.engine.events import StageFailed
 from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, Push, Restart
 from cardgame.engine.stage import C, Stage, Stages, check_fit
@@ -47,7 +47,7 @@ class Dispatcher(Generic[C]):
         given: Sequence[object] = stages  # checked one by one: a caller may pass anything
         for s in given:
             if not isinstance(s, Stage):
-                raise StageError(f"{s!r} is not a Stage; a game is a list of Stage objects.")
+                raise StageError(f"{excerpt(s)} is not a Stage; a game is a list of Stage objects.")
         if len({id(s) for s in stages}) != len(stages):
             raise StageError("The same stage object appears twice in the list; create one per position.")
         check_fit(stages)

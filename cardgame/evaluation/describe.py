@@ -28,6 +28,7 @@ from cardgame.evaluation._tables import FLUSH, FULL_HOUSE, STRAIGHT, STRAIGHT_FL
 from cardgame.evaluation.high import CATEGORY_NAMES, check_cards, evaluate_high
 from cardgame.model.cards import CARDS, RANKS, Card, format_cards
 from cardgame.model.errors import CardError
+from cardgame.model.inputs import excerpt
 
 __all__ = ["HandValue", "describe_high", "high_description", "high_hand_value", "pick_cards"]
 
@@ -69,7 +70,7 @@ def pick_cards(ranks: Iterable[int], pool: Sequence[int]) -> tuple[Card, ...]:
                 out.append(CARDS[c])
                 break
         else:
-            raise CardError(f"No card of rank {RANKS[r]} is left to pick from {format_cards(pool)!r}.")
+            raise CardError(f"No card of rank {RANKS[r]} is left to pick from {excerpt(format_cards(pool))}.")
     return tuple(out)
 
 

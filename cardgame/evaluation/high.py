@@ -41,6 +41,7 @@ from cardgame.evaluation._tables import (
 )
 from cardgame.model.cards import format_cards
 from cardgame.model.errors import CardError
+from cardgame.model.inputs import excerpt
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -83,13 +84,13 @@ def check_cards(cards: Sequence[int], low: int = 5, high: int = 7, what: str = "
         except TypeError:
             ok = False
         if not ok:
-            raise CardError(f"{c!r} is not a card; cards are integers 0..51 (or Card objects).")
+            raise CardError(f"{excerpt(c)} is not a card; cards are integers 0..51 (or Card objects).")
     if not low <= n <= high:
         allowed = str(low) if low == high else f"{low} to {high}"
-        raise CardError(f"{what} needs {allowed} cards, got {n}: {format_cards(cards)!r}.")
+        raise CardError(f"{what} needs {allowed} cards, got {n}: {excerpt(format_cards(cards))}.")
     if len(set(cards)) != n:
         dup = next(c for c in cards if list(cards).count(c) > 1)
-        raise CardError(f"Card {format_cards([dup])} appears twice in {format_cards(cards)!r}.")
+        raise CardError(f"Card {format_cards([dup])} appears twice in {excerpt(format_cards(cards))}.")
 
 
 def _flush_value(cards: Sequence[int], key: int) -> int:

@@ -45,7 +45,7 @@ class Card(int):
         if not isinstance(value, int) or isinstance(value, bool):
             raise CardError(f"A card is a string such as 'Ah' or an index 0 to 51, not {excerpt(value)}.")
         if not 0 <= value < 52:
-            raise CardError(f"Card index {value} is out of range; allowed are 0 to 51.")
+            raise CardError(f"Card index {excerpt(value)} is out of range; allowed are 0 to 51.")
         return CARDS[value]
 
     @property
@@ -141,7 +141,7 @@ def _parse_text(text: str) -> tuple[Card, ...]:
         if m is None:
             bad = compact[pos : pos + 3].split()[0] if compact[pos:].split() else compact[pos:]
             raise CardError(
-                f"Malformed card string {excerpt(text)}: cannot read {bad!r} at position {pos}; "
+                f"Malformed card string {excerpt(text)}: cannot read {excerpt(bad)} at position {pos}; "
                 f"each card is {_ALLOWED}."
             )
         rank = 8 if m.group(1) == "10" else _RANK_INDEX[m.group(1)]

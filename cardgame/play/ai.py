@@ -30,6 +30,7 @@ from cardgame.evaluation.lowball import AceToFiveLowEvaluator, DeuceToSevenLowEv
 from cardgame.model.cards import Card
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import CardsDiscarded
+from cardgame.model.inputs import excerpt
 from cardgame.play.bot import Answer, BotBase, BotView
 from cardgame.play.strength import fast_path, hand_strength, situation
 
@@ -152,7 +153,7 @@ class SeedAI(BotBase):
     def personality_named(cls, name: str) -> SeedAI:
         """A bot with the personality called ``name`` (see :data:`PERSONALITIES`)."""
         if name not in PERSONALITIES:
-            raise ConfigError(f"Unknown personality {name!r}; the personalities are {', '.join(PERSONALITIES)}.")
+            raise ConfigError(f"Unknown personality {excerpt(name)}; the personalities are {', '.join(PERSONALITIES)}.")
         return cls(PERSONALITIES[name])
 
     def __repr__(self) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cardgame.model.errors import ConfigError
+from cardgame.model.inputs import excerpt
 from cardgame.play.bot import Answer, Bot, BotView
 
 __all__ = ["always_all_in", "available", "calling_station", "get", "pair_raiser", "random_bot", "random_draw"]
@@ -109,5 +110,5 @@ def get(name: str) -> Bot:
     """A new bot called ``name`` (see :func:`available`); raises :class:`ConfigError` otherwise."""
     factory = _FACTORIES.get(name.strip().lower()) if isinstance(name, str) else None
     if factory is None:
-        raise ConfigError(f"Unknown bot {name!r}; the bots are {', '.join(_FACTORIES)}.")
+        raise ConfigError(f"Unknown bot {excerpt(name)}; the bots are {', '.join(_FACTORIES)}.")
     return factory()

@@ -43,6 +43,7 @@ from cardgame.evaluation.lowball import (
 from cardgame.model.cards import RANKS, Card
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import CardsDiscarded
+from cardgame.model.inputs import excerpt
 from cardgame.play.shape import GameShape
 
 __all__ = ["Situation", "fast_path", "hand_strength", "situation"]
@@ -185,7 +186,7 @@ def hand_strength(
     if samples < 1:
         raise ConfigError(f"samples must be at least 1, not {samples}.")
     if len(weakest) != 2 or any(ch.upper() not in RANKS for ch in weakest):
-        raise ConfigError(f"weakest must be two ranks like '66' or 'AJ', not {weakest!r}.")
+        raise ConfigError(f"weakest must be two ranks like '66' or 'AJ', not {excerpt(weakest)}.")
     if not where.opponents:
         return 1.0
     known = {*where.mine, *where.board, *where.dead, *(c for up in where.opponents for c in up)}

@@ -29,9 +29,9 @@ class BlindSchedule:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.hands_per_level, int) or self.hands_per_level < 1:
-            raise ConfigError(f"hands_per_level must be a positive whole number, not {self.hands_per_level!r}.")
+            raise ConfigError(f"hands_per_level must be a positive whole number, not {excerpt(self.hands_per_level)}.")
         if not self.factor >= 1:
-            raise ConfigError(f"The blind factor must be at least 1, not {self.factor!r}.")
+            raise ConfigError(f"The blind factor must be at least 1, not {excerpt(self.factor)}.")
 
     def params(self, builder: Any, params: Mapping[str, Any], level: int) -> dict[str, Any]:
         """The builder's keyword arguments at ``level`` (0 is the first)."""
@@ -83,16 +83,16 @@ class Match:
             if isinstance(bot, str):
                 get(bot)
             elif not callable(bot):
-                raise ConfigError(f"A bot is a name or a callable bot(view), not {bot!r}.")
+                raise ConfigError(f"A bot is a name or a callable bot(view), not {excerpt(bot)}.")
         for name, value in (("hands", self.hands), ("shard_hands", self.shard_hands)):
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_HANDS:
                 raise ConfigError(f"{name} must be a whole number from 1 to {MAX_HANDS:,}, not {excerpt(value)}.")
         if not isinstance(self.seed, int) or isinstance(self.seed, bool) or self.seed < 0:
             raise ConfigError(f"seed must be a whole number of at least 0, not {excerpt(self.seed)}.")
         if self.stack is not None and (not isinstance(self.stack, int) or self.stack < 1):
-            raise ConfigError(f"stack must be a positive whole number of chips, not {self.stack!r}.")
+            raise ConfigError(f"stack must be a positive whole number of chips, not {excerpt(self.stack)}.")
         if self.mode not in MODES:
-            raise ConfigError(f"mode must be one of {', '.join(MODES)}, not {self.mode!r}.")
+            raise ConfigError(f"mode must be one of {', '.join(MODES)}, not {excerpt(self.mode)}.")
         if self.duplicate and self.mode != "cash":
             raise ConfigError("Duplicate matches are cash games: a tournament cannot be replayed seat by seat.")
         try:

@@ -76,7 +76,7 @@ def _backend(workers: object, backend: str | None) -> str:
         raise ConfigError(f"workers must be a whole number from 1 to {MAX_WORKERS:,}, not {excerpt(workers)}.")
     backend = backend or ("serial" if workers == 1 else "process")
     if backend not in _RUN:
-        raise ConfigError(f"Unknown backend {backend!r}; the backends are {', '.join(BACKENDS)}.")
+        raise ConfigError(f"Unknown backend {excerpt(backend)}; the backends are {', '.join(BACKENDS)}.")
     return backend
 
 

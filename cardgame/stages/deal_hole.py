@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from cardgame.model.cards import CARDS
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import BoardDealt, HoleCardsDealt
+from cardgame.model.inputs import check_int
 from cardgame.stages.base import PokerStage
 
 __all__ = ["DealHole"]
@@ -41,8 +43,7 @@ class DealHole(PokerStage):
     ) -> None:
         super().__init__()
         if face_up is None:
-            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-                raise ConfigError(f"Hole card count must be a positive whole number, not {count!r}.")
+            check_int(count, "hole card count", ConfigError, minimum=1, maximum=len(CARDS))
             face_up = (False,) * count
         if not face_up:
             raise ConfigError("DealHole must deal at least one card.")

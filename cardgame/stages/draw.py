@@ -9,6 +9,7 @@ from cardgame.model.context import Context
 from cardgame.model.errors import CardError, ConfigError, IllegalActionError
 from cardgame.model.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
 from cardgame.model.hand import Hand, HandPlayer
+from cardgame.model.inputs import excerpt
 from cardgame.stages.base import PokerStage
 from cardgame.stages.results import DrawOptions
 
@@ -19,7 +20,7 @@ def _cards(cards: object, opts: DrawOptions) -> tuple[Card, ...]:
     """The discards as cards: a sequence of card strings (``"Ah"``) or indices (0 to 51)."""
     allowed = f"a list of cards from {format_cards(opts.hole)} (strings such as 'Ah' or indices 0 to 51)"
     if isinstance(cards, str) or not isinstance(cards, (list, tuple)):
-        raise IllegalActionError(f"Discards must be {allowed}, not {cards!r}.", rule="discards not a list",
+        raise IllegalActionError(f"Discards must be {allowed}, not {excerpt(cards)}.", rule="discards not a list",
                                  allowed=allowed)
     try:
         return tuple([Card(c) for c in cards])
@@ -83,14 +84,14 @@ class Draw(PokerStage):
         super().__init__()
         self._drawer: HandPlayer | None = None  # the player to draw
         if max_discards is not None and not _count(max_discards):
-            raise ConfigError(f"max_discards must be a non-negative whole number or None, not {max_discards!r}.")
+            raise ConfigError(f"max_discards must be a non-negative whole number or None, not {excerpt(max_discards)}.")
         if not _count(min_discards):
-            raise ConfigError(f"min_discards must be a non-negative whole number, not {min_discards!r}.")
+            raise ConfigError(f"min_discards must be a non-negative whole number, not {excerpt(min_discards)}.")
         if max_discards is not None and min_discards > max_discards:
             raise ConfigError(f"min_discards ({min_discards}) must not exceed max_discards ({max_discards}).")
         if not isinstance(replace, bool):
             raise ConfigError(f"replace must be True (discards are replaced) or False (discard only), "
-                              f"not {replace!r}.")
+                              f"not {excerpt(replace)}.")
         if not replace and max_discards == 0:
             raise ConfigError("A discard-only round (replace=False) with max_discards=0 does nothing; "
                               "allow at least one discard.")
@@ -182,7 +183,7 @@ class Draw(PokerStage):
         assert hand is not None and opts is not None
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise IllegalActionError(
-                f"Seat {seat!r} is not a seat number: seat {opts.seat} draws next.", rule="drawing out of turn"
+                f"Seat {excerpt(seat)} is not a seat number: seat {opts.seat} draws next.", rule="drawing out of turn"
             )
         if seat != opts.seat:
             raise IllegalActionError(

@@ -1,0 +1,254 @@
+"""The public Python API walked with hostile values: every public callable of the core packages, found
+by introspection, and every method of a running :class:`~cardgame.play.game.Game`.
+
+A hostile value (a huge or negative number, a bool, NaN, a float, a 100,000-character string, deep
+nesting, ``None``, a wrong type) either works or is refused with the library's own error
+(:class:`~cardgame.model.errors.CardgameError`) whose message is short; never a bare ``ValueError``,
+``TypeError``, ``OverflowError`` or ``RecursionError`` from deep inside. A refused call to a running game
+leaves it exactly as it was and playable to the end of the hand, chips conserved.
+
+:func:`public_callables` and :func:`call_hostile` take any list of modules, so the walk extends to the
+applications (``cardgame.rl``, ``cardgame.store``...) by adding them to a module list.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import math
+import pkgutil
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import variants
+from cardgame.model.errors import CardgameError
+from cardgame.play.game import Game
+
+#: Longest message a refusal may carry: the sentence saying what is allowed and a short excerpt.
+MESSAGE_LIMIT = 500
+
+#: Seconds one call may take: a hostile count must be refused, not run (a number of hands, seats, samples).
+CALL_SECONDS = 5
+
+CORE = ("cardgame", "cardgame.model", "cardgame.engine", "cardgame.evaluation", "cardgame.stages", "cardgame.play",
+        "cardgame.simulate", "variants")
+
+#: Public names whose arguments are not values a user hands in but the library's own runtime objects or
+#: code, used by stage and engine authors; each entry says why a hostile value cannot reach it from input.
+ALLOWED: dict[str, str] = {
+    # the kernel's machine compiler and its generated code: called with a stage class's own tables
+    "cardgame.engine.compile_machine": "compiles a stage class's declared machine (code, not input)",
+    "cardgame.engine.generate": "generates functions from compile_machine's table",
+    "cardgame.engine.generate_start": "generates functions from compile_machine's table",
+    "cardgame.engine.fire": "fires a trigger on compile_machine's table",
+    "cardgame.engine.fast_init": "a class decorator (code, not input)",
+    "cardgame.engine.Step": "a compiled transition, built by compile_machine",
+    "variants.variant": "a decorator of a builder function (code, not input)",
+}
+
+#: Objects of the library's own runtime that a stage or bot hands to these functions (a hand in
+#: progress, a street, a view): they are typed, and made by the library, never parsed from input.
+RUNTIME = ("cardgame.model.action_order.", "cardgame.model.legal.", "cardgame.model.street.Street",
+           "cardgame.play.bot.decide", "cardgame.play.bot.build_view", "cardgame.play.bot.seat_rng",
+           "cardgame.play.strength.", "cardgame.play.view.seat_rows", "cardgame.play.view.table_view",
+           "cardgame.play.ai.discards", "cardgame.play.ai.strength", "cardgame.play.bots.",
+           "cardgame.simulate.run_jobs", "cardgame.simulate.play_shard")
+
+
+def _deep(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+class _Explodes:
+    """An object whose every use raises: ``repr``, ``len``, iteration, comparison."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("repr of a hostile object")
+
+    def __len__(self) -> int:
+        raise RuntimeError("len of a hostile object")
+
+
+HOSTILE_FIXED: tuple[Any, ...] = (
+    10**5000, -10**5000, 10**19, -1, -(10**18), 10**18, 2**63, True, False, math.nan, math.inf, -math.inf, 1.5,
+    -0.0, "x" * 100_000, "", " ", "\0", "٥", b"\xff" * 1000, None, [], [None], _deep(10_000), {"a": _deep(2000)},
+    object(), _Explodes(), (1, 2), [10**5000], ["x" * 100_000], {1, 2}, print, Ellipsis, 1j,
+)
+
+HOSTILE = st.one_of(
+    st.sampled_from(HOSTILE_FIXED),
+    st.integers(min_value=-(10**40), max_value=10**40),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=30),
+    st.lists(st.one_of(st.integers(), st.none(), st.text(max_size=3)), max_size=5),
+)
+
+
+def _modules(names: Sequence[str]) -> Iterator[ModuleType]:
+    """Each module named, and for a package without ``__all__`` each of its public modules."""
+    for name in names:
+        module = importlib.import_module(name)
+        if hasattr(module, "__all__") or not hasattr(module, "__path__"):
+            yield module
+        if (hasattr(module, "__path__") and not hasattr(module, "__all__")) or name == "cardgame.play":
+            yield from _modules([f"{name}.{m.name}" for m in pkgutil.iter_modules(module.__path__)
+                                 if not m.name.startswith("_")])
+
+
+def public_callables(names: Sequence[str]) -> list[tuple[str, Callable[..., Any]]]:
+    """Every public callable in the ``__all__`` of the modules named (and of a package's modules when it
+    has no ``__all__``), once each under its first name, with the public class- and static methods of
+    classes; exceptions and protocols (nothing to call) and :data:`ALLOWED` names left out."""
+    found: dict[int, tuple[str, Callable[..., Any]]] = {}
+    for module in _modules(names):
+        for attr in getattr(module, "__all__", ()):
+            obj = getattr(module, attr)
+            name = f"{module.__name__}.{attr}"
+            if not callable(obj) or name in ALLOWED or any(name.startswith(r) for r in RUNTIME):
+                continue
+            if inspect.isclass(obj) and (issubclass(obj, BaseException) or getattr(obj, "_is_protocol", False)):
+                continue
+            found.setdefault(id(obj), (name, obj))
+            if inspect.isclass(obj):
+                for member, raw in vars(obj).items():
+                    if not member.startswith("_") and isinstance(raw, classmethod | staticmethod):
+                        found.setdefault(id(raw), (f"{name}.{member}", getattr(obj, member)))
+    return sorted(found.values(), key=lambda item: item[0])
+
+
+def _game() -> Game:
+    game = Game(variants.get("NT"), seats=3, seed=1)
+    for who in ("Ann", "Bob"):
+        game.sit_down(who, 100)
+    return game
+
+
+#: Values a parameter of this name takes when it is not the one made hostile, so a call gets past its
+#: first argument to the ones after it.
+BASELINE: dict[str, Callable[[], Any]] = {
+    "name": lambda: "Ann", "seat": lambda: 0, "stack": lambda: 100, "amount": lambda: 10, "text": lambda: "Ah",
+    "cards": lambda: [0, 1, 2, 3, 4], "hole": lambda: [0, 1, 2, 3], "board": lambda: [8, 9, 10],
+    "value": lambda: 5, "variant": lambda: "NT", "bots": lambda: ("random", "random"), "hands": lambda: 2,
+    "name_or_code": lambda: "NT", "structure": lambda: variants.no_limit_holdem()[3].structure,
+    "stages": lambda: variants.no_limit_holdem(), "min_bet": lambda: 2, "small_bet": lambda: 2,
+    "big_bet": lambda: 4, "count": lambda: 1, "game": _game, "seed": lambda: 1, "index": lambda: 0,
+    "winners": lambda: [0, 1], "hole_cards": lambda: 2, "blinds": lambda: (1, 2), "streets": lambda: ((5, "river"),),
+    "match": lambda: __import__("cardgame.simulate", fromlist=["Match"]).Match("NT", ("random", "random"), 2),
+}
+
+
+def _arguments(fn: Callable[..., Any], hostile_at: int, value: Any) -> tuple[list[Any], dict[str, Any]] | None:
+    """Arguments for ``fn``: ``value`` for its parameter number ``hostile_at`` (modulo their count), a
+    baseline or the default for the others (the hostile value where there is neither)."""
+    try:
+        params = [p for p in inspect.signature(fn).parameters.values()
+                  if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    except (TypeError, ValueError):
+        return None
+    if not params:
+        return [], {}
+    target = hostile_at % len(params)
+    args: list[Any] = []
+    kwargs: dict[str, Any] = {}
+    for i, p in enumerate(params):
+        if i == target:
+            v = value
+        elif p.default is not p.empty:
+            continue
+        elif p.name in BASELINE:
+            v = BASELINE[p.name]()
+        else:
+            v = value
+        if p.kind is p.KEYWORD_ONLY:
+            kwargs[p.name] = v
+        elif p.kind is p.POSITIONAL_ONLY or not kwargs:
+            args.append(v) if len(args) == i else kwargs.__setitem__(p.name, v)
+        else:
+            kwargs[p.name] = v
+    return args, kwargs
+
+
+@contextmanager
+def _time_limit(seconds: int) -> Iterator[None]:
+    def expire(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"the call ran over {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def call_hostile(label: str, fn: Callable[..., Any], args: Sequence[Any], kwargs: dict[str, Any]) -> None:
+    """Call ``fn``: it must return, or raise a :class:`CardgameError` with a message of at most
+    :data:`MESSAGE_LIMIT` characters, within :data:`CALL_SECONDS`."""
+    try:
+        with _time_limit(CALL_SECONDS):
+            fn(*args, **kwargs)
+    except CardgameError as exc:
+        message = str(exc)
+        assert len(message) <= MESSAGE_LIMIT, f"{label}: a message of {len(message):,} characters: {message[:200]}"
+    except BaseException as exc:  # every other exception is an escape
+        pytest.fail(f"{label} raised {type(exc).__name__}: {str(exc)[:300]}")
+
+
+API = public_callables(CORE)
+
+FUZZ = settings(max_examples=12, deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def test_the_walk_finds_the_public_api() -> None:
+    """The walk sees the functions and classes a user calls (a new public name is walked at once)."""
+    names = {name for name, _ in API}
+    assert {"cardgame.Game", "cardgame.Card", "cardgame.parse_card", "cardgame.Table", "variants.get",
+            "cardgame.simulate.Match", "cardgame.simulate.simulate", "cardgame.evaluation.evaluate_high",
+            "cardgame.stages.BettingRound", "cardgame.engine.Dispatcher"} <= names
+    assert len(API) > 100
+
+
+@pytest.mark.parametrize(("label", "fn"), API, ids=[name for name, _ in API])
+@FUZZ
+@given(value=HOSTILE, where=st.integers(min_value=0, max_value=20))
+def test_public_callables_refuse_hostile_values_with_their_own_errors(
+        label: str, fn: Callable[..., Any], value: Any, where: int) -> None:
+    arguments = _arguments(fn, where, value)
+    if arguments is not None:
+        call_hostile(label, fn, *arguments)
+
+
+@pytest.mark.parametrize(("label", "fn"), API, ids=[name for name, _ in API])
+@pytest.mark.parametrize("value", HOSTILE_FIXED, ids=lambda v: type(v).__name__)
+def test_public_callables_refuse_each_fixed_hostile_value(label: str, fn: Callable[..., Any], value: Any) -> None:
+    for where in range(4):
+        arguments = _arguments(fn, where, value)
+        if arguments is not None:
+            call_hostile(f"{label} (argument {where})", fn, *arguments)
+
+
+def _variant_builders() -> list[tuple[str, Callable[..., Any]]]:
+    return [(f"variants.get({v.name!r}).build", v.build) for v in variants.available()]
+
+
+@pytest.mark.parametrize(("label", "build"), _variant_builders(), ids=lambda v: v if isinstance(v, str) else "")
+@FUZZ
+@given(value=HOSTILE, data=st.data())
+def test_each_registered_variant_builder_refuses_hostile_parameters(
+        label: str, build: Callable[..., Any], value: Any, data: st.DataObject) -> None:
+    params = list(inspect.signature(build.__self__.builder).parameters)
+    if params:
+        name = data.draw(st.sampled_from(params))
+        call_hostile(f"{label}({name}=...)", build, (), {name: value})
