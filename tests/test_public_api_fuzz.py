@@ -29,7 +29,9 @@ from hypothesis import strategies as st
 
 import variants
 from cardgame.model.errors import CardgameError
+from cardgame.play.bots import calling_station, random_bot, random_draw
 from cardgame.play.game import Game
+from cardgame.store.snapshot import dumps
 
 #: Longest message a refusal may carry: the sentence saying what is allowed and a short excerpt.
 MESSAGE_LIMIT = 500
@@ -252,3 +254,88 @@ def test_each_registered_variant_builder_refuses_hostile_parameters(
     if params:
         name = data.draw(st.sampled_from(params))
         call_hostile(f"{label}({name}=...)", build, (), {name: value})
+
+
+# --- a running game fed hostile values ---------------------------------------------------------------
+
+
+def _running(code: str) -> Game:
+    """A game of ``code`` with three players, in its first hand, a decision or two in (a draw game: at its
+    first draw)."""
+    game = Game(variants.get(code), seats=4, seed=11, max_hands=1)
+    for who in ("Ann", "Bob", "Cat"):
+        game.sit_down(who, BUY_IN)
+    game.start()
+    for i in range(20):
+        if game.draw_options() is not None or (i >= 2 and not code.endswith("D")):
+            break
+        game.play(calling_station, max_actions=1)
+    return game
+
+
+BUY_IN = 200
+
+
+#: Arguments a parameter of a Game method takes when another one is made hostile: legal, or refused
+#: for a reason of their own (``call`` with an amount), never acted on.
+GAME_BASELINE: dict[str, Callable[[Game], Any]] = {
+    "seat": lambda g: g.to_act if g.to_act is not None else 0, "name": lambda g: "Zed", "buy_in": lambda g: 100,
+    "action": lambda g: "call", "amount": lambda g: 10**5000, "runs": lambda g: 10**5000,
+    "discards": lambda g: [10**5000], "top_first": lambda g: [10**5000], "bots": lambda g: {},
+}
+
+#: Game methods left out: ``start`` and ``stop`` take nothing and change the game on purpose.
+GAME_SKIP = ("start", "stop")
+
+GAME_METHODS = sorted(name for name, member in inspect.getmembers(Game, callable)
+                      if not name.startswith("_") and name not in GAME_SKIP)
+
+
+def _finish_hand(game: Game) -> None:
+    """Play the hand in progress to its end with random bots (the game plays one hand)."""
+    game.play(random_bot, drawer=random_draw, max_actions=500)
+
+
+def _state(game: Game, method: str) -> str:
+    """The game's snapshot; for ``play``, which hands each seat's bot its own random stream once asked,
+    the table, the hand and the log (a bot that answered nonsense has had its stream made)."""
+    if method == "play":
+        return f"{game.status(reveal=True)} {[p.stack for p in game.table.players()]} {len(game.events)}"
+    return dumps(game)
+
+
+def _hostile_game_calls(game: Game, method: str, value: Any) -> Iterator[tuple[str, list[Any]]]:
+    params = [p for p in inspect.signature(getattr(Game, method)).parameters.values() if p.name != "self"
+              and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    for target in params:
+        args = [value if p is target else GAME_BASELINE[p.name](game) if p.name in GAME_BASELINE else p.default
+                for p in params if p is target or p.default is p.empty or p.name in GAME_BASELINE]
+        names = [p.name for p in params if p is target or p.default is p.empty or p.name in GAME_BASELINE]
+        yield target.name, dict(zip(names, args, strict=True))  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("code", ["NT", "F7S", "F2L3D"])
+@pytest.mark.parametrize("method", GAME_METHODS)
+def test_a_running_game_refuses_hostile_values_and_plays_on(code: str, method: str) -> None:
+    """Each Game method fed each hostile value: refused with a short CardgameError (never StageError)
+    and the game unchanged, or done; afterwards the hand plays to its end with every chip kept."""
+    game = _running(code)
+    assert game.hand is not None and (code != "F2L3D" or game.draw_options() is not None)
+    for value in HOSTILE_FIXED:
+        for name, kwargs in _hostile_game_calls(game, method, value):
+            before = _state(game, method)
+            label = f"Game.{method}({name}={type(value).__name__})"
+            try:
+                with _time_limit(CALL_SECONDS):
+                    getattr(game, method)(**kwargs)
+            except CardgameError as exc:
+                assert len(str(exc)) <= MESSAGE_LIMIT, f"{label}: a message of {len(str(exc)):,} characters"
+                assert game.status_name == "running", f"{label} stopped the game: {exc}"
+                assert _state(game, method) == before, f"{label} was refused ({exc}) but changed the game"
+            except BaseException as exc:  # every other exception is an escape
+                pytest.fail(f"{label} raised {type(exc).__name__}: {str(exc)[:300]}")
+            assert game.status_name == "running", label
+    _finish_hand(game)
+    assert game.status_name == "exited"  # the one hand played to its end
+    joined = len(list(game.table.players())) - 3  # a hostile name that is a string may sit down, with 100
+    assert game.table.total_chips() == 3 * BUY_IN + 100 * joined

@@ -41,7 +41,7 @@ from cardgame.model.betting import LegalActions
 from cardgame.model.cards import Card, format_cards
 from cardgame.model.errors import BotError, CardError, IllegalActionError
 from cardgame.model.events import CardsShown, Event, HandEnded, HandStarted, PotAwarded
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.play.playable import PlayableGame as Game  # what the driver needs of cardgame.play.game.Game
 from cardgame.play.shape import GameShape, game_shape
 from cardgame.play.view import SeatRow, SeatView, seat_rows
@@ -509,6 +509,11 @@ def play(game: Game, bots: Mapping[int, Bot] | Bot, *, drawer: Bot | None = None
     """Let ``bots`` (one for every seat, or one per seat) answer every question until nobody is to
     act: the game exited, failed, or waits for players. Draws ask ``drawer`` and run-out choices
     ``chooser`` when given, else the seat's bot. Returns the number of answers."""
+    given = list(bots.values()) if isinstance(bots, Mapping) else [bots]
+    for i, bot in enumerate((*given, drawer, chooser)):
+        if not callable(bot) and (bot is not None or i < len(given)):
+            raise BotError(f"A bot is a callable bot(view) (or a mapping of seats to them), not {excerpt(bot)}.")
+    max_actions = check_int(max_actions, "max_actions", BotError, minimum=0)
     if shape is None:
         shape = game_shape(game.dispatcher.stages, game.ctx.deck_spec)
     seats: dict[int, tuple[Bot | None, random.Random]] = {}  # seat -> its bot and its random stream
@@ -525,7 +530,10 @@ def play(game: Game, bots: Mapping[int, Bot] | Bot, *, drawer: Bot | None = None
                 hooks.flush()
             mine = seats.get(seat)
             if mine is None:
-                mine = seats[seat] = (bots.get(seat) if isinstance(bots, Mapping) else bots, seat_rng(game, seat))
+                bot = bots.get(seat) if isinstance(bots, Mapping) else bots
+                if bot is None and drawer is None and chooser is None:  # refused before the seat's stream is made
+                    _pick(bots, seat)
+                mine = seats[seat] = (bot, seat_rng(game, seat))
             decide(game, seat, mine[0], mine[1], shape=shape, events=events, drawer=drawer, chooser=chooser,
                    missing=lambda s: _pick(bots, s))
             taken += 1
