@@ -51,7 +51,8 @@ def blind_levels(small_blind: int, big_blind: int, *straddles: int) -> tuple[int
     for i in range(1, len(levels)):
         low, high = levels[i - 1], levels[i]
         if type(low) is int and type(high) is int and low > high:
-            raise ConfigError(f"{names[i - 1].capitalize()} ({low}) must not be above {names[i]} ({high}): blinds and "
+            raise ConfigError(f"{names[i - 1].capitalize()} ({excerpt(low)}) must not be above {names[i]} "
+                              f"({excerpt(high)}): blinds and "
                               "straddles rise from the small blind on.")
     return levels
 

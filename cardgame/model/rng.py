@@ -16,15 +16,20 @@ stream. An unseeded game's streams are seeded from :mod:`secrets`.
 from __future__ import annotations
 
 import hashlib
+import operator
 import random
 import secrets
 from collections.abc import MutableSequence
 from typing import Any, TypeVar
 
 from cardgame.engine.copies import shallow_copy
-from cardgame.model.errors import ReplayError
+from cardgame.model.errors import ConfigError, ReplayError
+from cardgame.model.inputs import excerpt
 
-__all__ = ["RandomSource"]
+__all__ = ["MAX_SEED", "RandomSource"]
+
+MAX_SEED = 2**128 - 1
+"""The largest seed (in magnitude): 128 bits, as many as any seed the command line or equity takes."""
 
 T = TypeVar("T")
 
@@ -43,7 +48,12 @@ class RandomSource:
     __slots__ = ("_random", "_streams", "seed")
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed: int | None = None if seed is None else int(seed)
+        given: object = seed  # checked here: a caller may pass anything
+        if given is not None and (isinstance(given, bool) or not hasattr(type(given), "__index__")
+                                  or not -MAX_SEED <= operator.index(given) <= MAX_SEED):  # type: ignore[arg-type]
+            raise ConfigError(f"A seed is a whole number of at most {MAX_SEED.bit_length()} bits (or None: "
+                              f"unseeded), not {excerpt(given)}.")
+        self.seed: int | None = None if seed is None else operator.index(seed)
         self._random: random.Random = random.Random(self.seed) if self.seed is not None else secrets.SystemRandom()
         self._streams: dict[str, random.Random] = {}
 

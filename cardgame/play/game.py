@@ -98,6 +98,9 @@ class Game:
         if deck is None:
             deck = getattr(getattr(built, "variant", None), "deck", None)
             deck = deck if isinstance(deck, DeckSpec) else STANDARD_DECK
+        for what, number, least in (("max_hands", max_hands, 1), ("keep_hands", keep_hands, 1)):
+            if number is not None:
+                check_int(number, what, ConfigError, minimum=least)
         if table is None:
             table = Table(seats, min_buy_in, max_buy_in, first_button)
         self.ctx = Context(table, rng=RandomSource(seed), deck_spec=deck, max_hands=max_hands,

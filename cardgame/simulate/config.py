@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from cardgame.model.errors import ConfigError
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.play.bot import Bot
 
 __all__ = ["MAX_HANDS", "BlindSchedule", "Match"]
@@ -17,6 +17,8 @@ __all__ = ["MAX_HANDS", "BlindSchedule", "Match"]
 MODES = ("cash", "tournament")
 MAX_HANDS = 10**9
 """Hands (or duplicate deals) a match may have: days of play, and shard lists that fit in memory."""
+MAX_FACTOR = 100
+"""The largest factor the blinds may rise by per level (a larger one overflows the blinds in a few levels)."""
 
 
 @attrs.frozen
@@ -28,10 +30,10 @@ class BlindSchedule:
     factor: float = 1.5
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.hands_per_level, int) or self.hands_per_level < 1:
-            raise ConfigError(f"hands_per_level must be a positive whole number, not {excerpt(self.hands_per_level)}.")
-        if not self.factor >= 1:
-            raise ConfigError(f"The blind factor must be at least 1, not {excerpt(self.factor)}.")
+        check_int(self.hands_per_level, "hands_per_level", ConfigError, minimum=1)
+        factor = self.factor
+        if isinstance(factor, bool) or not isinstance(factor, int | float) or not 1 <= factor <= MAX_FACTOR:
+            raise ConfigError(f"The blind factor must be a number from 1 to {MAX_FACTOR}, not {excerpt(factor)}.")
 
     def params(self, builder: Any, params: Mapping[str, Any], level: int) -> dict[str, Any]:
         """The builder's keyword arguments at ``level`` (0 is the first)."""
@@ -85,12 +87,11 @@ class Match:
             elif not callable(bot):
                 raise ConfigError(f"A bot is a name or a callable bot(view), not {excerpt(bot)}.")
         for name, value in (("hands", self.hands), ("shard_hands", self.shard_hands)):
-            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_HANDS:
-                raise ConfigError(f"{name} must be a whole number from 1 to {MAX_HANDS:,}, not {excerpt(value)}.")
+            check_int(value, name, ConfigError, minimum=1, maximum=MAX_HANDS)
         if not isinstance(self.seed, int) or isinstance(self.seed, bool) or self.seed < 0:
             raise ConfigError(f"seed must be a whole number of at least 0, not {excerpt(self.seed)}.")
-        if self.stack is not None and (not isinstance(self.stack, int) or self.stack < 1):
-            raise ConfigError(f"stack must be a positive whole number of chips, not {excerpt(self.stack)}.")
+        if self.stack is not None:
+            check_int(self.stack, "stack (in chips)", ConfigError, minimum=1)
         if self.mode not in MODES:
             raise ConfigError(f"mode must be one of {', '.join(MODES)}, not {excerpt(self.mode)}.")
         if self.duplicate and self.mode != "cash":

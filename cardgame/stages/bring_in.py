@@ -40,7 +40,7 @@ class BringIn(PokerStage):
         self, amount: object, *, highest: bool = False, all_in_passes: str = "card"  # object: checked here
     ) -> None:
         super().__init__()
-        check_int(amount, "bring-in (chips)", ConfigError, minimum=1)
+        amount = check_int(amount, "bring-in (chips)", ConfigError, minimum=1)
         if all_in_passes not in ("card", "seat"):
             raise ConfigError(f"all_in_passes must be 'card' or 'seat', not {excerpt(all_in_passes)}.")
         self.amount = amount

@@ -30,7 +30,7 @@ class DealBoard(PokerStage):
 
     def __init__(self, count: object, street: str = "", *, burn: bool = True) -> None:  # object: checked here
         super().__init__()
-        check_int(count, "board card count", ConfigError, minimum=1, maximum=len(CARDS))
+        count = check_int(count, "board card count", ConfigError, minimum=1, maximum=len(CARDS))
         self.count = count
         self.street = street or {3: "flop"}.get(count, "board")
         self.burn = burn

@@ -43,7 +43,7 @@ class DealHole(PokerStage):
     ) -> None:
         super().__init__()
         if face_up is None:
-            check_int(count, "hole card count", ConfigError, minimum=1, maximum=len(CARDS))
+            count = check_int(count, "hole card count", ConfigError, minimum=1, maximum=len(CARDS))
             face_up = (False,) * count
         if not face_up:
             raise ConfigError("DealHole must deal at least one card.")

@@ -187,7 +187,8 @@ class Draw(PokerStage):
             )
         if seat != opts.seat:
             raise IllegalActionError(
-                f"It is not seat {excerpt(seat)}'s turn to draw: seat {opts.seat} draws next.", rule="drawing out of turn"
+                f"It is not seat {excerpt(seat)}'s turn to draw: seat {opts.seat} draws next.",
+                rule="drawing out of turn",
             )
         discards = _cards(cards, opts)
         held = set(opts.hole)

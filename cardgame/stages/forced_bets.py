@@ -17,7 +17,7 @@ __all__ = ["ForcedBets", "ForcedBetsResult"]
 
 
 def _amounts(value: int | Sequence[int], what: str) -> tuple[int, ...]:
-    if isinstance(value, int) or not isinstance(value, Sequence):
+    if isinstance(value, int | str | bytes) or not isinstance(value, Sequence):
         return (check_int(value, f"{what} (in chips)", ConfigError, minimum=0),)
     return tuple(check_int(v, f"{what} (in chips)", ConfigError, minimum=0) for v in value)
 
@@ -98,7 +98,7 @@ class ForcedBets(PokerStage):
         self.ante_trimming = ante_trimming
         self.dead = _amounts(dead, "dead posts")
         self.live = _amounts(live, "live posts")
-        (self.button_blind,) = _amounts(button_blind, "button blind")
+        self.button_blind = check_int(button_blind, "button blind (in chips)", ConfigError, minimum=0)
         self._blinds: list[tuple[int, int]] = []
         self._antes: list[tuple[int, int]] = []
         self._opener: int | None = None
