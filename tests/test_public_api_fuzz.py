@@ -28,9 +28,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import variants
-from cardgame.model.errors import CardgameError
+from cardgame.model.cards import Card, parse_card
+from cardgame.model.errors import CardError, CardgameError, ConfigError, IllegalActionError, TableError
+from cardgame.play import bots
 from cardgame.play.bots import calling_station, random_bot, random_draw
 from cardgame.play.game import Game
+from cardgame.simulate import Match
 from cardgame.store.snapshot import dumps
 
 #: Longest message a refusal may carry: the sentence saying what is allowed (a list of the variants, say)
@@ -386,3 +389,80 @@ def test_a_running_game_refuses_hostile_values_and_plays_on(code: str, method: s
     assert game.status_name == "exited"  # the one hand played to its end
     joined = len(list(game.table.players())) - 3  # a hostile name that is a string may sit down, with 100
     assert game.table.total_chips() == 3 * BUY_IN + 100 * joined
+
+
+# --- the audit's cases, one by one ---------------------------------------------------------------------
+
+HUGE = 10**5000
+
+
+def _seated() -> Game:
+    game = Game(variants.get("NT"), seats=6, seed=1)
+    for who in ("Ann", "Bob", "Cat"):
+        game.sit_down(who, 200)
+    return game
+
+
+def _in_hand() -> Game:
+    game = Game(variants.get("NT"), seats=6, seed=1, max_hands=1)
+    for who in ("Ann", "Bob", "Cat"):
+        game.sit_down(who, 200)
+    game.start()
+    return game
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: Card(HUGE), CardError, "Card index a whole number of about 5,000 digits is out of range"),
+        (lambda: parse_card([HUGE]), CardError, r"not \[a whole number of about 5,000 digits\]"),
+        (lambda: _in_hand().stack_deck([HUGE]), CardError, "about 5,000 digits"),
+        (lambda: _seated().stack_deck([HUGE]), CardError, "about 5,000 digits"),
+        (lambda: Game(variants.get("NT"), seats=HUGE), ConfigError, "seat_count must be a whole number"),
+        (lambda: _seated().sit_down("Dan", HUGE), TableError, "buy-in .* of at most 18 digits"),
+        (lambda: _seated().sit_down("Dan", 100, HUGE), TableError, "Seat a whole number of about 5,000 digits"),
+        (lambda: _seated().leave(HUGE), TableError, "does not exist"),
+        (lambda: Match("NT", ("random", "random"), 10, stack=-HUGE), ConfigError, "stack"),
+        (lambda: Match("NT", ("random", "random"), 10, stack=HUGE), ConfigError, "stack"),
+        (lambda: variants.get("NT").build(small_blind=HUGE), ConfigError, "about 5,000 digits"),
+        (lambda: bots.get(HUGE), ConfigError, "Unknown bot a whole number of about 5,000 digits"),
+        (lambda: Match("NT", ("random", "random"), 10, mode="x" * 10**6), ConfigError, r"1,000,000 characters"),
+        (lambda: Game(variants.get("NT"), seed=HUGE), ConfigError, "A seed is a whole number of at most 128 bits"),
+    ],
+)
+def test_huge_numbers_and_strings_are_refused_with_a_short_message(call: Callable[[], Any], error: type[Exception],
+                                                                  match: str) -> None:
+    """Each reached ``int()``, ``range()`` or an f-string: Python's bare ValueError (4,300 digits) or a
+    message of megabytes."""
+    with pytest.raises(error, match=match) as info:
+        call()
+    assert len(str(info.value)) <= MESSAGE_LIMIT
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda g: g.act(g.to_act, "raise", HUGE), IllegalActionError),
+        (lambda g: g.raise_to(g.to_act, -HUGE), IllegalActionError),
+        (lambda g: g.act(g.to_act, "x" * 10**6), IllegalActionError),
+        (lambda g: g.sit_down("Dan", HUGE), TableError),
+        (lambda g: g.sit_down("Dan", 100, HUGE), TableError),
+        (lambda g: g.sit_down("x" * 10**6, 100), TableError),
+        (lambda g: g.top_up(HUGE, 10), TableError),
+        (lambda g: g.leave(HUGE), TableError),
+        (lambda g: g.sit_out(HUGE), TableError),
+        (lambda g: g.stack_deck(HUGE), CardError),
+        (lambda g: g.subscribe(HUGE), ConfigError),
+    ],
+)
+def test_a_refused_value_in_a_hand_never_ends_the_game(call: Callable[[Game], Any], error: type[Exception]) -> None:
+    """A raise of a 5,000-digit amount, or a huge buy-in or seat given to sit_down in a hand, raised
+    StageError and failed the game for good; now the game's own error, the game unchanged and playing."""
+    game = _in_hand()
+    before = dumps(game)
+    with pytest.raises(error) as info:
+        call(game)
+    assert len(str(info.value)) <= MESSAGE_LIMIT
+    assert dumps(game) == before and game.status_name == "running"
+    game.play(random_bot, max_actions=200)
+    assert game.status_name == "exited" and game.table.total_chips() == 600
