@@ -63,6 +63,8 @@ _REGISTRY: dict[str, Variant] = {}
 
 def register(variant: Variant) -> Variant:
     """Add ``variant`` under its name and its code; names and codes must be new."""
+    if not isinstance(variant, Variant):
+        raise ConfigError(f"register takes a Variant (see the variant decorator), not {excerpt(variant)}.")
     for key in (variant.name, variant.code):
         if key is not None and key.lower() in _REGISTRY:
             raise ConfigError(f"A variant is already registered as {excerpt(key)}.")

@@ -57,6 +57,16 @@ def blind_levels(small_blind: int, big_blind: int, *straddles: int) -> tuple[int
     return levels
 
 
+def posts_chips(*amounts: object) -> bool:
+    """Whether any of ``amounts`` (each a number of chips or a list of them: blinds, antes, dead and
+    live posts) posts chips; :class:`ConfigError` for what is not a whole number of chips."""
+    for value in amounts:
+        items = (value,) if isinstance(value, int | str | bytes) or not isinstance(value, Sequence) else value
+        if any(check_int(v, "forced bet (in chips)", ConfigError, minimum=0) for v in items):
+            return True  # ForcedBets checks the rest
+    return False
+
+
 def _whole(value: object, what: str, least: int) -> int:
     return check_int(value, what, ConfigError, minimum=least)
 
@@ -84,6 +94,10 @@ def community_streets(
     * ``run_it_twice``: a :class:`~cardgame.stages.RunItTwice` offer before every street dealt
       after a betting round, so players all in before the river may run the rest twice.
     """
+    given: object = board  # checked here: a caller may pass anything
+    if isinstance(given, str | bytes) or not isinstance(given, Sequence):
+        raise ConfigError(f"The board is a list of (card count, name) streets such as ((3, 'flop'), (1, 'turn')), "
+                          f"not {excerpt(given)}.")
     streets = tuple(board)
     if not streets:
         raise ConfigError("A community-card game needs at least one street of board cards.")
@@ -169,11 +183,11 @@ def community_card_game(
                           f"({hole_cards}).")
     stages: list[PokerStage] = [WaitForPlayers(min_players, max_players=max_players, deck=deck)]
     if bomb_pot:
-        if any(blinds) or any(dead) or any(live) or button_blind or (ante if isinstance(ante, int) else any(ante)):
+        if posts_chips(blinds, dead, live, button_blind, ante):
             raise ConfigError("A bomb pot replaces the blinds and antes: give blinds=() and no ante, dead, live or "
                               "button blind with bomb_pot.")
         stages.append(ForcedBets((), ante=bomb_pot, ante_trimming=ante_trimming))
-    elif any(blinds) or any(dead) or any(live) or button_blind or (ante if isinstance(ante, int) else any(ante)):
+    elif posts_chips(blinds, dead, live, button_blind, ante):
         stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante, ante_trimming=ante_trimming,
                                  dead=dead, live=live, button_blind=button_blind))
     stages.append(DealHole(hole_cards))

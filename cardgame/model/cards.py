@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from itertools import islice
+from typing import Any
 
 from cardgame.model.errors import CardError
 from cardgame.model.inputs import excerpt
@@ -152,4 +153,13 @@ def _parse_text(text: str) -> tuple[Card, ...]:
 
 def format_cards(cards: Iterable[int]) -> str:
     """``"Ah 7c Td"``; the inverse of :func:`parse_cards`."""
-    return " ".join(str(CARDS[c]) for c in cards)
+    try:
+        items: Any = cards if isinstance(cards, list | tuple) else tuple(cards)  # an iterator is read once
+    except TypeError:
+        items = cards  # not an iterable: parse_cards names it
+    else:
+        try:
+            return " ".join([str(CARDS[c]) if type(c) is not bool and c >= 0 else str(Card(c)) for c in items])
+        except (TypeError, IndexError):  # an item that is not a card index
+            pass
+    return " ".join(map(str, parse_cards(items)))  # raises CardError naming the bad card

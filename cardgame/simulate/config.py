@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -79,6 +79,8 @@ class Match:
         from cardgame.play.bots import get
 
         v = variants.get(self.variant)
+        if isinstance(self.bots, str | bytes) or not isinstance(self.bots, Sequence):
+            raise ConfigError(f"bots are a list of bot names or callables bot(view), not {excerpt(self.bots)}.")
         if not 2 <= len(self.bots) <= v.max_players:
             raise ConfigError(f"{v.name} is played by 2 to {v.max_players} bots, not {len(self.bots)}.")
         for bot in self.bots:

@@ -7,11 +7,12 @@ from typing import Any, ClassVar, NamedTuple, Self
 from cardgame.model import legal
 from cardgame.model.action_order import Order
 from cardgame.model.betting import BettingStructure, LegalActions
+from cardgame.model.cards import CARDS
 from cardgame.model.context import Context
-from cardgame.model.errors import IllegalActionError
+from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.events import ActionTaken, BetReturned
 from cardgame.model.hand import Hand, HandPlayer
-from cardgame.model.inputs import MAX_DIGITS, MAX_NUMBER, excerpt
+from cardgame.model.inputs import MAX_DIGITS, MAX_NUMBER, check_int, excerpt
 from cardgame.model.legal import matchable
 from cardgame.model.street import Street, StreetRecord
 from cardgame.stages.base import PokerStage
@@ -133,8 +134,11 @@ class BettingRound(PokerStage):
         #: The seat the round waits on (``street_state.to_act``'s), or ``None``: the stage's answer to
         #: "who acts" (:class:`~cardgame.stages.results.AwaitsPlayer`), kept as a plain attribute.
         self.to_act: int | None = None
+        if not isinstance(structure, BettingStructure):
+            raise ConfigError(f"A betting round needs a betting structure (NoLimit, PotLimit, FixedLimit), "
+                              f"not {excerpt(structure)}.")
         self.structure = structure
-        self.street = street
+        self.street = street = check_int(street, "street", ConfigError, minimum=0, maximum=len(CARDS))
         default = ("preflop", "flop", "turn", "river")[street] if 0 <= street < 4 else f"street {street + 1}"
         self.street_name = street_name or default
 

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from cardgame.model.cards import CARDS
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import BoardDealt, HoleCardsDealt
-from cardgame.model.inputs import check_int
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.stages.base import PokerStage
 
 __all__ = ["DealHole"]
@@ -45,6 +45,9 @@ class DealHole(PokerStage):
         if face_up is None:
             count = check_int(count, "hole card count", ConfigError, minimum=1, maximum=len(CARDS))
             face_up = (False,) * count
+        given: object = face_up  # checked here: a caller may pass anything
+        if isinstance(given, str | bytes) or not isinstance(given, Sequence) or len(given) > len(CARDS):
+            raise ConfigError(f"face_up is a list of True/False, one per card dealt, not {excerpt(given)}.")
         if not face_up:
             raise ConfigError("DealHole must deal at least one card.")
         self.face_up = tuple(bool(u) for u in face_up)

@@ -52,10 +52,17 @@ class RunItTwice(PokerStage):
 
     def __init__(self, streets: Sequence[tuple[int, str]], *, max_runs: int = 2) -> None:
         super().__init__()
-        if not streets:
-            raise ConfigError("Run it twice needs the streets still to deal, e.g. ((1, 'turn'), (1, 'river')).")
+        given: object = streets  # checked here: a caller may pass anything
+        if isinstance(given, str | bytes) or not isinstance(given, Sequence) or not given:
+            raise ConfigError(f"Run it twice needs the streets still to deal, e.g. ((1, 'turn'), (1, 'river')), "
+                              f"not {excerpt(given)}.")
         check_int(max_runs, "max_runs", ConfigError, minimum=2)
-        self.streets = tuple((int(count), str(street)) for count, street in streets)
+        pairs: list[tuple[int, str]] = []
+        for item in given:
+            if not isinstance(item, tuple | list) or len(item) != 2 or not isinstance(item[1], str):
+                raise ConfigError(f"Each street is a (card count, name) pair such as (1, 'turn'), not {excerpt(item)}.")
+            pairs.append((check_int(item[0], "street's card count", ConfigError, minimum=1, maximum=52), item[1]))
+        self.streets = tuple(pairs)
         self.max_runs = max_runs
         self.choices: tuple[tuple[int, int], ...] = ()  # (seat, run-outs) in the order chosen
         self._common: tuple[Card, ...] = ()
