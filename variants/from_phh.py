@@ -27,7 +27,7 @@ from cardgame.evaluation import (
 from cardgame.model.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from cardgame.model.deck import SHORT_DECK
 from cardgame.model.errors import ConfigError, HandHistoryError
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.phh.history import HandHistory
 from cardgame.stages import BettingRound
 from cardgame.stages.base import PokerStage
@@ -61,9 +61,7 @@ POKERKIT: dict[str, dict[str, bool]] = {
 def runout_count(hh: HandHistory) -> int:
     """How many times the board was run: the user-defined field ``_runout_count`` (default 1)."""
     value = hh.extra.get("_runout_count", 1)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise HandHistoryError(f"_runout_count must be a whole number of at least 1, not {excerpt(value)}.")
-    return value
+    return check_int(value, "_runout_count", HandHistoryError, minimum=1)
 
 
 def stages_for(
@@ -86,7 +84,7 @@ def stages_for(
 def _set_conventions(stages: list[PokerStage], conventions: Mapping[str, bool]) -> None:
     unknown = sorted(set(conventions) - CONVENTIONS)
     if unknown:
-        raise ConfigError(f"unknown betting conventions {unknown}; known are {sorted(CONVENTIONS)}.")
+        raise ConfigError(f"unknown betting conventions {excerpt(unknown)}; known are {sorted(CONVENTIONS)}.")
     changed: dict[int, BettingStructure] = {}
     for stage in stages:
         if isinstance(stage, BettingRound):

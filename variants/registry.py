@@ -22,7 +22,7 @@ import attrs
 from cardgame.engine import Stage, Stages
 from cardgame.model.deck import STANDARD_DECK, DeckSpec
 from cardgame.model.errors import ConfigError
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import EXCERPT_LIMIT, excerpt
 
 __all__ = ["Variant", "available", "form_of", "get", "register", "variant"]
 
@@ -53,7 +53,8 @@ class Variant:
                 signature.bind(**params)
             except TypeError as exc:
                 takes = ", ".join(signature.parameters) or "no parameters"
-                raise ConfigError(f"Bad parameters for {self.name}: {exc}; its parameters are {takes}.") from None
+                raise ConfigError(f"Bad parameters for {self.name}: {str(exc)[:EXCERPT_LIMIT * 2]}; its parameters are "
+                                  f"{takes}.") from None
         stages = self.builder(**params)
         return Stages(stages, getattr(stages, "variant", None) or self)
 

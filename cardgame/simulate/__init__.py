@@ -22,6 +22,7 @@ import numpy as np
 
 from cardgame.model.errors import ConfigError
 from cardgame.model.inputs import check_int, excerpt
+from cardgame.model.rng import check_seed
 from cardgame.simulate.config import MAX_HANDS, BlindSchedule, Match
 from cardgame.simulate.results import BotResult, MatchResult, combine
 from cardgame.simulate.shard import Shard, ShardResult, play_shard
@@ -42,8 +43,7 @@ def split(hands: int, shard_hands: int, seed: int) -> list[Shard]:
     (``numpy.random.SeedSequence.spawn``): the same shards whatever plays them."""
     hands = check_int(hands, "number of hands", ConfigError, minimum=0, maximum=MAX_HANDS)
     shard_hands = check_int(shard_hands, "shard_hands", ConfigError, minimum=1, maximum=MAX_HANDS)
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ConfigError(f"seed must be a whole number of at least 0, not {excerpt(seed)}.")
+    seed = check_seed(seed)
     sizes = [shard_hands] * (hands // shard_hands)
     if hands % shard_hands:
         sizes.append(hands % shard_hands)

@@ -9,7 +9,8 @@ from typing import Any
 import attrs
 
 from cardgame.model.errors import ConfigError
-from cardgame.model.inputs import check_int, excerpt
+from cardgame.model.inputs import EXCERPT_LIMIT, check_int, excerpt
+from cardgame.model.rng import check_seed
 from cardgame.play.bot import Bot
 
 __all__ = ["MAX_HANDS", "BlindSchedule", "Match"]
@@ -90,8 +91,7 @@ class Match:
                 raise ConfigError(f"A bot is a name or a callable bot(view), not {excerpt(bot)}.")
         for name, value in (("hands", self.hands), ("shard_hands", self.shard_hands)):
             check_int(value, name, ConfigError, minimum=1, maximum=MAX_HANDS)
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool) or self.seed < 0:
-            raise ConfigError(f"seed must be a whole number of at least 0, not {excerpt(self.seed)}.")
+        check_seed(self.seed)
         if self.stack is not None:
             check_int(self.stack, "stack (in chips)", ConfigError, minimum=1)
         if self.mode not in MODES:
@@ -101,7 +101,7 @@ class Match:
         try:
             v.build(**self.params)
         except TypeError as exc:
-            raise ConfigError(f"Bad parameters for {v.name}: {exc}.") from None
+            raise ConfigError(f"Bad parameters for {v.name}: {str(exc)[:EXCERPT_LIMIT * 2]}.") from None
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self, TypeGuard
+from typing import Any, ClassVar, Self
 
-from cardgame.model.cards import Card, format_cards
+from cardgame.model.cards import CARDS, Card, format_cards
 from cardgame.model.context import Context
 from cardgame.model.errors import CardError, ConfigError, IllegalActionError
 from cardgame.model.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
 from cardgame.model.hand import Hand, HandPlayer
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.stages.base import PokerStage
 from cardgame.stages.results import DrawOptions
 
@@ -26,10 +26,6 @@ def _cards(cards: object, opts: DrawOptions) -> tuple[Card, ...]:
         return tuple([Card(c) for c in cards])
     except CardError as exc:
         raise IllegalActionError(f"{exc} Discards must be {allowed}.", rule="not a card", allowed=allowed) from None
-
-
-def _count(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _n(count: int) -> str:
@@ -83,10 +79,9 @@ class Draw(PokerStage):
                  replace: object = True) -> None:  # object: checked here
         super().__init__()
         self._drawer: HandPlayer | None = None  # the player to draw
-        if max_discards is not None and not _count(max_discards):
-            raise ConfigError(f"max_discards must be a non-negative whole number or None, not {excerpt(max_discards)}.")
-        if not _count(min_discards):
-            raise ConfigError(f"min_discards must be a non-negative whole number, not {excerpt(min_discards)}.")
+        if max_discards is not None:
+            max_discards = check_int(max_discards, "max_discards", ConfigError, minimum=0, maximum=len(CARDS))
+        min_discards = check_int(min_discards, "min_discards", ConfigError, minimum=0, maximum=len(CARDS))
         if max_discards is not None and min_discards > max_discards:
             raise ConfigError(f"min_discards ({min_discards}) must not exceed max_discards ({max_discards}).")
         if not isinstance(replace, bool):
