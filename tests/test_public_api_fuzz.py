@@ -287,11 +287,17 @@ def test_each_registered_variant_builder_refuses_hostile_parameters(
 
 def _running(code: str) -> Game:
     """A game of ``code`` with three players, in its first hand, a decision or two in (a draw game: at its
-    first draw)."""
-    game = Game(variants.get(code), seats=4, seed=11, max_hands=1)
+    first draw; ``"NT runs"``: hold'em all in pre-flop, a run-it-twice choice waiting)."""
+    stages = variants.get("NT").build(run_it_twice=True) if code == "NT runs" else variants.get(code)
+    game = Game(stages, seats=4, seed=11, max_hands=1)
     for who in ("Ann", "Bob", "Cat"):
         game.sit_down(who, BUY_IN)
     game.start()
+    if code == "NT runs":
+        game.all_in(game.to_act)  # type: ignore[arg-type]
+        game.play(calling_station, max_actions=2)
+        assert game.run_options() is not None
+        return game
     for i in range(20):
         if game.draw_options() is not None or (i >= 2 and not code.endswith("D")):
             break
@@ -340,7 +346,7 @@ def _hostile_game_calls(game: Game, method: str, value: Any) -> Iterator[tuple[s
         yield target.name, dict(zip(names, args, strict=True))  # type: ignore[misc]
 
 
-@pytest.mark.parametrize("code", ["NT", "F7S", "F2L3D"])
+@pytest.mark.parametrize("code", ["NT", "F7S", "F2L3D", "NT runs"])
 @pytest.mark.parametrize("method", GAME_METHODS)
 def test_a_running_game_refuses_hostile_values_and_plays_on(code: str, method: str) -> None:
     """Each Game method fed each hostile value: refused with a short CardgameError (never StageError)
