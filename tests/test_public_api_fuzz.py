@@ -192,10 +192,8 @@ def _arguments(fn: Callable[..., Any], hostile_at: int, value: Any) -> tuple[lis
             v = BASELINE[p.name]()
         else:
             v = value
-        if p.kind is p.KEYWORD_ONLY:
-            kwargs[p.name] = v
-        elif p.kind is p.POSITIONAL_ONLY or not kwargs:
-            args.append(v) if len(args) == i else kwargs.__setitem__(p.name, v)
+        if p.kind is p.POSITIONAL_ONLY:
+            args.append(v)
         else:
             kwargs[p.name] = v
     return args, kwargs
