@@ -62,21 +62,30 @@ ALLOWED: dict[str, str] = {
     "cardgame.evaluation.winners": "compares the caller's keys with > (any ordered values)",
 }
 
-#: Objects of the library's own runtime that a stage or bot hands to these functions (a hand in
-#: progress, a street, a view, a stage list, a deck), and the input checks themselves (whose ``what``
-#: and ``error`` are code): they are typed, and made by the library, never parsed from input.
+#: Names (prefixes) whose arguments are objects of the library's own runtime that a game, a stage or a
+#: bot driver hands on (a hand in progress, a street, a context, a deck, a table view, a bot's view, a
+#: shard), and the input checks themselves (whose ``what`` and ``error`` are code): typed, made by the
+#: library, never parsed from input. ``check_fit`` and ``Stages`` check stage lists, which their own
+#: change makes strict (walk them once it is in).
 RUNTIME = (
-    "cardgame.model.action_order.", "cardgame.model.inputs.", "cardgame.model.rng.check_seed", "cardgame.Hand",
-    "cardgame.Deck", "cardgame.Context",
-    "cardgame.Dispatcher", "cardgame.model.deck.Deck", "cardgame.model.hand.", "cardgame.model.context.",
-    "cardgame.engine.Dispatcher", "cardgame.model.pots.side_pots", "cardgame.engine.Stages",
-    "cardgame.engine.check_fit", "cardgame.side_pots", "cardgame.model.pots.settled_pots", "cardgame.play.bot.to_",
-    "cardgame.play.view.status_table", "cardgame.play.shape.game_shape", "cardgame.play.narration.",
-    "cardgame.model.legal.", "cardgame.model.street.Street", "cardgame.play.bot.decide", "cardgame.play.bot.build_view",
-    "cardgame.play.bot.seat_rng", "cardgame.play.strength.", "cardgame.play.view.seat_rows",
-    "cardgame.play.view.table_view", "cardgame.play.ai.discards", "cardgame.play.ai.strength",
+    # the input checks
+    "cardgame.model.inputs.", "cardgame.model.rng.check_seed",
+    # a hand, its players, its deck and pots, the context: made by Game
+    "cardgame.Hand", "cardgame.model.hand.", "cardgame.Deck", "cardgame.model.deck.Deck", "cardgame.Context",
+    "cardgame.model.context.", "cardgame.side_pots", "cardgame.model.pots.side_pots",
+    "cardgame.model.pots.settled_pots", "cardgame.model.action_order.", "cardgame.model.legal.",
+    "cardgame.model.street.Street",
+    # stage lists
+    "cardgame.engine.Stages", "cardgame.engine.check_fit",
+    # what the bot driver hands a bot, and a bot's answers converted against the legal actions
+    "cardgame.play.bot.to_", "cardgame.play.bot.decide", "cardgame.play.bot.build_view", "cardgame.play.bot.seat_rng",
+    "cardgame.play.strength.", "cardgame.play.ai.discards", "cardgame.play.ai.strength",
     *(f"cardgame.play.bots.{bot}" for bot in ("always_all_in", "calling_station", "pair_raiser", "random_bot",
                                                "random_draw")),
+    # views and narration of a running game
+    "cardgame.play.view.status_table", "cardgame.play.view.seat_rows", "cardgame.play.view.table_view",
+    "cardgame.play.shape.game_shape", "cardgame.play.narration.",
+    # the shard runner simulate drives
     "cardgame.simulate.run_jobs", "cardgame.simulate.play_shard",
 )
 

@@ -42,9 +42,11 @@ class Dispatcher(Generic[C]):
     __slots__ = ("_full", "busy", "ctx", "current", "failure", "stack", "stages", "status")
 
     def __init__(self, stages: Sequence[Stage[C]], ctx: C) -> None:
-        if not stages:
+        given: object = stages  # checked here, then one by one: a caller may pass anything
+        if isinstance(given, str | bytes) or not isinstance(given, Sequence):
+            raise StageError(f"A game is a list of Stage objects, not {excerpt(given)}.")
+        if not given:
             raise StageError("A dispatcher needs at least one stage.")
-        given: Sequence[object] = stages  # checked one by one: a caller may pass anything
         for s in given:
             if not isinstance(s, Stage):
                 raise StageError(f"{excerpt(s)} is not a Stage; a game is a list of Stage objects.")
