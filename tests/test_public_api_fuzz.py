@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 import variants
 from cardgame.model.cards import Card, parse_card
-from cardgame.model.errors import CardError, CardgameError, ConfigError, IllegalActionError, TableError
+from cardgame.model.errors import CardError, CardgameError, ConfigError, IllegalActionError, StageError, TableError
 from cardgame.model.inputs import excerpt
 from cardgame.play import bots
 from cardgame.play.bots import calling_station, random_bot, random_draw
@@ -369,6 +369,7 @@ def test_a_running_game_refuses_hostile_values_and_plays_on(code: str, method: s
                     getattr(game, method)(**kwargs)
             except CardgameError as exc:
                 assert len(str(exc)) <= MESSAGE_LIMIT, f"{label}: a message of {len(str(exc)):,} characters"
+                assert not isinstance(exc, StageError), f"{label}: {exc}"  # the refusal names the input
                 assert game.status_name == "running", f"{label} stopped the game: {exc}"
                 assert _state(game, method) == before, f"{label} was refused ({exc}) but changed the game"
             except BaseException as exc:  # every other exception is an escape
