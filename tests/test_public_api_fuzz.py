@@ -7,8 +7,11 @@ nesting, ``None``, a wrong type) either works or is refused with the library's o
 ``TypeError``, ``OverflowError`` or ``RecursionError`` from deep inside. A refused call to a running game
 leaves it exactly as it was and playable to the end of the hand, chips conserved.
 
-:func:`public_callables` and :func:`call_hostile` take any list of modules, so the walk extends to the
-applications (``cardgame.rl``, ``cardgame.store``...) by adding them to a module list.
+:func:`public_callables` takes any list of modules (a package without ``__all__`` is walked module by
+module), :func:`hostile_arguments` builds a call with one hostile argument and :func:`call_hostile` judges
+it, so the walk extends to the applications (``cardgame.rl``, ``cardgame.store``...) by adding them to
+:data:`CORE` (with their runtime-object names in :data:`RUNTIME` and any escape not yet mended in
+:data:`KNOWN_ESCAPES`).
 """
 
 from __future__ import annotations
@@ -179,7 +182,7 @@ BASELINE: dict[str, Callable[[], Any]] = {
 }
 
 
-def _arguments(fn: Callable[..., Any], hostile_at: int, value: Any) -> tuple[list[Any], dict[str, Any]] | None:
+def hostile_arguments(fn: Callable[..., Any], hostile_at: int, value: Any) -> tuple[list[Any], dict[str, Any]] | None:
     """Arguments for ``fn``: ``value`` for its parameter number ``hostile_at`` (modulo their count), a
     baseline or the default for the others (the hostile value where there is neither)."""
     try:
@@ -258,7 +261,7 @@ def test_the_walk_finds_the_public_api() -> None:
 @given(value=HOSTILE, where=st.integers(min_value=0, max_value=20))
 def test_public_callables_refuse_hostile_values_with_their_own_errors(
         label: str, fn: Callable[..., Any], value: Any, where: int) -> None:
-    arguments = _arguments(fn, where, value)
+    arguments = hostile_arguments(fn, where, value)
     if arguments is not None:
         call_hostile(label, fn, *arguments)
 
@@ -268,7 +271,7 @@ def test_public_callables_refuse_each_fixed_hostile_value(label: str, fn: Callab
     """Each of :data:`HOSTILE_FIXED` in each parameter (a known escape: strict xfail)."""
     for value in HOSTILE_FIXED:
         for where in range(12):
-            arguments = _arguments(fn, where, value)
+            arguments = hostile_arguments(fn, where, value)
             if arguments is not None:
                 call_hostile(f"{label} (argument {where}: {type(value).__name__})", fn, *arguments)
 
