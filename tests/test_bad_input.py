@@ -88,7 +88,7 @@ def test_an_amount_given_to_fold_check_or_call_is_refused(action: str) -> None:
 
 @pytest.mark.parametrize("name", [None, 123, "", "  ", ["x"]])
 def test_bad_names(name: object) -> None:
-    refused(holdem(), TableError, "name must be a non-empty string", lambda g: g.sit_down(name, 100))  # type: ignore[arg-type]
+    refused(holdem(), TableError, "name \\(a non-empty string\\) must be a", lambda g: g.sit_down(name, 100))  # type: ignore[arg-type]
 
 
 def test_bad_top_up_seat() -> None:

@@ -186,7 +186,7 @@ def test_wrong_types_are_illegal_actions_in_either_build(args: tuple[object, ...
     g = Game(no_limit_holdem(1, 2), seed=1)
     for name in ("Ann", "Bob"):
         g.sit_down(name, 100)
-    with pytest.raises(TableError, match="buy-in must be a whole number of chips, not '100'"):
+    with pytest.raises(TableError, match=r"buy-in \(in chips\) must be a whole number of at least 1, not '100'"):
         g.sit_down("Cat", "100")  # type: ignore[arg-type]
     g.start()
     seat = g.to_act

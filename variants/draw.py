@@ -12,7 +12,7 @@ from cardgame.model.betting import BettingStructure, FixedLimit, NoLimit
 from cardgame.stages import BettingRound, DealHole, Draw, EndHand, ForcedBets, Showdown, WaitForPlayers
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
-from variants.streets import blind_levels
+from variants.streets import blind_levels, posts_chips
 
 __all__ = ["badugi", "deuce_to_seven_single_draw", "deuce_to_seven_triple_draw", "draw_game", "five_card_draw"]
 
@@ -26,7 +26,7 @@ def draw_game(
 ) -> list[PokerStage]:
     """Blinds, ``cards`` down cards, then ``draws`` draw rounds, each followed by betting."""
     stages: list[PokerStage] = [WaitForPlayers(2, max_players=max_players)]
-    if any(blinds) or any(dead) or any(live) or (ante if isinstance(ante, int) else any(ante)):
+    if posts_chips(blinds, dead, live, ante):
         stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante, ante_trimming=ante_trimming,
                                  dead=dead, live=live))
     stages += [DealHole(cards), BettingRound(structure, 0, ROUNDS[0])]

@@ -27,7 +27,7 @@ from cardgame.evaluation import (
 from cardgame.model.betting import BettingStructure, FixedLimit, NoLimit, PotLimit
 from cardgame.model.deck import SHORT_DECK
 from cardgame.model.errors import ConfigError, HandHistoryError
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.phh.history import HandHistory
 from cardgame.stages import BettingRound
 from cardgame.stages.base import PokerStage
@@ -61,9 +61,7 @@ POKERKIT: dict[str, dict[str, bool]] = {
 def runout_count(hh: HandHistory) -> int:
     """How many times the board was run: the user-defined field ``_runout_count`` (default 1)."""
     value = hh.extra.get("_runout_count", 1)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise HandHistoryError(f"_runout_count must be a whole number of at least 1, not {excerpt(value)}.")
-    return value
+    return check_int(value, "_runout_count", HandHistoryError, minimum=1)
 
 
 def stages_for(
@@ -76,7 +74,7 @@ def stages_for(
     structures that have it; an unknown name raises :class:`~cardgame.model.errors.ConfigError`."""
     if hh.variant not in SUPPORTED_CODES:
         supported = ", ".join(SUPPORTED_CODES)
-        raise HandHistoryError(f"variant {hh.variant!r} cannot be replayed; supported are {supported}.")
+        raise HandHistoryError(f"variant {excerpt(hh.variant)} cannot be replayed; supported are {supported}.")
     stages = _stages(hh, chips, hole_cards)
     if conventions:
         _set_conventions(stages, conventions)
@@ -86,7 +84,7 @@ def stages_for(
 def _set_conventions(stages: list[PokerStage], conventions: Mapping[str, bool]) -> None:
     unknown = sorted(set(conventions) - CONVENTIONS)
     if unknown:
-        raise ConfigError(f"unknown betting conventions {unknown}; known are {sorted(CONVENTIONS)}.")
+        raise ConfigError(f"unknown betting conventions {excerpt(unknown)}; known are {sorted(CONVENTIONS)}.")
     changed: dict[int, BettingStructure] = {}
     for stage in stages:
         if isinstance(stage, BettingRound):
@@ -160,4 +158,4 @@ def _stages(hh: HandHistory, chips: Callable[[float | None], int], hole_cards: i
     if code == "FB":
         return draw_game(FixedLimit(small, big), cards=4, draws=3, blinds=blinds, ante=ante, evaluator=BADUGI,
                          max_players=10, **forced)
-    raise HandHistoryError(f"variant {code!r} cannot be replayed; supported are {', '.join(SUPPORTED_CODES)}.")
+    raise HandHistoryError(f"variant {excerpt(code)} cannot be replayed; supported are {', '.join(SUPPORTED_CODES)}.")

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 
 from cardgame.evaluation import HIGH
 from cardgame.model.betting import FixedLimit, NoLimit
+from cardgame.model.errors import ConfigError
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
 from variants.streets import blind_levels, community_card_game
@@ -30,6 +32,8 @@ def no_limit_holdem(
 
     ``bomb_pot`` (chips) makes every hand a bomb pot: everyone antes that amount instead of the
     blinds, there is no pre-flop betting and play starts on the flop (PHH cannot record it)."""
+    if isinstance(straddles, str | bytes) or not isinstance(straddles, Sequence):
+        raise ConfigError(f"straddles are a list of amounts in chips (each twice the last), not {excerpt(straddles)}.")
     return community_card_game(
         NoLimit(min_bet if min_bet is not None else big_blind),
         hole_cards=2,
@@ -53,6 +57,7 @@ def fixed_limit_holdem(
     ``cap`` bets and raises a round (a bet and three raises; the big blind is the bet pre-flop);
     heads-up the cap is lifted (Robert's Rules, betting and raising, rule 4) unless ``heads_up_uncapped``
     is ``False`` (the tournament practice)."""
+    small_bet = check_int(small_bet, "small_bet", ConfigError, minimum=1)
     sb = small_blind if small_blind is not None else small_bet // 2
     bb = big_blind if big_blind is not None else small_bet
     structure = FixedLimit(small_bet, big_bet, cap=cap, heads_up_uncapped=heads_up_uncapped)

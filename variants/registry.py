@@ -22,7 +22,7 @@ import attrs
 from cardgame.engine import Stage, Stages
 from cardgame.model.deck import STANDARD_DECK, DeckSpec
 from cardgame.model.errors import ConfigError
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import EXCERPT_LIMIT, excerpt
 
 __all__ = ["Variant", "available", "form_of", "get", "register", "variant"]
 
@@ -53,7 +53,8 @@ class Variant:
                 signature.bind(**params)
             except TypeError as exc:
                 takes = ", ".join(signature.parameters) or "no parameters"
-                raise ConfigError(f"Bad parameters for {self.name}: {exc}; its parameters are {takes}.") from None
+                raise ConfigError(f"Bad parameters for {self.name}: {str(exc)[:EXCERPT_LIMIT * 2]}; its parameters are "
+                                  f"{takes}.") from None
         stages = self.builder(**params)
         return Stages(stages, getattr(stages, "variant", None) or self)
 
@@ -63,9 +64,11 @@ _REGISTRY: dict[str, Variant] = {}
 
 def register(variant: Variant) -> Variant:
     """Add ``variant`` under its name and its code; names and codes must be new."""
+    if not isinstance(variant, Variant):
+        raise ConfigError(f"register takes a Variant (see the variant decorator), not {excerpt(variant)}.")
     for key in (variant.name, variant.code):
         if key is not None and key.lower() in _REGISTRY:
-            raise ConfigError(f"A variant is already registered as {key!r}.")
+            raise ConfigError(f"A variant is already registered as {excerpt(key)}.")
     for key in (variant.name, variant.code):
         if key is not None:
             _REGISTRY[key.lower()] = variant

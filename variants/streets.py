@@ -21,6 +21,7 @@ from cardgame.evaluation import HandEvaluator
 from cardgame.model.betting import BettingStructure
 from cardgame.model.deck import DeckSpec
 from cardgame.model.errors import ConfigError
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.stages import (
     BettingRound,
     DealBoard,
@@ -50,15 +51,24 @@ def blind_levels(small_blind: int, big_blind: int, *straddles: int) -> tuple[int
     for i in range(1, len(levels)):
         low, high = levels[i - 1], levels[i]
         if type(low) is int and type(high) is int and low > high:
-            raise ConfigError(f"{names[i - 1].capitalize()} ({low}) must not be above {names[i]} ({high}): blinds and "
+            raise ConfigError(f"{names[i - 1].capitalize()} ({excerpt(low)}) must not be above {names[i]} "
+                              f"({excerpt(high)}): blinds and "
                               "straddles rise from the small blind on.")
     return levels
 
 
+def posts_chips(*amounts: object) -> bool:
+    """Whether any of ``amounts`` (each a number of chips or a list of them: blinds, antes, dead and
+    live posts) posts chips; :class:`ConfigError` for what is not a whole number of chips."""
+    for value in amounts:
+        items = (value,) if isinstance(value, int | str | bytes) or not isinstance(value, Sequence) else value
+        if any(check_int(v, "forced bet (in chips)", ConfigError, minimum=0) for v in items):
+            return True  # ForcedBets checks the rest
+    return False
+
+
 def _whole(value: object, what: str, least: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise ConfigError(f"{what} must be a whole number of at least {least}, not {value!r}.")
-    return value
+    return check_int(value, what, ConfigError, minimum=least)
 
 
 def community_streets(
@@ -84,6 +94,10 @@ def community_streets(
     * ``run_it_twice``: a :class:`~cardgame.stages.RunItTwice` offer before every street dealt
       after a betting round, so players all in before the river may run the rest twice.
     """
+    given: object = board  # checked here: a caller may pass anything
+    if isinstance(given, str | bytes) or not isinstance(given, Sequence):
+        raise ConfigError(f"The board is a list of (card count, name) streets such as ((3, 'flop'), (1, 'turn')), "
+                          f"not {excerpt(given)}.")
     streets = tuple(board)
     if not streets:
         raise ConfigError("A community-card game needs at least one street of board cards.")
@@ -91,7 +105,7 @@ def community_streets(
         if (not isinstance(item, tuple) or len(item) != 2 or not isinstance(item[1], str)
                 or not isinstance(item[0], int) or isinstance(item[0], bool) or item[0] < 1):
             raise ConfigError(f"Each street is (cards, name) with at least one card, such as (3, 'flop'); "
-                              f"not {item!r}.")
+                              f"not {excerpt(item)}.")
     names = [name for _, name in streets]
     exposed = _whole(exposed, "exposed", 0)
     if exposed >= streets[0][0]:
@@ -100,7 +114,7 @@ def community_streets(
     discards = _whole(discards, "discards", 1)
     if discard_before is not None and discard_before not in names:
         raise ConfigError(f"discard_before must name a street ({', '.join(names)}) or be None, "
-                          f"not {discard_before!r}.")
+                          f"not {excerpt(discard_before)}.")
     stages: list[PokerStage] = []
     if exposed:
         stages.append(DealBoard(exposed, f"first {names[0]} card" if exposed == 1 else
@@ -169,11 +183,11 @@ def community_card_game(
                           f"({hole_cards}).")
     stages: list[PokerStage] = [WaitForPlayers(min_players, max_players=max_players, deck=deck)]
     if bomb_pot:
-        if any(blinds) or any(dead) or any(live) or button_blind or (ante if isinstance(ante, int) else any(ante)):
+        if posts_chips(blinds, dead, live, button_blind, ante):
             raise ConfigError("A bomb pot replaces the blinds and antes: give blinds=() and no ante, dead, live or "
                               "button blind with bomb_pot.")
         stages.append(ForcedBets((), ante=bomb_pot, ante_trimming=ante_trimming))
-    elif any(blinds) or any(dead) or any(live) or button_blind or (ante if isinstance(ante, int) else any(ante)):
+    elif posts_chips(blinds, dead, live, button_blind, ante):
         stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante, ante_trimming=ante_trimming,
                                  dead=dead, live=live, button_blind=button_blind))
     stages.append(DealHole(hole_cards))

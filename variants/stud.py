@@ -16,6 +16,7 @@ from cardgame.model.betting import FixedLimit
 from cardgame.stages import BettingRound, BringIn, DealHole, EndHand, ForcedBets, Showdown, WaitForPlayers
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
+from variants.streets import posts_chips
 
 __all__ = ["razz", "seven_card_stud", "seven_card_stud_hi_lo", "stud_game"]
 
@@ -36,7 +37,7 @@ def stud_game(
     structure = FixedLimit(small_bet, big_bet, big_from=2, cap=cap, heads_up_uncapped=heads_up_uncapped)
     order: Order = best_showing_low if razz_order else best_showing_high
     stages: list[PokerStage] = [WaitForPlayers(2, max_players=8)]
-    if ante if isinstance(ante, int) else any(ante):
+    if posts_chips(ante):
         stages.append(ForcedBets((), ante=ante, ante_trimming=ante_trimming))
     stages += [DealHole(face_up=(False, False, True)), BringIn(bring_in, highest=razz_order),
                BettingRound(structure, 0, STREETS[0])]

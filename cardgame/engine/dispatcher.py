@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Generic, NoReturn
 
 from cardgame.engine.copies import shallow_copy
-from cardgame.engine.errors import CardgameError, StageError
+from cardgame.engine.errors import CardgameError, StageError, excerpt
 from cardgame.engine.events import StageFailed
 from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, Push, Restart
 from cardgame.engine.stage import C, Stage, Stages, check_fit
@@ -42,12 +42,14 @@ class Dispatcher(Generic[C]):
     __slots__ = ("_full", "busy", "ctx", "current", "failure", "stack", "stages", "status")
 
     def __init__(self, stages: Sequence[Stage[C]], ctx: C) -> None:
-        if not stages:
+        given: object = stages  # checked here, then one by one: a caller may pass anything
+        if isinstance(given, str | bytes) or not isinstance(given, Sequence):
+            raise StageError(f"A game is a list of Stage objects, not {excerpt(given)}.")
+        if not given:
             raise StageError("A dispatcher needs at least one stage.")
-        given: Sequence[object] = stages  # checked one by one: a caller may pass anything
         for s in given:
             if not isinstance(s, Stage):
-                raise StageError(f"{s!r} is not a Stage; a game is a list of Stage objects.")
+                raise StageError(f"{excerpt(s)} is not a Stage; a game is a list of Stage objects.")
         if len({id(s) for s in stages}) != len(stages):
             raise StageError("The same stage object appears twice in the list; create one per position.")
         check_fit(stages, ctx)

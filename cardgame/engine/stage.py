@@ -45,7 +45,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 from transitions import Machine
 
 from cardgame.engine.copies import shallow_copy
-from cardgame.engine.errors import ConfigError, IllegalActionError, StageError
+from cardgame.engine.errors import ConfigError, IllegalActionError, StageError, excerpt
 from cardgame.engine.events import Event
 from cardgame.engine.machine import Fast, Step, compile_machine, fire, generate, generate_start
 from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, Push, Restart
@@ -154,12 +154,12 @@ class Stage(Generic[C]):
         """Dispatch ``event`` to ``on_<event>``; return how the stage ended, or ``None`` if it still
         waits. Unknown events raise :class:`IllegalActionError`."""
         if self._outcome is not None:
-            raise StageError(f"Stage {self.name} has already ended; it cannot take {event!r}.")
+            raise StageError(f"Stage {self.name} has already ended; it cannot take {excerpt(event)}.")
         method = self._handlers.get(event)
         if method is None:
             allowed = ", ".join(self.events) or "no events"
             raise IllegalActionError(
-                f"The {self.name} stage does not take {event!r}; it takes {allowed}.",
+                f"The {self.name} stage does not take {excerpt(event)}; it takes {allowed}.",
                 rule="event not accepted by the current stage",
                 allowed=allowed,
             )

@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from cardgame.evaluation._tables import COUNT_SHIFT, FLUSH_VALUES, RANK_WEIGHTS, Int64Array, rank_values
 from cardgame.model.errors import CardError, ConfigError
+from cardgame.model.inputs import excerpt
 
 __all__ = [
     "BATCH_CARD_KEYS",
@@ -167,7 +168,10 @@ def evaluate_high_batch(cards: npt.ArrayLike, *, use_numba: bool | None = None) 
 
     ``use_numba=None`` uses numba when it is importable.
     """
-    arr = np.asarray(cards)
+    try:
+        arr = np.asarray(cards)
+    except (ValueError, TypeError, OverflowError, RecursionError):  # ragged, nested, huge numbers
+        raise CardError(f"Expected an (N, 5..7) array of card indexes 0..51, not {excerpt(cards)}.") from None
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
         raise CardError(f"Expected an (N, 5..7) array of card indexes, got shape {arr.shape}.")
     if not np.issubdtype(arr.dtype, np.integer):

@@ -28,6 +28,7 @@ from cardgame.evaluation._tables import FLUSH, FULL_HOUSE, STRAIGHT, STRAIGHT_FL
 from cardgame.evaluation.high import CATEGORY_NAMES, check_cards, evaluate_high
 from cardgame.model.cards import CARDS, RANKS, Card, format_cards
 from cardgame.model.errors import CardError
+from cardgame.model.inputs import check_int, excerpt
 
 __all__ = ["HandValue", "describe_high", "high_description", "high_hand_value", "pick_cards"]
 
@@ -69,7 +70,7 @@ def pick_cards(ranks: Iterable[int], pool: Sequence[int]) -> tuple[Card, ...]:
                 out.append(CARDS[c])
                 break
         else:
-            raise CardError(f"No card of rank {RANKS[r]} is left to pick from {format_cards(pool)!r}.")
+            raise CardError(f"No card of rank {RANKS[r]} is left to pick from {excerpt(format_cards(pool))}.")
     return tuple(out)
 
 
@@ -87,12 +88,17 @@ def _nibbles(value: int) -> list[int]:
 
 def high_description(value: int) -> str:
     """The description of high ``value`` (``"Two Pair (A 7 J)"``): it depends on the value alone."""
+    if type(value) is not int or not 0 <= value < len(CATEGORY_NAMES) << 20:
+        value = check_int(value, "high hand value", CardError, minimum=0, maximum=(len(CATEGORY_NAMES) << 20) - 1)
     cat = value >> 20
     nibbles = _nibbles(value)
-    if cat == FULL_HOUSE:
-        text = f"{RANKS[nibbles[0]]} over {RANKS[nibbles[1]]}"
-    else:
-        text = " ".join([RANKS[r] for r in nibbles[: _SIGNIFICANT[cat]]])
+    try:
+        if cat == FULL_HOUSE:
+            text = f"{RANKS[nibbles[0]]} over {RANKS[nibbles[1]]}"
+        else:
+            text = " ".join([RANKS[r] for r in nibbles[: _SIGNIFICANT[cat]]])
+    except IndexError:  # a rank nibble past the ace: no evaluator makes such a value
+        raise CardError(f"{value:#x} is not a high hand value (a rank past the ace).") from None
     return f"{CATEGORY_NAMES[cat]} ({text})"
 
 

@@ -41,6 +41,7 @@ from cardgame.evaluation._tables import (
 )
 from cardgame.model.cards import format_cards
 from cardgame.model.errors import CardError
+from cardgame.model.inputs import check_int, excerpt
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -76,20 +77,23 @@ _SUIT_RANK_BIT = tuple(tuple(1 << (c >> 2) if c & 3 == s else 0 for c in range(5
 
 def check_cards(cards: Sequence[int], low: int = 5, high: int = 7, what: str = "a hand") -> None:
     """Raise :class:`CardError` unless ``cards`` are ``low``..``high`` distinct card indexes."""
-    n = len(cards)
+    try:
+        n = len(cards)
+    except TypeError:  # None, a number: not a collection of cards
+        raise CardError(f"Cards are a list of card indexes 0..51 (or Card objects), not {excerpt(cards)}.") from None
     for c in cards:
         try:
             ok = 0 <= operator.index(c) < 52
         except TypeError:
             ok = False
         if not ok:
-            raise CardError(f"{c!r} is not a card; cards are integers 0..51 (or Card objects).")
+            raise CardError(f"{excerpt(c)} is not a card; cards are integers 0..51 (or Card objects).")
     if not low <= n <= high:
         allowed = str(low) if low == high else f"{low} to {high}"
-        raise CardError(f"{what} needs {allowed} cards, got {n}: {format_cards(cards)!r}.")
+        raise CardError(f"{what} needs {allowed} cards, got {n}: {excerpt(format_cards(cards))}.")
     if len(set(cards)) != n:
         dup = next(c for c in cards if list(cards).count(c) > 1)
-        raise CardError(f"Card {format_cards([dup])} appears twice in {format_cards(cards)!r}.")
+        raise CardError(f"Card {format_cards([dup])} appears twice in {excerpt(format_cards(cards))}.")
 
 
 def _flush_value(cards: Sequence[int], key: int) -> int:
@@ -166,12 +170,16 @@ def evaluate_high_split(hole: Sequence[int], board: Sequence[int]) -> int:
     except KeyError:
         return _flush_value((*hole, *board), key)
     except (IndexError, TypeError):
+        check_cards(hole, 0, 7, "a hole")  # not a collection of cards: named as such
+        check_cards(board, 0, 7, "a board")
         check_cards((*hole, *board))
         raise  # pragma: no cover
 
 
 def category(value: int) -> int:
     """Category of a high value: 0 high card .. 8 straight flush (index into CATEGORY_NAMES)."""
+    if type(value) is not int:
+        value = check_int(value, "hand value", CardError, minimum=0)
     return value >> 20
 
 

@@ -33,6 +33,7 @@ from cardgame.evaluation.high import check_cards
 from cardgame.evaluation.protocol import CardCounts
 from cardgame.model.cards import format_cards
 from cardgame.model.errors import CardError
+from cardgame.model.inputs import excerpt
 
 __all__ = [
     "SHORT_DECK_CATEGORY_NAMES",
@@ -100,7 +101,7 @@ def short_deck_high(cards: Sequence[int]) -> int:
     """Short-deck value of the best five of 5 to 7 cards (sixes and up); higher is better."""
     check_cards(cards)
     if min(cards) < _LOWEST:
-        raise CardError(f"Short deck has no deuces to fives: {format_cards(cards)!r}.")
+        raise CardError(f"Short deck has no deuces to fives: {excerpt(format_cards(cards))}.")
     nonflush, flush = _tables()
     key = sum(map(CARD_KEYS.__getitem__, cards), SUIT_OFFSET)
     bits = key & FLUSH_BITS

@@ -55,6 +55,7 @@ import attrs
 
 from cardgame.model.errors import ConfigError
 from cardgame.model.hand import HandPlayer
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.model.legal import LegalActions
 from cardgame.model.street import Street
 
@@ -62,18 +63,16 @@ __all__ = ["BettingStructure", "FixedLimit", "LegalActions", "NoLimit", "PotLimi
 
 
 def _non_negative_int(_inst: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ConfigError(f"{attribute.name} must be a non-negative whole number of chips, not {value!r}.")
+    check_int(value, f"{attribute.name} (chips)", ConfigError, minimum=0)
 
 
 def _positive_int(_inst: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-        raise ConfigError(f"{attribute.name} must be a positive whole number of chips, not {value!r}.")
+    check_int(value, f"{attribute.name} (chips)", ConfigError, minimum=1)
 
 
 def _bool(_inst: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if type(value) is not bool:
-        raise ConfigError(f"{attribute.name} must be True or False, not {value!r}.")
+        raise ConfigError(f"{attribute.name} must be True or False, not {excerpt(value)}.")
 
 
 def _option(default: bool) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from itertools import islice
+from typing import Any
 
 from cardgame.model.errors import CardError
 from cardgame.model.inputs import excerpt
@@ -45,7 +46,7 @@ class Card(int):
         if not isinstance(value, int) or isinstance(value, bool):
             raise CardError(f"A card is a string such as 'Ah' or an index 0 to 51, not {excerpt(value)}.")
         if not 0 <= value < 52:
-            raise CardError(f"Card index {value} is out of range; allowed are 0 to 51.")
+            raise CardError(f"Card index {excerpt(value)} is out of range; allowed are 0 to 51.")
         return CARDS[value]
 
     @property
@@ -141,7 +142,7 @@ def _parse_text(text: str) -> tuple[Card, ...]:
         if m is None:
             bad = compact[pos : pos + 3].split()[0] if compact[pos:].split() else compact[pos:]
             raise CardError(
-                f"Malformed card string {excerpt(text)}: cannot read {bad!r} at position {pos}; "
+                f"Malformed card string {excerpt(text)}: cannot read {excerpt(bad)} at position {pos}; "
                 f"each card is {_ALLOWED}."
             )
         rank = 8 if m.group(1) == "10" else _RANK_INDEX[m.group(1)]
@@ -152,4 +153,13 @@ def _parse_text(text: str) -> tuple[Card, ...]:
 
 def format_cards(cards: Iterable[int]) -> str:
     """``"Ah 7c Td"``; the inverse of :func:`parse_cards`."""
-    return " ".join(str(CARDS[c]) for c in cards)
+    try:
+        items: Any = cards if isinstance(cards, list | tuple) else tuple(cards)  # an iterator is read once
+    except TypeError:
+        items = cards  # not an iterable: parse_cards names it
+    else:
+        try:
+            return " ".join([str(CARDS[c]) if type(c) is not bool and c >= 0 else str(Card(c)) for c in items])
+        except (TypeError, IndexError):  # an item that is not a card index
+            pass
+    return " ".join(map(str, parse_cards(items)))  # raises CardError naming the bad card

@@ -11,6 +11,7 @@ from cardgame.model.deck import STANDARD_DECK, Deck, DeckSpec
 from cardgame.model.errors import CardError, TableError
 from cardgame.model.events import Event, HandEnded, HandStarted, PlayerLeft, PlayerSatOut
 from cardgame.model.hand import Hand, HandPlayer
+from cardgame.model.inputs import excerpt
 from cardgame.model.rng import RandomSource
 from cardgame.model.table import Table
 
@@ -214,6 +215,9 @@ class Context(Emitter):
         """A stacked deck of ``pool``'s cards, ``top_first`` on top and the rest shuffled."""
         if isinstance(top_first, str):
             top_first = parse_cards(top_first)
+        elif not isinstance(top_first, Sequence):  # a number, None, an iterator: refused before any work
+            raise CardError(f"The cards to stack are a card string ('AhKd 7c') or a list of cards, "
+                            f"not {excerpt(top_first)}.")
         known = [Card(c) for c in top_first]  # card strings ("Ah") or indices; CardError otherwise
         if len(set(known)) != len(known):
             twice = sorted({c for c in known if known.count(c) > 1})

@@ -11,6 +11,7 @@ import attrs
 from cardgame.engine.copies import shallow_copy
 from cardgame.model.cards import CARDS, RANKS, SUITS, Card, format_cards
 from cardgame.model.errors import CardError, ConfigError
+from cardgame.model.inputs import excerpt
 from cardgame.model.rng import RandomSource
 
 __all__ = ["SHORT_DECK", "STANDARD_DECK", "Deck", "DeckSpec"]
@@ -18,12 +19,12 @@ __all__ = ["SHORT_DECK", "STANDARD_DECK", "Deck", "DeckSpec"]
 
 def _ranks_valid(value: str) -> None:
     if not value or any(r not in RANKS for r in value) or len(set(value)) != len(value):
-        raise ConfigError(f"Deck ranks {value!r} must be distinct characters from {RANKS!r}.")
+        raise ConfigError(f"Deck ranks {excerpt(value)} must be distinct characters from {RANKS!r}.")
 
 
 def _suits_valid(value: str) -> None:
     if not value or any(s not in SUITS for s in value) or len(set(value)) != len(value):
-        raise ConfigError(f"Deck suits {value!r} must be distinct characters from {SUITS!r}.")
+        raise ConfigError(f"Deck suits {excerpt(value)} must be distinct characters from {SUITS!r}.")
 
 
 @functools.cache

@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 from typing import SupportsIndex, cast
 
+from cardgame.engine.errors import EXCERPT_LIMIT, excerpt
 from cardgame.model.errors import CardgameError
 
 __all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "MAX_NUMBER", "check_int", "check_text", "excerpt", "is_ascii_int",
@@ -27,20 +28,7 @@ MAX_DIGITS = 18
 MAX_NUMBER = 10**MAX_DIGITS - 1
 """The largest magnitude any whole number handed to the library may have (chips, seeds, seats, counts)."""
 
-EXCERPT_LIMIT = 60
-"""Characters of a bad input an error message quotes."""
-
 _INT = re.compile(r"[+-]?[0-9]+")
-
-
-def excerpt(value: object, limit: int = EXCERPT_LIMIT) -> str:
-    """``repr`` of ``value``, cut to about ``limit`` characters with the total length noted."""
-    if isinstance(value, str | bytes) and len(value) > limit:
-        return f"{value[:limit]!r}... ({len(value):,} characters)"
-    if isinstance(value, int) and value.bit_length() > 4 * limit:  # repr would be long, or refuse past 4,300 digits
-        return f"a whole number of about {int(value.bit_length() * 0.30103):,} digits"
-    text = repr(value)
-    return text if len(text) <= limit + 2 else f"{text[:limit]}... ({len(text):,} characters)"
 
 
 def os_error(exc: OSError) -> str:
@@ -76,7 +64,8 @@ def check_int(value: object, what: str, error: type[CardgameError], *, minimum: 
     low = -MAX_NUMBER if minimum is None else max(minimum, -MAX_NUMBER)
     high = MAX_NUMBER if maximum is None else min(maximum, MAX_NUMBER)
     if not low <= number <= high:
-        raise error(f"The {what} must be a whole number{_allowed(low, high)}, not {excerpt(number)}.")
+        digits = "" if -MAX_NUMBER <= number <= MAX_NUMBER else f" of at most {MAX_DIGITS} digits"
+        raise error(f"The {what} must be a whole number{_allowed(minimum, maximum)}{digits}, not {excerpt(number)}.")
     return number
 
 

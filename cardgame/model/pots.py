@@ -11,7 +11,9 @@ from collections.abc import Sequence
 import attrs
 
 from cardgame.engine.records import fast_init
+from cardgame.model.errors import ConfigError
 from cardgame.model.hand import HandPlayer
+from cardgame.model.inputs import check_int, excerpt
 
 __all__ = ["Pot", "settled_pots", "side_pots", "split"]
 
@@ -95,7 +97,11 @@ def _side_pots(players: Sequence[HandPlayer], chips: Sequence[int]) -> list[Pot]
 
 def split(amount: int, winners: Sequence[int]) -> list[int]:
     """Shares of ``amount`` for ``winners`` (in order from the button's left): odd chips go first."""
-    n = len(winners)
+    if type(amount) is not int:
+        amount = check_int(amount, "amount to split", ConfigError, minimum=0)
+    n = len(winners) if isinstance(winners, Sequence) and not isinstance(winners, str) else 0
+    if n == 0:
+        raise ConfigError(f"Chips are split among one or more winners (a list of seats), not {excerpt(winners)}.")
     if n == 1:
         return [amount]
     base, odd = divmod(amount, n)

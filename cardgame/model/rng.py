@@ -16,20 +16,35 @@ stream. An unseeded game's streams are seeded from :mod:`secrets`.
 from __future__ import annotations
 
 import hashlib
+import operator
 import random
 import secrets
 from collections.abc import MutableSequence
 from typing import Any, TypeVar
 
 from cardgame.engine.copies import shallow_copy
-from cardgame.model.errors import ReplayError
+from cardgame.model.errors import CardgameError, ConfigError, ReplayError
+from cardgame.model.inputs import excerpt
 
-__all__ = ["RandomSource"]
+__all__ = ["MAX_SEED", "RandomSource", "check_seed"]
+
+MAX_SEED = 2**128 - 1
+"""The largest seed (in magnitude): 128 bits, as many as any seed the command line or equity takes."""
 
 T = TypeVar("T")
 
 #: BLAKE2b personalisation of the streams' seeds (so they match no other use of the same hash).
 _PERSON = b"cardgame-stream"
+
+
+def check_seed(value: object, error: type[CardgameError] = ConfigError, *, minimum: int = 0) -> int:
+    """``value`` as a seed: a whole number (never a bool) from ``minimum`` to :data:`MAX_SEED`, else
+    ``error`` quoting an excerpt. Seeds run past :func:`~cardgame.model.inputs.check_int`'s 18 digits."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__") \
+            or not minimum <= operator.index(value) <= MAX_SEED:  # type: ignore[arg-type]
+        low = f"of at least {minimum:,} and" if minimum >= 0 else "of magnitude"
+        raise error(f"The seed must be a whole number {low} below 2**{MAX_SEED.bit_length()}, not {excerpt(value)}.")
+    return operator.index(value)  # type: ignore[arg-type]
 
 
 class RandomSource:
@@ -43,7 +58,7 @@ class RandomSource:
     __slots__ = ("_random", "_streams", "seed")
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed: int | None = None if seed is None else int(seed)
+        self.seed: int | None = None if seed is None else check_seed(seed, minimum=-MAX_SEED)
         self._random: random.Random = random.Random(self.seed) if self.seed is not None else secrets.SystemRandom()
         self._streams: dict[str, random.Random] = {}
 

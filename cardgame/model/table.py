@@ -21,6 +21,7 @@ import attrs
 
 from cardgame.engine.copies import shallow_copy
 from cardgame.model.errors import ConfigError, TableError
+from cardgame.model.inputs import check_int, check_text, excerpt
 from cardgame.model.player import Player
 
 __all__ = ["MAX_SEATS", "Player", "Table"]
@@ -31,8 +32,7 @@ count (a snapshot's, a store's) cannot make the seat list exhaust memory."""
 
 
 def _positive(_inst: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or value <= 0:
-        raise ConfigError(f"Table {attribute.name} must be a positive whole number of chips, not {value!r}.")
+    check_int(value, f"table's {attribute.name}", ConfigError, minimum=1)
 
 
 @attrs.define(eq=False, slots=True, on_setattr=attrs.setters.NO_OP)
@@ -54,7 +54,9 @@ class Table:
 
     def __attrs_post_init__(self) -> None:
         if not 2 <= self.seat_count <= MAX_SEATS:
-            raise ConfigError(f"A table has 2 to {MAX_SEATS:,} seats, not {self.seat_count}.")
+            raise ConfigError(f"A table has 2 to {MAX_SEATS:,} seats, not {self.seat_count:,}.")
+        if self.first_button is not None:
+            check_int(self.first_button, "first button", ConfigError, minimum=0, maximum=self.seat_count - 1)
         if self.min_buy_in > self.max_buy_in:
             raise ConfigError(
                 f"Table minimum buy-in {self.min_buy_in} is above the maximum {self.max_buy_in}."
@@ -68,8 +70,7 @@ class Table:
 
     def player(self, seat: int) -> Player:
         """The player in ``seat``; :class:`TableError` names the occupied seats if it is empty."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seat_count:
-            raise TableError(f"Seat {seat!r} does not exist; seats are 0 to {self.seat_count - 1}.")
+        seat = self._check_seat(seat)
         p = self.seats[seat]
         if p is None:
             taken = [q.seat for q in self.players()]
@@ -90,30 +91,34 @@ class Table:
         return new
 
     # --- seating ----------------------------------------------------------------------------
-    def _check_buy_in(self, amount: int, what: str) -> None:
-        if not isinstance(amount, int) or isinstance(amount, bool):
-            raise TableError(f"A {what} must be a whole number of chips, not {amount!r}.")
+    def _check_seat(self, seat: object) -> int:
+        if type(seat) is int and 0 <= seat < self.seat_count:  # the common case, at once
+            return seat
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seat_count:
+            raise TableError(f"Seat {excerpt(seat)} does not exist; seats are 0 to {self.seat_count - 1}.")
+        return int(seat)
+
+    def _check_buy_in(self, amount: object, what: str) -> int:
+        amount = check_int(amount, f"{what} (in chips)", TableError, minimum=1)
         if amount < self.min_buy_in or amount > self.max_buy_in:
             raise TableError(
                 f"The {what} {amount} is outside the table limits; "
                 f"allowed is {self.min_buy_in} to {self.max_buy_in}."
             )
+        return amount
 
     def sit_down(self, name: str, buy_in: int, seat: int | None = None) -> Player:
         """Seat ``name`` with ``buy_in`` chips in ``seat`` (the first empty seat if omitted)."""
-        if not isinstance(name, str) or not name.strip():
-            raise TableError(f"A player's name must be a non-empty string, not {name!r}.")
+        check_text(name, "player's name (a non-empty string)", TableError)
         if any(p.name == name for p in self.players()):
-            raise TableError(f"A player named {name!r} is already seated; names must be unique.")
-        self._check_buy_in(buy_in, "buy-in")
+            raise TableError(f"A player named {excerpt(name)} is already seated; names must be unique.")
+        buy_in = self._check_buy_in(buy_in, "buy-in")
         empty = [i for i, p in enumerate(self.seats) if p is None]
         if seat is None:
             if not empty:
                 raise TableError(f"The table is full: all {self.seat_count} seats are taken.")
             seat = empty[0]
-        elif not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seat_count:
-            raise TableError(f"Seat {seat!r} does not exist; seats are 0 to {self.seat_count - 1}.")
-        elif self.seats[seat] is not None:
+        elif self.seats[seat := self._check_seat(seat)] is not None:
             raise TableError(f"Seat {seat} is taken; empty seats are {empty}.")
         player = Player(name=name, seat=seat, stack=buy_in)
         self.seats[seat] = player
@@ -122,8 +127,7 @@ class Table:
     def top_up(self, seat: int, amount: int) -> Player:
         """Add ``amount`` chips; the new stack must stay within the buy-in limits."""
         p = self.player(seat)
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-            raise TableError(f"A top-up must be a positive whole number of chips, not {amount!r}.")
+        amount = check_int(amount, "top-up (in chips)", TableError, minimum=1)
         if p.stack + amount > self.max_buy_in:
             raise TableError(
                 f"Adding {amount} would make the stack {p.stack + amount}, above the maximum buy-in "

@@ -20,6 +20,7 @@ match replays exactly.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import attrs
@@ -30,6 +31,7 @@ from cardgame.evaluation.lowball import AceToFiveLowEvaluator, DeuceToSevenLowEv
 from cardgame.model.cards import Card
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import CardsDiscarded
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.play.bot import Answer, BotBase, BotView
 from cardgame.play.strength import fast_path, hand_strength, situation
 
@@ -53,11 +55,21 @@ class Personality:
     weakest: str = "66"
 
     def __attrs_post_init__(self) -> None:
+        try:
+            numbers = [*self.thresholds, *(x for row in self.table for x in row), self.protect_strength, self.raise_pot]
+            if not all(type(x) is not bool and math.isfinite(x) for x in numbers) or not all(map(len, self.table)):
+                raise TypeError
+        except (TypeError, ValueError, OverflowError):
+            raise ConfigError(f"A personality's thresholds, table rows and fractions are finite numbers, not "
+                              f"{excerpt(self.thresholds)} and {excerpt(self.table)}.") from None
+        for what in ("protect_blinds", "samples", "slow_samples"):
+            check_int(getattr(self, what), what, ConfigError, minimum=0)
         if len(self.table) != len(self.thresholds) + 1 or list(self.thresholds) != sorted(self.thresholds):
             raise ConfigError("A personality needs increasing thresholds and one table row more than thresholds.")
         for row in self.table:
             if len(row) != 3 or min(row) < 0 or abs(sum(row) - 1) > 1e-9:
-                raise ConfigError(f"Each table row is three chances (fold, call, raise) adding up to 1, not {row}.")
+                raise ConfigError(f"Each table row is three chances (fold, call, raise) adding up to 1, "
+                                  f"not {excerpt(row)}.")
         if self.samples < 1 or self.slow_samples < 1:
             raise ConfigError("samples and slow_samples must be at least 1.")
 
@@ -151,8 +163,8 @@ class SeedAI(BotBase):
     @classmethod
     def personality_named(cls, name: str) -> SeedAI:
         """A bot with the personality called ``name`` (see :data:`PERSONALITIES`)."""
-        if name not in PERSONALITIES:
-            raise ConfigError(f"Unknown personality {name!r}; the personalities are {', '.join(PERSONALITIES)}.")
+        if not isinstance(name, str) or name not in PERSONALITIES:
+            raise ConfigError(f"Unknown personality {excerpt(name)}; the personalities are {', '.join(PERSONALITIES)}.")
         return cls(PERSONALITIES[name])
 
     def __repr__(self) -> str:

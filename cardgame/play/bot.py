@@ -41,6 +41,7 @@ from cardgame.model.betting import LegalActions
 from cardgame.model.cards import Card, format_cards
 from cardgame.model.errors import BotError, CardError, IllegalActionError
 from cardgame.model.events import CardsShown, Event, HandEnded, HandStarted, PotAwarded
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.play.playable import PlayableGame as Game  # what the driver needs of cardgame.play.game.Game
 from cardgame.play.shape import GameShape, game_shape
 from cardgame.play.view import SeatRow, SeatView, seat_rows
@@ -229,16 +230,17 @@ def to_action(answer: object, legal: LegalActions) -> tuple[str, int | None]:
     ``answer`` means under ``legal`` (see the module); raises :class:`BotError` if none."""
     word, amount = _word(answer)
     if not word:
-        raise BotError(f"Bot answered {answer!r}, which is no action; answer one of fold, check, call, bet, raise, "
-                       f"all_in, bring_in, or (word, amount).", seat=legal.seat, allowed=legal.describe())
+        raise BotError(f"Bot answered {excerpt(answer)}, which is no action; answer one of fold, check, call, bet, "
+                       f"raise, all_in, bring_in, or (word, amount).", seat=legal.seat, allowed=legal.describe())
     if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
-        raise BotError(f"Bot answered {answer!r}: an amount is a whole number of chips.", seat=legal.seat,
+        raise BotError(f"Bot answered {excerpt(answer)}: an amount is a whole number of chips.", seat=legal.seat,
                        allowed=legal.describe())
     if word in ("fold", "check", "call", "bring_in") and amount is not None:
-        raise BotError(f"Bot answered {answer!r}: {word} takes no amount.", seat=legal.seat, allowed=legal.describe())
+        raise BotError(f"Bot answered {excerpt(answer)}: {word} takes no amount.", seat=legal.seat,
+                       allowed=legal.describe())
     if word == "all_in":
         if amount is not None:
-            raise BotError(f"Bot answered {answer!r}: all_in takes no amount.", seat=legal.seat,
+            raise BotError(f"Bot answered {excerpt(answer)}: all_in takes no amount.", seat=legal.seat,
                            allowed=legal.describe())
         if legal.can_raise:
             word, amount = "raise", max(legal.amounts) if legal.amounts else legal.max_raise_to
@@ -247,22 +249,23 @@ def to_action(answer: object, legal: LegalActions) -> tuple[str, int | None]:
     if word == "raise":
         if not legal.can_raise:
             if amount is not None:
-                raise BotError(f"Bot answered {answer!r}, but no bet or raise is allowed now.", seat=legal.seat,
-                               allowed=legal.describe())
+                raise BotError(f"Bot answered {excerpt(answer)}, but no bet or raise is allowed now.",
+                               seat=legal.seat, allowed=legal.describe())
             word = "call"
         else:
             to = legal.min_raise_to if amount is None else amount
             if legal.amounts and to not in legal.amounts:
-                raise BotError(f"Bot answered {answer!r}: the raise-to amount must be one of "
+                raise BotError(f"Bot answered {excerpt(answer)}: the raise-to amount must be one of "
                                f"{', '.join(map(str, legal.amounts))}.", seat=legal.seat, allowed=legal.describe())
             if not legal.min_raise_to <= to <= legal.max_raise_to:
-                raise BotError(f"Bot answered {answer!r}: the raise-to amount must be {legal.min_raise_to} to "
+                raise BotError(f"Bot answered {excerpt(answer)}: the raise-to amount must be {legal.min_raise_to} to "
                                f"{legal.max_raise_to}.", seat=legal.seat, allowed=legal.describe())
             return ("bet" if legal.is_bet else "raise"), to
     if legal.bring_in and word in ("call", "check", "fold", "bring_in"):
         return "bring_in", None  # the bring-in is forced: staying in is posting it
     if word == "bring_in":
-        raise BotError(f"Bot answered {answer!r}, but no bring-in is due.", seat=legal.seat, allowed=legal.describe())
+        raise BotError(f"Bot answered {excerpt(answer)}, but no bring-in is due.", seat=legal.seat,
+                       allowed=legal.describe())
     if word in ("call", "check"):
         return ("call", None) if legal.call_amount else ("check", None)
     return "fold", None
@@ -276,12 +279,12 @@ def to_discards(answer: object, options: DrawOptions) -> tuple[Card, ...]:
     if isinstance(answer, str) and _word(answer)[0] in _PASSIVE:  # stand pat, or throw the lowest cards required
         return tuple(sorted(options.hole, key=lambda c: c.rank)[: options.min_discards])
     if isinstance(answer, str) or not isinstance(answer, Sequence):
-        raise BotError(f"Bot answered {answer!r} to a draw; answer the cards to discard.", seat=options.seat,
+        raise BotError(f"Bot answered {excerpt(answer)} to a draw; answer the cards to discard.", seat=options.seat,
                        allowed=allowed)
     try:
         cards = tuple(Card(c) for c in answer)
     except CardError as exc:
-        raise BotError(f"Bot answered {answer!r} to a draw: {exc}", seat=options.seat, allowed=allowed) from None
+        raise BotError(f"Bot answered {excerpt(answer)} to a draw: {exc}", seat=options.seat, allowed=allowed) from None
     if (len(set(cards)) != len(cards) or not set(cards) <= set(options.hole)
             or not options.min_discards <= len(cards) <= options.max_discards):
         raise BotError(f"Bot discarded {format_cards(cards) or 'nothing'}, which is not {allowed}.",
@@ -294,7 +297,7 @@ def to_runs(answer: object, options: RunOptions) -> int:
     if isinstance(answer, str) and _word(answer)[0] in _PASSIVE:
         return 1
     if not isinstance(answer, int) or isinstance(answer, bool) or not 1 <= answer <= options.max_runs:
-        raise BotError(f"Bot answered {answer!r} to a run-out choice.", seat=options.seat,
+        raise BotError(f"Bot answered {excerpt(answer)} to a run-out choice.", seat=options.seat,
                        allowed=f"1 to {options.max_runs} runs")
     return answer
 
@@ -506,6 +509,11 @@ def play(game: Game, bots: Mapping[int, Bot] | Bot, *, drawer: Bot | None = None
     """Let ``bots`` (one for every seat, or one per seat) answer every question until nobody is to
     act: the game exited, failed, or waits for players. Draws ask ``drawer`` and run-out choices
     ``chooser`` when given, else the seat's bot. Returns the number of answers."""
+    given = list(bots.values()) if isinstance(bots, Mapping) else [bots]
+    for i, bot in enumerate((*given, drawer, chooser)):
+        if not callable(bot) and (bot is not None or i < len(given)):
+            raise BotError(f"A bot is a callable bot(view) (or a mapping of seats to them), not {excerpt(bot)}.")
+    max_actions = check_int(max_actions, "max_actions", BotError, minimum=0)
     if shape is None:
         shape = game_shape(game.dispatcher.stages, game.ctx.deck_spec)
     seats: dict[int, tuple[Bot | None, random.Random]] = {}  # seat -> its bot and its random stream
@@ -522,7 +530,10 @@ def play(game: Game, bots: Mapping[int, Bot] | Bot, *, drawer: Bot | None = None
                 hooks.flush()
             mine = seats.get(seat)
             if mine is None:
-                mine = seats[seat] = (bots.get(seat) if isinstance(bots, Mapping) else bots, seat_rng(game, seat))
+                bot = bots.get(seat) if isinstance(bots, Mapping) else bots
+                if bot is None and drawer is None and chooser is None:  # refused before the seat's stream is made
+                    _pick(bots, seat)
+                mine = seats[seat] = (bot, seat_rng(game, seat))
             decide(game, seat, mine[0], mine[1], shape=shape, events=events, drawer=drawer, chooser=chooser,
                    missing=lambda s: _pick(bots, s))
             taken += 1

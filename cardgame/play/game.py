@@ -11,7 +11,7 @@ from cardgame.model.context import Context
 from cardgame.model.deck import STANDARD_DECK, DeckSpec
 from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.events import Event
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.model.rng import RandomSource
 from cardgame.model.table import Player, Table
 from cardgame.play.bot import Bot
@@ -98,6 +98,9 @@ class Game:
         if deck is None:
             deck = getattr(getattr(built, "variant", None), "deck", None)
             deck = deck if isinstance(deck, DeckSpec) else STANDARD_DECK
+        for what, number, least in (("max_hands", max_hands, 1), ("keep_hands", keep_hands, 1)):
+            if number is not None:
+                check_int(number, what, ConfigError, minimum=least)
         if table is None:
             table = Table(seats, min_buy_in, max_buy_in, first_button)
         self.ctx = Context(table, rng=RandomSource(seed), deck_spec=deck, max_hands=max_hands,
@@ -147,6 +150,8 @@ class Game:
 
     def subscribe(self, listener: Callable[[Event], None]) -> None:
         """Call ``listener(event)`` for every event from now on."""
+        if not callable(listener):
+            raise ConfigError(f"A listener is a callable listener(event), not {excerpt(listener)}.")
         self.ctx.subscribe(listener)
 
     # --- copies, for search ------------------------------------------------------------------------
@@ -184,6 +189,8 @@ class Game:
         >>> game.hand is not None and twin.hand is not game.hand
         True
         """
+        if not isinstance(listeners, bool):
+            raise ConfigError(f"listeners must be True or False, not {excerpt(listeners)}.")
         ctx = self.ctx.copy(listeners=listeners)
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
@@ -390,12 +397,18 @@ class Game:
         la = self._legal_for(seat)
         return la is not None and la.can_call
 
+    def _amount(self, amount: int | None) -> None:
+        if amount is not None:
+            check_int(amount, "amount", IllegalActionError)
+
     def can_bet(self, seat: int, amount: int | None = None) -> bool:
+        self._amount(amount)
         la = self._legal_for(seat)
         ok = la is not None and la.can_raise and la.is_bet
         return ok and (amount is None or la.min_raise_to <= amount <= la.max_raise_to)  # type: ignore[union-attr]
 
     def can_raise_to(self, seat: int, amount: int | None = None) -> bool:
+        self._amount(amount)
         la = self._legal_for(seat)
         ok = la is not None and la.can_raise and not la.is_bet
         return ok and (amount is None or la.min_raise_to <= amount <= la.max_raise_to)  # type: ignore[union-attr]
@@ -411,6 +424,8 @@ class Game:
 
     def status(self, seat: int | None = None, *, reveal: bool = False) -> str:
         """The status table: pot, street, board and one row per seat."""
+        if not isinstance(reveal, bool):
+            raise ConfigError(f"reveal must be True or False, not {excerpt(reveal)}.")
         return status_table(table_view(self.ctx, seat, reveal=reveal, to_act=self.to_act))
 
     # --- driving bots ------------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from cardgame.evaluation.lowball import (
 from cardgame.model.cards import RANKS, Card
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import CardsDiscarded
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.play.shape import GameShape
 
 __all__ = ["Situation", "fast_path", "hand_strength", "situation"]
@@ -182,10 +183,10 @@ def hand_strength(
 ) -> float:
     """The seat's chance (0..1) of winning the pot against ``where.opponents``, ties shared (see
     the module). ``gen`` is the random source (seed it from the game's, ``view.rng``)."""
-    if samples < 1:
-        raise ConfigError(f"samples must be at least 1, not {samples}.")
+    if type(samples) is not int or samples < 1:
+        check_int(samples, "samples", ConfigError, minimum=1)
     if len(weakest) != 2 or any(ch.upper() not in RANKS for ch in weakest):
-        raise ConfigError(f"weakest must be two ranks like '66' or 'AJ', not {weakest!r}.")
+        raise ConfigError(f"weakest must be two ranks like '66' or 'AJ', not {excerpt(weakest)}.")
     if not where.opponents:
         return 1.0
     known = {*where.mine, *where.board, *where.dead, *(c for up in where.opponents for c in up)}

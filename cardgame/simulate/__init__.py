@@ -21,8 +21,9 @@ from pathlib import Path
 import numpy as np
 
 from cardgame.model.errors import ConfigError
-from cardgame.model.inputs import excerpt
-from cardgame.simulate.config import BlindSchedule, Match
+from cardgame.model.inputs import check_int, excerpt
+from cardgame.model.rng import check_seed
+from cardgame.simulate.config import MAX_HANDS, BlindSchedule, Match
 from cardgame.simulate.results import BotResult, MatchResult, combine
 from cardgame.simulate.shard import Shard, ShardResult, play_shard
 from cardgame.simulate.workers import BACKENDS, run_jobs, run_shards
@@ -33,12 +34,16 @@ __all__ = ["BACKENDS", "BlindSchedule", "BotResult", "Match", "MatchResult", "Pr
 
 def shards(match: Match) -> list[Shard]:
     """The match's shards: blocks of ``shard_hands`` hands, each seeded from ``match.seed``."""
+    _check_match(match)
     return split(match.hands, match.shard_hands, match.seed)
 
 
 def split(hands: int, shard_hands: int, seed: int) -> list[Shard]:
     """``hands`` cut into shards of ``shard_hands`` (the last one shorter), each seeded from ``seed``
     (``numpy.random.SeedSequence.spawn``): the same shards whatever plays them."""
+    hands = check_int(hands, "number of hands", ConfigError, minimum=0, maximum=MAX_HANDS)
+    shard_hands = check_int(shard_hands, "shard_hands", ConfigError, minimum=1, maximum=MAX_HANDS)
+    seed = check_seed(seed)
     sizes = [shard_hands] * (hands // shard_hands)
     if hands % shard_hands:
         sizes.append(hands % shard_hands)
@@ -49,6 +54,11 @@ def split(hands: int, shard_hands: int, seed: int) -> list[Shard]:
 
 Progress = Callable[[int, int], None]
 """A progress callback: ``progress(done, total)``, hands (or deals) played so far and in all."""
+
+
+def _check_match(match: object) -> None:
+    if not isinstance(match, Match):
+        raise ConfigError(f"A match is a cardgame.simulate.Match, not {excerpt(match)}.")
 
 
 def simulate(match: Match, *, workers: int = 1, backend: str | None = None,
@@ -66,6 +76,7 @@ def simulate(match: Match, *, workers: int = 1, backend: str | None = None,
     import variants
     from cardgame.play.shape import game_shape
 
+    _check_match(match)
     if progress is not None and not callable(progress):
         raise ConfigError(f"progress must be None or a function progress(done, total), not {excerpt(progress)}.")
     variant = variants.get(match.variant)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from cardgame.model.errors import ConfigError
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import EXCERPT_LIMIT, check_int, excerpt
+from cardgame.model.rng import check_seed
 from cardgame.play.bot import Bot
 
 __all__ = ["MAX_HANDS", "BlindSchedule", "Match"]
@@ -17,6 +18,8 @@ __all__ = ["MAX_HANDS", "BlindSchedule", "Match"]
 MODES = ("cash", "tournament")
 MAX_HANDS = 10**9
 """Hands (or duplicate deals) a match may have: days of play, and shard lists that fit in memory."""
+MAX_FACTOR = 100
+"""The largest factor the blinds may rise by per level (a larger one overflows the blinds in a few levels)."""
 
 
 @attrs.frozen
@@ -28,10 +31,10 @@ class BlindSchedule:
     factor: float = 1.5
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.hands_per_level, int) or self.hands_per_level < 1:
-            raise ConfigError(f"hands_per_level must be a positive whole number, not {self.hands_per_level!r}.")
-        if not self.factor >= 1:
-            raise ConfigError(f"The blind factor must be at least 1, not {self.factor!r}.")
+        check_int(self.hands_per_level, "hands_per_level", ConfigError, minimum=1)
+        factor = self.factor
+        if isinstance(factor, bool) or not isinstance(factor, int | float) or not 1 <= factor <= MAX_FACTOR:
+            raise ConfigError(f"The blind factor must be a number from 1 to {MAX_FACTOR}, not {excerpt(factor)}.")
 
     def params(self, builder: Any, params: Mapping[str, Any], level: int) -> dict[str, Any]:
         """The builder's keyword arguments at ``level`` (0 is the first)."""
@@ -77,28 +80,28 @@ class Match:
         from cardgame.play.bots import get
 
         v = variants.get(self.variant)
+        if isinstance(self.bots, str | bytes) or not isinstance(self.bots, Sequence):
+            raise ConfigError(f"bots are a list of bot names or callables bot(view), not {excerpt(self.bots)}.")
         if not 2 <= len(self.bots) <= v.max_players:
             raise ConfigError(f"{v.name} is played by 2 to {v.max_players} bots, not {len(self.bots)}.")
         for bot in self.bots:
             if isinstance(bot, str):
                 get(bot)
             elif not callable(bot):
-                raise ConfigError(f"A bot is a name or a callable bot(view), not {bot!r}.")
+                raise ConfigError(f"A bot is a name or a callable bot(view), not {excerpt(bot)}.")
         for name, value in (("hands", self.hands), ("shard_hands", self.shard_hands)):
-            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_HANDS:
-                raise ConfigError(f"{name} must be a whole number from 1 to {MAX_HANDS:,}, not {excerpt(value)}.")
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool) or self.seed < 0:
-            raise ConfigError(f"seed must be a whole number of at least 0, not {excerpt(self.seed)}.")
-        if self.stack is not None and (not isinstance(self.stack, int) or self.stack < 1):
-            raise ConfigError(f"stack must be a positive whole number of chips, not {self.stack!r}.")
+            check_int(value, name, ConfigError, minimum=1, maximum=MAX_HANDS)
+        check_seed(self.seed)
+        if self.stack is not None:
+            check_int(self.stack, "stack (in chips)", ConfigError, minimum=1)
         if self.mode not in MODES:
-            raise ConfigError(f"mode must be one of {', '.join(MODES)}, not {self.mode!r}.")
+            raise ConfigError(f"mode must be one of {', '.join(MODES)}, not {excerpt(self.mode)}.")
         if self.duplicate and self.mode != "cash":
             raise ConfigError("Duplicate matches are cash games: a tournament cannot be replayed seat by seat.")
         try:
             v.build(**self.params)
         except TypeError as exc:
-            raise ConfigError(f"Bad parameters for {v.name}: {exc}.") from None
+            raise ConfigError(f"Bad parameters for {v.name}: {str(exc)[:EXCERPT_LIMIT * 2]}.") from None
 
     @property
     def names(self) -> tuple[str, ...]:

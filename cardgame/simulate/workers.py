@@ -19,7 +19,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 from cardgame.model.errors import ConfigError
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.simulate.config import Match
 from cardgame.simulate.shard import Shard, ShardResult, play_shard
 
@@ -92,11 +92,10 @@ _RUN = {"serial": _serial, "process": _process, "ray": _ray}
 
 
 def _backend(workers: object, backend: str | None) -> str:
-    if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
-        raise ConfigError(f"workers must be a whole number from 1 to {MAX_WORKERS:,}, not {excerpt(workers)}.")
+    workers = check_int(workers, "workers", ConfigError, minimum=1, maximum=MAX_WORKERS)
     backend = backend or ("serial" if workers == 1 else "process")
-    if backend not in _RUN:
-        raise ConfigError(f"Unknown backend {backend!r}; the backends are {', '.join(BACKENDS)}.")
+    if not isinstance(backend, str) or backend not in _RUN:
+        raise ConfigError(f"Unknown backend {excerpt(backend)}; the backends are {', '.join(BACKENDS)}.")
     return backend
 
 

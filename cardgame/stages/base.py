@@ -19,6 +19,7 @@ from cardgame.model.deck import DeckSpec
 from cardgame.model.errors import IllegalActionError, TableError
 from cardgame.model.events import ActionTaken, ChipsAdded, PlayerLeft, PlayerSatIn, PlayerSatOut, PlayerSeated
 from cardgame.model.hand import HandPlayer
+from cardgame.model.inputs import excerpt
 from cardgame.model.table import Player
 from cardgame.stages.fitting import TableFit
 
@@ -222,7 +223,7 @@ def check_muck(ctx: Context, seat: object, deciding: bool) -> HandPlayer:
     hand = ctx.hand
     hp = hand.by_seat.get(seat) if hand is not None and isinstance(seat, int) else None
     if hand is None or hp is None or hp.folded:
-        raise IllegalActionError(f"Seat {seat!r} has no live hand to muck.", rule="muck without a hand")
+        raise IllegalActionError(f"Seat {excerpt(seat)} has no live hand to muck.", rule="muck without a hand")
     if deciding:
         raise IllegalActionError("A hand can be mucked only once betting is over.", rule="muck before showdown")
     if hand.live_count() < 2:

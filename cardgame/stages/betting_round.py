@@ -8,10 +8,12 @@ from typing import Any, ClassVar, NamedTuple, Self
 from cardgame.model import legal
 from cardgame.model.action_order import Order
 from cardgame.model.betting import BettingStructure, LegalActions
+from cardgame.model.cards import CARDS
 from cardgame.model.context import Context
-from cardgame.model.errors import IllegalActionError
+from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.events import ActionTaken, BetReturned
 from cardgame.model.hand import Hand, HandPlayer
+from cardgame.model.inputs import MAX_DIGITS, MAX_NUMBER, check_int, excerpt
 from cardgame.model.legal import matchable
 from cardgame.model.street import Street, StreetRecord
 from cardgame.stages.base import PokerStage
@@ -134,8 +136,11 @@ class BettingRound(PokerStage):
         #: The seat the round waits on (``street_state.to_act``'s), or ``None``: the stage's answer to
         #: "who acts" (:class:`~cardgame.stages.results.AwaitsPlayer`), kept as a plain attribute.
         self.to_act: int | None = None
+        if not isinstance(structure, BettingStructure):
+            raise ConfigError(f"A betting round needs a betting structure (NoLimit, PotLimit, FixedLimit), "
+                              f"not {excerpt(structure)}.")
         self.structure = structure
-        self.street = street
+        self.street = street = check_int(street, "street", ConfigError, minimum=0, maximum=len(CARDS))
         default = ("preflop", "flop", "turn", "river")[street] if 0 <= street < 4 else f"street {street + 1}"
         self.street_name = street_name or default
 
@@ -320,7 +325,7 @@ class BettingRound(PokerStage):
             raise IllegalActionError("Nobody is to act in this betting round.", rule="no action pending")
         if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):  # fast path first
             raise IllegalActionError(
-                f"Seat {seat!r} is not a seat number: seat {hp.seat} ({hp.player.name}) acts next.",
+                f"Seat {excerpt(seat)} is not a seat number: seat {hp.seat} ({hp.player.name}) acts next.",
                 rule="not a seat number", allowed=f"seat {hp.seat}",
             )
         la = self._legal
@@ -330,7 +335,7 @@ class BettingRound(PokerStage):
         kind = _KINDS.get(action) if type(action) is str or isinstance(action, str) else None
         if kind is None:  # not an action: the turn is judged first, as for any action
             self._in_turn(seat)
-            raise _illegal(la, f"Unknown action {action!r} (actions are {', '.join(ACTIONS)})", "unknown action")
+            raise _illegal(la, f"Unknown action {excerpt(action)} (actions are {', '.join(ACTIONS)})", "unknown action")
         said: str = action  # type: ignore[assignment]  # a str: _KINDS knows it
         if kind == "":  # an alias, decided by the situation
             self._in_turn(seat)
@@ -369,12 +374,12 @@ class BettingRound(PokerStage):
         if seat != hp.seat:
             if seat not in hand.by_seat:
                 raise IllegalActionError(
-                    f"Seat {seat!r} is not in this hand; the seats in it are {sorted(hand.by_seat)}.",
+                    f"Seat {excerpt(seat)} is not in this hand; the seats in it are {sorted(hand.by_seat)}.",
                     rule="unknown seat",
                     allowed=f"seat {hp.seat}",
                 )
             raise IllegalActionError(
-                f"It is not seat {seat}'s turn: seat {hp.seat} ({hp.player.name}) acts next.",
+                f"It is not seat {excerpt(seat)}'s turn: seat {hp.seat} ({hp.player.name}) acts next.",
                 rule="acting out of turn",
                 allowed=f"seat {hp.seat}",
             )
@@ -396,7 +401,7 @@ class BettingRound(PokerStage):
             what = "posts the bring-in" if said == "bring_in" else f"{said.replace('_', ' or ')}s"
             raise _illegal(
                 self._legal,  # type: ignore[arg-type]
-                f"An amount ({amount!r}) was given to {said}, which takes none: a {said.replace('_', '/')} "
+                f"An amount ({excerpt(amount)}) was given to {said}, which takes none: a {said.replace('_', '/')} "
                 f"{what} the amount the rules set", "amount given to an action without one",
             )
         return True
@@ -475,10 +480,14 @@ class BettingRound(PokerStage):
         """A bet or raise names the total it makes the bet, in whole chips (TDA rule 40: the amount
         must be clear)."""
         amount = action.amount
-        if type(amount) is not int and (amount is None or isinstance(amount, bool) or not isinstance(amount, int)):
-            word = action.kind
-            raise _illegal(self._legal, f"A {word} needs a whole-number amount to {word} to, not {amount!r}",  # type: ignore[arg-type]
-                           "amount missing")
+        if type(amount) is not int or not -MAX_NUMBER <= amount <= MAX_NUMBER:
+            if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
+                word = action.kind
+                raise _illegal(self._legal, f"A {word} needs a whole-number amount to {word} to, "  # type: ignore[arg-type]
+                               f"not {excerpt(amount)}", "amount missing")
+            if not -MAX_NUMBER <= amount <= MAX_NUMBER:
+                raise _illegal(self._legal, f"A {action.kind} amount has at most {MAX_DIGITS} digits, "  # type: ignore[arg-type]
+                               f"not {excerpt(amount)}", "amount out of range")
         return True
 
     def at_least_the_minimum(self, action: Action) -> bool:

@@ -6,6 +6,7 @@ from collections.abc import Hashable
 from typing import Any, ClassVar
 
 from cardgame.model.errors import ConfigError
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.stages.base import PokerStage
 from cardgame.stages.fitting import table_fit
 from cardgame.stages.results import BringInResult
@@ -41,10 +42,9 @@ class BringIn(PokerStage):
         self, amount: object, *, highest: bool = False, all_in_passes: str = "card"  # object: checked here
     ) -> None:
         super().__init__()
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-            raise ConfigError(f"The bring-in must be a positive whole number of chips, not {amount!r}.")
+        amount = check_int(amount, "bring-in (chips)", ConfigError, minimum=1)
         if all_in_passes not in ("card", "seat"):
-            raise ConfigError(f"all_in_passes must be 'card' or 'seat', not {all_in_passes!r}.")
+            raise ConfigError(f"all_in_passes must be 'card' or 'seat', not {excerpt(all_in_passes)}.")
         self.amount = amount
         self.highest = highest
         self.all_in_passes = all_in_passes

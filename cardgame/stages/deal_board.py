@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, ClassVar
 
+from cardgame.model.cards import CARDS
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import BoardDealt
+from cardgame.model.inputs import check_int
 from cardgame.stages.base import PokerStage
 from cardgame.stages.fitting import count, table_fit
 
@@ -30,8 +32,7 @@ class DealBoard(PokerStage):
 
     def __init__(self, count: object, street: str = "", *, burn: bool = True) -> None:  # object: checked here
         super().__init__()
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise ConfigError(f"Board card count must be a positive whole number, not {count!r}.")
+        count = check_int(count, "board card count", ConfigError, minimum=1, maximum=len(CARDS))
         self.count = count
         self.street = street or {3: "flop"}.get(count, "board")
         self.burn = burn

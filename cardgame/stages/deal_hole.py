@@ -7,8 +7,10 @@ from typing import Any, ClassVar
 
 import attrs
 
+from cardgame.model.cards import CARDS
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import BoardDealt, HoleCardsDealt
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.stages.base import PokerStage
 from cardgame.stages.fitting import count, table_fit
 
@@ -44,9 +46,11 @@ class DealHole(PokerStage):
     ) -> None:
         super().__init__()
         if face_up is None:
-            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-                raise ConfigError(f"Hole card count must be a positive whole number, not {count!r}.")
+            count = check_int(count, "hole card count", ConfigError, minimum=1, maximum=len(CARDS))
             face_up = (False,) * count
+        given: object = face_up  # checked here: a caller may pass anything
+        if isinstance(given, str | bytes) or not isinstance(given, Sequence) or len(given) > len(CARDS):
+            raise ConfigError(f"face_up is a list of True/False, one per card dealt, not {excerpt(given)}.")
         if not face_up:
             raise ConfigError("DealHole must deal at least one card.")
         self.face_up = tuple(bool(u) for u in face_up)

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, ClassVar, Self, TypeGuard
+from typing import Any, ClassVar, Self
 
 import attrs
 
-from cardgame.model.cards import Card, format_cards
+from cardgame.model.cards import CARDS, Card, format_cards
 from cardgame.model.context import Context
 from cardgame.model.errors import CardError, ConfigError, IllegalActionError
 from cardgame.model.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
 from cardgame.model.hand import Hand, HandPlayer
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.stages.base import PokerStage
 from cardgame.stages.fitting import count, hand_won, table_fit
 from cardgame.stages.results import DrawOptions
@@ -23,16 +24,12 @@ def _cards(cards: object, opts: DrawOptions) -> tuple[Card, ...]:
     """The discards as cards: a sequence of card strings (``"Ah"``) or indices (0 to 51)."""
     allowed = f"a list of cards from {format_cards(opts.hole)} (strings such as 'Ah' or indices 0 to 51)"
     if isinstance(cards, str) or not isinstance(cards, (list, tuple)):
-        raise IllegalActionError(f"Discards must be {allowed}, not {cards!r}.", rule="discards not a list",
+        raise IllegalActionError(f"Discards must be {allowed}, not {excerpt(cards)}.", rule="discards not a list",
                                  allowed=allowed)
     try:
         return tuple([Card(c) for c in cards])
     except CardError as exc:
         raise IllegalActionError(f"{exc} Discards must be {allowed}.", rule="not a card", allowed=allowed) from None
-
-
-def _count(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _n(count: int) -> str:
@@ -86,15 +83,14 @@ class Draw(PokerStage):
                  replace: object = True) -> None:  # object: checked here
         super().__init__()
         self._drawer: HandPlayer | None = None  # the player to draw
-        if max_discards is not None and not _count(max_discards):
-            raise ConfigError(f"max_discards must be a non-negative whole number or None, not {max_discards!r}.")
-        if not _count(min_discards):
-            raise ConfigError(f"min_discards must be a non-negative whole number, not {min_discards!r}.")
+        if max_discards is not None:
+            max_discards = check_int(max_discards, "max_discards", ConfigError, minimum=0, maximum=len(CARDS))
+        min_discards = check_int(min_discards, "min_discards", ConfigError, minimum=0, maximum=len(CARDS))
         if max_discards is not None and min_discards > max_discards:
             raise ConfigError(f"min_discards ({min_discards}) must not exceed max_discards ({max_discards}).")
         if not isinstance(replace, bool):
             raise ConfigError(f"replace must be True (discards are replaced) or False (discard only), "
-                              f"not {replace!r}.")
+                              f"not {excerpt(replace)}.")
         if not replace and max_discards == 0:
             raise ConfigError("A discard-only round (replace=False) with max_discards=0 does nothing; "
                               "allow at least one discard.")
@@ -214,11 +210,12 @@ class Draw(PokerStage):
         assert hand is not None and opts is not None
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise IllegalActionError(
-                f"Seat {seat!r} is not a seat number: seat {opts.seat} draws next.", rule="drawing out of turn"
+                f"Seat {excerpt(seat)} is not a seat number: seat {opts.seat} draws next.", rule="drawing out of turn"
             )
         if seat != opts.seat:
             raise IllegalActionError(
-                f"It is not seat {seat}'s turn to draw: seat {opts.seat} draws next.", rule="drawing out of turn"
+                f"It is not seat {excerpt(seat)}'s turn to draw: seat {opts.seat} draws next.",
+                rule="drawing out of turn",
             )
         discards = _cards(cards, opts)
         held = set(opts.hole)

@@ -11,6 +11,7 @@ from cardgame.model.context import Context
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import ForcedBetPosted
 from cardgame.model.hand import HandPlayer
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.stages.base import PokerStage
 from cardgame.stages.fitting import table_fit
 from cardgame.stages.results import ForcedBetsResult, HandOpened
@@ -19,11 +20,9 @@ __all__ = ["ForcedBets", "ForcedBetsResult"]
 
 
 def _amounts(value: int | Sequence[int], what: str) -> tuple[int, ...]:
-    items = (value,) if isinstance(value, int) else tuple(value)
-    for v in items:
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise ConfigError(f"{what} must be non-negative whole numbers of chips, not {value!r}.")
-    return items
+    if isinstance(value, int | str | bytes) or not isinstance(value, Sequence):
+        return (check_int(value, f"{what} (in chips)", ConfigError, minimum=0),)
+    return tuple(check_int(v, f"{what} (in chips)", ConfigError, minimum=0) for v in value)
 
 
 _BLIND_NAMES = ("small blind", "big blind")
@@ -88,21 +87,21 @@ class ForcedBets(PokerStage):
         short_blind: str = "full",
     ) -> None:
         super().__init__()
-        self.blinds = _amounts(blinds, "Blinds")
-        self.ante = _amounts(ante, "Antes")
+        self.blinds = _amounts(blinds, "blinds")
+        self.ante = _amounts(ante, "antes")
         if big_blind_ante and len(self.ante) != 1:
             raise ConfigError("A big-blind ante is one amount, posted by the big blind.")
         if big_blind_ante and len(self.blinds) < 2:
             raise ConfigError("A big-blind ante needs a big blind: give at least two blinds.")
         if short_blind not in SHORT_BLIND:
-            raise ConfigError(f"short_blind must be one of {', '.join(SHORT_BLIND)}, not {short_blind!r}.")
+            raise ConfigError(f"short_blind must be one of {', '.join(SHORT_BLIND)}, not {excerpt(short_blind)}.")
         self.big_blind_ante = big_blind_ante
         self.big_blind_ante_first = big_blind_ante_first
         self.short_blind = short_blind
         self.ante_trimming = ante_trimming
-        self.dead = _amounts(dead, "Dead posts")
-        self.live = _amounts(live, "Live posts")
-        (self.button_blind,) = _amounts(button_blind, "The button blind")
+        self.dead = _amounts(dead, "dead posts")
+        self.live = _amounts(live, "live posts")
+        self.button_blind = check_int(button_blind, "button blind (in chips)", ConfigError, minimum=0)
         self._blinds: list[tuple[int, int]] = []
         self._antes: list[tuple[int, int]] = []
         self._opener: int | None = None

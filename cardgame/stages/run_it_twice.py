@@ -10,6 +10,7 @@ from cardgame.model.cards import Card
 from cardgame.model.context import Context
 from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.events import RunsChosen
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.stages.base import PokerStage
 from cardgame.stages.deal_board import DealBoard
 from cardgame.stages.fitting import count, table_fit
@@ -52,11 +53,17 @@ class RunItTwice(PokerStage):
 
     def __init__(self, streets: Sequence[tuple[int, str]], *, max_runs: int = 2) -> None:
         super().__init__()
-        if not streets:
-            raise ConfigError("Run it twice needs the streets still to deal, e.g. ((1, 'turn'), (1, 'river')).")
-        if not isinstance(max_runs, int) or isinstance(max_runs, bool) or max_runs < 2:
-            raise ConfigError(f"max_runs must be a whole number of at least 2, not {max_runs!r}.")
-        self.streets = tuple((int(count), str(street)) for count, street in streets)
+        given: object = streets  # checked here: a caller may pass anything
+        if isinstance(given, str | bytes) or not isinstance(given, Sequence) or not given:
+            raise ConfigError(f"Run it twice needs the streets still to deal, e.g. ((1, 'turn'), (1, 'river')), "
+                              f"not {excerpt(given)}.")
+        check_int(max_runs, "max_runs", ConfigError, minimum=2)
+        pairs: list[tuple[int, str]] = []
+        for item in given:
+            if not isinstance(item, tuple | list) or len(item) != 2 or not isinstance(item[1], str):
+                raise ConfigError(f"Each street is a (card count, name) pair such as (1, 'turn'), not {excerpt(item)}.")
+            pairs.append((check_int(item[0], "street's card count", ConfigError, minimum=1, maximum=52), item[1]))
+        self.streets = tuple(pairs)
         self.max_runs = max_runs
         self.choices: tuple[tuple[int, int], ...] = ()  # (seat, run-outs) in the order chosen
         self._common: tuple[Card, ...] = ()
@@ -165,10 +172,10 @@ class RunItTwice(PokerStage):
         opts = self.run_options()
         assert opts is not None
         if seat != opts.seat or not isinstance(seat, int) or isinstance(seat, bool):
-            raise IllegalActionError(f"It is not seat {seat!r}'s turn to choose: seat {opts.seat} chooses next.",
+            raise IllegalActionError(f"It is not seat {excerpt(seat)}'s turn to choose: seat {opts.seat} chooses next.",
                                      rule="choosing out of turn", allowed=f"seat {opts.seat}")
         if not isinstance(runs, int) or isinstance(runs, bool) or not 1 <= runs <= self.max_runs:
-            raise IllegalActionError(f"Run-outs must be a whole number from 1 to {self.max_runs}, not {runs!r}.",
+            raise IllegalActionError(f"Run-outs must be a whole number from 1 to {self.max_runs}, not {excerpt(runs)}.",
                                      rule="run-outs out of range", allowed=f"1 to {self.max_runs}")
         self.choices = (*self.choices, (seat, runs))
         event = RunsChosen(seat, runs)

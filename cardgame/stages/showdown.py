@@ -109,9 +109,9 @@ class Showdown(PokerStage):
         if high is None and low is None:
             raise ConfigError("A showdown needs a high evaluator, a low evaluator, or both.")
         if odd_chips not in ODD_CHIPS:
-            raise ConfigError(f"odd_chips must be one of {', '.join(ODD_CHIPS)}, not {odd_chips!r}.")
+            raise ConfigError(f"odd_chips must be one of {', '.join(ODD_CHIPS)}, not {excerpt(odd_chips)}.")
         if no_low not in NO_LOW:
-            raise ConfigError(f"no_low must be one of {', '.join(NO_LOW)}, not {no_low!r}.")
+            raise ConfigError(f"no_low must be one of {', '.join(NO_LOW)}, not {excerpt(no_low)}.")
         self.high = high
         self.low = low
         self.odd_chips = odd_chips

@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Self
 from cardgame.model.context import Context
 from cardgame.model.deck import DeckSpec
 from cardgame.model.errors import ConfigError
+from cardgame.model.inputs import check_int
 from cardgame.stages.base import PokerStage
 from cardgame.stages.fitting import TableFit, table_fit
 from cardgame.stages.results import HandOpened
@@ -42,9 +43,8 @@ class WaitForPlayers(PokerStage):
 
     def __init__(self, min_players: int = 2, *, max_players: int | None = None, deck: DeckSpec | None = None) -> None:
         super().__init__()
-        if not isinstance(min_players, int) or min_players < 2:
-            raise ConfigError(f"min_players must be a whole number of at least 2, not {min_players!r}.")
-        if max_players is not None and max_players < min_players:
+        check_int(min_players, "min_players", ConfigError, minimum=2)
+        if max_players is not None and check_int(max_players, "max_players", ConfigError) < min_players:
             raise ConfigError(f"max_players {max_players} is below min_players {min_players}.")
         self.min_players = min_players
         self.max_players = max_players

@@ -150,9 +150,9 @@ def test_a_player_holding_fewer_cards_than_the_minimum_discards_them_all() -> No
 @pytest.mark.parametrize(
     ("kwargs", "match"),
     [
-        ({"max_discards": -1}, "max_discards must be a non-negative whole number or None, not -1"),
+        ({"max_discards": -1}, "max_discards must be a whole number from 0 to 52, not -1"),
         ({"max_discards": True}, "max_discards must be"),
-        ({"min_discards": 1.5}, "min_discards must be a non-negative whole number, not 1.5"),
+        ({"min_discards": 1.5}, "min_discards must be a whole number from 0 to 52, not 1.5"),
         ({"min_discards": None}, "min_discards must be"),
         ({"max_discards": 1, "min_discards": 2}, r"min_discards \(2\) must not exceed max_discards \(1\)"),
         ({"replace": "no"}, "replace must be True .* or False .*, not 'no'"),

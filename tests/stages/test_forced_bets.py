@@ -63,7 +63,7 @@ def test_short_stack_posts_what_it_has_and_is_all_in() -> None:
 
 
 def test_bad_config_is_rejected() -> None:
-    with pytest.raises(ConfigError, match="non-negative whole numbers"):
+    with pytest.raises(ConfigError, match=r"blinds \(in chips\) must be a whole number of at least 0, not -2"):
         ForcedBets((1, -2))
     with pytest.raises(ConfigError, match="big-blind ante"):
         ForcedBets((1,), ante=1, big_blind_ante=True)
