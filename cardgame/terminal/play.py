@@ -18,7 +18,6 @@ from __future__ import annotations
 import codecs
 import json
 import os
-import secrets
 import select
 import sys
 import time
@@ -33,6 +32,7 @@ from rich.text import Text
 from cardgame.model.errors import CardgameError, ConfigError
 from cardgame.model.events import Event, HandEnded, HandStarted
 from cardgame.model.inputs import excerpt, writable_file
+from cardgame.model.rng import new_seed
 from cardgame.phh.export import game_to_phh
 from cardgame.phh.history import HandHistory
 from cardgame.phh.io import load as load_phh
@@ -369,7 +369,7 @@ def new_session(variant: str, seats: int, console: Console, read: Reader, *, bot
     if phh is not None:
         _check_phh(v, phh)
     stages = v.build(**dict(params or {}))
-    game = Game(stages, seats=seats, seed=secrets.randbits(64) if seed is None else seed)  # seeded: saves replay
+    game = Game(stages, seats=seats, seed=new_seed() if seed is None else seed)  # seeded: saves replay
     game.sit_down(name, stack, 0)
     for seat in range(1, seats):
         game.sit_down(NAMES[seat - 1] if NAMES[seat - 1] != name else f"Bot{seat}", stack, seat)
