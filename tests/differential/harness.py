@@ -554,7 +554,7 @@ SHORT_DECK = ("a stud deck that runs short: PokerKit counts the muck as dealable
               " not compared")
 _ACTION = re.compile(r"[\"']((?:d d[hb]|p\d+) [^\"']*)[\"']")
 _DEAL = re.compile(r"d d([hb]) (?:p(\d+) )?(\S+)")
-_FOLD = re.compile(r"p(\d+) f\b")
+_FOLD = re.compile(r"p(\d+) (?:f|sm)$")  # a fold, or a muck at an all-in showdown: no more cards
 
 
 def deck_runs_short_differently(code: str, text: str, players: int, muck: bool = True) -> bool:
@@ -564,7 +564,7 @@ def deck_runs_short_differently(code: str, text: str, players: int, muck: bool =
     player (Robert's Rules, seven-card stud). We count the deck's cards; PokerKit counts the deck
     and the muck (burned and folded cards), so with folds it may deal the street from the muck
     where we deal a community card. With ``muck``, also a hand where PokerKit draws on a muck
-    holding folded cards, which may repeat a folded player's card in its PHH.
+    holding folded cards (or a hand mucked at an all-in showdown), which may repeat them in its PHH.
     """
     if code not in STUD:
         return False
