@@ -113,3 +113,23 @@ def test_a_128_bit_seed_replays_a_game_its_bots_and_a_match() -> None:
 def test_a_seed_outside_0_to_2_128_is_refused(seed: object) -> None:
     with pytest.raises(ConfigError, match=r"The seed must be a whole number from 0 to 2\*\*128 - 1"):
         Match("NT", BOTS, hands=1, seed=seed)  # type: ignore[arg-type]
+
+
+def test_cardgame_play_without_a_seed_draws_128_bits_and_says_them() -> None:
+    import io
+
+    from rich.console import Console
+
+    from cardgame.terminal.play import new_session
+
+    seeds = []
+    for _ in range(2):
+        out = io.StringIO()
+        session = new_session("NT", 2, Console(file=out, width=200, color_system=None), lambda prompt, left: "quit",
+                              bots=["calling-station"])
+        seed = session.game.seed
+        assert seed is not None and 64 < seed.bit_length() <= 128
+        session.run()
+        assert f"Seed {seed}." in out.getvalue()
+        seeds.append(seed)
+    assert seeds[0] != seeds[1]
