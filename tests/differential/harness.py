@@ -31,7 +31,7 @@ from typing import Any
 import attrs
 
 from cardgame.engine import Stage
-from cardgame.model.errors import CardgameError
+from cardgame.model.errors import CardgameError, HandHistoryError
 from cardgame.model.legal import matchable
 from cardgame.phh import dumps, loads
 from cardgame.phh.actions import (
@@ -571,10 +571,12 @@ def deck_runs_short_differently(code: str, text: str, players: int, muck: bool =
     dealt = burns = board = 0
     held: dict[str, int] = {}
     folded: set[str] = set()
-    dealing = False
+    street: set[str] | None = None  # who was dealt on the street being dealt (None: between streets)
     for action in _ACTION.findall(text.split("actions", 1)[-1]):
         deal = _DEAL.match(action)
-        if deal and not dealing and dealt:  # a later street begins
+        # a later street begins: after other actions, or (an all-in run-out) a second card to a player
+        if deal and dealt and (street is None or deal.group(1) == "b" or deal.group(2) in street):
+            street = set()
             live = players - len(folded)
             ours = 52 - dealt < live
             theirs = 52 - sum(n for p, n in held.items() if p not in folded) - board < live
@@ -588,10 +590,12 @@ def deck_runs_short_differently(code: str, text: str, players: int, muck: bool =
                 board += cards
             else:
                 held[deal.group(2)] = held.get(deal.group(2), 0) + cards
+                street = (street or set()) | {deal.group(2)}
+        else:
+            street = None
         fold = _FOLD.match(action)
         if fold:
             folded.add(fold.group(1))
-        dealing = bool(deal)
     return False
 
 
@@ -619,7 +623,11 @@ def _run_a(out: Outcome, table: Table, rng: random.Random) -> Outcome:
     if deck_runs_short_differently(table.code, text, len(table.stacks)):
         out.status, out.detail = "uncompared", SHORT_DECK
         return out
-    [hh] = loads(text)
+    try:
+        [hh] = loads(text)
+    except HandHistoryError as exc:
+        out.status, out.detail = "open", f"our reader refuses PokerKit's PHH: {exc}"
+        return out
     if sum(pk_stacks) != sum(table.stacks):  # the harness never makes a muck that burns a pot
         out.status, out.detail = "open", f"PokerKit burned {sum(table.stacks) - sum(pk_stacks)} chips"
         return out

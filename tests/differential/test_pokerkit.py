@@ -140,3 +140,17 @@ def test_a_short_deck_is_compared_only_where_both_engines_run_short_alike(folds:
     later = [f"'d dh p{i + 1} {deck[24 + 8 * k + i]}'" for k in range(3) for i in range(8)]
     actions = ", ".join(third + later) + ", " + folds + "'d db " + deck[48] + "'"
     assert deck_runs_short_differently("F7S", STUD8.format(actions=actions), 8) is differs
+
+
+def test_an_all_in_run_out_on_a_short_deck_is_not_compared() -> None:
+    """Everyone all-in on third street after p1 folds: the streets are dealt one after another with
+    no action between them, and on seventh street PokerKit, its deck burned empty, deals from the
+    muck, which holds p1's cards."""
+    from tests.differential.harness import deck_runs_short_differently
+
+    deck = [f"{r}{s}" for s in "cdhs" for r in "23456789TJQKA"]
+    third = [f"'d dh p{i + 1} {''.join(deck[3 * i:3 * i + 3])}'" for i in range(8)]
+    later = [f"'d dh p{i + 1} {deck[24 + 7 * k + i - 1]}'" for k in range(4) for i in range(1, 8)]
+    text = STUD8.format(actions=", ".join([*third, "'p1 f'", *later]))
+    assert deck_runs_short_differently("F7S", text, 8)
+    assert not deck_runs_short_differently("F7S", text, 8, muck=False)
