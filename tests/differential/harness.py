@@ -260,9 +260,10 @@ DEVIATIONS: tuple[Deviation, ...] = (
         'Showdown(no_low="split")', _set(Showdown, "no_low", "split", lambda s: s.low is not None),
     ),
     Deviation(
-        "limit-cap", frozenset(FIXED - STUD),
-        "a bet and three raises, the big blind being the bet pre-flop",
-        "four raises after the blind pre-flop (the cap counts bets, raises, completions and short all-ins)",
+        "limit-cap", frozenset(FIXED),
+        "a bet and three raises, the big blind being the bet pre-flop; short all-ins under half a bet are no raise",
+        "four raises after the blind pre-flop; the cap counts bets, raises, completions and short all-ins (stud:"
+        " a completion and three raises or all-ins of any size)",
         "Robert's Rules, betting and raising, rules 3-4",
         "FixedLimit(cap_counts_blind=False)",
     ),
