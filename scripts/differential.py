@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.differential.harness import CODES, run_hand
 
-COLUMNS = ("agree", "explained", "open", "error")
+COLUMNS = ("agree", "explained", "open", "error", "uncompared")
 
 
 def main(argv: list[str] | None = None) -> int:

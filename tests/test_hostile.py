@@ -723,7 +723,7 @@ HUGE = str(10**30)
         (["demo", "--stack", str(10**12 + 1)], r"--stack: The stack 1000000000001 is out of range"),
         (["demo", "--seed", "9" * 5000], r"--seed: The seed must be a whole number .*\(5,000 characters\)"),
         (["demo", "--seed", "nan"], r"--seed: The seed must be a whole number"),
-        (["demo", "--seed", str(2**64)], r"--seed: The seed 18446744073709551616 is out of range"),
+        (["demo", "--seed", str(2**128)], r"--seed: The seed 340282366920938463463374607431768211456 is out of range"),
         (["equity", "AhKh", "QsQd", "--seed", "inf"], r"--seed: The seed must be a whole number"),
         (["demo", "--variant", "x" * 20_000], r"Unknown variant 'xxxx.*\(20,000 characters\)"),
         (["equity", "Ah" * 50_000, "QsQd"], r"A card string may have at most 1,000 characters"),
@@ -741,8 +741,8 @@ def test_hostile_command_lines_fail_at_once_with_one_line(argv: list[str], match
 
 def test_a_seed_a_run_printed_is_accepted_back() -> None:
     """RandomSource() draws 64-bit seeds, which the demo prints: any of them can be given back."""
-    status, out, _err = _cli(["demo", "--json", "--hands", "1", "--seed", str(2**64 - 1)])
-    assert status == 0 and json.loads(out)["seed"] == 2**64 - 1
+    status, out, _err = _cli(["demo", "--json", "--hands", "1", "--seed", str(2**128 - 1)])
+    assert status == 0 and json.loads(out)["seed"] == 2**128 - 1
 
 
 @pytest.mark.parametrize(
@@ -760,7 +760,8 @@ def test_a_seed_a_run_printed_is_accepted_back() -> None:
         (lambda: hand_strength("AhKh", opponents=2.5), r"opponents must be 1 to 9"),
         (lambda: hand_strength("AhKh", weakest=None), r"weakest must be two ranks"),
         (lambda: Match("NT", ("random", "random"), hands=10**30), r"hands must be a whole number from 1 to"),
-        (lambda: Match("NT", ("random", "random"), hands=10, seed=-1), r"seed must be a whole number of at least 0"),
+        (lambda: Match("NT", ("random", "random"), hands=10, seed=-1),
+         r"seed must be a whole number of at least 0 and below 2\*\*128"),
         (lambda: simulate(Match("NT", ("random", "random"), hands=10), workers=10**19),
          r"workers must be a whole number from 1 to 1,024"),
     ],

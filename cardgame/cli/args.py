@@ -8,11 +8,12 @@ from collections.abc import Callable
 
 from cardgame.model.errors import CardgameError
 from cardgame.model.inputs import excerpt, read_int, writable_file
+from cardgame.model.rng import MAX_SEED
 
 __all__ = ["MAX_CHIPS", "MAX_COUNT", "MAX_SEED", "MAX_TIMEOUT_MS", "output", "port", "ports", "whole"]
 
-#: Bounds of the command line's numbers (the library's own, where it has one).
-MAX_SEED = 2**64 - 1  # what the demo draws when given none, so any seed a run printed can be given back
+#: Bounds of the command line's numbers (the library's own, where it has one). ``MAX_SEED`` (2**128 - 1,
+#: from cardgame.model.rng): runs given no seed draw 128 bits and print them, so any seed printed can be given back.
 MAX_CHIPS = 10**12  # a table's default maximum buy-in
 MAX_COUNT = 10**18 - 1  # a dealer's hands (a match the user means to run until stopped)
 MAX_TIMEOUT_MS = 86_400_000  # a day

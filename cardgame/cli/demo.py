@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,6 +15,7 @@ from rich.text import Text
 from cardgame.cli.args import MAX_CHIPS, MAX_SEED, whole
 from cardgame.model.errors import CardgameError, StageError
 from cardgame.model.events import Event, StageFailed
+from cardgame.model.rng import new_seed
 from cardgame.model.table import MAX_SEATS
 from cardgame.play.bot import Bot
 from cardgame.play.game import Game
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
         many = "exactly 2" if variant.max_players == 2 else f"2 to {variant.max_players}"
         raise CardgameError(f"--seats must be {many} for {variant.name}, not {args.seats}")
     stages = variant.build()
-    seed = secrets.randbits(64) if args.seed is None else args.seed  # a demo is seeded: its seed replays it
+    seed = new_seed() if args.seed is None else args.seed  # a demo is seeded: its seed replays it
     game = Game(stages, seats=args.seats, seed=seed, max_hands=args.hands)
     history = Narration.for_stages(stages)
     quiet = args.quiet or args.json

@@ -27,7 +27,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
     unit = "deals, each played once per seat rotation" if args.duplicate else "hands"
     with progress_bar(f"{args.variant}: {args.hands:,} {'deals' if args.duplicate else 'hands'}") as progress:
         result = simulate(match, workers=args.workers, backend=args.backend, progress=progress)
-    console.print(f"{args.variant}: {args.hands:,} {unit}, seed {args.seed}", highlight=False)
+    console.print(f"{args.variant}: {args.hands:,} {unit}, seed {result.seed} (--seed {result.seed} replays it)",
+                  highlight=False)
     console.print(result.table(), highlight=False, markup=False)
     if args.json:
         with open(args.json, "w") as out:
@@ -66,7 +67,8 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
                      help=f"comma-separated, one per seat, from: {', '.join(available())}")
     sim.add_argument("--hands", type=whole("number of hands", 1, MAX_HANDS), default=10_000,
                      help="hands to play (deals with --duplicate)")
-    sim.add_argument("--seed", type=whole("seed", 0, MAX_SEED), default=0, help="the match replays from it")
+    sim.add_argument("--seed", type=whole("seed", 0, MAX_SEED), default=None,
+                     help="the match replays from it (default: 128 bits from the operating system, printed)")
     sim.add_argument("--stack", type=whole("stack", 1, MAX_CHIPS), default=None,
                      help="starting stack (default: 100 big blinds)")
     sim.add_argument("--workers", type=whole("number of workers", 1, MAX_WORKERS), default=1,

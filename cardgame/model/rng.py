@@ -11,6 +11,12 @@ a stream of its own (:meth:`RandomSource.stream`), a ``random.Random`` seeded wi
 of the game's seed and the stream's label: the same seed replays the bots' decisions too, and
 what one stream reveals (even its whole state) tells nothing of the seed, the deck or another
 stream. An unseeded game's streams are seeded from :mod:`secrets`.
+
+A seed is for replay, not for secrecy: the derivation is public, so a bot that knows a run's seed
+is one of few (a small chosen seed, say below a million) can try them all against its own stream
+and then knows the cards. Runs given no seed (matches, the command line, the server's tables)
+draw one of :data:`SEED_BITS` bits from the operating system (:func:`new_seed`), too many to try,
+and report it, so the run can be replayed and still keeps its cards secret.
 """
 
 from __future__ import annotations
@@ -26,24 +32,31 @@ from cardgame.engine.copies import shallow_copy
 from cardgame.model.errors import CardgameError, ConfigError, ReplayError
 from cardgame.model.inputs import excerpt
 
-__all__ = ["MAX_SEED", "RandomSource", "check_seed"]
-
-MAX_SEED = 2**128 - 1
-"""The largest seed (in magnitude): 128 bits, as many as any seed the command line or equity takes."""
+__all__ = ["MAX_SEED", "SEED_BITS", "RandomSource", "check_seed", "new_seed"]
 
 T = TypeVar("T")
 
 #: BLAKE2b personalisation of the streams' seeds (so they match no other use of the same hash).
 _PERSON = b"cardgame-stream"
 
+#: Bits of the seed a run given none draws (:func:`new_seed`); seeds are 0 to :data:`MAX_SEED`.
+SEED_BITS = 128
+MAX_SEED = 2**SEED_BITS - 1
 
-def check_seed(value: object, error: type[CardgameError] = ConfigError, *, minimum: int = 0) -> int:
+
+def new_seed() -> int:
+    """A seed of :data:`SEED_BITS` bits from the operating system's cryptographic source, for a run
+    given none: reported, it replays the run; nobody can find it by trying seeds."""
+    return secrets.randbits(SEED_BITS)
+
+
+def check_seed(value: object, error: type[CardgameError] = ConfigError, what: str = "seed", *, minimum: int = 0) -> int:
     """``value`` as a seed: a whole number (never a bool) from ``minimum`` to :data:`MAX_SEED`, else
     ``error`` quoting an excerpt. Seeds run past :func:`~cardgame.model.inputs.check_int`'s 18 digits."""
     if isinstance(value, bool) or not hasattr(type(value), "__index__") \
             or not minimum <= operator.index(value) <= MAX_SEED:  # type: ignore[arg-type]
         low = f"of at least {minimum:,} and" if minimum >= 0 else "of magnitude"
-        raise error(f"The seed must be a whole number {low} below 2**{MAX_SEED.bit_length()}, not {excerpt(value)}.")
+        raise error(f"The {what} must be a whole number {low} below 2**{SEED_BITS}, not {excerpt(value)}.")
     return operator.index(value)  # type: ignore[arg-type]
 
 

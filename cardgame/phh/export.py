@@ -224,6 +224,7 @@ def _shows_before_run_out(actions: list[Action], players: int) -> list[Action]:
         start = deals[players - 1] + 1 if len(deals) >= players else first_show
     if start >= first_show:
         return actions
+    actions = _shown_cards_dealt(actions, shows)
     held: dict[int, list[object]] = {}  # each player's cards at that point: the ones they show
     for a in actions[:start]:
         if isinstance(a, DealHoleAction):
@@ -241,6 +242,27 @@ def _shows_before_run_out(actions: list[Action], players: int) -> list[Action]:
         early.append(show)
     tail = [a for a in actions[first_show:] if not isinstance(a, ShowMuckAction)]
     return [*actions[:start], *early, *actions[start:first_show], *tail]
+
+
+def _shown_cards_dealt(actions: list[Action], shows: list[int]) -> list[Action]:
+    """The deals with each shown hand's cards written in (a hand is shown in the order dealt): in a
+    history as one seat saw it, a stud hand shown before the run-out shows the cards held then, and
+    its cards still to come, unknown when dealt, are known from the showdown."""
+    shown = {a.player: a.cards for a in (actions[i] for i in shows) if isinstance(a, ShowMuckAction) and a.cards}
+    total: dict[int, int] = {}
+    for a in actions:
+        if isinstance(a, DealHoleAction):
+            total[a.player] = total.get(a.player, 0) + len(a.cards)
+    dealt: dict[int, int] = {}
+    out: list[Action] = []
+    for a in actions:
+        cards = shown.get(getattr(a, "player", -1))
+        if isinstance(a, DealHoleAction) and cards is not None and len(cards) == total[a.player]:
+            k = dealt.get(a.player, 0)
+            dealt[a.player] = k + len(a.cards)
+            a = DealHoleAction(a.player, tuple(c if c is not None else cards[k + j] for j, c in enumerate(a.cards)))
+        out.append(a)
+    return out
 
 
 def game_to_phh(events: Sequence[Event], stages: Sequence[Stage[Context]], names: Mapping[int, str] | None = None

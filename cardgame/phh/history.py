@@ -377,8 +377,11 @@ def _check_actions(info: VariantInfo, actions: Sequence[Action], texts: Sequence
     for i, action in enumerate(actions):
         where = f"actions[{i}] {excerpt(texts[i])}"
         earlier = ""
-        if isinstance(action, DealBoardAction) and info.dealing != "board":
+        if isinstance(action, DealBoardAction) and info.dealing == "draw":
             raise _Invalid(f"{where}: {info.code} ({info.name}) has no board cards")
+        if isinstance(action, DealBoardAction) and info.dealing == "stud" and len(action.cards) != 1:
+            raise _Invalid(f"{where}: {info.code} ({info.name}) deals the board one community card at a time, "
+                           "when the deck runs short")
         if isinstance(action, PostBringInAction) and info.dealing != "stud":
             raise _Invalid(f"{where}: {info.code} ({info.name}) has no bring-in")
         if isinstance(action, StandPatDiscardAction) and info.dealing != "draw":

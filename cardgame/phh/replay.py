@@ -116,6 +116,7 @@ def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
                 return item
         return card
 
+    shows: list[ShowMuckAction] = []
     for i, a in enumerate(hh.actions):
         if isinstance(a, DealHoleAction):
             hand = held.setdefault(a.player, [])
@@ -133,9 +134,11 @@ def _plan(hh: HandHistory, spec: DeckSpec, seed: int) -> _DealPlan:
                 out.append(item)
             discards_raw[i] = out
         elif isinstance(a, ShowMuckAction) and a.cards:
-            for c in a.cards:
-                if c is not None:
-                    claim(a.player, c)
+            shows.append(a)
+    for a in shows:  # once every card is dealt: a stud hand shown before an all-in run-out lists cards to come
+        for c in a.cards or ():
+            if c is not None:
+                claim(a.player, c)
 
     hidden = frozenset(p for p, hand in held.items() if any(isinstance(x, tuple) and x not in fills for x in hand))
     if hh.variant in _STUD_GAMES:

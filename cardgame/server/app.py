@@ -98,13 +98,13 @@ class Server:
         stages = config.variant_object().build(**config.params)
         last_hand = highest(self.store, "hands", "hand", table_id) or 0
         # a seeded table deals on from a seed of its own after each restart (not the first hands again)
-        seed = None if config.seed is None else config.seed + 1_000_003 * (last_hand + 1)
+        seed = config.game_seed() if config.seed is None else config.seed + 1_000_003 * (last_hand + 1)
         game = recover(self.store, table_id, stages, seed)
         recorder = self.store.record(game, table_id, batch=True, phh_writer=self.phh)
         last = highest(self.store, "events", "seq", table_id)
         self._host(table_id, config, game, tokens=self.registry.tokens(table_id), first_seq=(last or 0) + 1,
                    before_send=recorder.flush)
-        log.info("table %s recovered at hand %d", table_id, game.ctx.hands_played)
+        log.info("table %s recovered at hand %d, seed %s", table_id, game.ctx.hands_played, game.seed)
 
     def create(self, config: TableConfig) -> TableHost:
         """A new table playing ``config``, recorded in the store if there is one."""
@@ -115,13 +115,13 @@ class Server:
             table_id = secrets.token_hex(4)
         variant = config.variant_object()
         game = Game(variant, params=config.params, seats=config.seats, min_buy_in=config.min_buy_in,
-                    max_buy_in=config.max_buy_in, seed=config.seed)
+                    max_buy_in=config.max_buy_in, seed=config.game_seed())
         flush = None
         if self.store is not None and self.registry is not None:
             self.registry.add(table_id, config, self.name)
             flush = self.store.record(game, table_id, batch=True, phh_writer=self.phh).flush
         host = self._host(table_id, config, game, before_send=flush)
-        log.info("table %s created: %s, %d seats", table_id, variant.name, config.seats)
+        log.info("table %s created: %s, %d seats, seed %s", table_id, variant.name, config.seats, game.seed)
         return host
 
     def _host(self, table_id: str, config: TableConfig, game: Game, *, tokens: dict[int, str] | None = None,
@@ -170,8 +170,8 @@ class Server:
         if self.registry is not None:
             for table_id, config, owner in self.registry.tables():
                 if owner != self.name and table_id not in self.tables:
-                    found.append({"id": table_id, "variant": config.variant_object().name, "config": config.to_data(),
-                                  "players": [], "hands": None, "status": "elsewhere",
+                    found.append({"id": table_id, "variant": config.variant_object().name,
+                                  "config": config.public_data(), "players": [], "hands": None, "status": "elsewhere",
                                   "owner": owner, "url": f"{owner.rstrip('/')}/table/{table_id}"})
         return found
 

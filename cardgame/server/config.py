@@ -17,6 +17,7 @@ import attrs
 
 from cardgame.engine.errors import ConfigError
 from cardgame.model.inputs import excerpt
+from cardgame.model.rng import new_seed
 from cardgame.play import bots as bot_names
 from cardgame.store.serialize import SnapshotError, structure, unstructure
 
@@ -44,8 +45,9 @@ class TableConfig:
     ``bots`` seats a bot by name (``cardgame.play.bots``) with ``bot_buy_in`` chips; ``bot_delay``
     seconds a bot waits before it acts (for people watching); bots sit out while no person is
     seated unless ``bots_alone``; after a hand, nobody's clock runs and no bot acts for ``hand_pause``
-    seconds (the showdown stays in view); ``seed`` makes the deals replayable
-    (``None``: the operating system's cryptographic source)."""
+    seconds (the showdown stays in view); ``seed`` makes the deals replayable (``None``: each game
+    draws a seed of 128 bits from the operating system, which the server logs; no client is shown
+    a table's seed, as whoever knows it knows the cards)."""
 
     variant: str
     params: dict[str, Any] = attrs.field(factory=dict)
@@ -92,6 +94,16 @@ class TableConfig:
         except (ConfigError, KeyError, AttributeError):
             raise ConfigError(f"Unknown variant {excerpt(self.variant)}; the variants are "
                               f"{', '.join(v.code or v.name for v in variants.available())}.") from None
+
+    def game_seed(self) -> int:
+        """The seed a new game of this table deals from: ``seed``, or 128 bits from the operating system."""
+        return new_seed() if self.seed is None else self.seed
+
+    def public_data(self) -> dict[str, Any]:
+        """:meth:`to_data` without the seed, for the lobby."""
+        data = self.to_data()
+        del data["seed"]
+        return data
 
     def to_data(self) -> dict[str, Any]:
         """The config as plain JSON data (seats of ``bots`` as text keys)."""

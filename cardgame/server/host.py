@@ -82,7 +82,7 @@ class TableHost:
         variant = config.variant_object()
         if game is None:
             game = Game(variant, params=config.params, seats=config.seats, min_buy_in=config.min_buy_in,
-                        max_buy_in=config.max_buy_in, seed=config.seed)
+                        max_buy_in=config.max_buy_in, seed=config.game_seed())
         self.game = game
         self.variant_name: str = variant.name
         self.shape = game_shape(game.dispatcher.stages, game.ctx.deck_spec, variant.name)
@@ -507,7 +507,7 @@ class TableHost:
         """The table for the lobby: its id, config, players and hands played."""
         players = [{"seat": p.seat, "name": p.name, "stack": p.stack, "bot": p.seat in self.bots
                     and p.seat not in self.tokens} for p in self.game.table.players()]
-        return {"id": self.table_id, "variant": self.variant_name, "config": self.config.to_data(),
+        return {"id": self.table_id, "variant": self.variant_name, "config": self.config.public_data(),
                 "players": players, "hands": self.game.ctx.hands_played, "status": self.game.status_name}
 
     def chips(self) -> int:

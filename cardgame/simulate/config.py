@@ -10,7 +10,7 @@ import attrs
 
 from cardgame.model.errors import ConfigError
 from cardgame.model.inputs import EXCERPT_LIMIT, check_int, excerpt
-from cardgame.model.rng import check_seed
+from cardgame.model.rng import check_seed, new_seed
 from cardgame.play.bot import Bot
 
 __all__ = ["MAX_HANDS", "BlindSchedule", "Match"]
@@ -46,6 +46,11 @@ class BlindSchedule:
         return out
 
 
+def _seed_or_new(seed: int | None) -> int:
+    """``seed``, or a new one from the operating system (:func:`cardgame.model.rng.new_seed`)."""
+    return new_seed() if seed is None else seed
+
+
 @attrs.frozen
 class Match:
     """A match: ``bots`` (names for :func:`cardgame.play.bots.get`, or bot objects, copied for each
@@ -59,13 +64,16 @@ class Match:
     ``duplicate`` every deal is played once per seat rotation, so each bot gets each seat's cards.
     Hands are played in shards of ``shard_hands`` deals seeded from ``seed``
     (``numpy.random.SeedSequence.spawn``): results depend on the seed alone, not on the workers.
+    Without a ``seed`` the match draws one of 128 bits from the operating system (``match.seed``,
+    reported in the results): the match replays from it, and no bot can guess it; a small chosen
+    seed can be found by a bot that tries them all.
     ``record`` (a SQLite file) and ``phh`` (a ``.phhs`` file) keep every hand played.
     """
 
     variant: str
     bots: tuple[str | Bot, ...]
     hands: int
-    seed: int = 0
+    seed: int = attrs.field(default=None, converter=_seed_or_new)
     stack: int | None = None
     mode: str = "cash"
     duplicate: bool = False

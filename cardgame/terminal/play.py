@@ -19,7 +19,6 @@ import codecs
 import contextlib
 import json
 import os
-import secrets
 import select
 import sys
 import tempfile
@@ -34,6 +33,7 @@ from rich.text import Text
 from cardgame.model.errors import CardgameError, ConfigError
 from cardgame.model.events import Event, HandEnded, HandStarted
 from cardgame.model.inputs import excerpt, os_error, read_int, read_text, writable_file
+from cardgame.model.rng import new_seed
 from cardgame.phh.export import game_to_phh
 from cardgame.phh.history import HandHistory
 from cardgame.phh.io import dumps as phh_text
@@ -429,7 +429,7 @@ def new_session(variant: str, seats: int, console: Console, read: Reader, *, bot
         _check_phh(v, phh)
     hands = _kept_hands(phh)
     stages = v.build(**dict(params or {}))
-    game = Game(stages, seats=seats, seed=secrets.randbits(64) if seed is None else seed)  # seeded: saves replay
+    game = Game(stages, seats=seats, seed=new_seed() if seed is None else seed)  # seeded: saves replay
     game.sit_down(name, stack, 0)
     for seat in range(1, seats):
         game.sit_down(NAMES[seat - 1] if NAMES[seat - 1] != name else f"Bot{seat}", stack, seat)

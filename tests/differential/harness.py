@@ -31,7 +31,7 @@ from typing import Any
 import attrs
 
 from cardgame.engine import Stage
-from cardgame.model.errors import CardgameError
+from cardgame.model.errors import CardgameError, HandHistoryError
 from cardgame.model.legal import matchable
 from cardgame.phh import dumps, loads
 from cardgame.phh.actions import (
@@ -54,10 +54,10 @@ CODES = ("NT", "FT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D",
 FIXED = frozenset({"FT", "FO/8", "F7S", "F7S/8", "FR", "F2L3D", "FB"})
 STUD = frozenset({"F7S", "F7S/8", "FR"})
 DRAW = frozenset({"N2L1D", "F2L3D", "FB"})
-# Stud at 6 players at most: seven players to seventh street need 49 cards and PokerKit burns 5,
-# more than the deck; there PokerKit deals from the muck and we deal one community card (Robert's
-# Rules), a difference no engine option plays, so the harness does not deal such hands.
-MAX_PLAYERS = {"NT": 9, "FT": 9, "NS": 6, "PO": 9, "FO/8": 9, "F7S": 6, "F7S/8": 6, "FR": 6,
+# Stud is dealt up to 8-handed: with 8 live on seventh street both engines deal one community card
+# (Robert's Rules); hands where PokerKit's burns make its deck run short differently are not compared
+# (see :func:`deck_runs_short_differently`).
+MAX_PLAYERS = {"NT": 9, "FT": 9, "NS": 6, "PO": 9, "FO/8": 9, "F7S": 8, "F7S/8": 8, "FR": 8,
                "N2L1D": 6, "F2L3D": 6, "FB": 6}
 
 
@@ -77,6 +77,7 @@ class Table:
     big_bet: int = 0
     min_bet: int = 0
     trim: bool = True  # PHH's ante_trimming_status
+    stay: bool = False  # players seldom fold: a stud table of 7 or 8 runs the deck short on seventh street
 
     def fields(self) -> dict[str, Any]:
         out: dict[str, Any] = {"variant": self.code, "antes": list(self.antes), "ante_trimming_status": self.trim,
@@ -105,7 +106,8 @@ def random_table(code: str, rng: random.Random) -> Table:
     bba = len(table.antes) > 1 and table.antes[1] and not any(a for i, a in enumerate(table.antes) if i != 1)
     # Uniform antes are trimmed (every real file in tests/data/phh says so); PokerKit needs a big-blind
     # ante untrimmed. PokerKit's untrimmed uniform antes are not compared (see DEVIATIONS' note).
-    return Table(**{**table.__dict__, "trim": not bba})
+    stay = table.code in STUD and len(table.stacks) >= 7 and rng.random() < 0.5
+    return Table(**{**table.__dict__, "trim": not bba, "stay": stay})
 
 
 def _random_table(code: str, rng: random.Random) -> Table:
@@ -145,7 +147,8 @@ def _random_table(code: str, rng: random.Random) -> Table:
 class Outcome:
     """One compared hand: ``status`` is ``agree``, ``explained`` (replayed under ``explained_by``,
     our engine reproduces PokerKit's result), ``open`` (a disagreement no convention reproduces:
-    a bug, or a convention still missing) or ``error`` (PokerKit could not play its own hand)."""
+    a bug, or a convention still missing), ``error`` (PokerKit could not play its own hand) or
+    ``uncompared`` (a stud deck that runs short differently: :func:`deck_runs_short_differently`)."""
 
     code: str
     direction: str
@@ -257,9 +260,10 @@ DEVIATIONS: tuple[Deviation, ...] = (
         'Showdown(no_low="split")', _set(Showdown, "no_low", "split", lambda s: s.low is not None),
     ),
     Deviation(
-        "limit-cap", frozenset(FIXED - STUD),
-        "a bet and three raises, the big blind being the bet pre-flop",
-        "four raises after the blind pre-flop (the cap counts bets, raises, completions and short all-ins)",
+        "limit-cap", frozenset(FIXED),
+        "a bet and three raises, the big blind being the bet pre-flop; short all-ins under half a bet are no raise",
+        "four raises after the blind pre-flop; the cap counts bets, raises, completions and short all-ins (stud:"
+        " a completion and three raises or all-ins of any size)",
         "Robert's Rules, betting and raising, rules 3-4",
         "FixedLimit(cap_counts_blind=False)",
     ),
@@ -442,7 +446,7 @@ def _pk_play(table: Table, rng: random.Random) -> tuple[str, list[int]]:
             if show:
                 shown.add(seat)
         elif state.actor_index is not None:
-            _pk_act(state, rng, table.code in FIXED - STUD)
+            _pk_act(state, rng, table.code in FIXED - STUD, table.stay)
         elif state.can_select_runout_count():
             state.select_runout_count(1)
         else:
@@ -466,12 +470,13 @@ def _street_raises(state: Any) -> int:
     return int(state.completion_betting_or_raising_count)
 
 
-def _pk_act(state: Any, rng: random.Random, limit_blinds: bool = False) -> None:
-    """One random legal action."""
+def _pk_act(state: Any, rng: random.Random, limit_blinds: bool = False, stay: bool = False) -> None:
+    """One random legal action (with ``stay``, seldom a fold)."""
     options: list[Callable[[], Any]] = []
     if state.can_post_bring_in():
         options.append(state.post_bring_in)
-    if state.checking_or_calling_amount and state.can_fold():  # no free folds (PokerKit warns; we accept)
+    # no free folds (PokerKit warns; we accept)
+    if state.checking_or_calling_amount and state.can_fold() and _may_fold(rng, stay):
         options.append(state.fold)
     if state.can_check_or_call():
         options.append(state.check_or_call)
@@ -487,6 +492,11 @@ def _pk_act(state: Any, rng: random.Random, limit_blinds: bool = False) -> None:
             mid = rng.randint(lo, hi)
             options.append(lambda: state.complete_bet_or_raise_to(mid))
     rng.choice(options)()
+
+
+def _may_fold(rng: random.Random, stay: bool) -> bool:
+    """Whether a fold is among the random choices: always, or one time in thirty at a ``stay`` table."""
+    return not stay or rng.random() < 1 / 30
 
 
 # --- our side ----------------------------------------------------------------------------------------
@@ -518,7 +528,7 @@ def _our_play(table: Table, seed: int, rng: random.Random) -> Game:
         choices: list[tuple[str, int | None]] = []
         if la.bring_in:
             choices.append(("bring_in", None))
-        if la.can_fold:
+        if la.can_fold and _may_fold(rng, table.stay):
             choices.append(("fold", None))
         if not la.bring_in:
             choices.append(("call", None) if la.call_amount else ("check", None))
@@ -538,6 +548,56 @@ def _our_play(table: Table, seed: int, rng: random.Random) -> Game:
         action, amount = rng.choice(choices)
         game.act(la.seat, action, amount)
     return game
+
+
+SHORT_DECK = ("a stud deck that runs short: PokerKit counts the muck as dealable and burns before each later"
+              " street, so it deals a community card on another street than we do, or redeals a folded card:"
+              " not compared")
+_ACTION = re.compile(r"[\"']((?:d d[hb]|p\d+) [^\"']*)[\"']")
+_DEAL = re.compile(r"d d([hb]) (?:p(\d+) )?(\S+)")
+_FOLD = re.compile(r"p(\d+) (?:f|sm)$")  # a fold, or a muck at an all-in showdown: no more cards
+
+
+def deck_runs_short_differently(code: str, text: str, players: int, muck: bool = True) -> bool:
+    """Whether stud hand ``text`` (PHH) runs its deck short differently in PokerKit 0.7.7 and ours.
+
+    Both deal one community card instead of a street's cards when too few are left for every live
+    player (Robert's Rules, seven-card stud). We count the deck's cards; PokerKit counts the deck
+    and the muck (burned and folded cards), so with folds it may deal the street from the muck
+    where we deal a community card. With ``muck``, also a hand where PokerKit draws on a muck
+    holding folded cards (or a hand mucked at an all-in showdown), which may repeat them in its PHH.
+    """
+    if code not in STUD:
+        return False
+    dealt = burns = board = 0
+    held: dict[str, int] = {}
+    folded: set[str] = set()
+    street: set[str] | None = None  # who was dealt on the street being dealt (None: between streets)
+    for action in _ACTION.findall(text.split("actions", 1)[-1]):
+        deal = _DEAL.match(action)
+        # a later street begins: after other actions, or (an all-in run-out) a second card to a player
+        if deal and dealt and (street is None or deal.group(1) == "b" or deal.group(2) in street):
+            street = set()
+            live = players - len(folded)
+            ours = 52 - dealt < live
+            theirs = 52 - sum(n for p, n in held.items() if p not in folded) - board < live
+            if ours != theirs or (muck and folded and 52 - dealt - burns - 1 < (1 if theirs else live)):
+                return True
+            burns += 1
+        if deal:
+            cards = len(deal.group(3)) // 2
+            dealt += cards
+            if deal.group(1) == "b":
+                board += cards
+            else:
+                held[deal.group(2)] = held.get(deal.group(2), 0) + cards
+                street = (street or set()) | {deal.group(2)}
+        else:
+            street = None
+        fold = _FOLD.match(action)
+        if fold:
+            folded.add(fold.group(1))
+    return False
 
 
 # --- one hand --------------------------------------------------------------------------------------------
@@ -561,7 +621,14 @@ def _run_a(out: Outcome, table: Table, rng: random.Random) -> Outcome:
         out.status, out.detail = "error", f"PokerKit could not play: {type(exc).__name__}: {exc}"
         return out
     out.phh = text
-    [hh] = loads(text)
+    if deck_runs_short_differently(table.code, text, len(table.stacks)):
+        out.status, out.detail = "uncompared", SHORT_DECK
+        return out
+    try:
+        [hh] = loads(text)
+    except HandHistoryError as exc:
+        out.status, out.detail = "open", f"our reader refuses PokerKit's PHH: {exc}"
+        return out
     if sum(pk_stacks) != sum(table.stacks):  # the harness never makes a muck that burns a pot
         out.status, out.detail = "open", f"PokerKit burned {sum(table.stacks) - sum(pk_stacks)} chips"
         return out
@@ -579,6 +646,9 @@ def _run_b(out: Outcome, table: Table, seed: int, rng: random.Random) -> Outcome
     game = _our_play(table, seed, rng)
     hh = hand_to_phh(game.events, game.dispatcher.stages)
     out.phh = text = dumps(hh)
+    if deck_runs_short_differently(table.code, text, len(table.stacks), muck=False):
+        out.status, out.detail = "uncompared", SHORT_DECK
+        return out
     ours = [int(s) for s in hh.finishing_stacks or ()]
     [again] = loads(text)
     replayed, failure = _our_replay(again, ())

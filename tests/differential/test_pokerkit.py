@@ -104,3 +104,53 @@ def test_every_deviation_is_in_the_rules_page() -> None:
     rules = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text()
     missing = [d.id for d in DEVIATIONS if f"`{d.id}`" not in rules]
     assert not missing, f"docs/rules.md does not list {missing}"
+
+
+@pytest.mark.parametrize(("code", "direction", "seed"),
+                         [("F7S", "A", 63), ("F7S", "B", 32), ("F7S/8", "A", 15), ("F7S/8", "B", 63),
+                          ("FR", "A", 3), ("FR", "B", 27)])
+def test_8_handed_stud_out_of_cards_deals_one_community_card_in_both_engines(code: str, direction: str,
+                                                                            seed: int) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out = run_hand(code, direction, seed)
+    assert out.phh.count("d db ") == 1
+    assert (out.status, out.detail) == ("agree", "")
+
+
+STUD8 = """variant = 'F7S'
+antes = [0] * 8
+bring_in = 2
+small_bet = 4
+big_bet = 8
+starting_stacks = [100] * 8
+actions = [{actions}]
+"""
+
+
+@pytest.mark.parametrize(("folds", "differs"), [("", False), ("'p1 f', ", True)])
+def test_a_short_deck_is_compared_only_where_both_engines_run_short_alike(folds: str, differs: bool) -> None:
+    """Eight live players: both deal one community card on seventh street. One folded on sixth
+    street: 4 cards are left in the deck, we deal a community card; PokerKit counts the folded
+    hand's cards as dealable and deals seventh street to the seven players."""
+    from tests.differential.harness import deck_runs_short_differently
+
+    deck = [f"{r}{s}" for s in "cdhs" for r in "23456789TJQKA"]
+    third = [f"'d dh p{i + 1} {''.join(deck[3 * i:3 * i + 3])}'" for i in range(8)]
+    later = [f"'d dh p{i + 1} {deck[24 + 8 * k + i]}'" for k in range(3) for i in range(8)]
+    actions = ", ".join(third + later) + ", " + folds + "'d db " + deck[48] + "'"
+    assert deck_runs_short_differently("F7S", STUD8.format(actions=actions), 8) is differs
+
+
+def test_an_all_in_run_out_on_a_short_deck_is_not_compared() -> None:
+    """Everyone all-in on third street after p1 folds: the streets are dealt one after another with
+    no action between them, and on seventh street PokerKit, its deck burned empty, deals from the
+    muck, which holds p1's cards."""
+    from tests.differential.harness import deck_runs_short_differently
+
+    deck = [f"{r}{s}" for s in "cdhs" for r in "23456789TJQKA"]
+    third = [f"'d dh p{i + 1} {''.join(deck[3 * i:3 * i + 3])}'" for i in range(8)]
+    later = [f"'d dh p{i + 1} {deck[24 + 7 * k + i - 1]}'" for k in range(4) for i in range(1, 8)]
+    text = STUD8.format(actions=", ".join([*third, "'p1 f'", *later]))
+    assert deck_runs_short_differently("F7S", text, 8)
+    assert not deck_runs_short_differently("F7S", text, 8, muck=False)

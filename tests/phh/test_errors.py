@@ -155,9 +155,12 @@ def test_actions_the_variant_does_not_use() -> None:
     assert "has no bring-in" in _error(_replace('"p3 f"', '"p3 pb"'))
     stud = (
         'variant = "F7S"\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\n'
-        'starting_stacks = [100, 100]\nactions = ["d dh p1 ????Ac", "d dh p2 ????Kc", "d db 2c"]\n'
+        'starting_stacks = [100, 100]\nactions = ["d dh p1 ????Ac", "d dh p2 ????Kc", "d db 2c3c"]\n'
     )
-    assert "actions[2] 'd db 2c': F7S (fixed-limit seven card stud) has no board cards" in _error(stud)
+    assert ("actions[2] 'd db 2c3c': F7S (fixed-limit seven card stud) deals the board one community card at a "
+            "time") in _error(stud)
+    draw = stud.replace('"F7S"', '"F2L3D"').replace("bring_in = 1", "blinds_or_straddles = [1, 2]")
+    assert "F2L3D (fixed-limit deuce-to-seven lowball triple draw) has no board cards" in _error(draw)
 
 
 def test_phhs_errors_name_the_hand() -> None:

@@ -68,7 +68,7 @@ def test_cli_check_passes_on_the_samples_and_fails_on_a_mismatch(tmp_path: Path,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["phh", "check", str(phh_data)]) == 0
     out = capsys.readouterr().out
-    assert "NT: 416 reproduced" in out and "total: 421 hands" in out
+    assert "NT: 416 reproduced" in out and "total: 422 hands" in out and "FR: 1 reproduced" in out
     wrong = tmp_path / "wrong.phh"
     text = (phh_data / "pluribus" / "30" / "0.phh").read_text()
     wrong.write_text(text.replace("finishing_stacks = [9950,", "finishing_stacks = [9000,"))

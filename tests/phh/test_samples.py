@@ -38,7 +38,7 @@ def _one(path: Path) -> HandHistory:
 
 
 def test_sample_set_is_complete(phh_data: Path) -> None:
-    assert len(SAMPLES) == 421
+    assert len(SAMPLES) == 422
     assert len([p for p in SAMPLES if "pluribus" in p.parts]) == 416
 
 

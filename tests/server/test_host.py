@@ -327,15 +327,18 @@ def test_logs_hold_no_token_and_no_card(caplog: pytest.LogCaptureFixture) -> Non
     assert cards and not any(c in text for c in cards)
 
 
-def test_an_unseeded_table_shuffles_from_the_operating_systems_source() -> None:
-    import random
-
+def test_a_table_given_no_seed_draws_128_bits_and_shows_no_seed_to_the_lobby() -> None:
+    """A seed is for replay: a table given none draws one of 128 bits from the operating system
+    (nobody can try them all), and no client is shown a table's seed, chosen or drawn."""
     from cardgame.server.config import read_config
     from cardgame.server.host import TableHost
 
-    table = TableHost("t", read_config({"variant": "NT"}))
-    assert table.game.seed is None
-    assert isinstance(table.game.ctx.rng._random, random.SystemRandom)
+    tables = [TableHost("t", read_config({"variant": "NT"})) for _ in range(2)]
+    seeds = [t.game.seed for t in tables]
+    assert all(s is not None and s.bit_length() > 64 for s in seeds) and seeds[0] != seeds[1]
+    chosen = TableHost("t", read_config({"variant": "NT", "seed": 5}))
+    for table in (*tables, chosen):
+        assert "seed" not in table.describe()["config"]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
