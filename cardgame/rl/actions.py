@@ -24,8 +24,8 @@ marks the indices legal for the question asked now:
 
 from __future__ import annotations
 
+import contextlib
 import math
-import operator
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -37,6 +37,7 @@ from cardgame.model.betting import LegalActions
 from cardgame.model.cards import Card, format_cards
 from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.events import Event
+from cardgame.model.inputs import check_int, check_text, excerpt
 from cardgame.play.game import Game
 from cardgame.stages import BettingRound, DealHole, Draw, RunItTwice
 from cardgame.stages.results import DrawOptions, RunOptions
@@ -59,6 +60,10 @@ NAMES = ("default", "fixed-limit", "pot-fractions", "raise-to")
 
 #: The largest ``RaiseTo`` space (indices): one per chip would be too many beyond this.
 MAX_RAISE_TO = 100_000
+
+#: The most pot fractions a :class:`PotFractions` takes, and the largest fraction (pots).
+MAX_FRACTIONS = 64
+MAX_FRACTION = 1_000.0
 
 
 class Move(NamedTuple):
@@ -110,9 +115,8 @@ class ActionAbstraction:
     labels: tuple[str, ...] = ()
 
     def __init__(self, *, draw_cards: int = 0, max_runs: int = 0) -> None:
-        for name, value in (("draw_cards", draw_cards), ("max_runs", max_runs)):
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 16:
-                raise ConfigError(f"{name} must be a whole number from 0 to 16, not {value!r}.")
+        draw_cards = check_int(draw_cards, "draw_cards", ConfigError, minimum=0, maximum=16)
+        max_runs = check_int(max_runs, "max_runs", ConfigError, minimum=0, maximum=16)
         self.draw_cards = draw_cards
         self.max_runs = max_runs
         self.bets = self._count()
@@ -172,14 +176,25 @@ class ActionAbstraction:
             mask[: min(runs.max_runs, self.max_runs)] = 1
         return mask
 
-    def decode(self, index: object, game: Game) -> Move:
-        """The :class:`Move` ``index`` means now; :class:`IllegalActionError` if the mask does not mark
-        it (the game is unchanged)."""
+    def index_or_none(self, value: object) -> int | None:
+        """``value`` as an index of the space (an ``int`` or a numpy integer 0 to ``n - 1``; never a
+        ``bool``), else ``None``."""
+        if type(value) is int:  # the common case, checked at once
+            return value if 0 <= value < self.n else None
         try:
-            i = operator.index(index)  # type: ignore[arg-type]  # numpy integers too; anything else refused
-        except TypeError:
-            raise IllegalActionError(f"An action is an index 0 to {self.n - 1}, not {index!r}.",
-                                     rule="action not an index", allowed=self.describe(game)) from None
+            return check_int(value, "action", IllegalActionError, minimum=0, maximum=self.n - 1)
+        except (IllegalActionError, TypeError):  # (TypeError: numpy's arrays of several numbers)
+            return None
+
+    def decode(self, index: object, game: Game) -> Move:
+        """The :class:`Move` ``index`` means now; :class:`IllegalActionError` if it is not an index of
+        the space or the mask does not mark it (the game is unchanged)."""
+        i = self.index_or_none(index)
+        if i is None:
+            legal = self.describe(game)
+            raise IllegalActionError(f"An action is an index 0 to {self.n - 1} (an int or a numpy integer) that the "
+                                     f"mask marks, not {excerpt(index)}; legal now: {legal}.",
+                                     rule="action not an index", allowed=legal)
         la = game.legal_actions()
         if la is not None:
             move = self._bet_move(i, la, game) if 0 <= i < self.bets else None
@@ -286,16 +301,14 @@ class PotFractions(ActionAbstraction):
 
     def __init__(self, fractions: Sequence[float] = (0.5, 1.0), all_in: bool = True, *, draw_cards: int = 0,
                  max_runs: int = 0) -> None:
-        if isinstance(fractions, str) or not isinstance(fractions, Sequence):
-            raise ConfigError(f"fractions must be a sequence of positive numbers (of the pot), not {fractions!r}.")
-        for f in fractions:
-            if not isinstance(f, int | float) or isinstance(f, bool) or not math.isfinite(f) or f <= 0:
-                raise ConfigError(f"A pot fraction must be a positive finite number, not {f!r}.")
+        if isinstance(fractions, str) or not isinstance(fractions, Sequence) or len(fractions) > MAX_FRACTIONS:
+            raise ConfigError(f"fractions must be a sequence of at most {MAX_FRACTIONS} positive numbers (of the "
+                              f"pot), not {excerpt(fractions)}.")
+        self.fractions = tuple(_fraction(f) for f in fractions)
         if type(all_in) is not bool:
-            raise ConfigError(f"all_in must be True or False, not {all_in!r}.")
+            raise ConfigError(f"all_in must be True or False, not {excerpt(all_in)}.")
         if not fractions and not all_in:
             raise ConfigError("PotFractions needs a raise: give fractions, or all_in=True.")
-        self.fractions = tuple(float(f) for f in fractions)
         self.all_in = all_in
         self.labels = ("fold", "check/call", *(f"raise {f:g} pot" for f in self.fractions),
                        *(("all-in",) if all_in else ()))
@@ -326,16 +339,27 @@ class PotFractions(ActionAbstraction):
         return _raise(la, to)
 
 
+def _fraction(value: object) -> float:
+    """``value`` as a pot fraction: a number above 0 and at most :data:`MAX_FRACTION`, else :class:`ConfigError`."""
+    f = math.nan
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        with contextlib.suppress(OverflowError):  # an int too large for a float stays NaN: refused
+            f = float(value)
+    if not 0 < f <= MAX_FRACTION:
+        raise ConfigError(f"A pot fraction must be a positive finite number of at most {MAX_FRACTION:g}, not "
+                          f"{excerpt(value)}.")
+    return f
+
+
 class RaiseTo(ActionAbstraction):
     """Raw sizes: index 0 folds, 1 checks or calls, ``2 + t`` bets or raises to ``t`` chips (the
     street total), for ``t`` from 0 to ``max_chips``; the mask marks the legal range. For small
     stacks and research: the space has ``max_chips + 3`` indices (at most 100,000)."""
 
     def __init__(self, max_chips: int | None = None, *, draw_cards: int = 0, max_runs: int = 0) -> None:
-        if max_chips is not None and (not isinstance(max_chips, int) or isinstance(max_chips, bool)
-                                      or not 0 < max_chips <= MAX_RAISE_TO):
-            raise ConfigError(f"max_chips must be a whole number from 1 to {MAX_RAISE_TO} (or None: the chips on the "
-                              f"table), not {max_chips!r}; use PotFractions for deep stacks.")
+        if max_chips is not None:
+            max_chips = check_int(max_chips, "max_chips (None: the chips on the table; PotFractions for deep "
+                                  "stacks)", ConfigError, minimum=1, maximum=MAX_RAISE_TO)
         self.max_chips = max_chips
         super().__init__(draw_cards=draw_cards, max_runs=max_runs)
 
@@ -416,8 +440,11 @@ def _fixed_limit(game: Game) -> bool:
 def for_game(spec: object, game: Game, *, chips: int, choose_runs: bool = False) -> ActionAbstraction:
     """The abstraction ``spec`` (a name in :data:`NAMES` or an :class:`ActionAbstraction`) fitted to
     ``game``: its draws, its run-out choices when ``choose_runs``, ``chips`` on the table (RaiseTo)."""
+    if not isinstance(game, Game):
+        raise ConfigError(f"An action abstraction is fitted to a Game, not {excerpt(game)}.")
+    chips = check_int(chips, "chips on the table", ConfigError, minimum=0)
     if isinstance(spec, str):
-        name = spec.strip().lower()
+        name = check_text(spec, "actions", ConfigError, max_length=100).strip().lower()
         if name == "default":
             name = "fixed-limit" if _fixed_limit(game) else "pot-fractions"
         made: ActionAbstraction
@@ -428,12 +455,12 @@ def for_game(spec: object, game: Game, *, chips: int, choose_runs: bool = False)
         elif name == "raise-to":
             made = RaiseTo()
         else:
-            raise ConfigError(f"Unknown actions {spec!r}; give one of {', '.join(NAMES)}, or an ActionAbstraction "
-                              f"(FixedLimit(), PotFractions(fractions=...), RaiseTo()).")
+            raise ConfigError(f"Unknown actions {excerpt(spec)}; give one of {', '.join(NAMES)}, or an "
+                              f"ActionAbstraction (FixedLimit(), PotFractions(fractions=...), RaiseTo()).")
     elif isinstance(spec, ActionAbstraction):
         made = spec
     else:
-        raise ConfigError(f"actions must be one of {', '.join(NAMES)} or an ActionAbstraction, not {spec!r}.")
+        raise ConfigError(f"actions must be one of {', '.join(NAMES)} or an ActionAbstraction, not {excerpt(spec)}.")
     fitted = made.fit(draw_cards=draw_cards(game), max_runs=max_runs(game) if choose_runs else 0)
     if isinstance(fitted, RaiseTo):
         fitted = fitted.with_chips(chips)
