@@ -39,7 +39,10 @@ def excerpt(value: object, limit: int = EXCERPT_LIMIT) -> str:
         return f"{value[:limit]!r}... ({len(value):,} characters)"
     if isinstance(value, int) and value.bit_length() > 4 * limit:  # repr would be long, or refuse past 4,300 digits
         return f"a whole number of about {int(value.bit_length() * 0.30103):,} digits"
-    text = repr(value)
+    try:
+        text = repr(value)
+    except Exception:  # nested too deep for repr (RecursionError), or a repr that fails
+        return f"a {type(value).__name__} that cannot be shown"
     return text if len(text) <= limit + 2 else f"{text[:limit]}... ({len(text):,} characters)"
 
 

@@ -53,6 +53,7 @@ __all__ = [
     "for_game",
     "max_runs",
     "send",
+    "whole_or_none",
 ]
 
 #: The names :func:`for_game` takes, besides an :class:`ActionAbstraction`.
@@ -76,6 +77,17 @@ class Move(NamedTuple):
     amount: int | None = None
     discards: tuple[Card, ...] = ()
     runs: int = 1
+
+
+def whole_or_none(value: object, minimum: int, maximum: int) -> int | None:
+    """``value`` as an ``int`` if it is a whole number (an ``int`` or a numpy integer; never a ``bool``)
+    from ``minimum`` to ``maximum``, else ``None``: how an action index is read."""
+    if type(value) is int:  # the common case, checked at once
+        return value if minimum <= value <= maximum else None
+    try:
+        return check_int(value, "action", ConfigError, minimum=minimum, maximum=maximum)
+    except (ConfigError, TypeError):  # (TypeError: numpy's arrays of several numbers)
+        return None
 
 
 def send(game: Game, seat: int, move: Move) -> Event:
@@ -179,12 +191,7 @@ class ActionAbstraction:
     def index_or_none(self, value: object) -> int | None:
         """``value`` as an index of the space (an ``int`` or a numpy integer 0 to ``n - 1``; never a
         ``bool``), else ``None``."""
-        if type(value) is int:  # the common case, checked at once
-            return value if 0 <= value < self.n else None
-        try:
-            return check_int(value, "action", IllegalActionError, minimum=0, maximum=self.n - 1)
-        except (IllegalActionError, TypeError):  # (TypeError: numpy's arrays of several numbers)
-            return None
+        return whole_or_none(value, 0, self.n - 1)
 
     def decode(self, index: object, game: Game) -> Move:
         """The :class:`Move` ``index`` means now; :class:`IllegalActionError` if it is not an index of
