@@ -49,6 +49,7 @@ __all__ = [
     "Move",
     "PotFractions",
     "RaiseTo",
+    "check_game",
     "draw_cards",
     "for_game",
     "max_runs",
@@ -86,12 +87,22 @@ def whole_or_none(value: object, minimum: int, maximum: int) -> int | None:
         return value if minimum <= value <= maximum else None
     try:
         return check_int(value, "action", ConfigError, minimum=minimum, maximum=maximum)
-    except (ConfigError, TypeError):  # (TypeError: numpy's arrays of several numbers)
+    except ConfigError:
         return None
+
+
+def check_game(game: object) -> Game:
+    """``game`` if it is a :class:`Game`, else :class:`ConfigError`."""
+    if not isinstance(game, Game):
+        raise ConfigError(f"Expected a Game (cardgame.play.game.Game), not {excerpt(game)}.")
+    return game
 
 
 def send(game: Game, seat: int, move: Move) -> Event:
     """Play ``move`` for ``seat`` on ``game``; the event it made."""
+    check_game(game)
+    if not isinstance(move, Move):
+        raise ConfigError(f"send plays a Move (an abstraction's decode gives one), not {excerpt(move)}.")
     if move.kind == "act":
         return game.act(seat, move.action, move.amount)
     if move.kind == "draw":
@@ -175,7 +186,7 @@ class ActionAbstraction:
     def mask(self, game: Game) -> np.ndarray:
         """``int8[n]``: 1 for each index legal for the question ``game`` asks now (all 0: none asked)."""
         mask = np.zeros(self.n, np.int8)
-        la = game.legal_actions()
+        la = check_game(game).legal_actions()
         if la is not None:
             self._bet_mask(la, game, mask)
             return mask
@@ -198,11 +209,11 @@ class ActionAbstraction:
         the space or the mask does not mark it (the game is unchanged)."""
         i = self.index_or_none(index)
         if i is None:
-            legal = self.describe(game)
+            legal = self.describe(check_game(game))
             raise IllegalActionError(f"An action is an index 0 to {self.n - 1} (an int or a numpy integer) that the "
                                      f"mask marks, not {excerpt(index)}; legal now: {legal}.",
                                      rule="action not an index", allowed=legal)
-        la = game.legal_actions()
+        la = check_game(game).legal_actions()
         if la is not None:
             move = self._bet_move(i, la, game) if 0 <= i < self.bets else None
             if move is None:
@@ -227,13 +238,13 @@ class ActionAbstraction:
     def passive(self, game: Game) -> int:
         """The index of the cheapest answer legal now: check or call (post a due bring-in), stand pat
         (or throw the fewest cards a compulsory discard allows), run once; 0 when nothing is asked."""
-        if game.legal_actions() is not None:
+        if check_game(game).legal_actions() is not None:
             return 1
         return int(np.argmax(self.mask(game)))
 
     def describe(self, game: Game) -> str:
         """The legal indices now, in words (for errors and for people)."""
-        la = game.legal_actions()
+        la = check_game(game).legal_actions()
         if la is not None:
             return self._bet_legal(la, game)
         opts = game.draw_options()
@@ -383,6 +394,7 @@ class RaiseTo(ActionAbstraction):
 
     def with_chips(self, chips: int) -> RaiseTo:
         """This abstraction sized for ``chips`` on the table, unless it was given ``max_chips``."""
+        chips = check_int(chips, "chips on the table", ConfigError, minimum=0)
         if self.max_chips is not None:
             return self
         if chips > MAX_RAISE_TO:
@@ -424,7 +436,7 @@ class RaiseTo(ActionAbstraction):
 def draw_cards(game: Game) -> int:
     """The most hole cards a player holds in a draw round of ``game``'s variant (0: no draw)."""
     held = most = 0
-    for stage in game.dispatcher.stages:
+    for stage in check_game(game).dispatcher.stages:
         if isinstance(stage, DealHole):
             held += len(stage.face_up)
         elif isinstance(stage, Draw):
@@ -436,7 +448,7 @@ def draw_cards(game: Game) -> int:
 
 def max_runs(game: Game) -> int:
     """The most run-outs ``game``'s variant lets players ask for (0: it does not run it twice)."""
-    return max((s.max_runs for s in game.dispatcher.stages if isinstance(s, RunItTwice)), default=0)
+    return max((s.max_runs for s in check_game(game).dispatcher.stages if isinstance(s, RunItTwice)), default=0)
 
 
 def _fixed_limit(game: Game) -> bool:
@@ -447,8 +459,7 @@ def _fixed_limit(game: Game) -> bool:
 def for_game(spec: object, game: Game, *, chips: int, choose_runs: bool = False) -> ActionAbstraction:
     """The abstraction ``spec`` (a name in :data:`NAMES` or an :class:`ActionAbstraction`) fitted to
     ``game``: its draws, its run-out choices when ``choose_runs``, ``chips`` on the table (RaiseTo)."""
-    if not isinstance(game, Game):
-        raise ConfigError(f"An action abstraction is fitted to a Game, not {excerpt(game)}.")
+    check_game(game)
     chips = check_int(chips, "chips on the table", ConfigError, minimum=0)
     if isinstance(spec, str):
         name = check_text(spec, "actions", ConfigError, max_length=100).strip().lower()

@@ -61,7 +61,7 @@ def check_seed(value: object, what: str = "seed", *, room: int = 1) -> int:
         return value
     try:
         return check_int(value, what, ConfigError, minimum=0)
-    except (ConfigError, TypeError):  # (TypeError: an array of several numbers)
+    except ConfigError:
         raise ConfigError(f"The {what} must be a whole number from 0 to 2**{SEED_BITS} - {room} "
                           f"(or None: drawn from the operating system), not {excerpt(value)}.") from None
 
@@ -79,13 +79,18 @@ def _cards_option(options: object) -> tuple[Card, ...] | None:
     if not isinstance(options, Mapping):
         raise ConfigError(f"reset's options are a mapping (its key 'cards': the first hand's cards to come, top "
                           f"first), not {excerpt(options)}.")
-    cards = options.get("cards")
+    return check_cards(options.get("cards"), "options['cards']")
+
+
+def check_cards(cards: object, what: str = "cards") -> tuple[Card, ...] | None:
+    """``cards`` (``None``, a card string such as ``"Js Qs"``, or a sequence of card strings, cards or
+    indices 0 to 51) as cards, else :class:`ConfigError` (a bad card :class:`CardError`)."""
     if cards is None:
         return None
     if not isinstance(cards, str):
         if not isinstance(cards, Sequence) or isinstance(cards, bytes) or len(cards) > len(CARDS):
-            raise ConfigError(f"options['cards'] are card strings ('Js Qs'), cards or indices (at most "
-                              f"{len(CARDS)}), not {excerpt(cards)}.")
+            raise ConfigError(f"{what} are card strings ('Js Qs'), cards or indices (at most {len(CARDS)}), not "
+                              f"{excerpt(cards)}.")
         for card in cards:
             if not isinstance(card, str):
                 check_int(card, "card index", CardError, minimum=0, maximum=len(CARDS) - 1)
@@ -125,13 +130,22 @@ def make_game(stages: Sequence[Stage[Context]], stacks: Sequence[int], *, seed: 
 
     The stage list of a game that was dropped may be used again: a stage starts afresh each time it
     runs (each hand), so an environment builds its variant's stages once, not on every reset."""
+    if isinstance(stacks, str | bytes) or not isinstance(stacks, Sequence) or not 2 <= len(stacks) <= MAX_SEATS:
+        raise ConfigError(f"stacks are one whole number of chips per seat (2 to {MAX_SEATS:,}), not {excerpt(stacks)}.")
+    stacks = [check_int(s, "stack of each player", ConfigError, minimum=1) for s in stacks]
+    if seed is not None:
+        seed = check_seed(seed)
+    if max_hands is not None:
+        max_hands = check_int(max_hands, "max_hands", ConfigError, minimum=1)
+    chosen = check_cards(cards)
     if button is None:  # a multiplicative hash of the seed: replayable, and no draw from the deck's generator
         button = (seed * _GOLDEN >> 32) % len(stacks) if seed is not None else secrets.randbelow(len(stacks))
+    button = check_int(button, "button", ConfigError, minimum=0, maximum=len(stacks) - 1)
     game = Game(stages, seats=len(stacks), seed=seed, first_button=button, max_hands=max_hands)
     for seat, stack in enumerate(stacks):
         game.sit_down(f"player_{seat}", stack, seat)
-    if cards is not None:
-        game.stack_deck(cards)
+    if chosen is not None:
+        game.stack_deck(chosen)
     game.start()
     return game
 

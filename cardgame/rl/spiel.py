@@ -32,7 +32,7 @@ from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.inputs import check_int, excerpt
 from cardgame.model.table import MAX_SEATS
 from cardgame.play.game import Game, VariantLike
-from cardgame.rl.actions import whole_or_none
+from cardgame.rl.actions import check_game, whole_or_none
 from cardgame.rl.env import raw_env
 
 __all__ = ["CHANCE", "GAMES", "TERMINAL", "SpielGame", "SpielState", "information_state", "load_game"]
@@ -49,6 +49,7 @@ def information_state(game: Game, seat: int) -> str:
     """What ``seat`` may know of the hand in progress, as text: the hand's events as it sees them
     (its own cards, the board, every action), one a line. Two histories ``seat`` cannot tell apart
     give the same text, and the text never forgets (perfect recall): an information set's key."""
+    seat = check_int(seat, "seat", ConfigError, minimum=0, maximum=len(check_game(game).table.seats) - 1)
     return "\n".join([f"player_{seat} sees", *_hand_lines(game, seat)])
 
 

@@ -35,7 +35,7 @@ from cardgame.play.bot import Bot, HandEvents, build_view, seat_rng, to_action, 
 from cardgame.play.game import Game, VariantLike
 from cardgame.rl.env import check_seed, no_episode, raw_env
 from cardgame.rl.gym import SingleAgentEnv
-from cardgame.simulate import Shard, run_jobs, split
+from cardgame.simulate import BACKENDS, Shard, run_jobs, split
 
 __all__ = ["MAX_TABLES", "Policy", "Trajectories", "VectorEnv", "bot_index", "collect", "uniform"]
 
@@ -227,6 +227,9 @@ class Policy:
 
 def uniform(observation: Array, mask: Array, rng: np.random.Generator) -> int:
     """Uniformly random among the indices ``mask`` marks."""
+    if not isinstance(rng, np.random.Generator) or not isinstance(mask, np.ndarray) or not mask.any():
+        raise ConfigError(f"uniform takes a mask marking at least one index and a numpy Generator, not "
+                          f"{excerpt(mask)} and {excerpt(rng)}.")
     legal = np.flatnonzero(mask)
     return int(legal[rng.integers(legal.size)])
 
@@ -270,10 +273,15 @@ def bot_index(env: raw_env, bot: Bot, rng: random.Random, events: HandEvents) ->
     """The index of ``env``'s action space nearest to what ``bot`` answers for the agent to act
     (it sees its seat's :class:`~cardgame.play.bot.BotView`): fold, check or call and discard masks
     exactly; a bet or raise as the raise index whose amount is nearest (the first of equals)."""
-    game = env._game
-    assert game is not None
+    if not isinstance(env, raw_env):
+        raise ConfigError(f"bot_index reads a cardgame.rl.env.raw_env, not {excerpt(env)}.")
+    game = env._playing()
     seat = game.to_act
-    assert seat is not None
+    if seat is None or not env.agents:
+        raise IllegalActionError("Nobody is to act: the episode is over; call reset().", rule="episode over")
+    if not callable(bot) or not isinstance(rng, random.Random) or not isinstance(events, HandEvents):
+        raise ConfigError(f"bot_index takes a bot (a callable taking a BotView), a random.Random and HandEvents, not "
+                          f"{excerpt(bot)}, {excerpt(rng)} and {excerpt(events)}.")
     actions = env.actions
     legal = game.legal_actions()
     if legal is not None:
@@ -414,6 +422,8 @@ def collect(
         raise ConfigError(f"players is one player a seat (bot names, bots or Policy objects), not "
                           f"{excerpt(players)}.")
     episodes = check_int(episodes, "number of episodes", ConfigError, minimum=1)
+    if backend is not None and (not isinstance(backend, str) or backend not in BACKENDS):
+        raise ConfigError(f"backend must be None or one of {', '.join(BACKENDS)}, not {excerpt(backend)}.")
     shard_episodes = check_int(shard_episodes, "shard_episodes", ConfigError, minimum=1)
     seed = check_seed(seed)
     for reserved in ("seed", "render_mode"):
