@@ -209,3 +209,17 @@ def test_gym_and_vector_seeds_replay_their_episodes() -> None:
     for i, s in enumerate(seeds):
         lone = SingleAgentEnv("NT", opponents="random")
         assert lone.reset(seed=s)[0]["observation"].tolist() == rows[i].tolist()
+
+
+def test_deeply_nested_and_array_arguments_get_the_librarys_error() -> None:
+    nested: list[object] = []
+    for _ in range(100_000):
+        nested = [nested]
+    e = raw_env("NT")
+    e.reset(seed=9)
+    with pytest.raises(IllegalActionError, match="cannot be shown"):  # repr itself fails on such nesting
+        e.step(nested)
+    with pytest.raises(ConfigError, match=r"players .*not array\(\[2, 3\]\)"):  # numpy refuses __index__
+        raw_env("NT", players=np.array([2, 3]))
+    with pytest.raises(ConfigError, match="stack"):
+        raw_env("NT", stack=np.array([[100, 100]]))
