@@ -38,7 +38,7 @@ from cardgame.play.shape import game_shape
 from cardgame.rl.actions import ActionAbstraction, Move, for_game, max_runs, send
 from cardgame.rl.observe import Encoder, encoder
 
-__all__ = ["REWARDS", "RUNS", "SEED_BITS", "check_seed", "env", "make_game", "no_episode", "raw_env"]
+__all__ = ["REWARDS", "RUNS", "SEED_BITS", "check_cards", "check_seed", "env", "make_game", "no_episode", "raw_env"]
 
 REWARDS = ("chips", "bb")
 RUNS = ("once", "agent")
