@@ -129,6 +129,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
     def _seeds(self, seed: object) -> list[int | None]:
         if seed is None:
             return [None] * self.num_envs
+        if isinstance(seed, np.ndarray) and seed.ndim == 1:  # one per table, as numpy gives them
+            seed = seed.tolist()
         if not isinstance(seed, Sequence) or isinstance(seed, str | bytes):
             first = check_seed(seed, "seed (table i gets seed + i)", room=self.num_envs)
             return [first + i for i in range(self.num_envs)]
@@ -151,7 +153,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         seeds = self._seeds(seed)
         if options is not None and not isinstance(options, Mapping):
             raise ConfigError(f"reset's options are a mapping (none are taken), not {excerpt(options)}.")
-        super().reset(seed=seeds[0] if seed is not None and not isinstance(seed, Sequence) else None)
+        super().reset(seed=seeds[0] if seed is not None and not isinstance(seed, Sequence | np.ndarray) else None)
         infos: dict[str, Any] = {}
         for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
             infos = self._add_info(infos, env._begin(s), i)

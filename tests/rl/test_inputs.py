@@ -223,3 +223,12 @@ def test_deeply_nested_and_array_arguments_get_the_librarys_error() -> None:
         raw_env("NT", players=np.array([2, 3]))
     with pytest.raises(ConfigError, match="stack"):
         raw_env("NT", stack=np.array([[100, 100]]))
+
+
+def test_vector_seeds_may_be_numpy_integers_or_an_array_of_one_per_table() -> None:
+    vec = VectorEnv("kuhn poker", 2, opponents="random", dict_obs=False)
+    rows = vec.reset(seed=np.int64(4))[0]
+    assert vec.seeds_used == [4, 5]
+    assert vec.reset(seed=np.array([4, 5]))[0].tolist() == rows.tolist()
+    with pytest.raises(ConfigError, match="seed of each table"):
+        vec.reset(seed=np.array([4, -5]))
