@@ -168,8 +168,11 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         if not self._started:
             raise no_episode()
         envs = self.envs
-        if (isinstance(actions, str | bytes) or not isinstance(actions, Sequence | np.ndarray)
-                or len(actions) != len(envs)):
+        if isinstance(actions, np.ndarray):
+            fits = actions.ndim == 1 and actions.shape[0] == len(envs)
+        else:
+            fits = isinstance(actions, Sequence) and not isinstance(actions, str | bytes) and len(actions) == len(envs)
+        if not fits:
             raise ConfigError(f"step takes one action index per table ({self.num_envs}), not {excerpt(actions)}.")
         moves = []
         for i, env in enumerate(envs):  # every table's first, so a refused batch moves none

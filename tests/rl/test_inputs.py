@@ -151,8 +151,9 @@ def test_a_refused_vector_batch_moves_no_table() -> None:
             vec.step(bad)
         assert len(str(caught.value)) < 500
         assert [(len(t.aec.game.events), t.aec.table_stacks()) for t in vec.envs] == before
-    with pytest.raises(ConfigError, match="one action index per table"):
-        vec.step(legal[:2])
+    for wrong in (legal[:2], np.array(1), np.array([legal]), "12", {0: 1, 1: 1, 2: 1}):
+        with pytest.raises(ConfigError, match="one action index per table"):
+            vec.step(wrong)
     vec.step(np.array(legal, np.int64))
     assert [len(t.aec.game.events) for t in vec.envs] != [b[0] for b in before]
 
