@@ -191,7 +191,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         if isinstance(variant, str):
             import variants
 
-            variant = variants.get(check_text(variant, "variant", ConfigError, max_length=_MAX_VARIANT))
+            name = check_text(variant, "variant", ConfigError, max_length=_MAX_VARIANT)
+            if not (name.isascii() and name.isprintable()):
+                raise ConfigError(f"A variant is named in printable ASCII (a name or PHH code), not {excerpt(name)}.")
+            variant = variants.get(name)
         if not isinstance(variant, VariantLike):
             raise ConfigError(f"variant must be a name, a PHH code or a Variant, not {excerpt(variant)}.")
         top = getattr(variant, "max_players", None)

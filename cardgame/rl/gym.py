@@ -19,7 +19,7 @@ import gymnasium
 import numpy as np
 
 from cardgame.model.errors import ConfigError, IllegalActionError
-from cardgame.model.inputs import check_int, excerpt
+from cardgame.model.inputs import check_int, check_text, excerpt
 from cardgame.play import bots as named_bots
 from cardgame.play.bot import Bot, HandEvents, seat_rng
 from cardgame.play.game import VariantLike
@@ -34,10 +34,12 @@ ILLEGAL = ("raise", "passive")
 
 Observation = dict[str, np.ndarray]
 
+_MAX_BOT_NAME = 100  # characters of a bot's name
+
 
 def _bot(spec: object) -> Bot:
     if isinstance(spec, str):
-        return named_bots.get(spec)
+        return named_bots.get(check_text(spec, "bot name", ConfigError, max_length=_MAX_BOT_NAME))
     if callable(spec):
         return spec  # any callable view -> answer is a bot
     raise ConfigError(f"An opponent is a bot name ({', '.join(named_bots.available())}) or a bot (a callable "

@@ -270,7 +270,7 @@ class Planes:
     def block(self, name: str) -> slice:
         """The index range of the block called ``name``."""
         for b in self.blocks:
-            if b.name == name:
+            if isinstance(name, str) and b.name == name:
                 return slice(b.start, b.stop)
         raise ConfigError(f"No block {excerpt(name)} in this encoding; its blocks are "
                           f"{', '.join(b.name for b in self.blocks)}.")

@@ -34,7 +34,7 @@ from cardgame.play import bots as named_bots
 from cardgame.play.bot import Bot, HandEvents, build_view, seat_rng, to_action, to_discards, to_runs
 from cardgame.play.game import Game, VariantLike
 from cardgame.rl.env import check_seed, no_episode, raw_env
-from cardgame.rl.gym import SingleAgentEnv
+from cardgame.rl.gym import SingleAgentEnv, _bot
 from cardgame.simulate import BACKENDS, Shard, run_jobs, split
 
 __all__ = ["MAX_TABLES", "Policy", "Trajectories", "VectorEnv", "bot_index", "collect", "uniform"]
@@ -319,7 +319,7 @@ def _player(spec: object) -> str | Bot | Policy:
     if isinstance(spec, Policy):
         return spec
     if isinstance(spec, str):
-        named_bots.get(spec)  # a ConfigError naming the bots if unknown
+        _bot(spec)  # a ConfigError naming the bots if unknown
         return spec
     if callable(spec):
         return spec  # a bot: view -> answer

@@ -14,10 +14,18 @@ pytest.importorskip("pettingzoo")
 from cardgame.model.errors import CardError, CardgameError, ConfigError, IllegalActionError
 from cardgame.model.inputs import excerpt
 from cardgame.rl import env, raw_env
+from cardgame.rl.actions import Move, send
 from cardgame.rl.gym import SingleAgentEnv
+from cardgame.rl.observe import encoder
 from cardgame.rl.vector import VectorEnv
 
 HUGE = 10**5000
+
+
+def _started() -> Any:
+    e = raw_env("NT")
+    e.reset(seed=1)
+    return e.game
 
 
 def state(e: Any) -> tuple[int, list[int], str]:
@@ -115,6 +123,12 @@ def test_a_finished_agent_steps_none_only() -> None:
     (lambda: raw_env("NT").reset(options={"cards": "Ah" * 10**6}), CardError, "characters"),
     (lambda: raw_env("NT").reset(options={"cards": list(range(10**6))}), ConfigError, "at most 52"),
     (lambda: raw_env("NT").reset(seed=HUGE), ConfigError, "seed"),
+    (lambda: raw_env("\U0001239a" * 20), ConfigError, "printable ASCII"),
+    (lambda: SingleAgentEnv("NT", opponents="x" * 10**5), ConfigError, "bot name"),
+    (lambda: VectorEnv("NT", 2, opponents=["x" * 10**5]), ConfigError, "bot name"),
+    (lambda: send(_started(), [1] * 10**5, Move("act", "call")), IllegalActionError,
+     "seat"),
+    (lambda: encoder("planes", _started()).block(np.array([1, 2])), ConfigError, "No block"),
 ], ids=lambda x: x if isinstance(x, str) else "")
 def test_huge_and_odd_arguments_are_refused_briefly(make: Callable[[], object], error: type[CardgameError],
                                                     words: str) -> None:
