@@ -100,7 +100,9 @@ def check_game(game: object) -> Game:
 
 def send(game: Game, seat: int, move: Move) -> Event:
     """Play ``move`` for ``seat`` on ``game``; the event it made."""
-    seat = check_int(seat, "seat", IllegalActionError, minimum=0, maximum=len(check_game(game).table.seats) - 1)
+    seats = len(check_game(game).table.seats)
+    if type(seat) is not int or not 0 <= seat < seats:  # (the common case checked at once)
+        seat = check_int(seat, "seat", IllegalActionError, minimum=0, maximum=seats - 1)
     if not isinstance(move, Move):
         raise ConfigError(f"send plays a Move (an abstraction's decode gives one), not {excerpt(move)}.")
     if move.kind == "act":

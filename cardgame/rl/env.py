@@ -113,6 +113,13 @@ def _keywords(what: str, value: object, meaning: str) -> dict[str, Any] | None:
     return dict(value)
 
 
+def _observe_flag(observe: object) -> bool:
+    """``last``'s ``observe``: True or False, else :class:`ConfigError`."""
+    if type(observe) is not bool:
+        raise ConfigError(f"last's observe is True or False, not {excerpt(observe)}.")
+    return observe
+
+
 def _restored(state: Any) -> random.Random | None:
     """A generator in ``state`` (``None``: none)."""
     if state is None:
@@ -138,9 +145,16 @@ def make_game(stages: Sequence[Stage[Context]], stacks: Sequence[int], *, seed: 
     if max_hands is not None:
         max_hands = check_int(max_hands, "max_hands", ConfigError, minimum=1)
     chosen = check_cards(cards)
+    if button is not None:
+        button = check_int(button, "button", ConfigError, minimum=0, maximum=len(stacks) - 1)
+    return _started(stages, stacks, seed, button, max_hands, chosen)
+
+
+def _started(stages: Sequence[Stage[Context]], stacks: Sequence[int], seed: int | None, button: int | None,
+             max_hands: int | None, chosen: tuple[Card, ...] | None) -> Game:
+    """:func:`make_game` on arguments already checked (an environment's reset: every episode)."""
     if button is None:  # a multiplicative hash of the seed: replayable, and no draw from the deck's generator
         button = (seed * _GOLDEN >> 32) % len(stacks) if seed is not None else secrets.randbelow(len(stacks))
-    button = check_int(button, "button", ConfigError, minimum=0, maximum=len(stacks) - 1)
     game = Game(stages, seats=len(stacks), seed=seed, first_button=button, max_hands=max_hands)
     for seat, stack in enumerate(stacks):
         game.sit_down(f"player_{seat}", stack, seat)
@@ -292,8 +306,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         seeds = (self._seeds.getstate() if self._seeds is not None else None, self._first_seed)
         try:
             game_seed = self._next_seed(seed)
-            game = make_game(self._stages, self.stacks, seed=game_seed, button=self._button, max_hands=self.hands,
-                             cards=cards)
+            game = _started(self._stages, self.stacks, game_seed, self._button, self.hands, cards)
         except CardgameError:
             self._seeds = _restored(seeds[0])
             self._first_seed = seeds[1]
@@ -434,7 +447,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent to act's observation, reward, termination, truncation and info (PettingZoo's)."""
         self._playing()
-        return super().last(observe)  # type: ignore[no-any-return]
+        return super().last(_observe_flag(observe))  # type: ignore[no-any-return]
 
     # --- information for people and tests -------------------------------------------------------------------
     def table_stacks(self) -> dict[str, int]:
@@ -506,7 +519,7 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # 
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         self._check()
-        return super().last(observe)  # type: ignore[no-any-return]
+        return super().last(_observe_flag(observe))  # type: ignore[no-any-return]
 
     def agent_iter(self, max_iter: int = MAX_NUMBER) -> Any:
         self._check()
