@@ -100,7 +100,7 @@ def check_game(game: object) -> Game:
 
 def send(game: Game, seat: int, move: Move) -> Event:
     """Play ``move`` for ``seat`` on ``game``; the event it made."""
-    seats = len(check_game(game).table.seats)
+    seats = len((game if isinstance(game, Game) else check_game(game)).table.seats)
     if type(seat) is not int or not 0 <= seat < seats:  # (the common case checked at once)
         seat = check_int(seat, "seat", IllegalActionError, minimum=0, maximum=seats - 1)
     if not isinstance(move, Move):
@@ -188,7 +188,7 @@ class ActionAbstraction:
     def mask(self, game: Game) -> np.ndarray:
         """``int8[n]``: 1 for each index legal for the question ``game`` asks now (all 0: none asked)."""
         mask = np.zeros(self.n, np.int8)
-        la = check_game(game).legal_actions()
+        la = (game if isinstance(game, Game) else check_game(game)).legal_actions()
         if la is not None:
             self._bet_mask(la, game, mask)
             return mask
@@ -209,13 +209,13 @@ class ActionAbstraction:
     def decode(self, index: object, game: Game) -> Move:
         """The :class:`Move` ``index`` means now; :class:`IllegalActionError` if it is not an index of
         the space or the mask does not mark it (the game is unchanged)."""
-        i = self.index_or_none(index)
+        i = index if type(index) is int and 0 <= index < self.n else self.index_or_none(index)
         if i is None:
             legal = self.describe(check_game(game))
             raise IllegalActionError(f"An action is an index 0 to {self.n - 1} (an int or a numpy integer) that the "
                                      f"mask marks, not {excerpt(index)}; legal now: {legal}.",
                                      rule="action not an index", allowed=legal)
-        la = check_game(game).legal_actions()
+        la = (game if isinstance(game, Game) else check_game(game)).legal_actions()
         if la is not None:
             move = self._bet_move(i, la, game) if 0 <= i < self.bets else None
             if move is None:

@@ -391,7 +391,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         """Play ``action`` (an index the mask marks: an ``int`` or a numpy integer) for the agent to act;
         anything else raises :class:`~cardgame.model.errors.IllegalActionError`, naming the legal indices,
         and changes nothing. An agent whose episode ended steps ``None`` (PettingZoo's dead step)."""
-        game = self._playing()
+        game = self._game
+        if game is None:
+            raise no_episode()
         agent = self.agent_selection
         if not self.agents:
             raise IllegalActionError("The episode is over: call reset() for a new one.", rule="episode over")
@@ -401,7 +403,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
                                          rule="agent done", allowed="None")
             self._was_dead_step(action)
             return
-        self._play_move(self.actions.decode(action, game))
+        send(game, self._seat[agent], self.actions.decode(action, game))
+        self._moved(agent)
 
     def _play_move(self, move: Move) -> None:
         """Play ``move`` (decoded, so legal) for the agent to act."""
@@ -436,8 +439,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation and action mask (all zeros unless it is to act)."""
-        game = self._playing()
-        seat = self._agent_seat(agent)
+        game = self._game
+        if game is None:
+            raise no_episode()
+        seat = self._seat.get(agent) if type(agent) is str else None
+        if seat is None:
+            seat = self._agent_seat(agent)
         if game.to_act == seat and not self.terminations.get(agent, True):
             mask = self.actions.mask(game)
         else:
@@ -446,8 +453,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent to act's observation, reward, termination, truncation and info (PettingZoo's)."""
-        self._playing()
-        return super().last(_observe_flag(observe))  # type: ignore[no-any-return]
+        if self._game is None:
+            raise no_episode()
+        if observe is not True and observe is not False:
+            _observe_flag(observe)
+        return super().last(observe)  # type: ignore[no-any-return]
 
     # --- information for people and tests -------------------------------------------------------------------
     def table_stacks(self) -> dict[str, int]:
@@ -505,24 +515,26 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # 
     """PettingZoo's order check, raising the library's error (not an ``AssertionError``) for a call
     that needs an episode before the first ``reset``."""
 
-    def _check(self) -> None:
+    def step(self, action: Any) -> None:
         if not self._has_reset:
             raise no_episode()
-
-    def step(self, action: Any) -> None:
-        self._check()
         super().step(action)
 
     def observe(self, agent: str) -> Any:
-        self._check()
+        if not self._has_reset:
+            raise no_episode()
         return super().observe(agent)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        self._check()
-        return super().last(_observe_flag(observe))  # type: ignore[no-any-return]
+        if not self._has_reset:
+            raise no_episode()
+        if observe is not True and observe is not False:
+            _observe_flag(observe)
+        return super().last(observe)  # type: ignore[no-any-return]
 
     def agent_iter(self, max_iter: int = MAX_NUMBER) -> Any:
-        self._check()
+        if not self._has_reset:
+            raise no_episode()
         return super().agent_iter(check_int(max_iter, "max_iter", ConfigError, minimum=0))
 
     def __str__(self) -> str:

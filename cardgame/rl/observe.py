@@ -146,9 +146,9 @@ def _check_game(game: object) -> Game:
 
 
 def _check_seat(game: Game, seat: object, seats: int) -> int:
-    if _check_game(game).table.seat_count != seats:
+    if not isinstance(game, Game) or game.table.seat_count != seats:
         raise ConfigError(f"This encoder was built for a table of {seats} seats; the game has "
-                          f"{game.table.seat_count}. Build one per table size.")
+                          f"{_check_game(game).table.seat_count}. Build one per table size.")
     if type(seat) is int and 0 <= seat < seats:  # the common case, checked at once
         return seat
     return check_int(seat, "seat to encode for", ConfigError, minimum=0, maximum=seats - 1)
