@@ -58,9 +58,14 @@ def check_int(value: object, what: str, error: type[CardgameError], *, minimum: 
     Whatever the bounds, a number of more than :data:`MAX_DIGITS` digits is refused, so no caller
     meets Python's 4,300-digit limit or builds a list of that length.
     """
-    if isinstance(value, bool) or type(value).__name__ == "bool_" or not hasattr(type(value), "__index__"):
+    number = None
+    if not isinstance(value, bool) and type(value).__name__ != "bool_" and hasattr(type(value), "__index__"):
+        try:
+            number = operator.index(cast(SupportsIndex, value))
+        except TypeError:  # numpy's arrays of more than one value have __index__, and refuse it
+            number = None
+    if number is None:
         raise error(f"The {what} must be a whole number{_allowed(minimum, maximum)}, not {excerpt(value)}.")
-    number = operator.index(cast(SupportsIndex, value))
     low = -MAX_NUMBER if minimum is None else max(minimum, -MAX_NUMBER)
     high = MAX_NUMBER if maximum is None else min(maximum, MAX_NUMBER)
     if not low <= number <= high:

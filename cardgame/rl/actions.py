@@ -24,8 +24,8 @@ marks the indices legal for the question asked now:
 
 from __future__ import annotations
 
+import contextlib
 import math
-import operator
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -37,6 +37,7 @@ from cardgame.model.betting import LegalActions
 from cardgame.model.cards import Card, format_cards
 from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.events import Event
+from cardgame.model.inputs import check_int, check_text, excerpt
 from cardgame.play.game import Game
 from cardgame.stages import BettingRound, DealHole, Draw, RunItTwice
 from cardgame.stages.results import DrawOptions, RunOptions
@@ -48,10 +49,12 @@ __all__ = [
     "Move",
     "PotFractions",
     "RaiseTo",
+    "check_game",
     "draw_cards",
     "for_game",
     "max_runs",
     "send",
+    "whole_or_none",
 ]
 
 #: The names :func:`for_game` takes, besides an :class:`ActionAbstraction`.
@@ -59,6 +62,10 @@ NAMES = ("default", "fixed-limit", "pot-fractions", "raise-to")
 
 #: The largest ``RaiseTo`` space (indices): one per chip would be too many beyond this.
 MAX_RAISE_TO = 100_000
+
+#: The most pot fractions a :class:`PotFractions` takes, and the largest fraction (pots).
+MAX_FRACTIONS = 64
+MAX_FRACTION = 1_000.0
 
 
 class Move(NamedTuple):
@@ -73,8 +80,31 @@ class Move(NamedTuple):
     runs: int = 1
 
 
+def whole_or_none(value: object, minimum: int, maximum: int) -> int | None:
+    """``value`` as an ``int`` if it is a whole number (an ``int`` or a numpy integer; never a ``bool``)
+    from ``minimum`` to ``maximum``, else ``None``: how an action index is read."""
+    if type(value) is int:  # the common case, checked at once
+        return value if minimum <= value <= maximum else None
+    try:
+        return check_int(value, "action", ConfigError, minimum=minimum, maximum=maximum)
+    except ConfigError:
+        return None
+
+
+def check_game(game: object) -> Game:
+    """``game`` if it is a :class:`Game`, else :class:`ConfigError`."""
+    if not isinstance(game, Game):
+        raise ConfigError(f"Expected a Game (cardgame.play.game.Game), not {excerpt(game)}.")
+    return game
+
+
 def send(game: Game, seat: int, move: Move) -> Event:
     """Play ``move`` for ``seat`` on ``game``; the event it made."""
+    seats = len((game if isinstance(game, Game) else check_game(game)).table.seats)
+    if type(seat) is not int or not 0 <= seat < seats:  # (the common case checked at once)
+        seat = check_int(seat, "seat", IllegalActionError, minimum=0, maximum=seats - 1)
+    if not isinstance(move, Move):
+        raise ConfigError(f"send plays a Move (an abstraction's decode gives one), not {excerpt(move)}.")
     if move.kind == "act":
         return game.act(seat, move.action, move.amount)
     if move.kind == "draw":
@@ -110,9 +140,8 @@ class ActionAbstraction:
     labels: tuple[str, ...] = ()
 
     def __init__(self, *, draw_cards: int = 0, max_runs: int = 0) -> None:
-        for name, value in (("draw_cards", draw_cards), ("max_runs", max_runs)):
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 16:
-                raise ConfigError(f"{name} must be a whole number from 0 to 16, not {value!r}.")
+        draw_cards = check_int(draw_cards, "draw_cards", ConfigError, minimum=0, maximum=16)
+        max_runs = check_int(max_runs, "max_runs", ConfigError, minimum=0, maximum=16)
         self.draw_cards = draw_cards
         self.max_runs = max_runs
         self.bets = self._count()
@@ -159,7 +188,7 @@ class ActionAbstraction:
     def mask(self, game: Game) -> np.ndarray:
         """``int8[n]``: 1 for each index legal for the question ``game`` asks now (all 0: none asked)."""
         mask = np.zeros(self.n, np.int8)
-        la = game.legal_actions()
+        la = (game if isinstance(game, Game) else check_game(game)).legal_actions()
         if la is not None:
             self._bet_mask(la, game, mask)
             return mask
@@ -172,15 +201,21 @@ class ActionAbstraction:
             mask[: min(runs.max_runs, self.max_runs)] = 1
         return mask
 
+    def index_or_none(self, value: object) -> int | None:
+        """``value`` as an index of the space (an ``int`` or a numpy integer 0 to ``n - 1``; never a
+        ``bool``), else ``None``."""
+        return whole_or_none(value, 0, self.n - 1)
+
     def decode(self, index: object, game: Game) -> Move:
-        """The :class:`Move` ``index`` means now; :class:`IllegalActionError` if the mask does not mark
-        it (the game is unchanged)."""
-        try:
-            i = operator.index(index)  # type: ignore[arg-type]  # numpy integers too; anything else refused
-        except TypeError:
-            raise IllegalActionError(f"An action is an index 0 to {self.n - 1}, not {index!r}.",
-                                     rule="action not an index", allowed=self.describe(game)) from None
-        la = game.legal_actions()
+        """The :class:`Move` ``index`` means now; :class:`IllegalActionError` if it is not an index of
+        the space or the mask does not mark it (the game is unchanged)."""
+        i = index if type(index) is int and 0 <= index < self.n else self.index_or_none(index)
+        if i is None:
+            legal = self.describe(check_game(game))
+            raise IllegalActionError(f"An action is an index 0 to {self.n - 1} (an int or a numpy integer) that the "
+                                     f"mask marks, not {excerpt(index)}; legal now: {legal}.",
+                                     rule="action not an index", allowed=legal)
+        la = (game if isinstance(game, Game) else check_game(game)).legal_actions()
         if la is not None:
             move = self._bet_move(i, la, game) if 0 <= i < self.bets else None
             if move is None:
@@ -205,13 +240,13 @@ class ActionAbstraction:
     def passive(self, game: Game) -> int:
         """The index of the cheapest answer legal now: check or call (post a due bring-in), stand pat
         (or throw the fewest cards a compulsory discard allows), run once; 0 when nothing is asked."""
-        if game.legal_actions() is not None:
+        if check_game(game).legal_actions() is not None:
             return 1
         return int(np.argmax(self.mask(game)))
 
     def describe(self, game: Game) -> str:
         """The legal indices now, in words (for errors and for people)."""
-        la = game.legal_actions()
+        la = check_game(game).legal_actions()
         if la is not None:
             return self._bet_legal(la, game)
         opts = game.draw_options()
@@ -286,16 +321,14 @@ class PotFractions(ActionAbstraction):
 
     def __init__(self, fractions: Sequence[float] = (0.5, 1.0), all_in: bool = True, *, draw_cards: int = 0,
                  max_runs: int = 0) -> None:
-        if isinstance(fractions, str) or not isinstance(fractions, Sequence):
-            raise ConfigError(f"fractions must be a sequence of positive numbers (of the pot), not {fractions!r}.")
-        for f in fractions:
-            if not isinstance(f, int | float) or isinstance(f, bool) or not math.isfinite(f) or f <= 0:
-                raise ConfigError(f"A pot fraction must be a positive finite number, not {f!r}.")
+        if isinstance(fractions, str) or not isinstance(fractions, Sequence) or len(fractions) > MAX_FRACTIONS:
+            raise ConfigError(f"fractions must be a sequence of at most {MAX_FRACTIONS} positive numbers (of the "
+                              f"pot), not {excerpt(fractions)}.")
+        self.fractions = tuple(_fraction(f) for f in fractions)
         if type(all_in) is not bool:
-            raise ConfigError(f"all_in must be True or False, not {all_in!r}.")
+            raise ConfigError(f"all_in must be True or False, not {excerpt(all_in)}.")
         if not fractions and not all_in:
             raise ConfigError("PotFractions needs a raise: give fractions, or all_in=True.")
-        self.fractions = tuple(float(f) for f in fractions)
         self.all_in = all_in
         self.labels = ("fold", "check/call", *(f"raise {f:g} pot" for f in self.fractions),
                        *(("all-in",) if all_in else ()))
@@ -326,16 +359,27 @@ class PotFractions(ActionAbstraction):
         return _raise(la, to)
 
 
+def _fraction(value: object) -> float:
+    """``value`` as a pot fraction: a number above 0 and at most :data:`MAX_FRACTION`, else :class:`ConfigError`."""
+    f = math.nan
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        with contextlib.suppress(OverflowError):  # an int too large for a float stays NaN: refused
+            f = float(value)
+    if not 0 < f <= MAX_FRACTION:
+        raise ConfigError(f"A pot fraction must be a positive finite number of at most {MAX_FRACTION:g}, not "
+                          f"{excerpt(value)}.")
+    return f
+
+
 class RaiseTo(ActionAbstraction):
     """Raw sizes: index 0 folds, 1 checks or calls, ``2 + t`` bets or raises to ``t`` chips (the
     street total), for ``t`` from 0 to ``max_chips``; the mask marks the legal range. For small
     stacks and research: the space has ``max_chips + 3`` indices (at most 100,000)."""
 
     def __init__(self, max_chips: int | None = None, *, draw_cards: int = 0, max_runs: int = 0) -> None:
-        if max_chips is not None and (not isinstance(max_chips, int) or isinstance(max_chips, bool)
-                                      or not 0 < max_chips <= MAX_RAISE_TO):
-            raise ConfigError(f"max_chips must be a whole number from 1 to {MAX_RAISE_TO} (or None: the chips on the "
-                              f"table), not {max_chips!r}; use PotFractions for deep stacks.")
+        if max_chips is not None:
+            max_chips = check_int(max_chips, "max_chips (None: the chips on the table; PotFractions for deep "
+                                  "stacks)", ConfigError, minimum=1, maximum=MAX_RAISE_TO)
         self.max_chips = max_chips
         super().__init__(draw_cards=draw_cards, max_runs=max_runs)
 
@@ -352,6 +396,7 @@ class RaiseTo(ActionAbstraction):
 
     def with_chips(self, chips: int) -> RaiseTo:
         """This abstraction sized for ``chips`` on the table, unless it was given ``max_chips``."""
+        chips = check_int(chips, "chips on the table", ConfigError, minimum=0)
         if self.max_chips is not None:
             return self
         if chips > MAX_RAISE_TO:
@@ -393,7 +438,7 @@ class RaiseTo(ActionAbstraction):
 def draw_cards(game: Game) -> int:
     """The most hole cards a player holds in a draw round of ``game``'s variant (0: no draw)."""
     held = most = 0
-    for stage in game.dispatcher.stages:
+    for stage in check_game(game).dispatcher.stages:
         if isinstance(stage, DealHole):
             held += len(stage.face_up)
         elif isinstance(stage, Draw):
@@ -405,7 +450,7 @@ def draw_cards(game: Game) -> int:
 
 def max_runs(game: Game) -> int:
     """The most run-outs ``game``'s variant lets players ask for (0: it does not run it twice)."""
-    return max((s.max_runs for s in game.dispatcher.stages if isinstance(s, RunItTwice)), default=0)
+    return max((s.max_runs for s in check_game(game).dispatcher.stages if isinstance(s, RunItTwice)), default=0)
 
 
 def _fixed_limit(game: Game) -> bool:
@@ -416,8 +461,10 @@ def _fixed_limit(game: Game) -> bool:
 def for_game(spec: object, game: Game, *, chips: int, choose_runs: bool = False) -> ActionAbstraction:
     """The abstraction ``spec`` (a name in :data:`NAMES` or an :class:`ActionAbstraction`) fitted to
     ``game``: its draws, its run-out choices when ``choose_runs``, ``chips`` on the table (RaiseTo)."""
+    check_game(game)
+    chips = check_int(chips, "chips on the table", ConfigError, minimum=0)
     if isinstance(spec, str):
-        name = spec.strip().lower()
+        name = check_text(spec, "actions", ConfigError, max_length=100).strip().lower()
         if name == "default":
             name = "fixed-limit" if _fixed_limit(game) else "pot-fractions"
         made: ActionAbstraction
@@ -428,12 +475,12 @@ def for_game(spec: object, game: Game, *, chips: int, choose_runs: bool = False)
         elif name == "raise-to":
             made = RaiseTo()
         else:
-            raise ConfigError(f"Unknown actions {spec!r}; give one of {', '.join(NAMES)}, or an ActionAbstraction "
-                              f"(FixedLimit(), PotFractions(fractions=...), RaiseTo()).")
+            raise ConfigError(f"Unknown actions {excerpt(spec)}; give one of {', '.join(NAMES)}, or an "
+                              f"ActionAbstraction (FixedLimit(), PotFractions(fractions=...), RaiseTo()).")
     elif isinstance(spec, ActionAbstraction):
         made = spec
     else:
-        raise ConfigError(f"actions must be one of {', '.join(NAMES)} or an ActionAbstraction, not {spec!r}.")
+        raise ConfigError(f"actions must be one of {', '.join(NAMES)} or an ActionAbstraction, not {excerpt(spec)}.")
     fitted = made.fit(draw_cards=draw_cards(game), max_runs=max_runs(game) if choose_runs else 0)
     if isinstance(fitted, RaiseTo):
         fitted = fitted.with_chips(chips)

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from cardgame.model.errors import ConfigError
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.play.game import Game
 from cardgame.rl.spiel import SpielGame, SpielState, information_state
 
@@ -36,6 +37,7 @@ __all__ = [
     "Node",
     "Policy",
     "best_response_value",
+    "check_policy",
     "expected_values",
     "exploitability",
     "nash_conv",
@@ -94,6 +96,9 @@ class GameTree:
     @classmethod
     def build(cls, game: SpielGame, *, max_nodes: int = 200_000) -> GameTree:
         """Enumerate ``game``'s tree through its states; :class:`ConfigError` past ``max_nodes``."""
+        if not isinstance(game, SpielGame):
+            raise ConfigError(f"A game tree is built from a SpielGame (load_game('leduc_poker')), not {excerpt(game)}.")
+        max_nodes = check_int(max_nodes, "max_nodes", ConfigError, minimum=1)
         infosets: list[InfoSet] = []
         index: dict[str, int] = {}
         count = 0
@@ -136,25 +141,53 @@ class GameTree:
 
     def policy_of(self, policy: Policy, key: str) -> dict[int, float]:
         """``policy`` at the information set ``key``: each action index with its probability."""
-        at = self.index.get(key)
+        at = self.index.get(key) if isinstance(key, str) else None
         if at is None:
-            raise ConfigError(f"No information set of {self.name} has the key {key!r}.")
-        return dict(zip(self.infosets[at].actions, policy[at], strict=True))
+            raise ConfigError(f"No information set of {self.name} has the key {excerpt(key)}.")
+        return dict(zip(self.infosets[at].actions, check_policy(self, policy)[at], strict=True))
 
     def choose(self, policy: Policy, game: Game, seat: int, rng: random.Random) -> int:
         """An action index drawn from ``policy`` for ``seat`` to act in ``game`` (a hand of the
         same variant and stacks, played anywhere: its information set is looked up by key)."""
+        if not isinstance(game, Game) or not isinstance(rng, random.Random):
+            raise ConfigError(f"choose takes a Game and a random.Random, not {excerpt(game)} and {excerpt(rng)}.")
+        seat = check_int(seat, "seat", ConfigError, minimum=0, maximum=len(game.table.seats) - 1)
         probs = self.policy_of(policy, information_state(game, seat))
         return rng.choices(list(probs), weights=list(probs.values()))[0]
 
 
+def _check_tree(tree: object) -> GameTree:
+    if not isinstance(tree, GameTree):
+        raise ConfigError(f"A game tree is a GameTree (GameTree.build(game)), not {excerpt(tree)}.")
+    return tree
+
+
+def check_policy(tree: GameTree, policy: object) -> Policy:
+    """``policy`` if it is a profile of ``tree`` (a list of probabilities per information set, as many
+    as its actions, each a finite number from 0 to 1), else :class:`ConfigError`."""
+    infosets = _check_tree(tree).infosets
+    if isinstance(policy, list) and len(policy) == len(infosets):
+        ok = True
+        for row, info in zip(policy, infosets, strict=True):
+            if not isinstance(row, list) or len(row) != len(info.actions) or not all(
+                    (isinstance(p, float) or type(p) is int) and 0 <= p <= 1 for p in row):
+                ok = False
+                break
+        if ok:
+            return policy
+    raise ConfigError(f"A policy of {tree.name} is a list of {len(infosets)} lists (one per information set), each "
+                      f"of a probability (a float from 0 to 1) per action; not {excerpt(policy)}.")
+
+
 def uniform_policy(tree: GameTree) -> Policy:
     """Every legal action equally likely."""
+    _check_tree(tree)
     return [[1.0 / len(info.actions)] * len(info.actions) for info in tree.infosets]
 
 
 def expected_values(tree: GameTree, policy: Policy) -> list[float]:
     """Each player's expected chips when all play ``policy``, by walking the whole tree."""
+    check_policy(tree, policy)
 
     def walk(node: Node) -> list[float]:
         if node.kind == _TERMINAL:
@@ -173,6 +206,8 @@ def expected_values(tree: GameTree, policy: Policy) -> list[float]:
 def best_response_value(tree: GameTree, policy: Policy, player: int) -> float:
     """The most ``player`` can expect against the others playing ``policy`` (a best response, found
     information set by information set from the deepest up)."""
+    check_policy(tree, policy)
+    player = check_int(player, "player", ConfigError, minimum=0, maximum=tree.players - 1)
     groups: dict[int, list[tuple[Node, float]]] = {}
 
     def collect(node: Node, reach: float) -> None:  # reach: chance's and the others' probability
@@ -235,8 +270,9 @@ class CFR:
     in two-player zero-sum games."""
 
     def __init__(self, tree: GameTree, method: str = "vanilla") -> None:
-        if method not in METHODS:
-            raise ConfigError(f"method must be one of {', '.join(METHODS)}, not {method!r}.")
+        _check_tree(tree)
+        if not isinstance(method, str) or method not in METHODS:
+            raise ConfigError(f"method must be one of {', '.join(METHODS)}, not {excerpt(method)}.")
         self.tree = tree
         self.method = method
         self.iterations = 0
@@ -262,8 +298,7 @@ class CFR:
         return out
 
     def iterate(self, iterations: int = 1) -> None:
-        if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 0:
-            raise ConfigError(f"iterations must be a whole number, not {iterations!r}.")
+        iterations = check_int(iterations, "number of iterations", ConfigError, minimum=0)
         tree = self.tree
         for _ in range(iterations):
             self.iterations += 1

@@ -8,7 +8,10 @@ each hand: the chips each agent won or lost in it (``reward="bb"``: in big blind
 ``hands`` hands (stacks carried over) and ends early when a player is broke. The engine is the
 :class:`~cardgame.play.game.Game`: the environment only turns indices into its moves, so the
 rules are the library's, and the deck's generator stays inside the game (seeded by
-``reset(seed=...)``), never handed to an agent. See docs/rl.md.
+``reset(seed=...)``), never handed to an agent. A ``reset`` without a seed draws a 128-bit one from
+the operating system (:data:`SEED_BITS`) and reports it in ``seed_used``, so any run replays. Every
+argument is checked: a bad one raises the library's own error (a
+:class:`~cardgame.model.errors.CardgameError`) and changes nothing. See docs/rl.md.
 """
 
 from __future__ import annotations
@@ -24,35 +27,97 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]  # PettingZoo ship
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from cardgame.engine import Stage
+from cardgame.model.cards import CARDS, Card, parse_cards
 from cardgame.model.context import Context
-from cardgame.model.errors import CardgameError, ConfigError
+from cardgame.model.errors import CardError, CardgameError, ConfigError, IllegalActionError
+from cardgame.model.inputs import MAX_NUMBER, check_int, check_text, excerpt
+from cardgame.model.table import MAX_SEATS
 from cardgame.play.bot import Bot, HandEvents, decide
 from cardgame.play.game import Game, VariantLike
 from cardgame.play.shape import game_shape
-from cardgame.rl.actions import ActionAbstraction, for_game, max_runs, send
+from cardgame.rl.actions import ActionAbstraction, Move, for_game, max_runs, send
 from cardgame.rl.observe import Encoder, encoder
 
-__all__ = ["REWARDS", "RUNS", "env", "make_game", "raw_env"]
+__all__ = ["REWARDS", "RUNS", "SEED_BITS", "check_cards", "check_seed", "env", "make_game", "no_episode", "raw_env"]
 
 REWARDS = ("chips", "bb")
 RUNS = ("once", "agent")
 
-_SEED_BITS = 63
+SEED_BITS = 128
+"""The bits of a seed: ``reset`` without one draws this many from the operating system
+(:func:`secrets.randbits`), and each later episode's seed is drawn as many bits from the run's stream."""
+
+_SEED_LIMIT = 2**SEED_BITS
 _GOLDEN = 0x9E3779B97F4A7C15  # 2**64 / the golden ratio: Fibonacci hashing
+_MAX_VARIANT = 40  # characters of a variant's name or PHH code (the longest is 21)
 
 
-def _cards_option(options: object) -> Sequence[object] | str | None:
+def check_seed(value: object, what: str = "seed", *, room: int = 1) -> int:
+    """``value`` as a seed: a whole number from 0 to ``2**128 - room`` (:data:`SEED_BITS`; numpy's
+    integers too), else :class:`ConfigError` quoting an excerpt. ``room``: the seeds taken from it
+    (a vector environment's table ``i`` gets ``seed + i``)."""
+    top = _SEED_LIMIT - room
+    if type(value) is int and MAX_NUMBER < value <= top:  # past check_int's 18 digits: a 128-bit seed
+        return value
+    try:
+        return check_int(value, what, ConfigError, minimum=0)
+    except ConfigError:
+        raise ConfigError(f"The {what} must be a whole number from 0 to 2**{SEED_BITS} - {room} "
+                          f"(or None: drawn from the operating system), not {excerpt(value)}.") from None
+
+
+def no_episode() -> IllegalActionError:
+    """The error of a call that needs an episode before the first ``reset``."""
+    return IllegalActionError("The environment has no episode yet: call reset() first.", rule="no episode")
+
+
+def _cards_option(options: object) -> tuple[Card, ...] | None:
     """The cards ``reset``'s ``options`` choose (``None``: none chosen); other keys are ignored, as
     PettingZoo's own environments ignore options they do not take."""
     if options is None:
         return None
     if not isinstance(options, Mapping):
         raise ConfigError(f"reset's options are a mapping (its key 'cards': the first hand's cards to come, top "
-                          f"first), not {options!r}.")
-    cards = options.get("cards")
-    if cards is not None and not isinstance(cards, str | Sequence):
-        raise ConfigError(f"options['cards'] are card strings ('Js Qs'), cards or indices, not {cards!r}.")
-    return cards
+                          f"first), not {excerpt(options)}.")
+    return check_cards(options.get("cards"), "options['cards']")
+
+
+def check_cards(cards: object, what: str = "cards") -> tuple[Card, ...] | None:
+    """``cards`` (``None``, a card string such as ``"Js Qs"``, or a sequence of card strings, cards or
+    indices 0 to 51) as cards, else :class:`ConfigError` (a bad card :class:`CardError`)."""
+    if cards is None:
+        return None
+    if not isinstance(cards, str):
+        if not isinstance(cards, Sequence) or isinstance(cards, bytes) or len(cards) > len(CARDS):
+            raise ConfigError(f"{what} are card strings ('Js Qs'), cards or indices (at most {len(CARDS)}), not "
+                              f"{excerpt(cards)}.")
+        for card in cards:
+            if not isinstance(card, str):
+                check_int(card, "card index", CardError, minimum=0, maximum=len(CARDS) - 1)
+    return parse_cards(cards)
+
+
+def _choice(what: str, value: object, allowed: tuple[str, ...]) -> str:
+    """``value`` if it is one of the strings ``allowed``, else :class:`ConfigError` naming them."""
+    if not isinstance(value, str) or value not in allowed:
+        raise ConfigError(f"{what} must be one of {', '.join(allowed)}, not {excerpt(value)}.")
+    return value
+
+
+def _keywords(what: str, value: object, meaning: str) -> dict[str, Any] | None:
+    """``value`` (``None`` or a mapping with string keys, to be passed as keyword arguments) as a dict."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
+        raise ConfigError(f"{what} must be a mapping of {meaning} (names to values), not {excerpt(value)}.")
+    return dict(value)
+
+
+def _observe_flag(observe: object) -> bool:
+    """``last``'s ``observe``: True or False, else :class:`ConfigError`."""
+    if type(observe) is not bool:
+        raise ConfigError(f"last's observe is True or False, not {excerpt(observe)}.")
+    return observe
 
 
 def _restored(state: Any) -> random.Random | None:
@@ -64,12 +129,6 @@ def _restored(state: Any) -> random.Random | None:
     return rng
 
 
-def _whole(name: str, value: object, least: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise ConfigError(f"{name} must be a whole number of at least {least}, not {value!r}.")
-    return value
-
-
 def make_game(stages: Sequence[Stage[Context]], stacks: Sequence[int], *, seed: int | None, button: int | None,
               max_hands: int | None, cards: Sequence[object] | str | None = None) -> Game:
     """A started game on the stage list ``stages`` with one player a stack (``player_0``.. in seats
@@ -78,13 +137,29 @@ def make_game(stages: Sequence[Stage[Context]], stacks: Sequence[int], *, seed: 
 
     The stage list of a game that was dropped may be used again: a stage starts afresh each time it
     runs (each hand), so an environment builds its variant's stages once, not on every reset."""
+    if isinstance(stacks, str | bytes) or not isinstance(stacks, Sequence) or not 2 <= len(stacks) <= MAX_SEATS:
+        raise ConfigError(f"stacks are one whole number of chips per seat (2 to {MAX_SEATS:,}), not {excerpt(stacks)}.")
+    stacks = [check_int(s, "stack of each player", ConfigError, minimum=1) for s in stacks]
+    if seed is not None:
+        seed = check_seed(seed)
+    if max_hands is not None:
+        max_hands = check_int(max_hands, "max_hands", ConfigError, minimum=1)
+    chosen = check_cards(cards)
+    if button is not None:
+        button = check_int(button, "button", ConfigError, minimum=0, maximum=len(stacks) - 1)
+    return _started(stages, stacks, seed, button, max_hands, chosen)
+
+
+def _started(stages: Sequence[Stage[Context]], stacks: Sequence[int], seed: int | None, button: int | None,
+             max_hands: int | None, chosen: tuple[Card, ...] | None) -> Game:
+    """:func:`make_game` on arguments already checked (an environment's reset: every episode)."""
     if button is None:  # a multiplicative hash of the seed: replayable, and no draw from the deck's generator
         button = (seed * _GOLDEN >> 32) % len(stacks) if seed is not None else secrets.randbelow(len(stacks))
     game = Game(stages, seats=len(stacks), seed=seed, first_button=button, max_hands=max_hands)
     for seat, stack in enumerate(stacks):
         game.sit_down(f"player_{seat}", stack, seat)
-    if cards is not None:
-        game.stack_deck(cards)
+    if chosen is not None:
+        game.stack_deck(chosen)
     game.start()
     return game
 
@@ -99,6 +174,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
     or ``"bb"``; ``hands`` per episode; ``seed`` the first reset's seed when ``reset`` gets none;
     ``params`` the variant builder's arguments; ``runs``: ``"once"`` (the environment asks one
     run-out for the agent) or ``"agent"``; ``button`` the first button (``None``: drawn from the seed).
+
+    ``seed_used`` is the seed of the episode being played (``None`` before the first ``reset``):
+    ``reset(seed=env.seed_used)`` deals that episode again, and the first episode's seed replays the
+    whole run (the later episodes' seeds are drawn from it).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -126,28 +205,27 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         if isinstance(variant, str):
             import variants
 
-            variant = variants.get(variant)
+            name = check_text(variant, "variant", ConfigError, max_length=_MAX_VARIANT)
+            if not (name.isascii() and name.isprintable()):
+                raise ConfigError(f"A variant is named in printable ASCII (a name or PHH code), not {excerpt(name)}.")
+            variant = variants.get(name)
         if not isinstance(variant, VariantLike):
-            raise ConfigError(f"variant must be a name, a PHH code or a Variant, not {variant!r}.")
-        _whole("players", players, 2)
+            raise ConfigError(f"variant must be a name, a PHH code or a Variant, not {excerpt(variant)}.")
         top = getattr(variant, "max_players", None)
-        if isinstance(top, int) and players > top:
-            raise ConfigError(f"{variant.name} seats 2 to {top} players, not {players}.")
-        _whole("hands", hands, 1)
-        if reward not in REWARDS:
-            raise ConfigError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}.")
-        if runs not in RUNS:
-            raise ConfigError(f"runs must be one of {', '.join(RUNS)}, not {runs!r}.")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}.")
+        top = top if isinstance(top, int) and 2 <= top <= MAX_SEATS else MAX_SEATS
+        players = check_int(players, f"number of players of {variant.name}", ConfigError, minimum=2, maximum=top)
+        hands = check_int(hands, "number of hands an episode", ConfigError, minimum=1)
+        reward = _choice("reward", reward, REWARDS)
+        runs = _choice("runs", runs, RUNS)
+        if render_mode is not None:
+            render_mode = _choice("render_mode", render_mode, tuple(self.metadata["render_modes"]))
         if seed is not None:
-            _whole("seed", seed, 0)
-        if button is not None and (not isinstance(button, int) or isinstance(button, bool)
-                                   or not 0 <= button < players):
-            raise ConfigError(f"button must be a seat 0 to {players - 1} (or None: drawn from the seed), "
-                              f"not {button!r}.")
-        if params is not None and not isinstance(params, Mapping):
-            raise ConfigError(f"params must be a mapping of the variant builder's keyword arguments, not {params!r}.")
+            seed = check_seed(seed)
+        if button is not None:
+            button = check_int(button, "button (None: drawn from the seed)", ConfigError, minimum=0,
+                               maximum=players - 1)
+        params = _keywords("params", params, "the variant builder's keyword arguments")
+        observation_options = _keywords("observation_options", observation_options, "the encoder's options")
         self.variant = variant
         self.params = dict(params) if params is not None else None
         self._stages: Sequence[Stage[Context]] | None = variant.build(**(self.params or {}))  # every game plays them
@@ -155,12 +233,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self.shape = game_shape(template.dispatcher.stages, template.ctx.deck_spec)
         if stack is None:
             stack = 100 * self.shape.big_blind
-        if isinstance(stack, int) and not isinstance(stack, bool):
-            stacks = (_whole("stack", stack, 1),) * players
-        elif isinstance(stack, Sequence) and len(stack) == players:
-            stacks = tuple(_whole("each stack", s, 1) for s in stack)
+        if isinstance(stack, Sequence) and not isinstance(stack, str | bytes):
+            if len(stack) != players:
+                raise ConfigError(f"stack must be a whole number of chips or one per player ({players}), not "
+                                  f"{excerpt(stack)}.")
+            stacks = tuple(check_int(s, "stack of each player", ConfigError, minimum=1) for s in stack)
         else:
-            raise ConfigError(f"stack must be a whole number of chips or one per player ({players}), not {stack!r}.")
+            stacks = (check_int(stack, "stack (chips; or one per player)", ConfigError, minimum=1),) * players
         self.stacks = stacks
         self.chips = sum(stacks)
         self.hands = hands
@@ -170,9 +249,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self._button = button
         self._auto_runs = runs == "once" and max_runs(template) > 0  # only variants that run it twice ask
         self.actions = for_game(actions, template, chips=self.chips, choose_runs=runs == "agent")
-        if observation_options is not None and not isinstance(observation_options, Mapping):
-            raise ConfigError(f"observation_options must be a mapping of the encoder's options, not "
-                              f"{observation_options!r}.")
         for seat, chips in enumerate(stacks):  # the encoder scales chips by the stacks seated
             template.sit_down(f"player_{seat}", chips, seat)
         self.encoder: Encoder = encoder(observation, template, **(observation_options or {}))
@@ -184,51 +260,60 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             for a in self.possible_agents}
         self.action_spaces = {a: self.actions.space for a in self.possible_agents}
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        self._seeds: random.Random | None = random.Random(seed) if seed is not None else None
+        self._seeds: random.Random | None = None  # the run's seed stream: each later episode's seed
         self._first_seed = seed
         self._game: Game | None = None
+        self.seed_used: int | None = None
         self._paid: list[int] = []
         self._played = 0
         self._rewarded = False
 
     # --- the spaces ------------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._agent_seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._agent_seat(agent)]]
 
     # --- the episode -------------------------------------------------------------------------------------
-    def _next_seed(self, seed: int | None) -> int | None:
+    def _next_seed(self, seed: int | None) -> int:
+        """The seed of the next episode: ``seed`` (checked), else the one given to the constructor,
+        else the next of the run's stream, else (the run's first episode) one from the operating system.
+        The stream is then seeded with it (the caller restores it if the reset fails)."""
         if seed is not None:
-            _whole("seed", seed, 0)
-            self._seeds = random.Random(seed)
-            return seed
-        if self._first_seed is not None:
-            seed, self._first_seed = self._first_seed, None
-            return seed
-        return self._seeds.getrandbits(_SEED_BITS) if self._seeds is not None else None
+            seed = check_seed(seed)
+        elif self._first_seed is not None:
+            seed = self._first_seed
+        elif self._seeds is not None:
+            return self._seeds.getrandbits(SEED_BITS)
+        else:
+            seed = secrets.randbits(SEED_BITS)
+        self._seeds = random.Random(seed)
+        return seed
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new episode: a new game, every stack back to its start, dealt the first hand.
-        ``options={"cards": "Js Qs"}`` chooses the first hand's cards to come, in dealing order
-        (:meth:`Game.stack_deck`: search enumerates deals so; other keys are ignored); a bad option raises
-        :class:`~cardgame.model.errors.ConfigError` (a bad card :class:`~cardgame.model.errors.CardError`)
-        and changes nothing."""
+
+        ``seed`` (a whole number from 0 to ``2**128 - 1``) replays: without one, the first reset of a
+        run draws one from the operating system and the later ones go on from it; ``seed_used`` says
+        which. ``options={"cards": "Js Qs"}`` chooses the first hand's cards to come, in dealing order
+        (:meth:`Game.stack_deck`: search enumerates deals so; other keys are ignored). A bad seed or
+        option raises :class:`~cardgame.model.errors.ConfigError` (a bad card
+        :class:`~cardgame.model.errors.CardError`) and changes nothing."""
         cards = _cards_option(options)
         if self._stages is None:  # a copy (copy()) builds its own stage list: the original's game plays on
             self._stages = self.variant.build(**(self.params or {}))
         seeds = (self._seeds.getstate() if self._seeds is not None else None, self._first_seed)
-        game_seed = self._next_seed(seed)
         try:
-            game = make_game(self._stages, self.stacks, seed=game_seed, button=self._button, max_hands=self.hands,
-                             cards=cards)
+            game_seed = self._next_seed(seed)
+            game = _started(self._stages, self.stacks, game_seed, self._button, self.hands, cards)
         except CardgameError:
             self._seeds = _restored(seeds[0])
             self._first_seed = seeds[1]
             raise
         self._first_seed = None
         self._game = game
+        self.seed_used = game_seed
         self.agents = self.possible_agents[:]
         self.rewards: dict[str, float] = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards: dict[str, float] = dict.fromkeys(self.agents, 0)
@@ -245,6 +330,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _playing(self) -> Game:
+        """The game of the episode; the library's error before the first ``reset``."""
+        game = self._game
+        if game is None:
+            raise no_episode()
+        return game
+
+    def _agent_seat(self, agent: object) -> int:
+        """The seat of ``agent`` (one of ``possible_agents``), else :class:`ConfigError`."""
+        seat = self._seat.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise ConfigError(f"No agent {excerpt(agent)}; the agents are {', '.join(self.possible_agents)}.")
+        return seat
 
     def _wealth(self) -> list[int]:
         """Each seat's chips: its stack, plus what it has in the pot of the hand in progress."""
@@ -289,24 +388,40 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             self.agent_selection = self.possible_agents[seat]
 
     def step(self, action: Any) -> None:
-        """Play ``action`` (an index the mask marks) for the agent to act; an index it does not mark
-        raises :class:`~cardgame.model.errors.IllegalActionError` and changes nothing."""
+        """Play ``action`` (an index the mask marks: an ``int`` or a numpy integer) for the agent to act;
+        anything else raises :class:`~cardgame.model.errors.IllegalActionError`, naming the legal indices,
+        and changes nothing. An agent whose episode ended steps ``None`` (PettingZoo's dead step)."""
+        game = self._game
+        if game is None:
+            raise no_episode()
         agent = self.agent_selection
+        if not self.agents:
+            raise IllegalActionError("The episode is over: call reset() for a new one.", rule="episode over")
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalActionError(f"{agent}'s episode is over: its only action is None, not {excerpt(action)}.",
+                                         rule="agent done", allowed="None")
             self._was_dead_step(action)
             return
+        send(game, self._seat[agent], self.actions.decode(action, game))
+        self._moved(agent)
+
+    def _play_move(self, move: Move) -> None:
+        """Play ``move`` (decoded, so legal) for the agent to act."""
+        agent = self.agent_selection
         game = self._game
         assert game is not None
-        send(game, self._seat[agent], self.actions.decode(action, game))
+        send(game, self._seat[agent], move)
         self._moved(agent)
 
     def play_bot(self, bot: Bot, rng: random.Random, events: HandEvents) -> None:
         """Let ``bot`` answer for the agent to act, through the bot interface: it sees only its seat's
         :class:`~cardgame.play.bot.BotView` (``rng``: its own stream, ``events``: the hand's events
         rendered once for every seat); a refused answer raises :class:`~cardgame.model.errors.BotError`."""
+        game = self._playing()
         agent = self.agent_selection
-        game = self._game
-        assert game is not None and not self.terminations[agent]
+        if not self.agents or self.terminations[agent]:
+            raise IllegalActionError("The episode is over: call reset() for a new one.", rule="episode over")
         decide(game, self._seat[agent], bot, rng, shape=self.shape, events=events)
         self._moved(agent)
 
@@ -325,23 +440,34 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation and action mask (all zeros unless it is to act)."""
         game = self._game
-        assert game is not None
-        seat = self._seat[agent]
+        if game is None:
+            raise no_episode()
+        seat = self._seat.get(agent) if type(agent) is str else None
+        if seat is None:
+            seat = self._agent_seat(agent)
         if game.to_act == seat and not self.terminations.get(agent, True):
             mask = self.actions.mask(game)
         else:
             mask = np.zeros(self.actions.n, np.int8)
         return {"observation": self.encoder.encode(game, seat), "action_mask": mask}
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent to act's observation, reward, termination, truncation and info (PettingZoo's)."""
+        if self._game is None:
+            raise no_episode()
+        if observe is not True and observe is not False:
+            _observe_flag(observe)
+        return super().last(observe)  # type: ignore[no-any-return]
+
     # --- information for people and tests -------------------------------------------------------------------
     def table_stacks(self) -> dict[str, int]:
         """Each agent's chips now (stack plus chips in the pot of the hand in progress): public."""
+        self._playing()
         return dict(zip(self.possible_agents, self._wealth(), strict=True))
 
     def describe(self) -> str:
         """The legal actions of the agent to act, in words."""
-        assert self._game is not None
-        return self.actions.describe(self._game)
+        return self.actions.describe(self._playing())
 
     def render(self) -> str | None:
         """The status table as text, every card shown (``"ansi"`` returns it, ``"human"`` prints it)."""
@@ -385,9 +511,40 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         return new
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZoo is untyped
+    """PettingZoo's order check, raising the library's error (not an ``AssertionError``) for a call
+    that needs an episode before the first ``reset``."""
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            raise no_episode()
+        super().step(action)
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            raise no_episode()
+        return super().observe(agent)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise no_episode()
+        if observe is not True and observe is not False:
+            _observe_flag(observe)
+        return super().last(observe)  # type: ignore[no-any-return]
+
+    def agent_iter(self, max_iter: int = MAX_NUMBER) -> Any:
+        if not self._has_reset:
+            raise no_episode()
+        return super().agent_iter(check_int(max_iter, "max_iter", ConfigError, minimum=0))
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
 def env(variant: str | VariantLike = "NT", players: int = 2, **options: Any) -> AECEnv:
     """The environment for ``variant`` (see :class:`raw_env` for the options), wrapped as PettingZoo's
     classic games are: :class:`~pettingzoo.utils.wrappers.OrderEnforcingWrapper` (PettingZoo's
     illegal-move and out-of-bounds wrappers are left off: an illegal index raises the library's own
-    :class:`~cardgame.model.errors.IllegalActionError`, naming it and the legal ones)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(variant, players, **options))
+    :class:`~cardgame.model.errors.IllegalActionError`, naming it and the legal ones; so does a step
+    or an observation before the first ``reset``)."""
+    return _OrderEnforcing(raw_env(variant, players, **options))

@@ -12,17 +12,19 @@ blinds) the learner won in the hands that ended meanwhile.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import gymnasium
 import numpy as np
 
 from cardgame.model.errors import ConfigError, IllegalActionError
+from cardgame.model.inputs import check_int, check_text, excerpt
 from cardgame.play import bots as named_bots
 from cardgame.play.bot import Bot, HandEvents, seat_rng
 from cardgame.play.game import VariantLike
-from cardgame.rl.env import raw_env
+from cardgame.rl.actions import Move
+from cardgame.rl.env import _choice, check_seed, no_episode, raw_env
 
 __all__ = ["ILLEGAL", "SingleAgentEnv"]
 
@@ -32,21 +34,25 @@ ILLEGAL = ("raise", "passive")
 
 Observation = dict[str, np.ndarray]
 
+_MAX_BOT_NAME = 100  # characters of a bot's name
+
 
 def _bot(spec: object) -> Bot:
     if isinstance(spec, str):
-        return named_bots.get(spec)
+        return named_bots.get(check_text(spec, "bot name", ConfigError, max_length=_MAX_BOT_NAME))
     if callable(spec):
         return spec  # any callable view -> answer is a bot
     raise ConfigError(f"An opponent is a bot name ({', '.join(named_bots.available())}) or a bot (a callable "
-                      f"taking a BotView), not {spec!r}.")
+                      f"taking a BotView), not {excerpt(spec)}.")
 
 
 class SingleAgentEnv(gymnasium.Env[Observation, int]):
     """The learner plays ``seat``; ``opponents`` the others: a bot name (a new bot for each seat),
     a bot, or one name or bot per other seat in seat order. ``illegal`` (see :data:`ILLEGAL`):
-    ``"passive"`` plays a masked index as check/call (stand pat, run once) and says so in
-    ``info["illegal"]``. The other options are :class:`~cardgame.rl.env.raw_env`'s.
+    ``"passive"`` plays any action but a legal index (a masked index, a number outside the space,
+    anything not an index) as check/call (stand pat, run once) and says so in ``info["illegal"]``.
+    The other options are :class:`~cardgame.rl.env.raw_env`'s. ``seed_used`` is the seed of the
+    episode being played (``reset(seed=env.seed_used)`` plays it again; see docs/rl.md).
 
     An episode that ends before the learner is asked anything (the others fold to its big blind)
     is dealt again at ``reset``; ``info["skipped"]`` counts those and ``info["skipped_reward"]``
@@ -66,11 +72,10 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        if illegal not in ILLEGAL:
-            raise ConfigError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}.")
+        illegal = _choice("illegal", illegal, ILLEGAL)
         self.aec = raw_env(variant, players, render_mode=render_mode, **options)
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise ConfigError(f"seat must be a seat 0 to {players - 1}, not {seat!r}.")
+        players = len(self.aec.possible_agents)
+        seat = check_int(seat, "learner's seat", ConfigError, minimum=0, maximum=players - 1)
         others = [s for s in range(players) if s != seat]
         if isinstance(opponents, str) or callable(opponents):
             specs: list[object] = [opponents] * len(others)
@@ -78,7 +83,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
             specs = list(opponents)
         else:
             raise ConfigError(f"opponents must be a bot name, a bot, or one per other seat ({len(others)}), "
-                              f"not {opponents!r}.")
+                              f"not {excerpt(opponents)}.")
         self.bots: dict[int, Bot] = {s: _bot(spec) for s, spec in zip(others, specs, strict=True)}
         self.seat = seat
         self.agent = self.aec.possible_agents[seat]
@@ -89,6 +94,12 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         self._rngs: dict[int, random.Random] = {}
         self._events = HandEvents()
         self._done = True
+        self._begun = False
+
+    @property
+    def seed_used(self) -> int | None:
+        """The seed of the episode being played (``None`` before the first ``reset``)."""
+        return self.aec.seed_used
 
     def _new_game(self, seed: int | None) -> None:
         self.aec.reset(seed=seed)
@@ -110,7 +121,14 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """A new episode, dealt until the learner has a decision (see the class)."""
+        """A new episode, dealt until the learner has a decision (see the class). ``seed``: a whole
+        number from 0 to ``2**128 - 1`` (``None``: the first reset draws one from the operating
+        system, the later ones go on from it; ``seed_used`` says which); ``options``: none are taken (a
+        mapping is ignored). A bad seed raises :class:`~cardgame.model.errors.ConfigError`."""
+        if seed is not None:
+            seed = check_seed(seed)
+        if options is not None and not isinstance(options, Mapping):
+            raise ConfigError(f"reset's options are a mapping (none are taken), not {excerpt(options)}.")
         super().reset(seed=seed)
         info = self._begin(seed)
         if self.render_mode == "human":
@@ -132,34 +150,46 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
             reward = self.aec.rewards.get(self.agent, 0) + self._play_bots()
         self._carried = reward  # hands paid before the first decision (multi-hand episodes): paid with the first step
         self._done = False
+        self._begun = True
         return {"skipped": skipped, "skipped_reward": skipped_reward}
 
     def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        """Play ``action`` for the learner, then the bots; the learner's reward meanwhile."""
-        reward, terminated, info = self._play(action)
+        """Play ``action`` for the learner, then the bots; the learner's reward meanwhile. An action
+        refused raises :class:`~cardgame.model.errors.IllegalActionError` and changes nothing."""
+        reward, terminated, info = self._play(*self._move(action))
         return self.aec.observe(self.agent), reward, terminated, False, info
 
-    def _play(self, action: int) -> tuple[float, bool, dict[str, Any]]:
-        """:meth:`step` without the observation: the reward, whether the episode ended, the info."""
+    def _move(self, action: object) -> tuple[Move, bool]:
+        """The move ``action`` means for the learner now, and whether ``illegal="passive"`` replaced it;
+        :class:`IllegalActionError` if it is refused (nothing changes)."""
         if self._done:
-            raise IllegalActionError("The episode is over (or not begun); call reset().", rule="no episode")
-        aec = self.aec
-        game = aec._game
+            if not self._begun:
+                raise no_episode()
+            raise IllegalActionError("The episode is over; call reset().", rule="no episode")
+        actions = self.aec.actions
+        game = self.aec._game
         assert game is not None
-        info: dict[str, Any] = {}
         if self.illegal == "passive":
-            mask = aec.actions.mask(game)
-            if not (isinstance(action, int | np.integer) and 0 <= action < mask.size and mask[action]):
-                action, info["illegal"] = aec.actions.passive(game), True
-        aec.step(action)
+            index = actions.index_or_none(action)
+            if index is None or not actions.mask(game)[index]:
+                return actions.decode(actions.passive(game), game), True
+        return actions.decode(action, game), False
+
+    def _play(self, move: Move, replaced: bool) -> tuple[float, bool, dict[str, Any]]:
+        """:meth:`step` after :meth:`_move`, without the observation: the reward, whether the episode
+        ended, the info."""
+        aec = self.aec
+        aec._play_move(move)
         reward = self._carried + aec.rewards.get(self.agent, 0) + self._play_bots()
         self._carried = 0.0
         terminated = bool(aec.terminations[self.agent])
         self._done = terminated
-        return float(reward), terminated, info
+        return float(reward), terminated, {"illegal": True} if replaced else {}
 
     def action_masks(self) -> np.ndarray:
         """The learner's action mask now (the name sb3-contrib's maskable learners call)."""
+        if not self._begun:
+            raise no_episode()
         game = self.aec._game
         assert game is not None
         return self.aec.actions.mask(game) if not self._done else np.zeros(self.aec.actions.n, np.int8)

@@ -41,7 +41,7 @@ from cardgame.model.events import (
     HandStarted,
     HoleCardsDealt,
 )
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.play.game import Game
 from cardgame.play.shape import GameShape, game_shape
 from cardgame.play.view import seat_rows
@@ -138,13 +138,20 @@ def _stage_position(game: Game) -> int:
     return len(d.stages) - 1 - len(d.stack)
 
 
+def _check_game(game: object) -> Game:
+    if not isinstance(game, Game):
+        raise ConfigError(f"An encoder encodes a Game (the variant, deck and table it was built for), not "
+                          f"{excerpt(game)}.")
+    return game
+
+
 def _check_seat(game: Game, seat: object, seats: int) -> int:
-    if game.table.seat_count != seats:
+    if not isinstance(game, Game) or game.table.seat_count != seats:
         raise ConfigError(f"This encoder was built for a table of {seats} seats; the game has "
-                          f"{game.table.seat_count}. Build one per table size.")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
-        raise ConfigError(f"The seat to encode for is a number 0 to {seats - 1}, not {excerpt(seat)}.")
-    return seat
+                          f"{_check_game(game).table.seat_count}. Build one per table size.")
+    if type(seat) is int and 0 <= seat < seats:  # the common case, checked at once
+        return seat
+    return check_int(seat, "seat to encode for", ConfigError, minimum=0, maximum=seats - 1)
 
 
 def _buffer(out: Vector | None, size: int) -> Vector:
@@ -184,20 +191,15 @@ class Planes:
     name: str = "planes"
 
     def __init__(self, game: Game, *, stack: int | None = None, max_raises: int = 4) -> None:
-        stages = game.dispatcher.stages
+        stages = _check_game(game).dispatcher.stages
         shape = game_shape(stages, game.ctx.deck_spec)
         self.shape: GameShape = shape
         n = self.seats = game.table.seat_count
         if stack is None:
             seated = [p.stack for p in game.table.players()]
             stack = max(seated) if seated and max(seated) > 0 else 100 * shape.big_blind
-        if not isinstance(stack, int) or isinstance(stack, bool) or stack < 1:
-            raise ConfigError(f"stack (the chips that encode as 1.0) must be a positive whole number, "
-                              f"not {excerpt(stack)}.")
-        if not isinstance(max_raises, int) or isinstance(max_raises, bool) or max_raises < 1:
-            raise ConfigError(f"max_raises must be a positive whole number, not {excerpt(max_raises)}.")
-        self.stack = stack
-        self.max_raises = max_raises
+        self.stack = check_int(stack, "stack (the chips that encode as 1.0)", ConfigError, minimum=1)
+        self.max_raises = check_int(max_raises, "max_raises", ConfigError, minimum=1)
         self._cards = _card_table(shape.deck)
         d = len(shape.deck)
         up = any(shape.up_cards)
@@ -268,9 +270,9 @@ class Planes:
     def block(self, name: str) -> slice:
         """The index range of the block called ``name``."""
         for b in self.blocks:
-            if b.name == name:
+            if isinstance(name, str) and b.name == name:
                 return slice(b.start, b.stop)
-        raise ConfigError(f"No block {name!r} in this encoding; its blocks are "
+        raise ConfigError(f"No block {excerpt(name)} in this encoding; its blocks are "
                           f"{', '.join(b.name for b in self.blocks)}.")
 
     def encode(self, game: Game, seat: int, out: Vector | None = None) -> Vector:
@@ -435,7 +437,7 @@ class RLCardEncoding:
     SIZES: ClassVar[dict[str, int]] = {"no-limit hold'em": 54, "fixed-limit hold'em": 72, "leduc hold'em": 36}
 
     def __init__(self, game: Game, *, max_chips: int | None = None) -> None:
-        stages = game.dispatcher.stages
+        stages = _check_game(game).dispatcher.stages
         shape = game_shape(stages, game.ctx.deck_spec)
         self.shape = shape
         self.seats = game.table.seat_count
@@ -447,8 +449,7 @@ class RLCardEncoding:
                 seated = [p.stack for p in game.table.players()]
                 stack = max(seated) if seated and max(seated) > 0 else 100 * shape.big_blind
                 max_chips = stack * self.seats
-            if not isinstance(max_chips, int) or isinstance(max_chips, bool) or max_chips < 1:
-                raise ConfigError(f"max_chips must be a positive whole number, not {excerpt(max_chips)}.")
+            max_chips = check_int(max_chips, "max_chips", ConfigError, minimum=1)
             high[52:] = max_chips
         elif max_chips is not None:
             raise ConfigError(f"max_chips bounds the chips of the no-limit hold'em encoding; {kind}'s are "
@@ -531,12 +532,10 @@ def encoder(name: str, game: Game, **options: Any) -> Encoder:
     cls = ENCODERS.get(name) if isinstance(name, str) else None
     if cls is None:
         raise ConfigError(f"Unknown observation encoding {excerpt(name)}; the encodings are {', '.join(ENCODERS)}.")
-    if not isinstance(game, Game):
-        raise ConfigError(f"An encoder is built from a Game (the variant, deck and table it encodes), not "
-                          f"{excerpt(game)}.")
+    _check_game(game)
     unknown = sorted(set(options) - set(_OPTIONS[name]))
     if unknown:
-        raise ConfigError(f"The {name} encoding takes no option {', '.join(unknown)}; its options are "
+        raise ConfigError(f"The {name} encoding takes no option {excerpt(', '.join(unknown))}; its options are "
                           f"{', '.join(_OPTIONS[name])}.")
     built: Encoder = cls(game, **options)
     return built

@@ -29,7 +29,10 @@ import numpy as np
 
 from cardgame.model.cards import Card
 from cardgame.model.errors import ConfigError, IllegalActionError
+from cardgame.model.inputs import check_int, excerpt
+from cardgame.model.table import MAX_SEATS
 from cardgame.play.game import Game, VariantLike
+from cardgame.rl.actions import check_game, whole_or_none
 from cardgame.rl.env import raw_env
 
 __all__ = ["CHANCE", "GAMES", "TERMINAL", "SpielGame", "SpielState", "information_state", "load_game"]
@@ -46,6 +49,7 @@ def information_state(game: Game, seat: int) -> str:
     """What ``seat`` may know of the hand in progress, as text: the hand's events as it sees them
     (its own cards, the board, every action), one a line. Two histories ``seat`` cannot tell apart
     give the same text, and the text never forgets (perfect recall): an information set's key."""
+    seat = check_int(seat, "seat", ConfigError, minimum=0, maximum=len(check_game(game).table.seats) - 1)
     return "\n".join([f"player_{seat} sees", *_hand_lines(game, seat)])
 
 
@@ -63,6 +67,7 @@ class SpielGame:
 
     def __init__(self, variant: str | VariantLike, players: int = 2, *, stack: int | None = None,
                  params: Mapping[str, Any] | None = None, actions: str = "default") -> None:
+        players = check_int(players, "number of players", ConfigError, minimum=2, maximum=MAX_SEATS)
         self.env = raw_env(variant, players, stack=stack, params=params, actions=actions, button=players - 1, seed=0)
         self.env.reset()
         game = self.env.game
@@ -94,8 +99,9 @@ class SpielGame:
 
 def load_game(name: str, **options: Any) -> SpielGame:
     """The game OpenSpiel calls ``name`` (:data:`GAMES`), with :class:`SpielGame`'s ``options``."""
-    if name not in GAMES:
-        raise ConfigError(f"{name!r} is not a game here; the games are {', '.join(GAMES)} (or SpielGame(variant)).")
+    if not isinstance(name, str) or name not in GAMES:
+        raise ConfigError(f"{excerpt(name)} is not a game here; the games are {', '.join(GAMES)} (or "
+                          f"SpielGame(variant)).")
     return SpielGame(GAMES[name], **options)
 
 
@@ -135,6 +141,8 @@ class SpielState:
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The actions legal now (chance: the undealt cards); none for another player or at the end."""
+        if player is not None:
+            player = self._player(player, CHANCE)
         if self._need:
             return [c for c in self._pool if c not in self._chosen] if player in (None, CHANCE) else []
         current = self.current_player()
@@ -162,19 +170,26 @@ class SpielState:
         env = self._env
         if env is None or env.game is None:
             raise IllegalActionError("No cards are dealt yet: the state is chance's.", rule="no information state")
-        seat = self.current_player() if player is None else player
-        if not 0 <= seat < self.game.num_players():
-            raise IllegalActionError(f"An information state is a player's (0 to {self.game.num_players() - 1}), "
-                                     f"not {player!r}'s.", rule="no such player")
+        seat = self.current_player() if player is None else self._player(player, 0)
+        if seat < 0:
+            raise IllegalActionError("The hand is over: no player is to act.", rule="no such player")
         return information_state(env.game, seat)
+
+    def _player(self, player: object, least: int) -> int:
+        """``player`` as a player's number (from ``least``: :data:`CHANCE` or 0), else :class:`IllegalActionError`."""
+        return check_int(player, "player", IllegalActionError, minimum=least, maximum=self.game.num_players() - 1)
 
     def history(self) -> list[int]:
         return list(self.history_)
 
     def action_to_string(self, player: int, action: int) -> str:
-        if player == CHANCE:
-            return str(self.game.deck[action])
-        return self.game.env.actions._bet_label(action)
+        """``action`` in words: a card (``player`` :data:`CHANCE`) or a betting index's label."""
+        player = self._player(player, CHANCE)
+        top = len(self.game.deck) if player == CHANCE else self.game.num_distinct_actions()
+        index = whole_or_none(action, 0, top - 1)
+        if index is None:
+            raise ConfigError(f"An action is an index 0 to {top - 1}, not {excerpt(action)}.")
+        return str(self.game.deck[index]) if player == CHANCE else self.game.env.actions._bet_label(index)
 
     def __str__(self) -> str:
         """The hand so far, every card shown (or the cards chance has chosen so far)."""
@@ -199,10 +214,11 @@ class SpielState:
         """Play ``action`` (a card's index at a chance node); an action not legal now raises
         :class:`~cardgame.model.errors.IllegalActionError` and changes nothing."""
         legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(f"Action {action!r} is not legal now; the legal ones are {legal}.",
+        index = whole_or_none(action, 0, max(legal, default=0))
+        if index is None or index not in legal:
+            raise IllegalActionError(f"Action {excerpt(action)} is not legal now; the legal ones are {legal}.",
                                      rule="action not legal", allowed=", ".join(map(str, legal)))
-        action = int(action)
+        action = index
         history = (*self.history_, action)
         if self._need:
             chosen = (*self._chosen, action)

@@ -28,23 +28,21 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from cardgame.model.errors import ConfigError
+from cardgame.model.errors import ConfigError, IllegalActionError
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.play import bots as named_bots
 from cardgame.play.bot import Bot, HandEvents, build_view, seat_rng, to_action, to_discards, to_runs
 from cardgame.play.game import Game, VariantLike
-from cardgame.rl.env import raw_env
-from cardgame.rl.gym import SingleAgentEnv
-from cardgame.simulate import Shard, run_jobs, split
+from cardgame.rl.env import check_seed, no_episode, raw_env
+from cardgame.rl.gym import SingleAgentEnv, _bot
+from cardgame.simulate import BACKENDS, Shard, run_jobs, split
 
-__all__ = ["Policy", "Trajectories", "VectorEnv", "bot_index", "collect", "uniform"]
+__all__ = ["MAX_TABLES", "Policy", "Trajectories", "VectorEnv", "bot_index", "collect", "uniform"]
 
 Array = npt.NDArray[Any]
 
-
-def _count(name: str, value: object, least: int = 1) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise ConfigError(f"{name} must be a whole number of at least {least}, not {value!r}.")
-    return value
+#: The most tables a :class:`VectorEnv` holds.
+MAX_TABLES = 10_000
 
 
 class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
@@ -64,9 +62,15 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
 
     ``reset(seed=s)`` seeds table ``i`` with ``s + i`` (or takes one seed per table); table ``i``
     then plays exactly as a lone ``SingleAgentEnv`` reset with that seed and reset with no seed
-    after each episode. ``copy=False`` returns the arrays themselves, overwritten by the next
-    step (no copy, as Gymnasium's ``SyncVectorEnv(copy=False)``). A bot object given as
-    ``opponents`` is shared by every table; bot names give each table its own bots.
+    after each episode. Without a seed each table draws its own from the operating system;
+    ``seeds_used`` gives each table's (its episode's) seed, to replay it.
+
+    A refused batch (an action refused at any table) raises
+    :class:`~cardgame.model.errors.IllegalActionError` naming the table, and no table moves.
+
+    ``copy=False`` returns the arrays themselves, overwritten by the next step (no copy, as
+    Gymnasium's ``SyncVectorEnv(copy=False)``). A bot object given as ``opponents`` is shared by
+    every table; bot names give each table its own bots.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi"]}  # noqa: RUF012
@@ -84,9 +88,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         copy: bool = True,
         **options: Any,
     ) -> None:
-        _count("num_envs", num_envs)
-        if type(dict_obs) is not bool or type(copy) is not bool:
-            raise ConfigError(f"dict_obs and copy are True or False, not {dict_obs!r} and {copy!r}.")
+        num_envs = check_int(num_envs, "num_envs (tables)", ConfigError, minimum=1, maximum=MAX_TABLES)
+        for name, flag in (("dict_obs", dict_obs), ("copy", copy)):
+            if type(flag) is not bool:
+                raise ConfigError(f"{name} must be True or False, not {excerpt(flag)}.")
         if "render_mode" in options:
             raise ConfigError("A vector environment renders on demand: call render(), which gives every table's text.")
         self.envs = [SingleAgentEnv(variant, seat, opponents, players, illegal=illegal, **options)
@@ -121,16 +126,24 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         obs, masks = (self._obs.copy(), self._masks.copy()) if self.copy else (self._obs, self._masks)
         return {"observation": obs, "action_mask": masks} if self.dict_obs else obs
 
-    def _seeds(self, seed: int | Sequence[int | None] | None) -> list[int | None]:
+    def _seeds(self, seed: object) -> list[int | None]:
         if seed is None:
             return [None] * self.num_envs
-        if isinstance(seed, int) and not isinstance(seed, bool):
-            _count("seed", seed, 0)
-            return [seed + i for i in range(self.num_envs)]
-        if isinstance(seed, Sequence) and len(seed) == self.num_envs:
-            return [None if s is None else _count("each seed", s, 0) for s in seed]
+        if isinstance(seed, np.ndarray) and seed.ndim == 1:  # one per table, as numpy gives them
+            seed = seed.tolist()
+        if not isinstance(seed, Sequence) or isinstance(seed, str | bytes):
+            first = check_seed(seed, "seed (table i gets seed + i)", room=self.num_envs)
+            return [first + i for i in range(self.num_envs)]
+        if len(seed) == self.num_envs:
+            return [None if s is None else check_seed(s, "seed of each table") for s in seed]
         raise ConfigError(f"seed must be None, a whole number (table i gets seed + i) or one per table "
-                          f"({self.num_envs}), not {seed!r}.")
+                          f"({self.num_envs}), not {excerpt(seed)}.")
+
+    @property
+    def seeds_used(self) -> list[int | None]:
+        """Each table's seed of the episode it plays (``None`` before the first ``reset``): a lone
+        :class:`~cardgame.rl.gym.SingleAgentEnv` reset with it plays that episode again."""
+        return [env.seed_used for env in self.envs]
 
     def reset(
         self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
@@ -138,7 +151,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         """Every table's new episode (see the class for ``seed``); infos: ``skipped`` and
         ``skipped_reward`` per table."""
         seeds = self._seeds(seed)
-        super().reset(seed=seed if isinstance(seed, int) else None)
+        if options is not None and not isinstance(options, Mapping):
+            raise ConfigError(f"reset's options are a mapping (none are taken), not {excerpt(options)}.")
+        super().reset(seed=seeds[0] if seed is not None and not isinstance(seed, Sequence | np.ndarray) else None)
         infos: dict[str, Any] = {}
         for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
             infos = self._add_info(infos, env._begin(s), i)
@@ -147,15 +162,28 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         return self._batch(), infos
 
     def step(self, actions: Any) -> tuple[Any, Array, Array, Array, dict[str, Any]]:
-        """One action index per table (a sequence or array of ``num_envs``); see the class."""
+        """One action index per table (a sequence or array of ``num_envs``); see the class. Every
+        table's action is checked before any table moves: a refused one raises
+        :class:`~cardgame.model.errors.IllegalActionError` naming its table, and nothing changes."""
         if not self._started:
-            raise ConfigError("Call reset() before step().")
-        if isinstance(actions, str) or not isinstance(actions, Sequence | np.ndarray) or len(actions) != self.num_envs:
-            raise ConfigError(f"step takes one action index per table ({self.num_envs}), not {actions!r}.")
+            raise no_episode()
+        envs = self.envs
+        if isinstance(actions, np.ndarray):
+            fits = actions.ndim == 1 and actions.shape[0] == len(envs)
+        else:
+            fits = isinstance(actions, Sequence) and not isinstance(actions, str | bytes) and len(actions) == len(envs)
+        if not fits:
+            raise ConfigError(f"step takes one action index per table ({self.num_envs}), not {excerpt(actions)}.")
+        moves = []
+        for i, env in enumerate(envs):  # every table's first, so a refused batch moves none
+            try:
+                moves.append(env._move(actions[i]))
+            except IllegalActionError as e:
+                raise IllegalActionError(f"Table {i}: {e} No table moved.", rule=e.rule, allowed=e.allowed) from None
         infos: dict[str, Any] = {}
         rewards, terminations = self._rewards, self._terminations
-        for i, env in enumerate(self.envs):
-            reward, done, info = env._play(actions[i])
+        for i, (env, move) in enumerate(zip(envs, moves, strict=True)):
+            reward, done, info = env._play(*move)
             rewards[i] = reward
             terminations[i] = done
             if done:
@@ -171,6 +199,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
 
     def action_masks(self) -> Array:
         """``int8[num_envs, n]``: each table's learner's action mask now."""
+        if not self._started:
+            raise no_episode()
         return self._masks.copy() if self.copy else self._masks
 
     def render(self) -> tuple[str, ...]:
@@ -197,11 +227,14 @@ class Policy:
 
     def __attrs_post_init__(self) -> None:
         if not callable(self.fn):
-            raise ConfigError(f"A Policy wraps a function fn(observation, mask, rng) -> index, not {self.fn!r}.")
+            raise ConfigError(f"A Policy wraps a function fn(observation, mask, rng) -> index, not {excerpt(self.fn)}.")
 
 
 def uniform(observation: Array, mask: Array, rng: np.random.Generator) -> int:
     """Uniformly random among the indices ``mask`` marks."""
+    if not isinstance(rng, np.random.Generator) or not isinstance(mask, np.ndarray) or not mask.any():
+        raise ConfigError(f"uniform takes a mask marking at least one index and a numpy Generator, not "
+                          f"{excerpt(mask)} and {excerpt(rng)}.")
     legal = np.flatnonzero(mask)
     return int(legal[rng.integers(legal.size)])
 
@@ -245,10 +278,15 @@ def bot_index(env: raw_env, bot: Bot, rng: random.Random, events: HandEvents) ->
     """The index of ``env``'s action space nearest to what ``bot`` answers for the agent to act
     (it sees its seat's :class:`~cardgame.play.bot.BotView`): fold, check or call and discard masks
     exactly; a bet or raise as the raise index whose amount is nearest (the first of equals)."""
-    game = env._game
-    assert game is not None
+    if not isinstance(env, raw_env):
+        raise ConfigError(f"bot_index reads a cardgame.rl.env.raw_env, not {excerpt(env)}.")
+    game = env._playing()
     seat = game.to_act
-    assert seat is not None
+    if seat is None or not env.agents:
+        raise IllegalActionError("Nobody is to act: the episode is over; call reset().", rule="episode over")
+    if not callable(bot) or not isinstance(rng, random.Random) or not isinstance(events, HandEvents):
+        raise ConfigError(f"bot_index takes a bot (a callable taking a BotView), a random.Random and HandEvents, not "
+                          f"{excerpt(bot)}, {excerpt(rng)} and {excerpt(events)}.")
     actions = env.actions
     legal = game.legal_actions()
     if legal is not None:
@@ -281,12 +319,12 @@ def _player(spec: object) -> str | Bot | Policy:
     if isinstance(spec, Policy):
         return spec
     if isinstance(spec, str):
-        named_bots.get(spec)  # a ConfigError naming the bots if unknown
+        _bot(spec)  # a ConfigError naming the bots if unknown
         return spec
     if callable(spec):
         return spec  # a bot: view -> answer
     raise ConfigError(f"A player is a bot name ({', '.join(named_bots.available())}), a bot (a callable taking a "
-                      f"BotView) or a Policy (index answers), not {spec!r}.")
+                      f"BotView) or a Policy (index answers), not {excerpt(spec)}.")
 
 
 class _Rows:
@@ -386,15 +424,18 @@ def collect(
     the same for any workers and backend.
     """
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise ConfigError(f"players is one player a seat (bot names, bots or Policy objects), not {players!r}.")
-    _count("episodes", episodes)
-    _count("shard_episodes", shard_episodes)
-    _count("seed", seed, 0)
+        raise ConfigError(f"players is one player a seat (bot names, bots or Policy objects), not "
+                          f"{excerpt(players)}.")
+    episodes = check_int(episodes, "number of episodes", ConfigError, minimum=1)
+    if backend is not None and (not isinstance(backend, str) or backend not in BACKENDS):
+        raise ConfigError(f"backend must be None or one of {', '.join(BACKENDS)}, not {excerpt(backend)}.")
+    shard_episodes = check_int(shard_episodes, "shard_episodes", ConfigError, minimum=1)
+    seed = check_seed(seed)
     for reserved in ("seed", "render_mode"):
         if reserved in options:
             raise ConfigError(f"collect sets the environments' {reserved} itself; pass collect(seed=...) for seeds.")
-    job = _Job(variant, tuple(_player(p) for p in players), dict(options))
     raw_env(variant, len(players), **options)  # bad options fail here, not in a worker
+    job = _Job(variant, tuple(_player(p) for p in players), dict(options))
     parts = split(episodes, shard_episodes, seed)
     done = sorted(run_jobs(job, parts, _play_shard, workers=workers, backend=backend), key=lambda r: r[0])
     shards = [t for _, t in done]

@@ -100,7 +100,6 @@ def test_passive_tables_say_which_index_they_replaced() -> None:
     (lambda: VectorEnv("NT", 0), "num_envs"),
     (lambda: VectorEnv("NT", 2, dict_obs="no"), "dict_obs"),
     (lambda: VectorEnv("NT", 2, render_mode="ansi"), "render"),
-    (lambda: VectorEnv("NT", 2).step([1, 1]), "reset"),
     (lambda: VectorEnv("NT", 2).reset(seed=[1]), "one per table"),
 ])
 def test_bad_settings_are_refused(make: object, message: str) -> None:
