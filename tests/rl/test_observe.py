@@ -201,7 +201,7 @@ def test_bad_arguments_are_refused() -> None:
         encoder("pixels", game)
     with pytest.raises(ConfigError, match="options are stack, max_raises"):
         encoder("planes", game, depth=3)
-    with pytest.raises(ConfigError, match=r"stack .* must be a whole number from 1"):
+    with pytest.raises(ConfigError, match=r"stack .* must be a whole number of at least 1"):
         encoder("planes", game, stack=0)
     with pytest.raises(ConfigError, match="a Game"):
         encoder("planes", "NT")  # type: ignore[arg-type]
