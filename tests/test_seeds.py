@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from cardgame.model.errors import ConfigError
@@ -109,7 +110,7 @@ def test_a_128_bit_seed_replays_a_game_its_bots_and_a_match() -> None:
     assert simulate(match).to_json() == simulate(match).to_json()
 
 
-@pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, True, 1.0, "7"])
+@pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, True, 1.0, "7", np.array([1, 2])])
 def test_a_seed_outside_0_to_2_128_is_refused(seed: object) -> None:
     with pytest.raises(ConfigError, match=r"The seed must be a whole number of at least 0 and below 2\*\*128"):
         Match("NT", BOTS, hands=1, seed=seed)  # type: ignore[arg-type]

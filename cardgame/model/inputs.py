@@ -20,7 +20,7 @@ from cardgame.engine.errors import EXCERPT_LIMIT, excerpt
 from cardgame.model.errors import CardgameError
 
 __all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "MAX_NUMBER", "check_int", "check_text", "excerpt", "is_ascii_int",
-           "os_error", "read_int", "read_text", "writable_file"]
+           "os_error", "read_int", "read_text", "whole_number", "writable_file"]
 
 MAX_DIGITS = 18
 """Digits a number may have: 18 covers every chip count the engine can hold (about 10**18)."""
@@ -49,6 +49,17 @@ def _allowed(minimum: int | None, maximum: int | None) -> str:
     return "" if maximum is None else f" of at most {maximum:,}"
 
 
+def whole_number(value: object) -> int | None:
+    """``value`` as an ``int`` if it is a whole number (an ``int`` or anything with ``__index__``, such
+    as numpy's integers; never a ``bool``), else ``None``."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_" or not hasattr(type(value), "__index__"):
+        return None
+    try:
+        return operator.index(cast(SupportsIndex, value))
+    except TypeError:  # numpy's arrays of more than one value have __index__, and refuse it
+        return None
+
+
 def check_int(value: object, what: str, error: type[CardgameError], *, minimum: int | None = None,
               maximum: int | None = None) -> int:
     """``value`` as an ``int`` if it is a whole number (an ``int`` or anything with ``__index__``, such as
@@ -58,12 +69,7 @@ def check_int(value: object, what: str, error: type[CardgameError], *, minimum: 
     Whatever the bounds, a number of more than :data:`MAX_DIGITS` digits is refused, so no caller
     meets Python's 4,300-digit limit or builds a list of that length.
     """
-    number = None
-    if not isinstance(value, bool) and type(value).__name__ != "bool_" and hasattr(type(value), "__index__"):
-        try:
-            number = operator.index(cast(SupportsIndex, value))
-        except TypeError:  # numpy's arrays of more than one value have __index__, and refuse it
-            number = None
+    number = whole_number(value)
     if number is None:
         raise error(f"The {what} must be a whole number{_allowed(minimum, maximum)}, not {excerpt(value)}.")
     low = -MAX_NUMBER if minimum is None else max(minimum, -MAX_NUMBER)

@@ -22,7 +22,6 @@ and report it, so the run can be replayed and still keeps its cards secret.
 from __future__ import annotations
 
 import hashlib
-import operator
 import random
 import secrets
 from collections.abc import MutableSequence
@@ -30,7 +29,7 @@ from typing import Any, TypeVar
 
 from cardgame.engine.copies import shallow_copy
 from cardgame.model.errors import CardgameError, ConfigError, ReplayError
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import excerpt, whole_number
 
 __all__ = ["MAX_SEED", "SEED_BITS", "RandomSource", "check_seed", "new_seed"]
 
@@ -53,11 +52,11 @@ def new_seed() -> int:
 def check_seed(value: object, error: type[CardgameError] = ConfigError, what: str = "seed", *, minimum: int = 0) -> int:
     """``value`` as a seed: a whole number (never a bool) from ``minimum`` to :data:`MAX_SEED`, else
     ``error`` quoting an excerpt. Seeds run past :func:`~cardgame.model.inputs.check_int`'s 18 digits."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__") \
-            or not minimum <= operator.index(value) <= MAX_SEED:  # type: ignore[arg-type]
+    seed = whole_number(value)
+    if seed is None or not minimum <= seed <= MAX_SEED:
         low = f"of at least {minimum:,} and" if minimum >= 0 else "of magnitude"
         raise error(f"The {what} must be a whole number {low} below 2**{SEED_BITS}, not {excerpt(value)}.")
-    return operator.index(value)  # type: ignore[arg-type]
+    return seed
 
 
 class RandomSource:

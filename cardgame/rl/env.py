@@ -31,6 +31,8 @@ from cardgame.model.cards import CARDS, Card, parse_cards
 from cardgame.model.context import Context
 from cardgame.model.errors import CardError, CardgameError, ConfigError, IllegalActionError
 from cardgame.model.inputs import MAX_NUMBER, check_int, check_text, excerpt
+from cardgame.model.rng import MAX_SEED, SEED_BITS, new_seed
+from cardgame.model.rng import check_seed as check_any_seed
 from cardgame.model.table import MAX_SEATS
 from cardgame.play.bot import Bot, HandEvents, decide
 from cardgame.play.game import Game, VariantLike
@@ -43,11 +45,6 @@ __all__ = ["REWARDS", "RUNS", "SEED_BITS", "check_cards", "check_seed", "env", "
 REWARDS = ("chips", "bb")
 RUNS = ("once", "agent")
 
-SEED_BITS = 128
-"""The bits of a seed: ``reset`` without one draws this many from the operating system
-(:func:`secrets.randbits`), and each later episode's seed is drawn as many bits from the run's stream."""
-
-_SEED_LIMIT = 2**SEED_BITS
 _GOLDEN = 0x9E3779B97F4A7C15  # 2**64 / the golden ratio: Fibonacci hashing
 _MAX_VARIANT = 40  # characters of a variant's name or PHH code (the longest is 21)
 
@@ -56,14 +53,11 @@ def check_seed(value: object, what: str = "seed", *, room: int = 1) -> int:
     """``value`` as a seed: a whole number from 0 to ``2**128 - room`` (:data:`SEED_BITS`; numpy's
     integers too), else :class:`ConfigError` quoting an excerpt. ``room``: the seeds taken from it
     (a vector environment's table ``i`` gets ``seed + i``)."""
-    top = _SEED_LIMIT - room
-    if type(value) is int and MAX_NUMBER < value <= top:  # past check_int's 18 digits: a 128-bit seed
-        return value
-    try:
-        return check_int(value, what, ConfigError, minimum=0)
-    except ConfigError:
+    seed = check_any_seed(value, ConfigError, what)
+    if seed > MAX_SEED + 1 - room:
         raise ConfigError(f"The {what} must be a whole number from 0 to 2**{SEED_BITS} - {room} "
-                          f"(or None: drawn from the operating system), not {excerpt(value)}.") from None
+                          f"(or None: drawn from the operating system), not {excerpt(value)}.")
+    return seed
 
 
 def no_episode() -> IllegalActionError:
@@ -287,7 +281,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         elif self._seeds is not None:
             return self._seeds.getrandbits(SEED_BITS)
         else:
-            seed = secrets.randbits(SEED_BITS)
+            seed = new_seed()
         self._seeds = random.Random(seed)
         return seed
 
