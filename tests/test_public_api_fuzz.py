@@ -69,8 +69,6 @@ ALLOWED: dict[str, str] = {
 #: shard), and the input checks themselves (whose ``what`` and ``error`` are code): typed, made by the
 #: library, never parsed from input.
 RUNTIME = (
-    # stage lists (until the kernel checks them itself)
-    "cardgame.engine.Stages", "cardgame.engine.check_fit",
     # the input checks
     "cardgame.model.inputs.", "cardgame.model.rng.check_seed",
     # a hand, its players, its deck and pots, the context: made by Game

@@ -28,10 +28,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, Generic, NoReturn
 
 from cardgame.engine.copies import shallow_copy
-from cardgame.engine.errors import CardgameError, StageError, excerpt
+from cardgame.engine.errors import CardgameError, StageError
 from cardgame.engine.events import StageFailed
 from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, Push, Restart
-from cardgame.engine.stage import C, Stage, Stages, check_fit
+from cardgame.engine.stage import C, Stage, Stages, check_fit, stage_list
 
 __all__ = ["Dispatcher"]
 
@@ -42,14 +42,8 @@ class Dispatcher(Generic[C]):
     __slots__ = ("_full", "busy", "ctx", "current", "failure", "stack", "stages", "status")
 
     def __init__(self, stages: Sequence[Stage[C]], ctx: C) -> None:
-        given: object = stages  # checked here, then one by one: a caller may pass anything
-        if isinstance(given, str | bytes) or not isinstance(given, Sequence):
-            raise StageError(f"A game is a list of Stage objects, not {excerpt(given)}.")
-        if not given:
+        if not stage_list(stages, StageError):  # a caller may pass anything
             raise StageError("A dispatcher needs at least one stage.")
-        for s in given:
-            if not isinstance(s, Stage):
-                raise StageError(f"{excerpt(s)} is not a Stage; a game is a list of Stage objects.")
         if len({id(s) for s in stages}) != len(stages):
             raise StageError("The same stage object appears twice in the list; create one per position.")
         check_fit(stages, ctx)

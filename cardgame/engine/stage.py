@@ -45,7 +45,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 from transitions import Machine
 
 from cardgame.engine.copies import shallow_copy
-from cardgame.engine.errors import ConfigError, IllegalActionError, StageError, excerpt
+from cardgame.engine.errors import CardgameError, ConfigError, IllegalActionError, StageError, excerpt
 from cardgame.engine.events import Event
 from cardgame.engine.machine import Fast, Step, compile_machine, fire, generate, generate_start
 from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, Push, Restart
@@ -285,10 +285,20 @@ class Stages(tuple[Stage[Any], ...]):
     fits_from: Any
 
     def __new__(cls, stages: Sequence[Stage[Any]] = (), variant: Any = None) -> Stages:
-        self = super().__new__(cls, stages)
+        self = super().__new__(cls, stages if type(stages) is Stages else stage_list(stages))
         self.variant = variant if variant is not None else getattr(stages, "variant", None)
         self.fits_from = _UNCHECKED
         return self
+
+
+def stage_list(given: object, error: type[CardgameError] = ConfigError) -> Sequence[Stage[Any]]:
+    """``given`` if it is a list or tuple of :class:`Stage` objects, else ``error`` quoting an excerpt."""
+    if isinstance(given, str | bytes) or not isinstance(given, Sequence):
+        raise error(f"A game is a list of Stage objects, not {excerpt(given)}.")
+    for s in given:
+        if not isinstance(s, Stage):
+            raise error(f"{excerpt(s)} is not a Stage; a game is a list of Stage objects.")
+    return given
 
 
 def _names(types: Sequence[type]) -> str:
@@ -312,6 +322,8 @@ def check_fit(stages: Sequence[Stage[Any]], ctx: Any = None) -> None:
     left after the last stage that has an ``unfinished()`` method saying what is missing (a hand
     that never ends) is refused too.
     """
+    if type(stages) is not Stages:  # a Stages was checked when it was made
+        stage_list(stages)
     start = stages[0].fit_start(ctx) if stages else None
     if type(stages) is Stages and stages.fits_from is start:  # this very list was checked from here
         return
