@@ -264,7 +264,7 @@ def _in_hand() -> Game:
         (lambda: _in_hand().stack_deck([HUGE]), CardError, "about 5,000 digits"),
         (lambda: _seated().stack_deck([HUGE]), CardError, "about 5,000 digits"),
         (lambda: Game(variants.get("NT"), seats=HUGE), ConfigError, "seat_count must be a whole number"),
-        (lambda: _seated().sit_down("Dan", HUGE), TableError, "buy-in .* of at most 18 digits"),
+        (lambda: _seated().sit_down("Dan", HUGE), TableError, "buy-in .* at most 18 digits"),
         (lambda: _seated().sit_down("Dan", 100, HUGE), TableError, "Seat a whole number of about 5,000 digits"),
         (lambda: _seated().leave(HUGE), TableError, "does not exist"),
         (lambda: Match("NT", ("random", "random"), 10, stack=-HUGE), ConfigError, "stack"),

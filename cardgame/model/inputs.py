@@ -75,7 +75,7 @@ def check_int(value: object, what: str, error: type[CardgameError], *, minimum: 
     low = -MAX_NUMBER if minimum is None else max(minimum, -MAX_NUMBER)
     high = MAX_NUMBER if maximum is None else min(maximum, MAX_NUMBER)
     if not low <= number <= high:
-        digits = "" if -MAX_NUMBER <= number <= MAX_NUMBER else f" of at most {MAX_DIGITS} digits"
+        digits = "" if -MAX_NUMBER <= number <= MAX_NUMBER else f" (and at most {MAX_DIGITS} digits)"
         raise error(f"The {what} must be a whole number{_allowed(minimum, maximum)}{digits}, not {excerpt(number)}.")
     return number
 
