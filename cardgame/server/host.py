@@ -22,10 +22,11 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from cardgame.engine.errors import CardgameError
+from cardgame.engine.errors import CardgameError, ConfigError
 from cardgame.model.cards import parse_cards
 from cardgame.model.errors import BotError
 from cardgame.model.events import Event, HandEnded, HandStarted, PlayerLeft
+from cardgame.model.inputs import check_text, excerpt
 from cardgame.model.pots import settled_pots
 from cardgame.play import bots as bot_names
 from cardgame.play.bot import Bot, HandEvents, decide, seat_rng
@@ -77,6 +78,9 @@ class TableHost:
                  on_token: Callable[[int, str | None], None] | None = None,
                  before_send: Callable[[], None] | None = None,
                  now: Callable[[], float] | None = None) -> None:
+        check_text(table_id, "table id", ConfigError, max_length=1000)
+        if not isinstance(config, TableConfig):
+            raise ConfigError(f"A table is built from a TableConfig, not {excerpt(config)}.")
         self.table_id = table_id
         self.config = config
         variant = config.variant_object()
