@@ -26,7 +26,7 @@ from cardgame.engine.errors import CardgameError, ConfigError
 from cardgame.model.cards import parse_cards
 from cardgame.model.errors import BotError
 from cardgame.model.events import Event, HandEnded, HandStarted, PlayerLeft
-from cardgame.model.inputs import check_text, excerpt
+from cardgame.model.inputs import check_instance, check_text
 from cardgame.model.pots import settled_pots
 from cardgame.play import bots as bot_names
 from cardgame.play.bot import Bot, HandEvents, decide, seat_rng
@@ -79,8 +79,7 @@ class TableHost:
                  before_send: Callable[[], None] | None = None,
                  now: Callable[[], float] | None = None) -> None:
         check_text(table_id, "table id", ConfigError, max_length=1000)
-        if not isinstance(config, TableConfig):
-            raise ConfigError(f"A table is built from a TableConfig, not {excerpt(config)}.")
+        check_instance(config, TableConfig, "A TableConfig", ConfigError)
         self.table_id = table_id
         self.config = config
         variant = config.variant_object()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import textwrap
 
 from cardgame.engine.errors import ConfigError
-from cardgame.model.inputs import check_int, check_text, excerpt
+from cardgame.model.inputs import check_instance, check_int, check_text
 from cardgame.play.narration import Line
 
 __all__ = ["fit", "fit_line"]
@@ -39,8 +39,7 @@ def fit(text: str, width: int, *, first: str = "", items: bool = False, sep: str
 def fit_line(line: Line, width: int) -> list[str]:
     """A hand-history line fitted to ``width``: a deal or street broken between players, an action
     indented two columns, the others as they are."""
-    if not isinstance(line, Line):
-        raise ConfigError(f"fit_line takes a hand history's Line, not {excerpt(line)}.")
+    check_instance(line, Line, "A hand history's Line", ConfigError)
     if line.kind == "street":
         return fit(line.text, width, items=True)
     return fit(line.text, width, first="  " if line.kind == "action" else "")
