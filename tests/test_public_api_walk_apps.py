@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -93,6 +94,7 @@ def test_application_callables_refuse_hostile_values_with_their_own_errors(
 # --- arguments the walk does not reach (after a first one it makes hostile) -------------------------------
 
 HUGE = 10**5000
+DATA = Path(__file__).parent / "data"
 
 
 def _console() -> Console:
@@ -156,3 +158,14 @@ def test_lines_fit_refuses_a_width_that_is_no_number_and_bounds_a_huge_one() -> 
     assert fit("word " * 5000, 10**17)[0] == ("word " * 2000).strip()
     with pytest.raises(ConfigError):
         fit("a b", 10**19)
+
+
+@pytest.mark.parametrize(("keyword", "value"), [("hand", "1"), ("hand", 1.0), ("hand", None), ("hand", HUGE),
+                                                ("seat", 5), ("seat", None), ("seat", b"all")],
+                         ids=lambda v: v if isinstance(v, str) else type(v).__name__)
+def test_replayer_refuses_a_bad_hand_or_seat_of_a_good_file(keyword: str, value: Any) -> None:
+    """With a file that opens (the walk's hostile path stops it first), ``hand="1"`` was a bare TypeError and
+    ``seat=5`` an AttributeError."""
+    with pytest.raises(HandHistoryError, match=keyword) as info:
+        Replayer(DATA / "phh" / "dwan-ivey-2009.phh", **{keyword: value})
+    assert len(str(info.value)) <= MESSAGE_LIMIT
