@@ -19,7 +19,7 @@ from cardgame.engine.errors import ConfigError
 from cardgame.model.inputs import excerpt
 from cardgame.model.rng import MAX_SEED, check_seed, new_seed
 from cardgame.play import bots as bot_names
-from cardgame.store.serialize import SnapshotError, structure, unstructure
+from cardgame.store.serialize import SnapshotError, json_kind, structure, unstructure
 
 __all__ = ["MAX_SEATS", "TableConfig", "read_config", "variant_params"]
 
@@ -157,6 +157,8 @@ def read_config(data: Any) -> TableConfig:
             fields[key] = float(fields[key])
     typed: dict[str, Any] = {}
     for key, value in fields.items():
+        if key in ("params", "bots") and not isinstance(value, Mapping):
+            raise ConfigError(f"Bad table description: {key} must be an object, not {json_kind(value)}.")
         try:
             typed[key] = structure(value, _TYPES[key], key)
         except SnapshotError as exc:
