@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from cardgame.model.errors import ConfigError, HandHistoryError
+from cardgame.server import TableConfig, TableHost
 from cardgame.store.serialize import SnapshotError
 from cardgame.terminal.lines import fit
 from cardgame.terminal.play import load, new_session
@@ -168,4 +169,15 @@ def test_replayer_refuses_a_bad_hand_or_seat_of_a_good_file(keyword: str, value:
     ``seat=5`` an AttributeError."""
     with pytest.raises(HandHistoryError, match=keyword) as info:
         Replayer(DATA / "phh" / "dwan-ivey-2009.phh", **{keyword: value})
+    assert len(str(info.value)) <= MESSAGE_LIMIT
+
+
+@pytest.mark.parametrize(("keyword", "value"), [("game", 5), ("tokens", 5), ("tokens", {"1": 5}), ("first_seq", "1"),
+                                                ("first_seq", HUGE), ("now", 5), ("on_token", "x")],
+                         ids=lambda v: v if isinstance(v, str) else type(v).__name__)
+def test_table_host_refuses_a_bad_keyword_with_a_good_config(keyword: str, value: Any) -> None:
+    """With a good config (the walk's hostile one stops it first), ``game=5`` was a bare AttributeError and
+    ``tokens=5`` or ``first_seq="1"`` a TypeError; a hook that cannot be called was taken, to fail later."""
+    with pytest.raises(ConfigError, match=f"(?i){keyword}") as info:
+        TableHost("t", TableConfig("NT"), **{keyword: value})
     assert len(str(info.value)) <= MESSAGE_LIMIT
