@@ -22,7 +22,7 @@ from cardgame.server import TableConfig, TableHost
 from cardgame.store.serialize import SnapshotError
 from cardgame.terminal.lines import fit
 from cardgame.terminal.play import load, new_session
-from cardgame.terminal.replay import Replayer
+from cardgame.terminal.replay import Replayer, interact
 from tests.api_walk import (
     FUZZ,
     HOSTILE,
@@ -181,3 +181,20 @@ def test_table_host_refuses_a_bad_keyword_with_a_good_config(keyword: str, value
     with pytest.raises(ConfigError, match=f"(?i){keyword}") as info:
         TableHost("t", TableConfig("NT"), **{keyword: value})
     assert len(str(info.value)) <= MESSAGE_LIMIT
+
+
+def test_a_session_and_the_replay_loop_refuse_a_reader_that_is_no_function() -> None:
+    """``new_session(..., read=5)`` built the game and failed at the first prompt with a bare TypeError; it and
+    ``interact`` now refuse it before anything starts."""
+    with pytest.raises(ConfigError, match="read must be a function"):
+        new_session("NT", 3, _console(), 5)  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="read must be a function"):
+        interact(Replayer(DATA / "phh" / "dwan-ivey-2009.phh"), _console(), 5)  # type: ignore[arg-type]
+    lines: list[str] = []
+    interact(Replayer(DATA / "phh" / "dwan-ivey-2009.phh"), _console(), lambda prompt: _closed(lines))
+    assert lines == ["asked"]  # a closed input ends the loop at its first prompt
+
+
+def _closed(lines: list[str]) -> str:
+    lines.append("asked")
+    raise EOFError  # input ended: the loop ends

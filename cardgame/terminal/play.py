@@ -115,6 +115,8 @@ class Session:
         check_instance(game, Game, "A Game", ConfigError)
         check_instance(setup, Setup, "A Setup", ConfigError)
         check_instance(console, Console, "A rich Console", ConfigError)
+        if not callable(read):
+            raise ConfigError(f"read must be a function reading a line after a prompt, not {excerpt(read)}.")
         self.game = game
         self.setup = setup
         self.console = console

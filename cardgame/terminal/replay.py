@@ -183,7 +183,7 @@ def interact(replayer: Replayer, console: Console, read: Callable[[str], str] | 
     after a prompt (default: the console's)."""
     _check_shown(replayer, console)
     if read is not None and not callable(read):
-        raise ConfigError(f"read is a function reading a line after a prompt, not {excerpt(read)}.")
+        raise ConfigError(f"read must be a function reading a line after a prompt, not {excerpt(read)}.")
     ask = read or (lambda prompt: console.input(prompt))
     message: str | None = "type help for the commands"
     while True:
