@@ -14,13 +14,15 @@ import operator
 import os
 import re
 from pathlib import Path
-from typing import SupportsIndex, cast
+from typing import SupportsIndex, TypeVar, cast
 
 from cardgame.engine.errors import EXCERPT_LIMIT, excerpt
 from cardgame.model.errors import CardgameError
 
-__all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "MAX_NUMBER", "check_int", "check_text", "excerpt", "is_ascii_int",
-           "os_error", "read_int", "read_text", "whole_number", "writable_file"]
+__all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "MAX_NUMBER", "check_instance", "check_int", "check_text", "excerpt",
+           "is_ascii_int", "os_error", "read_int", "read_text", "whole_number", "writable_file"]
+
+T = TypeVar("T")
 
 MAX_DIGITS = 18
 """Digits a number may have: 18 covers every chip count the engine can hold (about 10**18)."""
@@ -78,6 +80,14 @@ def check_int(value: object, what: str, error: type[CardgameError], *, minimum: 
         digits = "" if -MAX_NUMBER <= number <= MAX_NUMBER else f" (and at most {MAX_DIGITS} digits)"
         raise error(f"The {what} must be a whole number{_allowed(minimum, maximum)}{digits}, not {excerpt(number)}.")
     return number
+
+
+def check_instance(value: object, kind: type[T], what: str, error: type[CardgameError]) -> T:
+    """``value`` if it is a ``kind`` (an object of the library's own that a caller hands on), else
+    ``error`` saying ``what`` is needed, with an excerpt of the value."""
+    if not isinstance(value, kind):
+        raise error(f"{what} is needed, not {excerpt(value)}.")
+    return value
 
 
 def check_text(value: object, what: str, error: type[CardgameError], *, max_length: int = 1_000,

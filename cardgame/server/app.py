@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -25,8 +26,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from cardgame.engine.errors import CardgameError
-from cardgame.model.inputs import excerpt
+from cardgame.engine.errors import CardgameError, ConfigError
+from cardgame.model.inputs import check_int, check_text, excerpt
 from cardgame.play.game import Game
 from cardgame.server.config import TableConfig, read_config, variant_params
 from cardgame.server.errors import MessageError
@@ -58,6 +59,7 @@ class Server:
     def __init__(self, db: str | None = None, *, name: str = "", max_tables: int = 500, rate: float = 20.0,
                  burst: float = 40.0, allowed_origins: Sequence[str] = (), phh: bool = True,
                  now: Callable[[], float] = time.monotonic) -> None:
+        _check_settings(db, name, max_tables, rate, burst, allowed_origins)
         self.db = db
         self.phh: Literal["auto"] | None = "auto" if phh else None
         self.name = name
@@ -204,6 +206,22 @@ async def _read_body(request: Request) -> bytes | None:
         if len(body) > MAX_BODY:
             return None
     return body
+
+
+def _check_settings(db: object, name: object, max_tables: object, rate: object, burst: object,
+                    allowed_origins: object) -> None:
+    """:class:`ConfigError` naming the first of the server's settings that is not what it must be."""
+    if db is not None:
+        check_text(db, "database file name", ConfigError, max_length=4096)
+    check_text(name, "server's name", ConfigError, max_length=1000, empty=True)
+    check_int(max_tables, "max_tables", ConfigError, minimum=1)
+    for what, value in (("rate", rate), ("burst", burst)):
+        if type(value) not in (int, float) or not 0 < value < math.inf:  # type: ignore[operator]
+            raise ConfigError(f"The {what} must be a positive number of messages a second, not {excerpt(value)}.")
+    if isinstance(allowed_origins, str | bytes) or not isinstance(allowed_origins, Sequence | frozenset | set):
+        raise ConfigError(f"allowed_origins is a list of web origins, not {excerpt(allowed_origins)}.")
+    for origin in allowed_origins:
+        check_text(origin, "allowed origin", ConfigError)
 
 
 def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, rate: float = 20.0,

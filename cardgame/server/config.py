@@ -17,9 +17,9 @@ import attrs
 
 from cardgame.engine.errors import ConfigError
 from cardgame.model.inputs import excerpt
-from cardgame.model.rng import new_seed
+from cardgame.model.rng import MAX_SEED, check_seed, new_seed
 from cardgame.play import bots as bot_names
-from cardgame.store.serialize import SnapshotError, structure, unstructure
+from cardgame.store.serialize import SnapshotError, json_kind, structure, unstructure
 
 __all__ = ["MAX_SEATS", "TableConfig", "read_config", "variant_params"]
 
@@ -29,9 +29,12 @@ _MAX_CHIPS = 10**12
 _MAX_SECONDS = 3600.0
 
 
-def _in_range(low: float, high: float) -> Any:
+def _in_range(low: float, high: float, *, whole: bool = True) -> Any:
+    """A validator: a number (``whole``: an ``int``; else an ``int`` or a ``float``) from ``low`` to ``high``."""
+    kinds = (int,) if whole else (int, float)
+
     def check(inst: object, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if not low <= value <= high:
+        if type(value) not in kinds or not low <= value <= high:
             raise ConfigError(f"{attribute.name} must be {low:g} to {high:g}, not {excerpt(value)}.")
 
     return check
@@ -54,18 +57,19 @@ class TableConfig:
     seats: int = attrs.field(default=6, validator=_in_range(2, MAX_SEATS))
     min_buy_in: int = attrs.field(default=40, validator=_in_range(1, _MAX_CHIPS))
     max_buy_in: int = attrs.field(default=200, validator=_in_range(1, _MAX_CHIPS))
-    action_time: float = attrs.field(default=30.0, validator=_in_range(0.05, _MAX_SECONDS))
-    time_bank: float = attrs.field(default=60.0, validator=_in_range(0, _MAX_SECONDS))
+    action_time: float = attrs.field(default=30.0, validator=_in_range(0.05, _MAX_SECONDS, whole=False))
+    time_bank: float = attrs.field(default=60.0, validator=_in_range(0, _MAX_SECONDS, whole=False))
     max_misses: int = attrs.field(default=2, validator=_in_range(1, 100))
     bots: dict[int, str] = attrs.field(factory=dict)
     bot_buy_in: int | None = None
-    bot_delay: float = attrs.field(default=0.0, validator=_in_range(0, 60))
+    bot_delay: float = attrs.field(default=0.0, validator=_in_range(0, 60, whole=False))
     bots_alone: bool = False
-    hand_pause: float = attrs.field(default=0.0, validator=_in_range(0, 30))
+    hand_pause: float = attrs.field(default=0.0, validator=_in_range(0, 30, whole=False))
     seed: int | None = None
     name: str = ""
 
     def __attrs_post_init__(self) -> None:
+        self._check_types()
         if self.min_buy_in > self.max_buy_in:
             raise ConfigError(f"min_buy_in ({self.min_buy_in}) must not be above max_buy_in ({self.max_buy_in}).")
         if len(self.name) > 60 or not self.name.isprintable():
@@ -79,11 +83,29 @@ class TableConfig:
                                   f"{', '.join(bot_names.available())}.")
         if self.bot_buy_in is not None and not self.min_buy_in <= self.bot_buy_in <= self.max_buy_in:
             raise ConfigError(f"bot_buy_in must be within the buy-in range {self.min_buy_in} to {self.max_buy_in}, "
-                              f"not {self.bot_buy_in}.")
+                              f"not {excerpt(self.bot_buy_in)}.")
         for key, value in self.params.items():
             if type(value) not in (int, bool, str) or (type(value) is str and len(value) > 60):
                 raise ConfigError(f"params: {excerpt(key)} must be a whole number, true/false or short text, "
                                   f"not {excerpt(value)}.")
+
+    def _check_types(self) -> None:
+        """:class:`ConfigError` naming the first field of a type it cannot have (a config built in Python)."""
+        if not isinstance(self.variant, str):
+            raise ConfigError(f"variant must be a variant's name or PHH code, not {excerpt(self.variant)}.")
+        if not isinstance(self.params, dict) or not all(isinstance(k, str) for k in self.params):
+            raise ConfigError(f"params must map parameter names to values, not {excerpt(self.params)}.")
+        if not isinstance(self.bots, dict) or not all(type(k) is int and isinstance(v, str)
+                                                      for k, v in self.bots.items()):
+            raise ConfigError(f"bots must map seat numbers to bot names, not {excerpt(self.bots)}.")
+        if self.bot_buy_in is not None and type(self.bot_buy_in) is not int:
+            raise ConfigError(f"bot_buy_in must be a whole number of chips or null, not {excerpt(self.bot_buy_in)}.")
+        if type(self.bots_alone) is not bool:
+            raise ConfigError(f"bots_alone must be true or false, not {excerpt(self.bots_alone)}.")
+        if self.seed is not None:
+            check_seed(self.seed, minimum=-MAX_SEED)
+        if not isinstance(self.name, str):
+            raise ConfigError(f"name must be at most 60 printable characters, not {excerpt(self.name)}.")
 
     def variant_object(self) -> Any:
         """The registered variant this table plays (``variants.Variant``)."""
@@ -135,6 +157,8 @@ def read_config(data: Any) -> TableConfig:
             fields[key] = float(fields[key])
     typed: dict[str, Any] = {}
     for key, value in fields.items():
+        if key in ("params", "bots") and not isinstance(value, Mapping):
+            raise ConfigError(f"Bad table description: {key} must be an object, not {json_kind(value)}.")
         try:
             typed[key] = structure(value, _TYPES[key], key)
         except SnapshotError as exc:

@@ -22,10 +22,11 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from cardgame.engine.errors import CardgameError
+from cardgame.engine.errors import CardgameError, ConfigError
 from cardgame.model.cards import parse_cards
 from cardgame.model.errors import BotError
 from cardgame.model.events import Event, HandEnded, HandStarted, PlayerLeft
+from cardgame.model.inputs import check_instance, check_int, check_text, excerpt
 from cardgame.model.pots import settled_pots
 from cardgame.play import bots as bot_names
 from cardgame.play.bot import Bot, HandEvents, decide, seat_rng
@@ -77,6 +78,17 @@ class TableHost:
                  on_token: Callable[[int, str | None], None] | None = None,
                  before_send: Callable[[], None] | None = None,
                  now: Callable[[], float] | None = None) -> None:
+        check_text(table_id, "table id", ConfigError, max_length=1000)
+        check_instance(config, TableConfig, "A TableConfig", ConfigError)
+        if game is not None:
+            check_instance(game, Game, "A Game (a recovered table's)", ConfigError)
+        if tokens is not None and (not isinstance(tokens, dict) or not all(
+                type(k) is int and isinstance(v, str) for k, v in tokens.items())):
+            raise ConfigError(f"tokens map seats to token hashes, not {excerpt(tokens)}.")
+        check_int(first_seq, "first_seq", ConfigError, minimum=0)
+        for what, hook in (("on_token", on_token), ("before_send", before_send), ("now", now)):
+            if hook is not None and not callable(hook):
+                raise ConfigError(f"{what} must be a function or None, not {excerpt(hook)}.")
         self.table_id = table_id
         self.config = config
         variant = config.variant_object()

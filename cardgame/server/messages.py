@@ -126,6 +126,8 @@ def _fields(cls: type) -> str:
 
 def read_message(data: str | bytes) -> Message:
     """The client message ``data`` holds, checked (see the module's docstring)."""
+    if not isinstance(data, str | bytes):
+        raise MessageError("malformed", f"A message is JSON text, not {excerpt(data)}.")
     size = len(data.encode() if isinstance(data, str) else data)
     if size > MAX_MESSAGE:
         raise MessageError("too_large", f"A message may hold at most {MAX_MESSAGE} bytes; this one holds {size:,}.")

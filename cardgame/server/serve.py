@@ -6,8 +6,10 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
+from cardgame.engine.errors import ConfigError
+from cardgame.model.inputs import check_int, check_text, excerpt
 from cardgame.server.app import create_app
-from cardgame.server.config import read_config
+from cardgame.server.config import MAX_SEATS, read_config
 from cardgame.server.messages import MAX_MESSAGE
 
 __all__ = ["serve"]
@@ -18,7 +20,13 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
           console: Any = None) -> int:
     """Run the server until interrupted. ``tables``: variants to open a table of (with ``bots`` bots
     each) when the store holds no table yet. ``name``: the address other processes sharing the
-    database list this one's tables under (default ``http://HOST:PORT``)."""
+    database list this one's tables under (default ``http://HOST:PORT``). Every argument is checked
+    before the server starts (:class:`~cardgame.engine.errors.ConfigError`)."""
+    check_text(host, "host", ConfigError)
+    check_int(port, "port", ConfigError, minimum=0, maximum=65535)
+    check_int(bots, "number of bots", ConfigError, minimum=0, maximum=MAX_SEATS - 1)
+    if isinstance(tables, str | bytes) or not isinstance(tables, Sequence):
+        raise ConfigError(f"tables is a list of variants, not {excerpt(tables)}.")
     import uvicorn
 
     configs = [read_config({"variant": v, "bots": {str(s): "seed-ai" for s in range(1, bots + 1)}, "bot_delay": 0.6,

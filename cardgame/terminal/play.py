@@ -32,7 +32,7 @@ from rich.text import Text
 
 from cardgame.model.errors import CardgameError, ConfigError
 from cardgame.model.events import Event, HandEnded, HandStarted
-from cardgame.model.inputs import excerpt, os_error, read_int, read_text, writable_file
+from cardgame.model.inputs import check_instance, excerpt, os_error, read_int, read_text, whole_number, writable_file
 from cardgame.model.rng import new_seed
 from cardgame.phh.export import game_to_phh
 from cardgame.phh.history import HandHistory
@@ -84,7 +84,7 @@ def name_problem(name: str) -> str | None:
     """What is wrong with ``name`` as a player's name (``None``: nothing): it is shown on the
     terminal, so it is 1 to :data:`MAX_NAME` printable characters (no control characters, which
     a terminal would take as commands: a new title, a cleared screen), not only spaces."""
-    if not name.strip() or len(name) > MAX_NAME or not name.isprintable():
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or not name.isprintable():
         return (f"a name is 1 to {MAX_NAME} printable characters (no control characters or escape sequences), "
                 "not only spaces")
     return None
@@ -112,6 +112,11 @@ class Session:
                  hands: Sequence[HandHistory] = ()) -> None:
         import variants
 
+        check_instance(game, Game, "A Game", ConfigError)
+        check_instance(setup, Setup, "A Setup", ConfigError)
+        check_instance(console, Console, "A rich Console", ConfigError)
+        if not callable(read):
+            raise ConfigError(f"read must be a function reading a line after a prompt, not {excerpt(read)}.")
         self.game = game
         self.setup = setup
         self.console = console
@@ -412,14 +417,17 @@ def new_session(variant: str, seats: int, console: Console, read: Reader, *, bot
     import variants
 
     v = variants.get(variant)
-    if not 2 <= seats <= v.max_players:
-        many = "exactly 2" if v.max_players == 2 else f"2 to {v.max_players}"
-        raise ConfigError(f"{v.name} seats {many} players, not {seats}.")
+    many = "exactly 2" if v.max_players == 2 else f"2 to {v.max_players}"
+    if whole_number(seats) is None or not 2 <= seats <= v.max_players:
+        raise ConfigError(f"{v.name} seats {many} players, not {excerpt(seats)}.")
     rule = name_problem(name)
     if rule is not None:
         raise ConfigError(f"Cannot use the name {excerpt(name)}: {rule}.")
-    if time_limit is not None and not 1 <= time_limit <= MAX_TIME:
-        raise ConfigError(f"The clock is 1 to {MAX_TIME} seconds a decision, not {time_limit}.")
+    _check_options(time_limit, save, phh)
+    if isinstance(bots, str | bytes) or not isinstance(bots, Sequence):
+        raise ConfigError(f"The bots are a list of bot names, not {excerpt(bots)}.")
+    if params is not None and not isinstance(params, Mapping):
+        raise ConfigError(f"The variant's parameters are a mapping of names to values, not {excerpt(params)}.")
     names = list(bots)
     if len(names) not in (1, seats - 1):
         raise ConfigError(f"Give one bot for every other seat or one for all: {seats - 1} bots, not {len(names)}.")
@@ -436,6 +444,16 @@ def new_session(variant: str, seats: int, console: Console, read: Reader, *, bot
     by_seat = {seat: names[0] if len(names) == 1 else names[seat - 1] for seat in range(1, seats)}
     setup = Setup(v.name, dict(params or {}), 0, by_seat, time_limit, save, phh)
     return Session(game, setup, console, read, hands=hands)
+
+
+def _check_options(time_limit: int | None, save: str | None, phh: str | None) -> None:
+    """:class:`ConfigError` unless the clock is ``None`` or 1 to :data:`MAX_TIME` seconds and each file
+    name ``None`` or text."""
+    if time_limit is not None and (whole_number(time_limit) is None or not 1 <= time_limit <= MAX_TIME):
+        raise ConfigError(f"The clock is 1 to {MAX_TIME} seconds a decision, not {excerpt(time_limit)}.")
+    for what, path in (("save", save), ("phh", phh)):
+        if path is not None and not isinstance(path, str):
+            raise ConfigError(f"The {what} file is a file name, not {excerpt(path)}.")
 
 
 def _kept_hands(phh: str | None) -> list[HandHistory]:
@@ -459,13 +477,16 @@ def load(path: str, console: Console, read: Reader, *, save: str | None = None, 
     game's own snapshot is checked against the saved variant and parameters: :func:`restore`)."""
     import variants
 
-    where = printable(path, 120)
-    if not path or "\0" in path:
+    if not isinstance(path, str) or not path or "\0" in path:
         raise SnapshotError(f"A saved game's file name is needed, not {excerpt(path)}.")
+    _check_options(time_limit, save, phh)
+    where = printable(path, 120)
     try:
         data = from_json(read_text(path, MAX_SAVE, SnapshotError, "a saved game"))
     except SnapshotError as exc:
         raise SnapshotError(f"{where} is not a saved game ({str(exc).rstrip('.')}).") from None
+    except OSError as exc:  # the command line's message for a file it cannot read
+        raise SnapshotError(os_error(exc)) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
         raise SnapshotError(f"{where} is not a game saved by cardgame play (format {SAVE_FORMAT!r}, "
                             f"version {SAVE_VERSION}).")

@@ -23,8 +23,8 @@ from typing import Literal
 import attrs
 
 from cardgame.model.cards import Card, format_cards, parse_cards
-from cardgame.model.errors import CardError, CardgameError
-from cardgame.model.inputs import excerpt, read_int
+from cardgame.model.errors import CardError, CardgameError, ConfigError
+from cardgame.model.inputs import check_instance, check_int, excerpt, read_int
 from cardgame.model.legal import LegalActions
 from cardgame.stages.results import DrawOptions, RunOptions
 
@@ -89,15 +89,36 @@ class Sizes:
 def sizes(legal: LegalActions, pot: int) -> Sizes:
     """The shortcuts' raise-to amounts for ``legal`` when ``pot`` chips are in the pot (every bet
     of the hand so far included). A pot-sized raise is the call plus the pot after calling."""
+    _betting(legal, pot)
     after_call = pot + legal.call_amount
     most = max(legal.amounts) if legal.amounts else legal.max_raise_to
     least = min(legal.amounts) if legal.amounts else legal.min_raise_to
     return Sizes(least, legal.bet_to + after_call // 2, legal.bet_to + after_call, most)
 
 
+def _typed(text: object, given: object = None, kind: type | None = None) -> None:
+    """:class:`InputError` unless ``text`` is text; :class:`ConfigError` unless ``given`` is a ``kind``
+    (the game's own object, which the caller hands on)."""
+    if not isinstance(text, str):
+        raise InputError(f"An answer is text, not {excerpt(text)}.")
+    if kind is not None:
+        _needs(given, kind)
+
+
+def _needs(given: object, kind: type) -> None:
+    check_instance(given, kind, f"The game's {kind.__name__}", ConfigError)
+
+
+def _betting(legal: object, pot: object) -> None:
+    """:class:`ConfigError` unless ``legal`` is the game's LegalActions and ``pot`` a number of chips."""
+    _needs(legal, LegalActions)
+    check_int(pot, "pot", ConfigError, minimum=0)
+
+
 def parse_command(text: str) -> Choice | None:
     """``help``, ``quit``, ``save`` or ``table`` (also ``?``, ``h``, ``q``, ``exit``), ``save FILE``,
     else ``None``."""
+    _typed(text)
     word = text.strip().lower()
     head, _, rest = text.strip().partition(" ")
     if head.lower() == "save" and rest.strip():
@@ -110,6 +131,7 @@ def parse_command(text: str) -> Choice | None:
 def allowed_actions(legal: LegalActions, *, completing: bool = False) -> str:
     """The betting answers allowed now, with their amounts and words to type (``completing``: a raise
     completes a stud bring-in to the full bet)."""
+    _needs(legal, LegalActions)
     parts = []
     if legal.bring_in:
         parts.append(f"bi (bring in {legal.bring_in})")
@@ -135,6 +157,7 @@ def allowed_actions(legal: LegalActions, *, completing: bool = False) -> str:
 def action_help(legal: LegalActions, pot: int, *, completing: bool = False) -> str:
     """The help text for a betting decision: the answers allowed, the shortcuts' amounts (not in fixed
     limit, where each bet has one size), the commands."""
+    _betting(legal, pot)
     lines = [f"You may: {allowed_actions(legal, completing=completing)}."]
     if legal.can_raise and not legal.amounts and legal.min_raise_to < legal.max_raise_to:
         s = sizes(legal, pot)
@@ -166,6 +189,8 @@ _SHORTCUTS = ("min", "half", "pot", "allin", "all-in", "all_in", "shove")
 def parse_action(text: str, legal: LegalActions, pot: int, *, completing: bool = False) -> Choice:
     """Read a betting answer (see the module); raises :class:`InputError` if it is none, saying why and
     what is allowed. ``completing``: a raise completes a stud bring-in (said so)."""
+    _typed(text)
+    _betting(legal, pot)
     try:
         return _parse_action(text, legal, pot)
     except _Refusal as why:
@@ -284,6 +309,7 @@ def _refuse(what: str, legal: LegalActions) -> _Refusal:
 
 def draw_help(options: DrawOptions) -> str:
     """The help text for a draw: the hand with each card's position, how many may be discarded."""
+    _needs(options, DrawOptions)
     hand = ", ".join(f"{i} {c}" for i, c in enumerate(options.hole, 1))
     lines = [f"Your cards by position: {hand}.",
              f"Type the cards to discard ({_draw_range(options)}) as cards (e.g. {options.hole[0]}) or "
@@ -299,6 +325,7 @@ def _draw_range(options: DrawOptions) -> str:
 
 def parse_discards(text: str, options: DrawOptions) -> Choice:
     """Read the cards to discard (see the module); raises :class:`InputError` if they are not allowed."""
+    _typed(text, options, DrawOptions)
     command = parse_command(text)
     if command is not None:
         return command
@@ -333,12 +360,14 @@ def parse_discards(text: str, options: DrawOptions) -> Choice:
 
 def runs_help(options: RunOptions) -> str:
     """The help text for a run-out choice."""
+    _needs(options, RunOptions)
     return (f"Everyone is all in: type how many times to run the rest of the board, 1 to {options.max_runs} "
             f"(the fewest any player chooses is run: more than once needs everyone's agreement).\n{_commands()}")
 
 
 def parse_runs(text: str, options: RunOptions) -> Choice:
     """Read a number of run-outs from 1 to ``options.max_runs`` (``once``/``twice`` too)."""
+    _typed(text, options, RunOptions)
     command = parse_command(text)
     if command is not None:
         return command

@@ -9,14 +9,15 @@ holds the session and reads the commands (``n`` next, ``p`` previous...; :data:`
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
-from cardgame.model.errors import CardgameError, HandHistoryError
-from cardgame.model.inputs import excerpt, read_int
+from cardgame.model.errors import CardgameError, ConfigError, HandHistoryError
+from cardgame.model.inputs import check_instance, check_int, check_text, excerpt, os_error, read_int
 from cardgame.phh.history import HandHistory
 from cardgame.phh.io import StrPath, load_each
 from cardgame.phh.steps import HandSteps, hand_steps, pick_hand, printable, seat_of
@@ -51,11 +52,18 @@ class Replayer:
     def __init__(self, path: StrPath, hand: int = 1, seat: str = "all") -> None:
         """Open ``path`` at hand ``hand`` (1-based) as ``seat`` sees it (``all``, a player's number
         or name). A bad file, hand number or seat, or a hand the engine cannot replay, raises a
-        :class:`~cardgame.model.errors.HandHistoryError` naming what was wrong; a file that cannot be
-        opened, its ``OSError``."""
+        :class:`~cardgame.model.errors.HandHistoryError` naming what was wrong, as does a file that
+        cannot be opened (its path, an excerpt, and the system's reason)."""
+        if not isinstance(path, str | os.PathLike) or not isinstance(os.fspath(path), str) or "\0" in os.fspath(path):
+            raise HandHistoryError(f"A hand history is a file's path, not {excerpt(path)}.")
+        hand = check_int(hand, "hand number", HandHistoryError)
+        check_text(seat, "seat", HandHistoryError, max_length=10**6, empty=True)
         self.path = Path(path)
-        with self.path.open("rb"):  # a file that cannot be opened: its OSError (the command line quotes its path)
-            pass
+        try:
+            with self.path.open("rb"):
+                pass
+        except OSError as exc:
+            raise HandHistoryError(os_error(exc)) from None
         self.hands: list[HandHistory | HandHistoryError] = load_each(path)
         self._cache: dict[int, HandSteps] = {}
         self.number = hand
@@ -156,8 +164,14 @@ class Replayer:
         return None
 
 
+def _check_shown(replayer: object, console: object) -> None:
+    check_instance(replayer, Replayer, "A Replayer", ConfigError)
+    check_instance(console, Console, "A rich Console", ConfigError)
+
+
 def print_steps(replayer: Replayer, console: Console) -> None:
     """Every step of the hand shown, in order, one after another."""
+    _check_shown(replayer, console)
     for position in range(len(replayer.steps)):
         replayer.position = position
         console.print(replayer.screen(console.width), highlight=False, soft_wrap=False)
@@ -167,6 +181,9 @@ def print_steps(replayer: Replayer, console: Console) -> None:
 def interact(replayer: Replayer, console: Console, read: Callable[[str], str] | None = None) -> None:
     """Show a step, read a command, until ``q`` or the end of input. ``read`` reads one line
     after a prompt (default: the console's)."""
+    _check_shown(replayer, console)
+    if read is not None and not callable(read):
+        raise ConfigError(f"read must be a function reading a line after a prompt, not {excerpt(read)}.")
     ask = read or (lambda prompt: console.input(prompt))
     message: str | None = "type help for the commands"
     while True:

@@ -68,6 +68,8 @@ def test_the_lobby_lists_variants_and_creates_tables() -> None:
     ({"variant": "NT", "min_buy_in": 500, "max_buy_in": 100}, 400, "min_buy_in"),
     ({"variant": "NT", "hack": 1}, 400, "Unknown field"),
     ([1, 2], 400, "JSON object"),
+    ({"variant": "NT", "params": 5}, 400, "params must be an object, not a number"),  # was a 500: AttributeError
+    ({"variant": "NT", "bots": ["seed-ai"]}, 400, "bots must be an object, not a list"),
 ])
 def test_a_bad_table_is_refused_with_what_was_wrong(body: Any, status: int, says: str) -> None:
     with TestClient(create_app()) as client:
