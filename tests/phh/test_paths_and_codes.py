@@ -7,6 +7,7 @@ from pathlib import Path
 import attrs
 import pytest
 
+from cardgame.model.errors import HandHistoryError
 from cardgame.phh import (
     FIELD_NAMES,
     PER_PLAYER_FIELDS,
@@ -43,7 +44,7 @@ def test_variant_table() -> None:
     assert set(forbidden_fields("F7S/8")) == {"blinds_or_straddles", "min_bet"}
     assert VARIANTS["NS"].deck == "short" and VARIANTS["FB"].dealing == "draw"
     assert VARIANTS["PO"].betting == "pot" and VARIANTS["F7S"].dealing == "stud"
-    with pytest.raises(KeyError):
+    with pytest.raises(HandHistoryError, match="Unknown PHH variant code 'XX'; the codes are FT, NT"):
         required_fields("XX")
 
 
