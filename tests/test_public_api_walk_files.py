@@ -12,23 +12,38 @@ library's own error (:class:`~cardgame.model.errors.HandHistoryError`, ``Protoco
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.api_walk import FUZZ, HOSTILE, call_hostile, check_fixed, hostile_arguments, public_callables, walked
+from cardgame import phh
+from cardgame.acpc import load_gamedef, parse_gamedef, read_gamedef
+from cardgame.model.cards import Card
+from cardgame.model.errors import ConfigError, HandHistoryError
+from cardgame.phh.io import load_each
+from cardgame.store import EventStore, Recorder, StoreError
+from tests.api_walk import (
+    FUZZ,
+    HOSTILE,
+    MESSAGE_LIMIT,
+    call_hostile,
+    check_fixed,
+    hostile_arguments,
+    public_callables,
+    walked,
+)
 
 FILES = ("cardgame.phh", "cardgame.acpc", "cardgame.store")
 
-#: Public names left out as code, not input (each with why).
-ALLOWED: dict[str, str] = {
-}
+#: Public names left out as code, not input (each with why): none; every public callable of these
+#: applications takes what a user hands in (a path, PHH or ACPC text, a store, a game) and is walked.
+ALLOWED: dict[str, str] = {}
 
-#: Names (prefixes) whose arguments are the library's own runtime objects, never parsed from input.
-RUNTIME: tuple[str, ...] = (
-)
+#: Names (prefixes) whose arguments are the library's own runtime objects, never parsed from input: none.
+RUNTIME: tuple[str, ...] = ()
 
 #: Escapes not yet mended (``name: what escapes``), each a strict xfail: empty.
 KNOWN_ESCAPES: dict[str, str] = {}
@@ -65,3 +80,77 @@ def test_file_callables_refuse_hostile_values_with_their_own_errors(
     arguments = hostile_arguments(fn, where, value)
     if arguments is not None:
         call_hostile(label, fn, *arguments)
+
+
+# --- the escapes the walk found, one by one ------------------------------------------------------------
+
+HUGE = 10**5000
+LONG = "x" * 100_000
+HAND = 'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [200, 200]\n'
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: load_gamedef(5), ConfigError, "must be a file path"),
+        (lambda: load_gamedef(b"holdem"), ConfigError, "must be a file path"),
+        (lambda: load_gamedef(LONG), ConfigError, "Cannot read a game definition: 'xxx.*File name too long"),
+        (lambda: read_gamedef("."), ConfigError, "Cannot read a game definition: '.': Is a directory"),
+        (lambda: read_gamedef("a\0b"), ConfigError, "must be a file path"),
+        (lambda: parse_gamedef("nonsense", source=LONG), ConfigError, r"100,000 characters\), line 1"),
+        (lambda: parse_gamedef("nonsense", source=HUGE), ConfigError, "about 5,000 digits"),
+        (lambda: phh.FoldAction(0, commentary=5), HandHistoryError, "commentary is text or None, not 5"),
+        (lambda: phh.DealBoardAction(None), HandHistoryError, "a list or tuple of Card and None"),
+        (lambda: phh.DealHoleAction(0, [Card(0), "Ah"]), HandHistoryError, "a list or tuple of Card and None"),
+        (lambda: phh.parse_action(7), HandHistoryError, "A PHH action line is text"),
+        (lambda: phh.parse_action("p1 f", player_count=HUGE), HandHistoryError, "player count"),
+        (lambda: phh.parse_phh_cards(None), HandHistoryError, "PHH cards are text"),
+        (lambda: phh.format_phh_cards([HUGE]), HandHistoryError, "about 5,000 digits"),
+        (lambda: phh.required_fields(["NT"]), HandHistoryError, "Unknown PHH variant code"),
+        (lambda: phh.forbidden_fields("XX"), HandHistoryError, "Unknown PHH variant code 'XX'"),
+        (lambda: phh.HandHistory(variant="NT", starting_stacks=5), HandHistoryError, "expected an array"),
+        (lambda: phh.HandHistory.from_dict(5), HandHistoryError, "a hand is a mapping"),
+        (lambda: phh.HandHistory.from_dict({}, source=[HUGE]), HandHistoryError, "missing required field"),
+        (lambda: phh.loads("x = ", source=LONG), HandHistoryError, r"100,000 characters\): invalid TOML"),
+        (lambda: phh.loads(HAND, source=HUGE), HandHistoryError, "about 5,000 digits"),
+        (lambda: phh.load(True), HandHistoryError, "must be a file path"),
+        (lambda: phh.load("."), HandHistoryError, "Cannot read a hand-history file: '.': Is a directory"),
+        (lambda: phh.load(LONG), HandHistoryError, "File name too long"),
+        (lambda: phh.dumps(5), HandHistoryError, "a HandHistory or an iterable of them"),
+        (lambda: phh.save({1, 2}, phh.loads(HAND + "actions = []")), HandHistoryError, "must be a file path"),
+        (lambda: phh.save(".", phh.loads(HAND + "actions = []")), HandHistoryError,
+         "Cannot write a hand-history file: '.': Is a directory"),
+        (lambda: Recorder("store.db", None, "t", None, print), StoreError, "writes to an EventStore"),
+    ],
+)
+def test_each_escape_the_walk_found_is_the_library_s_error(call: Callable[[], Any], error: type[Exception],
+                                                           match: str) -> None:
+    """Each was a bare TypeError, AttributeError, KeyError, OSError or ValueError (4,300 digits), or a
+    message quoting 100,000 characters."""
+    with pytest.raises(error, match=match) as info:
+        call()
+    assert len(str(info.value)) <= MESSAGE_LIMIT
+
+
+def test_load_each_quotes_a_long_path_by_an_excerpt(tmp_path: Path) -> None:
+    """``load_each`` put the whole path in its message (``"{path}: cannot read: ..."``)."""
+    [error] = load_each(tmp_path / ("y" * 5000 + ".phh"))
+    assert isinstance(error, HandHistoryError) and "File name too long" in str(error)
+    assert len(str(error)) <= MESSAGE_LIMIT
+
+
+def test_a_recorder_still_records_a_game_of_its_store(tmp_path: Path) -> None:
+    """The checks refuse only what is no store or game: recording a game works as before."""
+    import variants
+    from cardgame.play.bots import calling_station
+    from cardgame.play.game import Game
+
+    store = EventStore(str(tmp_path / "log.db"))
+    game = Game(variants.get("NT"), seats=2, seed=1, max_hands=1)
+    game.sit_down("Ann", 100)
+    game.sit_down("Bob", 100)
+    store.record(game, "t1")
+    game.play(calling_station, max_actions=100)
+    assert [t.table_id for t in store.tables()] == ["t1"]
+    with pytest.raises(StoreError, match="records a Game"):
+        Recorder(store, "game", "t2", None, print)
