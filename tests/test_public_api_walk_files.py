@@ -132,6 +132,15 @@ def test_each_escape_the_walk_found_is_the_library_s_error(call: Callable[[], An
     assert len(str(info.value)) <= MESSAGE_LIMIT
 
 
+@pytest.mark.parametrize("paths", [5, None, b"ab", LONG, ["a\0b"], [5], "missing", [["x"] * 10_000]])
+def test_iter_paths_refuses_what_is_no_path(paths: Any) -> None:
+    """``iter_paths`` is a generator, which the walk calls without iterating: iterated, it raised a bare
+    TypeError (not iterable, not a path) or an OSError quoting 100,000 characters (a name too long)."""
+    with pytest.raises(HandHistoryError) as info:
+        list(phh.iter_paths(paths))
+    assert len(str(info.value)) <= MESSAGE_LIMIT
+
+
 def test_load_each_quotes_a_long_path_by_an_excerpt(tmp_path: Path) -> None:
     """``load_each`` put the whole path in its message (``"{path}: cannot read: ..."``)."""
     [error] = load_each(tmp_path / ("y" * 5000 + ".phh"))

@@ -184,18 +184,23 @@ def iter_paths(paths: StrPath | Iterable[StrPath]) -> Iterator[Path]:
     """Expand files and folders (recursively) into hand-history files, sorted, without repeats.
 
     Files named directly are kept whatever their suffix; folders contribute their ``.phh`` and
-    ``.phhs`` files. Sorting is natural (``9.phh`` before ``10.phh``). A missing path raises
-    ``FileNotFoundError``.
+    ``.phhs`` files. Sorting is natural (``9.phh`` before ``10.phh``). A missing path, or one that is
+    no path or cannot be read, raises :class:`HandHistoryError`.
     """
     if isinstance(paths, str | os.PathLike):
         paths = [paths]
+    if not isinstance(paths, Iterable) or isinstance(paths, bytes):
+        raise HandHistoryError(f"Hand-history paths are a path or an iterable of paths, not {excerpt(paths)}.")
     found: set[Path] = set()
     for item in paths:
-        p = Path(item)
-        if p.is_dir():
-            found.update(f for f in p.rglob("*") if f.suffix.lower() in SUFFIXES and f.is_file())
-        elif p.is_file() or p.exists():  # named directly: read (within bounds) whatever it is
-            found.add(p)
-        else:
-            raise FileNotFoundError(f"{p}: no such file or folder")
+        p = check_path(item, "path of a hand-history file or folder", HandHistoryError)
+        try:
+            if p.is_dir():
+                found.update(f for f in p.rglob("*") if f.suffix.lower() in SUFFIXES and f.is_file())
+            elif p.is_file() or p.exists():  # named directly: read (within bounds) whatever it is
+                found.add(p)
+            else:
+                raise HandHistoryError(f"{label(str(p))}: no such file or folder")
+        except OSError as exc:
+            raise HandHistoryError(f"Cannot list hand-history files: {os_error(exc)}.") from None
     yield from sorted(found, key=_natural_key)

@@ -27,7 +27,7 @@ def test_iter_paths_expands_sorts_and_dedupes(tmp_path: Path) -> None:
     assert names == ["a.phh", "b/2.phhs", "b/9.phh", "b/10.phh", "b/c/1.PHH"]
     assert list(iter_paths(str(tmp_path / "notes.txt"))) == [tmp_path / "notes.txt"]  # named files are kept
     assert list(iter_paths([])) == []
-    with pytest.raises(FileNotFoundError, match="no such file or folder"):
+    with pytest.raises(HandHistoryError, match="no such file or folder"):
         list(iter_paths(tmp_path / "nope"))
 
 
