@@ -24,7 +24,10 @@ from cardgame.acpc import load_gamedef, parse_gamedef, read_gamedef
 from cardgame.model.cards import Card
 from cardgame.model.errors import ConfigError, HandHistoryError
 from cardgame.phh.io import load_each
+from cardgame.phh.replay import check_paths, replay
 from cardgame.store import EventStore, Recorder, StoreError
+from cardgame.store.serialize import SnapshotError
+from cardgame.store.snapshot import loads as snapshot_loads
 from tests.api_walk import (
     FUZZ,
     HOSTILE,
@@ -121,6 +124,13 @@ HAND = 'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 
         (lambda: phh.save(".", phh.loads(HAND + "actions = []")), HandHistoryError,
          "Cannot write a hand-history file: '.': Is a directory"),
         (lambda: Recorder("store.db", None, "t", None, print), StoreError, "writes to an EventStore"),
+        # modules of the packages reached by the command line, beyond their packages' __all__
+        (lambda: replay(5), HandHistoryError, "a hand to replay is a HandHistory"),
+        (lambda: replay(phh.loads(HAND + "actions = []")[0], seed=[1]), HandHistoryError, "seed"),
+        (lambda: replay(phh.loads(HAND + "actions = []")[0], conventions=5), HandHistoryError, "conventions"),
+        (lambda: replay(phh.loads(HAND + "actions = []")[0], after=5), HandHistoryError, "after is a function"),
+        (lambda: check_paths(5), HandHistoryError, "an iterable of paths"),
+        (lambda: snapshot_loads("{}", "NT", max_size="x"), SnapshotError, "max_size"),
     ],
 )
 def test_each_escape_the_walk_found_is_the_library_s_error(call: Callable[[], Any], error: type[Exception],

@@ -55,7 +55,7 @@ from cardgame.model.deck import Deck, DeckSpec
 from cardgame.model.errors import CardgameError
 from cardgame.model.events import ChipsAdded, Event, HandEnded, HandStarted, PlayerLeft, PlayerSeated
 from cardgame.model.hand import Hand, HandPlayer
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.model.rng import RandomSource
 from cardgame.model.street import StreetRecord
 from cardgame.model.table import Table
@@ -744,6 +744,7 @@ def loads(text: str | bytes, stages: Sequence[Stage[Context]] | VariantLike, *, 
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise SnapshotError(f"A snapshot is JSON text (str or bytes), not {excerpt(text)}.")
+    max_size = check_int(max_size, "max_size of a snapshot", SnapshotError, minimum=0)
     if len(text) > max_size:
         raise SnapshotError(f"The snapshot text has {len(text):,} characters; at most {max_size:,} are read "
                             "(pass max_size to read more).")
