@@ -11,6 +11,7 @@ library's own error (:class:`~cardgame.model.errors.HandHistoryError`, ``Protoco
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,9 +21,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgame import phh
-from cardgame.acpc import load_gamedef, parse_gamedef, read_gamedef
+from cardgame.acpc import STANDARD_GAMES, load_gamedef, parse_gamedef, read_gamedef
+from cardgame.acpc import log as acpc_log
 from cardgame.model.cards import Card
-from cardgame.model.errors import ConfigError, HandHistoryError
+from cardgame.model.errors import ConfigError, HandHistoryError, ProtocolError
 from cardgame.phh.io import load_each
 from cardgame.phh.replay import check_paths, replay
 from cardgame.store import EventStore, Recorder, StoreError
@@ -89,6 +91,7 @@ def test_file_callables_refuse_hostile_values_with_their_own_errors(
 
 HUGE = 10**5000
 LONG = "x" * 100_000
+GAME = STANDARD_GAMES["holdem.limit.2p.reverse_blinds"]
 HAND = 'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [200, 200]\n'
 
 
@@ -131,6 +134,14 @@ HAND = 'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 
         (lambda: replay(phh.loads(HAND + "actions = []")[0], after=5), HandHistoryError, "after is a function"),
         (lambda: check_paths(5), HandHistoryError, "an iterable of paths"),
         (lambda: snapshot_loads("{}", "NT", max_size="x"), SnapshotError, "max_size"),
+        (lambda: acpc_log.parse_log(5, GAME), ProtocolError, "An ACPC log is text"),
+        (lambda: acpc_log.parse_state("STATE:0:cc/r250c/cc/cc:Ah2s|9c8d/Tc5d4h/8c/9h:-100|100:a|b", "game"),
+         ConfigError, "An ACPC game is a GameDef"),
+        (lambda: acpc_log.format_value(HUGE), ProtocolError, "about 5,000 digits"),
+        (lambda: acpc_log.payoff(math.nan), ProtocolError, "A payoff is a finite number"),
+        (lambda: acpc_log.replay(None, GAME), ProtocolError, "A logged hand is a HandRecord"),
+        (lambda: list(acpc_log.read_log(".", GAME)), ProtocolError, "Cannot read an ACPC log: '.': Is a directory"),
+        (lambda: list(acpc_log.read_log(b"log", GAME)), ProtocolError, "must be a file path"),
     ],
 )
 def test_each_escape_the_walk_found_is_the_library_s_error(call: Callable[[], Any], error: type[Exception],
