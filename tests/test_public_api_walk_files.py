@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import variants
 from cardgame import phh
 from cardgame.acpc import STANDARD_GAMES, load_gamedef, parse_gamedef, read_gamedef
 from cardgame.acpc import log as acpc_log
@@ -27,9 +28,13 @@ from cardgame.model.cards import Card
 from cardgame.model.errors import ConfigError, HandHistoryError, ProtocolError
 from cardgame.phh.io import load_each
 from cardgame.phh.replay import check_paths, replay
+from cardgame.play.bots import calling_station
+from cardgame.play.game import Game
 from cardgame.store import EventStore, Recorder, StoreError
 from cardgame.store.serialize import SnapshotError
+from cardgame.store.snapshot import dumps as snapshot_dumps
 from cardgame.store.snapshot import loads as snapshot_loads
+from cardgame.store.snapshot import snapshot
 from tests.api_walk import (
     FUZZ,
     HOSTILE,
@@ -41,14 +46,20 @@ from tests.api_walk import (
     walked,
 )
 
-FILES = ("cardgame.phh", "cardgame.acpc", "cardgame.store")
+#: The packages, and the modules of theirs the command line reaches beyond their packages' ``__all__``
+#: (``cardgame phh check``, ``cardgame acpc score``, ``cardgame play --resume``).
+FILES = ("cardgame.phh", "cardgame.acpc", "cardgame.store", "cardgame.phh.replay", "cardgame.acpc.log",
+         "cardgame.store.snapshot")
 
 #: Public names left out as code, not input (each with why): none; every public callable of these
 #: applications takes what a user hands in (a path, PHH or ACPC text, a store, a game) and is walked.
 ALLOWED: dict[str, str] = {}
 
-#: Names (prefixes) whose arguments are the library's own runtime objects, never parsed from input: none.
-RUNTIME: tuple[str, ...] = ()
+#: Names (prefixes) whose arguments are the library's own runtime objects, never parsed from input.
+RUNTIME: tuple[str, ...] = (
+    "cardgame.acpc.log.HandRecord",  # a logged hand's record: built by parse_state from a checked line
+    "cardgame.acpc.log.Score",  # the SCORE line's record: built by parse_score from a checked line
+)
 
 #: Escapes not yet mended (``name: what escapes``), each a strict xfail: empty.
 KNOWN_ESCAPES: dict[str, str] = {}
@@ -134,6 +145,8 @@ HAND = 'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 
         (lambda: replay(phh.loads(HAND + "actions = []")[0], after=5), HandHistoryError, "after is a function"),
         (lambda: check_paths(5), HandHistoryError, "an iterable of paths"),
         (lambda: snapshot_loads("{}", "NT", max_size="x"), SnapshotError, "max_size"),
+        (lambda: snapshot(None), SnapshotError, "A snapshot is taken of a Game"),
+        (lambda: snapshot_dumps(Game(variants.get("NT"), seats=2, seed=1), indent=HUGE), SnapshotError, "indent"),
         (lambda: acpc_log.parse_log(5, GAME), ProtocolError, "An ACPC log is text"),
         (lambda: acpc_log.parse_state("STATE:0:cc/r250c/cc/cc:Ah2s|9c8d/Tc5d4h/8c/9h:-100|100:a|b", "game"),
          ConfigError, "An ACPC game is a GameDef"),
@@ -171,10 +184,6 @@ def test_load_each_quotes_a_long_path_by_an_excerpt(tmp_path: Path) -> None:
 
 def test_a_recorder_still_records_a_game_of_its_store(tmp_path: Path) -> None:
     """The checks refuse only what is no store or game: recording a game works as before."""
-    import variants
-    from cardgame.play.bots import calling_station
-    from cardgame.play.game import Game
-
     store = EventStore(str(tmp_path / "log.db"))
     game = Game(variants.get("NT"), seats=2, seed=1, max_hands=1)
     game.sit_down("Ann", 100)

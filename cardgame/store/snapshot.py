@@ -139,6 +139,8 @@ def stage_settings(stage: Stage[Any]) -> dict[str, str]:
 
 def snapshot(game: Game) -> dict[str, Any]:
     """The whole game as JSON-ready data (dicts, lists, str, int, bool, None)."""
+    if not isinstance(game, Game):
+        raise SnapshotError(f"A snapshot is taken of a Game, not {excerpt(game)}.")
     d = game.dispatcher
     stages = d.stages
     index = {id(s): i for i, s in enumerate(stages)}
@@ -190,7 +192,9 @@ def snapshot(game: Game) -> dict[str, Any]:
 
 
 def dumps(game: Game, *, indent: int | None = None) -> str:
-    """:func:`snapshot` as JSON text."""
+    """:func:`snapshot` as JSON text (``indent``: ``None`` for one line, else 0 to 16 spaces)."""
+    if indent is not None:
+        indent = check_int(indent, "indent of a snapshot", SnapshotError, minimum=0, maximum=16)
     return to_json(snapshot(game), indent=indent)
 
 
