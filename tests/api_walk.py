@@ -163,11 +163,15 @@ def time_limit(seconds: int) -> Iterator[None]:
 
 
 def call_hostile(label: str, fn: Callable[..., Any], args: Sequence[Any], kwargs: dict[str, Any]) -> None:
-    """Call ``fn``: it must return, or raise a :class:`CardgameError` with a message of at most
-    :data:`MESSAGE_LIMIT` characters, within :data:`CALL_SECONDS`."""
+    """Call ``fn`` (and draw up to 100 items of a generator it returns, whose body runs only then): it
+    must return, or raise a :class:`CardgameError` with a message of at most :data:`MESSAGE_LIMIT`
+    characters, within :data:`CALL_SECONDS`."""
     try:
         with time_limit(CALL_SECONDS):
-            fn(*args, **kwargs)
+            result = fn(*args, **kwargs)
+            if inspect.isgenerator(result):
+                for _ in zip(range(100), result, strict=False):
+                    pass
     except CardgameError as exc:
         message = str(exc)
         assert len(message) <= MESSAGE_LIMIT, f"{label}: a message of {len(message):,} characters: {message[:200]}"

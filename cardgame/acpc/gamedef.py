@@ -29,6 +29,7 @@ reference dealer refuses and for what the engine cannot play (a showdown it cann
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -39,7 +40,7 @@ from cardgame.evaluation.small_games import HIGH_CARD, LEDUC
 from cardgame.model.cards import RANKS, SUITS
 from cardgame.model.deck import DeckSpec
 from cardgame.model.errors import ConfigError
-from cardgame.model.inputs import check_int, excerpt, is_ascii_int, read_text
+from cardgame.model.inputs import check_int, check_path, excerpt, is_ascii_int, label, read_file
 
 __all__ = ["MAX_STACK", "STANDARD_GAMES", "GameDef", "load_gamedef", "parse_gamedef", "read_gamedef"]
 
@@ -228,6 +229,7 @@ def parse_gamedef(text: str, source: str = "the game definition") -> GameDef:
     that is wrong (an unknown field, a value that is not a number, a missing or out-of-range one)."""
     if not isinstance(text, str):
         raise ConfigError(f"A game definition is text, not {type(text).__name__}.")
+    source = label(source)
     betting = "limit"
     values: dict[str, tuple[int, ...]] = {}
     started = ended = False
@@ -309,8 +311,8 @@ def parse_gamedef(text: str, source: str = "the game definition") -> GameDef:
 
 def read_gamedef(path: str | Path) -> GameDef:
     """Read the ``.game`` file at ``path`` (UTF-8 text of at most :data:`MAX_GAMEDEF_BYTES`)."""
-    text = read_text(path, MAX_GAMEDEF_BYTES, ConfigError, "a game definition")
-    return parse_gamedef(text, source=str(path))
+    p, text = read_file(path, MAX_GAMEDEF_BYTES, ConfigError, "a game definition")
+    return parse_gamedef(text, source=str(p))
 
 
 def _holdem(betting: str, blinds: tuple[int, ...], first: tuple[int, ...], *,
@@ -341,11 +343,16 @@ STANDARD_GAMES: dict[str, GameDef] = _standard()
 def load_gamedef(name_or_path: str | Path) -> GameDef:
     """A game of :data:`STANDARD_GAMES` by name (``"holdem.limit.2p.reverse_blinds"``), else the
     ``.game`` file at that path."""
-    key = str(name_or_path)
+    path = check_path(name_or_path, "game (a standard game's name or a .game file's path)", ConfigError)
+    key = os.fspath(name_or_path)
     key = key[: -len(".game")] if key.endswith(".game") else key
-    if key in STANDARD_GAMES and not Path(name_or_path).is_file():
+    try:
+        is_file = path.is_file()
+    except OSError:  # a name too long for a file: read_gamedef says why
+        is_file = True
+    if key in STANDARD_GAMES and not is_file:
         return STANDARD_GAMES[key]
-    if not Path(name_or_path).is_file():
+    if not is_file:
         raise ConfigError(f"No game file {excerpt(str(name_or_path))}, and no standard game of that name; the "
                           f"standard games are {', '.join(STANDARD_GAMES)}.")
-    return read_gamedef(name_or_path)
+    return read_gamedef(path)

@@ -12,6 +12,7 @@ again on the engine.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
@@ -22,10 +23,10 @@ import attrs
 
 from cardgame.acpc.gamedef import GameDef
 from cardgame.acpc.hand import AcpcHand
-from cardgame.acpc.matchstate import Action, format_betting, format_cards, parse_betting, parse_cards
+from cardgame.acpc.matchstate import Action, check_game, format_betting, format_cards, parse_betting, parse_cards
 from cardgame.model.cards import Card
 from cardgame.model.errors import ConfigError, IllegalActionError, ProtocolError
-from cardgame.model.inputs import excerpt, is_ascii_int, read_int
+from cardgame.model.inputs import MAX_DIGITS, MAX_NUMBER, check_path, excerpt, is_ascii_int, label, os_error, read_int
 
 __all__ = ["MAX_LINE_BYTES", "MAX_LOG_BYTES", "DealerLog", "HandRecord", "Score", "format_value", "log_entries",
            "parse_log", "parse_score", "parse_state", "payoff", "read_lines", "read_log", "replay"]
@@ -38,9 +39,19 @@ _DECIMALS = 10**6  # the reference prints payoffs with %.6f
 _PAYOFF = re.compile(r"(-?[0-9]+)(?:\.([0-9]{1,6}))?")
 
 
+def _check_payoff(value: object) -> None:
+    """Refuse (:class:`ProtocolError`) what is no payoff: a payoff is a whole number, a float or a
+    :class:`~fractions.Fraction`, finite, of at most 18 digits before the point."""
+    if (isinstance(value, bool) or not isinstance(value, int | float | Fraction)
+            or (isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_NUMBER):
+        raise ProtocolError(f"A payoff is a finite number (int, float or Fraction) of at most {MAX_DIGITS} digits, "
+                            f"not {excerpt(value)}.")
+
+
 def payoff(value: float | Fraction) -> Fraction:
     """``value`` exactly as the reference dealer's log holds it: rounded to the 6 decimals it prints
     (half to even, as ``printf`` rounds)."""
+    _check_payoff(value)
     if isinstance(value, float):
         if value.is_integer():
             return Fraction(int(value))
@@ -62,6 +73,7 @@ def _payoffs(values: Iterable[float | Fraction]) -> tuple[Fraction, ...]:
 def format_value(value: float | Fraction) -> str:
     """A payoff as the reference dealer prints it (``%.6f`` without trailing zeros): ``-80``, ``12.5``,
     ``33.333333``, and ``0`` for nothing won or lost (the reference never writes ``-0``)."""
+    _check_payoff(value)
     if isinstance(value, float):  # Python rounds a float to 6 decimals as printf does
         text = f"{value:.6f}".rstrip("0").rstrip(".")
         return "0" if text == "-0" else text
@@ -141,9 +153,17 @@ class DealerLog:
     comments: tuple[str, ...] = ()
 
 
+def _line(line: object, game: object) -> str:
+    """``line`` without its line ending, once it is text and ``game`` a :class:`GameDef`."""
+    check_game(game)
+    if not isinstance(line, str):
+        raise ProtocolError(f"An ACPC log is text, not {excerpt(line)}.")
+    return line.rstrip("\r\n")
+
+
 def parse_state(line: str, game: GameDef) -> HandRecord:
     """Decode a ``STATE`` line of ``game``; :class:`~cardgame.model.errors.ProtocolError` says what is malformed."""
-    text = line.rstrip("\r\n")
+    text = _line(line, game)
     fields = text.split(":")
     if len(fields) != 6 or fields[0] != "STATE":
         raise ProtocolError(f"{excerpt(text)} is not a log state; expected "
@@ -162,7 +182,7 @@ def parse_state(line: str, game: GameDef) -> HandRecord:
 
 def parse_score(line: str, game: GameDef) -> Score:
     """Decode ``SCORE:<totals>:<names>``."""
-    text = line.rstrip("\r\n")
+    text = _line(line, game)
     fields = text.split(":")
     if len(fields) != 3 or fields[0] != "SCORE":
         raise ProtocolError(f"{excerpt(text)} is not a score line; expected SCORE:<totals>:<names>.")
@@ -175,8 +195,15 @@ def log_entries(lines: Iterable[tuple[int, str]], game: GameDef, source: str = "
     """Each numbered line of a log decoded in order: a ``STATE`` line as a :class:`HandRecord`, the
     ``SCORE`` line (which must be the last) as a :class:`Score`, a ``#`` comment as its text; blank
     lines are skipped. :class:`~cardgame.model.errors.ProtocolError` names the line that is malformed."""
+    check_game(game)
+    source = label(source)
+    if isinstance(lines, str | bytes) or not isinstance(lines, Iterable):
+        raise ProtocolError(f"A log's lines are (number, text) pairs, not {excerpt(lines)}.")
     score = False
-    for number, line in lines:
+    for entry in lines:
+        if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], str)):
+            raise ProtocolError(f"A log's lines are (number, text) pairs, not {excerpt(entry)}.")
+        number, line = entry
         if not line.strip():
             continue
         if line.startswith("#"):
@@ -199,6 +226,7 @@ def parse_log(text: str, game: GameDef) -> DealerLog:
     hands: list[HandRecord] = []
     comments: list[str] = []
     score: Score | None = None
+    text = _line(text, game)
     for entry in log_entries(enumerate((line.rstrip("\r") for line in text.split("\n")), start=1), game):
         if isinstance(entry, HandRecord):
             hands.append(entry)
@@ -213,9 +241,15 @@ def read_lines(stream: BinaryIO, source: str = "the log") -> Iterator[tuple[int,
     """Each line of ``stream`` (bytes) with its number, without its line ending, read one at a time:
     UTF-8 text of at most :data:`MAX_LINE_BYTES` a line and :data:`MAX_LOG_BYTES` in all, else
     :class:`~cardgame.model.errors.ProtocolError` naming the line."""
+    source = label(source)
+    readline = getattr(stream, "readline", None)
+    if not callable(readline):
+        raise ProtocolError(f"A log is read from a binary stream (an open file), not {excerpt(stream)}.")
     total = 0
     for number in itertools.count(1):
-        raw = stream.readline(MAX_LINE_BYTES + 1)
+        raw = readline(MAX_LINE_BYTES + 1)
+        if not isinstance(raw, bytes):
+            raise ProtocolError(f"A log is read from a binary stream (opened with 'rb'), which gave {excerpt(raw)}.")
         if not raw:
             return
         total += len(raw)
@@ -236,7 +270,13 @@ def read_lines(stream: BinaryIO, source: str = "the log") -> Iterator[tuple[int,
 def read_log(path: str | Path, game: GameDef) -> Iterator[HandRecord | Score | str]:
     """The entries of the log file at ``path`` (see :func:`log_entries`), read as a stream
     (:func:`read_lines`); the file is closed when the iteration ends."""
-    with open(path, "rb") as stream:
+    p = check_path(path, "path of an ACPC log", ProtocolError)
+    check_game(game)
+    try:
+        stream = p.open("rb")
+    except OSError as exc:
+        raise ProtocolError(f"Cannot read an ACPC log: {os_error(exc)}.") from None
+    with stream:
         yield from log_entries(read_lines(stream, excerpt(str(path))), game, excerpt(str(path)))
 
 
@@ -244,6 +284,8 @@ def replay(record: HandRecord, game: GameDef) -> AcpcHand:
     """Play the logged hand again on the engine with its cards and actions; the returned hand's
     ``values()`` are the payoffs the engine gives. :class:`~cardgame.model.errors.ProtocolError` if an
     action is not legal there."""
+    if not isinstance(record, HandRecord):
+        raise ProtocolError(f"A logged hand is a HandRecord (parse_state, read_log), not {excerpt(record)}.")
     hand = AcpcHand(game, record.hand, record.hole, [c for r in record.board for c in r])
     for action in (a for r in record.betting for a in r):
         try:

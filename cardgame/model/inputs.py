@@ -19,8 +19,9 @@ from typing import SupportsIndex, TypeVar, cast
 from cardgame.engine.errors import EXCERPT_LIMIT, excerpt
 from cardgame.model.errors import CardgameError
 
-__all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "MAX_NUMBER", "check_instance", "check_int", "check_text", "excerpt",
-           "is_ascii_int", "os_error", "read_int", "read_text", "whole_number", "writable_file"]
+__all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "MAX_NUMBER", "check_instance", "check_int", "check_path", "check_text",
+           "excerpt", "is_ascii_int", "label", "os_error", "read_file", "read_int", "read_text", "whole_number",
+           "writable_file"]
 
 T = TypeVar("T")
 
@@ -102,6 +103,27 @@ def check_text(value: object, what: str, error: type[CardgameError], *, max_leng
     return value
 
 
+def check_path(value: object, what: str, error: type[CardgameError]) -> Path:
+    """``value`` as a :class:`~pathlib.Path` if it is a ``str`` or ``os.PathLike`` naming a path without a
+    NUL character, else ``error`` naming ``what`` and an excerpt of the value."""
+    if isinstance(value, str | os.PathLike):
+        try:
+            path = Path(value)
+        except TypeError:  # an os.PathLike of bytes
+            path = None
+        if path is not None and "\0" not in str(path):
+            return path
+    raise error(f"The {what} must be a file path (a string without NUL), not {excerpt(value)}.")
+
+
+def label(source: object, limit: int = 4 * EXCERPT_LIMIT) -> str:
+    """``source`` (a file name or ``"<string>"``) as it prefixes an error message: itself if a short
+    one-line string, else an excerpt."""
+    if isinstance(source, str) and len(source) <= limit and source.isprintable():
+        return source
+    return excerpt(source)
+
+
 def is_ascii_int(text: str, *, signed: bool = False, max_digits: int = MAX_DIGITS) -> bool:
     """Whether ``text`` is a whole number in ASCII digits (a sign only when ``signed``) of at most
     ``max_digits`` digits."""
@@ -146,6 +168,17 @@ def read_text(path: str | os.PathLike[str], limit: int, error: type[CardgameErro
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise error(f"{excerpt(str(p))} is not UTF-8 text (byte {exc.start}); {what} is UTF-8 text.") from None
+
+
+def read_file(path: object, limit: int, error: type[CardgameError], what: str) -> tuple[Path, str]:
+    """The path and the text of the file at ``path`` (:func:`read_text`), with every problem ``error``: a
+    path that is no path (:func:`check_path`), and a file that cannot be read (missing, a folder, a name
+    too long: :func:`os_error`)."""
+    p = check_path(path, f"path of {what}", error)
+    try:
+        return p, read_text(p, limit, error, what)
+    except OSError as exc:
+        raise error(f"Cannot read {what}: {os_error(exc)}.") from None
 
 
 def writable_file(path: str) -> bool:

@@ -30,7 +30,7 @@ import attrs
 
 from cardgame.model.cards import Card, parse_card
 from cardgame.model.errors import CardError, HandHistoryError
-from cardgame.model.inputs import MAX_DIGITS, excerpt, is_ascii_int
+from cardgame.model.inputs import MAX_DIGITS, check_int, excerpt, is_ascii_int
 
 __all__ = [
     "Action",
@@ -77,10 +77,18 @@ def _format_number(value: Number) -> str:
     return str(value) if isinstance(value, int) else repr(value)
 
 
+def _card_tuple(value: object) -> tuple[MaybeCard, ...]:
+    """``value`` (a list or tuple of cards and ``None``) as a tuple, else :class:`HandHistoryError`."""
+    if isinstance(value, list | tuple) and all(c is None or isinstance(c, Card) for c in value):
+        return tuple(value)
+    raise HandHistoryError(f"Cards are PHH text such as 'Ac??' or a list or tuple of Card and None (unknown), "
+                           f"not {excerpt(value)}.")
+
+
 def _cards(value: str | Iterable[MaybeCard]) -> tuple[MaybeCard, ...]:
     if isinstance(value, str):
         return parse_phh_cards(value)
-    return tuple(value)
+    return _card_tuple(value)
 
 
 def _cards_or_dash(value: str | Iterable[MaybeCard] | None) -> tuple[MaybeCard, ...] | None:
@@ -120,6 +128,8 @@ def parse_phh_cards(text: str) -> tuple[MaybeCard, ...]:
 
     Raises :class:`HandHistoryError` for a malformed card, an odd length or a repeated known card.
     """
+    if not isinstance(text, str):
+        raise HandHistoryError(f"PHH cards are text such as 'Ac??', not {excerpt(text)}.")
     try:
         return _parse_cards(text)
     except _Invalid as e:
@@ -128,7 +138,7 @@ def parse_phh_cards(text: str) -> tuple[MaybeCard, ...]:
 
 def format_phh_cards(cards: tuple[MaybeCard, ...]) -> str:
     """Concatenate cards in PHH notation, ``??`` for ``None``: the inverse of :func:`parse_phh_cards`."""
-    return "".join("??" if c is None else str(c) for c in cards)
+    return "".join("??" if c is None else str(c) for c in _card_tuple(cards))
 
 
 def _with_commentary(body: str, commentary: str | None) -> str:
@@ -138,7 +148,11 @@ def _with_commentary(body: str, commentary: str | None) -> str:
 
 
 def _strip(commentary: str | None) -> str | None:
-    return None if commentary is None else commentary.strip()
+    if commentary is None:
+        return None
+    if not isinstance(commentary, str):
+        raise HandHistoryError(f"An action's commentary is text or None, not {excerpt(commentary)}.")
+    return commentary.strip()
 
 
 @attrs.frozen
@@ -368,6 +382,10 @@ def parse_action(text: str, *, player_count: int | None = None) -> Action:
     Raises :class:`HandHistoryError` naming the line and the problem (unknown action code, bad
     player, malformed or repeated card, bad amount, wrong number of arguments).
     """
+    if not isinstance(text, str):
+        raise HandHistoryError(f"A PHH action line is text such as 'p1 cc', not {excerpt(text)}.")
+    if player_count is not None:
+        check_int(player_count, "player count", HandHistoryError, minimum=1)
     try:
         return _parse_action(text, player_count)
     except _Invalid as e:

@@ -17,6 +17,9 @@ from typing import Literal
 
 import attrs
 
+from cardgame.model.errors import HandHistoryError
+from cardgame.model.inputs import excerpt
+
 __all__ = [
     "BETTING_FIELDS",
     "VARIANTS",
@@ -85,11 +88,19 @@ VARIANTS: dict[str, VariantInfo] = {
 }
 
 
+def _info(code: str) -> VariantInfo:
+    info = VARIANTS.get(code) if isinstance(code, str) else None
+    if info is None:
+        raise HandHistoryError(f"Unknown PHH variant code {excerpt(code)}; the codes are {', '.join(VARIANTS)}.")
+    return info
+
+
 def required_fields(code: str) -> tuple[str, ...]:
-    """The fields a hand of variant ``code`` must define; ``KeyError`` for an unknown code."""
-    return VARIANTS[code].required
+    """The fields a hand of variant ``code`` must define; :class:`HandHistoryError` for an unknown code."""
+    return _info(code).required
 
 
 def forbidden_fields(code: str) -> tuple[str, ...]:
-    """The betting fields a hand of variant ``code`` must not define; ``KeyError`` for an unknown code."""
-    return VARIANTS[code].forbidden
+    """The betting fields a hand of variant ``code`` must not define; :class:`HandHistoryError` for an
+    unknown code."""
+    return _info(code).forbidden

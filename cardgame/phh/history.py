@@ -19,7 +19,7 @@ import attrs
 
 from cardgame.model.cards import Card
 from cardgame.model.errors import HandHistoryError
-from cardgame.model.inputs import MAX_DIGITS, excerpt
+from cardgame.model.inputs import MAX_DIGITS, excerpt, label
 
 from .actions import (
     Action,
@@ -86,24 +86,27 @@ class UnknownFieldWarning(UserWarning):
     """A field that is neither in the spec nor user-defined (``_name``); it is kept in ``extra``."""
 
 
-def _no_str(value: object) -> None:
-    if isinstance(value, str | bytes):
-        raise TypeError(f"expected an array (list or tuple), got the string {excerpt(value)}")
+def _array(value: object) -> tuple[Any, ...] | None:
+    """An array field's value as a tuple (``None`` stays ``None``); a string or a non-iterable is a
+    :class:`HandHistoryError`."""
+    if value is None:
+        return None
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise HandHistoryError(f"expected an array (list or tuple), got {excerpt(value)}")
+    return tuple(value)
 
 
 def _ints(value: Iterable[int] | None) -> tuple[int, ...] | None:
-    _no_str(value)
-    return None if value is None else tuple(value)
+    return _array(value)
 
 
 def _strs(value: Iterable[str] | None) -> tuple[str, ...] | None:
-    _no_str(value)
-    return None if value is None else tuple(value)
+    return _array(value)
 
 
 def _numbers(value: Iterable[Number] | None) -> tuple[Number, ...] | None:
-    _no_str(value)
-    return None if value is None else tuple(normalize_number(v) for v in value)
+    items = _array(value)
+    return None if items is None else tuple(normalize_number(v) for v in items)
 
 
 def _number(value: Number | None) -> Number | None:
@@ -111,10 +114,12 @@ def _number(value: Number | None) -> Number | None:
 
 
 def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
-    return tuple(value)
+    return _array(value) or ()
 
 
 def _extra(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise HandHistoryError(f"extra holds fields by name (a mapping), not {excerpt(value)}")
     return MappingProxyType(dict(value))
 
 
@@ -207,10 +212,13 @@ class HandHistory:
 
         Raises :class:`HandHistoryError` prefixed with ``source``, naming the field or action line.
         """
+        if not isinstance(data, Mapping):
+            raise HandHistoryError(f"{label(source)}: a hand is a mapping of field names to values, not "
+                                   f"{excerpt(data)}")
         try:
             return _from_mapping(data)
         except _Invalid as e:
-            raise HandHistoryError(f"{source}: {e}") from None
+            raise HandHistoryError(f"{label(source)}: {e}") from None
 
     def validate(self) -> None:
         """Raise :class:`HandHistoryError` if this hand breaks the spec (the checks :func:`load` makes)."""

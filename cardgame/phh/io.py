@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgame.model.errors import HandHistoryError
-from cardgame.model.inputs import excerpt, read_text
+from cardgame.model.inputs import check_path, excerpt, label, os_error, read_file
 
 from ._toml import format_table
 from .actions import _Invalid
@@ -37,10 +37,10 @@ _NOT_BRACKETS = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
-def _read(path: Path) -> str:
-    """The text of ``path``: at most :data:`MAX_BYTES`, UTF-8 (else :class:`HandHistoryError`); a file
-    that cannot be opened raises ``OSError``."""
-    return read_text(path, MAX_BYTES, HandHistoryError, "a hand-history file")
+def _read(path: StrPath) -> tuple[Path, str]:
+    """``path`` and its text: at most :data:`MAX_BYTES`, UTF-8; a path that is none or a file that cannot
+    be read (missing, a folder) is a :class:`HandHistoryError`."""
+    return read_file(path, MAX_BYTES, HandHistoryError, "a hand-history file")
 
 
 def _parse_toml(text: str, source: str) -> dict[str, Any]:
@@ -79,6 +79,7 @@ def loads(text: str, *, source: str = "<string>", multi: bool = False) -> list[H
     Errors raise :class:`HandHistoryError` naming ``source``, the hand (``hand [2]``) and the
     field or action line, e.g. ``"x.phhs: hand [2]: actions[4] 'p9 cc': player p9 is out of range..."``.
     """
+    source = label(source)
     data = _parse_toml(text, source)
     if not multi:
         if "variant" not in data and data and all(isinstance(v, dict) for v in data.values()):
@@ -100,24 +101,22 @@ def loads(text: str, *, source: str = "<string>", multi: bool = False) -> list[H
 def load_each(path: StrPath) -> list[HandHistory | HandHistoryError]:
     """Like :func:`load`, but a bad hand in a ``.phhs`` file is returned as its error and the
     file's other hands still load; a file that is not TOML at all is one error."""
-    p = Path(path)
     try:
-        data = _parse_toml(_read(p), str(p))
+        p, text = _read(path)
+        data = _parse_toml(text, label(str(p)))
     except HandHistoryError as e:
         return [e]
-    except OSError as e:
-        return [HandHistoryError(f"{p}: cannot read: {e.strerror or e}")]
     if p.suffix.lower() != ".phhs":
         try:
-            return [_parse_hand(data, str(p))]
+            return [_parse_hand(data, label(str(p)))]
         except HandHistoryError as e:
             return [e]
     out: list[HandHistory | HandHistoryError] = []
     for key, table in data.items():
         try:
             if not isinstance(table, dict):
-                raise HandHistoryError(f"{p}: top-level key {excerpt(key)} is not a hand table")
-            out.append(_parse_hand(table, f"{p}: hand [{key}]"))
+                raise HandHistoryError(f"{label(str(p))}: top-level key {excerpt(key)} is not a hand table")
+            out.append(_parse_hand(table, f"{label(str(p))}: hand [{key}]"))
         except HandHistoryError as e:
             out.append(e)
     return out
@@ -126,10 +125,11 @@ def load_each(path: StrPath) -> list[HandHistory | HandHistoryError]:
 def load(path: StrPath) -> list[HandHistory]:
     """Read a ``.phh`` file (a list of one hand) or a ``.phhs`` file (all its hands, in file order).
 
-    Malformed content raises :class:`HandHistoryError` naming the file; a missing file raises ``OSError``.
+    Malformed content, and a file that cannot be read (missing, a folder), raise :class:`HandHistoryError`
+    naming the file.
     """
-    p = Path(path)
-    return loads(_read(p), source=str(p), multi=p.suffix.lower() == ".phhs")
+    p, text = _read(path)
+    return loads(text, source=str(p), multi=p.suffix.lower() == ".phhs")
 
 
 def dumps(hands: HandHistory | Iterable[HandHistory], *, multi: bool | None = None) -> str:
@@ -139,6 +139,8 @@ def dumps(hands: HandHistory | Iterable[HandHistory], *, multi: bool | None = No
     always writes tables. Each hand is validated first (:class:`HandHistoryError` if invalid).
     The output is deterministic: spec field order, double-quoted strings, one action per line.
     """
+    if not isinstance(hands, HandHistory | Iterable) or isinstance(hands, str | bytes):
+        raise HandHistoryError(f"PHH text is written from a HandHistory or an iterable of them, not {excerpt(hands)}")
     items = [hands] if isinstance(hands, HandHistory) else list(hands)
     if multi is None:
         multi = len(items) != 1
@@ -165,9 +167,12 @@ dump = dumps
 
 def save(path: StrPath, hands: HandHistory | Iterable[HandHistory]) -> None:
     """Write hands to ``path``: a ``.phhs`` file gets ``[N]`` tables, any other exactly one hand."""
-    p = Path(path)
+    p = check_path(path, "path of a hand-history file", HandHistoryError)
     text = dumps(hands, multi=p.suffix.lower() == ".phhs")
-    p.write_text(text, encoding="utf-8", newline="\n")
+    try:
+        p.write_text(text, encoding="utf-8", newline="\n")
+    except OSError as exc:
+        raise HandHistoryError(f"Cannot write a hand-history file: {os_error(exc)}.") from None
 
 
 def _natural_key(path: Path) -> list[Any]:
@@ -179,18 +184,23 @@ def iter_paths(paths: StrPath | Iterable[StrPath]) -> Iterator[Path]:
     """Expand files and folders (recursively) into hand-history files, sorted, without repeats.
 
     Files named directly are kept whatever their suffix; folders contribute their ``.phh`` and
-    ``.phhs`` files. Sorting is natural (``9.phh`` before ``10.phh``). A missing path raises
-    ``FileNotFoundError``.
+    ``.phhs`` files. Sorting is natural (``9.phh`` before ``10.phh``). A missing path, or one that is
+    no path or cannot be read, raises :class:`HandHistoryError`.
     """
     if isinstance(paths, str | os.PathLike):
         paths = [paths]
+    if not isinstance(paths, Iterable) or isinstance(paths, bytes):
+        raise HandHistoryError(f"Hand-history paths are a path or an iterable of paths, not {excerpt(paths)}.")
     found: set[Path] = set()
     for item in paths:
-        p = Path(item)
-        if p.is_dir():
-            found.update(f for f in p.rglob("*") if f.suffix.lower() in SUFFIXES and f.is_file())
-        elif p.is_file() or p.exists():  # named directly: read (within bounds) whatever it is
-            found.add(p)
-        else:
-            raise FileNotFoundError(f"{p}: no such file or folder")
+        p = check_path(item, "path of a hand-history file or folder", HandHistoryError)
+        try:
+            if p.is_dir():
+                found.update(f for f in p.rglob("*") if f.suffix.lower() in SUFFIXES and f.is_file())
+            elif p.is_file() or p.exists():  # named directly: read (within bounds) whatever it is
+                found.add(p)
+            else:
+                raise HandHistoryError(f"{label(str(p))}: no such file or folder")
+        except OSError as exc:
+            raise HandHistoryError(f"Cannot list hand-history files: {os_error(exc)}.") from None
     yield from sorted(found, key=_natural_key)

@@ -24,7 +24,8 @@ from cardgame.model.cards import Card
 from cardgame.model.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
 from cardgame.model.errors import CardgameError, HandHistoryError
 from cardgame.model.events import ActionTaken, Event, HandStarted, HoleCardsDealt, PotAwarded
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import excerpt, label
+from cardgame.model.rng import MAX_SEED, check_seed
 from cardgame.phh.actions import (
     CheckCallAction,
     CompleteBetRaiseAction,
@@ -220,6 +221,16 @@ def replay(
     file's actions is applied (to watch the hand: :mod:`cardgame.phh.steps`)."""
     from variants.from_phh import SUPPORTED_CODES, runout_count, stages_for
 
+    source = label(source)
+    if not isinstance(hh, HandHistory):
+        raise HandHistoryError(f"{source}: a hand to replay is a HandHistory (phh.load, phh.loads), not {excerpt(hh)}.")
+    seed = check_seed(seed, HandHistoryError, minimum=-MAX_SEED)
+    if conventions is not None and not isinstance(conventions, Mapping):
+        raise HandHistoryError(f"{source}: conventions are betting options by name (a mapping), not "
+                               f"{excerpt(conventions)}.")
+    for name, hook in (("configure", configure), ("after", after)):
+        if hook is not None and not callable(hook):
+            raise HandHistoryError(f"{source}: {name} is a function or None, not {excerpt(hook)}.")
     if hh.variant not in SUPPORTED_CODES:
         raise HandHistoryError(
             f"{source}: variant {excerpt(hh.variant)} cannot be replayed; supported are {', '.join(SUPPORTED_CODES)}."
@@ -480,9 +491,9 @@ def check_hand(hh: HandHistory, path: str, index: int) -> HandCheck:
 def check_paths(paths: Iterable[str | Path]) -> CheckReport:
     """Replay every hand in ``paths`` (files or folders) and report what reproduced. A bad hand is
     that hand's error, and an unreadable file that file's: the others go on. A missing path raises
-    ``FileNotFoundError`` (a bad command line)."""
+    :class:`~cardgame.model.errors.HandHistoryError` (a bad command line)."""
     results: list[HandCheck] = []
-    for path in iter_paths([paths] if isinstance(paths, str | Path) else list(paths)):
+    for path in iter_paths(paths):
         for i, hh in enumerate(load_each(path)):
             if isinstance(hh, HandHistoryError):
                 results.append(HandCheck(str(path), i, "?", "error", str(hh)))

@@ -51,13 +51,17 @@ register_type(HandVoided)
 register_type(TableState)
 
 
+def _check_table_id(table_id: object) -> None:
+    if not isinstance(table_id, str) or not table_id or len(table_id) > 1_000 or "\x00" in table_id:
+        raise StoreError(f"A table id must be non-empty text of at most 1,000 characters without NUL (which "
+                         f"PostgreSQL cannot store), not {excerpt(table_id)}.")
+
+
 def check_recordable(store: StoreFile, game: Game, table_id: str) -> TableInfo | None:
     """Refuse (:class:`StoreError`) to record ``game`` as ``table_id`` mid-hand, or as a recorded
     table of another configuration or with hand numbers it would reuse; the table's recorded
     configuration, if any."""
-    if not isinstance(table_id, str) or not table_id or len(table_id) > 1_000 or "\x00" in table_id:
-        raise StoreError(f"A table id must be non-empty text of at most 1,000 characters without NUL (which "
-                         f"PostgreSQL cannot store), not {excerpt(table_id)}.")
+    _check_table_id(table_id)
     ctx = game.ctx
     if ctx.hand is not None:
         raise StoreError(f"Hand #{ctx.hand.number} is in progress; start recording between hands.")
@@ -109,6 +113,14 @@ class Recorder:
 
     def __init__(self, store: StoreFile, game: Game, table_id: str, phh_writer: PhhWriter | None,
                  clock: Callable[[], float], *, batch: bool = False) -> None:
+        if not isinstance(store, StoreFile):
+            raise StoreError(f"A recorder writes to an EventStore, not {excerpt(store)}.")
+        if not isinstance(game, Game):
+            raise StoreError(f"A recorder records a Game, not {excerpt(game)}.")
+        _check_table_id(table_id)
+        if not callable(clock) or not (phh_writer is None or callable(phh_writer)):
+            raise StoreError(f"A recorder's clock (and its PHH writer, if any) are functions, not "
+                             f"{excerpt(clock if not callable(clock) else phh_writer)}.")
         self.store = store
         self.batch = batch
         self._pending: list[tuple[Event, int | None, str | None, float]] = []

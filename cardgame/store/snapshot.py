@@ -55,7 +55,7 @@ from cardgame.model.deck import Deck, DeckSpec
 from cardgame.model.errors import CardgameError
 from cardgame.model.events import ChipsAdded, Event, HandEnded, HandStarted, PlayerLeft, PlayerSeated
 from cardgame.model.hand import Hand, HandPlayer
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.model.rng import RandomSource
 from cardgame.model.street import StreetRecord
 from cardgame.model.table import Table
@@ -139,6 +139,8 @@ def stage_settings(stage: Stage[Any]) -> dict[str, str]:
 
 def snapshot(game: Game) -> dict[str, Any]:
     """The whole game as JSON-ready data (dicts, lists, str, int, bool, None)."""
+    if not isinstance(game, Game):
+        raise SnapshotError(f"A snapshot is taken of a Game, not {excerpt(game)}.")
     d = game.dispatcher
     stages = d.stages
     index = {id(s): i for i, s in enumerate(stages)}
@@ -190,7 +192,9 @@ def snapshot(game: Game) -> dict[str, Any]:
 
 
 def dumps(game: Game, *, indent: int | None = None) -> str:
-    """:func:`snapshot` as JSON text."""
+    """:func:`snapshot` as JSON text (``indent``: ``None`` for one line, else 0 to 16 spaces)."""
+    if indent is not None:
+        indent = check_int(indent, "indent of a snapshot", SnapshotError, minimum=0, maximum=16)
     return to_json(snapshot(game), indent=indent)
 
 
@@ -744,6 +748,7 @@ def loads(text: str | bytes, stages: Sequence[Stage[Context]] | VariantLike, *, 
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise SnapshotError(f"A snapshot is JSON text (str or bytes), not {excerpt(text)}.")
+    max_size = check_int(max_size, "max_size of a snapshot", SnapshotError, minimum=0)
     if len(text) > max_size:
         raise SnapshotError(f"The snapshot text has {len(text):,} characters; at most {max_size:,} are read "
                             "(pass max_size to read more).")

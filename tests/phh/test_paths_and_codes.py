@@ -7,6 +7,7 @@ from pathlib import Path
 import attrs
 import pytest
 
+from cardgame.model.errors import HandHistoryError
 from cardgame.phh import (
     FIELD_NAMES,
     PER_PLAYER_FIELDS,
@@ -26,7 +27,7 @@ def test_iter_paths_expands_sorts_and_dedupes(tmp_path: Path) -> None:
     assert names == ["a.phh", "b/2.phhs", "b/9.phh", "b/10.phh", "b/c/1.PHH"]
     assert list(iter_paths(str(tmp_path / "notes.txt"))) == [tmp_path / "notes.txt"]  # named files are kept
     assert list(iter_paths([])) == []
-    with pytest.raises(FileNotFoundError, match="no such file or folder"):
+    with pytest.raises(HandHistoryError, match="no such file or folder"):
         list(iter_paths(tmp_path / "nope"))
 
 
@@ -43,7 +44,7 @@ def test_variant_table() -> None:
     assert set(forbidden_fields("F7S/8")) == {"blinds_or_straddles", "min_bet"}
     assert VARIANTS["NS"].deck == "short" and VARIANTS["FB"].dealing == "draw"
     assert VARIANTS["PO"].betting == "pot" and VARIANTS["F7S"].dealing == "stud"
-    with pytest.raises(KeyError):
+    with pytest.raises(HandHistoryError, match="Unknown PHH variant code 'XX'; the codes are FT, NT"):
         required_fields("XX")
 
 
