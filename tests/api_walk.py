@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import variants
@@ -196,3 +196,25 @@ def check_fixed(label: str, fn: Callable[..., Any], positions: int = 12) -> None
             arguments = hostile_arguments(fn, where, value)
             if arguments is not None:
                 call_hostile(f"{label} (argument {where}: {type(value).__name__})", fn, *arguments)
+
+
+def walk_tests(api: Sequence[tuple[str, Callable[..., Any]]], known: Mapping[str, str]
+               ) -> tuple[Callable[..., None], Callable[..., None]]:
+    """The two walk tests of ``api`` for a test module to take as its own (``test_a, test_b =
+    walk_tests(...)``): each of :data:`HOSTILE_FIXED` in each parameter (a name in ``known``: strict
+    xfail), and hypothesis's hostile values in a parameter it draws."""
+
+    @pytest.mark.parametrize(("label", "fn"), walked(api, known))
+    def fixed(label: str, fn: Callable[..., Any]) -> None:
+        check_fixed(label, fn)
+
+    @pytest.mark.parametrize(("label", "fn"), [(name, fn) for name, fn in api if name not in known],
+                             ids=[name for name, _ in api if name not in known])
+    @FUZZ
+    @given(value=HOSTILE, where=st.integers(min_value=0, max_value=20))
+    def drawn(label: str, fn: Callable[..., Any], value: Any, where: int) -> None:
+        arguments = hostile_arguments(fn, where, value)
+        if arguments is not None:
+            call_hostile(label, fn, *arguments)
+
+    return fixed, drawn

@@ -39,11 +39,9 @@ from tests.api_walk import (
     HOSTILE_FIXED,
     MESSAGE_LIMIT,
     call_hostile,
-    check_fixed,
-    hostile_arguments,
     public_callables,
     time_limit,
-    walked,
+    walk_tests,
 )
 
 CORE = ("cardgame", "cardgame.model", "cardgame.engine", "cardgame.evaluation", "cardgame.stages", "cardgame.play",
@@ -101,7 +99,6 @@ API = public_callables(CORE, ALLOWED, RUNTIME)
 def _in_a_folder_of_its_own(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """A call given a file name (a string among the hostile values) writes it here, not in the checkout."""
     monkeypatch.chdir(tmp_path)
-WALKED = walked(API, KNOWN_ESCAPES)
 def test_the_walk_finds_the_public_api() -> None:
     """The walk sees the functions and classes a user calls (a new public name is walked at once)."""
     names = {name for name, _ in API}
@@ -111,21 +108,9 @@ def test_the_walk_finds_the_public_api() -> None:
     assert len(API) > 100
 
 
-@pytest.mark.parametrize(("label", "fn"), [(name, fn) for name, fn in API if name not in KNOWN_ESCAPES],
-                         ids=[name for name, _ in API if name not in KNOWN_ESCAPES])
-@FUZZ
-@given(value=HOSTILE, where=st.integers(min_value=0, max_value=20))
-def test_public_callables_refuse_hostile_values_with_their_own_errors(
-        label: str, fn: Callable[..., Any], value: Any, where: int) -> None:
-    arguments = hostile_arguments(fn, where, value)
-    if arguments is not None:
-        call_hostile(label, fn, *arguments)
-
-
-@pytest.mark.parametrize(("label", "fn"), WALKED)
-def test_public_callables_refuse_each_fixed_hostile_value(label: str, fn: Callable[..., Any]) -> None:
-    """Each of :data:`~tests.api_walk.HOSTILE_FIXED` in each parameter (a known escape: strict xfail)."""
-    check_fixed(label, fn)
+#: Each fixed hostile value in each parameter, and hypothesis's (:func:`tests.api_walk.walk_tests`).
+test_public_callables_refuse_each_fixed_hostile_value, test_public_callables_refuse_hostile_values = (
+    walk_tests(API, KNOWN_ESCAPES))
 
 
 def _variant_builders() -> list[tuple[str, Callable[..., Any]]]:

@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 from rich.console import Console
 
 from cardgame.model.errors import ConfigError, HandHistoryError
@@ -24,14 +21,9 @@ from cardgame.terminal.lines import fit
 from cardgame.terminal.play import load, new_session
 from cardgame.terminal.replay import Replayer, interact
 from tests.api_walk import (
-    FUZZ,
-    HOSTILE,
     MESSAGE_LIMIT,
-    call_hostile,
-    check_fixed,
-    hostile_arguments,
     public_callables,
-    walked,
+    walk_tests,
 )
 
 APPS = ("cardgame.server", "cardgame.terminal", "cardgame.rl", *(f"cardgame.rl.{m}" for m in (
@@ -75,21 +67,9 @@ def test_the_walk_finds_the_applications_public_api() -> None:
             "cardgame.terminal.prompt.parse_action", "cardgame.terminal.lines.fit", "cardgame.rl.env"} <= names
 
 
-@pytest.mark.parametrize(("label", "fn"), walked(API, KNOWN_ESCAPES))
-def test_application_callables_refuse_each_fixed_hostile_value(label: str, fn: Callable[..., Any]) -> None:
-    """Each of :data:`~tests.api_walk.HOSTILE_FIXED` in each parameter (a known escape: strict xfail)."""
-    check_fixed(label, fn)
-
-
-@pytest.mark.parametrize(("label", "fn"), [(name, fn) for name, fn in API if name not in KNOWN_ESCAPES],
-                         ids=[name for name, _ in API if name not in KNOWN_ESCAPES])
-@FUZZ
-@given(value=HOSTILE, where=st.integers(min_value=0, max_value=20))
-def test_application_callables_refuse_hostile_values_with_their_own_errors(
-        label: str, fn: Callable[..., Any], value: Any, where: int) -> None:
-    arguments = hostile_arguments(fn, where, value)
-    if arguments is not None:
-        call_hostile(label, fn, *arguments)
+#: Each fixed hostile value in each parameter, and hypothesis's (:func:`tests.api_walk.walk_tests`).
+test_application_callables_refuse_each_fixed_hostile_value, test_application_callables_refuse_hostile_values = (
+    walk_tests(API, KNOWN_ESCAPES))
 
 
 # --- arguments the walk does not reach (after a first one it makes hostile) -------------------------------

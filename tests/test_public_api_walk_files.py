@@ -17,8 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 import variants
 from cardgame import phh
@@ -36,14 +34,9 @@ from cardgame.store.snapshot import dumps as snapshot_dumps
 from cardgame.store.snapshot import loads as snapshot_loads
 from cardgame.store.snapshot import snapshot
 from tests.api_walk import (
-    FUZZ,
-    HOSTILE,
     MESSAGE_LIMIT,
-    call_hostile,
-    check_fixed,
-    hostile_arguments,
     public_callables,
-    walked,
+    walk_tests,
 )
 
 #: The packages, and the modules of theirs the command line reaches beyond their packages' ``__all__``
@@ -81,21 +74,9 @@ def test_the_walk_finds_the_file_applications() -> None:
             "cardgame.store.Recorder"} <= names
 
 
-@pytest.mark.parametrize(("label", "fn"), walked(API, KNOWN_ESCAPES))
-def test_file_callables_refuse_each_fixed_hostile_value(label: str, fn: Callable[..., Any]) -> None:
-    """Each of :data:`~tests.api_walk.HOSTILE_FIXED` in each parameter (a known escape: strict xfail)."""
-    check_fixed(label, fn)
-
-
-@pytest.mark.parametrize(("label", "fn"), [(name, fn) for name, fn in API if name not in KNOWN_ESCAPES],
-                         ids=[name for name, _ in API if name not in KNOWN_ESCAPES])
-@FUZZ
-@given(value=HOSTILE, where=st.integers(min_value=0, max_value=20))
-def test_file_callables_refuse_hostile_values_with_their_own_errors(
-        label: str, fn: Callable[..., Any], value: Any, where: int) -> None:
-    arguments = hostile_arguments(fn, where, value)
-    if arguments is not None:
-        call_hostile(label, fn, *arguments)
+#: Each fixed hostile value in each parameter, and hypothesis's (:func:`tests.api_walk.walk_tests`).
+test_file_callables_refuse_each_fixed_hostile_value, test_file_callables_refuse_hostile_values = (
+    walk_tests(API, KNOWN_ESCAPES))
 
 
 # --- the escapes the walk found, one by one ------------------------------------------------------------

@@ -146,6 +146,9 @@ class ActionAbstraction:
         self.max_runs = max_runs
         self.bets = self._count()
         self.n = max(self.bets, 2**draw_cards if draw_cards else 0, max_runs)
+        if self.n == 0:
+            raise ConfigError("An action abstraction with no betting labels, draw or run-outs has no action; use "
+                              "one of its subclasses (FixedLimit, PotFractions, RaiseTo) or give it labels.")
         self.space = spaces.Discrete(self.n)
         self._draw_masks: dict[tuple[int, int, int], np.ndarray] = {}
 

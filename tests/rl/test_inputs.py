@@ -248,3 +248,11 @@ def test_vector_seeds_may_be_numpy_integers_or_an_array_of_one_per_table() -> No
     assert vec.reset(seed=np.array([4, 5]))[0].tolist() == rows.tolist()
     with pytest.raises(ConfigError, match="seed of each table"):
         vec.reset(seed=np.array([4, -5]))
+
+
+def test_an_action_abstraction_with_no_action_is_refused() -> None:
+    """The base class alone has no labels: a space of no action is the library's error, not gymnasium's."""
+    from cardgame.rl.actions import ActionAbstraction
+
+    with pytest.raises(ConfigError, match="has no action"):
+        ActionAbstraction()
