@@ -319,6 +319,8 @@ class CFR:
         kind = node.kind
         if kind == _TERMINAL:
             return node.payoffs[player]
+        if own == 0.0 and others == 0.0:  # nobody reaches it: nothing below changes (OpenSpiel prunes so)
+            return 0.0
         if kind == _CHANCE:
             v = 0.0
             for p, child in zip(node.probs, node.children, strict=True):
@@ -328,9 +330,8 @@ class CFR:
         strategy = policy[at]
         if node.player != player:
             v = 0.0
-            for p, child in zip(strategy, node.children, strict=True):
-                if p > 0:
-                    v += p * self._walk(child, player, own, others * p, policy, weight, regret_weight)
+            for p, child in zip(strategy, node.children, strict=True):  # p = 0 too: ``player``'s average
+                v += p * self._walk(child, player, own, others * p, policy, weight, regret_weight)  # is by its reach
             return v
         values = [self._walk(child, player, own * p, others, policy, weight, regret_weight)
                   for p, child in zip(strategy, node.children, strict=True)]

@@ -116,3 +116,34 @@ def test_the_games_are_openspiels(name: str, infosets: int, iterations: int, req
     ours = solver.average_policy()
     theirs = _their_policy(pyspiel, game, tree, ours, names)
     assert spiel_exploitability.exploitability(game, theirs) == pytest.approx(exploitability(tree, ours), abs=1e-9)
+
+
+@pytest.mark.parametrize(("name", "iterations"), [("kuhn_poker", 40), ("leduc_poker", 4)])
+@pytest.mark.parametrize("method", ["vanilla", "cfr+", "linear"])
+def test_cfr_equals_openspiels_iterate_for_iterate(name: str, iterations: int, method: str,
+                                                   request: pytest.FixtureRequest) -> None:
+    """Our CFR, CFR+ and linear CFR and OpenSpiel's (``CFRSolver``, ``CFRPlusSolver``, ``LCFRSolver``) keep
+    the same average policy at every information set after every iteration. (Before the average was
+    weighted by the player's own reach at sets the opponent's current strategy does not reach, vanilla
+    CFR on Leduc stalled: 0.2451 against OpenSpiel's 0.0957 after 100 iterations.)"""
+    pytest.importorskip("pyspiel")
+    import pyspiel
+    from open_spiel.python.algorithms import cfr as spiel_cfr
+    from open_spiel.python.algorithms import discounted_cfr
+
+    tree: GameTree = request.getfixturevalue("kuhn_tree" if name == "kuhn_poker" else "leduc_tree")
+    game = pyspiel.load_game(name)
+    names: dict[str, str] = {}
+    _walk_both(tree.root, game.new_initial_state(), tree, names)
+    theirs = {"vanilla": spiel_cfr.CFRSolver, "cfr+": spiel_cfr.CFRPlusSolver,
+              "linear": discounted_cfr.LCFRSolver}[method](game)
+    ours = CFR(tree, method)
+    for _ in range(iterations):
+        ours.iterate(1)
+        theirs.evaluate_and_update_policy()
+        average, their_average = ours.average_policy(), theirs.average_policy()
+        for state, key in names.items():
+            row = their_average.state_lookup[state]
+            legal = [a for a, ok in enumerate(their_average.legal_actions_mask[row]) if ok]
+            expected = [their_average.action_probability_array[row][a] for a in legal]
+            assert average[tree.index[key]] == pytest.approx(expected, abs=1e-12), (ours.iterations, state)
