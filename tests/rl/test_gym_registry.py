@@ -13,6 +13,7 @@ import pytest
 from gymnasium.envs.registration import ENV_ID_RE
 from gymnasium.utils.env_checker import check_env
 
+import cardgame.rl
 import variants
 from cardgame.model.errors import ConfigError
 from cardgame.rl.gym import SingleAgentEnv, gym_id, register
@@ -63,8 +64,20 @@ def test_bad_options_are_the_librarys_error() -> None:
         gymnasium.make("cardgame/leduc-holdem-v0", players=3)
     with pytest.raises(ConfigError, match="Unknown option"):
         SingleAgentEnv("NT", stacks=100)
+    with pytest.raises(ConfigError, match=r"Unknown option 'x+'\.\.\. \(1,000,000 characters\)"):
+        gymnasium.make("cardgame/NT-v0", **{"x" * 10**6: 1})
+    with pytest.raises(ConfigError, match=r"Unknown option 'stacks'; the environment takes: players, stack"):
+        cardgame.rl.env("NT", stacks=100)
     with pytest.raises(gymnasium.error.Error):
         gymnasium.make("cardgame/no-such-game-v0")
+
+
+def test_make_vec_steps_tables_of_a_registered_id() -> None:
+    vec = gymnasium.make_vec("cardgame/leduc-holdem-v0", num_envs=2, opponents="random")
+    obs, _ = vec.reset(seed=3)
+    assert obs["observation"].shape == (2, 56)
+    vec.step(np.array([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]]))
+    vec.close()
 
 
 def test_a_fresh_interpreter_makes_an_id_by_naming_the_module() -> None:
