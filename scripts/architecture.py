@@ -119,14 +119,20 @@ def machines() -> str:
 SECTIONS = {"layers": layer_graph, "machines": machines}
 
 
-def render(text: str) -> str:
-    for name, make in SECTIONS.items():
+def fill(doc: Path, text: str, sections: dict[str, Callable[[], str]]) -> str:
+    """``text`` (``doc``'s) with each ``<!-- generated: NAME -->`` ... ``<!-- end: NAME -->`` section
+    rewritten as ``sections[NAME]()`` gives it."""
+    for name, make in sections.items():
         pattern = re.compile(rf"(<!-- generated: {name} -->\n)(?:.*?\n)?(<!-- end: {name} -->)", re.S)
         if not pattern.search(text):
-            raise SystemExit(f"{DOC}: no <!-- generated: {name} --> ... <!-- end: {name} --> section")
+            raise SystemExit(f"{doc}: no <!-- generated: {name} --> ... <!-- end: {name} --> section")
         body = make()
         text = pattern.sub(lambda m, body=body: m.group(1) + body + "\n" + m.group(2), text)
     return text
+
+
+def render(text: str) -> str:
+    return fill(DOC, text, SECTIONS)
 
 
 def write_or_check(doc: Path, make: Callable[[str], str], argv: list[str] | None, description: str) -> int:

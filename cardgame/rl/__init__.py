@@ -5,6 +5,7 @@ Needs the extra ``cardgame[rl]`` (pettingzoo, gymnasium). See docs/rl.md for the
 rewards and options.
 """
 
+from cardgame.rl import gym  # registers every variant with Gymnasium: gymnasium.make("cardgame/NT-v0")
 from cardgame.rl.env import env, raw_env
 
-__all__ = ["env", "raw_env"]
+__all__ = ["env", "gym", "raw_env"]

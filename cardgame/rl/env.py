@@ -16,6 +16,7 @@ argument is checked: a bad one raises the library's own error (a
 
 from __future__ import annotations
 
+import inspect
 import random
 import secrets
 from collections.abc import Mapping, Sequence
@@ -96,6 +97,15 @@ def _choice(what: str, value: object, allowed: tuple[str, ...]) -> str:
     if not isinstance(value, str) or value not in allowed:
         raise ConfigError(f"{what} must be one of {', '.join(allowed)}, not {excerpt(value)}.")
     return value
+
+
+def check_options(options: Mapping[str, object], *own: str) -> None:
+    """:class:`ConfigError` naming any of ``options`` (keyword arguments passed on to :class:`raw_env`)
+    that :class:`raw_env` does not take, and the ones taken (``own``: the caller's, named first)."""
+    taken = [*own, *(name for name in inspect.signature(raw_env).parameters if name not in ("variant", *own))]
+    unknown = [name for name in options if name not in taken]
+    if unknown:
+        raise ConfigError(f"Unknown option {excerpt(unknown[0])}; the environment takes: {', '.join(taken)}.")
 
 
 def _keywords(what: str, value: object, meaning: str) -> dict[str, Any] | None:
@@ -541,4 +551,5 @@ def env(variant: str | VariantLike = "NT", players: int = 2, **options: Any) -> 
     illegal-move and out-of-bounds wrappers are left off: an illegal index raises the library's own
     :class:`~cardgame.model.errors.IllegalActionError`, naming it and the legal ones; so does a step
     or an observation before the first ``reset``)."""
+    check_options(options, "players")
     return _OrderEnforcing(raw_env(variant, players, **options))

@@ -7,11 +7,15 @@ answering through the bot interface, so each sees only its own seat's view and d
 from its own stream, derived from the game's seed. A step plays the learner's action and then the
 bots' until the learner is asked again or the episode ends; the reward is the chips (or big
 blinds) the learner won in the hands that ended meanwhile.
+
+Every registered variant is also a Gymnasium id (:func:`gym_id`), registered when ``cardgame.rl`` is
+imported: ``gymnasium.make("cardgame/NT-v0", players=3)`` is ``SingleAgentEnv("NT", players=3)``.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -24,9 +28,9 @@ from cardgame.play import bots as named_bots
 from cardgame.play.bot import Bot, HandEvents, seat_rng
 from cardgame.play.game import VariantLike
 from cardgame.rl.actions import Move
-from cardgame.rl.env import _choice, check_seed, no_episode, raw_env
+from cardgame.rl.env import _choice, check_options, check_seed, no_episode, raw_env
 
-__all__ = ["ILLEGAL", "SingleAgentEnv"]
+__all__ = ["ILLEGAL", "NAMESPACE", "SingleAgentEnv", "gym_id", "make", "register"]
 
 #: What :class:`SingleAgentEnv` does with an index the mask does not mark: ``"raise"`` the library's
 #: :class:`~cardgame.model.errors.IllegalActionError`, or play the ``"passive"`` answer instead.
@@ -73,6 +77,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         **options: Any,
     ) -> None:
         illegal = _choice("illegal", illegal, ILLEGAL)
+        check_options(options, "seat", "opponents", "players", "illegal")
         self.aec = raw_env(variant, players, render_mode=render_mode, **options)
         players = len(self.aec.possible_agents)
         seat = check_int(seat, "learner's seat", ConfigError, minimum=0, maximum=players - 1)
@@ -197,3 +202,42 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     def render(self) -> str | None:
         """The status table as text (``"human"``: printed)."""
         return self.aec.render()
+
+
+#: The Gymnasium namespace of the variants' ids.
+NAMESPACE = "cardgame"
+
+
+def gym_id(variant: VariantLike) -> str:
+    """``variant``'s Gymnasium id: ``cardgame/CODE-v0`` by its PHH code (``cardgame/NT-v0``), else by its
+    name in lower case (``cardgame/leduc-holdem-v0``); apostrophes dropped, any other run of characters
+    but letters and digits made one ``-`` (``FO/8``: ``cardgame/FO-8-v0``)."""
+    code = getattr(variant, "code", None)
+    base = code if isinstance(code, str) and code else variant.name.lower()
+    return f"{NAMESPACE}/{re.sub(r'[^A-Za-z0-9]+', '-', base.replace(chr(39), '')).strip('-')}-v0"
+
+
+def make(variant: str = "NT", **options: Any) -> SingleAgentEnv:
+    """Gymnasium's entry point for the ids :func:`register` adds: :class:`SingleAgentEnv` for ``variant``
+    (a name or PHH code) with ``options``; an option it does not take is a
+    :class:`~cardgame.model.errors.ConfigError` naming the ones it does."""
+    return SingleAgentEnv(variant, **options)
+
+
+def register() -> list[str]:
+    """Register every variant of ``variants.available()`` with Gymnasium (:func:`gym_id`; done when
+    ``cardgame.rl`` is imported; again after registering a variant of one's own); the ids, in order."""
+    import variants
+
+    ids = []
+    for variant in variants.available():
+        env_id = gym_id(variant)
+        if env_id in ids:
+            raise ConfigError(f"Two variants have the Gymnasium id {env_id}; rename one.")
+        ids.append(env_id)
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point=f"{__name__}:make", kwargs={"variant": variant.code or variant.name})
+    return ids
+
+
+register()
