@@ -14,16 +14,14 @@ shows that they stay equal.
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from architecture import ROOT, write_or_check  # the generated documents' one command line
+from architecture import ROOT, fill, write_or_check  # the generated documents' one command line
 
 DOC = ROOT / "docs" / "rl.md"
-BEGIN, END = "<!-- generated: cfr-table -->", "<!-- end: cfr-table -->"
 GAMES = ("kuhn_poker", "leduc_poker")
 METHODS = ("vanilla", "cfr+", "linear")
 CHECKPOINTS = (10, 100, 1000)
@@ -72,17 +70,15 @@ def rows() -> list[str]:
     return out
 
 
-def render(current: str) -> str:
-    """``current`` with the table between its markers written anew (the markers go at the end if absent)."""
-    table = "\n".join([BEGIN, "| game | method | iterations | ours | OpenSpiel | difference |",
-                       "|---|---|---|---|---|---|", *rows(), END])
-    if BEGIN in current:
-        return re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _m: table, current, flags=re.S)
-    return current.rstrip("\n") + "\n\n" + table + "\n"
+def table() -> str:
+    """The table's lines."""
+    return "\n".join(["| game | method | iterations | ours | OpenSpiel | difference |", "|---|---|---|---|---|---|",
+                      *rows()])
 
 
 def main(argv: list[str] | None = None) -> int:
-    return write_or_check(DOC, render, argv, (__doc__ or "").split("\n\n")[0])
+    return write_or_check(DOC, lambda text: fill(DOC, text, {"cfr-table": table}), argv,
+                          (__doc__ or "").split("\n\n")[0])
 
 
 if __name__ == "__main__":
