@@ -212,6 +212,8 @@ def gym_id(variant: VariantLike) -> str:
     """``variant``'s Gymnasium id: ``cardgame/CODE-v0`` by its PHH code (``cardgame/NT-v0``), else by its
     name in lower case (``cardgame/leduc-holdem-v0``); apostrophes dropped, any other run of characters
     but letters and digits made one ``-`` (``FO/8``: ``cardgame/FO-8-v0``)."""
+    if not isinstance(variant, VariantLike) or not isinstance(variant.name, str):
+        raise ConfigError(f"gym_id takes a variant (variants.get(...)), not {excerpt(variant)}.")
     code = getattr(variant, "code", None)
     base = code if isinstance(code, str) and code else variant.name.lower()
     return f"{NAMESPACE}/{re.sub(r'[^A-Za-z0-9]+', '-', base.replace(chr(39), '')).strip('-')}-v0"
