@@ -36,14 +36,14 @@ MESSAGE_LIMIT = 700
 CALL_SECONDS = 5
 
 
-def _deep(depth: int) -> list[Any]:
+def deep(depth: int) -> list[Any]:
     value: list[Any] = []
     for _ in range(depth):
         value = [value]
     return value
 
 
-class _Explodes:
+class Explodes:
     """An object whose ``repr`` raises: a message must still name it. (An object raising its own error
     from ``len`` or ``bool`` would propagate that error, which is the caller's own.)"""
 
@@ -53,8 +53,8 @@ class _Explodes:
 
 HOSTILE_FIXED: tuple[Any, ...] = (
     10**5000, -10**5000, 10**19, -1, -(10**18), 10**18, 2**63, True, False, math.nan, math.inf, -math.inf, 1.5,
-    -0.0, "x" * 100_000, "", " ", "\0", "٥", b"\xff" * 1000, None, [], [None], _deep(10_000), {"a": _deep(2000)},
-    object(), _Explodes(), (1, 2), [10**5000], ["x" * 100_000], {1, 2}, print, Ellipsis, 1j,
+    -0.0, "x" * 100_000, "", " ", "\0", "٥", b"\xff" * 1000, None, [], [None], deep(10_000), {"a": deep(2000)},
+    object(), Explodes(), (1, 2), [10**5000], ["x" * 100_000], {1, 2}, print, Ellipsis, 1j,
 )
 
 HOSTILE = st.one_of(

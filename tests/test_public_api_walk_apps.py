@@ -53,10 +53,8 @@ KNOWN_ESCAPES: dict[str, str] = {}
 API = public_callables(APPS, ALLOWED, RUNTIME)
 
 
-@pytest.fixture(autouse=True)
-def _in_a_folder_of_its_own(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A call given a file name (a string among the hostile values) writes it here, not in the checkout."""
-    monkeypatch.chdir(tmp_path)
+#: Every test in a folder of its own: a hostile string may be taken for a file name and written.
+pytestmark = pytest.mark.usefixtures("own_folder")
 
 
 def test_the_walk_finds_the_applications_public_api() -> None:

@@ -60,10 +60,8 @@ KNOWN_ESCAPES: dict[str, str] = {}
 API = public_callables(FILES, ALLOWED, RUNTIME)
 
 
-@pytest.fixture(autouse=True)
-def _in_a_folder_of_its_own(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A call given a file name (a string among the hostile values) writes it here, not in the checkout."""
-    monkeypatch.chdir(tmp_path)
+#: Every test in a folder of its own: a hostile string may be taken for a file name and written.
+pytestmark = pytest.mark.usefixtures("own_folder")
 
 
 def test_the_walk_finds_the_file_applications() -> None:

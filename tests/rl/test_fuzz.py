@@ -43,27 +43,16 @@ from cardgame.rl.gym import SingleAgentEnv
 from cardgame.rl.observe import Planes, RLCardEncoding, encoder
 from cardgame.rl.spiel import SpielGame, information_state, load_game
 from cardgame.rl.vector import Policy, VectorEnv, bot_index, collect, uniform
+from tests.api_walk import Explodes, deep
 
 SHORT = 500  # characters an error message may have
-
-
-def _deep(depth: int) -> list[Any]:
-    nested: list[Any] = []
-    for _ in range(depth):
-        nested = [nested]
-    return nested
-
-
-class _BadRepr:
-    def __repr__(self) -> str:
-        raise RuntimeError("no repr")
 
 
 SPECIAL: list[object] = [
     10**5000, -10**5000, 10**18, 10**19, -10**19, 2**63, 2**64, 2**128, -1, 0, True, False, np.True_, np.int64(-1),
     np.uint64(2**64 - 1), np.int8(1), float("nan"), float("inf"), -float("inf"), 1e308, -0.0, 0.5, np.float64(1.0),
     None, "", " ", "\x00", "x" * 100_000, "player_0" * 1000, b"abc", bytearray(3), [], [1] * 10**5, (), {}, {"a": 1},
-    {1: 2}, set(), _deep(100_000), object(), _BadRepr(), np.array([1, 2]), np.array(1), np.zeros((2, 2)),
+    {1: 2}, set(), deep(100_000), object(), Explodes(), np.array([1, 2]), np.array(1), np.zeros((2, 2)),
     complex(1, 1), Fraction(1, 2), Decimal("NaN"), lambda: 0, type, ...,
 ]
 
