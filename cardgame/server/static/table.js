@@ -19,6 +19,8 @@ const state = {
   pending: false,     // a decision was sent and its answer has not come yet
   variants: [],       // GET /api/variants, for the stakes in the header
   summary: [],        // the showdown of the hand in progress, shown as "last hand" when it ends
+  lost: false,        // the connection dropped (not closed on purpose): say so when it is back
+  notices: new Set(), // the notices shown, so one told again on reconnecting is not shown twice
 };
 
 // --- the connection -------------------------------------------------------------------------
@@ -31,6 +33,10 @@ function connect() {
   ws.onopen = () => {
     state.retries = 0;
     setStatus("connected", "connected");
+    if (state.lost) {
+      state.lost = false;
+      note("Reconnected.", "reconnected");
+    }
     const token = localStorage.getItem(TOKEN_KEY);
     if (token) {
       state.resuming = true;
@@ -48,7 +54,11 @@ function connect() {
     state.pending = false;
     const delay = Math.min(10000, 500 * 2 ** state.retries) * (0.75 + Math.random() / 2);
     state.retries += 1;
-    setStatus("offline", `reconnecting in ${Math.ceil(delay / 1000)} s…`);
+    setStatus("offline", "Reconnecting…");
+    if (!state.lost) {
+      state.lost = true;
+      note("The connection to the table was lost. Reconnecting…", "reconnecting");
+    }
     setTimeout(connect, delay);
   };
 }
@@ -95,6 +105,9 @@ function handle(message) {
       break;
     case "view":
       applyView(message);
+      break;
+    case "notice":
+      showNotice(message);
       break;
     case "left":
       localStorage.removeItem(TOKEN_KEY);
@@ -292,10 +305,13 @@ function renderQuestion() {
   else if (mine.kind === "runs") renderRuns(mine);
 }
 
+/** A betting button. ``amount`` is the raise-to it sends: a number, ``null`` (none), or a function
+ * read when it is clicked (the amount box's value). It has one click listener: a second one would
+ * send its own message first and the pending decision would swallow the other. */
 function actionButton(action, label, amount = null) {
   return el("button", {
-    type: "button", data: { action, ...(amount !== null ? { amount } : {}) }, text: label,
-    onclick: () => decide({ type: "act", action, amount }),
+    type: "button", data: { action, ...(typeof amount === "number" ? { amount } : {}) }, text: label,
+    onclick: () => decide({ type: "act", action, amount: typeof amount === "function" ? amount() : amount }),
   });
 }
 
@@ -310,11 +326,10 @@ function renderActions(q) {
   const verb = r && r.is_bet ? "bet" : "raise";
   const fixed = r && r.amounts && r.amounts.length ? r.amounts : null;
   if (fixed) {
-    for (const amount of fixed) buttons.push(actionButton(verb, `${r.is_bet ? "Bet" : "Raise to"} ${amount}`, amount));
+    for (const amount of fixed) buttons.push(actionButton(verb, `${raiseWord(r)} ${amount}`, amount));
   } else if (r) {
-    const button = actionButton(verb, "", null);
+    const button = actionButton(verb, "", () => raiseAmount(r));
     button.id = "raise-button";
-    button.onclick = () => decide({ type: "act", action: verb, amount: raiseAmount(r) });
     buttons.push(button);
   }
   $("action-buttons").replaceChildren(...buttons);
@@ -338,6 +353,11 @@ function renderActions(q) {
   setAmount(r.min);
 }
 
+/** "Bet", "Raise to", or "Complete to" for a stud completion of the bring-in. */
+function raiseWord(r) {
+  return r.complete ? "Complete to" : r.is_bet ? "Bet" : "Raise to";
+}
+
 function clamp(n, lo, hi) {
   return Number.isFinite(n) ? Math.min(hi, Math.max(lo, Math.round(n))) : lo;
 }
@@ -349,7 +369,7 @@ function raiseAmount(r) {
 function updateRaiseLabel(r, me) {
   const amount = raiseAmount(r);
   const allIn = me && amount >= me.stack + me.bet ? " (all in)" : "";
-  $("raise-button").textContent = `${r.is_bet ? "Bet" : "Raise to"} ${amount}${allIn}`;
+  $("raise-button").textContent = `${raiseWord(r)} ${amount}${allIn}`;
   $("raise-button").dataset.amount = amount;
 }
 
@@ -465,7 +485,8 @@ function tick() {
       node.className = "clock";
       continue;
     }
-    const elapsed = (performance.now() - state.clockAt) / 1000;
+    // the clock may wait (the pause after a hand) before it counts: until then it shows the full time
+    const elapsed = Math.max(0, (performance.now() - state.clockAt) / 1000 - (clock.starts_in || 0));
     const left = clock.remaining - elapsed;
     const bank = Math.max(0, (clock.bank || 0) + Math.min(0, left));
     const seconds = left > 0 ? left : bank;
@@ -506,10 +527,31 @@ function summarise(event, table) {
   }
 }
 
-function note(text) {
+/** A line of the page's own in the log (``kind`` names it, for tests and styles). */
+function note(text, kind = "note") {
   const log = $("log");
-  log.append(el("li", { class: "note", text }));
+  log.append(el("li", { class: "note", data: { note: kind }, text }));
   log.scrollTop = log.scrollHeight;
+}
+
+/** The server's words about the table (a hand voided, the table paused or resumed...): in the log, and
+ * in the banner above the table for a while. A notice told again on reconnecting is shown once. */
+let noticeTimer = null;
+function showNotice(message) {
+  const text = typeof message.text === "string" ? message.text : "";
+  if (!text) return;
+  const key = `${message.kind}|${message.seq}|${text}`;
+  if (state.notices.has(key)) return;
+  state.notices.add(key);
+  const log = $("log");
+  log.append(el("li", { class: "notice", data: { notice: String(message.kind ?? "") }, text }));
+  log.scrollTop = log.scrollHeight;
+  const banner = $("notice");
+  banner.textContent = text;
+  banner.dataset.kind = String(message.kind ?? "");
+  banner.hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => { banner.hidden = true; }, 15000);
 }
 
 let errorTimer = null;
