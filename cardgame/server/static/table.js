@@ -114,7 +114,7 @@ function handle(message) {
       state.you = null;
       note(message.stack === null || message.stack === undefined
         ? "You leave the table when this hand ends."
-        : `You left the table with ${message.stack} chips.`);
+        : `You left the table with ${message.stack} chips.`, "left");
       render();
       break;
     case "error":
@@ -125,7 +125,7 @@ function handle(message) {
       }
       showError(message.message || message.code);
       if (message.code === "stale" && message.seq > state.seq) {
-        note("The page missed an update; resynchronising.");
+        note("The page missed an update; resynchronising.", "resync");
         resync();
         return;
       }
@@ -137,7 +137,7 @@ function handle(message) {
 function applyView(view) {
   const events = view.events || [];
   if (!view.full && events.length && events[0].seq !== state.seq + 1) {
-    note(`Missed events ${state.seq + 1} to ${events[0].seq - 1}; resynchronising.`);
+    note(`Missed events ${state.seq + 1} to ${events[0].seq - 1}; resynchronising.`, "resync");
     resync();
     return;
   }
