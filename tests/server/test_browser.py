@@ -664,3 +664,59 @@ def serve(port: int, db: Path) -> subprocess.Popen[str]:
             time.sleep(0.1)
     proc.kill()
     raise AssertionError("cardgame serve did not start")
+
+
+def boxes(page: Any, selector: str) -> list[dict[str, float]]:
+    """The bounding box of each visible element ``selector`` matches (page coordinates)."""
+    found: list[dict[str, float]] = page.eval_on_selector_all(selector, """nodes => nodes
+        .filter(n => n.offsetParent !== null)
+        .map(n => { const r = n.getBoundingClientRect();
+                    return {x: r.left + scrollX, y: r.top + scrollY, right: r.right + scrollX,
+                            bottom: r.bottom + scrollY,
+                            what: n.id || n.dataset.seat || n.dataset.action || n.dataset.preset
+                                  || n.textContent}; })""")
+    return found
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (min(a["right"], b["right"]) - max(a["x"], b["x"]) > 0.5
+            and min(a["bottom"], b["bottom"]) - max(a["y"], b["y"]) > 0.5)
+
+
+def clashes(found: list[dict[str, float]]) -> list[tuple[Any, Any]]:
+    """Each pair of ``found`` whose boxes overlap."""
+    return [(a["what"], b["what"]) for i, a in enumerate(found) for b in found[i + 1:] if overlap(a, b)]
+
+
+@pytest.mark.parametrize(("width", "variant", "seats"), [(420, "NT", 6), (360, "NT", 6), (360, "NT", 10),
+                                                         (360, "F7S", 8)])
+def test_a_phone_screen_shows_every_seat_and_control_whole(page: Any, served: Served, width: int, variant: str,
+                                                           seats: int) -> None:
+    """At 420 and 360 pixels wide every seat (with its cards) and every control of a full table lies within
+    the screen, none over another, and the page does not scroll sideways."""
+    table_id = create_table(served.url, variant=variant, **{**FAST, "seats": seats},
+                            bots={str(s): "calling-station" for s in range(1, seats)}, bot_buy_in=200)
+    page.set_viewport_size({"width": width, "height": 800})
+    sit(page, served.url, table_id, "Ann with a long name", 200, 0)
+    for _ in range(30):  # the first hand may have been dealt before every bot sat in
+        page.wait_for_selector("#question:not([hidden])")
+        if page.locator(".seat .card").count() >= 2 * seats:
+            break
+        finish_hand(page)
+    else:
+        raise AssertionError("no hand dealt every seat in")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    placed = []
+    for seat in range(seats):
+        parts = boxes(page, f'.seat[data-seat="{seat}"], .seat[data-seat="{seat}"] .card')
+        assert parts, f"seat {seat} is not shown"
+        whole = {"x": min(b["x"] for b in parts), "y": min(b["y"] for b in parts),
+                 "right": max(b["right"] for b in parts), "bottom": max(b["bottom"] for b in parts), "what": seat}
+        assert whole["x"] >= 0 and whole["right"] <= width and whole["y"] >= 0, whole
+        placed.append(whole)
+    assert not clashes(placed), clashes(placed)
+    controls = boxes(page, "#question button, #question input, #controls button, #controls input")
+    assert len(controls) >= 6, controls  # fold, call, raise or complete; sit out, top up and its box, leave
+    for box in controls:
+        assert box["x"] >= 0 and box["right"] <= width and box["right"] - box["x"] >= 20, box
+    assert not clashes(controls), clashes(controls)

@@ -191,10 +191,12 @@ function renderSeats() {
   const bySeat = new Map((table?.seats || []).map((s) => [s.seat, s]));
   const count = seatCount();
   const bottom = state.you ?? 0;  // our seat sits at the bottom
+  const box = $("seats");
+  const angles = seatAngles(count, box.clientWidth || 2, box.clientHeight || 1);
   const nodes = [];
   for (let seat = 0; seat < count; seat++) {
-    const angle = Math.PI / 2 + (2 * Math.PI * ((seat - bottom + count) % count)) / count;
-    const x = 50 + 43 * Math.cos(angle), y = 50 + 41 * Math.sin(angle);
+    const angle = angles[(seat - bottom + count) % count];
+    const x = 50 + 50 * Math.cos(angle), y = 50 + 50 * Math.sin(angle);
     const s = bySeat.get(seat);
     const node = s ? seatNode(s, table) : emptySeatNode(seat);
     node.style.left = `${x}%`;
@@ -202,13 +204,33 @@ function renderSeats() {
     nodes.push(node);
     if (s && s.bet > 0) {
       const bet = el("div", { class: "bet", data: { seat, amount: s.bet }, text: s.bet });
-      bet.style.left = `${50 + 26 * Math.cos(angle)}%`;
-      bet.style.top = `${50 + 21 * Math.sin(angle)}%`;
+      bet.style.left = `${50 + 30 * Math.cos(angle)}%`;
+      bet.style.top = `${50 + 27 * Math.sin(angle)}%`;
       nodes.push(bet);
     }
   }
   $("seats").replaceChildren(...nodes);
   $("felt").classList.toggle("crowded", count > 6);
+}
+
+/** The angles of ``count`` seats around an ellipse of ``width`` by ``height`` pixels, from the bottom
+ * clockwise, equally far apart along its edge (on a tall phone screen equal angles crowd the seats
+ * at the top and bottom). */
+function seatAngles(count, width, height) {
+  const steps = 720, lengths = [0];
+  const point = (t) => [width * Math.cos(t), height * Math.sin(t)];
+  for (let i = 1; i <= steps; i++) {
+    const [x0, y0] = point(Math.PI / 2 + (2 * Math.PI * (i - 1)) / steps);
+    const [x1, y1] = point(Math.PI / 2 + (2 * Math.PI * i) / steps);
+    lengths.push(lengths[i - 1] + Math.hypot(x1 - x0, y1 - y0));
+  }
+  const angles = [];
+  for (let k = 0, i = 0; k < count; k++) {
+    const want = (lengths[steps] * k) / count;
+    while (lengths[i + 1] < want) i++;
+    angles.push(Math.PI / 2 + (2 * Math.PI * i) / steps);
+  }
+  return angles;
 }
 
 function seatNode(s, table) {
@@ -570,6 +592,7 @@ function setStatus(stateName, text) {
 
 setupForms();
 connect();
+window.addEventListener("resize", () => { if (state.view) renderSeats(); });
 fetch("/api/variants").then((r) => r.json()).then((list) => {
   state.variants = list;
   if (state.config) renderHeader();
