@@ -276,16 +276,17 @@ class TableHost:
         name = message.name.strip()
         if not 1 <= len(name) <= _NAME_LIMIT or not name.isprintable():
             raise MessageError("malformed", f"A name is 1 to {_NAME_LIMIT} printable characters, not "
-                                            f"{message.name[:40]!r}.")
+                                            f"{excerpt(message.name)}.")
         table = self.game.table
         if message.seat is not None and not 0 <= message.seat < table.seat_count:
             raise MessageError("seat_taken", f"There is no seat {message.seat}: the seats are 0 to "
                                              f"{table.seat_count - 1}.")
         if message.seat is not None and table.seats[message.seat] is not None:
             free = [s for s, p in enumerate(table.seats) if p is None]
-            raise MessageError("seat_taken", f"Seat {message.seat} is taken; free seats: {free or 'none'}.")
+            raise MessageError("seat_taken", f"Seat {message.seat} is taken; free seats: "
+                                             f"{', '.join(map(str, free)) or 'none'}.")
         if any(p.name == name for p in table.players()):
-            raise MessageError("seat_taken", f"{name!r} is already seated here; choose another name.")
+            raise MessageError("seat_taken", f"{excerpt(name)} is already seated here; choose another name.")
         if not table.min_buy_in <= message.buy_in <= table.max_buy_in:
             raise MessageError("buy_in", f"The buy-in must be {table.min_buy_in} to {table.max_buy_in}, "
                                          f"not {message.buy_in}.")

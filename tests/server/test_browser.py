@@ -150,6 +150,7 @@ def seq(page: Any) -> int:
 
 def check_or_call(page: Any) -> None:
     """Click check if offered, else call, and wait for the view that follows."""
+    words_only(page)
     before = seq(page)
     for action in ("check", "call"):
         button = page.locator(f"#action-buttons button[data-action={action}]")
@@ -337,7 +338,7 @@ def click_and_wait(page: Any, selector: str) -> None:
 
 
 def finish_hand(page: Any) -> None:
-    """Fold (or check) until the hand in progress has ended."""
+    """Fold (or check, or bring in) until the hand in progress has ended."""
     ends = "#log li[data-kind='hand ended']"
     ended = page.locator(ends).count()
     for _ in range(20):
@@ -345,8 +346,9 @@ def finish_hand(page: Any) -> None:
                                f"document.querySelectorAll({ends!r}).length > {ended}")
         if page.locator(ends).count() > ended:
             return
-        buttons = page.locator("#action-buttons button[data-action=fold], #action-buttons button[data-action=check]")
-        click_and_wait(page, f"#action-buttons button[data-action={buttons.first.get_attribute('data-action')}]")
+        offered = page.eval_on_selector_all("#action-buttons button", "bs => bs.map(b => b.dataset.action)")
+        action = next(a for a in ("fold", "check", "bring_in", "call") if a in offered)
+        click_and_wait(page, f"#action-buttons button[data-action={action}]")
     raise AssertionError("the hand did not end")
 
 

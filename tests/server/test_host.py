@@ -442,3 +442,16 @@ def test_any_bytes_are_a_message_or_a_message_error(data: str | bytes) -> None:
         read_message(data)
     except MessageError as exc:
         assert exc.code in ("malformed", "too_large") and exc.message
+
+
+def test_a_refused_seat_says_which_are_free_in_words() -> None:
+    table = host(**NT, bots={"1": "calling-station"})
+    ann, eve = Recorder(table), Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    with pytest.raises(MessageError) as taken:
+        eve.send({"type": "sit", "name": "eve", "buy_in": 100, "seat": 1})
+    assert taken.value.message == "Seat 1 is taken; free seats: 2."
+    eve.send({"type": "sit", "name": "eve", "buy_in": 100, "seat": 2})
+    with pytest.raises(MessageError) as full:
+        Recorder(table).send({"type": "sit", "name": "zed", "buy_in": 100, "seat": 0})
+    assert full.value.message == "Seat 0 is taken; free seats: none."
