@@ -722,3 +722,25 @@ def test_a_phone_screen_shows_every_seat_and_control_whole(page: Any, served: Se
     for box in controls:
         assert box["x"] >= 0 and box["right"] <= width and box["right"] - box["x"] >= 20, box
     assert not clashes(controls), clashes(controls)
+
+
+def test_notices_show_as_plain_text_once_and_odd_ones_are_ignored(page: Any, served: Served) -> None:
+    """A notice's words are text, never markup; one told again (on reconnecting) is shown once; a
+    notice without words, or with words that are not text, shows nothing (and no "null")."""
+    table_id = create_table(served.url, variant="NT", **FAST, bots={"1": "calling-station"})
+    page.goto(f"{served.url}/table/{table_id}")
+    page.wait_for_selector("#sit-form:not([hidden])")
+    odd = ["null", "undefined", "5", "{}", "['a']", "''", "true"]
+    for text in odd:
+        page.evaluate(f"handle({{type: 'notice', kind: 'odd', text: {text}, seq: 1}})")
+    page.evaluate("handle({type: 'notice', text: 'no kind', seq: 1})")
+    markup = "handle({type: 'notice', kind: 'paused', text: '<b>Paused</b> & <img src=x onerror=alert(1)>', seq: 2})"
+    page.evaluate(markup)
+    page.evaluate(markup)  # told again: shown once
+    page.evaluate("handle({type: 'notice', kind: 'resumed', text: 'x'.repeat(100000), seq: 3})")
+    items = page.eval_on_selector_all("#log li.notice",
+                                      "ns => ns.map(n => [n.dataset.notice, n.textContent.length])")
+    assert items == [["", 7], ["paused", 44], ["resumed", 100_000]], items
+    assert page.locator("#log b, #log img, #notice b, #notice img").count() == 0
+    assert page.inner_text("#notice") == "x" * 100_000
+    words_only(page)
