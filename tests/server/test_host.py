@@ -384,6 +384,9 @@ def test_every_variant_plays_at_a_table_with_a_person_and_bots(code: str) -> Non
         ups = [c for v in watcher.views for s in v["table"]["seats"] for c, up in zip(s["hole"], s["up"], strict=False)
                if up]
         assert ups and all(c is not None for c in ups)  # a spectator sees the up cards
+    for recorder in (ann, watcher):  # every line the page shows is words: no Python None, no JSON null
+        texts = [e["text"] for v in recorder.views for e in v["events"]]
+        assert texts and not [t for t in texts if re.search(r"\b(None|null|undefined|NaN)\b", t)]
 
 
 def test_run_it_twice_asks_the_players_at_the_table() -> None:
