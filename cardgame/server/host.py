@@ -561,6 +561,8 @@ class TableHost:
 
     def _bring_in_stands(self) -> bool:
         """Whether the street's bet is a stud bring-in (a raise now completes it to the small bet)."""
+        if not any(self.shape.up_cards):
+            return False
         for _, e in reversed(self.hand_log):
             if type(e) is ActionTaken:
                 if e.action == "bring-in":
@@ -582,7 +584,6 @@ class TableHost:
         """Every chip at the table now: stacks and the hand's pot."""
         hand = self.game.hand
         return sum(p.stack for p in self.game.table.players()) + (hand.pot_total() if hand is not None else 0)
-
 
 
 def _ran_out_of_time(text: str, who: str) -> str:
