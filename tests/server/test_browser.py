@@ -744,3 +744,15 @@ def test_notices_show_as_plain_text_once_and_odd_ones_are_ignored(page: Any, ser
     assert page.locator("#log b, #log img, #notice b, #notice img").count() == 0
     assert page.inner_text("#notice") == "x" * 100_000
     words_only(page)
+
+
+def test_the_lobby_fits_a_phone(page: Any, served: Served) -> None:
+    """At 360 pixels the lobby does not scroll sideways: the list of tables scrolls inside its panel."""
+    create_table(served.url, variant="NT", **FAST, bots={"1": "calling-station"}, name="a table with a long name")
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(served.url)
+    page.wait_for_selector("#tables tbody tr")
+    page.wait_for_selector("#params [data-param]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for box in boxes(page, "button, input, select"):
+        assert box["x"] >= 0 and box["right"] <= 360, box
