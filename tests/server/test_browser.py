@@ -728,6 +728,7 @@ def test_notices_show_as_plain_text_once_and_odd_ones_are_ignored(page: Any, ser
     """A notice's words are text, never markup; one told again (on reconnecting) is shown once; a
     notice without words, or with words that are not text, shows nothing (and no "null")."""
     table_id = create_table(served.url, variant="NT", **FAST, bots={"1": "calling-station"})
+    page.clock.install()
     page.goto(f"{served.url}/table/{table_id}")
     page.wait_for_selector("#sit-form:not([hidden])")
     odd = ["null", "undefined", "5", "{}", "['a']", "''", "true"]
@@ -744,6 +745,15 @@ def test_notices_show_as_plain_text_once_and_odd_ones_are_ignored(page: Any, ser
     assert page.locator("#log b, #log img, #notice b, #notice img").count() == 0
     assert page.inner_text("#notice") == "x" * 100_000
     words_only(page)
+    page.clock.run_for(16_000)
+    assert page.locator("#notice").is_hidden()  # a notice's banner goes after a while
+    page.evaluate("handle({type: 'notice', kind: 'paused', text: 'The table is paused.', seq: 4})")
+    page.clock.run_for(120_000)
+    assert page.inner_text("#notice") == "The table is paused."  # a pause stays told until it ends
+    page.evaluate("handle({type: 'notice', kind: 'resumed', text: 'Play resumes.', seq: 4})")
+    assert page.inner_text("#notice") == "Play resumes."
+    page.clock.run_for(16_000)
+    assert page.locator("#notice").is_hidden()
 
 
 def test_the_lobby_fits_a_phone(page: Any, served: Served) -> None:

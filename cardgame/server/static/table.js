@@ -557,7 +557,8 @@ function note(text, kind = "note") {
 }
 
 /** The server's words about the table (a hand voided, the table paused or resumed...): in the log, and
- * in the banner above the table for a while. A notice told again on reconnecting is shown once. */
+ * in the banner above the table for a while (a pause until the next notice). A notice told again on
+ * reconnecting is shown once. */
 let noticeTimer = null;
 function showNotice(message) {
   const text = typeof message.text === "string" ? message.text : "";
@@ -573,7 +574,7 @@ function showNotice(message) {
   banner.dataset.kind = String(message.kind ?? "");
   banner.hidden = false;
   clearTimeout(noticeTimer);
-  noticeTimer = setTimeout(() => { banner.hidden = true; }, 15000);
+  if (message.kind !== "paused") noticeTimer = setTimeout(() => { banner.hidden = true; }, 15000);
 }
 
 let errorTimer = null;
