@@ -52,7 +52,8 @@ function connect() {
     if (state.ws !== ws) return;
     state.ws = null;
     state.pending = false;
-    const delay = Math.min(10000, 500 * 2 ** state.retries) * (0.75 + Math.random() / 2);
+    // back off, but not past 4 s: a player whose turn it is should be back soon after the server is
+    const delay = Math.min(4000, 500 * 2 ** state.retries) * (0.75 + Math.random() / 2);
     state.retries += 1;
     setStatus("offline", "Reconnecting…");
     if (!state.lost) {
