@@ -101,11 +101,14 @@ class Server:
         last_hand = highest(self.store, "hands", "hand", table_id) or 0
         # a seeded table deals on from a seed of its own after each restart (not the first hands again)
         seed = config.game_seed() if config.seed is None else config.seed + 1_000_003 * (last_hand + 1)
+        before = highest(self.store, "events", "seq", table_id)
         game = recover(self.store, table_id, stages, seed)
         recorder = self.store.record(game, table_id, batch=True, phh_writer=self.phh)
         last = highest(self.store, "events", "seq", table_id)
-        self._host(table_id, config, game, tokens=self.registry.tokens(table_id), first_seq=(last or 0) + 1,
-                   before_send=recorder.flush)
+        host = self._host(table_id, config, game, tokens=self.registry.tokens(table_id), first_seq=(last or 0) + 1,
+                          before_send=recorder.flush)
+        if last != before:  # recover wrote a HandVoided: the players of that hand are told when they come back
+            host.notice("voided", f"Hand #{last_hand} was voided when the server restarted; every bet was returned.")
         log.info("table %s recovered at hand %d, seed %s", table_id, game.ctx.hands_played, game.seed)
 
     def create(self, config: TableConfig) -> TableHost:

@@ -25,7 +25,7 @@ from typing import Any
 from cardgame.engine.errors import CardgameError, ConfigError
 from cardgame.model.cards import parse_cards
 from cardgame.model.errors import BotError
-from cardgame.model.events import Event, HandEnded, HandStarted, PlayerLeft
+from cardgame.model.events import ActionTaken, BoardDealt, Event, HandEnded, HandStarted, HoleCardsDealt, PlayerLeft
 from cardgame.model.inputs import check_instance, check_int, check_text, excerpt
 from cardgame.model.pots import settled_pots
 from cardgame.play import bots as bot_names
@@ -47,6 +47,10 @@ log = logging.getLogger("cardgame.server")
 _NAME_LIMIT = 24
 #: The most events a full view re-sends (a hand's are far fewer).
 _LOG_LIMIT = 2000
+#: How long a notice is shown to connections made after it (seconds): a player reconnecting after a
+#: restart is told what happened to the hand they were in.
+_NOTICE_KEEP = 120.0
+_NOTICE_LIMIT = 10
 
 
 def hash_token(token: str) -> str:
@@ -114,6 +118,9 @@ class TableHost:
         self.bot_due: float | None = None  # when the bot to act answers (bot_delay)
         self._rebuy = False
         self.paused_until = 0.0  # no bot answers and no clock runs before then: the last hand is shown
+        self.timed_out: set[int] = set()  # this hand's events that a timeout made (their text says so)
+        self.said: dict[int, str] = {}  # this hand's events told in other words than their own
+        self.notices: list[tuple[float, dict[str, Any]]] = []  # (when, message): the recent notices
         game.subscribe(self._on_event)
         if game.dispatcher.status == "new":
             game.start()
@@ -128,6 +135,8 @@ class TableHost:
         if type(event) is HandStarted:
             self.hand_log = [item]
             self._public = {}
+            self.timed_out = set()
+            self.said = {}
         else:
             self.hand_log.append(item)
             if len(self.hand_log) > _LOG_LIMIT:  # between hands, seats come and go: keep the newest
@@ -202,6 +211,21 @@ class TableHost:
         self._arm()
         client.deliver({"type": "welcome", "table": self.describe(), "seq": self.seq})
         self._send_view(client, full=True)
+        since = self.now() - _NOTICE_KEEP
+        for when, message in self.notices:
+            if when >= since:
+                client.deliver(message)
+
+    def notice(self, kind: str, text: str) -> None:
+        """Tell every connection ``text``, words for the players about the table (a ``notice``
+        message: ``kind`` a short id such as ``voided``, ``paused`` or ``resumed``); connections made
+        in the next couple of minutes are told too."""
+        check_text(kind, "notice kind", ConfigError, max_length=40)
+        check_text(text, "notice text", ConfigError, max_length=500)
+        message = {"type": "notice", "kind": kind, "text": text, "seq": self.seq}
+        self.notices = [*self.notices[-_NOTICE_LIMIT + 1:], (self.now(), message)]
+        for client in list(self.clients):
+            client.deliver(message)
 
     def disconnect(self, client: Client) -> None:
         """A connection closed: its seat stays (the clock keeps running for it)."""
@@ -252,16 +276,17 @@ class TableHost:
         name = message.name.strip()
         if not 1 <= len(name) <= _NAME_LIMIT or not name.isprintable():
             raise MessageError("malformed", f"A name is 1 to {_NAME_LIMIT} printable characters, not "
-                                            f"{message.name[:40]!r}.")
+                                            f"{excerpt(message.name)}.")
         table = self.game.table
         if message.seat is not None and not 0 <= message.seat < table.seat_count:
             raise MessageError("seat_taken", f"There is no seat {message.seat}: the seats are 0 to "
                                              f"{table.seat_count - 1}.")
         if message.seat is not None and table.seats[message.seat] is not None:
             free = [s for s, p in enumerate(table.seats) if p is None]
-            raise MessageError("seat_taken", f"Seat {message.seat} is taken; free seats: {free or 'none'}.")
+            raise MessageError("seat_taken", f"Seat {message.seat} is taken; free seats: "
+                                             f"{', '.join(map(str, free)) or 'none'}.")
         if any(p.name == name for p in table.players()):
-            raise MessageError("seat_taken", f"{name!r} is already seated here; choose another name.")
+            raise MessageError("seat_taken", f"{excerpt(name)} is already seated here; choose another name.")
         if not table.min_buy_in <= message.buy_in <= table.max_buy_in:
             raise MessageError("buy_in", f"The buy-in must be {table.min_buy_in} to {table.max_buy_in}, "
                                          f"not {message.buy_in}.")
@@ -309,6 +334,12 @@ class TableHost:
         if game.to_act != seat:
             whose = "nobody's" if game.to_act is None else f"seat {game.to_act}'s"
             raise MessageError("not_your_turn", f"It is {whose} turn, not seat {seat}'s.")
+        if isinstance(message, Act) and message.action in ("bet", "raise") and message.amount is None:
+            legal = game.legal_actions()
+            allowed = (f"from {legal.min_raise_to} to {legal.max_raise_to}" if legal is not None and legal.can_raise
+                       else "but no bet or raise is allowed now")
+            raise MessageError("malformed", f"A {message.action} needs an amount, the total to {message.action} "
+                                            f"{'' if message.action == 'bet' else 'to '}({allowed}).")
         match message:
             case Act():
                 self._call(game.act, seat, message.action, message.amount)
@@ -382,6 +413,7 @@ class TableHost:
         a row the player is sat out."""
         game = self.game
         self.clock.spend(seat, self.now())
+        first = self.seq + 1
         if game.draw_options() is not None or game.run_options() is not None:
             decide(game, seat, bot_names.get("calling-station"), random.Random(0), shape=self.shape,
                    events=self.bot_events)
@@ -391,11 +423,18 @@ class TableHost:
             action = "check" if legal.can_check else "bring_in" if legal.bring_in else "fold"
             game.act(seat, action, None)
         log.info("table %s: seat %d timed out", self.table_id, seat)
+        decided = next((n for n, e in self.pending if n >= first and getattr(e, "seat", None) == seat), None)
+        if count and decided is not None:
+            self.timed_out.add(decided)
         if count:
             self.misses[seat] = misses = self.misses.get(seat, 0) + 1
             player = game.table.seats[seat]
             if misses >= self.config.max_misses and player is not None and not player.sitting_out:
+                first = self.seq + 1
                 game.sit_out(seat)
+                for n, e in self.pending:
+                    if n >= first and e.kind == "sat out" and getattr(e, "seat", None) == seat:
+                        self.said[n] = f"{player.name} ran out of time {misses} times in a row and now sits out"
                 self._bots_follow_people()
 
     def _arm(self) -> None:
@@ -456,7 +495,10 @@ class TableHost:
             item = public.get(n)
             if item is None:
                 seen = e.seen_by(seat)
-                item = {"seq": n, "kind": e.kind, "text": seen.describe(names), "event": encode_event(seen)}
+                text = self.said.get(n) or seen.describe(names)
+                if n in self.timed_out:
+                    text = _ran_out_of_time(text, names.get(getattr(e, "seat", -1), ""))
+                item = {"seq": n, "kind": e.kind, "text": text, "event": encode_event(seen)}
                 if seen is e and (seat is None or e.seen_by(None) is e):  # the same for everyone: render it once
                     public[n] = item
             events.append(item)
@@ -468,6 +510,7 @@ class TableHost:
         if to_act is not None and self.clock.seat == to_act:
             now = self.now()
             message["clock"] = {"seat": to_act, "remaining": round(self.clock.action_left(now), 2),
+                                "starts_in": round(self.clock.starts_in(now), 2),
                                 "bank": round(self.clock.bank_left(now), 2)}
         return message
 
@@ -511,9 +554,24 @@ class TableHost:
             pot = hand.pot_total() if hand is not None else 0
             pot_to = legal.bet_to + pot + legal.call_amount  # a pot-sized raise: call, then raise the pot
             raise_ = {"min": legal.min_raise_to, "max": legal.max_raise_to, "is_bet": legal.is_bet,
-                      "pot": max(legal.min_raise_to, min(pot_to, legal.max_raise_to)), "amounts": list(legal.amounts)}
+                      "pot": max(legal.min_raise_to, min(pot_to, legal.max_raise_to)), "amounts": list(legal.amounts),
+                      "complete": bool(legal.bring_in) or self._bring_in_stands()}
         return {"kind": "act", "seat": seat, "fold": legal.can_fold, "check": legal.can_check,
                 "call": legal.call_amount, "raise": raise_, "bring_in": legal.bring_in}
+
+    def _bring_in_stands(self) -> bool:
+        """Whether the street's bet is a stud bring-in (a raise now completes it to the small bet)."""
+        if not any(self.shape.up_cards):
+            return False
+        for _, e in reversed(self.hand_log):
+            if type(e) is ActionTaken:
+                if e.action == "bring-in":
+                    return True
+                if e.action not in ("call", "check", "fold"):
+                    return False
+            elif type(e) in (HoleCardsDealt, BoardDealt, HandStarted):
+                return False
+        return False
 
     def describe(self) -> dict[str, Any]:
         """The table for the lobby: its id, config, players and hands played."""
@@ -527,3 +585,9 @@ class TableHost:
         hand = self.game.hand
         return sum(p.stack for p in self.game.table.players()) + (hand.pot_total() if hand is not None else 0)
 
+
+def _ran_out_of_time(text: str, who: str) -> str:
+    """``"Ann folds"`` told as a timeout: ``"Ann ran out of time and folds"``."""
+    if who and text.startswith(who + " "):
+        return f"{who} ran out of time and {text[len(who) + 1:]}"
+    return f"{text} (out of time)"

@@ -216,7 +216,12 @@ def test_a_restarted_server_recovers_its_tables_voids_the_hand_and_the_seat_resu
         assert client.app.state.server.tables[table_id].chips() == 300
         with client.websocket_connect(f"/ws/{table_id}") as ws:
             ws.send_json({"type": "resume", "token": token})
-            assert until(ws, lambda m: m["type"] == "seated")["seat"] == 0
+            before_seated: list[dict[str, Any]] = []
+            assert until(ws, lambda m: before_seated.append(m) or m["type"] == "seated")["seat"] == 0
+            # every connection is told, in words, what became of the hand the restart interrupted
+            notices = [m for m in before_seated if m["type"] == "notice"]
+            assert [(m["kind"], m["text"]) for m in notices] == [
+                ("voided", "Hand #1 was voided when the server restarted; every bet was returned.")]
             view = until(ws, lambda m: m["type"] == "view" and m["table"]["hand"] is not None)
             assert view["table"]["hand"] == 2 and view["full"]
             assert sum(s["stack"] for s in view["table"]["seats"]) + view["table"]["pot"] == 300
