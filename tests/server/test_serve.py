@@ -54,7 +54,7 @@ def test_a_killed_server_restarted_returns_every_chip_and_the_seat(tmp_path: Pat
     port, db = free_port(), tmp_path / "server.db"
     proc = start(port, db)
     try:
-        body = json.dumps({"variant": "NT", "seats": 2, "min_buy_in": 40, "max_buy_in": 200, "seed": 5,
+        body = json.dumps({"variant": "NT", "seats": 2, "min_buy_in": 40, "max_buy_in": 200,
                            "bots": {"1": "calling-station"}, "bot_delay": 0}).encode()
         request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body,
                                          headers={"Content-Type": "application/json"})
