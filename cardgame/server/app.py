@@ -342,6 +342,7 @@ class _Connection:
         self.dropped = False  # close at once, unsent text thrown away
         self.client = Client(self.deliver)
         self.watching = False  # in host.clients
+        self.tasks: tuple[asyncio.Task[None], ...] = ()  # the reader and the writer
 
     def deliver(self, message: dict[str, Any]) -> None:
         if self.dropped or self.ending:
@@ -355,12 +356,15 @@ class _Connection:
         self.ready.set()
 
     def drop(self, why: str) -> None:
+        """Throw the unsent text away and end the connection now (a send it is stuck in is cancelled)."""
         if not self.dropped:
             log.warning("table %s: a connection that does not read is dropped (%s)", self.host.table_id, why)
             self.dropped = True
             self.queue.clear()
             self.queued = 0
             self.ready.set()
+            for task in self.tasks:
+                task.cancel()
 
     def finish(self, message: dict[str, Any] | None = None) -> None:
         """Send ``message`` after what is queued, then close."""
@@ -449,10 +453,11 @@ class _Connection:
         self.server.sockets.setdefault(host.table_id, set()).add(self)
         loop = asyncio.get_running_loop()
         writer, reader = loop.create_task(self.write()), loop.create_task(self.read())
+        self.tasks = (writer, reader)
         try:
             await asyncio.wait({writer, reader}, return_when=asyncio.FIRST_COMPLETED)
             if reader.done() and not writer.done() and self.ending:  # flooding, or no seat taken: send, then close
-                with contextlib.suppress(TimeoutError):
+                with contextlib.suppress(TimeoutError, asyncio.CancelledError):  # cancelled: dropped meanwhile
                     await asyncio.wait_for(asyncio.shield(writer), self.server.limits.send_timeout)
         finally:
             host.disconnect(self.client)
