@@ -23,6 +23,7 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright pac
 uvicorn = pytest.importorskip("uvicorn", reason="uvicorn is not installed (extra cardgame[server])")
 
 from cardgame.server.app import create_app  # noqa: E402
+from cardgame.server.config import Limits  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian: apt-get install chromium)")
@@ -39,7 +40,7 @@ def base_url() -> Iterator[str]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(None), log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(create_app(None, limits=Limits(tables_per_client=100)), log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -74,6 +75,7 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 def create_table(base_url: str, **body: Any) -> str:
+    body.pop("seed", None)  # a client may not choose a seed (docs/server.md, Provably fair dealing)
     request = urllib.request.Request(f"{base_url}/api/tables", data=json.dumps(body).encode(),
                                      headers={"Content-Type": "application/json"}, method="POST")
     with urllib.request.urlopen(request, timeout=10) as response:
