@@ -81,10 +81,18 @@ class Server:
         self.connections: dict[str, int] = {}  # client address -> open websockets
         self.buckets: dict[str, TokenBucket] = {}  # client address -> its message rate over all its connections
         self.sockets: dict[str, set[_Connection]] = {}  # table -> its open websockets
+        self.opening: list[TableConfig] = []  # the operator's tables to open at start when the store holds none
 
     # --- life cycle --------------------------------------------------------------------------------------
     async def start(self) -> None:
-        """Open the store and recover every table it holds (an interrupted hand is void)."""
+        """Open the store and recover every table it holds (an interrupted hand is void); with none,
+        open the tables of :attr:`opening` (before any client can)."""
+        await self._open_store()
+        if not self.tables:
+            for config in self.opening:
+                self.create(config)
+
+    async def _open_store(self) -> None:
         if self.db is None:
             return
         self.store = EventStore(self.db, synchronous="NORMAL")

@@ -45,23 +45,21 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
     app = create_app(db, name=name if name is not None else f"http://{host}:{port}", allowed_origins=allowed_origins,
                      allowed_hosts=hosts, limits=limits, phh=phh)
     server = app.state.server
+    server.opening = configs  # opened as the server starts, when the store holds no table
 
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=4 * MAX_MESSAGE, log_level="info",
                             ws_ping_interval=20, ws_ping_timeout=20)
     runner = uvicorn.Server(config)
 
     async def main() -> None:
-        async def open_tables() -> None:
+        async def announce() -> None:
             while not runner.started:
                 await asyncio.sleep(0.05)
-            if not server.tables:
-                for c in configs:
-                    server.create(c)
             if console is not None:
                 console.print(f"cardgame server on http://{host}:{port}/ ({len(server.tables)} tables; "
                               f"{'recording to ' + db if db else 'not recording'})", highlight=False)
 
-        opener = asyncio.create_task(open_tables())
+        opener = asyncio.create_task(announce())
         await runner.serve()
         opener.cancel()
 
