@@ -26,7 +26,7 @@ from cardgame.engine.errors import CardgameError, ConfigError
 from cardgame.model.cards import parse_cards
 from cardgame.model.deck import Deck, DeckSpec
 from cardgame.model.errors import BotError
-from cardgame.model.events import Event, HandEnded, HandStarted, PlayerLeft
+from cardgame.model.events import Event, HandEnded, HandStarted, PlayerLeft, PlayerSatOut
 from cardgame.model.inputs import check_instance, check_int, check_text, excerpt
 from cardgame.model.pots import settled_pots
 from cardgame.play import bots as bot_names
@@ -148,8 +148,9 @@ class TableHost:
                 self._free_token(event.seat)
             elif type(event) is HandEnded:
                 self._end_deal(event.hand)
-                self._bots_sit_out_alone()
                 self._rebuy_bots()
+            if type(event) in (PlayerSatOut, PlayerLeft) and self.game.hand is not None:
+                self._bots_sit_out_alone()
                 self.paused_until = self.now() + self.config.hand_pause
 
     # --- the committed deck (cardgame.server.fairness) -----------------------------------------------
@@ -219,9 +220,11 @@ class TableHost:
                    for p in self.game.table.players())
 
     def _bots_sit_out_alone(self) -> None:
-        """At a hand's end, from inside the engine (before it deals the next hand): when no person
-        plays any more (the last one went broke, say), the bots sit out at once, so they deal no hand
-        among themselves, unless ``bots_alone``."""
+        """In a hand, from inside the engine, when a player sits out or leaves (the last person went
+        broke as the hand closed, say) and no person plays any more: the bots sit out at once, before
+        the hand ends and the engine deals the next one, so they deal no hand among themselves, unless
+        ``bots_alone``. (Their events follow the one that caused them, inside the hand, as the store,
+        which listens first, records them.)"""
         if self.config.bots_alone or self._people_playing():
             return
         for seat in self.bots:

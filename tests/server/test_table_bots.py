@@ -74,3 +74,30 @@ def test_a_bots_only_table_goes_on_when_a_bot_goes_broke() -> None:
     after = [e for e in watcher.events() if e["kind"] == "hand started" and e["seq"] > rebuys[1]]
     assert len(after) >= 3  # it kept dealing after the second rebuy (it stalled at the first)
     assert table.chips() == 40 + 20 * len(rebuys)
+
+
+def test_the_bots_sitting_out_is_recorded_so_the_store_recovers_the_same_table(tmp_path: Any) -> None:
+    from cardgame.play.game import Game
+    from cardgame.server.config import read_config
+    from cardgame.server.host import TableHost
+    from cardgame.store import EventStore, recover
+
+    store = EventStore(str(tmp_path / "t.db"))
+    config = read_config({**SMALL, "bots": {"1": "calling-station", "2": "calling-station"}, "seed": 3})
+    variant = config.variant_object()
+    game = Game(variant, params=config.params, seats=3, min_buy_in=10, max_buy_in=20, seed=3)
+    recorder = store.record(game, "t", batch=True)
+    table = TableHost("t", config, game=game, before_send=recorder.flush)
+    ann = Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 10, "seat": 0})
+    for _ in range(2000):
+        table.step()
+        if ann.last["table"]["seats"][0]["stack"] == 0 and ann.last["table"]["hand"] is None:
+            break
+        shove(ann)
+    recorder.flush()
+    again = recover(store, "t", variant.build(**config.params))
+    seats = [(p.seat, p.stack, p.sitting_out) for p in game.table.players()]
+    assert [(p.seat, p.stack, p.sitting_out) for p in again.table.players()] == seats
+    assert all(out for _, _, out in seats)
+    store.close()
