@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cardgame.model.cards import format_cards, parse_cards
 from cardgame.model.rng import RandomSource
@@ -176,3 +178,28 @@ def test_a_restarted_table_shuffles_from_the_operating_system_not_from_its_confi
     with starlette.TestClient(create_app(db, allowed_hosts=["testserver"])) as client:
         again = client.app.state.server.tables[table_id]
         assert again.game.seed is None  # not 11 + 1_000_003 * hands, which its creator could work out
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+                         st.sampled_from(["salt", "deck", "type", "seat", "cards", "event", "hand", "street", "board",
+                                          "face_up", "x"]), inner, max_size=5), max_leaves=15)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(_JSON, st.just("a" * 64)), _JSON, st.one_of(st.none(), _JSON))
+def test_verify_answers_any_input_with_a_result_or_a_deal_error(commitment_hex: Any, reveal: Any, events: Any) -> None:
+    try:
+        verify(commitment_hex, reveal, events)
+    except DealError as exc:
+        assert len(str(exc)) <= 700
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_JSON, max_size=8))
+def test_verify_answers_any_events_of_a_true_reveal(events: list[Any]) -> None:
+    deal = new_deal(parse_cards("Ah Kd 7c 2s 9h Th Jc Qd"), RandomSource(1))
+    try:
+        verify(deal.commitment, deal.reveal(), events)
+    except DealError as exc:
+        assert len(str(exc)) <= 700
