@@ -22,7 +22,9 @@ def run(args: argparse.Namespace, console: Console) -> int:
     from cardgame.server.config import Limits
 
     limits = Limits(max_tables=args.max_tables, tables_per_client=args.tables_per_client,
-                    idle_close=float(args.idle_close), max_spectators=args.max_spectators)
+                    idle_close=float(args.idle_close), max_spectators=args.max_spectators,
+                    connections_per_client=args.connections_per_client, client_rate=float(args.client_rate),
+                    client_burst=2.0 * args.client_rate)
     return serve(db=None if args.no_db else args.db, host=args.host, port=args.port, tables=args.table,
                  bots=args.bots, seed=args.seed, allowed_origins=args.allow_origin, allowed_hosts=args.allow_host,
                  limits=limits, name=args.name, phh=not args.no_phh, console=console)
@@ -63,4 +65,9 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
                        help="close a client's table nobody has sat at or watched for this long (default 1800)")
     serve.add_argument("--max-spectators", type=whole("--max-spectators", 0, 100_000), default=50, metavar="N",
                        help="the most connections watching one table; seated players always connect (default 50)")
+    serve.add_argument("--connections-per-client", type=whole("--connections-per-client", 1, 100_000), default=32,
+                       metavar="N", help="the most websockets one client address may have open (default 32)")
+    serve.add_argument("--client-rate", type=whole("--client-rate", 1, 50_000), default=40, metavar="N",
+                       help="the messages a second one client address may send over all its connections, in bursts "
+                            "of twice as many (default 40)")
     serve.set_defaults(run=run)
