@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import ipaddress
 import json
 import logging
 import secrets
@@ -200,15 +201,18 @@ class Server:
         self.close(table_id, "closed by its creator")
 
     def reap(self) -> list[str]:
-        """Close every client's table nobody has sat at or watched for ``limits.idle_close`` seconds;
-        the tables closed."""
+        """Close every client's table nobody has played at or watched for ``limits.idle_close`` seconds
+        (a seated person who is sitting out, and not connected, plays no more than an empty seat); the
+        tables closed."""
         now = self.now()
         closed = []
         for table_id in list(self.creators):
             host = self.tables.get(table_id)
             if host is None:
                 continue
-            if host.tokens or host.clients:
+            table = host.game.table
+            playing = any(table.seats[seat] is not None and not table.seats[seat].sitting_out for seat in host.tokens)
+            if playing or host.clients:
                 self.busy_at[table_id] = now
             elif now - self.busy_at.get(table_id, now) >= self.limits.idle_close:
                 self.close(table_id, f"nobody played or watched for {self.limits.idle_close:g} seconds")
@@ -329,8 +333,16 @@ def _check_names(names: object, what: str, kind: str) -> None:
 
 
 def _address(connection: HTTPConnection) -> str:
-    """The client's address (uvicorn takes it from a trusted proxy's ``X-Forwarded-For``)."""
-    return connection.client.host if connection.client is not None else "unknown"
+    """The client's address, what its limits count (uvicorn takes it from a trusted proxy's
+    ``X-Forwarded-For``): an IPv6 address by its /64 network, as one subscriber holds a whole /64."""
+    host = connection.client.host if connection.client is not None else "unknown"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return host
 
 
 class _Connection:
@@ -356,10 +368,10 @@ class _Connection:
         if self.dropped or self.ending:
             return
         text = json.dumps(message, separators=(",", ":"))
-        self.queued += len(text)
-        if self.queued > self.server.limits.send_queue:
+        if self.queued + len(text) > self.server.limits.send_queue:
             self.drop(f"more than {self.server.limits.send_queue:,} bytes unsent")
             return
+        self.queued += len(text)
         self.queue.append(text)
         self.ready.set()
 

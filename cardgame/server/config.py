@@ -198,7 +198,8 @@ class Limits:
     operator opens (``cardgame serve --table``, :meth:`Server.create`) is bound by none of them.
 
     * ``max_tables`` tables in all, ``tables_per_client`` opened by one client address;
-    * a client's table with nobody seated and nobody connected closes after ``idle_close`` seconds;
+    * a client's table with nobody playing (seated and not sitting out) and nobody connected closes
+      after ``idle_close`` seconds;
     * ``max_spectators`` connections watching one table (seated players always connect), and
       ``connections_per_client`` connections from one address to the whole server;
     * a connection whose unsent messages pass ``send_queue`` bytes, or that takes more than
