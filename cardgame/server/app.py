@@ -210,8 +210,8 @@ class Server:
             host = self.tables.get(table_id)
             if host is None:
                 continue
-            table = host.game.table
-            playing = any(table.seats[seat] is not None and not table.seats[seat].sitting_out for seat in host.tokens)
+            seats = host.game.table.seats
+            playing = any((player := seats[seat]) is not None and not player.sitting_out for seat in host.tokens)
             if playing or host.clients:
                 self.busy_at[table_id] = now
             elif now - self.busy_at.get(table_id, now) >= self.limits.idle_close:
