@@ -51,9 +51,9 @@ def test_each_hand_is_committed_before_its_first_card_and_revealed_after_it_ends
         for reveal in recorder.of("reveal"):
             hand = reveal["hand"]
             deal = next(i for i, m in enumerate(messages) if m["type"] == "deal" and m["hand"] == hand)
+            started = hand_events(recorder, hand)[0]["seq"]
             first_card = next(i for i, m in enumerate(messages) if m["type"] == "view" and any(
-                e["kind"] == "hole cards" and e["seq"] > messages[deal]["seq"] - 50 for e in m["events"])
-                and any(e["kind"] == "hand started" and e["event"]["hand"] == hand for e in m["events"]))
+                e["kind"] == "hole cards" and e["seq"] > started for e in m["events"]))
             ended = next(i for i, m in enumerate(messages) if m["type"] == "view" and any(
                 e["kind"] == "hand ended" and e["event"]["hand"] == hand for e in m["events"]))
             assert deal < first_card < ended < messages.index(reveal)
