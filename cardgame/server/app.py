@@ -188,7 +188,7 @@ class Server:
 
     def close_by_creator(self, table_id: str, token: str) -> None:
         """Close a client's table for the holder of its creator token. :class:`LimitError` if the token
-        is wrong or a person is still seated (they leave first)."""
+        is wrong, a person is still seated (they leave first) or a hand is in progress."""
         check_text(table_id, "table id", ConfigError)
         check_text(token, "creator token", ConfigError)
         entry = self.creators.get(table_id)
@@ -198,6 +198,8 @@ class Server:
         host = self.tables[table_id]
         if host.tokens:
             raise LimitError(f"{len(host.tokens)} people are seated; the table can be closed once they have left.", 409)
+        if host.game.hand is not None:
+            raise LimitError("A hand is in progress; the table can be closed when it ends.", 409)
         self.close(table_id, "closed by its creator")
 
     def reap(self) -> list[str]:
@@ -212,7 +214,7 @@ class Server:
                 continue
             seats = host.game.table.seats
             playing = any((player := seats[seat]) is not None and not player.sitting_out for seat in host.tokens)
-            if playing or host.clients:
+            if playing or host.clients or host.game.hand is not None:
                 self.busy_at[table_id] = now
             elif now - self.busy_at.get(table_id, now) >= self.limits.idle_close:
                 self.close(table_id, f"nobody played or watched for {self.limits.idle_close:g} seconds")

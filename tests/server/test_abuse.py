@@ -118,7 +118,12 @@ def test_an_idle_table_is_closed_and_not_recovered_after_a_restart(tmp_path: Pat
             until(ws, lambda m: m["type"] == "view" and m["table"]["seats"][0]["sitting_out"])
         with one.websocket_connect(f"/ws/{watched}") as ws:
             ws.receive_json()
-            now[0] += 61
+            now[0] += 200  # her clock and time bank run out: her hand ends, and none is dealt without her
+            one.portal.call(server.wake, away)
+            deadline = time.monotonic() + 10
+            while server.tables[away].game.hand is not None:
+                assert time.monotonic() < deadline, "her hand did not end"
+                time.sleep(0.02)
             assert sorted(one.portal.call(server.reap)) == sorted([idle, away])
         assert set(server.tables) == {watched, operators}
         now[0] += 61
