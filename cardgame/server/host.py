@@ -24,8 +24,18 @@ from typing import Any
 
 from cardgame.engine.errors import CardgameError, ConfigError
 from cardgame.model.cards import parse_cards
+from cardgame.model.deck import Deck, DeckSpec
 from cardgame.model.errors import BotError
-from cardgame.model.events import ActionTaken, BoardDealt, Event, HandEnded, HandStarted, HoleCardsDealt, PlayerLeft
+from cardgame.model.events import (
+    ActionTaken,
+    BoardDealt,
+    Event,
+    HandEnded,
+    HandStarted,
+    HoleCardsDealt,
+    PlayerLeft,
+    PlayerSatOut,
+)
 from cardgame.model.inputs import check_instance, check_int, check_text, excerpt
 from cardgame.model.pots import settled_pots
 from cardgame.play import bots as bot_names
@@ -36,7 +46,10 @@ from cardgame.play.view import seat_rows
 from cardgame.server.clock import Clock
 from cardgame.server.config import TableConfig
 from cardgame.server.errors import MessageError
+from cardgame.server.fairness import Deal, new_deal
 from cardgame.server.messages import Act, Draw, Leave, Message, Muck, Resume, Runs, Sit, SitIn, SitOut, TopUp
+from cardgame.stages.base import mark_sitting_out
+from cardgame.stages.wait_for_players import WaitForPlayers
 from cardgame.store.serialize import encode_event
 
 __all__ = ["Client", "TableHost", "hash_token"]
@@ -51,6 +64,8 @@ _LOG_LIMIT = 2000
 #: restart is told what happened to the hand they were in.
 _NOTICE_KEEP = 120.0
 _NOTICE_LIMIT = 10
+#: The finished hands whose reveals a table keeps (``reveals``).
+_REVEALS = 50
 
 
 def hash_token(token: str) -> str:
@@ -98,7 +113,7 @@ class TableHost:
         variant = config.variant_object()
         if game is None:
             game = Game(variant, params=config.params, seats=config.seats, min_buy_in=config.min_buy_in,
-                        max_buy_in=config.max_buy_in, seed=config.game_seed())
+                        max_buy_in=config.max_buy_in, seed=config.seed)
         self.game = game
         self.variant_name: str = variant.name
         self.shape = game_shape(game.dispatcher.stages, game.ctx.deck_spec, variant.name)
@@ -121,10 +136,15 @@ class TableHost:
         self.timed_out: set[int] = set()  # this hand's events that a timeout made (their text says so)
         self.said: dict[int, str] = {}  # this hand's events told in other words than their own
         self.notices: list[tuple[float, dict[str, Any]]] = []  # (when, message): the recent notices
+        self.deal: Deal | None = None  # the hand in progress's committed deck
+        self._next_deal: tuple[Deal, Deck] | None = None  # the next hand's, stacked already
+        self.commitments: dict[int, str] = {}  # the newest hands' commitments, by hand number
+        self.reveals: dict[int, dict[str, Any]] = {}  # the newest finished hands' reveals, by hand number
         game.subscribe(self._on_event)
+        self._seat_bots()  # before the game starts: bots seated alone sit out before any hand is dealt
+        self._prepare_deal()
         if game.dispatcher.status == "new":
             game.start()
-        self._seat_bots()
         self.refresh()
 
     # --- events ---------------------------------------------------------------------------------------
@@ -137,6 +157,7 @@ class TableHost:
             self._public = {}
             self.timed_out = set()
             self.said = {}
+            self._start_deal(event.hand)
         else:
             self.hand_log.append(item)
             if len(self.hand_log) > _LOG_LIMIT:  # between hands, seats come and go: keep the newest
@@ -144,8 +165,57 @@ class TableHost:
             if type(event) is PlayerLeft and event.seat in self.tokens:
                 self._free_token(event.seat)
             elif type(event) is HandEnded:
+                self._end_deal(event.hand)
                 self._rebuy_bots()
                 self.paused_until = self.now() + self.config.hand_pause
+            if type(event) in (PlayerSatOut, PlayerLeft) and self.game.hand is not None:
+                self._bots_sit_out_alone()
+
+    # --- the committed deck (cardgame.server.fairness) -----------------------------------------------
+    def _prepare_deal(self) -> None:
+        """Shuffle and stack the next hand's whole deck now, so its commitment exists before its first card."""
+        ctx = self.game.ctx
+        if ctx.next_deck is not None:  # stacked by someone else (a test, a replay): not ours to commit
+            return
+        deal = new_deal(self._deck_spec().cards, ctx.rng)
+        deck = ctx.next_deck = Deck.stacked(deal.deck, self._deck_spec())
+        self._next_deal = (deal, deck)
+
+    def _deck_spec(self) -> DeckSpec:
+        """The deck this variant deals from (its wait stage may name its own, e.g. the short deck)."""
+        for stage in self.game.dispatcher.stages:
+            if isinstance(stage, WaitForPlayers) and stage.deck is not None:
+                return stage.deck
+        return self.game.ctx.deck_spec
+
+    def _start_deal(self, number: int) -> None:
+        hand = self.game.hand
+        pending, self._next_deal = self._next_deal, None
+        self.deal = pending[0] if pending is not None and hand is not None and hand.deck is pending[1] else None
+        if self.deal is not None:
+            self.commitments[number] = self.deal.commitment
+            while len(self.commitments) > _REVEALS:
+                del self.commitments[min(self.commitments)]
+
+    def _end_deal(self, number: int) -> None:
+        deal, self.deal = self.deal, None
+        if deal is not None:
+            self.reveals[number] = {"hand": number, "commitment": deal.commitment, **deal.reveal()}
+            while len(self.reveals) > _REVEALS:
+                del self.reveals[min(self.reveals)]
+        self._prepare_deal()
+
+    def _deal_messages(self, items: Iterable[tuple[int, Event]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The ``deal`` messages (commitments) to send before a view of ``items``, and the ``reveal``
+        messages to send after it."""
+        before: list[dict[str, Any]] = []
+        after: list[dict[str, Any]] = []
+        for _, e in items:
+            if type(e) is HandStarted and e.hand in self.commitments:
+                before.append({"type": "deal", "hand": e.hand, "commitment": self.commitments[e.hand], "seq": self.seq})
+            elif type(e) is HandEnded and e.hand in self.reveals:
+                after.append({"type": "reveal", **self.reveals[e.hand], "seq": self.seq})
+        return before, after
 
     # --- seats ------------------------------------------------------------------------------------------
     def _seat_bots(self) -> None:
@@ -162,13 +232,30 @@ class TableHost:
             self.bots[seat] = (bot, seat_rng(self.game, seat))
         self._bots_follow_people()
 
+    def _people_playing(self) -> bool:
+        """Whether a person is seated and not sitting out."""
+        return any((p.seat not in self.bots or p.seat in self.tokens) and not p.sitting_out
+                   for p in self.game.table.players())
+
+    def _bots_sit_out_alone(self) -> None:
+        """In a hand, from inside the engine, when a player sits out or leaves (the last person went
+        broke as the hand closed, say) and no person plays any more: the bots sit out at once, before
+        the hand ends and the engine deals the next one, so they deal no hand among themselves, unless
+        ``bots_alone``. (Their events follow the one that caused them, inside the hand, as the store,
+        which listens first, records them.)"""
+        if self.config.bots_alone or self._people_playing():
+            return
+        for seat in self.bots:
+            player = self.game.table.seats[seat]
+            if player is not None and seat not in self.tokens and not player.sitting_out:
+                mark_sitting_out(self.game.ctx, seat)
+
     def _bots_follow_people(self) -> None:
         """Bots sit out while no person is seated (a table nobody plays at does not deal hands to
         bots alone, unless ``bots_alone``), and sit in when one is."""
         if self.config.bots_alone:
             return
-        people = any((p.seat not in self.bots or p.seat in self.tokens) and not p.sitting_out
-                     for p in self.game.table.players())
+        people = self._people_playing()
         for seat in self.bots:
             player = self.game.table.seats[seat]
             if player is None or seat in self.tokens or player.sitting_out != people or player.stack == 0:
@@ -193,6 +280,8 @@ class TableHost:
             player = self.game.table.seats[seat]
             if player is not None and player.stack == 0 and (hand is None or seat not in hand.by_seat):
                 self.game.top_up(seat, buy_in)  # between its hands: the next hand may have started already
+                if self.config.bots_alone and seat not in self.tokens:
+                    self.game.sit_in(seat)  # the engine sat it out when it went broke
         self._bots_follow_people()
 
     def _free_token(self, seat: int) -> None:
@@ -481,7 +570,12 @@ class TableHost:
             items = [(n, e) for n, e in self.pending if n > client.sent]
             if not items:
                 return  # it has seen all of it already (a full view)
+        before, after = self._deal_messages(items)
+        for message in before:
+            client.deliver(message)
         client.deliver(self.view(client.seat, items, full=full))
+        for message in after:
+            client.deliver(message)
         client.sent = self.seq
 
     def view(self, seat: int | None, items: Iterable[tuple[int, Event]] = (), *, full: bool = False
@@ -537,7 +631,8 @@ class TableHost:
                 "pot": hand.pot_total() if hand is not None else 0, "pots": pots,
                 "board": [str(c) for c in hand.board] if hand is not None else [],
                 "button": game.table.button, "to_act": game.to_act, "stud": any(self.shape.up_cards),
-                "status": game.status_name, "seats": seats}
+                "status": game.status_name, "seats": seats,
+                "commitment": self.commitments.get(hand.number) if hand is not None else None}
 
     def _question(self, seat: int) -> dict[str, Any]:
         game = self.game

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 import variants
 from cardgame import CardgameError, Game
+from cardgame.model.cards import parse_cards
+from cardgame.model.deck import Deck
 from cardgame.play.bots import calling_station, random_bot
 from cardgame.server.errors import MessageError
 from cardgame.server.messages import MAX_MESSAGE
@@ -48,16 +50,24 @@ def play(recorders: list[Recorder], table: Any, hands: int) -> None:
     raise AssertionError("too many steps")
 
 
-def test_two_people_and_a_bot_play_seeded_hands_to_the_stacks_a_local_game_reaches() -> None:
-    table = host(**NT, bots={"2": "random"})
+def test_two_people_and_a_bot_play_hands_whose_revealed_decks_replay_to_the_same_stacks() -> None:
+    table = host(**NT, bots={"2": "random"}, seed=6)
     ann, bob, watcher = two_people(table, 150)
     play([ann, bob], table, 8)
     ended = [e["event"] for e in watcher.events() if e["kind"] == "hand ended"]
     assert not [e for e in watcher.events() if e["kind"] == "chips added"], "a bot rebought: pick another seed"
 
-    # the same game played by the library directly, the people as calling stations
+    # the same game played by the library directly, the people as calling stations, each hand dealt
+    # from the deck the table revealed after it
+    decks = [parse_cards(m["deck"]) for m in watcher.of("reveal")]
     local = Game(variants.get("NT"), params={"small_blind": 1, "big_blind": 2}, seats=3, min_buy_in=40,
-                 max_buy_in=200, seed=7, max_hands=8)
+                 max_buy_in=200, seed=6, max_hands=8)
+
+    def stack(event: Any) -> None:
+        if event.kind in ("hand ended", "seated") and len(decks) > local.ctx.hands_played:
+            local.ctx.next_deck = Deck.stacked(decks[local.ctx.hands_played])
+
+    local.subscribe(stack)
     local.sit_down("random (2)", 200, 2)
     local.start()
     local.sit_down("ann", 100, 0)
@@ -417,15 +427,16 @@ def test_logs_hold_no_token_and_no_card(caplog: pytest.LogCaptureFixture) -> Non
     assert cards and not any(c in text for c in cards)
 
 
-def test_a_table_given_no_seed_draws_128_bits_and_shows_no_seed_to_the_lobby() -> None:
-    """A seed is for replay: a table given none draws one of 128 bits from the operating system
-    (nobody can try them all), and no client is shown a table's seed, chosen or drawn."""
+def test_a_table_given_no_seed_shuffles_from_the_operating_system_and_shows_no_seed_to_the_lobby() -> None:
+    """A seed is an operator's, for replay: a table given none shuffles every deck from the operating
+    system's source (it has no seed anyone could know), and no client is shown a table's seed."""
     from cardgame.server.config import read_config
     from cardgame.server.host import TableHost
 
     tables = [TableHost("t", read_config({"variant": "NT"})) for _ in range(2)]
-    seeds = [t.game.seed for t in tables]
-    assert all(s is not None and s.bit_length() > 64 for s in seeds) and seeds[0] != seeds[1]
+    assert [t.game.seed for t in tables] == [None, None]
+    assert tables[0]._next_deal is not None and tables[1]._next_deal is not None
+    assert tables[0]._next_deal[0].deck != tables[1]._next_deal[0].deck
     chosen = TableHost("t", read_config({"variant": "NT", "seed": 5}))
     for table in (*tables, chosen):
         assert "seed" not in table.describe()["config"]
