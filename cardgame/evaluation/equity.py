@@ -61,6 +61,7 @@ from cardgame.evaluation.batch import (
     rank_table,
 )
 from cardgame.evaluation.lowball import EIGHT_QUALIFIER, _ace_to_five_table
+from cardgame.evaluation.ranges import combination_rows
 from cardgame.model.cards import RANKS, Card, parse_cards
 from cardgame.model.errors import CardError, ConfigError
 from cardgame.model.inputs import excerpt
@@ -101,25 +102,6 @@ class EquityResult:
     def equity_floats(self) -> tuple[float, ...]:
         """``equity`` as floats."""
         return tuple(float(e) for e in self.equity)
-
-
-@cache
-def _combinations(n: int, k: int) -> npt.NDArray[np.int8]:
-    """All k-subsets of range(n) as rows of an int8 array, in lexicographic order (cached).
-
-    Built block by block: the subsets starting with ``a`` are ``a`` followed by the (k-1)-subsets
-    of the ``n - a - 1`` larger numbers, shifted up by ``a + 1``.
-    """
-    if k == 0:
-        return np.zeros((1, 0), dtype=np.int8)
-    blocks = []
-    for a in range(n - k + 1):
-        tail = _combinations(n - a - 1, k - 1)
-        block = np.empty((len(tail), k), dtype=np.int8)
-        block[:, 0] = a
-        np.add(tail, a + 1, out=block[:, 1:], casting="unsafe")
-        blocks.append(block)
-    return np.concatenate(blocks)
 
 
 @cache
@@ -468,7 +450,7 @@ def _deal_numpy(
     shares = np.zeros(len(parsed), dtype=np.int64)
     wins = np.zeros(len(parsed), dtype=np.int64)
     ties = np.zeros(len(parsed), dtype=np.int64)
-    all_rows = _combinations(len(rest), k) if exact else None
+    all_rows = combination_rows(len(rest), k) if exact else None
     report(0, count)
     for start in range(0, count, _CHUNK):
         size = min(_CHUNK, count - start)
