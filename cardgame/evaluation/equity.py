@@ -134,7 +134,8 @@ def _table(result: EquityResult) -> str:
     width = max(6, *(len(n) for n in names))
     where = [f"board {format_cards(result.board)}" if result.board else "",
              f"dead {format_cards(result.dead)}" if result.dead else ""]
-    how = (f"exact over {result.boards:,} deals" if result.exact
+    deals = "boards" if GAMES[result.game].board else "deals"
+    how = (f"exact over {result.boards:,} {deals}" if result.exact
            else f"Monte Carlo over {result.boards:,} samples (± is 1.96 standard errors, a 95% margin)")
     game = result.game + (" hi/lo" if result.hi_lo else "")
     lines = [", ".join(x for x in (game, *where, how) if x)]
