@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import combinations, product
+from itertools import combinations
 from math import comb, lcm, prod
 from typing import Any
 
@@ -79,6 +79,7 @@ MAX_SEED = 2**128 - 1
 _CHUNK = 1 << 16
 _RANK_WEIGHT = np.array([RANK_WEIGHTS[c >> 2] for c in range(52)], dtype=np.int64)
 _RANK_BIT = np.array([1 << (c >> 2) for c in range(52)], dtype=np.int64)
+_CARD_BIT = np.array([1 << c for c in range(52)], dtype=np.int64)
 
 CardsLike = str | Iterable[str | int]
 
@@ -162,13 +163,13 @@ def _values(
     low (0 for none); ``board`` and each of ``holes`` hold one row of cards per deal."""
     if game == "omaha":
         return [_omaha_rows(board, hole, hi_lo) for hole in holes]
-    board_keys, board_bits = card_key_sums(board)
-    board_weights = _RANK_WEIGHT[board].sum(axis=1)
+    board_keys, board_bits = _sums(BATCH_CARD_KEYS, board), _sums(CARD_BITS, board)
+    board_weights = _sums(_RANK_WEIGHT, board)
     out: list[tuple[Int32Array, Int32Array | None]] = []
     for hole in holes:
         n = board.shape[1] + hole.shape[1]
-        keys, bits = card_key_sums(hole)
-        weights = board_weights + _RANK_WEIGHT[hole].sum(axis=1)
+        keys, bits = _sums(BATCH_CARD_KEYS, hole), _sums(CARD_BITS, hole)
+        weights = board_weights + _sums(_RANK_WEIGHT, hole)
         high: Int32Array
         if game in ("holdem", "stud"):
             high = high_values_from_sums(keys + board_keys, bits + board_bits, n)
@@ -179,6 +180,14 @@ def _values(
         else:  # short deck and badugi: the evaluator hand by hand, each hand once
             high = _by_hand(game, np.concatenate([hole, board], axis=1))
         out.append((high, _low_table(n, EIGHT_QUALIFIER)[weights] if hi_lo else None))
+    return out
+
+
+def _sums(table: Int64Array, cards: npt.NDArray[Any]) -> Int64Array:
+    """``table[cards].sum(axis=1)``, column by column (numpy sums a few columns a row slowly)."""
+    out = np.zeros(len(cards), dtype=np.int64)
+    for j in range(cards.shape[1]):
+        out += table[cards[:, j]]
     return out
 
 
@@ -550,8 +559,8 @@ def equity(
     boards = comb(rest, k)
     matchups = prod(len(p) for p in players)
     if exact is None:
-        exact = not any(extra) and matchups <= _MAX_MATCHUPS and matchups * boards <= EXACT_LIMIT
-    elif exact and (any(extra) or matchups > 50 * _MAX_MATCHUPS or matchups * boards > 200 * EXACT_LIMIT):
+        exact = not any(extra) and matchups * boards <= EXACT_LIMIT
+    elif exact and (any(extra) or matchups > _MAX_MATCHUPS or matchups * boards > 100 * EXACT_LIMIT):
         raise ConfigError(f"Too many deals to enumerate ({matchups:,} matchups of {boards:,} deals"
                           f"{', and cards to deal each player' if any(extra) else ''}); use Monte Carlo (exact=False).")
     unit = 2 * lcm(*range(1, len(players) + 1))  # one pot, divisible by any split of either half
@@ -565,7 +574,7 @@ def equity(
                    report, base)
 
 
-_MAX_MATCHUPS = 20_000
+_MAX_MATCHUPS = 5_000_000  # matchups exact=True may list before the cards they share are dropped
 
 
 def _bits(cards: Iterable[int]) -> int:
@@ -575,8 +584,7 @@ def _bits(cards: Iterable[int]) -> int:
 @lru_cache(maxsize=64)
 def _row_bits(r: Range) -> Int64Array:
     """Each hand of a range as a 52-bit mask of its cards."""
-    out: Int64Array = (np.int64(1) << r.hands.astype(np.int64)).sum(axis=1)
-    return out
+    return _sums(_CARD_BIT, r.hands)
 
 
 def _possible(r: Range, taken: int, index: int, game: str) -> Range:
@@ -590,63 +598,113 @@ def _possible(r: Range, taken: int, index: int, game: str) -> Range:
     return Range._make(r.game, r.size, r.hands[keep], r.weights[keep], None, ordered=True)
 
 
+def _matchups(players: list[Range], taken: int) -> tuple[list[npt.NDArray[np.intp]], Int64Array]:
+    """Every matchup of the players' hands sharing no card with each other or ``taken``: per player
+    the row of its hand in each matchup, and each matchup's cards as a mask."""
+    picks = [np.arange(len(players[0]), dtype=np.intp)]
+    masks = _row_bits(players[0]).copy()
+    for r in players[1:]:
+        bits = _row_bits(r)
+        left, right = np.repeat(np.arange(len(masks)), len(r)), np.tile(np.arange(len(r)), len(masks))
+        fits = np.flatnonzero((masks[left] & bits[right]) == 0)
+        picks = [p[left[fits]] for p in picks] + [right[fits]]
+        masks = masks[left[fits]] | bits[right[fits]]
+    fits = np.flatnonzero((masks & taken) == 0)
+    return [p[fits] for p in picks], masks[fits]
+
+
 def _enumerate(
     players: list[Range], known: tuple[Card, ...], dead: tuple[Card, ...], spec: _Game, game: str, hi_lo: bool,
     unit: int, use_numba: bool | None, report: Callable[[int, int], None], base: dict[str, Any],
 ) -> EquityResult:
-    """Every matchup of the players' hands that shares no card, and every board of each."""
-    taken = _bits(list(known) + list(dead))
-    rows = [list(zip(p.hands.tolist(), p.weights.tolist(), _row_bits(p).tolist(), strict=True)) for p in players]
-    matchups: list[tuple[tuple[tuple[int, ...], ...], Fraction]] = []
-    for combo in product(*rows):
-        bits = taken
-        for _, _, b in combo:
-            if bits & b:
-                break
-            bits |= b
-        else:
-            weight = prod((Fraction(w) for _, w, _ in combo), start=Fraction(1))
-            matchups.append((tuple(tuple(h) for h, _, _ in combo), weight))
-    if not matchups:
+    """Every matchup of the players' hands that shares no card, and every board of each: one matchup
+    by the compiled loop or numpy, many at once in numpy chunks of (matchup, board) rows."""
+    n = len(players)
+    picks, masks = _matchups(players, _bits(list(known) + list(dead)))
+    if not len(masks):
         raise ConfigError("The players' hands always share a card: no deal is possible.")
     k = spec.board - len(known)
-    numba = game == "holdem" and (HAVE_NUMBA if use_numba is None else use_numba)
-    n = len(players)
-    shares, wins, ties = [Fraction(0)] * n, [Fraction(0)] * n, [Fraction(0)] * n
-    weighted = any(w != 1 for _, w in matchups)
-    count = 0
-    total = len(matchups) * comb(52 - (52 - spec.deck) - len(known) - len(dead) - sum(p.size for p in players), k)
+    rest = spec.deck - len(known) - len(dead) - sum(p.size for p in players)
+    boards = comb(rest, k)
+    total = len(masks) * boards
     report(0, total)
-    deck = range(52 - spec.deck, 52)
-    for holes, weight in matchups:
+    if len(masks) == 1:
+        holes = [tuple(int(c) for c in p.hands[i[0]]) for p, i in zip(players, picks, strict=True)]
         used = set(known) | set(dead) | {c for h in holes for c in h}
-        rest = np.array([c for c in deck if c not in used], dtype=np.intp)
-        if numba:
-            s, w, t = _holdem_exact_numba(rest, known, holes, hi_lo, unit)
+        left = np.array([c for c in range(52 - spec.deck, 52) if c not in used], dtype=np.intp)
+        if game == "holdem" and (HAVE_NUMBA if use_numba is None else use_numba):
+            s, w, t = _holdem_exact_numba(left, known, holes, hi_lo, unit)
         else:
-            s, w, t = _deal_exact(rest, known, holes, game, spec.board, hi_lo, unit, count, total, report)
-        for i in range(n):
-            shares[i] += weight * int(s[i])
-            wins[i] += weight * int(w[i])
-            ties[i] += weight * int(t[i])
-        count += comb(len(rest), k)
-        report(count, total)
-    out_of = sum((w for _, w in matchups), start=Fraction(0)) * comb(len(rest), k)
+            s, w, t = _deal_exact(left, known, holes, game, hi_lo, unit, total, report)
+        per_matchup = [s[None, :], w[None, :], t[None, :]]
+    else:
+        per_matchup = _deal_matchups(players, picks, masks, known, dead, spec, game, hi_lo, unit, total, report)
+    report(total, total)
+    weights = np.stack([p.weights[i] for p, i in zip(players, picks, strict=True)], axis=1)  # (M, players)
+    weighted = bool((weights != 1).any())
+    sums: list[list[int | Fraction]]
+    if weighted:  # exact sums: each distinct weight tuple's product as a fraction, times its matchups' counts
+        groups, inverse = np.unique(weights, axis=0, return_inverse=True)
+        factor = [prod((Fraction(repr(w)) for w in row), start=Fraction(1)) for row in groups.tolist()]  # 0.3 is 3/10
+        inverse = inverse.reshape(-1)
+
+        def weigh(column: Int64Array) -> Fraction:
+            per_group = np.bincount(inverse, weights=column, minlength=len(groups)).round().tolist()
+            return sum((f * int(x) for f, x in zip(factor, per_group, strict=True)), start=Fraction(0))
+
+        sums = [[weigh(a[:, j]) for j in range(n)] for a in per_matchup]
+        out_of: int | Fraction = weigh(np.ones(len(inverse), dtype=np.int64)) * boards
+    else:
+        sums = [[int(x) for x in a.sum(axis=0).tolist()] for a in per_matchup]
+        out_of = total
+    shares, wins, ties = sums
     return EquityResult(
-        **base, boards=count,
-        wins=tuple(w if weighted else int(w) for w in wins), ties=tuple(t if weighted else int(t) for t in ties),
-        equity=tuple(s / (unit * out_of) for s in shares), std_error=(0.0,) * n,
-        out_of=out_of if weighted else int(out_of),
+        **base, boards=total, wins=tuple(wins), ties=tuple(ties),
+        equity=tuple(Fraction(s) / (unit * out_of) for s in shares), std_error=(0.0,) * n, out_of=out_of,
     )
 
 
+def _deal_matchups(
+    players: list[Range], picks: list[npt.NDArray[np.intp]], masks: Int64Array, known: tuple[Card, ...],
+    dead: tuple[Card, ...], spec: _Game, game: str, hi_lo: bool, unit: int, total: int,
+    report: Callable[[int, int], None],
+) -> list[Int64Array]:
+    """Per matchup and player: pot shares, wins and ties over every board that shares no card with
+    the matchup, dealt in chunks of (matchup, board) rows."""
+    n, m = len(players), len(masks)
+    avail = np.array([c for c in range(52 - spec.deck, 52) if c not in set(known) | set(dead)], dtype=np.intp)
+    k = spec.board - len(known)
+    all_boards = avail[combination_rows(len(avail), k)]
+    board_bits = _sums(_CARD_BIT, all_boards)
+    out = [np.zeros((m, n), dtype=np.int64) for _ in range(3)]
+    step = max(1, _CHUNK // max(1, len(all_boards)))
+    done = 0
+    for first in range(0, m, step):
+        block = np.arange(first, min(m, first + step))
+        pair_m = np.repeat(block, len(all_boards))
+        pair_b = np.tile(np.arange(len(all_boards)), len(block))
+        fits = (masks[pair_m] & board_bits[pair_b]) == 0
+        pair_m, pair_b = pair_m[fits], pair_b[fits]
+        rows = len(pair_m)
+        board = np.concatenate([np.broadcast_to(np.array(known, dtype=np.intp), (rows, len(known))),
+                                all_boards[pair_b]], axis=1)
+        holes = [p.hands[i[pair_m]].astype(np.intp) for p, i in zip(players, picks, strict=True)]
+        share = _pot_shares(_values(game, board, holes, hi_lo), unit)  # (players, rows)
+        for a, part in zip(out, (share, share == unit, (share > 0) & (share < unit)), strict=True):
+            for j in range(n):  # counts below 2**53: the float sums are exact
+                a[:, j] += np.bincount(pair_m, weights=part[j], minlength=m).round().astype(np.int64)
+        done += rows
+        report(done, total)
+    return out
+
+
 def _deal_exact(
-    rest: npt.NDArray[np.intp], known: Sequence[int], holes: Sequence[tuple[int, ...]], game: str, size: int,
-    hi_lo: bool, unit: int, done: int, total: int, report: Callable[[int, int], None],
+    rest: npt.NDArray[np.intp], known: Sequence[int], holes: Sequence[tuple[int, ...]], game: str, hi_lo: bool,
+    unit: int, total: int, report: Callable[[int, int], None],
 ) -> tuple[Int64Array, Int64Array, Int64Array]:
     """Per hand: total pot shares, wins and ties over every board, in numpy chunks (``report`` is told
     the deals done after each)."""
-    k = size - len(known)
+    k = GAMES[game].board - len(known)
     shares = np.zeros(len(holes), dtype=np.int64)
     wins = np.zeros(len(holes), dtype=np.int64)
     ties = np.zeros(len(holes), dtype=np.int64)
@@ -663,7 +721,7 @@ def _deal_exact(
         wins += (share == unit).sum(axis=1)
         ties += ((share > 0) & (share < unit)).sum(axis=1)
         if count > _CHUNK:
-            report(done + start + n, total)
+            report(start + n, total)
     return shares, wins, ties
 
 
@@ -679,7 +737,7 @@ def _sample(
     n = len(players)
     k = GAMES[game].board - len(known)
     deal = k + sum(extra)
-    outside = np.array([c not in left for c in range(52)])
+    outside_bits = _bits(c for c in range(52) if c not in left)  # known, dead and out of the game's deck
     bits = [_row_bits(p) for p in players]
     cumulative = [np.cumsum(p.weights) / p.weights.sum() for p in players]
     sums = np.zeros(n, dtype=np.float64)
@@ -692,13 +750,23 @@ def _sample(
     chunk = _CHUNK
     report(0, samples)
     while done < samples:
-        picks = [np.minimum(np.searchsorted(c, rng.random(chunk), side="right"), len(c) - 1) for c in cumulative]
-        mask = np.zeros(chunk, dtype=np.int64)
+        picks = [np.minimum(np.searchsorted(c, rng.random(chunk), side="right"), len(c) - 1) if len(c) > 1
+                 else np.zeros(chunk, dtype=np.intp) for c in cumulative]
+        mask = np.full(chunk, outside_bits, dtype=np.int64)
         ok = np.ones(chunk, dtype=bool)
         for b, pick in zip(bits, picks, strict=True):
             rows = b[pick]
             ok &= (mask & rows) == 0
             mask |= rows
+        few = 0 < deal <= 6  # few cards to deal: draw them at random and drop the deals that repeat a card
+        if few:
+            drawn = rng.integers(0, 52, (chunk, deal))
+            union = np.zeros(chunk, dtype=np.int64)
+            for j in range(deal):
+                card = np.int64(1) << drawn[:, j]
+                ok &= (union & card) == 0
+                union |= card
+            ok &= (union & mask) == 0
         keep = np.flatnonzero(ok)[: samples - done]
         if keep.size == 0:
             empty += 1
@@ -709,10 +777,11 @@ def _sample(
         size = keep.size
         hands = [p.hands[pick[keep]].astype(np.intp) for p, pick in zip(players, picks, strict=True)]
         dealt = np.zeros((size, 0), dtype=np.intp)
-        if deal:
-            used = ((mask[keep, None] >> np.arange(52)) & 1).astype(bool) | outside
+        if few:
+            dealt = drawn[keep]
+        elif deal:  # many: a random order of the cards left, the first ``deal`` of it
             keys = rng.random((size, 52))
-            keys[used] = 2.0
+            keys[((mask[keep, None] >> np.arange(52)) & 1).astype(bool)] = 2.0
             chosen = np.argpartition(keys, deal - 1, axis=1)[:, :deal]
             order = np.argsort(np.take_along_axis(keys, chosen, axis=1), axis=1)
             dealt = np.take_along_axis(chosen, order, axis=1)
