@@ -569,6 +569,8 @@ def equity(
             "board": known, "game": game, "hi_lo": hi_lo, "exact": exact, "players": labels, "dead": dead_cards}
     if exact:
         return _enumerate(players, known, dead_cards, spec, game, hi_lo, unit, use_numba, report, base)
+    if matchups <= _MAX_MATCHUPS and not len(_matchups(players, _bits(list(known) + list(dead_cards)))[1]):
+        raise ConfigError("The players' hands always share a card: no deal is possible.")
     limits = (samples, target_error, seconds)
     return _sample(players, extra, known, deck - set(known) - set(dead_cards), game, hi_lo, unit, limits, seed,
                    report, base)
