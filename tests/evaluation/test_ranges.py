@@ -143,7 +143,7 @@ def test_from_combos_and_hand_class() -> None:
 def test_a_range_cannot_change() -> None:
     r = parse_range("AA")
     with pytest.raises(AttributeError):
-        r.game = "omaha"  # type: ignore[misc]
+        r.game = "omaha"
     with pytest.raises(TypeError):
         r.combos[(Card("As"), Card("Ah"))] = 0.5  # type: ignore[index]
     with pytest.raises(ValueError, match="read-only"):
