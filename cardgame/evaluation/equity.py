@@ -672,30 +672,32 @@ def _deal_matchups(
     report: Callable[[int, int], None],
 ) -> list[Int64Array]:
     """Per matchup and player: pot shares, wins and ties over every board that shares no card with
-    the matchup, dealt in chunks of (matchup, board) rows."""
+    the matchup. Boards go in chunks: each hand of each range is valued once on each board of the
+    chunk, and the matchups compare those values."""
     n, m = len(players), len(masks)
     avail = np.array([c for c in range(52 - spec.deck, 52) if c not in set(known) | set(dead)], dtype=np.intp)
     k = spec.board - len(known)
-    all_boards = avail[combination_rows(len(avail), k)]
-    board_bits = _sums(_CARD_BIT, all_boards)
+    rows = combination_rows(len(avail), k)
+    boards = np.concatenate([np.broadcast_to(np.array(known, dtype=np.intp), (len(rows), len(known))), avail[rows]],
+                            axis=1)
+    board_bits = _sums(_CARD_BIT, avail[rows])
     out = [np.zeros((m, n), dtype=np.int64) for _ in range(3)]
-    step = max(1, _CHUNK // max(1, len(all_boards)))
+    step = max(1, (1 << 18) // max(m, *(len(p) for p in players)))
     done = 0
-    for first in range(0, m, step):
-        block = np.arange(first, min(m, first + step))
-        pair_m = np.repeat(block, len(all_boards))
-        pair_b = np.tile(np.arange(len(all_boards)), len(block))
-        fits = (masks[pair_m] & board_bits[pair_b]) == 0
-        pair_m, pair_b = pair_m[fits], pair_b[fits]
-        rows = len(pair_m)
-        board = np.concatenate([np.broadcast_to(np.array(known, dtype=np.intp), (rows, len(known))),
-                                all_boards[pair_b]], axis=1)
-        holes = [p.hands[i[pair_m]].astype(np.intp) for p, i in zip(players, picks, strict=True)]
-        share = _pot_shares(_values(game, board, holes, hi_lo), unit)  # (players, rows)
-        for a, part in zip(out, (share, share == unit, (share > 0) & (share < unit)), strict=True):
-            for j in range(n):  # counts below 2**53: the float sums are exact
-                a[:, j] += np.bincount(pair_m, weights=part[j], minlength=m).round().astype(np.int64)
-        done += rows
+    for first in range(0, len(boards), step):
+        chunk = boards[first : first + step]
+        size = len(chunk)
+        values = []
+        for p, pick in zip(players, picks, strict=True):
+            hands = p.hands.astype(np.intp)
+            high, low = _values(game, np.tile(chunk, (len(hands), 1)), [np.repeat(hands, size, axis=0)], hi_lo)[0]
+            values.append((high.reshape(len(hands), size)[pick].reshape(-1),
+                           None if low is None else low.reshape(len(hands), size)[pick].reshape(-1)))
+        fits = ((masks[:, None] & board_bits[None, first : first + size]) == 0).reshape(-1)
+        share = _pot_shares(values, unit) * fits  # (players, matchups * boards)
+        for a, part in zip(out, (share, (share == unit) & fits, (share > 0) & (share < unit)), strict=True):
+            a += part.reshape(n, m, size).sum(axis=2).T
+        done += int(fits.sum())
         report(done, total)
     return out
 
@@ -741,7 +743,8 @@ def _sample(
     deal = k + sum(extra)
     outside_bits = _bits(c for c in range(52) if c not in left)  # known, dead and out of the game's deck
     bits = [_row_bits(p) for p in players]
-    cumulative = [np.cumsum(p.weights) / p.weights.sum() for p in players]
+    cumulative = [None if (p.weights == p.weights[0]).all() else np.cumsum(p.weights) / p.weights.sum()
+                  for p in players]  # None: every hand alike, drawn uniformly
     sums = np.zeros(n, dtype=np.float64)
     squares = np.zeros(n, dtype=np.float64)
     wins = np.zeros(n, dtype=np.int64)
@@ -752,8 +755,9 @@ def _sample(
     chunk = _CHUNK
     report(0, samples)
     while done < samples:
-        picks = [np.minimum(np.searchsorted(c, rng.random(chunk), side="right"), len(c) - 1) if len(c) > 1
-                 else np.zeros(chunk, dtype=np.intp) for c in cumulative]
+        picks = [rng.integers(0, len(p), chunk) if c is None
+                 else np.minimum(np.searchsorted(c, rng.random(chunk), side="right"), len(c) - 1)
+                 for p, c in zip(players, cumulative, strict=True)]
         mask = np.full(chunk, outside_bits, dtype=np.int64)
         ok = np.ones(chunk, dtype=bool)
         for b, pick in zip(bits, picks, strict=True):
@@ -763,12 +767,13 @@ def _sample(
         few = 0 < deal <= 6  # few cards to deal: draw them at random and drop the deals that repeat a card
         if few:
             drawn = rng.integers(0, 52, (chunk, deal))
-            union = np.zeros(chunk, dtype=np.int64)
-            for j in range(deal):
-                card = np.int64(1) << drawn[:, j]
-                ok &= (union & card) == 0
+            union = _CARD_BIT[drawn[:, 0]]
+            total = union.copy()
+            for j in range(1, deal):
+                card = _CARD_BIT[drawn[:, j]]
                 union |= card
-            ok &= (union & mask) == 0
+                total += card
+            ok &= (union == total) & ((union & mask) == 0)
         keep = np.flatnonzero(ok)[: samples - done]
         if keep.size == 0:
             empty += 1
