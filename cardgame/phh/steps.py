@@ -24,7 +24,7 @@ from cardgame.evaluation.equity import EquityResult, equity
 from cardgame.model.cards import Card
 from cardgame.model.errors import CardgameError, HandHistoryError
 from cardgame.model.events import BoardDealt, CardsDiscarded, CardsShown, Event, HoleCardsDealt
-from cardgame.model.inputs import is_ascii_int
+from cardgame.model.inputs import check_instance, check_text, is_ascii_int
 from cardgame.phh.actions import Action, DealBoardAction, DealHoleAction, ShowMuckAction, StandPatDiscardAction
 from cardgame.phh.history import HandHistory
 from cardgame.phh.replay import replay
@@ -88,6 +88,8 @@ def view_equity(view: TableView, variant: str, *, samples: int = 20_000) -> Equi
     deals (the same answer every time). ``None`` when fewer than two players are live, the variant
     has no equity game (:data:`EQUITY_GAMES`) or the deck cannot deal every live player to the end
     (eight stud players). Draw games rank the hands as they stand."""
+    check_instance(view, TableView, "A TableView", HandHistoryError)
+    check_text(variant, "variant", HandHistoryError)
     game, hi_lo = EQUITY_GAMES.get(variant, ("", False))
     live = [s for s in view.seats if s.in_hand and not s.folded and s.hole]
     if not game or len(live) < 2:

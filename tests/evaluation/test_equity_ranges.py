@@ -237,3 +237,19 @@ def test_equity_command_answers_a_range_question() -> None:
     assert "stud, dead Ks 2d, Monte Carlo over 20,000 samples" in out and "±" in out
     bad = subprocess.run([*run, "AKs", "QQ+,AZs"], capture_output=True, text=True, env=env, cwd=ROOT)
     assert bad.returncode == 2 and "cannot read 'AZs'" in bad.stderr
+
+
+HOSTILE = [None, 1, 1.5, float("nan"), float("inf"), -1, True, "x" * 100_000, "", b"AhKh", ["AhKh"], {"a": 1},
+           10**30, object(), ("Ah", "Kh", "Qh"), parse_range("AA")]
+
+
+@pytest.mark.parametrize("name", ["hands", "board", "game", "hi_lo", "dead", "exact", "samples", "target_error",
+                                  "seconds", "seed", "use_numba", "progress"])
+def test_each_parameter_refuses_hostile_values_with_the_librarys_error(name: str) -> None:
+    from cardgame.model.errors import CardgameError
+    for value in HOSTILE:
+        call = {"hands": ["AhKh", "QQ+"], "board": "2c 3d 4h", "samples": 2000, "seed": 1, name: value}
+        try:
+            equity(**call)  # type: ignore[arg-type]
+        except CardgameError as exc:
+            assert len(str(exc)) <= 700
