@@ -253,3 +253,16 @@ def test_each_parameter_refuses_hostile_values_with_the_librarys_error(name: str
             equity(**call)  # type: ignore[arg-type]
         except CardgameError as exc:
             assert len(str(exc)) <= 700
+
+
+@pytest.mark.parametrize(("game", "hands", "board"), [
+    ("holdem", ["AKs", "QQ+, AQs+"], "Ah 7c 2d"),
+    ("short-deck", ["AK", "QQ+"], "6h 7h 8c"),
+])
+def test_range_matchup_tables_equal_monte_carlo(game: str, hands: list[str], board: str) -> None:
+    """The exact tables value every hand on every board, those sharing a card too (then dropped): a
+    crash once (seven-card index out of range; the short-deck evaluator refusing a repeated card)."""
+    exact = equity(hands, board, game=game)
+    sampled = equity(hands, board, game=game, exact=False, samples=100_000, seed=4)
+    assert exact.exact and sum(exact.equity) == 1
+    assert abs(float(exact.equity[0]) - float(sampled.equity[0])) <= 3 * sampled.std_error[0]
