@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from itertools import combinations
 from math import comb, lcm, prod
 from typing import Any
@@ -163,32 +163,50 @@ def _values(
     low (0 for none); ``board`` and each of ``holes`` hold one row of cards per deal."""
     if game == "omaha":
         return [_omaha_rows(board, hole, hi_lo) for hole in holes]
-    board_keys, board_bits = _sums(BATCH_CARD_KEYS, board), _sums(CARD_BITS, board)
-    board_weights = _sums(_RANK_WEIGHT, board)
-    board_seven = _sums(_SEVEN_KEYS, board) if game in ("holdem", "stud") else None
-    out: list[tuple[Int32Array, Int32Array | None]] = []
-    for hole in holes:
-        n = board.shape[1] + hole.shape[1]
-        keys, bits = _sums(BATCH_CARD_KEYS, hole), _sums(CARD_BITS, hole)
-        weights = board_weights + _sums(_RANK_WEIGHT, hole)
-        high: Int32Array
-        if board_seven is not None and n == 7:
-            high = _seven_values(board_seven + _sums(_SEVEN_KEYS, hole), board, hole)
-        elif game in ("holdem", "stud"):
-            high = high_values_from_sums(keys + board_keys, bits + board_bits, n)
-        elif game in ("razz", "a-5"):
-            high = _low_table(n, 0)[weights]
-        elif game == "2-7":
-            high = _deuce_to_seven(keys + board_keys, bits + board_bits, n)
-        else:  # short deck and badugi: the evaluator hand by hand, each hand once
-            high = _by_hand(game, np.concatenate([hole, board], axis=1))
-        out.append((high, _low_table(n, EIGHT_QUALIFIER)[weights] if hi_lo else None))
+    if game in _BY_HAND:  # short deck and badugi: the evaluator hand by hand, each hand once
+        return [(_by_hand(game, np.concatenate([hole, board], axis=1)), None) for hole in holes]
+    board_sums: dict[int, Int64Array] = {}
+
+    def on_board(table: Int64Array) -> Int64Array:
+        if id(table) not in board_sums:  # once for every player
+            board_sums[id(table)] = _sums(table, board)
+        return board_sums[id(table)]
+
+    return [_sum_values(game, board.shape[1] + hole.shape[1], partial(_plus, on_board, hole), hi_lo) for hole in holes]
+
+
+def _plus(first: Callable[[Int64Array], Int64Array], cards: npt.NDArray[Any], table: Int64Array) -> Int64Array:
+    """``first(table)`` plus ``table``'s sum over each row of ``cards``."""
+    return first(table) + _sums(table, cards)
+
+
+def _outer(hands: npt.NDArray[Any], boards: npt.NDArray[Any], table: Int64Array) -> Int64Array:
+    """``table``'s sum over each hand with each board: hands by rows, boards by columns, flattened."""
+    out: Int64Array = (_sums(table, hands)[:, None] + _sums(table, boards)[None, :]).reshape(-1)
     return out
 
 
-def _seven_values(keys: Int64Array, board: npt.NDArray[Any], hole: npt.NDArray[Any]) -> Int32Array:
+def _sum_values(
+    game: str, n: int, summed: Callable[[Int64Array], Int64Array], hi_lo: bool
+) -> tuple[Int32Array, Int32Array | None]:
+    """The values (and eight-or-better lows) of ``n``-card hands of a game ranked from sums of card
+    keys: ``summed(table)`` is each hand's sum of ``table`` over its cards (hold'em, stud, razz, A-5, 2-7)."""
+    high: Int32Array
+    if game in ("holdem", "stud") and n == 7:
+        high = _seven_values(summed(_SEVEN_KEYS), summed)
+    elif game in ("holdem", "stud"):
+        high = high_values_from_sums(summed(BATCH_CARD_KEYS), summed(CARD_BITS), n)
+    elif game in ("razz", "a-5"):
+        high = _low_table(n, 0)[summed(_RANK_WEIGHT)]
+    else:  # 2-7
+        high = _deuce_to_seven(summed(BATCH_CARD_KEYS), summed(CARD_BITS), n)
+    return high, _low_table(n, EIGHT_QUALIFIER)[summed(_RANK_WEIGHT)] if hi_lo else None
+
+
+def _seven_values(keys: Int64Array, summed: Callable[[Int64Array], Int64Array]) -> Int32Array:
     """High values of seven-card hands from their :data:`._tables.SEVEN_KEYS` sums, by the 0.6 MB
-    seven-card tables (twice as fast as the dense table's cache misses); flushes from the card masks."""
+    seven-card tables (twice as fast as the dense table's cache misses); flushes from the card masks
+    (``summed(CARD_BITS)``)."""
     low, high, values = _seven_arrays()
     keys = keys + SEVEN_SUIT_OFFSET
     # (clipped: a row repeating a card, which the matchup tables value and then drop, has no rank multiset)
@@ -198,8 +216,7 @@ def _seven_values(keys: Int64Array, board: npt.NDArray[Any], hole: npt.NDArray[A
     rows = np.flatnonzero(flush)
     if rows.size:  # one suit has five or more: its nibble's top bit is set
         suit = (np.log2(flush[rows]).astype(np.int64) - SEVEN_SUIT_SHIFT - 3) // 4
-        masks = _sums(CARD_BITS, board[rows]) + _sums(CARD_BITS, hole[rows])
-        out[rows] = FLUSH_TABLE[(masks >> (13 * suit)) & 0x1FFF]
+        out[rows] = FLUSH_TABLE[(summed(CARD_BITS)[rows] >> (13 * suit)) & 0x1FFF]
     return out
 
 
@@ -606,6 +623,12 @@ def _bits(cards: Iterable[int]) -> int:
 
 
 @lru_cache(maxsize=64)
+def _int_hands(r: Range) -> npt.NDArray[np.intp]:
+    """A range's hands as an index array (numpy gathers from it faster than from int8)."""
+    return r.hands.astype(np.intp)
+
+
+@lru_cache(maxsize=64)
 def _row_bits(r: Range) -> Int64Array:
     """Each hand of a range as a 52-bit mask of its cards."""
     return _sums(_CARD_BIT, r.hands)
@@ -711,8 +734,11 @@ def _deal_matchups(
         size = len(chunk)
         values = []
         for p, pick in zip(players, picks, strict=True):
-            hands = p.hands.astype(np.intp)
-            high, low = _values(game, np.tile(chunk, (len(hands), 1)), [np.repeat(hands, size, axis=0)], hi_lo)[0]
+            hands = _int_hands(p)
+            if game in _BY_HAND or game == "omaha":
+                high, low = _values(game, np.tile(chunk, (len(hands), 1)), [np.repeat(hands, size, axis=0)], hi_lo)[0]
+            else:  # from sums: each hand's plus each board's, broadcast
+                high, low = _sum_values(game, hands.shape[1] + chunk.shape[1], partial(_outer, hands, chunk), hi_lo)
             values.append((high.reshape(len(hands), size)[pick].reshape(-1),
                            None if low is None else low.reshape(len(hands), size)[pick].reshape(-1)))
         fits = ((masks[:, None] & board_bits[None, first : first + size]) == 0).reshape(-1)
@@ -804,7 +830,7 @@ def _sample(
                                   "narrow or change them.")
             continue
         size = keep.size
-        hands = [p.hands[pick[keep]].astype(np.intp) for p, pick in zip(players, picks, strict=True)]
+        hands = [_int_hands(p)[pick[keep]] for p, pick in zip(players, picks, strict=True)]
         dealt = np.zeros((size, 0), dtype=np.intp)
         if few:
             dealt = drawn[keep]
