@@ -64,7 +64,7 @@ from cardgame.evaluation.batch import (
     rank_table,
 )
 from cardgame.evaluation.lowball import EIGHT_QUALIFIER, LOW_BASE, _ace_to_five_table
-from cardgame.evaluation.ranges import Range, combination_rows, parse_range
+from cardgame.evaluation.ranges import Range, RangeError, combination_rows, parse_range
 from cardgame.evaluation.short_deck import short_deck_high
 from cardgame.model.cards import CARDS, RANKS, Card, format_cards, parse_cards
 from cardgame.model.errors import CardError, ConfigError
@@ -512,7 +512,12 @@ def _player(hand: object, game: str) -> Range:
         except CardError:
             cards = ()
         if len(cards) not in spec.sizes:
-            return parse_range(hand, spec.ranges)
+            try:
+                return parse_range(hand, spec.ranges)
+            except RangeError:
+                if game != "omaha":
+                    raise
+                return parse_range(hand, "omaha5")  # five-card Omaha: "AA***", or the four-card error above
     if len(cards) not in spec.sizes:
         raise CardError(f"A {game} hand has {' or '.join(map(str, spec.sizes))} cards, not {len(cards)}.")
     return Range.from_combos([cards], "omaha5" if game == "omaha" and len(cards) == 5 else spec.ranges)

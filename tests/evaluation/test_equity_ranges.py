@@ -266,3 +266,11 @@ def test_range_matchup_tables_equal_monte_carlo(game: str, hands: list[str], boa
     sampled = equity(hands, board, game=game, exact=False, samples=100_000, seed=4)
     assert exact.exact and sum(exact.equity) == 1
     assert abs(float(exact.equity[0]) - float(sampled.equity[0])) <= 3 * sampled.std_error[0]
+
+
+def test_five_card_omaha_ranges_and_hi_lo_scoops() -> None:
+    result = equity(["AsAhKd**", "QQ***"], "Ac 7d 2h", game="omaha", samples=20_000, seed=1)
+    assert result.players == ("AsAhKd**", "QQ***") and float(result.equity[0]) > 0.85
+    hi_lo = equity(["As2s3d4d", "KsKdQhQc"], "5h 6h Kc", game="omaha", hi_lo=True)
+    scoop, split, lose = hi_lo.rates[0]
+    assert hi_lo.exact and "scoop" in str(hi_lo) and scoop + split + lose == pytest.approx(1)
