@@ -113,14 +113,7 @@ def _all_hands(game: str, size: int) -> Int8Array:
 @cache
 def _hand_counts(game: str, size: int) -> tuple[Int8Array, Int8Array]:
     """Per hand of :func:`_all_hands`: how many cards of each rank (13 columns) and each suit (4)."""
-    hands = _all_hands(game, size).astype(np.intp)
-    ranks = np.zeros((len(hands), 13), dtype=np.int8)
-    suits = np.zeros((len(hands), 4), dtype=np.int8)
-    rows = np.arange(len(hands))
-    for j in range(size):  # each row once per column: fancy += counts right
-        ranks[rows, hands[:, j] >> 2] += 1
-        suits[rows, hands[:, j] & 3] += 1
-    return ranks, suits
+    return _counts(_all_hands(game, size))
 
 
 @cache
@@ -450,9 +443,9 @@ def _match(token: str, game: str, size: int, text: str) -> tuple[npt.NDArray[np.
     items = _ITEM_RE.findall(pattern)
     if len(items) > size:
         raise RangeError(f"Range {excerpt(text)}: {excerpt(token)} has {len(items)} cards; a {game} hand has {size}.")
-    mask = _pattern_mask(items, suits, game, size, token, text)
-    name = "".join(i if len(i) == 1 and i in "*" else _norm_item(i) for i in items) + suits
-    return np.flatnonzero(mask), name, len(hands)
+    rows = _pattern_rows(items, suits, game, size, token, text)
+    name = "".join(_norm_item(i) for i in items) + suits
+    return rows, name, len(hands)
 
 
 def _norm_item(item: str) -> str:
@@ -471,29 +464,60 @@ def _find_row(hands: Int8Array, key: tuple[int, ...]) -> int | None:
     return lo + int(hit[0]) if hit.size else None
 
 
-def _pattern_mask(items: list[str], suits: str, game: str, size: int, token: str, text: str) -> npt.NDArray[np.bool_]:
-    """Which hands hold the pattern's cards and ranks (wildcards take the rest) and meet its suit rule."""
-    hands = _all_hands(game, size)
-    rank_counts, suit_counts = _hand_counts(game, size)
+def _pattern_rows(items: list[str], suits: str, game: str, size: int, token: str, text: str) -> npt.NDArray[np.intp]:
+    """Rows of ``_all_hands(game, size)`` holding the pattern's cards and ranks (wildcards take the
+    rest) and meeting its suit rule. With a card named and more than two cards a hand, the hands
+    holding the named cards are listed directly (``7h5d3c2s*``: 48), else every hand is scanned."""
     cards: list[int] = []
-    ranks = [0] * 13
+    ranks = [0] * 13  # the ranks named without a suit, each as often as named
     for item in items:
-        if item in "*?xX":
-            continue
         if len(item) == 2:
             cards.append(int(CARDS[_RANK[item[0]] * 4 + SUITS.index(item[1].lower())]))
-        else:
+        elif item not in "*?xX":
             ranks[_RANK[item]] += 1
     if len(set(cards)) != len(cards):
         raise RangeError(f"Range {excerpt(text)}: {excerpt(token)} repeats a card.")
-    mask = np.ones(len(hands), dtype=bool)
-    for card in cards:  # the named cards, then enough others of each named rank
+    deck = _deck(game)
+    if not set(cards) <= set(deck):
+        return np.zeros(0, dtype=np.intp)
+    if cards and size > 2:
+        rest = np.array([c for c in deck[::-1] if c not in cards], dtype=np.int8)
+        others = rest[combination_rows(len(rest), size - len(cards))]
+        hands = -np.sort(-np.concatenate([np.broadcast_to(np.array(cards, dtype=np.int8),
+                                                          (len(others), len(cards))), others], axis=1), axis=1)
+        rank_counts, suit_counts = _counts(hands)
+        keep = _meets(rank_counts, suit_counts, ranks, cards, suits)
+        position = np.empty(52, dtype=np.int64)
+        position[list(deck[::-1])] = np.arange(len(deck))
+        return _lex_rank(position[hands[keep].astype(np.intp)], len(deck))
+    rank_counts, suit_counts = _hand_counts(game, size)
+    mask = _meets(rank_counts, suit_counts, ranks, cards, suits)
+    hands = _all_hands(game, size)
+    for card in cards:
         mask &= (hands == card).any(axis=1)
-        ranks[card >> 2] -= 1
-    for rank, need in enumerate(ranks):
-        own = sum(1 for c in cards if c >> 2 == rank)
-        if need + own > 0 and need > 0:
-            mask &= rank_counts[:, rank] >= need + own
+    return np.flatnonzero(mask)
+
+
+def _counts(hands: npt.NDArray[Any]) -> tuple[Int8Array, Int8Array]:
+    """How many cards of each rank (13 columns) and each suit (4) each row of ``hands`` holds."""
+    index = hands.astype(np.intp)
+    ranks = np.zeros((len(hands), 13), dtype=np.int8)
+    suits = np.zeros((len(hands), 4), dtype=np.int8)
+    rows = np.arange(len(hands))
+    for j in range(hands.shape[1]):  # each row once per column: fancy += counts right
+        ranks[rows, index[:, j] >> 2] += 1
+        suits[rows, index[:, j] & 3] += 1
+    return ranks, suits
+
+
+def _meets(rank_counts: Int8Array, suit_counts: Int8Array, ranks: list[int], cards: list[int],
+           suits: str) -> npt.NDArray[np.bool_]:
+    """Rows with, of each rank named bare, that many more cards than the named cards of that rank,
+    and the suit rule (``ds``, ``ss``, ``r`` or none). The named cards themselves are checked apart."""
+    mask = np.ones(len(rank_counts), dtype=bool)
+    for rank, bare in enumerate(ranks):
+        if bare:
+            mask &= rank_counts[:, rank] >= bare + sum(1 for c in cards if c >> 2 == rank)
     if suits:
         profile = -np.sort(-suit_counts, axis=1)
         if suits == "ds":
@@ -502,8 +526,22 @@ def _pattern_mask(items: list[str], suits: str, game: str, size: int, token: str
             mask &= (profile[:, 0] == 2) & (profile[:, 1] <= 1)
         else:
             mask &= profile[:, 0] <= 1
-    result: npt.NDArray[np.bool_] = mask
-    return result
+    return mask
+
+
+@cache
+def _binomials(n: int, k: int) -> npt.NDArray[np.int64]:
+    return np.array([[comb(a, b) for b in range(k + 2)] for a in range(n + 1)], dtype=np.int64)
+
+
+def _lex_rank(positions: npt.NDArray[np.int64], n: int) -> npt.NDArray[np.intp]:
+    """The row of each k-subset (increasing positions) in :func:`combination_rows` ``(n, k)``."""
+    k = positions.shape[1]
+    table = _binomials(n, k)
+    out = np.full(len(positions), comb(n, k) - 1, dtype=np.int64)
+    for i in range(k):
+        out -= table[n - 1 - positions[:, i], k - i]
+    return out.astype(np.intp)
 
 
 # Two-card classes: (high rank, low rank, "s" / "o" / "" for a pair)

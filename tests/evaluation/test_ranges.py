@@ -84,6 +84,9 @@ def test_prints_back_in_short_form(text: str, short: str) -> None:
     ("omaha", "AA**", 6 * 1128 + 4 * 48 + 1),  # two aces and two non-aces, three aces, four
     ("omaha", "AA", 6961),  # filled with wildcards
     ("omaha", "AAKKds", 6),
+    ("omaha", "AsA**", 20825 - 17296),  # the ace of spades and another ace (counted once wrongly as any)
+    ("omaha", "AhKh**ds", 234),  # the other two cards a pair of one suit not hearts
+    ("2-7", "7h5d3c2s*", 48),  # listed directly, not by scanning 2.6 million hands
     ("omaha", "AsAhKdKc", 1),
     ("omaha", "random", 270725),
     ("omaha", "****r", 13**4),
