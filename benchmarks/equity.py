@@ -93,19 +93,11 @@ def main() -> None:
         hero_range, villain_range = eval7.HandRange(hero), eval7.HandRange(villain)
         ours = [ranges.parse_range(hero), ranges.parse_range(villain)]
         per_hand = max(1, n // len(hero_range))
-        known = set(parse_cards(board))
-        villains = [set(h) for h in ours[1]]
         board7 = cards7(board)
 
         def theirs() -> float:
             result = eval7.py_all_hands_vs_range(hero_range, villain_range, board7, per_hand)
-            total = weight = 0.0
-            for hand, value in result.items():
-                mine = set(parse_cards(" ".join(map(str, hand))))
-                meets = sum(1 for v in villains if not v & mine and not v & known)
-                total += meets * value
-                weight += meets
-            return total / weight
+            return mean_over_villains(result, ours[1], board)
 
         t7, e7 = best(theirs)
         se7 = sqrt(e7 * (1 - e7) / (per_hand * len(hero_range)))
@@ -122,6 +114,20 @@ def main() -> None:
     print(f"{'question':<{width}}  {'eval7 s':>9}  {'eval7 answer':<16}  {'ours s':>9}  {'our answer':<22}  agree")
     for label, t7, a7, t, a, ok in rows:
         print(f"{label:<{width}}  {t7:>9.4f}  {a7:<16}  {t:>9.4f}  {a:<22}  {ok}")
+
+
+def mean_over_villains(per_hand: dict[Any, float], villain: ranges.Range, board: str) -> float:
+    """A range's equity from eval7's ``py_all_hands_vs_range`` (each hero hand's equity): their mean,
+    each weighted by how many of the villain's hands it meets (those sharing no card with it or the board)."""
+    known = set(parse_cards(board))
+    villains = [set(h) for h in villain]
+    total = weight = 0.0
+    for hand, value in per_hand.items():
+        mine = set(parse_cards(" ".join(map(str, hand))))
+        meets = sum(1 for v in villains if not v & mine and not v & known)
+        total += meets * value
+        weight += meets
+    return total / weight
 
 
 def agree(ours: float, our_error: float, theirs: float, their_error: float) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.equity import mean_over_villains
 from cardgame.evaluation import (
     ace_to_five_low,
     deuce_to_seven_low,
@@ -78,15 +79,7 @@ def test_range_against_range_agrees_with_eval7(hero: str, villain: str, board: s
     eval7 = pytest.importorskip("eval7")
     n = 20_000
     per_hand = eval7.py_all_hands_vs_range(eval7.HandRange(hero), eval7.HandRange(villain), eval7_cards(board), n)
-    known = set(parse_cards(board))
-    villains = [set(h) for h in parse_range(villain)]
-    total = weight = 0.0
-    for hand, value in per_hand.items():
-        mine = set(parse_cards(" ".join(map(str, hand))))
-        meets = sum(1 for v in villains if not v & mine and not v & known)
-        total += meets * value
-        weight += meets
-    theirs = total / weight
+    theirs = mean_over_villains(per_hand, parse_range(villain), board)
     ours = equity([hero, villain], board, samples=200_000, seed=3)
     within_three_errors(float(ours.equity[0]), ours.std_error[0], theirs, n * len(per_hand))
 
