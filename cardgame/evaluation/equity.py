@@ -258,6 +258,8 @@ def _by_hand(game: str, cards: npt.NDArray[Any]) -> Int32Array:
 def _omaha_rows(board: npt.NDArray[Any], hole: npt.NDArray[Any], hi_lo: bool) -> tuple[Int32Array, Int32Array | None]:
     """Omaha high values (and eight-or-better lows) of each row's hole cards with its board: exactly
     two hole cards with three of the board."""
+    if hole.strides[0] == 0:  # one hole for every board (broadcast): its pairs once
+        hole = hole[:1]
     triples = [board[:, list(t)] for t in combinations(range(board.shape[1]), 3)]
     pairs = [hole[:, list(p)] for p in combinations(range(hole.shape[1]), 2)]
     t_weight = np.stack([_RANK_WEIGHT[t].sum(axis=1) for t in triples], axis=1)  # (B, T)
@@ -549,7 +551,8 @@ def equity(
     in ``dead``).
 
     ``exact=None`` enumerates every deal (every matchup of the ranges' hands, every board) when
-    there are at most :data:`EXACT_LIMIT`, else samples with ``numpy.random.default_rng(seed)``: up
+    there are at most :data:`EXACT_LIMIT` (a twentieth of it in Omaha, a tenth in short deck and
+    badugi), else samples with ``numpy.random.default_rng(seed)``: up
     to ``samples`` deals, stopping sooner when every player's standard error is at most
     ``target_error`` (e.g. ``0.001``) or after ``seconds``. A range's hands are weighted by their
     weights; deals where two players (or the board, or the dead cards) share a card are left out.
@@ -603,7 +606,7 @@ def equity(
     boards = comb(rest, k)
     matchups = prod(len(p) for p in players)
     if exact is None:
-        exact = not any(extra) and matchups * boards <= EXACT_LIMIT
+        exact = not any(extra) and matchups * boards * _COST.get(game, 1) <= EXACT_LIMIT
     elif exact and (any(extra) or matchups > _MAX_MATCHUPS or matchups * boards > 100 * EXACT_LIMIT):
         raise ConfigError(f"Too many deals to enumerate ({matchups:,} matchups of {boards:,} deals"
                           f"{', and cards to deal each player' if any(extra) else ''}); use Monte Carlo (exact=False).")
@@ -620,6 +623,9 @@ def equity(
                    report, base)
 
 
+_COST = {"omaha": 20, "short-deck": 10, "badugi": 10}
+"""What a deal costs beside a hold'em deal (Omaha's sixty five-card hands a player, the per-hand
+evaluators of short deck and badugi): exact=None enumerates up to EXACT_LIMIT / cost deals."""
 _MAX_MATCHUPS = 5_000_000  # matchups exact=True may list before the cards they share are dropped
 
 
@@ -835,7 +841,8 @@ def _sample(
                                   "narrow or change them.")
             continue
         size = keep.size
-        hands = [_int_hands(p)[pick[keep]] for p, pick in zip(players, picks, strict=True)]
+        hands = [_int_hands(p)[pick[keep]] if len(p) <= _CHUNK else p.hands[pick[keep]].astype(np.intp)
+                 for p, pick in zip(players, picks, strict=True)]
         dealt = np.zeros((size, 0), dtype=np.intp)
         if few:
             dealt = drawn[keep]

@@ -490,9 +490,12 @@ def _pattern_rows(items: list[str], suits: str, game: str, size: int, token: str
         position = np.empty(52, dtype=np.int64)
         position[list(deck[::-1])] = np.arange(len(deck))
         return _lex_rank(position[hands[keep].astype(np.intp)], len(deck))
-    rank_counts, suit_counts = _hand_counts(game, size)
-    mask = _meets(rank_counts, suit_counts, ranks, cards, suits)
     hands = _all_hands(game, size)
+    if not any(ranks) and not suits:  # wildcards and named cards only: no counts needed
+        mask = np.ones(len(hands), dtype=bool)
+    else:
+        rank_counts, suit_counts = _hand_counts(game, size)
+        mask = _meets(rank_counts, suit_counts, ranks, cards, suits)
     for card in cards:
         mask &= (hands == card).any(axis=1)
     return np.flatnonzero(mask)
