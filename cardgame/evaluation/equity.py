@@ -892,8 +892,14 @@ def _errors(totals: npt.NDArray[np.float64], squares: npt.NDArray[np.float64], n
 def _pot_shares(values: list[tuple[Int32Array, Int32Array | None]], unit: int) -> Int64Array:
     """Per hand and board, its share of a pot of ``unit`` chips (``unit`` divisible by any split), from
     each hand's values and lows (as :func:`_values` gives them; lows ``None``: one pot)."""
-    high = np.stack([v[0] for v in values])
     lows = [v[1] for v in values]
+    if len(values) == 2 and lows[0] is None:  # heads-up, one pot: the common case, in fewer passes
+        a, b = values[0][0], values[1][0]
+        two = np.empty((2, len(a)), dtype=np.int64)
+        two[0] = np.where(a > b, unit, np.where(a == b, unit // 2, 0))
+        np.subtract(unit, two[0], out=two[1])
+        return two
+    high = np.stack([v[0] for v in values])
     best = high == high.max(axis=0)
     high_share = best * (unit // best.sum(axis=0))
     if any(low is None for low in lows):
