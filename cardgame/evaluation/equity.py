@@ -1,14 +1,20 @@
-"""Equity of known hands, and Monte-Carlo hand strength against unknown opponents.
+"""Equity of hands and ranges in every game the library ranks, and Monte-Carlo hand strength
+against unknown opponents.
 
-:func:`equity` deals every remaining board (``exact=True``) or ``samples`` random ones from a
-seeded ``numpy.random.Generator`` and reports, per hand, the boards won outright, the boards
-shared, and the exact expected share of the pot as a :class:`~fractions.Fraction` (over the
-boards dealt). Games: ``"holdem"`` (two hole cards, best five of seven) and ``"omaha"`` (4 or 5
-hole cards, exactly two of them with three of the board), each high or ``hi_lo`` (half the pot
-to the best eight-or-better low, all of it to the high hand when no low qualifies). Boards are
-evaluated in numpy batches (an exact heads-up hold'em pre-flop run: about 0.15 s on two cores),
-except exact hold'em when numba is importable: a compiled loop over the boards (about 0.02 s;
-compiled once, about 2 s, then loaded from numba's disk cache). Both give identical results.
+:func:`equity` takes 2-10 players, each a known hand or a range (:mod:`.ranges`), with board and
+dead cards, and either enumerates every deal (every matchup of the ranges' hands that shares no
+card, every board: ``exact``) or samples deals from a seeded ``numpy.random.Generator`` until a
+sample count, a target standard error or a time is reached. It reports, per player, the deals won
+outright (in hi/lo: scooped), those shared, the expected share of the pot as a
+:class:`~fractions.Fraction` and its standard error; the :class:`EquityResult` prints as a table.
+Games (:data:`GAMES`): hold'em, short deck, Omaha (4 or 5 hole cards, exactly two with three of
+the board), each high or, for hold'em and Omaha, ``hi_lo`` (half the pot to the best
+eight-or-better low, all of it to the high hand when no low qualifies); seven-card stud (also hi/lo)
+and razz, dealing each player's unknown cards to seven; and deuce-to-seven, ace-to-five and badugi
+hands as they stand (a wildcard is a card drawn). Exact ranges value each hand once on each board
+and compare the matchups; a single matchup of known hold'em hands runs a compiled numba loop when
+numba is importable (about 0.02 s pre-flop; compiled once, about 2 s, then loaded from numba's
+disk cache), else numpy batches (about 0.3 s). Both give identical results.
 
 :func:`hand_strength` is the poker-AI seed's Monte-Carlo hand strength: deal the opponents and
 the rest of the board at random, score 1 for a win and ``1/k`` for a ``k``-way tie. With
@@ -72,7 +78,7 @@ from cardgame.model.inputs import excerpt
 
 __all__ = ["EXACT_LIMIT", "GAMES", "MAX_SAMPLES", "EquityResult", "equity", "hand_strength"]
 
-EXACT_LIMIT = 2_000_000  # with exact=None, enumerate when there are at most this many boards
+EXACT_LIMIT = 2_000_000  # with exact=None, enumerate when there are at most this many deals (see _COST)
 MAX_SAMPLES = 100_000_000
 """Boards a Monte Carlo run may sample (about a minute and a half at 1.3 million boards a second)."""
 MAX_SEED = 2**128 - 1
