@@ -251,6 +251,7 @@ def test_each_parameter_refuses_hostile_values_with_the_librarys_error(name: str
 @pytest.mark.parametrize(("game", "hands", "board"), [
     ("holdem", ["AKs", "QQ+, AQs+"], "Ah 7c 2d"),
     ("short-deck", ["AK", "QQ+"], "6h 7h 8c"),
+    ("holdem", ["0.5(AKs), AKo", "QQ, 0.25(JJ)"], "Ah 7c 2d"),  # weighted: drawn in proportion
 ])
 def test_range_matchup_tables_equal_monte_carlo(game: str, hands: list[str], board: str) -> None:
     """The exact tables value every hand on every board, those sharing a card too (then dropped): a
