@@ -603,7 +603,8 @@ def equity(
     if not set(used) <= deck:
         raise CardError(f"{format_cards(sorted(set(used) - deck))} is not in the {game} deck.")
     taken = _bits(list(known) + list(dead_cards))
-    players = [_possible(p, taken, i, game) for i, p in enumerate(players)]
+    players = [_possible(p, taken if len(p) == 1 else _bits(used), i, game)
+               for i, p in enumerate(players)]  # a range's hands holding a known hand's card are out too
     extra = [0 if spec.showdown is None else spec.showdown - p.size for p in players]
     k = spec.board - len(known)
     rest = len(deck) - len(known) - len(dead_cards) - sum(p.size for p in players)
@@ -658,7 +659,7 @@ def _possible(r: Range, taken: int, index: int, game: str) -> Range:
         return r
     if not keep.any():
         raise CardError(f"No hand of player {index + 1}'s {game} range {excerpt(str(r))} is possible: each holds a "
-                        "board or dead card.")
+                        "board card, a dead card or a card of a known hand.")
     return Range._make(r.game, r.size, r.hands[keep], r.weights[keep], None, ordered=True)
 
 
@@ -806,7 +807,9 @@ def _sample(
     n = len(players)
     k = GAMES[game].board - len(known)
     deal = k + sum(extra)
-    outside_bits = _bits(c for c in range(52) if c not in left)  # known, dead and out of the game's deck
+    fixed = {int(c) for p in players if len(p) == 1 for c in p.hands[0].tolist()}  # the known hands' cards
+    outside_bits = _bits(c for c in range(52) if c not in left or c in fixed)  # and known, dead, not in the deck
+    avail = np.array(sorted(left - fixed), dtype=np.intp)  # what the board and the cards to come are dealt from
     bits = [_row_bits(p) for p in players]
     cumulative = [None if (p.weights == p.weights[0]).all() else np.cumsum(p.weights) / p.weights.sum()
                   for p in players]  # None: every hand alike, drawn uniformly
@@ -826,12 +829,13 @@ def _sample(
         mask = np.full(chunk, outside_bits, dtype=np.int64)
         ok = np.ones(chunk, dtype=bool)
         for b, pick in zip(bits, picks, strict=True):
-            rows = b[pick]
-            ok &= (mask & rows) == 0
-            mask |= rows
+            if len(b) > 1:  # a known hand shares no card with the others: checked before
+                rows = b[pick]
+                ok &= (mask & rows) == 0
+                mask |= rows
         few = 0 < deal <= 6  # few cards to deal: draw them at random and drop the deals that repeat a card
         if few:
-            drawn = rng.integers(0, 52, (chunk, deal))
+            drawn = avail[rng.integers(0, len(avail), (chunk, deal))]
             union = _CARD_BIT[drawn[:, 0]]
             total = union.copy()
             for j in range(1, deal):

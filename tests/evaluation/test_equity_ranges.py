@@ -197,6 +197,8 @@ def test_dead_cards_and_impossible_ranges() -> None:
         equity(["AsAh, AsAd", "AhAd, AsAh"])
     with pytest.raises(CardError, match="twice"):
         equity(["AsAh", "AhAs"])
+    with pytest.raises(CardError, match="a card of a known hand"):  # dropped before any deal is drawn
+        equity(["AhKh", "AhAs, KhKs"])
     with pytest.raises(ConfigError, match="hi/lo"):
         equity(["AA", "KK"], game="razz", hi_lo=True)
 
