@@ -823,7 +823,7 @@ def _sample(
     chunk = _CHUNK
     report(0, samples)
     while done < samples:
-        picks = [rng.integers(0, len(p), chunk) if c is None
+        picks = [np.zeros(1, dtype=np.intp) if len(p) == 1 else rng.integers(0, len(p), chunk) if c is None
                  else np.minimum(np.searchsorted(c, rng.random(chunk), side="right"), len(c) - 1)
                  for p, c in zip(players, cumulative, strict=True)]
         mask = np.full(chunk, outside_bits, dtype=np.int64)
@@ -833,7 +833,7 @@ def _sample(
                 rows = b[pick]
                 ok &= (mask & rows) == 0
                 mask |= rows
-        few = 0 < deal <= 6  # few cards to deal: draw them at random and drop the deals that repeat a card
+        few = 0 < deal <= 8  # few cards to deal: draw them at random and drop the deals that repeat a card
         if few:
             drawn = avail[rng.integers(0, len(avail), (chunk, deal))]
             union = _CARD_BIT[drawn[:, 0]]
@@ -851,7 +851,8 @@ def _sample(
                                   "narrow or change them.")
             continue
         size = keep.size
-        hands = [_int_hands(p)[pick[keep]] if len(p) <= _CHUNK else p.hands[pick[keep]].astype(np.intp)
+        hands = [np.broadcast_to(_int_hands(p), (size, p.size)) if len(p) == 1  # a known hand: the same each deal
+                 else _int_hands(p)[pick[keep]] if len(p) <= _CHUNK else p.hands[pick[keep]].astype(np.intp)
                  for p, pick in zip(players, picks, strict=True)]
         dealt = np.zeros((size, 0), dtype=np.intp)
         if few:
