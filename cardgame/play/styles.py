@@ -159,21 +159,33 @@ STYLES: dict[str, dict[str, Any]] = {s["name"]: s for s in (TIGHT_AGGRESSIVE, LO
 
 def tight_aggressive() -> RangeBot:
     """Raises first in most hands it plays (about a fifth of them at 6-max), 3-bets the best,
-    bets and raises its made hands and c-bets two flops in three."""
+    bets and raises its made hands and c-bets three flops in four.
+
+    Measured (see the module): VPIP 20.7 %, PFR 16.7 %, AF 3.0 (+60.8 ± 24.6 bb/100 at 95 %);
+    heads-up the seed AI stands at -12.2 ± 27.3 bb/100 (one standard error) against it."""
     return RangeBot(style(TIGHT_AGGRESSIVE))
 
 
 def loose_aggressive() -> RangeBot:
-    """Opens about a third of its hands, 3-bets light, bets often with weak hands too."""
+    """Opens about a third of its hands, 3-bets light, bets often with weak hands too.
+
+    Measured (see the module): VPIP 32.5 %, PFR 27.0 %, AF 3.7 (+86.8 ± 33.2 bb/100 at 95 %);
+    heads-up the seed AI stands at -70.8 ± 34.6 bb/100 (one standard error) against it."""
     return RangeBot(style(LOOSE_AGGRESSIVE))
 
 
 def tight_passive() -> RangeBot:
     """Plays few hands and limps or calls with most of them; raises only the very best, and after
-    the flop mostly checks and calls."""
+    the flop mostly checks and calls.
+
+    Measured (see the module): VPIP 15.3 %, PFR 4.2 %, AF 0.33 (+39.4 ± 20.2 bb/100 at 95 %);
+    heads-up the seed AI stands at -46.7 ± 20.7 bb/100 (one standard error) against it."""
     return RangeBot(style(TIGHT_PASSIVE))
 
 
 def nit() -> RangeBot:
-    """Plays only premium hands (about one in ten), raising with them; folds the rest."""
+    """Plays only premium hands (about one in twelve), raising with them; folds the rest.
+
+    Measured (see the module): VPIP 8.5 %, PFR 7.1 %, AF 3.1 (+30.0 ± 16.3 bb/100 at 95 %);
+    heads-up the seed AI stands at -21.1 ± 19.3 bb/100 (one standard error) against it."""
     return RangeBot(style(NIT))
