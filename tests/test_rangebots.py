@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import variants
 from cardgame import Game
@@ -20,6 +22,7 @@ from cardgame.play.bot import Answer, BotView
 from cardgame.play.rangebot import POSITIONS, RangeBot, _aggression, _start, load_style, position, style
 from cardgame.play.styles import STYLES, TARGETS
 from cardgame.simulate import Match, simulate
+from tests.api_walk import FUZZ, HOSTILE
 
 DATA = Path(__file__).parent / "data" / "styles"
 LINEUP = ("tight-aggressive", "loose-aggressive", "tight-passive", "nit", "seed-ai", "seed-ai-loose")
@@ -146,6 +149,7 @@ def test_a_position_left_out_plays_the_nearest_earlier_range() -> None:
     ({"preflop": [{"open": {"MP": "QQ+"}}]}, r"Unknown key 'MP' in preflop\[0\]\.open; the keys are UTG, UTG1"),
     ({"preflop": [{"open": "QQ+", "open_size": "lots"}]}, r"preflop\[0\]\.open_size must be a number or 'all-in'"),
     ({"preflop": [{"open": "QQ+", "commit": 2}]}, r"preflop\[0\]\.commit must be a number from 0 to 1"),
+    ({"preflop": [{"max_bb": 10**5000}, {}]}, r"preflop\[0\]\.max_bb must be a number from 0 to 1e\+09"),
     ({"preflop": [{"open": "QQ+"}, {"max_bb": 10}]}, "Every preflop band but the last needs a max_bb"),
     ({"preflop": [{"max_bb": 50}, {"max_bb": 10}, {}]}, "in increasing order"),
     ({"preflop": []}, "preflop must be a list of 1 to 100 bands"),
@@ -171,6 +175,8 @@ def test_a_bad_style_is_refused_naming_the_key_or_token(data: object, message: s
     ("bad_token.toml", r"preflop\[0\]\.open: .*'AKx'"),
     ("bad_key.toml", "Unknown key 'opne'"),
     ("not_toml.toml", "is not TOML"),
+    ("deep.toml", "nested too deep"),
+    ("long_number.toml", "a number too long to read"),
     ("missing.toml", "Cannot read style file"),
 ])
 def test_a_bad_style_file_is_refused(name: str, message: str) -> None:
@@ -209,3 +215,54 @@ def test_a_range_bot_refuses_what_is_not_a_style() -> None:
         RangeBot({"preflop": []})  # type: ignore[arg-type]
     with pytest.raises(CardgameError, match="stack depth"):
         style({"preflop": [{}]}).band(math.nan)
+
+
+def _places(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every key path of a style's data, down to its leaves."""
+    out = [path]
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out += _places(v, (*path, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            out += _places(v, (*path, i))
+    return out
+
+
+def _planted(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    copy: Any = dict(data) if isinstance(data, dict) else list(data)
+    copy[path[0]] = _planted(data[path[0]], path[1:], value)
+    return copy
+
+
+_STYLE_PLACES = _places(STYLES["tight-aggressive"])
+
+
+@FUZZ
+@given(where=st.sampled_from(_STYLE_PLACES), value=st.one_of(HOSTILE, st.dictionaries(st.text(max_size=8), HOSTILE,
+                                                                                     max_size=3)),
+       extra=st.booleans())
+def test_hostile_values_anywhere_in_a_style_are_refused_with_config_error(where: tuple[Any, ...], value: Any,
+                                                                         extra: bool) -> None:
+    """A hostile value at any place of a good style (or added under a new key there) is refused with a
+    ConfigError of a short message, or, where it happens to be allowed, makes a style that plays."""
+    data = STYLES["tight-aggressive"]
+    if extra and isinstance(_planted(data, (), data), dict) and where and isinstance(where[-1], str):
+        where = (*where[:-1], "no such key")
+        parent = data
+        for key in where[:-1]:
+            parent = parent[key]
+        if not isinstance(parent, dict):
+            return
+        planted = _planted(data, where[:-1], {**parent, "no such key": value})
+    else:
+        planted = _planted(data, where, value)
+    try:
+        made = style(planted)
+    except ConfigError as exc:
+        assert len(str(exc)) <= 700
+        return
+    game = _game(2, 200, hands=3)
+    game.play({0: RangeBot(made), 1: bots.calling_station})

@@ -112,8 +112,8 @@ def _fallbacks(pos: str) -> tuple[str, ...]:
 
 # --- validation ------------------------------------------------------------------------------------
 def _number(value: object, where: str, low: float, high: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not (
-            math.isfinite(value) and low <= value <= high):
+    if isinstance(value, bool) or not isinstance(value, int | float) or (
+            isinstance(value, float) and math.isnan(value)) or not low <= value <= high:
         raise ConfigError(f"{where} must be a number from {low:g} to {high:g}, not {excerpt(value)}.")
     return float(value)
 
@@ -284,9 +284,13 @@ def load_style(path: str | Path) -> Style:
     """The :class:`Style` in a TOML file (the keys of :func:`style` at its top level)."""
     where, text = read_file(path, MAX_STYLE_TEXT, ConfigError, "style file")
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"The style file {excerpt(str(where))} is not TOML: {excerpt(str(exc))}.") from None
+        data = tomllib.loads(text.removeprefix("\ufeff"))
+    except RecursionError:
+        raise ConfigError(f"The style file {excerpt(str(where))} is not TOML we read: arrays or tables nested too "
+                          f"deep.") from None
+    except ValueError as exc:  # TOMLDecodeError, or an integer past int()'s 4,300-digit limit
+        reason = str(exc) if isinstance(exc, tomllib.TOMLDecodeError) else "a number too long to read"
+        raise ConfigError(f"The style file {excerpt(str(where))} is not TOML: {excerpt(reason)}.") from None
     return style(data)
 
 
