@@ -249,16 +249,12 @@ def test_hostile_values_anywhere_in_a_style_are_refused_with_config_error(where:
     """A hostile value at any place of a good style (or added under a new key there) is refused with a
     ConfigError of a short message, or, where it happens to be allowed, makes a style that plays."""
     data = STYLES["tight-aggressive"]
-    if extra and isinstance(_planted(data, (), data), dict) and where and isinstance(where[-1], str):
-        where = (*where[:-1], "no such key")
+    planted = _planted(data, where, value)
+    if extra and where and isinstance(where[-1], str):  # beside a key: an unknown one
         parent = data
         for key in where[:-1]:
             parent = parent[key]
-        if not isinstance(parent, dict):
-            return
         planted = _planted(data, where[:-1], {**parent, "no such key": value})
-    else:
-        planted = _planted(data, where, value)
     try:
         made = style(planted)
     except ConfigError as exc:
