@@ -143,7 +143,7 @@ def test_from_combos_and_hand_class() -> None:
 def test_a_range_cannot_change() -> None:
     r = parse_range("AA")
     with pytest.raises(AttributeError):
-        r.game = "omaha"  # type: ignore[misc]
+        r.game = "omaha"
     with pytest.raises(TypeError):
         r.combos[(Card("As"), Card("Ah"))] = 0.5  # type: ignore[index]
     with pytest.raises(ValueError, match="read-only"):
@@ -159,7 +159,8 @@ TOKENS = st.sampled_from(["AA", "KK+", "AKs", "AKo", "AK", "A2s+", "T9s", "K9o-K
 def test_short_form_reads_back_to_the_same_range(tokens: list[str]) -> None:
     r = parse_range(", ".join(tokens))
     assert parse_range(str(r)) == r
-    assert len(str(r)) <= len(", ".join(tokens)) or "random" in tokens or "Q*" in tokens or "AA:0" in tokens
+    if not any(t in ("random", "Q*", "AA:0", "JJ:0.5", "0.25(QQ, AQs)") for t in tokens):  # one weight: as short
+        assert len(str(r)) <= len(", ".join(tokens))
 
 
 @settings(max_examples=100, deadline=None)
