@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import variants
 from cardgame import Game
+from cardgame.evaluation.ranges import parse_range
 from cardgame.model.errors import CardgameError, ConfigError
 from cardgame.model.events import ActionTaken
 from cardgame.play import bots
@@ -262,3 +263,36 @@ def test_hostile_values_anywhere_in_a_style_are_refused_with_config_error(where:
         return
     game = _game(2, 200, hands=3)
     game.play({0: RangeBot(made), 1: bots.calling_station})
+
+
+def test_facing_a_raise_it_reraises_calls_or_folds_by_its_ranges_and_limps_its_limp_range() -> None:
+    """Heads-up against a bot that always raises the minimum: first in, every hand limps; facing a
+    raise it 3-bets, calls or folds by its ranges; facing the 4-bet that follows its 3-bet it goes all
+    in with its 4-bet range, calls with its call_3bet range, folds the rest."""
+    def min_raiser(view: BotView) -> Answer:
+        return "raise"
+
+    ranges = {"3bet": "TT+, AK", "call": "22-99, AQ, KQ", "4bet": "QQ+", "call_3bet": "JJ"}
+    bot = RangeBot(style({"preflop": [{"limp": "random", **ranges}], "postflop": {"bet": [0, 0, 0]}}))
+    parsed = {action: parse_range(text) for action, text in ranges.items()}
+    seen: list[tuple[BotView, Answer]] = []
+    for seed in range(4):  # a game ends when the min-raiser is all in and loses
+        game = _game(2, 2000, seed=seed, hands=150)
+        game.play({0: _watch(bot, seen), 1: min_raiser})
+    kinds: set[tuple[int, str]] = set()
+    for view, answer in seen:
+        if view.board:
+            continue
+        raises = _aggression(view)[0]
+        raise_range, call_range = (parsed["3bet"], parsed["call"]) if raises == 1 else (parsed["4bet"],
+                                                                                        parsed["call_3bet"])
+        word = answer if isinstance(answer, str) else answer[0]
+        if raises == 0:
+            expected = "call"  # the button limps every hand
+        elif view.hole in raise_range:
+            expected = "all_in" if raises >= 3 else "raise"
+        else:
+            expected = "call" if view.hole in call_range else "fold"
+        assert word == expected, (view.hole, raises, answer)
+        kinds.add((raises, word))
+    assert {(0, "call"), (1, "raise"), (1, "call"), (1, "fold"), (3, "all_in"), (3, "fold")} <= kinds

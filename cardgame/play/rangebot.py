@@ -17,14 +17,15 @@ Before the flop, by the raises made so far: unopened, the bot raises (to ``open_
 one more per limper) with its ``open`` range, limps with its ``limp`` range, else checks or folds;
 facing one raise it re-raises to ``raise_size`` times it (one more time per caller) with ``3bet``
 and calls with ``call``; facing a re-raise it raises again with ``4bet`` and calls with
-``call_3bet``. A raise that would put in more than ``commit`` (default 40 %) of the stack goes all in.
-An action is one range for every position or a table of positions: ``UTG``, ``UTG1``, ``UTG2``,
-``LJ``, ``HJ``, ``CO``, ``BTN``, ``SB``, ``BB`` and heads-up ``HU_SB``, ``HU_BB`` (see
-:func:`position`); a position the table leaves out plays the nearest earlier one's range (the
-tighter), heads-up ``BTN`` and ``BB``'s. A weighted combination (``JJ:0.5``) takes the action that
-share of the time. The band is the first whose ``max_bb`` covers the effective stack (the smaller
-of the bot's and the deepest opponent's at the start of the hand, in big blinds); deeper stacks
-play the last.
+``call_3bet`` (a third raise goes all in). A raise that would put in more than ``commit`` (default
+40 %) of the stack goes all in. An action is one range for every position or a table of positions:
+``UTG``, ``UTG1``, ``UTG2``, ``LJ``, ``HJ``, ``CO``, ``BTN``, ``SB``, ``BB`` and heads-up ``HU_SB``,
+``HU_BB`` (see :func:`position`); a position the table leaves out plays the nearest earlier one's
+range (the tighter; with none earlier, the nearest later), heads-up ``BTN``'s and ``BB``'s. A
+weighted combination (``JJ:0.5``) takes the action that share of the time. The band is the first
+whose ``max_bb`` covers the effective stack (the smaller of the bot's and the deepest opponent's at
+the start of the hand, in big blinds); deeper stacks play the last. ``preflop`` may be one band
+(a table) instead of a list.
 
 After the flop (and on every street in games without two hole cards and a five-card board, where
 ranges of hold'em hands mean nothing) the bot judges its Monte-Carlo hand strength ``hs`` against
