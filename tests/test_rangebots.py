@@ -46,6 +46,7 @@ def test_each_named_style_plays_to_its_figures_at_6max(six_max: Any, name: str) 
 
 
 def test_the_styles_are_tomlable_data_and_every_name_is_a_bot() -> None:
+    assert load_style(DATA / "tight_aggressive.toml") == style(STYLES["tight-aggressive"])  # the data as TOML
     for name, data in STYLES.items():
         assert data["name"] == name and style(data).name == name
         bot = bots.get(name)
