@@ -50,12 +50,13 @@ def check_all(enc: Encoder, game: Game) -> None:
 
 # --- shapes, bounds, every variant ---------------------------------------------------------------
 
+@pytest.mark.parametrize("encoding", ["planes", "infostate"])
 @pytest.mark.parametrize("name", VARIANTS)
-def test_every_variant_encodes_through_a_hand(name: str) -> None:
+def test_every_variant_encodes_through_a_hand(name: str, encoding: str) -> None:
     v = variants.get(name)
     players = min(v.max_players, 4)
     game = seated(name, players, seed=5)
-    enc = encoder("planes", game)
+    enc = encoder(encoding, game)
     check_all(enc, game)  # before the first hand
     game.start()
     decisions = 0
@@ -197,7 +198,7 @@ def test_out_buffer_is_filled_and_returned() -> None:
 
 def test_bad_arguments_are_refused() -> None:
     game = seated("NT", 6)
-    with pytest.raises(ConfigError, match="encodings are planes, rlcard"):
+    with pytest.raises(ConfigError, match="encodings are planes, rlcard, infostate"):
         encoder("pixels", game)
     with pytest.raises(ConfigError, match="options are stack, max_raises"):
         encoder("planes", game, depth=3)
@@ -215,13 +216,14 @@ def test_bad_arguments_are_refused() -> None:
             encoder("rlcard", seated(name, 2))
     with pytest.raises(ConfigError, match="max_chips"):
         encoder("rlcard", seated("FT", 2), max_chips=10)
-    assert set(ENCODERS) == {"planes", "rlcard"}
+    assert set(ENCODERS) == {"planes", "rlcard", "infostate"}
 
 
 # --- nothing hidden leaks --------------------------------------------------------------------------
 
+@pytest.mark.parametrize("encoding", ["planes", "infostate"])
 @pytest.mark.parametrize("name", VARIANTS)
-def test_an_opponents_hidden_cards_never_change_the_observation(name: str) -> None:
+def test_an_opponents_hidden_cards_never_change_the_observation(name: str, encoding: str) -> None:
     """Two games dealt the same cards but for seat 1's face-down ones, played the same way:
     seat 0's observations are equal at every decision before the showdown (seat 1's are not)."""
     v = variants.get(name)
@@ -245,7 +247,7 @@ def test_an_opponents_hidden_cards_never_change_the_observation(name: str) -> No
         second.sit_down(f"p{i}", 100)
     second.ctx.stack_deck(other)
     second.start()
-    one, two = encoder("planes", first), encoder("planes", second)
+    one, two = encoder(encoding, first), encoder(encoding, second)
     compared = 0
     while first.to_act is not None and first.hand is not None:
         assert second.to_act == first.to_act
