@@ -15,7 +15,7 @@ step. Two encodings (their layouts, index by index: ``docs/rl.md``):
   every action in order, a slot each); for Leduc hold'em it is OpenSpiel's own 30 values.
 
 An encoder reads only what the seat may see: each seat's row as
-:func:`~cardgame.play.view.seat_rows` gives it to that viewer (others' hidden cards are ``None``),
+:func:`~cardgame.play.view.seat_rows` gives it to that viewer (its own cards, others' face-up ones),
 the hand's public state (board, pot, bets, button) and the hand's events through
 ``event.seen_by(seat)``, as :meth:`~cardgame.play.game.Game.events_for` gives them.
 """
@@ -47,7 +47,6 @@ from cardgame.model.events import (
 from cardgame.model.inputs import check_int, excerpt
 from cardgame.play.game import Game
 from cardgame.play.shape import GameShape, game_shape
-from cardgame.play.view import seat_rows
 from cardgame.stages import BettingRound, BringIn, DealBoard, DealHole, Draw
 
 __all__ = ["ENCODERS", "Block", "Encoder", "InfoState", "Planes", "RLCardEncoding", "encoder"]
@@ -279,67 +278,81 @@ class Planes:
         n = self.seats
         seat = _check_seat(game, seat, n)
         v = _buffer(out, self.size)
-        d, inv, cap = self._d, 1.0 / self.stack, self._cap
+        inv, cap = 1.0 / self.stack, self._cap
         pos = _stage_position(game)
-        ones = [self._street + self._round_at[pos]]  # the indices set to 1.0, written at the end
+        # every non-zero value as (index, value), written in one assignment at the end
+        ones = [self._street + self._round_at[pos]]  # the indices set to 1.0 (flags and card planes)
         if self._draws_left >= 0:
             ones.append(self._draws_left + self._draws_at[pos])
-        card_at: list[int] = []  # card planes: a plane's start + the card's place in the deck
+        at: list[int] = []
+        values: list[float] = []
         place = self._place
         ctx = game.ctx
         hand = ctx.hand
         to_act = game.to_act if hand is not None else None
-        up_cards = self._up_cards
-        rows = [0.0] * (9 * n)
-        for (s, _name, stack, bet, in_pot, hole, in_hand, folded, all_in, _out, button) in seat_rows(ctx, seat):
-            rel = (s - seat) % n
-            i = 9 * rel
-            rows[i] = 1.0
-            rows[i + 2] = min(stack * inv, cap)
-            if button:
-                rows[i + 7] = 1.0
-            if not in_hand:
+        up_cards, d, base = self._up_cards, self._d, self._seat_rows
+        by_seat = hand.by_seat if hand is not None else {}
+        button = ctx.table.button
+        for p in ctx.table.seats:  # each seat's row as seat_rows gives it to the viewer, read in place
+            if p is None:
                 continue
-            rows[i + 1] = 1.0
-            rows[i + 3] = min(bet * inv, cap)
-            rows[i + 4] = min(in_pot * inv, cap)
-            if folded:
-                rows[i + 5] = 1.0
-            if all_in:
-                rows[i + 6] = 1.0
+            s = p.seat
+            rel = (s - seat) % n
+            i = base + 9 * rel
+            ones.append(i)
+            if p.stack:
+                at.append(i + 2)
+                values.append(min(p.stack * inv, cap))
+            if button == s:
+                ones.append(i + 7)
+            hp = by_seat.get(s)
+            if hp is None:
+                continue
+            ones.append(i + 1)
+            if hp.bet:
+                at.append(i + 3)
+                values.append(min(hp.bet * inv, cap))
+            if hp.contributed:
+                at.append(i + 4)
+                values.append(min(hp.contributed * inv, cap))
+            if hp.folded:
+                ones.append(i + 5)
+            if hp.all_in:
+                ones.append(i + 6)
             if s == to_act:
-                rows[i + 8] = 1.0
-            if s == seat:
+                ones.append(i + 8)
+            if s == seat:  # the viewer sees all its own cards
                 start = self._hole
-                card_at += [start + place[c] for c in hole if c is not None]  # the viewer sees all its own cards
-            elif up_cards >= 0:
+                ones += [start + place[c] for c in hp.hole]
+            elif up_cards >= 0 and True in hp.face_up:  # others' face-up cards
                 start = up_cards + (rel - 1) * d
-                card_at += [start + place[c] for c in hole if c is not None]  # others' face-up cards
-        base = self._seat_rows
-        v[base : base + 9 * n] = rows
+                ones += [start + place[c] for c, up in zip(hp.hole, hp.face_up, strict=True) if up]
         if hand is not None:
             if hand.board and self._board >= 0:
                 start = self._board
-                card_at += [start + place[c] for c in hand.board]
-            v[self._pot] = min(hand.pot_total() * inv, cap)
-            me = hand.by_seat.get(seat)
+                ones += [start + place[c] for c in hand.board]
+            at.append(self._pot)
+            values.append(min(hand.pot_total() * inv, cap))
+            me = by_seat.get(seat)
             if me is not None:
                 if self._hole_up >= 0 and True in me.face_up:
                     start = self._hole_up
-                    card_at += [start + place[c] for c, u in zip(me.hole, me.face_up, strict=True) if u]
+                    ones += [start + place[c] for c, u in zip(me.hole, me.face_up, strict=True) if u]
                 top = max([hp.bet for hp in hand.players])
-                v[self._to_call] = min((min(top, me.bet + me.player.stack) - me.bet) * inv, cap)
+                at.append(self._to_call)
+                values.append(min((min(top, me.bet + me.player.stack) - me.bet) * inv, cap))
                 ones.append(self._position + hand.players.index(me))
-            card_at += self._history_into(v, _hand_events(ctx), seat)
-        v[ones + card_at] = 1.0
+            ones += self._history_into(at, values, _hand_events(ctx), seat)
+        v[ones] = 1.0
+        v[at] = values
         return v
 
-    def _history_into(self, v: Vector, events: list[Event], seat: int) -> list[int]:
-        """Write the betting history and the draws' discard counts; the indices of the seat's
-        discards (card-plane style, as ``encode`` collects them)."""
+    def _history_into(self, at: list[int], values: list[float], events: list[Event], seat: int) -> list[int]:
+        """Add the betting history and the draws' discard counts to ``at`` / ``values``; the indices of
+        the seat's discards (card-plane style, as ``encode`` collects them)."""
         n, inv, step, cap = self.seats, 1.0 / self.stack, 1.0 / self.max_raises, self._cap
         hist = self._history
-        acc: dict[int, float] = {}  # index -> value: the history is sparse, written in one assignment
+        acc: dict[int, float] = {}  # index -> value: the history is sparse
         get = acc.get
         drawn = [0] * n  # draws made so far, per relative seat
         thrown: list[int] = []
@@ -350,31 +363,26 @@ class Planes:
         for e in events:  # the rounds as _by_round counts them, inline: this runs every step
             kind = type(e)
             if kind is ActionTaken:
-                assert isinstance(e, ActionTaken)
                 if pending and acted and r < last:
                     r += 1
                 pending = False
                 acted = True
-                i = hist + 5 * (r * n + (e.seat - seat) % n)
-                a = e.action
-                if a == "bet" or a == "raise" or a == "complete":
-                    acc[i] = get(i, 0.0) + step
-                elif a == "call":
-                    acc[i + 1] = get(i + 1, 0.0) + step
-                elif a == "check":
-                    acc[i + 2] = 1.0
-                elif a == "fold":
-                    acc[i + 4] = 1.0
-                if e.amount:
-                    acc[i + 3] = get(i + 3, 0.0) + e.amount * inv
+                i = hist + 5 * (r * n + (e.seat - seat) % n)  # type: ignore[attr-defined]
+                column = _COLUMNS.get(e.action)  # type: ignore[attr-defined]
+                if column is not None:
+                    if column < 2:  # bets and raises, calls: counted
+                        acc[i + column] = get(i + column, 0.0) + step
+                    else:  # a check, a fold: flags
+                        acc[i + column] = 1.0
+                amount = e.amount  # type: ignore[attr-defined]
+                if amount:
+                    acc[i + 3] = get(i + 3, 0.0) + amount * inv
             elif kind is ForcedBetPosted:
-                assert isinstance(e, ForcedBetPosted)
-                i = hist + 5 * (r * n + (e.seat - seat) % n) + 3
-                acc[i] = get(i, 0.0) + e.amount * inv
+                i = hist + 5 * (r * n + (e.seat - seat) % n) + 3  # type: ignore[attr-defined]
+                acc[i] = get(i, 0.0) + e.amount * inv  # type: ignore[attr-defined]
             elif kind is BetReturned:
-                assert isinstance(e, BetReturned)
-                i = hist + 5 * (r * n + (e.seat - seat) % n) + 3
-                acc[i] = get(i, 0.0) - e.amount * inv
+                i = hist + 5 * (r * n + (e.seat - seat) % n) + 3  # type: ignore[attr-defined]
+                acc[i] = get(i, 0.0) - e.amount * inv  # type: ignore[attr-defined]
             elif kind is HoleCardsDealt or kind is BoardDealt:
                 pending = True
             elif kind is CardsDiscarded:
@@ -392,13 +400,17 @@ class Planes:
             end = hist + 5 * self._rounds * n
             for i, x in acc.items():  # counts to 1, chips put in to 0 .. the cap
                 if i < end:
-                    column = (i - hist) % 5
-                    if column == 3:
-                        acc[i] = 0.0 if x < 0.0 else cap if x > cap else x
+                    if (i - hist) % 5 == 3:
+                        x = 0.0 if x < 0.0 else cap if x > cap else x
                     elif x > 1.0:
-                        acc[i] = 1.0
-            v[list(acc)] = list(acc.values())
+                        x = 1.0
+                at.append(i)
+                values.append(x)
         return thrown
+
+
+#: The history's column of each action: bets and raises, calls, a check, (chips put in,) a fold.
+_COLUMNS = {"bet": 0, "raise": 0, "complete": 0, "call": 1, "check": 2, "fold": 4}
 
 
 def _layout(parts: Sequence[tuple[str, int, str]]) -> tuple[tuple[Block, ...], int]:
