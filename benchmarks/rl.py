@@ -137,6 +137,29 @@ def vector_runner(variant: str, observation: str, **options: Any) -> Runner:
     return run
 
 
+def gym_runner(variant: str, observation: str, **options: Any) -> Runner:
+    """Learner decisions of one :class:`~cardgame.rl.gym.SingleAgentEnv` (the same game as a
+    ``VectorEnv`` table: a random bot at the other seat, whose decisions are not counted)."""
+
+    def run(steps: int, seed: int) -> tuple[float, int]:
+        from cardgame.rl.gym import SingleAgentEnv
+
+        env = SingleAgentEnv(variant, opponents="random", observation=observation, **options)
+        rng = np.random.default_rng(seed)
+        obs, _ = env.reset(seed=seed)
+        done = 0
+        start = time.perf_counter()
+        while done < steps:
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _, terminated, _, _ = env.step(int(legal[rng.integers(legal.size)]))
+            if terminated:
+                obs, _ = env.reset()
+            done += 1
+        return time.perf_counter() - start, done
+
+    return run
+
+
 def _universal_poker() -> Any:
     import pyspiel
 
@@ -205,6 +228,10 @@ def environments() -> tuple[list[tuple[str, str, str, Runner]], list[str]]:
         found.append(("nlh", "ours: cardgame.rl.env", observation, aec_runner(_ours("NT", observation, stack=100))))
         found.append(("leduc", "ours: cardgame.rl.env", observation, aec_runner(_ours("leduc hold'em", observation))))
     for observation in ("rlcard", "planes"):
+        found.append(("nlh", "ours: SingleAgentEnv (vs random bot)", observation,
+                      gym_runner("NT", observation, stack=100)))
+        found.append(("leduc", "ours: SingleAgentEnv (vs random bot)", observation,
+                      gym_runner("leduc hold'em", observation)))
         found.append(("nlh", f"ours: VectorEnv x{VECTOR_TABLES}", observation,
                       vector_runner("NT", observation, stack=100)))
         found.append(("leduc", f"ours: VectorEnv x{VECTOR_TABLES}", observation,
