@@ -335,13 +335,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         cards = _cards_option(options)
         if self._template is None:  # a copy (copy()) builds its own stage list: the original's game plays on
             self._template = _seated(self.variant.build(**(self.params or {})), self.stacks)
-        seeds = (self._seeds.getstate() if self._seeds is not None else None, self._first_seed)
+        stream, first = self._seeds, self._first_seed
+        # _next_seed replaces the stream, but for the next seed of the run, which draws from it: only a
+        # deal that can fail (chosen cards) after such a draw needs the stream's state to restore it
+        drawn = seed is None and first is None and stream is not None
+        state = stream.getstate() if drawn and cards is not None and stream is not None else None
         try:
             game_seed = self._next_seed(seed)
             game = _dealt(self._template, game_seed, self._button, self.hands, cards)
         except CardgameError:
-            self._seeds = _restored(seeds[0])
-            self._first_seed = seeds[1]
+            self._seeds = _restored(state) if state is not None else stream
+            self._first_seed = first
             raise
         self._first_seed = None
         self._game = game

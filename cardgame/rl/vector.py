@@ -380,7 +380,7 @@ def _play_shard(job: _Job, shard: Shard) -> tuple[int, Trajectories]:
             t = rows.add()
             env.encoder.encode(game, seat, out=rows.obs[t])
             mask = rows.masks[t]
-            mask[:] = env.actions.mask(game)
+            env.actions.mask(game, out=mask)
             player = players[seat]
             index = (player.fn(rows.obs[t], mask, policy_rng) if isinstance(player, Policy)
                      else bot_index(env, bots[seat], rngs[seat], events))
