@@ -17,6 +17,7 @@ Run: pip install 'cardgame[ray]'; python examples/ray_reinforce.py [--iterations
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -71,6 +72,10 @@ def train(variant: str, opponent: str, iterations: int, episodes: int, workers: 
           lr: float, report: Any = print) -> list[float]:
     """Train the learner (seat 0) against ``opponent`` (seat 1); each iteration's mean return of the
     learner per episode, in chips (``report`` gets a line per iteration)."""
+    if backend == "ray":  # Ray's workers get the policy's class by value: they need not import this file
+        import ray.cloudpickle
+
+        ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
     env = raw_env(variant, 2)
     size, n = env.encoder.space.shape[0], env.actions.n
     policy = LinearPolicy(np.zeros((n, size + 1)))

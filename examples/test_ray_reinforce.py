@@ -26,7 +26,7 @@ def test_a_small_run_on_ray_workers(capsys: pytest.CaptureFixture[str]) -> None:
     rows = [line.split() for line in out.splitlines() if "chips/episode" in line and "decisions" in line]
     assert [row[0] for row in rows] == ["1", "2"]
     returns = [float(row[1]) for row in rows]
-    assert returns == pytest.approx(train("leduc hold'em", "random", 2, 60, 1, "serial", 0, 0.5, report=lambda _: None),
+    assert returns == pytest.approx(train("leduc hold'em", "random", 2, 60, 2, "serial", 0, 0.5, report=lambda _: None),
                                     abs=5e-4)
 
 

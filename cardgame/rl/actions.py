@@ -193,11 +193,11 @@ class ActionAbstraction:
         written into ``out`` (an ``int8[n]`` array, e.g. a vector environment's row) when given."""
         if out is None:
             mask = np.zeros(self.n, np.int8)
-        elif isinstance(out, np.ndarray) and out.shape == (self.n,) and out.dtype == np.int8:
+        elif isinstance(out, np.ndarray) and out.shape == (self.n,) and out.dtype == np.int8 and out.flags.writeable:
             mask = out
             mask.fill(0)
         else:
-            raise ConfigError(f"out must be an int8 array of shape ({self.n},), not {excerpt(out)}.")
+            raise ConfigError(f"out must be a writeable int8 array of shape ({self.n},), not {excerpt(out)}.")
         la = (game if isinstance(game, Game) else check_game(game)).legal_actions()
         if la is not None:
             self._bet_mask(la, game, mask)

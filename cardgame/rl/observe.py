@@ -159,8 +159,9 @@ def _check_seat(game: Game, seat: object, seats: int) -> int:
 def _buffer(out: Vector | None, size: int) -> Vector:
     if out is None:
         return np.zeros(size, np.float32)
-    if not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32:
-        raise ConfigError(f"out must be a float32 array of shape ({size},), not {excerpt(out)}.")
+    if (not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32
+            or not out.flags.writeable):
+        raise ConfigError(f"out must be a writeable float32 array of shape ({size},), not {excerpt(out)}.")
     out.fill(0.0)
     return out
 
@@ -278,14 +279,12 @@ class Planes:
         n = self.seats
         seat = _check_seat(game, seat, n)
         v = _buffer(out, self.size)
+        w = memoryview(v)  # item writes through the buffer: cheaper than numpy's indexing, value for value
         inv, cap = 1.0 / self.stack, self._cap
         pos = _stage_position(game)
-        # every non-zero value as (index, value), written in one assignment at the end
-        ones = [self._street + self._round_at[pos]]  # the indices set to 1.0 (flags and card planes)
+        w[self._street + self._round_at[pos]] = 1.0
         if self._draws_left >= 0:
-            ones.append(self._draws_left + self._draws_at[pos])
-        at: list[int] = []
-        values: list[float] = []
+            w[self._draws_left + self._draws_at[pos]] = 1.0
         place = self._place
         ctx = game.ctx
         hand = ctx.hand
@@ -299,63 +298,60 @@ class Planes:
             s = p.seat
             rel = (s - seat) % n
             i = base + 9 * rel
-            ones.append(i)
+            w[i] = 1.0
             if p.stack:
-                at.append(i + 2)
-                values.append(min(p.stack * inv, cap))
+                w[i + 2] = min(p.stack * inv, cap)
             if button == s:
-                ones.append(i + 7)
+                w[i + 7] = 1.0
             hp = by_seat.get(s)
             if hp is None:
                 continue
-            ones.append(i + 1)
+            w[i + 1] = 1.0
             if hp.bet:
-                at.append(i + 3)
-                values.append(min(hp.bet * inv, cap))
+                w[i + 3] = min(hp.bet * inv, cap)
             if hp.contributed:
-                at.append(i + 4)
-                values.append(min(hp.contributed * inv, cap))
+                w[i + 4] = min(hp.contributed * inv, cap)
             if hp.folded:
-                ones.append(i + 5)
+                w[i + 5] = 1.0
             if hp.all_in:
-                ones.append(i + 6)
+                w[i + 6] = 1.0
             if s == to_act:
-                ones.append(i + 8)
+                w[i + 8] = 1.0
             if s == seat:  # the viewer sees all its own cards
                 start = self._hole
-                ones += [start + place[c] for c in hp.hole]
+                for c in hp.hole:
+                    w[start + place[c]] = 1.0
             elif up_cards >= 0 and True in hp.face_up:  # others' face-up cards
                 start = up_cards + (rel - 1) * d
-                ones += [start + place[c] for c, up in zip(hp.hole, hp.face_up, strict=True) if up]
+                for c, up in zip(hp.hole, hp.face_up, strict=True):
+                    if up:
+                        w[start + place[c]] = 1.0
         if hand is not None:
             if hand.board and self._board >= 0:
                 start = self._board
-                ones += [start + place[c] for c in hand.board]
-            at.append(self._pot)
-            values.append(min(hand.pot_total() * inv, cap))
+                for c in hand.board:
+                    w[start + place[c]] = 1.0
+            w[self._pot] = min(hand.pot_total() * inv, cap)
             me = by_seat.get(seat)
             if me is not None:
                 if self._hole_up >= 0 and True in me.face_up:
                     start = self._hole_up
-                    ones += [start + place[c] for c, u in zip(me.hole, me.face_up, strict=True) if u]
+                    for c, up in zip(me.hole, me.face_up, strict=True):
+                        if up:
+                            w[start + place[c]] = 1.0
                 top = max([hp.bet for hp in hand.players])
-                at.append(self._to_call)
-                values.append(min((min(top, me.bet + me.player.stack) - me.bet) * inv, cap))
-                ones.append(self._position + hand.players.index(me))
-            ones += self._history_into(at, values, _hand_events(ctx), seat)
-        v[ones] = 1.0
-        v[at] = values
+                w[self._to_call] = min((min(top, me.bet + me.player.stack) - me.bet) * inv, cap)
+                w[self._position + hand.players.index(me)] = 1.0
+            self._history_into(w, _hand_events(ctx), seat)
         return v
 
-    def _history_into(self, at: list[int], values: list[float], events: list[Event], seat: int) -> list[int]:
-        """Add the betting history and the draws' discard counts to ``at`` / ``values``; the indices of
-        the seat's discards (card-plane style, as ``encode`` collects them)."""
+    def _history_into(self, w: memoryview, events: list[Event], seat: int) -> None:
+        """Write the betting history, the draws' discard counts and the seat's discards through ``w``."""
         n, inv, step, cap = self.seats, 1.0 / self.stack, 1.0 / self.max_raises, self._cap
         hist = self._history
         acc: dict[int, float] = {}  # index -> value: the history is sparse
         get = acc.get
         drawn = [0] * n  # draws made so far, per relative seat
-        thrown: list[int] = []
         place = self._place
         last = self._rounds - 1
         r = 0
@@ -395,18 +391,17 @@ class Planes:
                 if k < self._draw_rounds:
                     acc[self._draw_history + k * n + rel] = len(e.cards) / self._dealt
                 start = self._discarded
-                thrown += [start + place[c] for c in e.cards if c is not None]  # the seat's own discards only
-        if acc:
-            end = hist + 5 * self._rounds * n
-            for i, x in acc.items():  # counts to 1, chips put in to 0 .. the cap
-                if i < end:
-                    if (i - hist) % 5 == 3:
-                        x = 0.0 if x < 0.0 else cap if x > cap else x
-                    elif x > 1.0:
-                        x = 1.0
-                at.append(i)
-                values.append(x)
-        return thrown
+                for c in e.cards:
+                    if c is not None:  # the seat's own discards only
+                        w[start + place[c]] = 1.0
+        end = hist + 5 * self._rounds * n
+        for i, x in acc.items():  # counts to 1, chips put in to 0 .. the cap
+            if i < end:
+                if (i - hist) % 5 == 3:
+                    x = 0.0 if x < 0.0 else cap if x > cap else x
+                elif x > 1.0:
+                    x = 1.0
+            w[i] = x
 
 
 #: The history's column of each action: bets and raises, calls, a check, (chips put in,) a fold.
@@ -531,15 +526,14 @@ class InfoState:
         if hand is None:
             return v
         at, d, place, inv, cap = self._at, self._d, self._place, 1.0 / self.stack, self._cap
-        ones: list[int] = []
-        values: dict[int, float] = {}
+        w = memoryview(v)  # item writes through the buffer: cheaper than numpy's indexing
         me = hand.by_seat.get(seat)
         if me is not None:
-            ones.append(at["player"] + hand.players.index(me))
+            w[at["player"] + hand.players.index(me)] = 1.0
         if not self.fixed:
             for hp in hand.players:
                 start = hp.player.stack + hp.contributed  # chips now plus in the pot: the hand's start
-                values[at["stacks"] + (hp.seat - seat) % n] = min(start * inv, cap)
+                w[at["stacks"] + (hp.seat - seat) % n] = min(start * inv, cap)
         hole_deal = board_deal = 0
         up_deal = [0] * n
         drawn = [0] * n
@@ -560,13 +554,13 @@ class InfoState:
                     i = at["actions"] + (r * slots + used) * width
                     a = e.action
                     if a in ("bet", "raise", "complete"):
-                        ones.append(i + 1)
+                        w[i + 1] = 1.0
                     elif a != "fold":
-                        ones.append(i)
+                        w[i] = 1.0
                     elif fold_bit:
-                        ones.append(i + 2)
+                        w[i + 2] = 1.0
                     if not self.fixed and e.amount:
-                        values[i + width - 1] = min(e.amount * inv, cap)
+                        w[i + width - 1] = min(e.amount * inv, cap)
                 used += 1
             elif kind is HoleCardsDealt:
                 assert isinstance(e, HoleCardsDealt)
@@ -576,7 +570,8 @@ class InfoState:
                         hole_deal += 1
                     refill = False
                     start = at["hole"] + min(hole_deal - 1, self._hole_deals - 1) * d
-                    ones += [start + place[c] for c in e.cards if c is not None]
+                    for c in e.cards:
+                        w[start + place[c]] = 1.0  # (the seat's own: none hidden)
                 if self._up_deals:
                     rel = (e.seat - seat) % n
                     k = min(up_deal[rel], self._up_deals - 1)
@@ -585,14 +580,16 @@ class InfoState:
                         shown = e.seen_by(seat)
                         assert isinstance(shown, HoleCardsDealt)
                         start = at["up_cards"] + (rel * self._up_deals + k) * d
-                        ones += [start + place[c] for c, up in zip(shown.cards, e.face_up, strict=True)
-                                 if up and c is not None]
+                        for c, up in zip(shown.cards, e.face_up, strict=True):
+                            if up and c is not None:
+                                w[start + place[c]] = 1.0
             elif kind is BoardDealt:
                 assert isinstance(e, BoardDealt)
                 pending = True
                 if self._board_deals:
                     start = at["board"] + min(board_deal, self._board_deals - 1) * d
-                    ones += [start + place[c] for c in e.cards]
+                    for c in e.cards:
+                        w[start + place[c]] = 1.0
                 board_deal += 1
             elif kind is CardsDiscarded:
                 assert isinstance(e, CardsDiscarded)
@@ -601,17 +598,14 @@ class InfoState:
                 k = drawn[rel]
                 drawn[rel] = k + 1
                 if k < self._draws:
-                    values[at["draws"] + k * n + rel] = len(e.cards) / self._dealt
+                    w[at["draws"] + k * n + rel] = len(e.cards) / self._dealt
                     if rel == 0:
                         start = at["discarded"] + k * d
-                        ones += [start + place[c] for c in e.cards if c is not None]
+                        for c in e.cards:
+                            w[start + place[c]] = 1.0  # (the seat's own discards: none hidden)
                 if rel == 0:
                     hole_deal += 1  # the replacements (if the draw deals any) are this deal's
                     refill = True
-        if values:
-            v[list(values)] = list(values.values())
-        if ones:
-            v[ones] = 1.0
         return v
 
 

@@ -21,6 +21,7 @@ from cardgame.model.cards import Card
 from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.events import HoleCardsDealt
 from cardgame.play.bots import random_bot
+from cardgame.rl.env import raw_env
 from cardgame.rl.observe import ENCODERS, Encoder, Planes, RLCardEncoding, encoder
 from cardgame.stages import BettingRound, DealBoard, DealHole, EndHand, ForcedBets, Showdown, WaitForPlayers
 from cardgame.stages.base import PokerStage
@@ -194,6 +195,21 @@ def test_out_buffer_is_filled_and_returned() -> None:
     assert np.array_equal(buffer, enc.encode(game, 3))
     with pytest.raises(ConfigError, match="float32 array of shape"):
         enc.encode(game, 3, out=np.zeros(3, np.float32))
+    for name in ENCODERS:
+        other = encoder(name, game)
+        frozen = np.zeros(other.space.shape, np.float32)
+        frozen.flags.writeable = False
+        with pytest.raises(ConfigError, match="writeable float32 array"):
+            other.encode(game, 3, out=frozen)
+        column = np.zeros((other.space.shape[0], 2), np.float32)[:, 1]  # a strided view is written in place
+        assert np.array_equal(other.encode(game, 3, out=column), other.encode(game, 3))
+    mask = np.zeros(5, np.int8)
+    mask.flags.writeable = False
+    actions = raw_env("NT", 6).actions
+    with pytest.raises(ConfigError, match="writeable int8 array"):
+        actions.mask(game, out=mask)
+    row = np.full((2, actions.n), 7, np.int8)[1]
+    assert actions.mask(game, out=row) is row and np.array_equal(row, actions.mask(game))
 
 
 def test_bad_arguments_are_refused() -> None:
