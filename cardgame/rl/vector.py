@@ -172,6 +172,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         envs = self.envs
         if isinstance(actions, np.ndarray):
             fits = actions.ndim == 1 and actions.shape[0] == len(envs)
+            if fits:
+                actions = actions.tolist()  # Python numbers (ints read fastest); the same values, checked the same
         else:
             fits = isinstance(actions, Sequence) and not isinstance(actions, str | bytes) and len(actions) == len(envs)
         if not fits:
