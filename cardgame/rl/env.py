@@ -201,8 +201,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
     ``variant``: a name or PHH code (``variants.get``) or a variant; ``players`` seats; ``stack``
     each player's chips (one number, or one per seat; default 100 big blinds); ``actions``: see
     :func:`cardgame.rl.actions.for_game`; ``observation``: an encoding's name (``"planes"``,
-    ``"rlcard"``: :func:`cardgame.rl.observe.encoder`) and ``observation_options`` its options; ``reward``: ``"chips"``
-    or ``"bb"``; ``hands`` per episode; ``seed`` the first reset's seed when ``reset`` gets none;
+    ``"rlcard"``, ``"infostate"``: :func:`cardgame.rl.observe.encoder`) and ``observation_options`` its
+    options; ``reward``: ``"chips"`` or ``"bb"``; ``hands`` per episode; ``seed`` the first reset's
+    seed when ``reset`` gets none;
     ``params`` the variant builder's arguments; ``runs``: ``"once"`` (the environment asks one
     run-out for the agent) or ``"agent"``; ``button`` the first button (``None``: drawn from the seed).
 
