@@ -26,6 +26,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]  # PettingZoo ships no types
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
 from cardgame.engine import Stage
 from cardgame.engine.copies import shallow_copy
@@ -557,12 +558,17 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # 
     def step(self, action: Any) -> None:
         if not self._has_reset:
             raise no_episode()
-        super().step(action)
+        env = self.env  # OrderEnforcingWrapper.step's checks, without its attribute walk
+        self._has_updated = True
+        if not env.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        env.step(action)
 
     def observe(self, agent: str) -> Any:
         if not self._has_reset:
             raise no_episode()
-        return super().observe(agent)
+        return self.env.observe(agent)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
