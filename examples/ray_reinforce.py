@@ -32,6 +32,9 @@ __all__ = ["LinearPolicy", "main", "reinforce_step", "train"]
 
 Array = npt.NDArray[Any]
 
+#: Shards an iteration's episodes are cut into, whatever the workers: the data are the same for any number.
+SHARDS = 8
+
 
 class LinearPolicy:
     """``softmax(weights @ [observation, 1])`` over the indices the mask marks: picklable, so Ray and
@@ -83,7 +86,7 @@ def train(variant: str, opponent: str, iterations: int, episodes: int, workers: 
     for iteration in range(iterations):
         start = time.perf_counter()
         data = collect(variant, [Policy(policy, "learner"), opponent], episodes, seed=seed + iteration * episodes,
-                       workers=workers, backend=backend, shard_episodes=max(episodes // (4 * workers), 1))
+                       workers=workers, backend=backend, shard_episodes=max(episodes // SHARDS, 1))
         seconds = time.perf_counter() - start
         mine = data.seats == 0
         per_episode = float(data.returns[mine & data.dones].mean())  # one row per episode: its last decision

@@ -15,7 +15,7 @@ from cardgame.rl.vector import Trajectories
 
 def test_a_small_run_on_ray_workers(capsys: pytest.CaptureFixture[str]) -> None:
     """Two iterations of 60 episodes on a local Ray cluster of two CPUs: a line per iteration, and the
-    returns are the serial backend's (the shards are seeded, whoever plays them)."""
+    returns are one serial worker's (the shards are seeded, whoever plays them)."""
     ray = pytest.importorskip("ray")
     try:
         assert main(["--iterations", "2", "--episodes", "60", "--workers", "2", "--backend", "ray"]) == 0
@@ -26,7 +26,7 @@ def test_a_small_run_on_ray_workers(capsys: pytest.CaptureFixture[str]) -> None:
     rows = [line.split() for line in out.splitlines() if "chips/episode" in line and "decisions" in line]
     assert [row[0] for row in rows] == ["1", "2"]
     returns = [float(row[1]) for row in rows]
-    assert returns == pytest.approx(train("leduc hold'em", "random", 2, 60, 2, "serial", 0, 0.5, report=lambda _: None),
+    assert returns == pytest.approx(train("leduc hold'em", "random", 2, 60, 1, "serial", 0, 0.5, report=lambda _: None),
                                     abs=5e-4)
 
 
