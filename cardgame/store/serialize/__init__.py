@@ -44,6 +44,7 @@ from cardgame.store.serialize.records import (
     encode_event,
     encode_record,
     encode_value,
+    encoded,
 )
 from cardgame.store.serialize.registry import register_type, type_tag
 from cardgame.store.serialize.values import (
@@ -87,6 +88,7 @@ __all__ = [
     "encode_rng",
     "encode_table",
     "encode_value",
+    "encoded",
     "from_json",
     "json_kind",
     "register_type",
