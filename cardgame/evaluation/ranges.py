@@ -680,17 +680,19 @@ def _format_two(rows: Int8Array, game: str) -> list[str]:
         split = _runs(suited, kickers, top, name("s")) + _runs(offsuit, kickers, top, name("o"))
         merged = (_runs(both, kickers, top, name("")) + _runs([r for r in suited if r not in both], kickers, top,
                   name("s")) + _runs([r for r in offsuit if r not in both], kickers, top, name("o")))
-        out += merged if len(", ".join(merged)) < len(", ".join(split)) else split
+        # tokens may overlap (one weight): an offsuit run whose suited hands are all held drops its "o"
+        overlap = _runs(suited, kickers, top, name("s"))
+        for run in _run_groups(offsuit, kickers):
+            overlap += _runs(run, kickers, top, name("" if all(r in suited for r in run) else "o"))
+        out += min((split, merged, overlap), key=lambda tokens: len(", ".join(tokens)))
     rest = [c for c, keep in zip(_all_hands(game, 2).tolist(), held.tolist(), strict=True)
             if keep and int(index[lookup[tuple(c)]]) not in full]
     out += ["".join(str(CARDS[c]) for c in row) for row in rest]
     return out
 
 
-def _runs(members: list[int], order: list[int], top: int, name: Any, pair: bool = False) -> list[str]:
-    """Runs of consecutive ranks (in ``order``) among ``members``, highest first, as ``X+``, ``X-Y`` or ``X``."""
-    if not members:
-        return []
+def _run_groups(members: list[int], order: list[int]) -> list[list[int]]:
+    """``members`` split into runs of consecutive ranks (in ``order``), lowest first."""
     position = {r: i for i, r in enumerate(order)}
     runs: list[list[int]] = []
     for r in sorted(members):
@@ -698,8 +700,13 @@ def _runs(members: list[int], order: list[int], top: int, name: Any, pair: bool 
             runs[-1].append(r)
         else:
             runs.append([r])
+    return runs
+
+
+def _runs(members: list[int], order: list[int], top: int, name: Any, pair: bool = False) -> list[str]:
+    """Runs of consecutive ranks (in ``order``) among ``members``, highest first, as ``X+``, ``X-Y`` or ``X``."""
     out = []
-    for run in reversed(runs):
+    for run in reversed(_run_groups(members, order)):
         low, high = run[0], run[-1]
         if high == top and len(run) > 1:
             out.append(f"{name(low)}+")
