@@ -422,7 +422,7 @@ class RaiseTo(ActionAbstraction):
         if index < 2:
             return super()._bet_move(index, la, game)
         to = index - 2
-        if not la.can_raise or not la.min_raise_to <= to <= la.max_raise_to or (la.amounts and to not in la.amounts):
+        if not la.allows_raise_to(to):  # the betting round's size rules
             return None
         return _raise(la, to)
 

@@ -1,0 +1,204 @@
+"""Every source of legality agrees: at random decision points of every variant, each amount from 0 to
+a few chips past the stack (and hostile ones) is asked of ``Game.can_*``, of the bots' menu
+(``LegalActions``), of the RL masks, and played with ``act`` on a copy; the answers must agree, and
+a refused action must leave the game exactly as it was.
+
+``python -m tests.test_legality_sweep --points 200`` runs a larger sweep and prints its count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import variants
+from cardgame import CardgameError
+from cardgame.model.betting import LegalActions
+from cardgame.play.game import Game
+from cardgame.rl.actions import FixedLimit, PotFractions, RaiseTo, send
+
+HOSTILE: tuple[Any, ...] = (-1, -(10**18), 10**18, 10**19, 10**400, True, False, 2.0, "4", b"4", [4], object())
+NAMES = [v.name for v in variants.available()]
+
+
+def fingerprint(game: Game) -> tuple[Any, ...]:
+    """What a refused action must leave as it was: the stage and its state, every stack and hand, the log."""
+    hand = game.hand
+    players = () if hand is None else tuple(
+        (hp.seat, hp.bet, hp.contributed, hp.folded, hp.all_in, hp.acted_at, tuple(hp.hole)) for hp in hand.players)
+    stage = game.stage
+    record = getattr(stage, "street_record", None)
+    return (id(stage), getattr(stage, "state", None), game.to_act, len(game.events), players, record,
+            tuple((p.seat, p.stack) for p in game.table.players()), game.status_name)
+
+
+def accepted(game: Game, seat: int, kind: str, amount: object) -> bool:
+    """Whether ``act`` takes the action (on ``game``, which then changed); a refusal must be the library's
+    own error, changing nothing."""
+    before = fingerprint(game)
+    try:
+        game.act(seat, kind, amount)
+    except CardgameError as exc:
+        assert len(str(exc)) <= 700, str(exc)[:200]
+        assert fingerprint(game) == before, (kind, amount)
+        return False
+    return True
+
+
+def menu_allows(la: LegalActions, kind: str, amount: object) -> bool:
+    """The bots' menu: what ``LegalActions`` says a bet or raise to ``amount`` is."""
+    if type(amount) is not int or (kind == "bet") != la.is_bet:
+        return False
+    return la.allows_raise_to(amount)
+
+
+def decision_points(name: str, points: int, seed: int) -> Iterator[Game]:
+    """Games of ``name`` at random betting decisions (random stacks, so short and all-in players come up)."""
+    rng = random.Random(f"{name}/{seed}")
+    variant = variants.get(name)
+    found = 0
+    game_seed = seed
+    while found < points:
+        game_seed += 1
+        players = min(variant.max_players, rng.choice((2, 2, 3, 4, 6)))
+        game = Game(variant, seats=players, seed=game_seed, max_hands=3)
+        for i in range(players):
+            game.sit_down(f"p{i}", rng.choice((1, 2, 3, 5, 8, 13, 20, 40, 60)))
+        game.start()
+        for _ in range(200):
+            seat = game.to_act
+            if seat is None:
+                break
+            la = game.legal_actions()
+            if la is not None and rng.random() < 0.3:
+                found += 1
+                yield game
+                if found >= points:
+                    return
+            play_something(game, seat, la, rng)
+
+
+def play_something(game: Game, seat: int, la: LegalActions | None, rng: random.Random) -> None:
+    """A random legal move: a draw, a run-out choice, or a betting action."""
+    opts = game.draw_options()
+    if opts is not None:
+        hole = list(opts.hole)
+        rng.shuffle(hole)
+        game.draw(seat, hole[: opts.min_discards + rng.randrange(opts.max_discards - opts.min_discards + 1)])
+        return
+    runs = game.run_options()
+    if runs is not None:
+        game.choose_runs(seat, 1 + rng.randrange(runs.max_runs))
+        return
+    assert la is not None
+    choices: list[tuple[str, int | None]] = [("call", None), ("all_in", None)]
+    if la.bring_in:
+        choices.append(("bring_in", None))
+    if la.can_fold and not la.bring_in:
+        choices.append(("fold", None))
+    if la.can_raise:
+        choices += [("bet_raise", la.min_raise_to), ("bet_raise", la.max_raise_to)]
+    for kind, amount in rng.sample(choices, len(choices)):
+        try:
+            game.act(seat, kind, amount)
+            return
+        except CardgameError:
+            continue
+    raise AssertionError(f"no legal move found: {la}")
+
+
+def sweep(name: str, points: int, seed: int = 0) -> tuple[int, list[str]]:
+    """``(amounts asked, disagreements)`` at ``points`` decision points of ``name``."""
+    asked = 0
+    found: list[str] = []
+    for game in decision_points(name, points, seed):
+        la = game.legal_actions()
+        assert la is not None
+        seat = la.seat
+        most = la.stack + (game.hand.by_seat[seat].bet if game.hand is not None else 0)
+        amounts: list[object] = [*range(most + 4), *HOSTILE]
+        chips = sum(p.stack for p in game.table.players()) + game.hand.pot_total()
+        masks = [(a, a.mask(game)) for a in (FixedLimit(), PotFractions(), RaiseTo(chips))]
+        probe = game.copy()
+        # the amount-less actions
+        for kind, can in (("fold", game.can_fold), ("check", game.can_check), ("call", game.can_call)):
+            asked += 1
+            ok = accepted(probe, seat, kind, None)
+            if ok:
+                probe = game.copy()
+            if can(seat) != ok:
+                found.append(f"{name}: {kind} can={can(seat)} act={ok} {la}")
+        # every amount, as a bet and as a raise
+        for kind, can in (("bet", game.can_bet), ("raise", game.can_raise_to)):
+            some = False
+            for amount in amounts:
+                asked += 1
+                ok = accepted(probe, seat, kind, amount)
+                some = some or ok
+                if ok:
+                    probe = game.copy()
+                try:
+                    said = can(seat, amount)  # type: ignore[arg-type]
+                except CardgameError:
+                    said = False
+                menu = menu_allows(la, kind, amount)
+                if not said == menu == ok:
+                    found.append(f"{name}: {kind} {str(amount)[:20]} can={said} menu={menu} act={ok} {la}")
+            asked += 1
+            if can(seat) != some:  # no amount: whether some amount is accepted
+                found.append(f"{name}: {kind} (any amount) can={can(seat)} act={some} {la}")
+        # every index of each RL abstraction: marked exactly when playing it is accepted
+        for abstraction, mask in masks:
+            for index in range(abstraction.n):
+                asked += 1
+                try:
+                    move = abstraction.decode(index, game)
+                except CardgameError:
+                    move = None
+                ok = move is not None and send_ok(probe, seat, move)
+                if ok:
+                    probe = game.copy()
+                if bool(mask[index]) != ok:
+                    found.append(f"{name}: {type(abstraction).__name__} index {index} mask={mask[index]} act={ok} {la}")
+    return asked, found
+
+
+def send_ok(game: Game, seat: int, move: Any) -> bool:
+    before = fingerprint(game)
+    try:
+        send(game, seat, move)
+    except CardgameError:
+        assert fingerprint(game) == before, move
+        return False
+    return True
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_source_of_legality_agrees(name: str) -> None:
+    asked, found = sweep(name, 12)
+    assert asked > 0
+    assert not found, f"{len(found)} of {asked} disagree:\n" + "\n".join(found[:20])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--points", type=int, default=100, help="decision points per variant")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    total = disagreements = 0
+    for name in NAMES:
+        asked, found = sweep(name, args.points, args.seed)
+        total += asked
+        disagreements += len(found)
+        print(f"{name}: {asked} asked, {len(found)} disagreements")
+        for line in found[:5]:
+            print("   ", line)
+    print(f"total: {total} asked, {disagreements} disagreements")
+
+
+if __name__ == "__main__":
+    main()
