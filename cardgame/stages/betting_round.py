@@ -433,7 +433,7 @@ class BettingRound(PokerStage):
     def not_a_forced_bring_in(self, action: Action) -> bool:
         """The stud bring-in is forced: its player brings in or completes, and may not check or
         fold (Robert's Rules, seven-card stud, rule 4)."""
-        return not self._legal_now().bring_in
+        return not self._legal.bring_in  # type: ignore[union-attr]  # size_up computed it
 
     def refuse_not_a_forced_bring_in(self, action: Action) -> IllegalActionError:
         la = self._legal_now()
@@ -442,7 +442,7 @@ class BettingRound(PokerStage):
     def nothing_to_call(self, action: Action) -> bool:
         """A check only with nothing to call (Robert's Rules, betting and raising: checking is
         declining to bet when no bet was made)."""
-        return self._legal_now().can_check
+        return self._legal.can_check  # type: ignore[union-attr]  # size_up computed it
 
     def refuse_nothing_to_call(self, action: Action) -> IllegalActionError:
         la = self._legal_now()
@@ -450,7 +450,7 @@ class BettingRound(PokerStage):
 
     def something_to_call(self, action: Action) -> bool:
         """A call only facing a bet (Robert's Rules, betting and raising: a call matches a bet)."""
-        return self._legal_now().call_amount > 0
+        return self._legal.call_amount > 0  # type: ignore[union-attr]  # size_up computed it
 
     def refuse_something_to_call(self, action: Action) -> IllegalActionError:
         return _illegal(self._legal_now(), "There is no bet to call", "call with nothing to call")
@@ -458,7 +458,7 @@ class BettingRound(PokerStage):
     def bring_in_due(self, action: Action) -> bool:
         """The bring-in is posted once, by the player the bring-in stage named, before any bet
         (Robert's Rules, seven-card stud, rule 4)."""
-        return self._legal_now().bring_in > 0
+        return self._legal.bring_in > 0  # type: ignore[union-attr]  # size_up computed it
 
     def refuse_bring_in_due(self, action: Action) -> IllegalActionError:
         return _illegal(self._legal_now(), "There is no bring-in to post now", "bring-in not due")
@@ -466,7 +466,7 @@ class BettingRound(PokerStage):
     def nobody_has_bet(self, action: Action) -> bool:
         """A bet opens the betting; once a bet is made, more is a raise (Robert's Rules, betting
         and raising)."""
-        return self._legal_now().is_bet
+        return self._legal.is_bet  # type: ignore[union-attr]  # size_up computed it
 
     def refuse_nobody_has_bet(self, action: Action) -> IllegalActionError:
         return _illegal(self._legal_now(), f"Cannot {action.kind} now (it would be a raise)",
@@ -474,7 +474,7 @@ class BettingRound(PokerStage):
 
     def somebody_has_bet(self, action: Action) -> bool:
         """A raise needs a bet to raise (Robert's Rules, betting and raising)."""
-        return not self._legal_now().is_bet
+        return not self._legal.is_bet  # type: ignore[union-attr]  # size_up computed it
 
     def refuse_somebody_has_bet(self, action: Action) -> IllegalActionError:
         return _illegal(self._legal_now(), f"Cannot {action.kind} now (it would be a bet)",
@@ -484,7 +484,7 @@ class BettingRound(PokerStage):
         """Betting is open to the player: the cap is not reached (Robert's Rules, betting and
         raising, rule 3), a short all-in did not leave it closed to one who acted (rule 6; TDA rule
         43), and the stack covers more than a call."""
-        return self._legal_now().can_raise
+        return self._legal.can_raise  # type: ignore[union-attr]  # size_up computed it
 
     def refuse_betting_open(self, action: Action) -> IllegalActionError:
         la = self._legal_now()
@@ -514,7 +514,7 @@ class BettingRound(PokerStage):
         """A bet at least the minimum bet, a raise at least the size of the previous bet or raise of
         the round, unless all-in (Robert's Rules, betting and raising, rule 5; TDA rule 41, raise
         amounts)."""
-        return action.amount >= self._legal_now().min_raise_to  # type: ignore[no-any-return]
+        return action.amount >= self._legal.min_raise_to  # type: ignore[no-any-return,union-attr]
 
     def refuse_at_least_the_minimum(self, action: Action) -> IllegalActionError:
         la = self._legal_now()
@@ -524,7 +524,7 @@ class BettingRound(PokerStage):
     def a_fixed_size(self, action: Action) -> bool:
         """Fixed limit: where the rules give the sizes (a stud open pair: the small or the big bet),
         one of them or all-in (Robert's Rules, seven-card stud, rule 7)."""
-        la = self._legal_now()
+        la: LegalActions = self._legal  # type: ignore[assignment]  # size_up computed it
         amounts = la.amounts
         return not amounts or action.amount in amounts or action.amount == la.all_in_to
 
@@ -535,7 +535,7 @@ class BettingRound(PokerStage):
     def at_most_the_maximum(self, action: Action) -> bool:
         """No more than the structure allows (pot limit: the pot after a call; fixed limit: one bet)
         nor the stack, nor what the largest opponent could match (Robert's Rules, betting and raising)."""
-        return action.amount <= self._legal_now().max_raise_to  # type: ignore[no-any-return]
+        return action.amount <= self._legal.max_raise_to  # type: ignore[no-any-return,union-attr]
 
     def refuse_at_most_the_maximum(self, action: Action) -> IllegalActionError:
         la = self._legal_now()
