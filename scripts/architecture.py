@@ -111,6 +111,9 @@ def machines() -> str:
     for cls in stage_classes():
         doc = (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
         events = ", ".join(f"`{e}`" for e in cls.events) or "none"
+        everywhere = ", ".join(f"`{t}`" for t in cls.everywhere)
+        if everywhere:
+            events += f" (triggers in every state, not drawn: {everywhere})"
         parts.append(f"### {cls.__name__} (`{cls.__module__}`)\n\n{doc}\n\nEvents: {events}.\n\n"
                      f"```mermaid\n{machine_mermaid(cls)}\n```")
     return "\n\n".join(parts)

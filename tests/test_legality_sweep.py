@@ -23,6 +23,10 @@ from cardgame.rl.actions import FixedLimit, PotFractions, RaiseTo, send
 
 HOSTILE: tuple[Any, ...] = (-1, -(10**18), 10**18, 10**19, 10**400, True, False, 2.0, "4", b"4", [4], object())
 NAMES = [v.name for v in variants.available()]
+RUN_IT_TWICE = "no-limit hold'em, run it twice"
+#: Each registered variant with its defaults, and one that asks for run-out choices.
+CASES: dict[str, tuple[str, dict[str, Any]]] = {name: (name, {}) for name in NAMES}
+CASES[RUN_IT_TWICE] = ("no-limit hold'em", {"run_it_twice": True})
 
 
 def fingerprint(game: Game) -> tuple[Any, ...]:
@@ -59,13 +63,14 @@ def menu_allows(la: LegalActions, kind: str, amount: object) -> bool:
 def decision_points(name: str, points: int, seed: int) -> Iterator[Game]:
     """Games of ``name`` at random betting decisions (random stacks, so short and all-in players come up)."""
     rng = random.Random(f"{name}/{seed}")
-    variant = variants.get(name)
+    variant_name, params = CASES[name]
+    variant = variants.get(variant_name)
     found = 0
     game_seed = seed
     while found < points:
         game_seed += 1
         players = min(variant.max_players, rng.choice((2, 2, 3, 4, 6)))
-        game = Game(variant, seats=players, seed=game_seed, max_hands=3)
+        game = Game(variant, params=params, seats=players, seed=game_seed, max_hands=3)
         for i in range(players):
             game.sit_down(f"p{i}", rng.choice((1, 2, 3, 5, 8, 13, 20, 40, 60)))
         game.start()
@@ -74,7 +79,7 @@ def decision_points(name: str, points: int, seed: int) -> Iterator[Game]:
             if seat is None:
                 break
             la = game.legal_actions()
-            if la is not None and rng.random() < 0.3:
+            if rng.random() < 0.3:
                 found += 1
                 yield game
                 if found >= points:
@@ -116,8 +121,11 @@ def sweep(name: str, points: int, seed: int = 0) -> tuple[int, list[str]]:
     asked = 0
     found: list[str] = []
     for game in decision_points(name, points, seed):
+        asked += sweep_table(game, found, name)
         la = game.legal_actions()
-        assert la is not None
+        if la is None:
+            asked += sweep_draw_or_runs(game, found, name)
+            continue
         seat = la.seat
         most = la.stack + (game.hand.by_seat[seat].bet if game.hand is not None else 0)
         amounts: list[object] = [*range(most + 4), *HOSTILE]
@@ -167,6 +175,77 @@ def sweep(name: str, points: int, seed: int = 0) -> tuple[int, list[str]]:
     return asked, found
 
 
+def refused(call: Any, *args: Any) -> bool:
+    """Whether ``call(*args)`` is refused with the library's own error (else it was taken)."""
+    try:
+        call(*args)
+    except CardgameError as exc:
+        assert len(str(exc)) <= 700
+        return True
+    return False
+
+
+def sweep_table(game: Game, found: list[str], name: str) -> int:
+    """A muck by every seat (and hostile ones): ``can_muck`` agrees with ``muck``, a refusal changes nothing."""
+    asked = 0
+    probe = game.copy()
+    for seat in [*range(len(game.table.seats) + 1), -1, True, None, "0", 10**30]:
+        asked += 1
+        before = fingerprint(probe)
+        ok = not refused(probe.muck, seat)
+        if not ok:
+            assert fingerprint(probe) == before, ("muck", seat)
+        else:
+            probe = game.copy()
+        if game.can_muck(seat) != ok:  # type: ignore[arg-type]
+            found.append(f"{name}: muck {seat!r} can={game.can_muck(seat)} act={ok}")  # type: ignore[arg-type]
+    return asked
+
+
+def sweep_draw_or_runs(game: Game, found: list[str], name: str) -> int:
+    """Every discard (each subset of the hand, and hostile ones) or every run-out count: ``can_draw`` /
+    ``can_choose_runs``, the RL mask and playing it agree."""
+    asked = 0
+    seat = game.to_act
+    assert seat is not None
+    opts = game.draw_options()
+    abstraction = PotFractions(draw_cards=8, max_runs=4)
+    mask = abstraction.mask(game)
+    probe = game.copy()
+    if opts is not None:
+        hole = list(opts.hole)
+        choices: list[Any] = [[c for i, c in enumerate(hole) if bits >> i & 1] for bits in range(2 ** len(hole))]
+        hostile: list[Any] = ["Ah", [hole[0], hole[0]], [99], ["Zz"], None, [None], [str(hole[0])], 5]
+        for index, discards in enumerate(choices + hostile):
+            asked += 1
+            before = fingerprint(probe)
+            ok = not refused(probe.draw, seat, discards)
+            if ok:
+                probe = game.copy()
+            else:
+                assert fingerprint(probe) == before, ("draw", discards)
+            can = game.can_draw(seat, discards)
+            marked = bool(mask[index]) if index < len(choices) else ok
+            if not can == ok == marked:
+                found.append(f"{name}: draw {str(discards)[:40]} can={can} mask={marked} act={ok} {opts}")
+        return asked
+    runs = game.run_options()
+    assert runs is not None
+    for count in [*range(-1, runs.max_runs + 3), True, None, "1", 1.0, 10**30]:
+        asked += 1
+        before = fingerprint(probe)
+        ok = not refused(probe.choose_runs, seat, count)
+        if ok:
+            probe = game.copy()
+        else:
+            assert fingerprint(probe) == before, ("runs", count)
+        can = game.can_choose_runs(seat, count)  # type: ignore[arg-type]
+        marked = bool(mask[count - 1]) if type(count) is int and 1 <= count <= abstraction.n else ok
+        if not can == ok == marked:
+            found.append(f"{name}: runs {str(count)[:20]} can={can} mask={marked} act={ok} {runs}")
+    return asked
+
+
 def send_ok(game: Game, seat: int, move: Any) -> bool:
     before = fingerprint(game)
     try:
@@ -177,7 +256,7 @@ def send_ok(game: Game, seat: int, move: Any) -> bool:
     return True
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", list(CASES))
 def test_every_source_of_legality_agrees(name: str) -> None:
     asked, found = sweep(name, 12)
     assert asked > 0
@@ -190,7 +269,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     total = disagreements = 0
-    for name in NAMES:
+    for name in CASES:
         asked, found = sweep(name, args.points, args.seed)
         total += asked
         disagreements += len(found)

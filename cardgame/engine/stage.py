@@ -105,6 +105,9 @@ class Stage(Generic[C]):
     takes: ClassVar[tuple[type, ...]] = (object,)
     gives: ClassVar[tuple[type, ...]] = PASSES_ON
     goes_to: ClassVar[tuple[str, ...]] = ()
+    #: Triggers the stage takes in every state (internal transitions judged by their conditions, as a
+    #: poker stage's seating changes): diagrams list them once instead of drawing a loop on every state.
+    everywhere: ClassVar[tuple[str, ...]] = ()
     #: Instance attributes a snapshot keeps besides ``state``, ``outcome`` and ``previous``
     #: (runtime state that the constructor does not set up again); see :mod:`cardgame.store.snapshot`.
     snapshot_fields: ClassVar[tuple[str, ...]] = ()

@@ -18,6 +18,7 @@ from cardgame.play.bot import Bot
 from cardgame.play.bot import play as play_bots
 from cardgame.play.view import TableView, status_table, table_view
 from cardgame.stages.base import (
+    TableAction,
     add_chips,
     check_muck,
     fold_leaver,
@@ -28,8 +29,9 @@ from cardgame.stages.base import (
     seat_player,
 )
 from cardgame.stages.betting_round import KINDS, Action
-from cardgame.stages.draw import DrawOptions
+from cardgame.stages.draw import Discard, Draw, DrawOptions
 from cardgame.stages.results import RunOptions
+from cardgame.stages.run_it_twice import RunChoice, RunItTwice
 
 __all__ = ["Game", "VariantLike"]
 
@@ -394,6 +396,24 @@ class Game:
         if getattr(stage, "legal_actions", None) is None or stage.legal_actions() is None:  # type: ignore[attr-defined]
             return False
         return stage.may(action, Action(seat, action, amount, action))
+
+    def _ask_stage(self, trigger: str, action: Any) -> bool:
+        """Whether the current stage would take ``trigger`` with ``action`` now (its rules asked, nothing changed)."""
+        d = self.dispatcher
+        stage = d.current
+        return d.status == "running" and stage is not None and stage.may(trigger, action)
+
+    def can_draw(self, seat: int, discards: Sequence[int] | Sequence[str] | str = ()) -> bool:
+        """Whether :meth:`draw` would take ``discards`` for ``seat`` now (the draw round's rules)."""
+        return isinstance(self.dispatcher.current, Draw) and self._ask_stage("draw", Discard.of(seat, discards))
+
+    def can_choose_runs(self, seat: int, runs: int) -> bool:
+        """Whether :meth:`choose_runs` would take ``runs`` for ``seat`` now."""
+        return isinstance(self.dispatcher.current, RunItTwice) and self._ask_stage("choose", RunChoice(seat, runs))
+
+    def can_muck(self, seat: int) -> bool:
+        """Whether :meth:`muck` would muck ``seat``'s hand now (a live hand, betting over, not the last)."""
+        return self._ask_stage("muck", TableAction(seat))
 
     def _legal_for(self, seat: int) -> LegalActions | None:
         la = self.legal_actions()
