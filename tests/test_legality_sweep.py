@@ -159,6 +159,12 @@ def sweep(name: str, points: int, seed: int = 0) -> tuple[int, list[str]]:
             asked += 1
             if can(seat) != some:  # no amount: whether some amount is accepted
                 found.append(f"{name}: {kind} (any amount) can={can(seat)} act={some} {la}")
+        # the bots' menu: the random bot's smallest and largest raise are legal
+        if la.can_raise:
+            for to in (la.min_raise_to, max(la.amounts) if la.amounts else la.max_raise_to):
+                asked += 1
+                if not game.may(seat, "bet" if la.is_bet else "raise", to):
+                    found.append(f"{name}: the menu's raise to {to} is refused {la}")
         # every index of each RL abstraction: marked exactly when playing it is accepted
         for abstraction, mask in masks:
             for index in range(abstraction.n):
@@ -281,3 +287,54 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+# --- the disagreements the sweep found, pinned ------------------------------------------------------------------
+
+
+def test_can_raise_to_refuses_a_size_between_the_fixed_sizes() -> None:
+    """Razz and stud: where the rules give two sizes (the completion and an all-in, an open pair's small and big
+    bet), ``can_raise_to`` said yes to the amounts between them, which ``act`` refuses."""
+    for name in ("razz", "seven-card stud"):
+        for game in decision_points(name, 400, 1):
+            la = game.legal_actions()
+            if la is None or len(la.amounts) < 2 or la.amounts[1] - la.amounts[0] < 2:
+                continue
+            between = la.amounts[0] + 1
+            kind, can = ("bet", game.can_bet) if la.is_bet else ("raise", game.can_raise_to)
+            assert not can(la.seat, between), (name, la)
+            assert can(la.seat, la.amounts[0]) and can(la.seat, la.amounts[1])
+            assert not accepted(game.copy(), la.seat, kind, between)
+            break
+        else:
+            raise AssertionError(f"no decision with two fixed sizes in {name}")
+
+
+def test_can_fold_says_yes_to_a_fold_with_a_free_check() -> None:
+    """A fold when checking is free is legal and binding (docs/rules.md): ``can_fold`` said no."""
+    for game in decision_points("no-limit hold'em", 200, 2):
+        la = game.legal_actions()
+        if la is not None and la.can_check:
+            assert game.can_fold(la.seat) and not la.can_fold  # LegalActions.can_fold: a bet is owed
+            assert accepted(game.copy(), la.seat, "fold", None)
+            return
+    raise AssertionError("no free check found")
+
+
+def test_a_refusal_names_the_first_rule_that_fails() -> None:
+    """Out of turn and a bad amount: the turn is judged first, as the trigger's conditions are declared."""
+    for game in decision_points("no-limit hold'em", 50, 3):
+        la = game.legal_actions()
+        if la is None or not la.can_raise:
+            continue
+        other = next(s for s in game.hand.by_seat if s != la.seat)
+        kind = "bet" if la.is_bet else "raise"
+        with pytest.raises(CardgameError) as info:
+            game.act(other, kind, 2.5)
+        assert getattr(info.value, "rule", None) == "acting out of turn"
+        with pytest.raises(CardgameError) as info:
+            game.act(la.seat, kind, 2.5)
+        assert getattr(info.value, "rule", None) == "amount missing"
+        assert not game.may(la.seat, kind, 2.5) and not game.may(other, kind, la.min_raise_to)
+        return
+    raise AssertionError("no raise found")

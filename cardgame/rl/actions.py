@@ -411,9 +411,9 @@ class RaiseTo(ActionAbstraction):
         super()._bet_mask(la, game, mask)
         if la.can_raise:
             top = self.bets - 3
-            if la.amounts:
-                for a in la.amounts:
-                    if a <= top:
+            if la.amounts:  # the sizes the rules give, and all-in (LegalActions.allows_raise_to)
+                for a in (*la.amounts, la.all_in_to):
+                    if a <= top and la.allows_raise_to(a):
                         mask[2 + a] = 1
             elif la.min_raise_to <= top:
                 mask[2 + la.min_raise_to : 2 + min(la.max_raise_to, top) + 1] = 1
