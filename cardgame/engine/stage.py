@@ -52,7 +52,7 @@ from transitions import Machine
 from cardgame.engine.copies import shallow_copy
 from cardgame.engine.errors import CardgameError, ConfigError, IllegalActionError, StageError, excerpt
 from cardgame.engine.events import Event
-from cardgame.engine.machine import Fast, Step, compile_machine, fire, generate, generate_start
+from cardgame.engine.machine import Fast, Step, compile_machine, fire, generate, generate_start, may
 from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, Push, Restart
 
 __all__ = ["PASSES_ON", "Emitter", "Stage", "Stages", "check_fit"]
@@ -204,18 +204,7 @@ class Stage(Generic[C]):
         asked, in order; no other callback runs and the state does not change. ``False`` for a
         trigger the current state does not have. Conditions are questions (they answer ``True`` or
         ``False``), so a stage can be asked "would this be legal?" without trying it."""
-        steps = self.table.get((self.state, trigger))
-        if steps is None:
-            return False
-        for step in steps:
-            for fn in step.prepare:
-                fn(self, *args)
-            for fn, wanted in step.conditions:
-                if fn(self, *args) != wanted:
-                    break
-            else:
-                return True
-        return False
+        return may(self.table, self, trigger, *args)
 
     def refusal(self, trigger: str, *args: Any) -> CardgameError:
         """The error a refused ``trigger`` with ``args`` gives: that of the first condition of its

@@ -10,7 +10,7 @@ stage that must treat one specially overrides its handler. The table-side half o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import Any, ClassVar, NamedTuple
 
 from cardgame.engine import Outcome, Stage
@@ -142,40 +142,68 @@ class PokerStage(Stage[Context]):
     # the rules (conditions of the table triggers: questions, each with its refusal)
     def seated(self, action: TableAction) -> bool:
         """The seat exists and a player sits in it."""
-        return _seated(self.ctx, action)
+        seat = action.seat
+        seats = self.ctx.table.seats
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
+            return False
+        return seats[seat] is not None
 
     def refuse_seated(self, action: TableAction) -> CardgameError:
-        return _refuse_seated(self.ctx, action)
+        try:
+            self.ctx.table.player(action.seat)  # type: ignore[arg-type]  # names a seat that does not exist or is empty
+        except CardgameError as exc:
+            return exc
+        return TableError(f"Seat {excerpt(action.seat)} is not a seat number.")
+
+    def _player(self, action: TableAction) -> Player:
+        p: Player | None = self.ctx.table.seats[action.seat]  # type: ignore[call-overload]  # seated held
+        assert p is not None
+        return p
 
     def not_in_the_hand(self, action: TableAction) -> bool:
         """Chips are added only between deals: not by a player in the hand in progress (Robert's Rules
         of Poker, general rules: table stakes)."""
-        return _not_in_the_hand(self.ctx, action)
+        return hand_of(self.ctx, self._player(action)) is None
 
     def refuse_not_in_the_hand(self, action: TableAction) -> CardgameError:
-        return _refuse_not_in_the_hand(self.ctx, action)
+        number = self.ctx.hand.number if self.ctx.hand is not None else 0
+        return TableError(f"Seat {action.seat} is in hand #{number}; chips can be added only between hands "
+                          "(Robert's Rules of Poker).")
 
     def within_the_buy_in(self, action: TableAction) -> bool:
         """A top-up is a whole number of chips, at least one, leaving the stack within the table's
         maximum buy-in."""
-        return _within_the_buy_in(self.ctx, action)
+        amount = action.amount
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 1 <= amount <= MAX_NUMBER:
+            return False
+        return self._player(action).stack + amount <= self.ctx.table.max_buy_in
 
     def refuse_within_the_buy_in(self, action: TableAction) -> CardgameError:
-        return _refuse_within_the_buy_in(self.ctx, action)
+        try:
+            amount = check_int(action.amount, "top-up (in chips)", TableError, minimum=1)
+        except TableError as exc:
+            return exc
+        stack, most = self._player(action).stack, self.ctx.table.max_buy_in
+        return TableError(f"Adding {amount} would make the stack {stack + amount}, above the maximum buy-in {most}; "
+                          f"allowed is at most {most - stack}.")
 
     def has_chips(self, action: TableAction) -> bool:
         """A player sits in only with chips (they top up first)."""
-        return _has_chips(self.ctx, action)
+        return self._player(action).stack > 0
 
     def refuse_has_chips(self, action: TableAction) -> CardgameError:
-        return _refuse_has_chips(self.ctx, action)
+        return TableError(f"Seat {action.seat} has no chips; top up before sitting in.")
 
     def has_a_live_hand(self, action: TableAction) -> bool:
         """Only a live hand can be mucked."""
-        return _has_a_live_hand(self.ctx, action)
+        hand, seat = self.ctx.hand, action.seat
+        if hand is None or not isinstance(seat, int) or isinstance(seat, bool):
+            return False
+        hp = hand.by_seat.get(seat)
+        return hp is not None and not hp.folded
 
     def refuse_has_a_live_hand(self, action: TableAction) -> CardgameError:
-        return _refuse_has_a_live_hand(self.ctx, action)
+        return IllegalActionError(f"Seat {excerpt(action.seat)} has no live hand to muck.", rule="muck without a hand")
 
     def betting_is_over(self, action: TableAction) -> bool:
         """A hand is mucked once betting is over: not while a player is to bet or draw (Robert's
@@ -187,10 +215,11 @@ class PokerStage(Stage[Context]):
 
     def not_the_last_hand(self, action: TableAction) -> bool:
         """The last live hand wins the pot: it cannot be mucked."""
-        return _not_the_last_hand(self.ctx, action)
+        hand = self.ctx.hand
+        return hand is not None and hand.live_count() >= 2
 
     def refuse_not_the_last_hand(self, action: TableAction) -> CardgameError:
-        return _refuse_not_the_last_hand(self.ctx, action)
+        return IllegalActionError("The last live hand cannot be mucked.", rule="muck the last hand")
 
     # the callbacks: what a change does once its rules held
     def add_the_chips(self, action: TableAction) -> None:
@@ -268,7 +297,7 @@ def seat_player(ctx: Context, name: object, buy_in: object, seat: object = None)
 def add_chips(ctx: Context, seat: object, amount: object) -> Player:
     """Top ``seat`` up by ``amount``, judged by the rules of the ``top_up`` trigger: only between hands
     for a player in the hand in progress (Robert's Rules of Poker: chips may be added only between deals)."""
-    _judge(ctx, TableAction(seat, amount), _TOP_UP)
+    _judge(ctx, "top_up", TableAction(seat, amount))
     p = ctx.table.top_up(seat, amount)  # type: ignore[arg-type]  # the rules held
     ctx.emit(ChipsAdded(p.seat, amount, p.stack))  # type: ignore[arg-type]
     return p
@@ -276,7 +305,7 @@ def add_chips(ctx: Context, seat: object, amount: object) -> Player:
 
 def mark_sitting_out(ctx: Context, seat: object) -> None:
     """Mark ``seat`` sitting out (from the next hand on) and log it, unless it already is."""
-    _judge(ctx, TableAction(seat), _SEATED)
+    _judge(ctx, "sit_out", TableAction(seat))
     p = ctx.table.player(seat)  # type: ignore[arg-type]
     if not p.sitting_out:
         p.sitting_out = True
@@ -286,7 +315,7 @@ def mark_sitting_out(ctx: Context, seat: object) -> None:
 def mark_sitting_in(ctx: Context, seat: object) -> bool:
     """Deal ``seat`` in again from the next hand; ``True`` if that changed anything. A player with
     no chips must top up first."""
-    _judge(ctx, TableAction(seat), _SIT_IN)
+    _judge(ctx, "sit_in", TableAction(seat))
     p = ctx.table.player(seat)  # type: ignore[arg-type]
     if not p.sitting_out:
         return False
@@ -313,108 +342,18 @@ def check_muck(ctx: Context, seat: object, deciding: bool) -> HandPlayer:
     """``seat``'s live hand if it may be mucked now, else :class:`IllegalActionError`: the rules of the
     ``muck`` trigger (a live hand; betting over, which ``deciding`` denies: a player is to bet or draw;
     not the last live hand, which wins the pot)."""
-    action = TableAction(seat)
-    _judge(ctx, action, _MUCK[:1])
+    _judge(ctx, "muck", TableAction(seat))  # no stage: nobody is to bet or draw
     if deciding:
         raise IllegalActionError("A hand can be mucked only once betting is over.", rule="muck before showdown")
-    _judge(ctx, action, _MUCK[1:])
     hand = ctx.hand
     assert hand is not None
     return hand.by_seat[seat]  # type: ignore[index]
 
 
-# --- the rules of the table triggers, on the context: PokerStage's conditions ask them, and the table side
-# of each change (a game with no stage running) is judged by the same ones ----------------------------------
-Rule = tuple[Callable[[Context, TableAction], bool], Callable[[Context, TableAction], CardgameError]]
-
-
-def _judge(ctx: Context, action: TableAction, rules: tuple[Rule, ...]) -> None:
-    for holds, refuse in rules:
-        if not holds(ctx, action):
-            raise refuse(ctx, action)
-
-
-def _seated(ctx: Context, action: TableAction) -> bool:
-    seat = action.seat
-    seats = ctx.table.seats
-    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats) and seats[seat] is not None
-
-
-def _refuse_seated(ctx: Context, action: TableAction) -> CardgameError:
-    try:
-        ctx.table.player(action.seat)  # type: ignore[arg-type]  # names a seat that does not exist or is empty
-    except CardgameError as exc:
-        return exc
-    return TableError(f"Seat {excerpt(action.seat)} is not a seat number.")
-
-
-def _player(ctx: Context, action: TableAction) -> Player:
-    p: Player | None = ctx.table.seats[action.seat]  # type: ignore[call-overload]  # the seated rule held
-    assert p is not None
-    return p
-
-
-def _not_in_the_hand(ctx: Context, action: TableAction) -> bool:
-    return hand_of(ctx, _player(ctx, action)) is None
-
-
-def _refuse_not_in_the_hand(ctx: Context, action: TableAction) -> CardgameError:
-    number = ctx.hand.number if ctx.hand is not None else 0
-    return TableError(f"Seat {action.seat} is in hand #{number}; chips can be added only between hands "
-                      "(Robert's Rules of Poker).")
-
-
-def _within_the_buy_in(ctx: Context, action: TableAction) -> bool:
-    amount = action.amount
-    if not isinstance(amount, int) or isinstance(amount, bool) or not 1 <= amount <= MAX_NUMBER:
-        return False
-    return _player(ctx, action).stack + amount <= ctx.table.max_buy_in
-
-
-def _refuse_within_the_buy_in(ctx: Context, action: TableAction) -> CardgameError:
-    try:
-        amount = check_int(action.amount, "top-up (in chips)", TableError, minimum=1)
-    except TableError as exc:
-        return exc
-    stack, most = _player(ctx, action).stack, ctx.table.max_buy_in
-    return TableError(f"Adding {amount} would make the stack {stack + amount}, above the maximum buy-in {most}; "
-                      f"allowed is at most {most - stack}.")
-
-
-def _has_chips(ctx: Context, action: TableAction) -> bool:
-    return _player(ctx, action).stack > 0
-
-
-def _refuse_has_chips(ctx: Context, action: TableAction) -> CardgameError:
-    return TableError(f"Seat {action.seat} has no chips; top up before sitting in.")
-
-
-def _live_hand(ctx: Context, seat: object) -> HandPlayer | None:
-    hand = ctx.hand
-    if hand is None or not isinstance(seat, int) or isinstance(seat, bool):
-        return None
-    hp = hand.by_seat.get(seat)
-    return None if hp is None or hp.folded else hp
-
-
-def _has_a_live_hand(ctx: Context, action: TableAction) -> bool:
-    return _live_hand(ctx, action.seat) is not None
-
-
-def _refuse_has_a_live_hand(ctx: Context, action: TableAction) -> CardgameError:
-    return IllegalActionError(f"Seat {excerpt(action.seat)} has no live hand to muck.", rule="muck without a hand")
-
-
-def _not_the_last_hand(ctx: Context, action: TableAction) -> bool:
-    return ctx.hand is not None and ctx.hand.live_count() >= 2
-
-
-def _refuse_not_the_last_hand(ctx: Context, action: TableAction) -> CardgameError:
-    return IllegalActionError("The last live hand cannot be mucked.", rule="muck the last hand")
-
-
-_SEATED: tuple[Rule, ...] = ((_seated, _refuse_seated),)
-_TOP_UP: tuple[Rule, ...] = (*_SEATED, (_not_in_the_hand, _refuse_not_in_the_hand),
-                             (_within_the_buy_in, _refuse_within_the_buy_in))
-_SIT_IN: tuple[Rule, ...] = (*_SEATED, (_has_chips, _refuse_has_chips))
-_MUCK: tuple[Rule, ...] = ((_has_a_live_hand, _refuse_has_a_live_hand), (_not_the_last_hand, _refuse_not_the_last_hand))
+def _judge(ctx: Context, trigger: str, action: TableAction) -> None:
+    """Raise the refusal of the first of ``trigger``'s rules that ``action`` breaks, asked of a poker stage
+    on ``ctx`` (a game with no stage running is judged by the same rules as a running one)."""
+    judge = PokerStage()
+    judge.ctx = ctx
+    if not judge.may(trigger, action):
+        raise judge.refusal(trigger, action)
