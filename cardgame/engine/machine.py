@@ -208,7 +208,11 @@ def generate(table: dict[tuple[str, str], tuple[Step, ...]]) -> dict[tuple[str, 
     """One function per ``(state, trigger)`` of ``table`` doing what :func:`fire` does with its steps
     (for a plain transition, its destination: see :data:`Fast`)."""
     fast: dict[tuple[str, str], Fast] = {}
+    made: dict[tuple[Step, ...], Fast] = {}  # one function for the same steps (a trigger taken in every state)
     for key, steps in table.items():
+        if steps in made:
+            fast[key] = made[steps]
+            continue
         first = steps[0] if steps else None
         if first is not None and first.dest is not None and not (
             first.prepare or first.conditions or first.before or first.exit or first.enter or first.after
@@ -217,5 +221,5 @@ def generate(table: dict[tuple[str, str], tuple[Step, ...]]) -> dict[tuple[str, 
             continue
         names: dict[str, Any] = {}
         exec(_arities(steps, names), names)  # the source is built from the machine's own steps
-        fast[key] = names["fire"]
+        fast[key] = made[steps] = names["fire"]
     return fast
