@@ -141,7 +141,8 @@ class PokerStage(Stage[Context]):
 
     # the rules (conditions of the table triggers: questions, each with its refusal)
     def seated(self, action: TableAction) -> bool:
-        """The seat exists and a player sits in it."""
+        """The seat exists and a player sits in it: a player acts only for their own seat (Robert's Rules,
+        general rules)."""
         seat = action.seat
         seats = self.ctx.table.seats
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
@@ -172,7 +173,7 @@ class PokerStage(Stage[Context]):
 
     def within_the_buy_in(self, action: TableAction) -> bool:
         """A top-up is a whole number of chips, at least one, leaving the stack within the table's
-        maximum buy-in."""
+        maximum buy-in (Robert's Rules, general rules: buy-ins and adding chips follow the game's limits)."""
         amount = action.amount
         if not isinstance(amount, int) or isinstance(amount, bool) or not 1 <= amount <= MAX_NUMBER:
             return False
@@ -188,14 +189,15 @@ class PokerStage(Stage[Context]):
                           f"allowed is at most {most - stack}.")
 
     def has_chips(self, action: TableAction) -> bool:
-        """A player sits in only with chips (they top up first)."""
+        """A player sits in only with chips: table stakes, nothing plays but the chips on the table
+        (Robert's Rules, general rules)."""
         return self._player(action).stack > 0
 
     def refuse_has_chips(self, action: TableAction) -> CardgameError:
         return TableError(f"Seat {action.seat} has no chips; top up before sitting in.")
 
     def has_a_live_hand(self, action: TableAction) -> bool:
-        """Only a live hand can be mucked."""
+        """Only a live hand can be mucked: a folded hand is dead already (Robert's Rules, showdown)."""
         hand, seat = self.ctx.hand, action.seat
         if hand is None or not isinstance(seat, int) or isinstance(seat, bool):
             return False
@@ -214,7 +216,8 @@ class PokerStage(Stage[Context]):
         return IllegalActionError("A hand can be mucked only once betting is over.", rule="muck before showdown")
 
     def not_the_last_hand(self, action: TableAction) -> bool:
-        """The last live hand wins the pot: it cannot be mucked."""
+        """The last live hand wins the pot: it cannot be mucked (Robert's Rules, showdown: the last live
+        hand takes the pot without showing)."""
         hand = self.ctx.hand
         return hand is not None and hand.live_count() >= 2
 

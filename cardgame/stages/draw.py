@@ -264,7 +264,8 @@ class Draw(PokerStage):
                                   rule="drawing out of turn")
 
     def discards_are_cards(self, action: Discard) -> bool:
-        """The discards are named: a list of cards (strings such as ``"Ah"`` or indices 0 to 51)."""
+        """The discards are named: a list of cards (strings such as ``"Ah"`` or indices 0 to 51; TDA: a
+        declaration must be clear)."""
         return action.cards is not None
 
     def refuse_discards_are_cards(self, action: Discard) -> IllegalActionError:
@@ -275,7 +276,7 @@ class Draw(PokerStage):
         return IllegalActionError("The discards are not cards.", rule="not a card")
 
     def discards_held(self, action: Discard) -> bool:
-        """A player discards only cards they hold, each once."""
+        """A player discards only cards they hold, each once (Robert's Rules, draw games)."""
         discards = action.cards
         assert discards is not None
         return len(set(discards)) == len(discards) and set(self._options().hole).issuperset(discards)
@@ -289,7 +290,7 @@ class Draw(PokerStage):
             allowed=f"any of {format_cards(opts.hole)}")
 
     def not_too_many(self, action: Discard) -> bool:
-        """At most ``max_discards`` cards (the game's draw limit)."""
+        """At most ``max_discards`` cards: the game's draw limit (Robert's Rules, draw games)."""
         assert action.cards is not None
         return len(action.cards) <= self._options().max_discards
 
@@ -300,7 +301,8 @@ class Draw(PokerStage):
                                   f"{len(action.cards)}.", rule="too many discards", allowed=_allowed(opts))
 
     def not_too_few(self, action: Discard) -> bool:
-        """At least ``min_discards`` cards where a discard is compulsory (Pineapple's one card)."""
+        """At least ``min_discards`` cards where a discard is compulsory (Pineapple's one card: the game's
+        own rule, docs/rules.md)."""
         assert action.cards is not None
         return len(action.cards) >= self._options().min_discards
 

@@ -178,7 +178,7 @@ class RunItTwice(PokerStage):
             raise self.refusal("choose", action)
 
     def chooses_in_turn(self, action: RunChoice) -> bool:
-        """Live players choose in turn from the button's left (the house rule's order)."""
+        """Live players choose in turn from the button's left (a house rule, docs/rules.md)."""
         seat = action.seat
         return isinstance(seat, int) and not isinstance(seat, bool) and seat == self.to_act
 
@@ -187,7 +187,7 @@ class RunItTwice(PokerStage):
                                   "chooses next.", rule="choosing out of turn", allowed=f"seat {self.to_act}")
 
     def runs_in_range(self, action: RunChoice) -> bool:
-        """From one run-out to ``max_runs`` (the house's limit)."""
+        """From one run-out to ``max_runs``, the house's limit (docs/rules.md)."""
         runs = action.runs
         return isinstance(runs, int) and not isinstance(runs, bool) and 1 <= runs <= self.max_runs
 
