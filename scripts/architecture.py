@@ -109,7 +109,11 @@ def stage_classes() -> list[type]:
     def walk(cls: type) -> list[type]:
         return [c for sub in cls.__subclasses__() for c in (sub, *walk(sub))]
 
-    found = {c for c in walk(Stage) if c.__module__.startswith("cardgame.stages.") and c.__name__ != "PokerStage"}
+    def named(c: type) -> bool:  # a class of its module's own (not one made at run time, as verify's twins)
+        return getattr(sys.modules.get(c.__module__), c.__name__, None) is c
+
+    found = {c for c in walk(Stage) if c.__module__.startswith("cardgame.stages.") and c.__name__ != "PokerStage"
+             and named(c)}
     return sorted(found, key=lambda c: c.__module__)
 
 
@@ -120,6 +124,9 @@ def machines() -> str:
     for cls in stage_classes():
         doc = (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
         events = ", ".join(f"`{e}`" for e in cls.events) or "none"
+        everywhere = ", ".join(f"`{t}`" for t in cls.everywhere)
+        if everywhere:
+            events += f" (triggers in every state, not drawn: {everywhere})"
         parts.append(f"### {cls.__name__} (`{cls.__module__}`)\n\n{doc}\n\nEvents: {events}.\n\n"
                      f"```mermaid\n{machine_mermaid(cls)}\n```")
     return "\n\n".join(parts)

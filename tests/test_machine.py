@@ -32,7 +32,7 @@ import cardgame
 import cardgame.stages
 from cardgame.engine import Stage
 from cardgame.engine.machine import compile_machine, fire
-from cardgame.engine.verify import SEQUENCES, check_fire, check_recording_table, check_start
+from cardgame.engine.verify import SEQUENCES, check_fire, check_may, check_recording_table, check_start
 
 # --- which classes -----------------------------------------------------------------------------------------------
 
@@ -119,6 +119,24 @@ def test_fire_agrees_with_transitions(cls: type[Stage]) -> None:
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda cls: cls.__name__)
 def test_generated_start_agrees_with_transitions(cls: type[Stage]) -> None:
     check_start(cls, SEQUENCES)
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda cls: cls.__name__)
+def test_may_agrees_with_transitions(cls: type[Stage]) -> None:
+    """``Stage.may`` answers as ``transitions``' ``may_<trigger>``; ``refusal`` stops at the first failing rule."""
+    check_may(cls, SEQUENCES)
+
+
+def test_a_may_that_skips_prepare_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check can fail: a ``may`` that asks the conditions without the ``prepare`` callbacks disagrees."""
+
+    def hasty(self: Any, trigger: str, *args: Any) -> bool:
+        steps = self.table.get((self.state, trigger))
+        return bool(steps) and any(all(fn(self, *args) == w for fn, w in step.conditions) for step in steps)
+
+    monkeypatch.setattr(Stage, "may", hasty)
+    with pytest.raises(AssertionError):
+        check_may(cardgame.stages.BettingRound, 100)
 
 
 def test_a_broken_generated_trigger_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

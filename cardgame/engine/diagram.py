@@ -69,6 +69,8 @@ def _label(trigger: str, step: Any) -> str:
 def _steps(cls: StageClass) -> Iterator[tuple[str, str, str]]:
     """``(source, dest, label)`` per compiled step, in the table's order (an internal step stays put)."""
     for (source, trigger), steps in cls.table.items():
+        if trigger in cls.everywhere:  # taken in every state: listed once, not drawn on each
+            continue
         for step in steps:
             yield source, step.dest or source, _label(trigger, step)
 

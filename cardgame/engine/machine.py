@@ -37,7 +37,7 @@ from typing import Any
 import attrs
 from transitions import Machine, MachineError
 
-__all__ = ["Step", "compile_machine", "fire", "generate", "generate_start"]
+__all__ = ["Step", "compile_machine", "fire", "generate", "generate_start", "may", "passes"]
 
 Callback = Callable[[Any], Any]
 
@@ -106,12 +106,7 @@ def fire(table: dict[tuple[str, str], tuple[Step, ...]], model: Any, trigger: st
     if steps is None:
         raise MachineError(f"Can't trigger event {trigger} from state {model.state}!")
     for step in steps:
-        for fn in step.prepare:
-            fn(model, *args)
-        for fn, wanted in step.conditions:
-            if fn(model, *args) != wanted:
-                break
-        else:
+        if passes(step, model, *args):
             for fn in step.before:
                 fn(model, *args)
             if step.dest is not None:
@@ -124,6 +119,21 @@ def fire(table: dict[tuple[str, str], tuple[Step, ...]], model: Any, trigger: st
                 fn(model, *args)
             return True
     return False
+
+
+def passes(step: Step, model: Any, *args: Any) -> bool:
+    """Run ``step``'s ``prepare`` callbacks and ask its conditions in order (each result compared with
+    ``==`` to the wanted value), stopping at the first that fails: whether the step would be taken."""
+    for fn in step.prepare:
+        fn(model, *args)
+    return all(fn(model, *args) == wanted for fn, wanted in step.conditions)  # as transitions' Condition.check
+
+
+def may(table: dict[tuple[str, str], tuple[Step, ...]], model: Any, trigger: str, *args: Any) -> bool:
+    """What ``transitions`` offers as ``may_<trigger>``: whether firing ``trigger`` would take a transition
+    (each candidate's ``prepare`` and conditions, nothing else; ``False`` for a trigger the state lacks)."""
+    steps = table.get((model.state, trigger))
+    return steps is not None and any(passes(step, model, *args) for step in steps)
 
 
 #: A generated trigger: a function of the model and the trigger's arguments, or for a plain
@@ -198,7 +208,11 @@ def generate(table: dict[tuple[str, str], tuple[Step, ...]]) -> dict[tuple[str, 
     """One function per ``(state, trigger)`` of ``table`` doing what :func:`fire` does with its steps
     (for a plain transition, its destination: see :data:`Fast`)."""
     fast: dict[tuple[str, str], Fast] = {}
+    made: dict[tuple[Step, ...], Fast] = {}  # one function for the same steps (a trigger taken in every state)
     for key, steps in table.items():
+        if steps in made:
+            fast[key] = made[steps]
+            continue
         first = steps[0] if steps else None
         if first is not None and first.dest is not None and not (
             first.prepare or first.conditions or first.before or first.exit or first.enter or first.after
@@ -207,5 +221,5 @@ def generate(table: dict[tuple[str, str], tuple[Step, ...]]) -> dict[tuple[str, 
             continue
         names: dict[str, Any] = {}
         exec(_arities(steps, names), names)  # the source is built from the machine's own steps
-        fast[key] = names["fire"]
+        fast[key] = made[steps] = names["fire"]
     return fast

@@ -27,6 +27,11 @@ the stage records it with :meth:`finish`, :meth:`goto`, :meth:`push`, :meth:`res
 returns it. The state the machine ends in says what happened (a betting round ends in
 ``round_closed`` or ``hand_won``); ``outcome`` keeps the last outcome returned, for inspection.
 
+Conditions are questions: each returns ``True`` or ``False`` and changes nothing, so
+:meth:`Stage.may` answers "would this trigger be taken?" (``transitions``' ``may_<trigger>``), and a
+refused trigger's error comes from the first condition that failed (:meth:`Stage.refusal`, which
+calls the stage's ``refuse_<condition>``).
+
 ``takes`` and ``gives`` declare the result types a stage starts with and ends with (``gives =
 PASSES_ON``: it hands on what it was given); :func:`check_fit` refuses a stage list whose
 neighbours do not fit, naming the pair. A game's stages may also declare what they need of the
@@ -47,7 +52,7 @@ from transitions import Machine
 from cardgame.engine.copies import shallow_copy
 from cardgame.engine.errors import CardgameError, ConfigError, IllegalActionError, StageError, excerpt
 from cardgame.engine.events import Event
-from cardgame.engine.machine import Fast, Step, compile_machine, fire, generate, generate_start
+from cardgame.engine.machine import Fast, Step, compile_machine, fire, generate, generate_start, may
 from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, Push, Restart
 
 __all__ = ["PASSES_ON", "Emitter", "Stage", "Stages", "check_fit"]
@@ -100,6 +105,9 @@ class Stage(Generic[C]):
     takes: ClassVar[tuple[type, ...]] = (object,)
     gives: ClassVar[tuple[type, ...]] = PASSES_ON
     goes_to: ClassVar[tuple[str, ...]] = ()
+    #: Triggers the stage takes in every state (internal transitions judged by their conditions, as a
+    #: poker stage's seating changes): diagrams list them once instead of drawing a loop on every state.
+    everywhere: ClassVar[tuple[str, ...]] = ()
     #: Instance attributes a snapshot keeps besides ``state``, ``outcome`` and ``previous``
     #: (runtime state that the constructor does not set up again); see :mod:`cardgame.store.snapshot`.
     snapshot_fields: ClassVar[tuple[str, ...]] = ()
@@ -195,6 +203,35 @@ class Stage(Generic[C]):
         if fn is None:
             return fire(self.table, self, event, *args)  # raises MachineError: no such trigger here
         return fn(self, *args)  # type: ignore[operator]
+
+    def may(self, trigger: str, *args: Any) -> bool:
+        """Whether firing ``trigger`` with ``args`` now would take a transition: what ``transitions``
+        offers as ``may_<trigger>``. Each candidate's ``prepare`` callbacks run and its conditions are
+        asked, in order; no other callback runs and the state does not change. ``False`` for a
+        trigger the current state does not have. Conditions are questions (they answer ``True`` or
+        ``False``), so a stage can be asked "would this be legal?" without trying it."""
+        return may(self.table, self, trigger, *args)
+
+    def refusal(self, trigger: str, *args: Any) -> CardgameError:
+        """The error a refused ``trigger`` with ``args`` gives: that of the first condition of its
+        first candidate transition that does not hold (``refuse_<condition>(*args)``, which names the
+        rule broken and what is allowed; by default an :class:`IllegalActionError` naming the
+        condition). Asked after the trigger returned ``False``; nothing is run but the conditions."""
+        steps = self.table.get((self.state, trigger))
+        if steps is None:
+            return IllegalActionError(f"The {self.name} stage cannot take {excerpt(trigger)} now (it is "
+                                      f"{self.state}).", rule="trigger not allowed in this state")
+        for fn, wanted in steps[0].conditions:
+            if fn(self, *args) != wanted:
+                name = fn.__name__
+                refuse = getattr(self, "refuse_" + name, None)
+                if refuse is not None:
+                    error: CardgameError = refuse(*args)
+                    return error
+                what = name.replace("_", " ")
+                return IllegalActionError(f"The {self.name} stage refused {excerpt(trigger)}: "
+                                          f"{'not ' if wanted else ''}{what}.", rule=what)
+        return IllegalActionError(f"The {self.name} stage refused {excerpt(trigger)}.", rule="refused")
 
     def copy(self, ctx: C) -> Self:
         """This stage for a copy of its game whose context is ``ctx`` (see ``Game.copy``): every

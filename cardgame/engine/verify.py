@@ -23,7 +23,8 @@ from transitions import Machine, MachineError
 from cardgame.engine.machine import Step, fire, generate
 from cardgame.engine.stage import Stage
 
-__all__ = ["check_fire", "check_machine", "check_recording_table", "check_start", "machine_names", "recording"]
+__all__ = ["check_fire", "check_machine", "check_may", "check_recording_table", "check_start", "machine_names",
+           "recording"]
 
 SEQUENCES = 300  # random trigger sequences per stage class
 MAX_LENGTH = 12  # triggers per sequence
@@ -51,10 +52,11 @@ def _expect(condition: object, where: object) -> None:
 
 
 def check_machine(cls: type[Stage[Any]], sequences: int = SEQUENCES) -> None:
-    """All three checks on ``cls``: the recording table's shape, triggers, and the generated ``start``."""
+    """All four checks on ``cls``: the recording table's shape, triggers, the generated ``start``, and ``may``."""
     check_recording_table(cls)
     check_fire(cls, sequences)
     check_start(cls, sequences)
+    check_may(cls, sequences)
 
 
 def machine_names(machine: Machine) -> tuple[set[str], set[str]]:
@@ -232,3 +234,35 @@ def check_start(cls: type[Stage[Any]], sequences: int = SEQUENCES) -> None:
             _expect(got_b == got_a, where)
         _expect((b.state, b.log, b.ctx, b.previous) == (a.state, a.log, a.ctx, a.previous), where)
         _expect(b.outcome is None is a.outcome, where)
+
+
+def check_may(cls: type[Stage[Any]], sequences: int = SEQUENCES) -> None:
+    """:meth:`Stage.may` answers as ``transitions``' ``may_<trigger>`` does (the same result, or exception, and
+    the same calls: each candidate's ``prepare`` and conditions, nothing else, the state unchanged), for every
+    trigger from every state with random arguments; and :meth:`Stage.refusal` asks the first candidate's
+    conditions in order, stopping at the first that fails."""
+    rec = recording(cls)
+    machine = cls.machine
+    states = list(machine.states)
+    triggers = sorted(machine.events)
+    for seed in range(sequences):
+        draw = random.Random(f"{cls.__qualname__}/may/{seed}")
+        state, trigger, args = draw.choice(states), draw.choice(triggers), draw.choice(ARGUMENTS)
+        a = model(rec, state, seed, lambda m, t: machine.events[t].trigger(m))
+        b = model(rec, state, seed, lambda m, t: machine.events[t].trigger(m))
+        got_a = outcome(lambda: machine._can_trigger(a, trigger, *args))  # noqa: B023  # may_<trigger>
+        got_b = outcome(lambda: Stage.may(b, trigger, *args))  # noqa: B023  (called at once)
+        where = f"{cls.__name__} seed {seed}: may {trigger!r} in {state}"
+        _expect(got_b == got_a, where)
+        _expect(b.log == a.log and b.state == a.state, where)
+        steps = rec.table.get((state, trigger))
+        if not steps or got_a[0] != "returned" or b.depth:
+            continue
+        c = model(rec, state, seed + sequences, lambda m, t: machine.events[t].trigger(m))
+        outcome(lambda: Stage.refusal(c, trigger, *args))  # noqa: B023  (the refuse_ method may need a real stage)
+        asked = [entry for entry in c.log if entry[0] not in ("nested", "raise")]
+        wanted = steps[0].conditions
+        _expect([entry[0] for entry in asked] == [fn.__name__ for fn, _ in wanted][: len(asked)], where)
+        held = [entry[1] == w for entry, (_, w) in zip(asked, wanted, strict=False)]
+        _expect(all(held[:-1]), where)  # it went on past a condition only while they held
+        _expect(len(asked) == len(wanted) or (held and not held[-1]), where)  # it stopped at the first failing

@@ -58,6 +58,22 @@ class LegalActions(NamedTuple):
         return self.call_amount > 0
 
     @property
+    def all_in_to(self) -> int:
+        """The street total the player's whole stack makes the bet (while they can raise: their bet is
+        ``bet_to`` less the call, which their stack covers)."""
+        return self.bet_to - self.call_amount + self.stack
+
+    def allows_raise_to(self, amount: object) -> bool:
+        """Whether a bet or raise to ``amount`` (a whole number; anything else is not) is among these: the
+        betting round's size rules (``at_least_the_minimum``, ``a_fixed_size``, ``at_most_the_maximum``)
+        in one question, for menus and masks that list the sizes without asking the round for each."""
+        if type(amount) is not int and (not isinstance(amount, int) or isinstance(amount, bool)):
+            return False  # not a whole number of chips: no size
+        if not self.can_raise or not self.min_raise_to <= amount <= self.max_raise_to:
+            return False
+        return not self.amounts or amount in self.amounts or amount == self.all_in_to
+
+    @property
     def is_bet(self) -> bool:
         """The raise option is an opening bet."""
         return self.bet_to == 0

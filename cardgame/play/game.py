@@ -18,6 +18,7 @@ from cardgame.play.bot import Bot
 from cardgame.play.bot import play as play_bots
 from cardgame.play.view import TableView, status_table, table_view
 from cardgame.stages.base import (
+    TableAction,
     add_chips,
     check_muck,
     fold_leaver,
@@ -27,8 +28,10 @@ from cardgame.stages.base import (
     mark_sitting_out,
     seat_player,
 )
-from cardgame.stages.draw import DrawOptions
+from cardgame.stages.betting_round import KINDS, Action
+from cardgame.stages.draw import Discard, Draw, DrawOptions
 from cardgame.stages.results import RunOptions
+from cardgame.stages.run_it_twice import RunChoice, RunItTwice
 
 __all__ = ["Game", "VariantLike"]
 
@@ -380,38 +383,69 @@ class Game:
     def all_in(self, seat: int) -> Event:
         return self.act(seat, "all_in")
 
-    # --- can_* queries (PokerKit style) --------------------------------------------------------------
+    # --- can_* queries (PokerKit style): the betting round's own rules, asked without acting ----------
+    def may(self, seat: int, action: str, amount: int | None = None) -> bool:
+        """Whether :meth:`act` would take ``action`` for ``seat`` now: the current stage's rules are
+        asked (:meth:`~cardgame.engine.Stage.may`, the conditions of the action's trigger) and nothing
+        changes. ``False`` when nobody is to act, for an alias (``all_in``, ``check_call``...) and for
+        anything :meth:`act` would refuse."""
+        d = self.dispatcher
+        stage = d.current
+        if d.status != "running" or stage is None or type(action) is not str or action not in KINDS:
+            return False
+        if getattr(stage, "legal_actions", None) is None or stage.legal_actions() is None:  # type: ignore[attr-defined]
+            return False
+        return stage.may(action, Action(seat, action, amount, action))
+
+    def _ask_stage(self, trigger: str, action: Any) -> bool:
+        """Whether the current stage would take ``trigger`` with ``action`` now (its rules asked, nothing changed)."""
+        d = self.dispatcher
+        stage = d.current
+        return d.status == "running" and stage is not None and stage.may(trigger, action)
+
+    def can_draw(self, seat: int, discards: Sequence[int] | Sequence[str] | str = ()) -> bool:
+        """Whether :meth:`draw` would take ``discards`` for ``seat`` now (the draw round's rules)."""
+        return isinstance(self.dispatcher.current, Draw) and self._ask_stage("draw", Discard.of(seat, discards))
+
+    def can_choose_runs(self, seat: int, runs: int) -> bool:
+        """Whether :meth:`choose_runs` would take ``runs`` for ``seat`` now."""
+        return isinstance(self.dispatcher.current, RunItTwice) and self._ask_stage("choose", RunChoice(seat, runs))
+
+    def can_muck(self, seat: int) -> bool:
+        """Whether :meth:`muck` would muck ``seat``'s hand now (a live hand, betting over, not the last)."""
+        return self._ask_stage("muck", TableAction(seat))
+
     def _legal_for(self, seat: int) -> LegalActions | None:
         la = self.legal_actions()
         return la if la is not None and la.seat == seat else None
 
     def can_fold(self, seat: int) -> bool:
-        la = self._legal_for(seat)
-        return la is not None and la.can_fold
+        """Whether ``seat`` may fold now (a fold with a free check is legal and binding;
+        ``LegalActions.can_fold`` says whether a bet is owed)."""
+        return self.may(seat, "fold")
 
     def can_check(self, seat: int) -> bool:
-        la = self._legal_for(seat)
-        return la is not None and la.can_check
+        return self.may(seat, "check")
 
     def can_call(self, seat: int) -> bool:
-        la = self._legal_for(seat)
-        return la is not None and la.can_call
+        return self.may(seat, "call")
 
-    def _amount(self, amount: int | None) -> None:
+    def _sized(self, seat: int, kind: str, amount: int | None) -> bool:
+        """Whether a bet or raise (``kind``) to ``amount`` is legal for ``seat``; with no amount, whether
+        one of some size is (the smallest allowed is asked)."""
         if amount is not None:
             check_int(amount, "amount", IllegalActionError)
+            return self.may(seat, kind, amount)
+        la = self._legal_for(seat)
+        return la is not None and self.may(seat, kind, la.min_raise_to)
 
     def can_bet(self, seat: int, amount: int | None = None) -> bool:
-        self._amount(amount)
-        la = self._legal_for(seat)
-        ok = la is not None and la.can_raise and la.is_bet
-        return ok and (amount is None or la.min_raise_to <= amount <= la.max_raise_to)  # type: ignore[union-attr]
+        """Whether ``seat`` may bet ``amount`` now (``None``: some amount)."""
+        return self._sized(seat, "bet", amount)
 
     def can_raise_to(self, seat: int, amount: int | None = None) -> bool:
-        self._amount(amount)
-        la = self._legal_for(seat)
-        ok = la is not None and la.can_raise and not la.is_bet
-        return ok and (amount is None or la.min_raise_to <= amount <= la.max_raise_to)  # type: ignore[union-attr]
+        """Whether ``seat`` may raise to ``amount`` now (``None``: to some amount)."""
+        return self._sized(seat, "raise", amount)
 
     # --- views -----------------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> TableView:

@@ -418,9 +418,9 @@ class RaiseTo(ActionAbstraction):
         super()._bet_mask(la, game, mask)
         if la.can_raise:
             top = self.bets - 3
-            if la.amounts:
-                for a in la.amounts:
-                    if a <= top:
+            if la.amounts:  # the sizes the rules give, and all-in (LegalActions.allows_raise_to)
+                for a in (*la.amounts, la.all_in_to):
+                    if a <= top and la.allows_raise_to(a):
                         mask[2 + a] = 1
             elif la.min_raise_to <= top:
                 mask[2 + la.min_raise_to : 2 + min(la.max_raise_to, top) + 1] = 1
@@ -429,7 +429,7 @@ class RaiseTo(ActionAbstraction):
         if index < 2:
             return super()._bet_move(index, la, game)
         to = index - 2
-        if not la.can_raise or not la.min_raise_to <= to <= la.max_raise_to or (la.amounts and to not in la.amounts):
+        if not la.allows_raise_to(to):  # the betting round's size rules
             return None
         return _raise(la, to)
 

@@ -49,6 +49,7 @@ _action = tuple.__new__  # builds an Action from all its fields at once (no gene
 
 
 _IN_TURN = "acts_in_turn"
+_SIZE_UP = "size_up"
 _SIZE = ["betting_open", "whole_amount", "at_least_the_minimum", "a_fixed_size", "at_most_the_maximum"]
 
 
@@ -82,20 +83,21 @@ class BettingRound(PokerStage):
         {"trigger": "acted", "source": "waiting_for_action", "dest": "round_closed", "conditions": "round_complete",
          "after": "close_round"},
         {"trigger": "acted", "source": "waiting_for_action", "dest": None},
-        # the actions: the conditions are the rules (each returns True or raises), the callbacks apply it
-        {"trigger": "fold", "source": "waiting_for_action", "dest": None,
+        # the actions: the conditions are the rules (each a question: True or False; refuse_<rule> gives the
+        # error of the first that fails), the callbacks apply it. ``size_up`` computes what the rules read.
+        {"trigger": "fold", "source": "waiting_for_action", "dest": None, "prepare": _SIZE_UP,
          "conditions": [_IN_TURN, "takes_no_amount", "not_a_forced_bring_in"], "before": "fold_hand",
          "after": "pass_turn"},
-        {"trigger": "check", "source": "waiting_for_action", "dest": None,
+        {"trigger": "check", "source": "waiting_for_action", "dest": None, "prepare": _SIZE_UP,
          "conditions": [_IN_TURN, "takes_no_amount", "not_a_forced_bring_in", "nothing_to_call"],
          "before": "check_in_turn", "after": "pass_turn"},
-        {"trigger": "call", "source": "waiting_for_action", "dest": None,
+        {"trigger": "call", "source": "waiting_for_action", "dest": None, "prepare": _SIZE_UP,
          "conditions": [_IN_TURN, "takes_no_amount", "something_to_call"], "before": "call_bet", "after": "pass_turn"},
-        {"trigger": "bring_in", "source": "waiting_for_action", "dest": None,
+        {"trigger": "bring_in", "source": "waiting_for_action", "dest": None, "prepare": _SIZE_UP,
          "conditions": [_IN_TURN, "takes_no_amount", "bring_in_due"], "before": "post_bring_in", "after": "pass_turn"},
-        {"trigger": "bet", "source": "waiting_for_action", "dest": None,
+        {"trigger": "bet", "source": "waiting_for_action", "dest": None, "prepare": _SIZE_UP,
          "conditions": [_IN_TURN, "nobody_has_bet", *_SIZE], "before": "bet_or_raise", "after": "pass_turn"},
-        {"trigger": "raise", "source": "waiting_for_action", "dest": None,
+        {"trigger": "raise", "source": "waiting_for_action", "dest": None, "prepare": _SIZE_UP,
          "conditions": [_IN_TURN, "somebody_has_bet", *_SIZE], "before": "bet_or_raise", "after": "pass_turn"},
     ]
     events: ClassVar[tuple[str, ...]] = ("act",)
@@ -319,39 +321,37 @@ class BettingRound(PokerStage):
     # --- the action: an event with data -----------------------------------------------------------
     def on_act(self, seat: object, action: object, amount: object = None) -> None:
         """Fire the trigger named for ``action`` (an alias mapped to its plain kind) with the
-        :class:`Action`; its conditions are the rules, which raise :class:`IllegalActionError`
-        before anything changes.
+        :class:`Action`; its conditions are the rules, and when one fails the trigger is refused with
+        that rule's :class:`IllegalActionError` (:meth:`~cardgame.engine.Stage.refusal`) before
+        anything changes.
 
-        The arguments come from the caller as they are (``object``): each is checked, so a wrong
-        type is an illegal action like any other.
+        The arguments come from the caller as they are (``object``): the rules judge each, so a
+        wrong type is an illegal action like any other.
         """
         st = self.street_state
         hp = None if st is None else st.to_act
         if hp is None:
             raise IllegalActionError("Nobody is to act in this betting round.", rule="no action pending")
-        if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):  # fast path first
-            raise IllegalActionError(
-                f"Seat {excerpt(seat)} is not a seat number: seat {hp.seat} ({hp.player.name}) acts next.",
-                rule="not a seat number", allowed=f"seat {hp.seat}",
-            )
-        la = self._legal
-        if la is None or la.seat != hp.seat:
-            la = self.legal_actions()
-            assert la is not None
         kind = _KINDS.get(action) if type(action) is str or isinstance(action, str) else None
-        if kind is None:  # not an action: the turn is judged first, as for any action
-            self._in_turn(seat)
-            raise _illegal(la, f"Unknown action {excerpt(action)} (actions are {', '.join(ACTIONS)})", "unknown action")
-        said: str = action  # type: ignore[assignment]  # a str: _KINDS knows it
-        if kind == "":  # an alias, decided by the situation
-            self._in_turn(seat)
-            kind, amount = self._alias(la, hp, said, amount)
-        act = _action(Action, (seat, kind, amount, said))
+        if not kind:  # not an action, or an alias decided by the situation: the turn is judged first
+            la = self._legal
+            if la is None or la.seat != hp.seat:
+                la = self.legal_actions()
+                assert la is not None
+            if not self.acts_in_turn(_action(Action, (seat, "", None, ""))):
+                raise self._out_of_turn(seat)
+            if kind is None:
+                raise _illegal(la, f"Unknown action {excerpt(action)} (actions are {', '.join(ACTIONS)})",
+                               "unknown action")
+            kind, amount = self._alias(la, hp, action, amount)  # type: ignore[arg-type]  # a str: _KINDS knows it
+        act = _action(Action, (seat, kind, amount, action))
         fire = self.fast.get((self.state, kind))
         if fire is None or type(fire) is str:  # not from this state (the machine raises), or a plain transition
-            self.trigger(kind, act)
+            taken = self.trigger(kind, act)
         else:
-            fire(self, act)  # type: ignore[operator]  # the generated trigger, as Stage.trigger calls it
+            taken = fire(self, act)  # type: ignore[operator]  # the generated trigger, as Stage.trigger calls it
+        if not taken:
+            raise self.refusal(kind, act)
 
     def _alias(self, la: LegalActions, hp: HandPlayer, said: str, amount: object) -> tuple[str, object]:
         """The plain action ``check_call``, ``bet_raise`` or ``all_in`` names for ``hp`` now (an
@@ -370,169 +370,184 @@ class BettingRound(PokerStage):
         raise _illegal(la, f"Going all-in for {most} is not allowed here",
                        "all-in above the limit" if la.can_raise else "betting not reopened")
 
-    # --- the rules: conditions of the action triggers (each returns True or raises) -----------------
-    def _in_turn(self, seat: object) -> None:
+    # --- the rules: conditions of the action triggers --------------------------------------------------
+    # Each condition is a question (True or False, changing nothing); ``refuse_<condition>`` is the error
+    # the action gets when it is the first rule that fails (``Stage.refusal``), naming the rule and what
+    # is allowed. ``may(kind, action)`` asks them all without acting.
+    def size_up(self, action: Action) -> None:
+        """The prepare step of every action: the legal actions of the player to act, computed once per
+        decision (what the conditions read)."""
+        la = self._legal
+        st = self.street_state
+        if st is not None and st.to_act is not None and (la is None or la.seat != st.to_act.seat):
+            self.legal_actions()
+
+    def _legal_now(self) -> LegalActions:
+        la = self._legal
+        assert la is not None, "size_up ran"
+        return la
+
+    def acts_in_turn(self, action: Action) -> bool:
+        """Only the player to act acts (TDA rule 53, action out of turn; Robert's Rules, general
+        rules: a player acts in turn); the seat is a seat number."""
+        la = self._legal
+        seat = action.seat
+        if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):
+            return False
+        return la is not None and seat == la.seat
+
+    def refuse_acts_in_turn(self, action: Action) -> IllegalActionError:
+        return self._out_of_turn(action.seat)
+
+    def _out_of_turn(self, seat: object) -> IllegalActionError:
+        """The error of ``seat`` acting when it is not its turn: not a seat number, not in the hand, or
+        not the player to act."""
         hand = self.ctx.hand
         st = self.street_state
         assert hand is not None and st is not None
         hp = st.to_act
         assert hp is not None
-        if seat != hp.seat:
-            if seat not in hand.by_seat:
-                raise IllegalActionError(
-                    f"Seat {excerpt(seat)} is not in this hand; the seats in it are {sorted(hand.by_seat)}.",
-                    rule="unknown seat",
-                    allowed=f"seat {hp.seat}",
-                )
-            raise IllegalActionError(
-                f"It is not seat {excerpt(seat)}'s turn: seat {hp.seat} ({hp.player.name}) acts next.",
-                rule="acting out of turn",
-                allowed=f"seat {hp.seat}",
+        if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):
+            return IllegalActionError(
+                f"Seat {excerpt(seat)} is not a seat number: seat {hp.seat} ({hp.player.name}) acts next.",
+                rule="not a seat number", allowed=f"seat {hp.seat}",
             )
-
-    def acts_in_turn(self, action: Action) -> bool:
-        """Only the player to act acts (TDA rule 53, action out of turn; Robert's Rules, general
-        rules: a player acts in turn); a seat not in the hand is named as such."""
-        la = self._legal
-        if la is None or action.seat != la.seat:
-            self._in_turn(action.seat)
-        return True
+        if seat not in hand.by_seat:
+            return IllegalActionError(
+                f"Seat {excerpt(seat)} is not in this hand; the seats in it are {sorted(hand.by_seat)}.",
+                rule="unknown seat", allowed=f"seat {hp.seat}",
+            )
+        return IllegalActionError(
+            f"It is not seat {excerpt(seat)}'s turn: seat {hp.seat} ({hp.player.name}) acts next.",
+            rule="acting out of turn", allowed=f"seat {hp.seat}",
+        )
 
     def takes_no_amount(self, action: Action) -> bool:
         """A fold, check, call or bring-in puts in what the rules set: an amount given is refused,
         not ignored (TDA rule 40, methods of betting: the amount must be unambiguous)."""
-        amount = action.amount
-        if amount is not None:
-            said = action.said
-            what = "posts the bring-in" if said == "bring_in" else f"{said.replace('_', ' or ')}s"
-            raise _illegal(
-                self._legal,  # type: ignore[arg-type]
-                f"An amount ({excerpt(amount)}) was given to {said}, which takes none: a {said.replace('_', '/')} "
-                f"{what} the amount the rules set", "amount given to an action without one",
-            )
-        return True
+        return action.amount is None
+
+    def refuse_takes_no_amount(self, action: Action) -> IllegalActionError:
+        said = action.said or action.kind
+        what = "posts the bring-in" if said == "bring_in" else f"{said.replace('_', ' or ')}s"
+        return _illegal(
+            self._legal_now(),
+            f"An amount ({excerpt(action.amount)}) was given to {said}, which takes none: a "
+            f"{said.replace('_', '/')} {what} the amount the rules set", "amount given to an action without one",
+        )
 
     def not_a_forced_bring_in(self, action: Action) -> bool:
         """The stud bring-in is forced: its player brings in or completes, and may not check or
         fold (Robert's Rules, seven-card stud, rule 4)."""
-        la = self._legal
-        assert la is not None
-        if la.bring_in:
-            raise _illegal(la, f"Seat {action.seat} must bring in {la.bring_in} or complete",
-                           "the bring-in is forced")
-        return True
+        return not self._legal.bring_in  # type: ignore[union-attr]  # size_up computed it
+
+    def refuse_not_a_forced_bring_in(self, action: Action) -> IllegalActionError:
+        la = self._legal_now()
+        return _illegal(la, f"Seat {action.seat} must bring in {la.bring_in} or complete", "the bring-in is forced")
 
     def nothing_to_call(self, action: Action) -> bool:
         """A check only with nothing to call (Robert's Rules, betting and raising: checking is
         declining to bet when no bet was made)."""
-        la = self._legal
-        assert la is not None
-        if not la.can_check:
-            raise _illegal(la, f"Cannot check facing a bet of {la.bet_to}", "check facing a bet")
-        return True
+        return self._legal.can_check  # type: ignore[union-attr]  # size_up computed it
+
+    def refuse_nothing_to_call(self, action: Action) -> IllegalActionError:
+        la = self._legal_now()
+        return _illegal(la, f"Cannot check facing a bet of {la.bet_to}", "check facing a bet")
 
     def something_to_call(self, action: Action) -> bool:
         """A call only facing a bet (Robert's Rules, betting and raising: a call matches a bet)."""
-        la = self._legal
-        assert la is not None
-        if not la.call_amount:
-            raise _illegal(la, "There is no bet to call", "call with nothing to call")
-        return True
+        return self._legal.call_amount > 0  # type: ignore[union-attr]  # size_up computed it
+
+    def refuse_something_to_call(self, action: Action) -> IllegalActionError:
+        return _illegal(self._legal_now(), "There is no bet to call", "call with nothing to call")
 
     def bring_in_due(self, action: Action) -> bool:
         """The bring-in is posted once, by the player the bring-in stage named, before any bet
         (Robert's Rules, seven-card stud, rule 4)."""
-        la = self._legal
-        assert la is not None
-        if not la.bring_in:
-            raise _illegal(la, "There is no bring-in to post now", "bring-in not due")
-        return True
+        return self._legal.bring_in > 0  # type: ignore[union-attr]  # size_up computed it
+
+    def refuse_bring_in_due(self, action: Action) -> IllegalActionError:
+        return _illegal(self._legal_now(), "There is no bring-in to post now", "bring-in not due")
 
     def nobody_has_bet(self, action: Action) -> bool:
         """A bet opens the betting; once a bet is made, more is a raise (Robert's Rules, betting
         and raising)."""
-        la = self._legal
-        assert la is not None
-        if not la.is_bet:
-            raise _illegal(la, f"Cannot {action.kind} now (it would be a raise)", f"{action.kind} when it is a raise")
-        return True
+        return self._legal.is_bet  # type: ignore[union-attr]  # size_up computed it
+
+    def refuse_nobody_has_bet(self, action: Action) -> IllegalActionError:
+        return _illegal(self._legal_now(), f"Cannot {action.kind} now (it would be a raise)",
+                        f"{action.kind} when it is a raise")
 
     def somebody_has_bet(self, action: Action) -> bool:
         """A raise needs a bet to raise (Robert's Rules, betting and raising)."""
-        la = self._legal
-        assert la is not None
-        if la.is_bet:
-            raise _illegal(la, f"Cannot {action.kind} now (it would be a bet)", f"{action.kind} when it is a bet")
-        return True
+        return not self._legal.is_bet  # type: ignore[union-attr]  # size_up computed it
+
+    def refuse_somebody_has_bet(self, action: Action) -> IllegalActionError:
+        return _illegal(self._legal_now(), f"Cannot {action.kind} now (it would be a bet)",
+                        f"{action.kind} when it is a bet")
 
     def betting_open(self, action: Action) -> bool:
         """Betting is open to the player: the cap is not reached (Robert's Rules, betting and
         raising, rule 3), a short all-in did not leave it closed to one who acted (rule 6; TDA rule
         43), and the stack covers more than a call."""
-        la = self._legal
-        assert la is not None
-        if not la.can_raise:
-            st = self.street_state
-            assert st is not None
-            word = action.kind
-            reason = "the raise cap is reached" if self.structure.cap_reached(st) else (
-                "betting was not reopened to you" if self._most(action.seat, la) > la.bet_to
-                else "your stack cannot cover a raise"
-            )
-            raise _illegal(la, f"Cannot {word}: {reason}", f"{word} not allowed")
-        return True
+        return self._legal.can_raise  # type: ignore[union-attr]  # size_up computed it
+
+    def refuse_betting_open(self, action: Action) -> IllegalActionError:
+        la = self._legal_now()
+        st = self.street_state
+        assert st is not None
+        reason = "the raise cap is reached" if self.structure.cap_reached(st) else (
+            "betting was not reopened to you" if la.all_in_to > la.bet_to else "your stack cannot cover a raise")
+        return _illegal(la, f"Cannot {action.kind}: {reason}", f"{action.kind} not allowed")
 
     def whole_amount(self, action: Action) -> bool:
         """A bet or raise names the total it makes the bet, in whole chips (TDA rule 40: the amount
         must be clear)."""
         amount = action.amount
-        if type(amount) is not int or not -MAX_NUMBER <= amount <= MAX_NUMBER:
-            if amount is None or isinstance(amount, bool) or not isinstance(amount, int):
-                word = action.kind
-                raise _illegal(self._legal, f"A {word} needs a whole-number amount to {word} to, "  # type: ignore[arg-type]
-                               f"not {excerpt(amount)}", "amount missing")
-            if not -MAX_NUMBER <= amount <= MAX_NUMBER:
-                raise _illegal(self._legal, f"A {action.kind} amount has at most {MAX_DIGITS} digits, "  # type: ignore[arg-type]
-                               f"not {excerpt(amount)}", "amount out of range")
-        return True
+        if type(amount) is not int and (not isinstance(amount, int) or isinstance(amount, bool)):
+            return False
+        return bool(-MAX_NUMBER <= amount <= MAX_NUMBER)
+
+    def refuse_whole_amount(self, action: Action) -> IllegalActionError:
+        amount, word = action.amount, action.kind
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            return _illegal(self._legal_now(), f"A {word} needs a whole-number amount to {word} to, "
+                            f"not {excerpt(amount)}", "amount missing")
+        return _illegal(self._legal_now(), f"A {word} amount has at most {MAX_DIGITS} digits, not {excerpt(amount)}",
+                        "amount out of range")
 
     def at_least_the_minimum(self, action: Action) -> bool:
         """A bet at least the minimum bet, a raise at least the size of the previous bet or raise of
         the round, unless all-in (Robert's Rules, betting and raising, rule 5; TDA rule 41, raise
         amounts)."""
-        la = self._legal
-        assert la is not None
-        if action.amount < la.min_raise_to:
-            raise _illegal(la, f"The amount {action.amount} is below the minimum allowed {la.min_raise_to}",
-                           f"{action.kind} below the minimum")
-        return True
+        return action.amount >= self._legal.min_raise_to  # type: ignore[no-any-return,union-attr]
+
+    def refuse_at_least_the_minimum(self, action: Action) -> IllegalActionError:
+        la = self._legal_now()
+        return _illegal(la, f"The amount {action.amount} is below the minimum allowed {la.min_raise_to}",
+                        f"{action.kind} below the minimum")
 
     def a_fixed_size(self, action: Action) -> bool:
         """Fixed limit: where the rules give the sizes (a stud open pair: the small or the big bet),
         one of them or all-in (Robert's Rules, seven-card stud, rule 7)."""
-        la = self._legal
-        assert la is not None
-        if la.amounts and action.amount not in la.amounts and action.amount != self._most(action.seat, la):
-            raise _illegal(la, f"The amount {action.amount} is not a fixed-limit bet here",
-                           f"{action.kind} not one of the fixed sizes")
-        return True
+        la: LegalActions = self._legal  # type: ignore[assignment]  # size_up computed it
+        amounts = la.amounts
+        return not amounts or action.amount in amounts or action.amount == la.all_in_to
+
+    def refuse_a_fixed_size(self, action: Action) -> IllegalActionError:
+        return _illegal(self._legal_now(), f"The amount {action.amount} is not a fixed-limit bet here",
+                        f"{action.kind} not one of the fixed sizes")
 
     def at_most_the_maximum(self, action: Action) -> bool:
         """No more than the structure allows (pot limit: the pot after a call; fixed limit: one bet)
         nor the stack, nor what the largest opponent could match (Robert's Rules, betting and raising)."""
-        la = self._legal
-        assert la is not None
-        if action.amount > la.max_raise_to:
-            what = "your stack allows" if la.max_raise_to == self._most(action.seat, la) else "the limit allows"
-            raise _illegal(la, f"The amount {action.amount} is above the maximum {la.max_raise_to} {what}",
-                           f"{action.kind} above the maximum")
-        return True
+        return action.amount <= self._legal.max_raise_to  # type: ignore[no-any-return,union-attr]
 
-    def _most(self, seat: int, la: LegalActions) -> int:
-        """The largest total ``seat`` can make the bet: all-in."""
-        hand = self.ctx.hand
-        assert hand is not None
-        return hand.by_seat[seat].bet + la.stack
+    def refuse_at_most_the_maximum(self, action: Action) -> IllegalActionError:
+        la = self._legal_now()
+        what = "your stack allows" if la.max_raise_to == la.all_in_to else "the limit allows"
+        return _illegal(la, f"The amount {action.amount} is above the maximum {la.max_raise_to} {what}",
+                        f"{action.kind} above the maximum")
 
     # --- applying the action: the triggers' callbacks, once every rule held ------------------------
     def fold_hand(self, action: Action) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, NamedTuple, Self
 
 import attrs
 
@@ -17,7 +17,7 @@ from cardgame.stages.base import PokerStage
 from cardgame.stages.fitting import count, hand_won, table_fit
 from cardgame.stages.results import DrawOptions
 
-__all__ = ["Draw", "DrawOptions"]
+__all__ = ["Discard", "Draw", "DrawOptions"]
 
 
 def _cards(cards: object, opts: DrawOptions) -> tuple[Card, ...]:
@@ -30,6 +30,30 @@ def _cards(cards: object, opts: DrawOptions) -> tuple[Card, ...]:
         return tuple([Card(c) for c in cards])
     except CardError as exc:
         raise IllegalActionError(f"{exc} Discards must be {allowed}.", rule="not a card", allowed=allowed) from None
+
+
+def _read(cards: object) -> tuple[Card, ...] | None:
+    """The discards as cards, or ``None`` if they are not a list of cards (the rules refuse them)."""
+    if isinstance(cards, str) or not isinstance(cards, (list, tuple)):
+        return None
+    try:
+        return tuple([Card(c) for c in cards])
+    except CardError:
+        return None
+
+
+class Discard(NamedTuple):
+    """A draw as its trigger carries it to the rules: ``seat`` and the discards as ``given``, read as
+    ``cards`` (``None``: not a list of cards)."""
+
+    seat: object
+    given: object
+    cards: tuple[Card, ...] | None
+
+    @classmethod
+    def of(cls, seat: object, given: object) -> Discard:
+        """The draw ``seat`` makes discarding ``given`` (read as cards when it is a list of them)."""
+        return cls(seat, given, _read(given))
 
 
 def _n(count: int) -> str:
@@ -64,6 +88,10 @@ class Draw(PokerStage):
         {"trigger": "begin", "source": "ready", "dest": "hand_won", "conditions": "one_player_left",
          "after": "go_to_showdown"},
         {"trigger": "begin", "source": "ready", "dest": "waiting_for_draw", "after": "first_to_draw"},
+        # the draw: its conditions are the rules (questions; refuse_<rule> gives the first failing one's error)
+        {"trigger": "draw", "source": "waiting_for_draw", "dest": None, "prepare": "size_up",
+         "conditions": ["draws_in_turn", "discards_are_cards", "discards_held", "not_too_many", "not_too_few",
+                        "cards_to_deal"], "before": "discard_and_replace", "after": "pass_the_draw"},
         {"trigger": "drew", "source": "waiting_for_draw", "dest": "draws_done", "prepare": "next_to_draw",
          "conditions": "everyone_drew", "after": "pass_on"},
         {"trigger": "drew", "source": "waiting_for_draw", "dest": None},
@@ -77,7 +105,7 @@ class Draw(PokerStage):
     goes_to: ClassVar[tuple[str, ...]] = ("showdown",)
     #: The seat to draw next, saved as a seat.
     snapshot_fields: ClassVar[tuple[str, ...]] = ("drawer",)
-    __slots__ = ("_drawer", "max_discards", "min_discards", "replace", "street")
+    __slots__ = ("_drawer", "_opts", "max_discards", "min_discards", "replace", "street")
 
     def __init__(self, max_discards: object = None, *, min_discards: object = 0,
                  replace: object = True, street: str = "") -> None:  # object: checked here
@@ -85,6 +113,7 @@ class Draw(PokerStage):
         #: Which draw this is, as a dealer names it (``first draw``); "" for a game's only draw.
         self.street = check_text(street, "street name", ConfigError, max_length=60, empty=True)
         self._drawer: HandPlayer | None = None  # the player to draw
+        self._opts: DrawOptions | None = None  # their options, while a draw is judged
         if max_discards is not None:
             max_discards = check_int(max_discards, "max_discards", ConfigError, minimum=0, maximum=len(CARDS))
         min_discards = check_int(min_discards, "min_discards", ConfigError, minimum=0, maximum=len(CARDS))
@@ -209,53 +238,117 @@ class Draw(PokerStage):
         return DrawOptions(hp.seat, tuple(hp.hole), most, min(self.min_discards, most), self.replace)
 
     def on_draw(self, seat: object, cards: object = ()) -> None:
-        """Discard ``cards`` for ``seat`` and deal replacements; bad input changes nothing.
+        """Fire the ``draw`` trigger with the :class:`Discard`: its conditions are the rules, and when one
+        fails the draw is refused with that rule's :class:`IllegalActionError` before anything changes.
 
-        ``seat`` is checked here whatever its type (see :meth:`BettingRound.on_act`)."""
-        hand = self.ctx.hand
-        opts = self.draw_options()
-        assert hand is not None and opts is not None
+        ``seat`` and ``cards`` are judged whatever their type (see :meth:`BettingRound.on_act`)."""
+        action = Discard.of(seat, cards)
+        if not self.trigger("draw", action):
+            raise self.refusal("draw", action)
+
+    # --- the rules of a draw (conditions of the draw trigger) ------------------------------------------
+    def size_up(self, action: Discard) -> None:
+        """The prepare step of a draw: the drawer's options, which the rules read."""
+        self._opts = self.draw_options()
+
+    def _options(self) -> DrawOptions:
+        opts = self._opts
+        assert opts is not None, "size_up ran: a draw is judged while a player is to draw"
+        return opts
+
+    def draws_in_turn(self, action: Discard) -> bool:
+        """Players draw in turn, from the first live seat left of the button (Robert's Rules, draw
+        games)."""
+        seat = action.seat
+        return isinstance(seat, int) and not isinstance(seat, bool) and seat == self._options().seat
+
+    def refuse_draws_in_turn(self, action: Discard) -> IllegalActionError:
+        seat, opts = action.seat, self._options()
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise IllegalActionError(
-                f"Seat {excerpt(seat)} is not a seat number: seat {opts.seat} draws next.", rule="drawing out of turn"
-            )
-        if seat != opts.seat:
-            raise IllegalActionError(
-                f"It is not seat {excerpt(seat)}'s turn to draw: seat {opts.seat} draws next.",
-                rule="drawing out of turn",
-            )
-        discards = _cards(cards, opts)
-        held = set(opts.hole)
-        if len(set(discards)) != len(discards) or not held.issuperset(discards):
-            raise IllegalActionError(
-                f"Seat {seat} can only discard cards from their hand ({format_cards(opts.hole)}), each once; "
-                f"got {format_cards(discards)}.",
-                rule="discarding cards not held",
-                allowed=f"any of {format_cards(opts.hole)}",
-            )
-        if len(discards) > opts.max_discards:
-            raise IllegalActionError(
-                f"Seat {seat} may discard at most {_n(opts.max_discards)}, not {len(discards)}.",
-                rule="too many discards",
-                allowed=_allowed(opts),
-            )
-        if len(discards) < opts.min_discards:
-            raise IllegalActionError(
-                f"Seat {seat} must discard at least {_n(opts.min_discards)} of {format_cards(opts.hole)}, "
-                f"not {len(discards)}.",
-                rule="too few discards",
-                allowed=_allowed(opts),
-            )
+            return IllegalActionError(f"Seat {excerpt(seat)} is not a seat number: seat {opts.seat} draws next.",
+                                      rule="drawing out of turn")
+        return IllegalActionError(f"It is not seat {excerpt(seat)}'s turn to draw: seat {opts.seat} draws next.",
+                                  rule="drawing out of turn")
+
+    def discards_are_cards(self, action: Discard) -> bool:
+        """The discards are named: a list of cards (strings such as ``"Ah"`` or indices 0 to 51; TDA: a
+        declaration must be clear)."""
+        return action.cards is not None
+
+    def refuse_discards_are_cards(self, action: Discard) -> IllegalActionError:
+        try:
+            _cards(action.given, self._options())
+        except IllegalActionError as exc:
+            return exc
+        return IllegalActionError("The discards are not cards.", rule="not a card")
+
+    def discards_held(self, action: Discard) -> bool:
+        """A player discards only cards they hold, each once (Robert's Rules, draw games)."""
+        discards = action.cards
+        assert discards is not None
+        return len(set(discards)) == len(discards) and set(self._options().hole).issuperset(discards)
+
+    def refuse_discards_held(self, action: Discard) -> IllegalActionError:
+        opts, discards = self._options(), action.cards
+        assert discards is not None
+        return IllegalActionError(
+            f"Seat {action.seat} can only discard cards from their hand ({format_cards(opts.hole)}), each once; "
+            f"got {format_cards(discards)}.", rule="discarding cards not held",
+            allowed=f"any of {format_cards(opts.hole)}")
+
+    def not_too_many(self, action: Discard) -> bool:
+        """At most ``max_discards`` cards: the game's draw limit (Robert's Rules, draw games)."""
+        assert action.cards is not None
+        return len(action.cards) <= self._options().max_discards
+
+    def refuse_not_too_many(self, action: Discard) -> IllegalActionError:
+        opts = self._options()
+        assert action.cards is not None
+        return IllegalActionError(f"Seat {action.seat} may discard at most {_n(opts.max_discards)}, not "
+                                  f"{len(action.cards)}.", rule="too many discards", allowed=_allowed(opts))
+
+    def not_too_few(self, action: Discard) -> bool:
+        """At least ``min_discards`` cards where a discard is compulsory (Pineapple's one card: the game's
+        own rule, docs/rules.md)."""
+        assert action.cards is not None
+        return len(action.cards) >= self._options().min_discards
+
+    def refuse_not_too_few(self, action: Discard) -> IllegalActionError:
+        opts = self._options()
+        assert action.cards is not None
+        return IllegalActionError(f"Seat {action.seat} must discard at least {_n(opts.min_discards)} of "
+                                  f"{format_cards(opts.hole)}, not {len(action.cards)}.", rule="too few discards",
+                                  allowed=_allowed(opts))
+
+    def cards_to_deal(self, action: Discard) -> bool:
+        """The stub and the muck (reshuffled when the stub runs out: Robert's Rules, draw games) cover the
+        replacements."""
+        assert action.cards is not None
+        return not self._options().replace or len(action.cards) <= self._dealable()
+
+    def refuse_cards_to_deal(self, action: Discard) -> IllegalActionError:
+        most = self._dealable()
+        return IllegalActionError(f"Only {most} cards can be dealt; discard fewer.", rule="not enough cards",
+                                  allowed=f"0 to {most} cards")
+
+    def _dealable(self) -> int:
+        """The cards the stub and the muck (earlier discards and folded hands) hold."""
+        hand = self.ctx.hand
+        assert hand is not None
+        return len(hand.deck) + len(hand.discards) + sum([len(p.hole) for p in hand.players if p.folded])
+
+    # --- the draw's callbacks, once every rule held -----------------------------------------------------
+    def discard_and_replace(self, action: Discard) -> None:
+        """Discard the cards and deal as many (shuffling the muck under the stub when it runs short)."""
+        hand = self.ctx.hand
+        opts = self._options()
+        discards = action.cards
+        assert hand is not None and discards is not None
+        seat = opts.seat
         deck = hand.deck
         if opts.replace and len(deck) < len(discards):
             folded = [p for p in hand.players if p.folded and p.hole]
             muck = len(hand.discards) + sum([len(p.hole) for p in folded])
-            if len(deck) + muck < len(discards):
-                raise IllegalActionError(
-                    f"Only {len(deck) + muck} cards can be dealt; discard fewer.",
-                    rule="not enough cards",
-                    allowed=f"0 to {len(deck) + muck} cards",
-                )
             for p in folded:  # folded hands go to the muck
                 hand.discards.extend(p.hole)
                 p.hole = []
@@ -265,8 +358,7 @@ class Draw(PokerStage):
             self.ctx.emit(DiscardsReshuffled(muck))
         hp = self._drawer
         assert hp is not None
-        event = CardsDiscarded(seat, discards)
-        self.ctx.emit(event)
+        self.ctx.emit(CardsDiscarded(seat, discards))
         if discards and not opts.replace:  # discard only: the cards go to the muck
             keep = [(c, u) for c, u in zip(hp.hole, hp.face_up, strict=True) if c not in discards]
             hp.hole = [c for c, _ in keep]
@@ -279,5 +371,8 @@ class Draw(PokerStage):
             hp.face_up = [u for _, u in keep] + [False] * len(new)
             hand.discards.extend(discards)
             self.ctx.emit(HoleCardsDealt(seat, tuple(new), (False,) * len(new)))
-        self.trigger("drew")
 
+    def pass_the_draw(self, action: Discard) -> None:
+        """The draw is made: the next player draws, or the round ends (``drew``)."""
+        self._opts = None
+        self.trigger("drew")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, NamedTuple, Self
 
 from cardgame.engine import Outcome
 from cardgame.model.cards import Card
@@ -16,7 +16,7 @@ from cardgame.stages.deal_board import DealBoard
 from cardgame.stages.fitting import count, table_fit
 from cardgame.stages.results import BettingResult, RunOptions
 
-__all__ = ["RunItTwice", "RunOptions"]
+__all__ = ["RunChoice", "RunItTwice", "RunOptions"]
 
 
 class RunItTwice(PokerStage):
@@ -38,6 +38,9 @@ class RunItTwice(PokerStage):
     transitions: ClassVar[list[dict[str, Any]]] = [
         {"trigger": "begin", "source": "ready", "dest": "not_needed", "unless": "betting_over", "after": "pass_on"},
         {"trigger": "begin", "source": "ready", "dest": "choosing_runs", "before": "clear_choices"},
+        # the choice: its conditions are the rules (questions; refuse_<rule> gives the first failing one's error)
+        {"trigger": "choose", "source": "choosing_runs", "dest": None,
+         "conditions": ["chooses_in_turn", "runs_in_range"], "before": "record_choice", "after": "count_choices"},
         {"trigger": "chose", "source": "choosing_runs", "dest": "dealing_runs", "conditions": "everyone_chose",
          "after": "deal_next_street"},
         {"trigger": "chose", "source": "choosing_runs", "dest": None},
@@ -168,17 +171,43 @@ class RunItTwice(PokerStage):
         return None if seat is None else RunOptions(seat, self.max_runs)
 
     def on_choose_runs(self, seat: object, runs: object) -> None:
-        """``seat`` asks for ``runs`` run-outs; bad input raises :class:`IllegalActionError` and changes nothing."""
-        opts = self.run_options()
-        assert opts is not None
-        if seat != opts.seat or not isinstance(seat, int) or isinstance(seat, bool):
-            raise IllegalActionError(f"It is not seat {excerpt(seat)}'s turn to choose: seat {opts.seat} chooses next.",
-                                     rule="choosing out of turn", allowed=f"seat {opts.seat}")
-        if not isinstance(runs, int) or isinstance(runs, bool) or not 1 <= runs <= self.max_runs:
-            raise IllegalActionError(f"Run-outs must be a whole number from 1 to {self.max_runs}, not {excerpt(runs)}.",
-                                     rule="run-outs out of range", allowed=f"1 to {self.max_runs}")
-        self.choices = (*self.choices, (seat, runs))
-        event = RunsChosen(seat, runs)
-        self.ctx.emit(event)
+        """``seat`` asks for ``runs`` run-outs: the ``choose`` trigger, judged by its rules; refused with
+        the first failing rule's :class:`IllegalActionError`, changing nothing."""
+        action = RunChoice(seat, runs)
+        if not self.trigger("choose", action):
+            raise self.refusal("choose", action)
+
+    def chooses_in_turn(self, action: RunChoice) -> bool:
+        """Live players choose in turn from the button's left (a house rule, docs/rules.md)."""
+        seat = action.seat
+        return isinstance(seat, int) and not isinstance(seat, bool) and seat == self.to_act
+
+    def refuse_chooses_in_turn(self, action: RunChoice) -> IllegalActionError:
+        return IllegalActionError(f"It is not seat {excerpt(action.seat)}'s turn to choose: seat {self.to_act} "
+                                  "chooses next.", rule="choosing out of turn", allowed=f"seat {self.to_act}")
+
+    def runs_in_range(self, action: RunChoice) -> bool:
+        """From one run-out to ``max_runs``, the house's limit (docs/rules.md)."""
+        runs = action.runs
+        return isinstance(runs, int) and not isinstance(runs, bool) and 1 <= runs <= self.max_runs
+
+    def refuse_runs_in_range(self, action: RunChoice) -> IllegalActionError:
+        return IllegalActionError(f"Run-outs must be a whole number from 1 to {self.max_runs}, not "
+                                  f"{excerpt(action.runs)}.", rule="run-outs out of range",
+                                  allowed=f"1 to {self.max_runs}")
+
+    def record_choice(self, action: RunChoice) -> None:
+        seat, runs = action.seat, action.runs
+        self.choices = (*self.choices, (seat, runs))  # type: ignore[arg-type]  # the rules held: ints
+        self.ctx.emit(RunsChosen(seat, runs))  # type: ignore[arg-type]
+
+    def count_choices(self, action: RunChoice) -> None:
+        """The choice is made: deal once everyone live has chosen (``chose``)."""
         self.trigger("chose")
 
+
+class RunChoice(NamedTuple):
+    """A run-out choice as its trigger carries it to the rules: ``seat`` and ``runs`` as given."""
+
+    seat: object
+    runs: object

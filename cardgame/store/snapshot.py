@@ -589,7 +589,8 @@ def _check_dispatcher(stages: Sequence[Stage[Context]], status: str, current: in
                             f"current: the stages after it, last first ({list(range(n - 1, root, -1))}).")
     cls, state = type(stages[current]), saved[current][0]
     own_machine = cls.transitions is not Stage.transitions  # the base machine waits in "running" for events
-    if status == "running" and own_machine and not any(src == state and t != "begin" for src, t in cls.table):
+    if status == "running" and own_machine and not any(
+            src == state and t != "begin" and t not in cls.everywhere for src, t in cls.table):  # seating: any state
         raise SnapshotError(f"stages[{current}] ({cls.__name__}) is current in a running game, so it waits for an "
                             f"event, but it is in its final state {state!r}.")
     if status == "running" and saved[current][1] is not None:

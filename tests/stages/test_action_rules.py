@@ -1,7 +1,7 @@
 """The betting round's rules (the conditions of its action triggers) agree with its menu (``legal_actions``).
 
 For random games, stacks and play, at every decision each probe action is judged by the conditions of the
-trigger its kind names, without applying it: every action the menu allows passes them all, every one it
+trigger its kind names (``stage.may``), without applying it: every action the menu allows passes them all, every one it
 leaves out is refused with :class:`IllegalActionError`, and judging changes nothing. The menu's ``can_fold``
 names a fold that gives up a call; a fold with a free check is accepted too (a fold in turn is binding), so a
 fold passes exactly when no bring-in is forced.
@@ -52,14 +52,12 @@ def allowed(la: LegalActions, kind: str, amount: int | None, most: int) -> bool:
 
 
 def judged(stage: BettingRound, action: Action) -> bool:
-    """Whether every condition of ``action``'s trigger holds (each returns True or raises)."""
-    (step,) = stage.table[(stage.state, action.kind)]
-    try:
-        for condition, wanted in step.conditions:
-            assert condition(stage, action) == wanted
-    except IllegalActionError:
-        return False
-    return True
+    """Whether the conditions of ``action``'s trigger hold (``stage.may``); when they do not, the refusal
+    is the first failing rule's :class:`IllegalActionError`."""
+    ok = stage.may(action.kind, action)
+    if not ok:
+        assert isinstance(stage.refusal(action.kind, action), IllegalActionError)
+    return ok
 
 
 def probes(la: LegalActions, most: int) -> list[tuple[str, int | None]]:
