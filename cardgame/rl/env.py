@@ -117,6 +117,31 @@ def _keywords(what: str, value: object, meaning: str) -> dict[str, Any] | None:
     return dict(value)
 
 
+def _most_players(variant: object) -> int:
+    """The most seats ``variant`` deals in: its ``max_players``; any number for a builder taking
+    ``players`` (which checks it: Leduc hold'em's 2 to 10)."""
+    top = getattr(variant, "max_players", None)
+    if _builder_takes_players(getattr(variant, "builder", None)):
+        return MAX_SEATS
+    return top if isinstance(top, int) and 2 <= top <= MAX_SEATS else MAX_SEATS
+
+
+def _builder_takes_players(builder: object) -> bool:
+    try:
+        return callable(builder) and "players" in inspect.signature(builder).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _with_players(variant: VariantLike, params: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
+    """The builder's keyword arguments: ``params``, and ``players`` when the builder takes it and
+    ``params`` does not name it (Leduc hold'em deals its deck by the number of players)."""
+    out = dict(params or {})
+    if "players" not in out and _builder_takes_players(getattr(variant, "builder", None)):
+        out["players"] = players
+    return out
+
+
 def _observe_flag(observe: object) -> bool:
     """``last``'s ``observe``: True or False, else :class:`ConfigError`."""
     if type(observe) is not bool:
@@ -215,9 +240,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             variant = variants.get(name)
         if not isinstance(variant, VariantLike):
             raise ConfigError(f"variant must be a name, a PHH code or a Variant, not {excerpt(variant)}.")
-        top = getattr(variant, "max_players", None)
-        top = top if isinstance(top, int) and 2 <= top <= MAX_SEATS else MAX_SEATS
-        players = check_int(players, f"number of players of {variant.name}", ConfigError, minimum=2, maximum=top)
+        players = check_int(players, f"number of players of {variant.name}", ConfigError, minimum=2,
+                            maximum=_most_players(variant))
         hands = check_int(hands, "number of hands an episode", ConfigError, minimum=1)
         reward = _choice("reward", reward, REWARDS)
         runs = _choice("runs", runs, RUNS)
@@ -232,7 +256,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         observation_options = _keywords("observation_options", observation_options, "the encoder's options")
         self.variant = variant
         self.params = dict(params) if params is not None else None
-        self._stages: Sequence[Stage[Context]] | None = variant.build(**(self.params or {}))  # every game plays them
+        self._build = _with_players(variant, self.params, players)  # the builder's arguments
+        self._stages: Sequence[Stage[Context]] | None = variant.build(**self._build)  # every game plays them
+        top = getattr(getattr(self._stages, "variant", None), "max_players", None)
+        if isinstance(top, int) and players > top:  # the stages deal fewer in (params' own "players")
+            raise ConfigError(f"{variant.name} built with {excerpt(params)} deals at most {top} players, "
+                              f"not {players}.")
         template = Game(self._stages, seats=players)  # never started: gives the shape, the encoder's table
         self.shape = game_shape(template.dispatcher.stages, template.ctx.deck_spec)
         if stack is None:
@@ -306,7 +335,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         :class:`~cardgame.model.errors.CardError`) and changes nothing."""
         cards = _cards_option(options)
         if self._stages is None:  # a copy (copy()) builds its own stage list: the original's game plays on
-            self._stages = self.variant.build(**(self.params or {}))
+            self._stages = self.variant.build(**self._build)
         seeds = (self._seeds.getstate() if self._seeds is not None else None, self._first_seed)
         try:
             game_seed = self._next_seed(seed)
