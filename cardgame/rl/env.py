@@ -117,6 +117,9 @@ def _keywords(what: str, value: object, meaning: str) -> dict[str, Any] | None:
     return dict(value)
 
 
+_STEP, _MOVE, _DEAD, _BOT = range(4)  # what undo() finds in the log: an index, a move, a dead step, a bot's
+
+
 def _most_players(variant: object) -> int:
     """The most seats ``variant`` deals in: its ``max_players``; any number for a builder taking
     ``players`` (which checks it: Leduc hold'em's 2 to 10)."""
@@ -334,17 +337,29 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         option raises :class:`~cardgame.model.errors.ConfigError` (a bad card
         :class:`~cardgame.model.errors.CardError`) and changes nothing."""
         cards = _cards_option(options)
-        if self._stages is None:  # a copy (copy()) builds its own stage list: the original's game plays on
-            self._stages = self.variant.build(**self._build)
         seeds = (self._seeds.getstate() if self._seeds is not None else None, self._first_seed)
         try:
             game_seed = self._next_seed(seed)
-            game = _started(self._stages, self.stacks, game_seed, self._button, self.hands, cards)
+            game = self._deal(game_seed, cards)
         except CardgameError:
             self._seeds = _restored(seeds[0])
             self._first_seed = seeds[1]
             raise
         self._first_seed = None
+        self._begin(game, game_seed, cards)
+        if self.render_mode == "human":
+            self.render()
+
+    def _deal(self, seed: int, cards: tuple[Card, ...] | None) -> Game:
+        """A new game of the episode, seeded with ``seed``, dealt the first hand (``cards`` on top)."""
+        if self._stages is None:  # a copy (copy()) builds its own stage list: the original's game plays on
+            self._stages = self.variant.build(**self._build)
+        return _started(self._stages, self.stacks, seed, self._button, self.hands, cards)
+
+    def _begin(self, game: Game, game_seed: int, cards: tuple[Card, ...] | None) -> None:
+        """The episode's bookkeeping for ``game`` just dealt, up to the first agent to act."""
+        self._dealt = (game_seed, cards)  # what undo() deals again
+        self._log: list[tuple[int, Any]] = []  # what was played since: undo() plays it again but the last
         self._game = game
         self.seed_used = game_seed
         self.agents = self.possible_agents[:]
@@ -361,8 +376,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self._advance()
         if self._rewarded:  # hands played out with no decision (stacks too short for any)
             self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
 
     def _playing(self) -> Game:
         """The game of the episode; the library's error before the first ``reset``."""
@@ -435,8 +448,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
                 raise IllegalActionError(f"{agent}'s episode is over: its only action is None, not {excerpt(action)}.",
                                          rule="agent done", allowed="None")
             self._was_dead_step(action)
+            self._log.append((_DEAD, None))
             return
         send(game, self._seat[agent], self.actions.decode(action, game))
+        self._log.append((_STEP, action))
         self._moved(agent)
 
     def _play_move(self, move: Move) -> None:
@@ -445,6 +460,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         game = self._game
         assert game is not None
         send(game, self._seat[agent], move)
+        self._log.append((_MOVE, move))
         self._moved(agent)
 
     def play_bot(self, bot: Bot, rng: random.Random, events: HandEvents) -> None:
@@ -456,7 +472,43 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         if not self.agents or self.terminations[agent]:
             raise IllegalActionError("The episode is over: call reset() for a new one.", rule="episode over")
         decide(game, self._seat[agent], bot, rng, shape=self.shape, events=events)
+        self._log.append((_BOT, None))
         self._moved(agent)
+
+    def undo(self) -> None:
+        """Take back the last step exactly, as OpenSpiel's ``undo_action``: the game, the observations,
+        masks, rewards, terminations and chips are again what they were before it. The episode is
+        dealt again from its seed (and chosen cards) and every step but the last played again, so an
+        undo costs a replay of the episode, and nothing is kept for it while stepping. With nothing
+        played since ``reset`` (or a bot's answer among the steps: a bot is not asked twice), raises
+        :class:`~cardgame.model.errors.IllegalActionError` and changes nothing."""
+        self._playing()
+        log = self._log
+        if not log:
+            raise IllegalActionError("Nothing to undo: no step since reset().", rule="nothing to undo")
+        if any(kind == _BOT for kind, _ in log):
+            raise IllegalActionError("A bot answered in this episode: undo takes back the environment's own steps "
+                                     "only (a bot is not asked again).", rule="nothing to undo")
+        seed, cards = self._dealt
+        before = dict(self.__dict__)  # the replay makes new objects: these stay as they are
+        render, self.render_mode = self.render_mode, None  # the replay is not shown
+        try:
+            self._begin(self._deal(seed, cards), seed, cards)
+            for kind, what in log[:-1]:
+                if kind == _DEAD:
+                    self.step(None)
+                elif kind == _STEP:
+                    self.step(what)
+                else:
+                    self._play_move(what)
+        except BaseException:
+            self.__dict__.clear()
+            self.__dict__.update(before)
+            raise
+        finally:
+            self.render_mode = render
+        if self.render_mode == "human":
+            self.render()
 
     def _moved(self, agent: str) -> None:
         """The bookkeeping after ``agent`` moved: rewards, the next agent, the render."""
@@ -536,6 +588,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         new._seeds = _restored(self._seeds.getstate()) if self._seeds is not None else None
         new.agents = self.agents[:]
         new._paid = self._paid[:]
+        if "_log" in self.__dict__:
+            new._log = self._log[:]
         for name in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
             if name in self.__dict__:
                 setattr(new, name, dict(self.__dict__[name]))

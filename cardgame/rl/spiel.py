@@ -3,7 +3,7 @@
 ``load_game("kuhn_poker")`` (two-player Kuhn poker), ``load_game("leduc_poker")`` (Leduc hold'em)
 or ``SpielGame(variant, players)`` for any variant; ``game.new_initial_state()`` gives a
 :class:`SpielState` with ``current_player``, ``legal_actions``, ``chance_outcomes``,
-``apply_action``, ``is_terminal``, ``returns``, ``information_state_string`` and ``clone``, as
+``apply_action``, ``undo_action``, ``is_terminal``, ``returns``, ``information_state_string`` and ``clone``, as
 pyspiel's states have. No pyspiel is needed: the states are the library's own
 (:class:`~cardgame.rl.env.raw_env` copies, the rules the engine's), so OpenSpiel-style algorithms
 written against these names run on every variant, and pyspiel's own games can be compared with them
@@ -209,6 +209,26 @@ class SpielState:
         new = self.clone()
         new.apply_action(action)
         return new
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Take back the last action (``player`` took ``action``; :data:`CHANCE` for a card), as pyspiel's
+        ``undo_action``: the state is again the one before it. Anything but the last action, or nothing to
+        take back, raises :class:`~cardgame.model.errors.IllegalActionError` and changes nothing."""
+        history = self.history_
+        if not history:
+            raise IllegalActionError("Nothing to undo: no action since the initial state.", rule="nothing to undo")
+        player = self._player(player, CHANCE)
+        before = self.game.new_initial_state()
+        for taken in history[:-1]:
+            before.apply_action(taken)
+        last = CHANCE if before.is_chance_node() else before.current_player()
+        if (player, whole_or_none(action, 0, len(self.game.deck) + self.game.num_distinct_actions())) != (
+                last, history[-1]):
+            raise IllegalActionError(f"The last action is {history[-1]} by player {last}, not {excerpt(action)} by "
+                                     f"player {player}.", rule="not the last action",
+                                     allowed=f"{last}, {history[-1]}")
+        for name in self.__slots__:
+            setattr(self, name, getattr(before, name))
 
     def apply_action(self, action: int) -> None:
         """Play ``action`` (a card's index at a chance node); an action not legal now raises
