@@ -34,8 +34,8 @@ __all__ = ["MCCFR", "SAMPLING"]
 #: The samplings :class:`MCCFR` runs.
 SAMPLING = ("external", "outcome")
 
-#: A key function: the information set of the player to act in a state.
-Key = Callable[[SpielState], str]
+#: A key function: the information set of ``seat`` to act in ``game`` (default :func:`information_state`).
+Key = Callable[[Game, int], str]
 
 _START = 1e-6  # OpenSpiel's first regret and average sum of every action (a uniform start, soon erased)
 
@@ -44,7 +44,8 @@ class MCCFR:
     """Monte Carlo CFR on ``game`` (a :class:`~cardgame.rl.spiel.SpielGame`): ``sampling``
     ``"external"`` or ``"outcome"``, ``seed`` (0 to ``2**32 - 1``) the sampler's, ``exploration``
     outcome sampling's share of uniform play at the updating player's decisions, ``key`` the
-    information set of a state (default: its ``information_state_string``)."""
+    information set of a seat to act in a game (``key(game, seat)``; default
+    :func:`~cardgame.rl.spiel.information_state`: an abstraction groups states so)."""
 
     def __init__(self, game: SpielGame, sampling: str = "external", *, seed: int = 0, exploration: float = 0.6,
                  key: Key | None = None) -> None:
@@ -55,12 +56,12 @@ class MCCFR:
         if type(exploration) not in (float, int) or not 0 <= exploration <= 1:  # bool and NaN refused
             raise ConfigError(f"exploration is a number from 0 to 1, not {excerpt(exploration)}.")
         if key is not None and not callable(key):
-            raise ConfigError(f"key is a function of a state (or None), not {excerpt(key)}.")
+            raise ConfigError(f"key is a function of a game and a seat (or None), not {excerpt(key)}.")
         self.game = game
         self.sampling = sampling
         self.seed = check_int(seed, "seed", ConfigError, minimum=0, maximum=2**32 - 1)
         self.exploration = float(exploration)
-        self.key: Key = key if key is not None else _information_state
+        self.key: Key = key if key is not None else information_state
         self.players = game.num_players()
         self.iterations = 0
         #: Per information set key: its regrets and its average-policy sums, one per legal action.
@@ -80,7 +81,11 @@ class MCCFR:
             self.iterations += 1
 
     def _table(self, state: SpielState, actions: int) -> tuple[str, tuple[list[float], list[float]]]:
-        key = self.key(state)
+        game = state.hand
+        assert game is not None
+        key = self.key(game, state.current_player())
+        if not isinstance(key, str):
+            raise ConfigError(f"A key function returns text, not {excerpt(key)}.")
         table = self.tables.get(key)
         if table is None:
             table = self.tables[key] = ([_START] * actions, [_START] * actions)
@@ -182,26 +187,16 @@ class MCCFR:
 
     def choose(self, game: Game, seat: int, rng: random.Random) -> int:
         """An action index for ``seat`` to act in ``game`` (a hand of this variant, played anywhere), drawn
-        from the average policy (uniform at an information set never sampled). Only with the default
-        ``key``: a ``key`` of one's own reads states, not games."""
+        from the average policy at its information set (``key``); uniform at a set never sampled."""
         if not isinstance(game, Game) or not isinstance(rng, random.Random):
             raise ConfigError(f"choose takes a Game and a random.Random, not {excerpt(game)} and {excerpt(rng)}.")
-        if self.key is not _information_state:
-            raise ConfigError("choose plays the default information sets only; with a key of one's own, look the "
-                              "state's key up in average_policy().")
         seat = check_int(seat, "seat", ConfigError, minimum=0, maximum=len(game.table.seats) - 1)
-        legal = _legal(self.game, game)
-        table = self.tables.get(information_state(game, seat))
+        if game.to_act != seat:
+            raise ConfigError(f"Seat {seat} is not to act now.")
+        legal = [int(i) for i in np.flatnonzero(self.game.env.actions.mask(game))]
+        table = self.tables.get(self.key(game, seat))
         probs = _normalised(table[1]) if table is not None and len(table[1]) == len(legal) else [1.0] * len(legal)
         return rng.choices(legal, weights=probs)[0]
-
-
-def _information_state(state: SpielState) -> str:
-    return state.information_state_string()
-
-
-def _legal(spiel: SpielGame, game: Game) -> list[int]:
-    return [int(i) for i in np.flatnonzero(spiel.env.actions.mask(game))]
 
 
 def _matched(regrets: list[float]) -> list[float]:

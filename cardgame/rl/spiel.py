@@ -122,6 +122,13 @@ class SpielState:
         self.history_ = history
 
     # --- what the state is ---------------------------------------------------------------------------
+    @property
+    def hand(self) -> Game | None:
+        """The game in this state (``None`` while the first cards are being chosen), for reading:
+        it is shared with the states cloned from this one, so it must not be played on."""
+        env = self._env
+        return env.game if env is not None and not self._need else None
+
     def is_chance_node(self) -> bool:
         return self._need > 0
 

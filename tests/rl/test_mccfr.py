@@ -13,7 +13,7 @@ from cardgame.model.errors import ConfigError
 from cardgame.play.game import Game
 from cardgame.rl.cfr import GameTree, exploitability, uniform_policy
 from cardgame.rl.mccfr import MCCFR
-from cardgame.rl.spiel import SpielGame, SpielState, load_game
+from cardgame.rl.spiel import SpielGame, information_state, load_game
 from tests.rl.test_spiel import _walk_both
 
 
@@ -83,14 +83,19 @@ def test_any_variant_and_a_key_of_ones_own() -> None:
     seat = game.to_act
     assert seat is not None and solver.choose(game, seat, random.Random(1)) in (1, 2)
 
-    def betting_only(state: SpielState) -> str:
-        return f"{state.current_player()}:{[a for a in state.history()[2:]]}"
+    def betting_only(game: Game, seat: int) -> str:  # what the seat saw, its cards hidden
+        return "/".join(line for line in information_state(game, seat).splitlines() if "dealt" not in line)
 
     abstract = MCCFR(load_game("kuhn_poker"), "outcome", seed=1, key=betting_only)
     abstract.iterate(50)
-    assert set(abstract.tables) == {"0:[]", "1:[1]", "1:[2]", "0:[1, 2]"}
-    with pytest.raises(ConfigError, match="with a key of one's own"):
-        abstract.choose(game, seat, random.Random(1))
+    assert len(abstract.tables) == 4  # first to act, checked to, bet to, checked and bet to
+    kuhn = Game(load_game("kuhn_poker").env.variant.build(), seats=2, seed=2)
+    for s in range(2):
+        kuhn.sit_down(f"p{s}", 10, s)
+    kuhn.start()
+    assert kuhn.to_act is not None and abstract.choose(kuhn, kuhn.to_act, random.Random(1)) in (1, 2)
+    with pytest.raises(ConfigError, match="is not to act now"):
+        abstract.choose(kuhn, 1 - kuhn.to_act, random.Random(1))
 
 
 @pytest.mark.parametrize(("kwargs", "words"), [
@@ -119,6 +124,6 @@ def test_bad_arguments_are_refused(kwargs: dict[str, Any], words: str, kuhn_tree
 
 
 def test_a_key_that_merges_different_decisions_is_refused() -> None:
-    solver = MCCFR(load_game("leduc_poker"), "external", key=lambda state: "one set")
+    solver = MCCFR(load_game("leduc_poker"), "external", key=lambda game, seat: "one set")
     with pytest.raises(ConfigError, match=r"offers [23] and [23] actions: its key does not tell the states apart"):
         solver.iterate(5)
