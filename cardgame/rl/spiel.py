@@ -66,8 +66,12 @@ class SpielGame:
     big blinds), the builder's ``params`` and the environment's ``actions`` abstraction."""
 
     def __init__(self, variant: str | VariantLike, players: int = 2, *, stack: int | None = None,
-                 params: Mapping[str, Any] | None = None, actions: str = "default") -> None:
+                 params: Mapping[str, Any] | None = None, actions: str = "default", cache: int = 50_000) -> None:
         players = check_int(players, "number of players", ConfigError, minimum=2, maximum=MAX_SEATS)
+        #: How many states (by history) to keep: a state met again is looked up, not played again
+        #: (sampling solvers meet the same states over and over); emptied when full.
+        self.cache = check_int(cache, "cache (states kept)", ConfigError, minimum=0)
+        self._states: dict[tuple[int, ...], tuple[Any, ...]] = {}
         self.env = raw_env(variant, players, stack=stack, params=params, actions=actions, button=players - 1, seed=0)
         self.env.reset()
         game = self.env.game
@@ -247,6 +251,20 @@ class SpielState:
                                      rule="action not legal", allowed=", ".join(map(str, legal)))
         action = index
         history = (*self.history_, action)
+        cache = self.game._states
+        known = cache.get(history)
+        if known is not None:
+            self._env, self._chosen, self._need, self._action, self._pool = known
+            self.history_ = history
+            return
+        self._play(action, history)
+        if self.game.cache:
+            if len(cache) >= self.game.cache:
+                cache.clear()
+            cache[history] = (self._env, self._chosen, self._need, self._action, self._pool)
+
+    def _play(self, action: int, history: tuple[int, ...]) -> None:
+        """:meth:`apply_action` of a legal ``action`` not in the cache."""
         if self._need:
             chosen = (*self._chosen, action)
             if self._need > 1:

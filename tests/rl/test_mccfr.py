@@ -127,3 +127,18 @@ def test_a_key_that_merges_different_decisions_is_refused() -> None:
     solver = MCCFR(load_game("leduc_poker"), "external", key=lambda game, seat: "one set")
     with pytest.raises(ConfigError, match=r"offers [23] and [23] actions: its key does not tell the states apart"):
         solver.iterate(5)
+
+
+def test_the_state_cache_changes_nothing_but_the_time() -> None:
+    """States met again come from SpielGame's cache (by history); without it, the same tables."""
+    runs = []
+    for cache in (0, 50, 50_000):  # none, emptied every 50 states, all kept
+        game = load_game("leduc_poker", cache=cache)
+        solver = MCCFR(game, "external", seed=2)
+        solver.iterate(20)
+        runs.append(solver.tables)
+        assert len(game._states) <= cache
+    assert runs[0] == runs[1] == runs[2]
+    for bad in (-1, True, 1.5, "9"):
+        with pytest.raises(ConfigError, match="cache"):
+            load_game("leduc_poker", cache=bad)
