@@ -83,9 +83,7 @@ class MCCFR:
     def _table(self, state: SpielState, actions: int) -> tuple[str, tuple[list[float], list[float]]]:
         game = state.hand
         assert game is not None
-        key = self.key(game, state.current_player())
-        if not isinstance(key, str):
-            raise ConfigError(f"A key function returns text, not {excerpt(key)}.")
+        key = self._key(game, state.current_player())
         table = self.tables.get(key)
         if table is None:
             table = self.tables[key] = ([_START] * actions, [_START] * actions)
@@ -93,6 +91,12 @@ class MCCFR:
             raise ConfigError(f"{self.game.name}: the information set {excerpt(key)} offers {len(table[0])} and "
                               f"{actions} actions: its key does not tell the states apart.")
         return key, table
+
+    def _key(self, game: Game, seat: int) -> str:
+        key = self.key(game, seat)
+        if not isinstance(key, str):
+            raise ConfigError(f"A key function returns text, not {excerpt(key)}.")
+        return key
 
     def _sample(self, probs: list[float]) -> int:
         return int(self._rng.choice(len(probs), p=probs))
@@ -194,7 +198,7 @@ class MCCFR:
         if game.to_act != seat:
             raise ConfigError(f"Seat {seat} is not to act now.")
         legal = [int(i) for i in np.flatnonzero(self.game.env.actions.mask(game))]
-        table = self.tables.get(self.key(game, seat))
+        table = self.tables.get(self._key(game, seat))
         probs = _normalised(table[1]) if table is not None and len(table[1]) == len(legal) else [1.0] * len(legal)
         return rng.choices(legal, weights=probs)[0]
 

@@ -123,6 +123,16 @@ def test_bad_arguments_are_refused(kwargs: dict[str, Any], words: str, kuhn_tree
     assert solver.tables == {} and solver.iterations == 0
 
 
+def test_a_key_must_give_text() -> None:
+    solver = MCCFR(load_game("kuhn_poker"), "outcome", key=lambda game, seat: [seat])  # type: ignore[arg-type,return-value]
+    with pytest.raises(ConfigError, match="A key function returns text, not"):
+        solver.iterate(1)
+    state = load_game("kuhn_poker").new_initial_state().child(0).child(1)
+    assert state.hand is not None
+    with pytest.raises(ConfigError, match="A key function returns text, not"):
+        solver.choose(state.hand, 0, random.Random(1))
+
+
 def test_a_key_that_merges_different_decisions_is_refused() -> None:
     solver = MCCFR(load_game("leduc_poker"), "external", key=lambda game, seat: "one set")
     with pytest.raises(ConfigError, match=r"offers [23] and [23] actions: its key does not tell the states apart"):
