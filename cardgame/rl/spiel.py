@@ -66,10 +66,10 @@ class SpielGame:
     big blinds), the builder's ``params`` and the environment's ``actions`` abstraction."""
 
     def __init__(self, variant: str | VariantLike, players: int = 2, *, stack: int | None = None,
-                 params: Mapping[str, Any] | None = None, actions: str = "default", cache: int = 50_000) -> None:
+                 params: Mapping[str, Any] | None = None, actions: str = "default", cache: int = 10_000) -> None:
         players = check_int(players, "number of players", ConfigError, minimum=2, maximum=MAX_SEATS)
         #: How many states (by history) to keep: a state met again is looked up, not played again
-        #: (sampling solvers meet the same states over and over); emptied when full.
+        #: (sampling solvers meet the same states over and over); emptied when full (a state is 10 to 15 KB).
         self.cache = check_int(cache, "cache (states kept)", ConfigError, minimum=0)
         self._states: dict[tuple[int, ...], tuple[Any, ...]] = {}
         self.env = raw_env(variant, players, stack=stack, params=params, actions=actions, button=players - 1, seed=0)

@@ -142,7 +142,7 @@ def test_a_key_that_merges_different_decisions_is_refused() -> None:
 def test_the_state_cache_changes_nothing_but_the_time() -> None:
     """States met again come from SpielGame's cache (by history); without it, the same tables."""
     runs = []
-    for cache in (0, 50, 50_000):  # none, emptied every 50 states, all kept
+    for cache in (0, 50, 10_000):  # none, emptied every 50 states, all kept
         game = load_game("leduc_poker", cache=cache)
         solver = MCCFR(game, "external", seed=2)
         solver.iterate(20)
