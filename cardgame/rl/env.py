@@ -299,6 +299,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self._seeds: random.Random | None = None  # the run's seed stream: each later episode's seed
         self._first_seed = seed
         self._game: Game | None = None
+        self._dealt: tuple[int, tuple[Card, ...] | None] = (0, None)  # the episode's seed and chosen cards (undo)
+        self._log: list[tuple[int, Any]] = []  # what was played since (undo): _begin starts it for each episode
         self.seed_used: int | None = None
         self._paid: list[int] = []
         self._played = 0
@@ -359,7 +361,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
     def _begin(self, game: Game, game_seed: int, cards: tuple[Card, ...] | None) -> None:
         """The episode's bookkeeping for ``game`` just dealt, up to the first agent to act."""
         self._dealt = (game_seed, cards)  # what undo() deals again
-        self._log: list[tuple[int, Any]] = []  # what was played since: undo() plays it again but the last
+        self._log = []  # what was played since: undo() plays it again but the last
         self._game = game
         self.seed_used = game_seed
         self.agents = self.possible_agents[:]
@@ -588,8 +590,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         new._seeds = _restored(self._seeds.getstate()) if self._seeds is not None else None
         new.agents = self.agents[:]
         new._paid = self._paid[:]
-        if "_log" in self.__dict__:
-            new._log = self._log[:]
+        new._log = self._log[:]
         for name in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
             if name in self.__dict__:
                 setattr(new, name, dict(self.__dict__[name]))
