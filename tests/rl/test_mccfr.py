@@ -152,3 +152,33 @@ def test_the_state_cache_changes_nothing_but_the_time() -> None:
     for bad in (-1, True, 1.5, "9"):
         with pytest.raises(ConfigError, match="cache"):
             load_game("leduc_poker", cache=bad)
+
+
+@pytest.mark.parametrize("sampling", ["external", "outcome"])
+def test_three_handed_the_only_difference_is_the_odd_chip(sampling: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three-handed Leduc: OpenSpiel halves an odd split pot, the engine pays whole chips, so the runs
+    part; paid OpenSpiel's returns for the same histories, ours is OpenSpiel's MCCFR to the bit."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms import external_sampling_mccfr, outcome_sampling_mccfr
+
+    from cardgame.rl.spiel import SpielState
+
+    game = pyspiel.load_game("leduc_poker", {"players": 3})
+
+    def their_returns(state: SpielState) -> list[float]:
+        theirs = game.new_initial_state()
+        for action in state.history():
+            theirs.apply_action(action)
+        assert theirs.is_terminal()
+        return list(theirs.returns())
+
+    np.random.seed(4)
+    solver = (external_sampling_mccfr.ExternalSamplingSolver if sampling == "external"
+              else outcome_sampling_mccfr.OutcomeSamplingSolver)(game)
+    for _ in range(6):
+        solver.iteration()
+    monkeypatch.setattr(SpielState, "returns", their_returns)
+    ours = MCCFR(load_game("leduc_poker", players=3), sampling, seed=4)
+    ours.iterate(6)
+    assert sorted(r.tolist() for r, _ in solver._infostates.values()) == sorted(r for r, _ in ours.tables.values())
+    assert sorted(s.tolist() for _, s in solver._infostates.values()) == sorted(s for _, s in ours.tables.values())
