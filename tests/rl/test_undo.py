@@ -89,10 +89,10 @@ def test_nothing_to_undo_is_refused_and_changes_nothing() -> None:
         env.undo()
     wrapped = cardgame.rl.env("NT", seed=1)
     with pytest.raises(IllegalActionError, match="reset"):
-        wrapped.unwrapped.undo()
+        wrapped.undo()
     wrapped.reset()
     wrapped.step(1)
-    wrapped.unwrapped.undo()
+    wrapped.undo()
     learner = SingleAgentEnv("NT", seat=1, opponents="calling-station", seed=2)
     learner.reset()  # the bot in seat 0 answered first
     with pytest.raises(IllegalActionError, match="A bot answered in this episode"):
