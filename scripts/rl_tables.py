@@ -10,6 +10,7 @@ The generated part sits between ``<!-- generated: sizes -->`` and ``<!-- end: si
 
 from __future__ import annotations
 
+import inspect
 import sys
 from pathlib import Path
 
@@ -36,7 +37,8 @@ def sizes() -> str:
             "| infostate, 2 players |", "|---|---|---|---|---|---|---|"]
     for variant in variants.available():
         aec = raw_env(variant, 2)
-        top = min(variant.max_players or MANY, MANY)
+        takes_players = "players" in inspect.signature(variant.builder).parameters  # Leduc: its deck grows with them
+        top = MANY if takes_players else min(variant.max_players or MANY, MANY)
         if top == MANY:
             many = str(observation(variant, MANY))
         elif top > 2:

@@ -119,6 +119,34 @@ def _keywords(what: str, value: object, meaning: str) -> dict[str, Any] | None:
     return dict(value)
 
 
+_STEP, _MOVE, _DEAD, _BOT = range(4)  # what undo() finds in the log: an index, a move, a dead step, a bot's
+
+
+def _most_players(variant: object) -> int:
+    """The most seats ``variant`` deals in: its ``max_players``; any number for a builder taking
+    ``players`` (which checks it: Leduc hold'em's 2 to 10)."""
+    top = getattr(variant, "max_players", None)
+    if _builder_takes_players(getattr(variant, "builder", None)):
+        return MAX_SEATS
+    return top if isinstance(top, int) and 2 <= top <= MAX_SEATS else MAX_SEATS
+
+
+def _builder_takes_players(builder: object) -> bool:
+    try:
+        return callable(builder) and "players" in inspect.signature(builder).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _with_players(variant: VariantLike, params: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
+    """The builder's keyword arguments: ``params``, and ``players`` when the builder takes it and
+    ``params`` does not name it (Leduc hold'em deals its deck by the number of players)."""
+    out = dict(params or {})
+    if "players" not in out and _builder_takes_players(getattr(variant, "builder", None)):
+        out["players"] = players
+    return out
+
+
 def _observe_flag(observe: object) -> bool:
     """``last``'s ``observe``: True or False, else :class:`ConfigError`."""
     if type(observe) is not bool:
@@ -244,9 +272,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             variant = variants.get(name)
         if not isinstance(variant, VariantLike):
             raise ConfigError(f"variant must be a name, a PHH code or a Variant, not {excerpt(variant)}.")
-        top = getattr(variant, "max_players", None)
-        top = top if isinstance(top, int) and 2 <= top <= MAX_SEATS else MAX_SEATS
-        players = check_int(players, f"number of players of {variant.name}", ConfigError, minimum=2, maximum=top)
+        players = check_int(players, f"number of players of {variant.name}", ConfigError, minimum=2,
+                            maximum=_most_players(variant))
         hands = check_int(hands, "number of hands an episode", ConfigError, minimum=1)
         reward = _choice("reward", reward, REWARDS)
         runs = _choice("runs", runs, RUNS)
@@ -261,8 +288,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         observation_options = _keywords("observation_options", observation_options, "the encoder's options")
         self.variant = variant
         self.params = dict(params) if params is not None else None
-        template = Game(variant.build(**(self.params or {})), seats=players)  # never started: the shape, the encoder's
-        # table, and (seated) the template every episode's game is copied from, playing its stages
+        self._build = _with_players(variant, self.params, players)  # the builder's arguments
+        stages = variant.build(**self._build)
+        top = getattr(getattr(stages, "variant", None), "max_players", None)
+        if isinstance(top, int) and players > top:  # the stages deal fewer in (params' own "players")
+            raise ConfigError(f"{variant.name} built with {excerpt(params)} deals at most {top} players, "
+                              f"not {players}.")
+        template = Game(stages, seats=players)  # never started: the shape, the encoder's table, and (seated)
+        # the template every episode's game is copied from, playing its stages
         self.shape = game_shape(template.dispatcher.stages, template.ctx.deck_spec)
         if stack is None:
             stack = 100 * self.shape.big_blind
@@ -297,6 +330,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self._seeds: random.Random | None = None  # the run's seed stream: each later episode's seed
         self._first_seed = seed
         self._game: Game | None = None
+        self._dealt: tuple[int, tuple[Card, ...] | None] = (0, None)  # the episode's seed and chosen cards (undo)
+        self._log: list[tuple[int, Any]] = []  # what was played since (undo): _begin starts it for each episode
         self.seed_used: int | None = None
         self._paid: list[int] = []
         self._played = 0
@@ -335,8 +370,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         option raises :class:`~cardgame.model.errors.ConfigError` (a bad card
         :class:`~cardgame.model.errors.CardError`) and changes nothing."""
         cards = _cards_option(options)
-        if self._template is None:  # a copy (copy()) builds its own stage list: the original's game plays on
-            self._template = _seated(self.variant.build(**(self.params or {})), self.stacks)
         stream, first = self._seeds, self._first_seed
         # _next_seed replaces the stream, but for the next seed of the run, which draws from it: only a
         # deal that can fail (chosen cards) after such a draw needs the stream's state to restore it
@@ -344,12 +377,28 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         state = stream.getstate() if drawn and cards is not None and stream is not None else None
         try:
             game_seed = self._next_seed(seed)
-            game = _dealt(self._template, game_seed, self._button, self.hands, cards)
+            game = self._deal(game_seed, cards)
         except CardgameError:
             self._seeds = _restored(state) if state is not None else stream
             self._first_seed = first
             raise
         self._first_seed = None
+        self._begin(game, game_seed, cards)
+        if self.render_mode == "human":
+            self.render()
+
+    def _deal(self, seed: int, cards: tuple[Card, ...] | None) -> Game:
+        """A new game of the episode, seeded with ``seed``, dealt the first hand (``cards`` on top), copied
+        from the seated template (a copy, ``copy()``, and an undo build a stage list of their own: the
+        game they leave keeps its stages as they are)."""
+        if self._template is None:
+            self._template = _seated(self.variant.build(**self._build), self.stacks)
+        return _dealt(self._template, seed, self._button, self.hands, cards)
+
+    def _begin(self, game: Game, game_seed: int, cards: tuple[Card, ...] | None) -> None:
+        """The episode's bookkeeping for ``game`` just dealt, up to the first agent to act."""
+        self._dealt = (game_seed, cards)  # what undo() deals again
+        self._log = []  # what was played since: undo() plays it again but the last
         self._game = game
         self.seed_used = game_seed
         self.agents = self.possible_agents[:]
@@ -366,8 +415,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self._advance()
         if self._rewarded:  # hands played out with no decision (stacks too short for any)
             self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
 
     def _playing(self) -> Game:
         """The game of the episode; the library's error before the first ``reset``."""
@@ -440,8 +487,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
                 raise IllegalActionError(f"{agent}'s episode is over: its only action is None, not {excerpt(action)}.",
                                          rule="agent done", allowed="None")
             self._was_dead_step(action)
+            self._log.append((_DEAD, None))
             return
         send(game, self._seat[agent], self.actions.decode(action, game))
+        self._log.append((_STEP, action))
         self._moved(agent)
 
     def _play_move(self, move: Move) -> None:
@@ -450,6 +499,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         game = self._game
         assert game is not None
         send(game, self._seat[agent], move)
+        self._log.append((_MOVE, move))
         self._moved(agent)
 
     def play_bot(self, bot: Bot, rng: random.Random, events: HandEvents) -> None:
@@ -461,7 +511,44 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         if not self.agents or self.terminations[agent]:
             raise IllegalActionError("The episode is over: call reset() for a new one.", rule="episode over")
         decide(game, self._seat[agent], bot, rng, shape=self.shape, events=events)
+        self._log.append((_BOT, None))
         self._moved(agent)
+
+    def undo(self) -> None:
+        """Take back the last step exactly, as OpenSpiel's ``undo_action``: the game, the observations,
+        masks, rewards, terminations and chips are again what they were before it. The episode is
+        dealt again from its seed (and chosen cards) and every step but the last played again, so an
+        undo costs a replay of the episode, and nothing is kept for it while stepping. With nothing
+        played since ``reset`` (or a bot's answer among the steps: a bot is not asked twice), raises
+        :class:`~cardgame.model.errors.IllegalActionError` and changes nothing."""
+        self._playing()
+        log = self._log
+        if not log:
+            raise IllegalActionError("Nothing to undo: no step since reset().", rule="nothing to undo")
+        if any(kind == _BOT for kind, _ in log):
+            raise IllegalActionError("A bot answered in this episode: undo takes back the environment's own steps "
+                                     "only (a bot is not asked again).", rule="nothing to undo")
+        seed, cards = self._dealt
+        before = dict(self.__dict__)  # the replay makes new objects: these stay as they are
+        render, self.render_mode = self.render_mode, None  # the replay is not shown
+        self._template = None  # the replay plays on stages of its own: a failed one leaves this game whole
+        try:
+            self._begin(self._deal(seed, cards), seed, cards)
+            for kind, what in log[:-1]:
+                if kind == _DEAD:
+                    self.step(None)
+                elif kind == _STEP:
+                    self.step(what)
+                else:
+                    self._play_move(what)
+        except BaseException:
+            self.__dict__.clear()
+            self.__dict__.update(before)
+            raise
+        finally:
+            self.render_mode = render
+        if self.render_mode == "human":
+            self.render()
 
     def _moved(self, agent: str) -> None:
         """The bookkeeping after ``agent`` moved: rewards, the next agent, the render."""
@@ -543,6 +630,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         new._seeds = _restored(self._seeds.getstate()) if self._seeds is not None else None
         new.agents = self.agents[:]
         new._paid = self._paid[:]
+        new._log = self._log[:]
         for name in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
             if name in self.__dict__:
                 setattr(new, name, dict(self.__dict__[name]))

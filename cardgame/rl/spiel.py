@@ -3,7 +3,7 @@
 ``load_game("kuhn_poker")`` (two-player Kuhn poker), ``load_game("leduc_poker")`` (Leduc hold'em)
 or ``SpielGame(variant, players)`` for any variant; ``game.new_initial_state()`` gives a
 :class:`SpielState` with ``current_player``, ``legal_actions``, ``chance_outcomes``,
-``apply_action``, ``is_terminal``, ``returns``, ``information_state_string`` and ``clone``, as
+``apply_action``, ``undo_action``, ``is_terminal``, ``returns``, ``information_state_string`` and ``clone``, as
 pyspiel's states have. No pyspiel is needed: the states are the library's own
 (:class:`~cardgame.rl.env.raw_env` copies, the rules the engine's), so OpenSpiel-style algorithms
 written against these names run on every variant, and pyspiel's own games can be compared with them
@@ -66,8 +66,12 @@ class SpielGame:
     big blinds), the builder's ``params`` and the environment's ``actions`` abstraction."""
 
     def __init__(self, variant: str | VariantLike, players: int = 2, *, stack: int | None = None,
-                 params: Mapping[str, Any] | None = None, actions: str = "default") -> None:
+                 params: Mapping[str, Any] | None = None, actions: str = "default", cache: int = 10_000) -> None:
         players = check_int(players, "number of players", ConfigError, minimum=2, maximum=MAX_SEATS)
+        #: How many states (by history) to keep: a state met again is looked up, not played again
+        #: (sampling solvers meet the same states over and over); emptied when full (a state is 10 to 15 KB).
+        self.cache = check_int(cache, "cache (states kept)", ConfigError, minimum=0)
+        self._states: dict[tuple[int, ...], tuple[Any, ...]] = {}
         self.env = raw_env(variant, players, stack=stack, params=params, actions=actions, button=players - 1, seed=0)
         self.env.reset()
         game = self.env.game
@@ -122,6 +126,13 @@ class SpielState:
         self.history_ = history
 
     # --- what the state is ---------------------------------------------------------------------------
+    @property
+    def hand(self) -> Game | None:
+        """The game in this state (``None`` while the first cards are being chosen), for reading:
+        it is shared with the states cloned from this one, so it must not be played on."""
+        env = self._env
+        return env.game if env is not None and not self._need else None
+
     def is_chance_node(self) -> bool:
         return self._need > 0
 
@@ -210,6 +221,26 @@ class SpielState:
         new.apply_action(action)
         return new
 
+    def undo_action(self, player: int, action: int) -> None:
+        """Take back the last action (``player`` took ``action``; :data:`CHANCE` for a card), as pyspiel's
+        ``undo_action``: the state is again the one before it. Anything but the last action, or nothing to
+        take back, raises :class:`~cardgame.model.errors.IllegalActionError` and changes nothing."""
+        history = self.history_
+        if not history:
+            raise IllegalActionError("Nothing to undo: no action since the initial state.", rule="nothing to undo")
+        player = self._player(player, CHANCE)
+        before = self.game.new_initial_state()
+        for taken in history[:-1]:
+            before.apply_action(taken)
+        last = CHANCE if before.is_chance_node() else before.current_player()
+        if (player, whole_or_none(action, 0, len(self.game.deck) + self.game.num_distinct_actions())) != (
+                last, history[-1]):
+            raise IllegalActionError(f"The last action is {history[-1]} by player {last}, not {excerpt(action)} by "
+                                     f"player {player}.", rule="not the last action",
+                                     allowed=f"{last}, {history[-1]}")
+        for name in self.__slots__:
+            setattr(self, name, getattr(before, name))
+
     def apply_action(self, action: int) -> None:
         """Play ``action`` (a card's index at a chance node); an action not legal now raises
         :class:`~cardgame.model.errors.IllegalActionError` and changes nothing."""
@@ -220,6 +251,20 @@ class SpielState:
                                      rule="action not legal", allowed=", ".join(map(str, legal)))
         action = index
         history = (*self.history_, action)
+        cache = self.game._states
+        known = cache.get(history)
+        if known is not None:
+            self._env, self._chosen, self._need, self._action, self._pool = known
+            self.history_ = history
+            return
+        self._play(action, history)
+        if self.game.cache:
+            if len(cache) >= self.game.cache:
+                cache.clear()
+            cache[history] = (self._env, self._chosen, self._need, self._action, self._pool)
+
+    def _play(self, action: int, history: tuple[int, ...]) -> None:
+        """:meth:`apply_action` of a legal ``action`` not in the cache."""
         if self._need:
             chosen = (*self._chosen, action)
             if self._need > 1:

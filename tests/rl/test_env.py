@@ -158,7 +158,8 @@ def test_only_the_agent_to_act_has_a_mask() -> None:
 @pytest.mark.parametrize(("kwargs", "words"), [
     ({"variant": "no such game"}, "Unknown variant"),
     ({"variant": 12}, "variant must be"),
-    ({"players": 3, "variant": "leduc hold'em"}, "players of leduc hold'em must be a whole number from 2 to 2"),
+    ({"players": 3, "variant": "two-player kuhn poker"}, "players of two-player kuhn poker must be .* 2 to 2"),
+    ({"players": 11, "variant": "leduc hold'em"}, "players of Leduc hold'em must be a whole number from 2 to 10"),
     ({"players": 1}, "players .*must be"),
     ({"reward": "dollars"}, "chips, bb"),
     ({"hands": 0}, "hands .*must be"),

@@ -40,10 +40,12 @@ from cardgame.rl.cfr import (
 )
 from cardgame.rl.env import check_seed, make_game
 from cardgame.rl.gym import SingleAgentEnv
+from cardgame.rl.mccfr import MCCFR
 from cardgame.rl.observe import Planes, RLCardEncoding, encoder
 from cardgame.rl.spiel import SpielGame, information_state, load_game
 from cardgame.rl.vector import Policy, VectorEnv, bot_index, collect, uniform
 from tests.api_walk import Explodes, deep
+from variants.research import leduc_deck, leduc_holdem
 
 SHORT = 500  # characters an error message may have
 
@@ -212,6 +214,20 @@ CASES: dict[str, Callable[[Any], object]] = {
     "SpielState.action_to_string(action)": lambda x: _state().action_to_string(0, x),
     "information_state(game)": lambda x: information_state(x, 0),
     "information_state(seat)": lambda x: information_state(started(), x),
+    "SpielGame(cache)": keyword(SpielGame, "kuhn poker", name="cache"),
+    "SpielState.undo_action(player)": lambda x: _state().undo_action(x, 1),
+    "SpielState.undo_action(action)": lambda x: _state().undo_action(0, x),
+    "load_game(leduc players)": lambda x: load_game("leduc_poker", players=x),
+    "leduc_holdem(players)": lambda x: leduc_holdem(players=x),
+    "leduc_deck(players)": lambda x: leduc_deck(x),
+    "MCCFR(game)": lambda x: MCCFR(x),
+    **{f"MCCFR({k})": keyword(MCCFR, kuhn()[0], name=k) for k in ("sampling", "seed", "exploration", "key")},
+    "MCCFR.iterate": lambda x: MCCFR(kuhn()[0]).iterate(x),
+    "MCCFR.tree_policy(tree)": lambda x: MCCFR(kuhn()[0]).tree_policy(x),
+    "MCCFR.tree_policy(policy)": lambda x: MCCFR(kuhn()[0]).tree_policy(kuhn()[1], x),
+    "MCCFR.choose(game)": lambda x: MCCFR(kuhn()[0]).choose(x, 0, random.Random(1)),
+    "MCCFR.choose(seat)": lambda x: MCCFR(kuhn()[0]).choose(_state().hand, x, random.Random(1)),
+    "MCCFR.choose(rng)": lambda x: MCCFR(kuhn()[0]).choose(_state().hand, 0, x),
 }
 
 
@@ -249,6 +265,7 @@ AEC_CALLS: dict[str, Callable[[Any, Any], object]] = {
     "reset(seed)": lambda e, x: e.reset(seed=x),
     "reset(options)": lambda e, x: e.reset(options=x),
     "reset(cards)": lambda e, x: e.reset(options={"cards": x}),
+    "undo": lambda e, x: e.undo(),
     "observation_space": lambda e, x: e.observation_space(x),
     "action_space": lambda e, x: e.action_space(x),
 }

@@ -60,8 +60,8 @@ def test_gymnasium_check_env_passes_on_made_environments(env_id: str) -> None:
 def test_bad_options_are_the_librarys_error() -> None:
     with pytest.raises(ConfigError, match=r"Unknown option 'player'.*seat, opponents, players, illegal, stack"):
         gymnasium.make("cardgame/NT-v0", player=3)
-    with pytest.raises(ConfigError, match="number of players"):
-        gymnasium.make("cardgame/leduc-holdem-v0", players=3)
+    with pytest.raises(ConfigError, match="players of Leduc hold'em must be a whole number from 2 to 10"):
+        gymnasium.make("cardgame/leduc-holdem-v0", players=11)
     with pytest.raises(ConfigError, match="Unknown option"):
         SingleAgentEnv("NT", stacks=100)
     with pytest.raises(ConfigError, match=r"Unknown option 'x+'\.\.\. \(1,000,000 characters\)"):
