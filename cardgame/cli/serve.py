@@ -21,7 +21,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
                             "pip install 'cardgame[server]'") from None
     return serve(db=None if args.no_db else args.db, host=args.host, port=args.port, tables=args.table,
                  bots=args.bots, allowed_origins=args.allow_origin, name=args.name, phh=not args.no_phh,
-                 console=console)
+                 console=console, drain=args.drain)
 
 
 def add(sub: argparse._SubParsersAction[Any]) -> None:
@@ -43,6 +43,9 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
     serve.add_argument("--name", default=None, metavar="URL",
                        help="this process's address, for several processes sharing one database: each drives the "
                             "tables it created (default http://HOST:PORT)")
+    serve.add_argument("--drain", type=whole("drain deadline", 0, 86_400), default=30, metavar="SECONDS",
+                       help="at SIGTERM, how long the hands in play have to finish before the server exits (no new "
+                            "hand is dealt meanwhile; default 30)")
     serve.add_argument("--allow-origin", action="append", default=[], metavar="URL",
                        help="another web origin whose pages may connect (e.g. https://example.org)")
     serve.set_defaults(run=run)

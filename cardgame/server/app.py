@@ -17,7 +17,7 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -35,8 +35,12 @@ from cardgame.server.host import Client, TableHost
 from cardgame.server.messages import read_message
 from cardgame.server.ratelimit import TokenBucket
 from cardgame.server.registry import Registry
-from cardgame.store import EventStore, recover
+from cardgame.server.writer import StoreWriter
+from cardgame.store import EventStore, HandVoided, Recorder, StoreError, recover
+from cardgame.store.lease import Lease, LeaseHeld, LeaseLost
+from cardgame.store.postgres import is_dsn
 from cardgame.store.queries import highest
+from cardgame.store.recorder import Row
 from cardgame.store.serialize import SnapshotError, from_json
 
 __all__ = ["MAX_BODY", "Server", "create_app"]
@@ -51,91 +55,296 @@ MAX_BODY = 4096
 MAX_QUEUE = 1000
 #: The most connections (players and spectators) one table takes.
 MAX_CLIENTS = 200
+#: How long a write waits for the store's lock before it counts as failed (seconds): the table pauses.
+WRITE_TIMEOUT = 2.0
+#: The first wait before a failed write is tried again, and the longest (seconds).
+RETRY_FIRST, RETRY_MAX = 0.25, 4.0
+#: How long a process's name is held without a renewal (seconds).
+LEASE_TTL = 15.0
+#: How long starting waits for a store that is locked or not reachable (seconds).
+START_WAIT = 30.0
+#: How long stopping waits for the last writes (seconds).
+STOP_WAIT = 5.0
 
 
 class Server:
-    """The tables of one process, their tasks, and the store they are recorded in."""
+    """The tables of one process, their tasks, and the store they are recorded in.
+
+    Every store operation runs on the store's own thread (:class:`~cardgame.server.writer.StoreWriter`),
+    never on the event loop. A table shows no event before it is recorded: while its write is under
+    way the table is held (:class:`~cardgame.server.host.TableHost`); when a write fails the table
+    pauses, its players are told, and the same write is tried again, waiting longer each time (up
+    to :data:`RETRY_MAX` seconds), until it succeeds and play resumes where it stopped. The
+    process holds its name (``name``) by a lease in the store (:class:`~cardgame.store.lease.Lease`):
+    a second process of the same name refuses to start. A table whose log cannot be recovered is set
+    aside (logged, and listed as ``unavailable``) while the others start.
+    """
 
     def __init__(self, db: str | None = None, *, name: str = "", max_tables: int = 500, rate: float = 20.0,
                  burst: float = 40.0, allowed_origins: Sequence[str] = (), phh: bool = True,
-                 now: Callable[[], float] = time.monotonic) -> None:
+                 now: Callable[[], float] = time.monotonic, drain: float = 30.0) -> None:
         _check_settings(db, name, max_tables, rate, burst, allowed_origins)
+        if type(drain) not in (int, float) or not 0 <= drain <= 86_400:
+            raise ConfigError(f"The drain deadline is 0 to 86,400 seconds, not {excerpt(drain)}.")
         self.db = db
-        self.phh: Literal["auto"] | None = "auto" if phh else None
+        self.phh = phh
         self.name = name
         self.max_tables = max_tables
         self.rate = rate
         self.burst = burst
         self.allowed_origins = frozenset(allowed_origins)
         self.now = now
+        self.drain_deadline = float(drain)
         self.tables: dict[str, TableHost] = {}
         self.wakes: dict[str, asyncio.Event] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.store: EventStore | None = None
         self.registry: Registry | None = None
+        self.writer: StoreWriter | None = None
+        self.lease: Lease | None = None
+        self.recorders: dict[str, Recorder] = {}
+        self.writing: dict[str, asyncio.Task[None]] = {}
+        self.unavailable: dict[str, dict[str, Any]] = {}  # tables set aside: their lobby rows
+        self.others: list[dict[str, Any]] = []  # the tables other processes drive, as last read
+        self._known: set[str] = set()  # every table id in the store
+        self._renewing: asyncio.Task[None] | None = None
+        self.draining = False
+        self.started = False
 
     # --- life cycle --------------------------------------------------------------------------------------
     async def start(self) -> None:
-        """Open the store and recover every table it holds (an interrupted hand is void)."""
+        """Open the store, take this process's name and recover every table of it (an interrupted
+        hand is void); a table that cannot be recovered is set aside. :class:`StoreError` (a clear
+        message) if the store cannot be opened or another live process holds the name."""
+        if self.started:
+            return
+        self.started = True
         if self.db is None:
             return
-        self.store = EventStore(self.db, synchronous="NORMAL")
-        self.registry = Registry(self.store)
-        for table_id, config, _owner in self.registry.tables(self.name):
-            self._recover(table_id, config)
+        self.writer = StoreWriter()
+        deadline = time.monotonic() + START_WAIT
+        while True:
+            try:
+                loaded = await self.writer.run(self._open)
+                break
+            except LeaseHeld:
+                raise
+            except StoreError as exc:
+                if not _transient(exc) or time.monotonic() > deadline:
+                    raise
+                log.warning("waiting for the store: %s", exc)
+                await asyncio.sleep(1.0)
+        for table_id, config, game, recorder, tokens, voided in loaded:
+            self.recorders[table_id] = recorder
+            host = self._host(table_id, config, game, tokens=tokens, first_seq=recorder.next_seq)
+            host.voided = voided
+        self._renewing = asyncio.get_running_loop().create_task(self._renew())
+
+    def _open(self) -> list[tuple[str, TableConfig, Game, Recorder, dict[int, str], str | None]]:
+        """On the store's thread: open the store, take the lease, recover this process's tables."""
+        store = EventStore(self.db or "", synchronous="FULL" if is_dsn(self.db or "") else "NORMAL",
+                           timeout=WRITE_TIMEOUT)
+        try:
+            lease = Lease(store, self.name, ttl=LEASE_TTL)
+            lease.acquire()
+            registry = Registry(store)
+            mine, corrupt = registry.rows(self.name)
+            self._known = {t for t, *_ in registry.rows()[0]} | {t for t, _ in corrupt}
+        except BaseException:
+            store.close()
+            raise
+        self.store, self.registry, self.lease = store, registry, lease
+        for table_id, why in corrupt:
+            self._set_aside(table_id, why)
+        loaded = []
+        for table_id, config, _owner in mine:
+            try:
+                loaded.append(self._recover(table_id, config))
+            except Exception as exc:  # a table that cannot be recovered must not keep the others down
+                self._set_aside(table_id, str(exc) if isinstance(exc, CardgameError) else repr(exc)[:300], config)
+        return loaded
+
+    def _set_aside(self, table_id: str, why: str, config: TableConfig | None = None) -> None:
+        log.error("table %s is set aside: it cannot be recovered: %s", excerpt(table_id), why)
+        self.unavailable[table_id] = {"id": table_id, "variant": config.variant_object().name if config else None,
+                                      "config": config.public_data() if config else None, "players": [],
+                                      "hands": None, "status": "unavailable", "error": why[:500], "url": None}
+
+    def _recover(self, table_id: str, config: TableConfig
+                 ) -> tuple[str, TableConfig, Game, Recorder, dict[int, str], str | None]:
+        assert self.store is not None and self.registry is not None
+        stages = config.variant_object().build(**config.params)
+        last_hand = highest(self.store, "hands", "hand", table_id) or 0
+        # a seeded table deals on from a seed of its own after each restart (not the first hands again)
+        seed = config.game_seed() if config.seed is None else config.seed + 1_000_003 * (last_hand + 1)
+        seed %= 10**18  # recover() takes at most 18 digits (an unseeded table's drawn seed has more)
+        game = recover(self.store, table_id, stages, seed)
+        voided = None
+        last = self.store.query("SELECT kind, hand FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
+                                (table_id,))
+        if last and last[0][0] == HandVoided.kind:
+            voided = (f"Hand #{last[0][1]} was cancelled when the server restarted: every bet in it was returned "
+                      "to its players.")
+        recorder = self.store.record(game, table_id, batch=True, phh_writer=None)
+        log.info("table %s recovered at hand %d", table_id, game.ctx.hands_played)
+        return table_id, config, game, recorder, self.registry.tokens(table_id), voided
+
+    async def drain(self, deadline: float | None = None) -> None:
+        """Deal no new hand, let the hands in play finish (at most ``deadline`` seconds, default the
+        server's), and record everything; then the process can exit."""
+        self.draining = True
+        for host in self.tables.values():
+            if host.game.dispatcher.status == "running":
+                host.notice("paused", "The server is shutting down: this hand is played to its end, then no new "
+                                      "hand is dealt. Your seat and chips are kept for when it is back.")
+                host.game.stop()
+                self.wake(host.table_id)
+        end = time.monotonic() + (self.drain_deadline if deadline is None else deadline)
+        while time.monotonic() < end and any(h.game.hand is not None or h.held for h in self.tables.values()):
+            await asyncio.sleep(0.05)
+        log.info("drained: %d hands in play left",
+                 sum(1 for h in self.tables.values() if h.game.hand is not None))
 
     async def stop(self) -> None:
+        if self._renewing is not None:
+            self._renewing.cancel()
         for task in self.tasks.values():
             task.cancel()
         for task in self.tasks.values():
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self.tasks.clear()
-        if self.store is not None:
-            self.store.close()
-            self.store = None
+        writes = [t for t in self.writing.values() if not t.done()]
+        if writes:  # the last events: a few seconds to record them, else recovery voids their hand
+            await asyncio.wait(writes, timeout=STOP_WAIT)
+        for task in self.writing.values():
+            task.cancel()
+        writer, store, lease = self.writer, self.store, self.lease
+        self.store = self.writer = None
+        if writer is not None and store is not None:
+            def close() -> None:
+                if lease is not None and not self.writing:
+                    with contextlib.suppress(StoreError):
+                        lease.release()
+                store.close()
+            with contextlib.suppress(Exception):
+                await writer.run(close)
+            writer.close()
 
-    def _recover(self, table_id: str, config: TableConfig) -> None:
-        assert self.store is not None and self.registry is not None
-        stages = config.variant_object().build(**config.params)
-        last_hand = highest(self.store, "hands", "hand", table_id) or 0
-        # a seeded table deals on from a seed of its own after each restart (not the first hands again)
-        seed = config.game_seed() if config.seed is None else config.seed + 1_000_003 * (last_hand + 1)
-        game = recover(self.store, table_id, stages, seed)
-        recorder = self.store.record(game, table_id, batch=True, phh_writer=self.phh)
-        last = highest(self.store, "events", "seq", table_id)
-        self._host(table_id, config, game, tokens=self.registry.tokens(table_id), first_seq=(last or 0) + 1,
-                   before_send=recorder.flush)
-        log.info("table %s recovered at hand %d, seed %s", table_id, game.ctx.hands_played, game.seed)
+    # --- recording ------------------------------------------------------------------------------------
+    def _gate(self, table_id: str) -> bool:
+        """The table's ``before_send``: whether all its events are recorded (else a write starts)."""
+        recorder = self.recorders.get(table_id)
+        if recorder is None:
+            return True
+        if table_id in self.writing:
+            return False
+        if not recorder.pending:
+            return True
+        self.writing[table_id] = asyncio.get_running_loop().create_task(self._write(table_id, recorder))
+        return False
+
+    async def _write(self, table_id: str, recorder: Recorder) -> None:
+        """Write the table's rows until none are left, retrying a failed write (the table paused) with a
+        growing wait; then release the table."""
+        host = self.tables[table_id]
+        delay = RETRY_FIRST
+        try:
+            while recorder.pending:
+                rows = recorder.take()
+                while True:
+                    try:
+                        assert self.writer is not None and self.store is not None
+                        await self.writer.write(self.store, self.lease, rows)
+                        break
+                    except LeaseLost as exc:
+                        log.error("table %s stops: %s", table_id, exc)
+                        host.pause("This table stopped: another server process took it over. Reconnect to "
+                                   "continue there.")
+                        return
+                    except (StoreError, AssertionError) as exc:
+                        if host.paused is None:
+                            log.error("table %s is paused: recording failed: %s", table_id, exc)
+                            host.pause("The table is paused: the server cannot record hands just now. Play resumes "
+                                       "where it stopped as soon as it can; nothing is lost.")
+                        await asyncio.sleep(delay)
+                        delay = min(RETRY_MAX, delay * 2)
+                        if await self._written(table_id, rows):  # the commit went through, its answer was lost
+                            break
+            if host.paused is not None:
+                log.info("table %s resumes: recording works again", table_id)
+                host.resume("The table is recorded again: play resumes where it stopped.")
+        finally:
+            self.writing.pop(table_id, None)
+        if not host.paused:
+            host.release()
+            self.wake(table_id)
+
+    async def _written(self, table_id: str, rows: list[Row]) -> bool:
+        """Whether ``rows`` are in the store already (their first event's row is)."""
+        seq = next((params[1] for sql, params in rows if sql.startswith("INSERT INTO events")), None)
+        store, writer = self.store, self.writer
+        if seq is None or store is None or writer is None:
+            return False
+        try:
+            found = await writer.run(store.query, "SELECT 1 FROM events WHERE table_id = ? AND seq = ?",
+                                     (table_id, seq))
+        except StoreError:
+            return False
+        return bool(found)
+
+    async def _renew(self) -> None:
+        """Renew the lease while nothing is written (each write renews it too)."""
+        while True:
+            await asyncio.sleep(LEASE_TTL / 3)
+            store, writer, lease = self.store, self.writer, self.lease
+            if store is None or writer is None or lease is None:
+                return
+            try:
+                await writer.write(store, lease, ())
+            except LeaseLost as exc:
+                log.error("%s", exc)
+                for host in self.tables.values():
+                    host.pause("This table stopped: another server process took it over. Reconnect to continue "
+                               "there.")
+                return
+            except StoreError:
+                pass  # the store fails: the tables' own writes pause them
 
     def create(self, config: TableConfig) -> TableHost:
-        """A new table playing ``config``, recorded in the store if there is one."""
+        """A new table playing ``config``, recorded in the store if there is one (it shows nothing
+        before its first events are recorded)."""
+        if self.draining:
+            raise CardgameError("This server is shutting down: it opens no new table.")
         if len(self.tables) >= self.max_tables:
             raise CardgameError(f"This server holds its most tables ({self.max_tables}); join one of them.")
         table_id = secrets.token_hex(4)
-        while table_id in self.tables:
+        while table_id in self.tables or table_id in self._known:
             table_id = secrets.token_hex(4)
+        self._known.add(table_id)
         variant = config.variant_object()
         game = Game(variant, params=config.params, seats=config.seats, min_buy_in=config.min_buy_in,
                     max_buy_in=config.max_buy_in, seed=config.game_seed())
-        flush = None
-        if self.store is not None and self.registry is not None:
-            self.registry.add(table_id, config, self.name)
-            flush = self.store.record(game, table_id, batch=True, phh_writer=self.phh).flush
-        host = self._host(table_id, config, game, before_send=flush)
+        if self.store is not None:
+            recorder = Recorder(self.store, game, table_id, None, time.time, batch=True, next_seq=0)
+            recorder.add_rows(Registry.add_rows(table_id, config, self.name) + recorder.start_rows(new_table=True))
+            game.subscribe(recorder)
+            self.recorders[table_id] = recorder
+        # the clients' event numbers are the store's (the log's first row is its table state)
+        host = self._host(table_id, config, game, first_seq=self.recorders[table_id].next_seq if self.store else 0)
         log.info("table %s created: %s, %d seats, seed %s", table_id, variant.name, config.seats, game.seed)
         return host
 
     def _host(self, table_id: str, config: TableConfig, game: Game, *, tokens: dict[int, str] | None = None,
-              first_seq: int = 0, before_send: Callable[[], None] | None = None) -> TableHost:
-        registry = self.registry
+              first_seq: int = 0) -> TableHost:
+        recorder = self.recorders.get(table_id)
 
         def on_token(seat: int, digest: str | None) -> None:
-            if registry is not None:
-                registry.set_token(table_id, seat, digest)
+            if recorder is not None:  # written with the seat's own events: one transaction
+                recorder.add_rows(Registry.token_rows(table_id, seat, digest))
 
         host = TableHost(table_id, config, game=game, tokens=tokens, first_seq=first_seq, on_token=on_token,
-                         before_send=before_send, now=self.now)
+                         before_send=None if recorder is None else lambda: self._gate(table_id), now=self.now)
         self.tables[table_id] = host
         self.wakes[table_id] = asyncio.Event()
         with contextlib.suppress(RuntimeError):  # no running loop: the task starts with the app
@@ -165,17 +374,27 @@ class Server:
                 await asyncio.wait_for(wake.wait(), timeout)
             wake.clear()
 
-    def listing(self) -> list[dict[str, Any]]:
-        """Every table for the lobby: this process's in full, then those other processes sharing the
-        database drive, with the address (``url``) of their own server."""
+    async def listing(self) -> list[dict[str, Any]]:
+        """Every table for the lobby: this process's in full, those set aside (``unavailable``, with the
+        reason), then those other processes sharing the database drive, with the address (``url``) of
+        their own server (read on the store's thread; the last list read if the store fails)."""
         found = [{**host.describe(), "url": f"/table/{table_id}"} for table_id, host in self.tables.items()]
-        if self.registry is not None:
-            for table_id, config, owner in self.registry.tables():
-                if owner != self.name and table_id not in self.tables:
-                    found.append({"id": table_id, "variant": config.variant_object().name,
-                                  "config": config.public_data(), "players": [], "hands": None, "status": "elsewhere",
-                                  "owner": owner, "url": f"{owner.rstrip('/')}/table/{table_id}"})
-        return found
+        found += self.unavailable.values()
+        registry, writer = self.registry, self.writer
+        if registry is not None and writer is not None:
+            with contextlib.suppress(StoreError):
+                rows, _ = await asyncio.wait_for(writer.run(registry.rows), WRITE_TIMEOUT * 2)
+                self.others = [{"id": table_id, "variant": config.variant_object().name,
+                                "config": config.public_data(), "players": [], "hands": None, "status": "elsewhere",
+                                "owner": owner, "url": f"{owner.rstrip('/')}/table/{table_id}"}
+                               for table_id, config, owner in rows if owner != self.name]
+        return found + [t for t in self.others if t["id"] not in self.tables]
+
+    async def settled(self, table_id: str, timeout: float = 5.0) -> None:
+        """Wait (at most ``timeout`` seconds) until the table's events so far are recorded."""
+        end = time.monotonic() + timeout
+        while table_id in self.writing and time.monotonic() < end:
+            await asyncio.sleep(0.005)
 
     def wake(self, table_id: str) -> None:
         event = self.wakes.get(table_id)
@@ -189,6 +408,12 @@ class Server:
         if origin is None:
             return True
         return origin in self.allowed_origins or (host is not None and origin in (f"http://{host}", f"https://{host}"))
+
+
+def _transient(exc: StoreError) -> bool:
+    """Whether a store that could not be opened may open if tried again (locked, or not reachable yet)."""
+    text = str(exc).lower()
+    return any(word in text for word in ("locked", "busy", "cannot connect", "connection"))
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -226,7 +451,7 @@ def _check_settings(db: object, name: object, max_tables: object, rate: object, 
 
 def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, rate: float = 20.0,
                burst: float = 40.0, allowed_origins: Sequence[str] = (), phh: bool = True,
-               now: Callable[[], float] = time.monotonic) -> Starlette:
+               now: Callable[[], float] = time.monotonic, drain: float = 30.0) -> Starlette:
     """The server as an ASGI application (``app.state.server`` is its :class:`Server`).
 
     ``db``: where tables are recorded and recovered from (``None``: nowhere); ``name``: this
@@ -234,11 +459,12 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, 
     tables it created, and lists the others' with their address; ``max_tables``: the
     most tables it holds; ``rate`` and ``burst``: the messages a second each connection may send;
     ``allowed_origins``: other web origins whose pages may open websockets (``https://example.org``);
-    ``phh``: the store keeps each finished hand's PHH text too (``hands.phh``; about a tenth of a
-    busy server's time).
+    ``phh``: each finished hand's PHH text can be had from its stored events
+    (``GET /api/tables/{id}/hands/{n}.phh``), made when asked for; ``drain``: at a SIGTERM (``cardgame
+    serve``), how long the hands in play have to finish before the process exits (seconds).
     """
     server = Server(db, name=name, max_tables=max_tables, rate=rate, burst=burst, allowed_origins=allowed_origins,
-                    phh=phh, now=now)
+                    phh=phh, now=now, drain=drain)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -270,7 +496,7 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, 
         return JSONResponse(bots.available())
 
     async def tables_list(request: Request) -> Response:
-        return JSONResponse(server.listing())
+        return JSONResponse(await server.listing())
 
     async def table_info(request: Request) -> Response:
         host = server.tables.get(request.path_params["table_id"])
@@ -289,6 +515,7 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, 
         try:
             config = read_config(from_json(body))
             host = server.create(config)
+            await server.settled(host.table_id)
         except SnapshotError as exc:
             return _error(400, f"The body must be JSON: {exc}.")
         except CardgameError as exc:
