@@ -390,6 +390,14 @@ class Server:
                                for table_id, config, owner in rows if owner != self.name]
         return found + [t for t in self.others if t["id"] not in self.tables]
 
+    async def hand_phh(self, table_id: str, hand: int) -> str | None:
+        """The PHH text of a finished hand of a table of this process (made from the store's events when
+        asked for, on the store's thread); :class:`CardgameError` saying why there is none."""
+        host, store, writer = self.tables.get(table_id), self.store, self.writer
+        if host is None or store is None or writer is None:
+            raise CardgameError(f"No recorded table {excerpt(table_id)} here.")
+        return await writer.run(store.hand_phh, table_id, hand, host.game.dispatcher.stages)
+
     async def settled(self, table_id: str, timeout: float = 5.0) -> None:
         """Wait (at most ``timeout`` seconds) until the table's events so far are recorded."""
         end = time.monotonic() + timeout
@@ -504,6 +512,18 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, 
             return _error(404, f"No table {excerpt(request.path_params['table_id'])}.")
         return JSONResponse(host.describe())
 
+    async def hand_phh(request: Request) -> Response:
+        number = request.path_params["hand"]
+        if not number.isascii() or not number.isdigit() or len(number) > 18:
+            return _error(404, "A hand is numbered 1, 2, 3...")
+        try:
+            text = await server.hand_phh(request.path_params["table_id"], int(number))
+        except CardgameError as exc:
+            return _error(404, str(exc))
+        if text is None:
+            return _error(404, "PHH has no code for this table's game.")
+        return Response(text, media_type="text/plain; charset=utf-8")
+
     async def create_table(request: Request) -> Response:
         if not server.origin_ok(request.headers.get("origin"), request.headers.get("host")):
             return _error(403, "A table is created from this server's own lobby page.")
@@ -601,6 +621,7 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, 
             Route("/api/tables", tables_list, methods=["GET"]),
             Route("/api/tables", create_table, methods=["POST"]),
             Route("/api/tables/{table_id}", table_info),
+            Route("/api/tables/{table_id}/hands/{hand}.phh", hand_phh),
             WebSocketRoute("/ws/{table_id}", table_socket),
             Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
         ],

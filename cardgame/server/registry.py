@@ -18,8 +18,8 @@ import time
 from typing import Any
 
 from cardgame.engine.errors import ConfigError
-from cardgame.server.config import TableConfig, read_config
 from cardgame.model.inputs import excerpt
+from cardgame.server.config import TableConfig, read_config
 from cardgame.store import EventStore, StoreError
 from cardgame.store.recorder import Row
 from cardgame.store.serialize import SnapshotError, from_json, to_compact_json

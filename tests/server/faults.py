@@ -41,9 +41,9 @@ class Serve:
         self.log = folder / f"serve-{self.port}-{time.monotonic_ns()}.log"
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         with open(self.log, "w") as out:
-            self.proc = subprocess.Popen([sys.executable, "-m", "cardgame", "serve", "--port", str(self.port),
-                                          "--db", db, "--drain", "2", *args], stdout=out, stderr=subprocess.STDOUT, text=True,
-                                         env=env, cwd=folder)
+            command = [sys.executable, "-m", "cardgame", "serve", "--port", str(self.port), "--db", db, "--drain", "2"]
+            self.proc = subprocess.Popen([*command, *args], stdout=out, stderr=subprocess.STDOUT, text=True, env=env,
+                                         cwd=folder)
         if wait:
             self.wait_up()
 

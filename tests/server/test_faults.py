@@ -14,9 +14,9 @@ import pytest
 pytest.importorskip("uvicorn")
 pytest.importorskip("websockets.sync.client")
 
-from cardgame.store import EventStore  # noqa: E402
-from tests.pg import PostgresServer  # noqa: E402
-from tests.server.faults import BUY_IN, Player, Serve, check_store, players, wait_for  # noqa: E402
+from cardgame.store import EventStore
+from tests.pg import PostgresServer
+from tests.server.faults import BUY_IN, Player, Serve, check_store, players, wait_for
 
 
 def _kinds(p: Player, kind: str) -> list[str]:
@@ -96,12 +96,15 @@ def test_a_killed_server_under_load_restarts_with_every_shown_event_recorded(tmp
             for p in those:
                 p.stop()
         server = Serve(db, tmp_path, port=server.port)
+        voided = []
         for table, those in zip(tables, seated, strict=True):
             check_store(db, table, those, 2 * BUY_IN)
             back = Player(server.port, table, "ann", token=those[0].token)
             back.start()
             wait_for(lambda back=back: back.seat is not None, "ann back")  # type: ignore[misc]
             back.stop()
+            voided += [m["text"] for _, m in back.notices if m["kind"] == "voided"]
+        assert voided and "cancelled when the server restarted" in voided[0]  # told, not vanished
     finally:
         server.kill()
 
@@ -219,8 +222,8 @@ def test_a_killed_postgresql_pauses_the_table_and_play_resumes_after_it_is_back(
                 assert max(ann.seen) == shown
             finally:
                 # restart: started again with the options it last ran with (postmaster.opts)
-                done = postgres_server.run("pg_ctl", "restart", "-D", data, "-l", str(postgres_server.folder / "server.log"),
-                                           "-w", "-t", "60")
+                log = str(postgres_server.folder / "server.log")
+                done = postgres_server.run("pg_ctl", "restart", "-D", data, "-l", log, "-w", "-t", "60")
                 assert done.returncode == 0, done.stderr + done.stdout
             wait_for(lambda: _kinds(ann, "resumed"), "the resumed notice", timeout=30)
             hands = ann.hands()
@@ -230,5 +233,40 @@ def test_a_killed_postgresql_pauses_the_table_and_play_resumes_after_it_is_back(
         server.proc.wait(timeout=40)
         check_store(postgres_dsn, table, [ann, bob], 2 * BUY_IN)
         assert postgres_server.password not in server.output()
+    finally:
+        server.kill()
+
+
+def test_the_server_keeps_postgresql_synchronous_commit_on(postgres_dsn: str) -> None:
+    import asyncio
+
+    from cardgame.server.app import Server
+
+    async def run() -> list[tuple[object, ...]]:
+        server = Server(postgres_dsn, name="http://sync.example")
+        await server.start()
+        try:
+            assert server.writer is not None and server.store is not None
+            return await server.writer.run(server.store.query, "SHOW synchronous_commit")
+        finally:
+            await server.stop()
+
+    assert asyncio.run(run()) == [("on",)]
+
+
+def test_a_hands_phh_is_made_from_the_stored_events_when_asked_for(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.db")
+    server = Serve(db, tmp_path)
+    try:
+        table = server.create()
+        with players(server.port, table, "ann", "bob") as (ann, _bob):
+            wait_for(lambda: ann.hands() >= 2, "two hands")
+        with EventStore(db) as store:
+            assert [h.phh for h in store.hands(table, status="complete")][:2] == [None, None]  # not at each hand's end
+        import urllib.request
+
+        with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/api/tables/{table}/hands/1.phh", timeout=5) as r:
+            text = r.read().decode()
+        assert 'variant = "NT"' in text and 'players = ["bob", "ann"]' in text
     finally:
         server.kill()
