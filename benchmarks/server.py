@@ -704,7 +704,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--warmup", type=float, default=None,
                    help="seconds of play before the window (default 3; --quick 1)")
     p.add_argument("--no-compression", action="store_true", help="no permessage-deflate (a browser asks for it)")
-    p.add_argument("--no-phh", action="store_true", help="servers record events only (cardgame serve --no-phh)")
+    p.add_argument("--no-phh", action="store_true", help="servers give no PHH text (cardgame serve --no-phh)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--quick", action="store_true", help="a smoke run: 20 tables, 5 seconds")
     p.add_argument("--json", type=Path, help="write the figures here")

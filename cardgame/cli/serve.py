@@ -35,7 +35,8 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
                             "cardgame-server.db) or a postgresql:// address")
     serve.add_argument("--no-db", action="store_true", help="record nothing: tables end with the process")
     serve.add_argument("--no-phh", action="store_true",
-                       help="record events only, not each hand's PHH text as well (faster when busy)")
+                       help="do not give finished hands as PHH text (GET /api/tables/ID/hands/N.phh, made from the "
+                            "stored events when asked for)")
     serve.add_argument("--table", action="append", default=[], metavar="VARIANT",
                        help="open a table of this variant (name or PHH code) when the server holds none; repeatable")
     serve.add_argument("--bots", type=whole("number of bots", 0, 9), default=2,

@@ -394,6 +394,8 @@ class Server:
         """The PHH text of a finished hand of a table of this process (made from the store's events when
         asked for, on the store's thread); :class:`CardgameError` saying why there is none."""
         host, store, writer = self.tables.get(table_id), self.store, self.writer
+        if not self.phh:
+            raise CardgameError("This server does not give hands as PHH (it runs with --no-phh).")
         if host is None or store is None or writer is None:
             raise CardgameError(f"No recorded table {excerpt(table_id)} here.")
         return await writer.run(store.hand_phh, table_id, hand, host.game.dispatcher.stages)
