@@ -103,7 +103,9 @@ class Server:
         self.writer: StoreWriter | None = None
         self.lease: Lease | None = None
         self.recorders: dict[str, Recorder] = {}
-        self.writing: dict[str, asyncio.Task[None]] = {}
+        self.writing: set[str] = set()  # tables with a write under way (held)
+        self.retrying: dict[str, asyncio.Task[None]] = {}  # paused tables trying a failed write again
+        self._due: list[str] = []  # tables whose rows go in the next group write
         self.unavailable: dict[str, dict[str, Any]] = {}  # tables set aside: their lobby rows
         self.others: list[dict[str, Any]] = []  # the tables other processes drive, as last read
         self._known: set[str] = set()  # every table id in the store
@@ -214,10 +216,10 @@ class Server:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self.tasks.clear()
-        writes = [t for t in self.writing.values() if not t.done()]
-        if writes:  # the last events: a few seconds to record them, else recovery voids their hand
-            await asyncio.wait(writes, timeout=STOP_WAIT)
-        for task in self.writing.values():
+        end = time.monotonic() + STOP_WAIT  # the last events: a few seconds to record them, else a restart
+        while self.writing - set(self.retrying) and time.monotonic() < end:  # voids their hand
+            await asyncio.sleep(0.01)
+        for task in self.retrying.values():
             task.cancel()
         writer, store, lease = self.writer, self.store, self.lease
         self.store = self.writer = None
@@ -233,7 +235,8 @@ class Server:
 
     # --- recording ------------------------------------------------------------------------------------
     def _gate(self, table_id: str) -> bool:
-        """The table's ``before_send``: whether all its events are recorded (else a write starts)."""
+        """The table's ``before_send``: whether all its events are recorded (else its rows join the next
+        group write, made once the loop has run what is ready: every table's new rows in one)."""
         recorder = self.recorders.get(table_id)
         if recorder is None:
             return True
@@ -241,44 +244,78 @@ class Server:
             return False
         if not recorder.pending:
             return True
-        self.writing[table_id] = asyncio.get_running_loop().create_task(self._write(table_id, recorder))
+        self.writing.add(table_id)
+        self._due.append(table_id)
+        if len(self._due) == 1:
+            asyncio.get_running_loop().call_soon(self._write_due)
         return False
 
-    async def _write(self, table_id: str, recorder: Recorder) -> None:
-        """Write the table's rows until none are left, retrying a failed write (the table paused) with a
-        growing wait; then release the table."""
+    def _write_due(self) -> None:
+        due, self._due = self._due, []
+        writer, store = self.writer, self.store
+        if writer is None or store is None:
+            return  # stopping: the store is closed
+        groups = [self.recorders[t].take() for t in due]
+        loop = asyncio.get_running_loop()
+
+        def done(errors: list[BaseException | None]) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: the process is ending
+                loop.call_soon_threadsafe(self._written_due, due, groups, errors)
+
+        writer.write_group(store, self.lease, groups, done)
+
+    def _written_due(self, due: list[str], groups: list[list[Row]], errors: list[BaseException | None]) -> None:
+        for table_id, rows, error in zip(due, groups, errors, strict=True):
+            if error is None:
+                self._recorded(table_id)
+            else:
+                self.retrying[table_id] = asyncio.get_running_loop().create_task(self._retry(table_id, rows, error))
+
+    def _recorded(self, table_id: str) -> None:
+        """The table's rows so far are written: write what came since, or show it all and play on."""
+        recorder, host = self.recorders[table_id], self.tables.get(table_id)
+        if recorder.pending:
+            self._due.append(table_id)
+            if len(self._due) == 1:
+                asyncio.get_running_loop().call_soon(self._write_due)
+            return
+        self.writing.discard(table_id)
+        if host is not None and host.paused is None:
+            host.release()
+            self.wake(table_id)
+
+    async def _retry(self, table_id: str, rows: list[Row], error: BaseException) -> None:
+        """A write failed: pause the table, then try the same rows again, waiting longer each time,
+        until they are written; then resume."""
         host = self.tables[table_id]
         delay = RETRY_FIRST
         try:
-            while recorder.pending:
-                rows = recorder.take()
-                while True:
-                    try:
-                        assert self.writer is not None and self.store is not None
-                        await self.writer.write(self.store, self.lease, rows)
-                        break
-                    except LeaseLost as exc:
-                        log.error("table %s stops: %s", table_id, exc)
-                        host.pause("This table stopped: another server process took it over. Reconnect to "
-                                   "continue there.")
+            while True:
+                if isinstance(error, LeaseLost):
+                    log.error("table %s stops: %s", table_id, error)
+                    host.pause("This table stopped: another server process took it over. Reconnect to "
+                               "continue there.")
+                    return
+                if host.paused is None:
+                    log.error("table %s is paused: recording failed: %s", table_id, error)
+                    host.pause("The table is paused: the server cannot record hands just now. Play resumes "
+                               "where it stopped as soon as it can; nothing is lost.")
+                await asyncio.sleep(delay)
+                delay = min(RETRY_MAX, delay * 2)
+                if await self._written(table_id, rows):  # the commit went through, its answer was lost
+                    break
+                try:
+                    if self.writer is None or self.store is None:
                         return
-                    except (StoreError, AssertionError) as exc:
-                        if host.paused is None:
-                            log.error("table %s is paused: recording failed: %s", table_id, exc)
-                            host.pause("The table is paused: the server cannot record hands just now. Play resumes "
-                                       "where it stopped as soon as it can; nothing is lost.")
-                        await asyncio.sleep(delay)
-                        delay = min(RETRY_MAX, delay * 2)
-                        if await self._written(table_id, rows):  # the commit went through, its answer was lost
-                            break
-            if host.paused is not None:
-                log.info("table %s resumes: recording works again", table_id)
-                host.resume("The table is recorded again: play resumes where it stopped.")
+                    await self.writer.write(self.store, self.lease, rows)
+                    break
+                except Exception as exc:
+                    error = exc
         finally:
-            self.writing.pop(table_id, None)
-        if not host.paused:
-            host.release()
-            self.wake(table_id)
+            self.retrying.pop(table_id, None)
+        log.info("table %s resumes: recording works again", table_id)
+        host.resume("The table is recorded again: play resumes where it stopped.")
+        self._recorded(table_id)
 
     async def _written(self, table_id: str, rows: list[Row]) -> bool:
         """Whether ``rows`` are in the store already (their first event's row is)."""

@@ -2,22 +2,25 @@
 event loop.
 
 :class:`StoreWriter` runs what it is given one at a time, in order, on one thread (an SQLite
-connection belongs to the thread that opened it, so the store is opened there too). Writes of
-several tables waiting together are committed in one transaction (a group commit: one fsync for
-all), with the server's lease checked and renewed in it (:meth:`cardgame.store.lease.Lease.renew`).
+connection belongs to the thread that opened it, so the store is opened there too). A server
+hands it the rows of every table that has new events at once (:meth:`StoreWriter.write_group`):
+they are committed in one transaction (a group commit), with the server's lease checked and
+renewed in it (:meth:`cardgame.store.lease.Lease.renew`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
 import queue
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
+from cardgame.store.backend import Connection
 from cardgame.store.connection import StoreFile
-from cardgame.store.errors import StoreError
 from cardgame.store.lease import Lease
 from cardgame.store.recorder import Row
 
@@ -25,38 +28,63 @@ __all__ = ["StoreWriter"]
 
 T = TypeVar("T")
 
-#: The most tables' writes committed in one transaction.
-GROUP = 64
-
-
-class _Write:
-    __slots__ = ("future", "lease", "rows", "store")
-
-    def __init__(self, store: StoreFile, lease: Lease | None, rows: Sequence[Row]) -> None:
-        self.store, self.lease, self.rows = store, lease, rows
-        self.future: Future[None] = Future()
+#: What :meth:`StoreWriter.write_group` is told when it is done: each write's exception, or ``None``.
+Done = Callable[[list[BaseException | None]], None]
 
 
 class StoreWriter:
-    """One thread doing a server's store work in order: :meth:`run` a function there, :meth:`write` rows."""
+    """One thread doing a server's store work in order: :meth:`run` a function there, :meth:`write` rows,
+    :meth:`write_group` several tables' rows together."""
 
     def __init__(self) -> None:
-        self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[Callable[[], None] | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._work, name="cardgame-store", daemon=True)
         self._thread.start()
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` on the store's thread; its result (or its exception)."""
         future: Future[T] = Future()
-        self._jobs.put((future, fn, args))
+
+        def job() -> None:
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(fn(*args))
+                except BaseException as exc:  # handed to the awaiting coroutine
+                    future.set_exception(exc)
+
+        self._jobs.put(job)
         return await asyncio.wrap_future(future)
 
     async def write(self, store: StoreFile, lease: Lease | None, rows: Sequence[Row]) -> None:
-        """Write ``rows`` in one transaction (with others waiting, as one group), checking ``lease``;
-        :class:`StoreError` if it fails (nothing of them is written)."""
-        job = _Write(store, lease, rows)
+        """Write ``rows`` in one transaction, checking ``lease``; :class:`~cardgame.store.StoreError`
+        if it fails (nothing of them is written)."""
+        await self.run(write, store, lease, [rows])
+
+    def write_group(self, store: StoreFile, lease: Lease | None, groups: Sequence[Sequence[Row]], done: Done) -> None:
+        """Write each of ``groups`` (one table's rows each), all in one transaction when they can be,
+        then call ``done`` (on the store's thread) with each one's exception or ``None``. If the
+        transaction fails on a constraint (one table's rows refused) each is tried alone."""
+
+        def job() -> None:
+            try:
+                write(store, lease, groups)
+            except Exception as exc:
+                if len(groups) == 1 or "constraint" not in str(exc).lower():
+                    done([exc] * len(groups))
+                    return
+                errors: list[BaseException | None] = []
+                for rows in groups:
+                    try:
+                        write(store, lease, [rows])
+                    except Exception as one:
+                        errors.append(one)
+                    else:
+                        errors.append(None)
+                done(errors)
+                return
+            done([None] * len(groups))
+
         self._jobs.put(job)
-        await asyncio.wrap_future(job.future)
 
     def close(self) -> None:
         """Finish the work queued, then stop the thread."""
@@ -64,59 +92,24 @@ class StoreWriter:
         self._thread.join(timeout=30)
 
     def _work(self) -> None:
-        following: Any = None
-        while True:
-            job = following if following is not None else self._jobs.get()
-            following = None
-            if job is None:
-                return
-            if not isinstance(job, _Write):
-                future, fn, args = job
-                if future.set_running_or_notify_cancel():
-                    try:
-                        future.set_result(fn(*args))
-                    except BaseException as exc:  # handed to the awaiting coroutine
-                        future.set_exception(exc)
-                continue
-            group = [job]
-            while len(group) < GROUP:
-                try:
-                    more = self._jobs.get_nowait()
-                except queue.Empty:
-                    break
-                if isinstance(more, _Write) and more.store is job.store and more.lease is job.lease:
-                    group.append(more)
-                else:
-                    following = more
-                    break
-            self._commit(group)
-
-    @staticmethod
-    def _commit(group: list[_Write]) -> None:
-        try:
-            _write(group)
-        except Exception as exc:  # a StoreError; anything else is handed on too, never kills the thread
-            if len(group) == 1 or not isinstance(exc, StoreError) or "constraint" not in str(exc).lower():
-                for job in group:  # the store fails (locked, lost): every write of the group does
-                    job.future.set_exception(exc)
-                return
-            for job in group:  # one table's rows are refused: the others are written without them
-                try:
-                    _write([job])
-                except Exception as one:
-                    job.future.set_exception(one)
-                else:
-                    job.future.set_result(None)
-            return
-        for job in group:
-            job.future.set_result(None)
+        while (job := self._jobs.get()) is not None:
+            with contextlib.suppress(Exception):  # a job reports its own failures; nothing may stop the thread
+                job()
 
 
-def _write(group: list[_Write]) -> None:
-    first = group[0]
-    with first.store.transaction() as db:
-        if first.lease is not None:
-            first.lease.renew(db)
-        for job in group:
-            for sql, params in job.rows:
-                db.execute(sql, params)
+def write(store: StoreFile, lease: Lease | None, groups: Sequence[Sequence[Row]]) -> None:
+    """Write every row of ``groups`` in one transaction of ``store``, renewing ``lease`` in it."""
+    with store.transaction() as db:
+        if lease is not None:
+            lease.renew(db)
+        execute(db, itertools.chain.from_iterable(groups))
+
+
+def execute(db: Connection, rows: Any) -> None:
+    """Run ``rows`` in order, each run of one statement as one ``executemany``."""
+    for sql, run in itertools.groupby(rows, key=lambda row: row[0]):
+        params = [p for _, p in run]
+        if len(params) == 1:
+            db.execute(sql, params[0])
+        else:
+            db.executemany(sql, params)
