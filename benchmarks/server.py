@@ -625,6 +625,9 @@ def summarize(opts: argparse.Namespace, think_ms: float, processes: int, window:
         "chips": {"tables": len(snapshots), "lost": len(lost), "failures": lost[:20]},
         "hands_total": sum(t["hand"] or 0 for t in snapshots),
         "db_bytes": db_bytes,
+        # the servers' CPU time in the window over the decisions made in it
+        "server_cpu_ms_per_decision": round(1000 * sum(cpu_stop[i][0] - cpu_go[i][0] for i in range(len(servers)))
+                                            / decisions, 3) if decisions else None,
     }
 
 
@@ -636,6 +639,7 @@ def machine() -> dict[str, Any]:
 LEGEND = """\
 think: ms each decision waits (uniform from 0); latency: ms from a decision sent to the view holding it
 CPU/wait: % of the window each process ran on a core / waited, runnable, for one (another process had it)
+ms CPU/dec: the server processes' CPU time in the window over the decisions made in it
 RSS: MB summed over the server processes, started, when the window opened and closed, and the peak
 chips: every table's stacks and pot against its buy-ins; errors: protocol errors (stale apart)"""
 
@@ -643,13 +647,16 @@ chips: every table's stacks and pot against its buy-ins; errors: protocol errors
 def print_table(rows: list[dict[str, Any]]) -> None:
     columns = [("db", "<10"), ("procs", ">5"), ("think", ">7"), ("tables", ">6"), ("hands/s", ">8"), ("dec/s", ">7"),
                ("p50", ">7"), ("p95", ">7"), ("p99", ">7"), ("max", ">7"), ("server CPU/wait", ">17"),
-               ("gen CPU/wait", ">13"), ("RSS MB", ">16"), ("chips", ">6"), ("errors", ">6")]
+               ("ms CPU/dec", ">10"), ("gen CPU/wait", ">13"), ("RSS MB", ">16"), ("chips", ">6"), ("errors", ">6")]
     head = " ".join(f"{name:{spec}}" for name, spec in columns)
     print(head)
     print("-" * len(head))
 
     def ms(v: float | None) -> str:
         return "-" if v is None else f"{v:.1f}"
+
+    def ms3(v: float | None) -> str:
+        return "-" if v is None else f"{v:.3f}"
 
     for r in rows:
         lat = r["latency_ms"]
@@ -660,6 +667,7 @@ def print_table(rows: list[dict[str, Any]]) -> None:
                  f"{r['hands_per_second']:.1f}", f"{r['decisions_per_second']:.1f}", ms(lat["p50"]), ms(lat["p95"]),
                  ms(lat["p99"]), ms(lat["max"]),
                  "+".join(f"{s['cpu_percent']:.0f}/{s['wait_percent']:.0f}" for s in srv),
+                 ms3(r.get("server_cpu_ms_per_decision")),
                  "+".join(f"{g['cpu_percent']:.0f}/{g['wait_percent']:.0f}" for g in r["generators"]), rss,
                  "ok" if r["chips"]["lost"] == 0 else f"{r['chips']['lost']} LOST", str(sum(r["errors"].values()))]
         print(" ".join(f"{cell:{spec}}" for cell, (_, spec) in zip(cells, columns, strict=True)))

@@ -37,7 +37,7 @@ from cardgame.server.clock import Clock
 from cardgame.server.config import TableConfig
 from cardgame.server.errors import MessageError
 from cardgame.server.messages import Act, Draw, Leave, Message, Muck, Resume, Runs, Sit, SitIn, SitOut, TopUp
-from cardgame.store.serialize import encode_event
+from cardgame.store.serialize import encoded
 
 __all__ = ["Client", "TableHost", "hash_token"]
 
@@ -512,7 +512,7 @@ class TableHost:
             item = public.get(n)
             if item is None:
                 seen = e.seen_by(seat)
-                item = {"seq": n, "kind": e.kind, "text": seen.describe(names), "event": encode_event(seen)}
+                item = {"seq": n, "kind": e.kind, "text": seen.describe(names), "event": encoded(seen)}
                 if seen is e and (seat is None or e.seen_by(None) is e):  # the same for everyone: render it once
                     public[n] = item
             events.append(item)

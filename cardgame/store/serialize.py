@@ -71,6 +71,7 @@ __all__ = [
     "encode_cards",
     "encode_deck_spec",
     "encode_event",
+    "encoded",
     "encode_failed",
     "encode_outcome",
     "encode_player",
@@ -234,6 +235,24 @@ def encode_record(record: Any) -> dict[str, Any]:
 def encode_event(event: Event) -> dict[str, Any]:
     """An event as a tagged JSON object: ``{"type": "ActionTaken", "seat": 2, ...}``."""
     return encode_record(event)
+
+
+#: The newest events :func:`encoded` encoded, by identity (each kept alive, so no id is reused while here).
+_ENCODED: dict[int, tuple[Event, dict[str, Any]]] = {}
+_ENCODED_LIMIT = 1024
+
+
+def encoded(event: Event) -> dict[str, Any]:
+    """:func:`encode_event` of ``event``, made once for the recorder and every view that shows the same
+    event object (the newest :data:`_ENCODED_LIMIT` are kept). The result is shared: do not change it."""
+    found = _ENCODED.get(id(event))
+    if found is not None and found[0] is event:
+        return found[1]
+    data = encode_record(event)
+    if len(_ENCODED) >= _ENCODED_LIMIT:
+        del _ENCODED[next(iter(_ENCODED))]
+    _ENCODED[id(event)] = (event, data)
+    return data
 
 
 def encode_value(value: Any, where: str = "value") -> Any:
