@@ -1,10 +1,13 @@
-"""What a seed-AI decision costs: Monte-Carlo hand strength per decision, and whole decisions.
+"""What a bot's decision costs: Monte-Carlo hand strength per decision, and whole decisions of the
+seed AI and of the range bots.
 
     python benchmarks/bots.py [--samples 500] [--repeat 300]
 
 Hand strength is timed on fixed situations (hold'em before and after the flop, seven-card stud,
-deuce-to-seven triple draw, razz); a decision is timed on the views the seed AI answers while it
-plays hands against random bots, which adds building the view and the fold/call/raise choice.
+deuce-to-seven triple draw, razz); a decision is timed on the views a bot answers while it plays
+hands against random bots (range bots: against calling stations, which never bust), which adds
+building the view and the fold/call/raise choice. A range bot's decision before the flop is a
+look-up in its ranges; after it, a hand strength of 200 deals.
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ import variants
 from cardgame import Game
 from cardgame.model.cards import parse_cards
 from cardgame.play.ai import SeedAI
-from cardgame.play.bot import Answer, BotView
-from cardgame.play.bots import random_bot
+from cardgame.play.bot import Answer, Bot, BotView
+from cardgame.play.bots import calling_station, get, random_bot
 from cardgame.play.shape import game_shape
 from cardgame.play.strength import Situation, hand_strength
 
@@ -53,23 +56,29 @@ def main() -> None:
         print(f"  {name:<34} {np.median(times) * 1e6:8.0f} us")
     print("whole seed-AI decisions while playing against two random bots (mean):")
     for code in ("NT", "F7S", "F2L3D"):
-        ai = SeedAI()
-        spent: list[float] = []
+        print(f"  {code:<34} {_decisions(SeedAI(), code)}")
+    print("whole range-bot decisions in hold'em against two calling stations (mean):")
+    for name in ("tight-aggressive", "loose-aggressive", "tight-passive", "nit"):
+        print(f"  {name:<34} {_decisions(get(name), 'NT', calling_station)}")
 
-        def timed(view: BotView, ai: SeedAI = ai, spent: list[float] = spent) -> Answer:
-            t = time.perf_counter()
-            answer = ai(view)
-            spent.append(time.perf_counter() - t)
-            return answer
 
-        v = variants.get(code)
-        game = Game(v.build(), seats=3, seed=1, max_hands=200, deck=v.deck)
-        for i in range(3):
-            game.sit_down(f"p{i}", 10_000)
-        game.start()
-        game.play({0: timed, 1: random_bot, 2: random_bot})
-        print(f"  {code:<34} {np.mean(spent) * 1e6:8.0f} us over {len(spent)} decisions")
+def _decisions(bot: Bot, code: str, opponent: Bot = random_bot) -> str:
+    """The mean time of ``bot``'s decisions over 200 hands against two ``opponent`` bots."""
+    spent: list[float] = []
 
+    def timed(view: BotView) -> Answer:
+        t = time.perf_counter()
+        answer = bot(view)
+        spent.append(time.perf_counter() - t)
+        return answer
+
+    v = variants.get(code)
+    game = Game(v.build(), seats=3, seed=1, max_hands=200, deck=v.deck)
+    for i in range(3):
+        game.sit_down(f"p{i}", 10_000)
+    game.start()
+    game.play({0: timed, 1: opponent, 2: opponent})
+    return f"{np.mean(spent) * 1e6:8.0f} us over {len(spent)} decisions"
 
 if __name__ == "__main__":
     main()

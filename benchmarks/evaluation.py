@@ -127,9 +127,9 @@ def all_seven_numpy() -> tuple[np.ndarray, int]:
     """
     from concurrent.futures import ThreadPoolExecutor
 
-    from cardgame.evaluation.equity import _combinations
+    from cardgame.evaluation.ranges import combination_rows
 
-    fives = _combinations(52, 5)
+    fives = combination_rows(52, 5)
     keys = BATCH_CARD_KEYS[fives].sum(axis=1)
     masks = CARD_BITS[fives].sum(axis=1)
     first = fives[:, 0]

@@ -15,10 +15,15 @@ seeded ``numpy`` generator, a new episode (one hand) when one ends:
 
 A step is one decision, observation included: PettingZoo's and ours read ``env.last()`` (the
 observation and mask) before each step; OpenSpiel's ask the state for the player's observation
-tensor and legal actions. ``vector`` is :class:`cardgame.rl.vector.VectorEnv` (16 tables, arrays,
-a random bot at the other seat): its steps are the learner's decisions (the bot's are not counted).
-Each environment runs ``--repeat`` times, taking turns, and its median run is reported; ``x PZ`` is
-its speed over PettingZoo's on the same game. Peers not installed are skipped.
+tensor and legal actions. Ours run with each observation (``rlcard``, the default ``planes`` and the
+perfect-recall ``infostate``). ``VectorEnv`` is :class:`cardgame.rl.vector.VectorEnv` (16 tables,
+arrays, a random bot at the other seat) and ``SingleAgentEnv`` one such table
+(:class:`cardgame.rl.gym.SingleAgentEnv`): their steps are the learner's decisions (each carries the
+bot's answers, which are played but not counted). Time is the benchmark process's CPU time
+(``time.process_time``; ``--clock wall`` for wall time): on a shared machine other processes' load
+moves wall time by a factor of two or more between runs, CPU time much less. Each environment runs
+``--repeat`` times, taking turns, and its median run is reported; ``x PZ`` is its speed over
+PettingZoo's on the same game. Peers not installed are skipped.
 
 Then the cost of a state copy (``Game.copy``) against ``copy.deepcopy`` and replaying the hand, from
 ``benchmarks/copy_cost.py``.
@@ -43,6 +48,9 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
 import copy_cost  # noqa: E402
+
+#: The clock the runners read (``--clock``): the process's CPU time, or wall time.
+CLOCK: list[Callable[[], float]] = [time.process_time]
 
 #: The games, each with its label for the table.
 GAMES = {"nlh": "no-limit hold'em (2 players, 1/2, 100 chips)", "leduc": "Leduc hold'em (2 players)"}
@@ -73,7 +81,7 @@ def aec_runner(make: Callable[[], Any]) -> Runner:
         rng = np.random.default_rng(seed)
         env.reset(seed=seed)
         done = 0
-        start = time.perf_counter()
+        start = CLOCK[0]()
         while done < steps:
             obs, _, term, trunc, _ = env.last()
             if term or trunc:
@@ -85,7 +93,7 @@ def aec_runner(make: Callable[[], Any]) -> Runner:
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[rng.integers(legal.size)]))
             done += 1
-        return time.perf_counter() - start, done
+        return CLOCK[0]() - start, done
 
     return run
 
@@ -99,7 +107,7 @@ def spiel_runner(load: Callable[[], Any]) -> Runner:
         rng = np.random.default_rng(seed)
         state = game.new_initial_state()
         done = 0
-        start = time.perf_counter()
+        start = CLOCK[0]()
         while done < steps:
             if state.is_terminal():
                 state = game.new_initial_state()
@@ -111,7 +119,7 @@ def spiel_runner(load: Callable[[], Any]) -> Runner:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.integers(len(legal))])
                 done += 1
-        return time.perf_counter() - start, done
+        return CLOCK[0]() - start, done
 
     return run
 
@@ -127,12 +135,35 @@ def vector_runner(variant: str, observation: str, **options: Any) -> Runner:
         rng = np.random.default_rng(seed)
         env.reset(seed=seed)
         done = 0
-        start = time.perf_counter()
+        start = CLOCK[0]()
         while done < steps:
             masks = env.action_masks()
             env.step([int(row[rng.integers(row.size)]) for row in map(np.flatnonzero, masks)])
             done += VECTOR_TABLES
-        return time.perf_counter() - start, done
+        return CLOCK[0]() - start, done
+
+    return run
+
+
+def gym_runner(variant: str, observation: str, **options: Any) -> Runner:
+    """Learner decisions of one :class:`~cardgame.rl.gym.SingleAgentEnv` (the same game as a
+    ``VectorEnv`` table: a random bot at the other seat, whose decisions are not counted)."""
+
+    def run(steps: int, seed: int) -> tuple[float, int]:
+        from cardgame.rl.gym import SingleAgentEnv
+
+        env = SingleAgentEnv(variant, opponents="random", observation=observation, **options)
+        rng = np.random.default_rng(seed)
+        obs, _ = env.reset(seed=seed)
+        done = 0
+        start = CLOCK[0]()
+        while done < steps:
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _, terminated, _, _ = env.step(int(legal[rng.integers(legal.size)]))
+            if terminated:
+                obs, _ = env.reset()
+            done += 1
+        return CLOCK[0]() - start, done
 
     return run
 
@@ -201,10 +232,14 @@ def environments() -> tuple[list[tuple[str, str, str, Runner]], list[str]]:
                       spiel_runner(_universal_poker)))
         found.append(("leduc", f"OpenSpiel leduc_poker ({_version('open_spiel')})", "observation_tensor",
                       spiel_runner(_leduc_poker)))
-    for observation in ("rlcard", "planes"):
+    for observation in ("rlcard", "planes", "infostate"):
         found.append(("nlh", "ours: cardgame.rl.env", observation, aec_runner(_ours("NT", observation, stack=100))))
         found.append(("leduc", "ours: cardgame.rl.env", observation, aec_runner(_ours("leduc hold'em", observation))))
     for observation in ("rlcard", "planes"):
+        found.append(("nlh", "ours: SingleAgentEnv (vs random bot)", observation,
+                      gym_runner("NT", observation, stack=100)))
+        found.append(("leduc", "ours: SingleAgentEnv (vs random bot)", observation,
+                      gym_runner("leduc hold'em", observation)))
         found.append(("nlh", f"ours: VectorEnv x{VECTOR_TABLES}", observation,
                       vector_runner("NT", observation, stack=100)))
         found.append(("leduc", f"ours: VectorEnv x{VECTOR_TABLES}", observation,
@@ -240,14 +275,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true",
                         help="one run of 2,000 steps (or --steps), 200 copies (or --copies), 3 runs of copies")
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                        help="the process's CPU time (default) or wall time")
     args = parser.parse_args(argv)
+    CLOCK[0] = time.process_time if args.clock == "cpu" else time.perf_counter
     given = argv if argv is not None else sys.argv[1:]
     steps = args.steps if not args.quick or "--steps" in given else 2_000
     copies = args.copies if not args.quick or "--copies" in given else 200
     repeat = 1 if args.quick else max(args.repeat, 1)
     runs, skipped = measure(steps, repeat, args.seed)
-    print(f"Environment steps per second (about {steps:,} random legal decisions, median of {repeat}); "
-          f"Python {sys.version.split()[0]}")
+    print(f"Environment steps per second (about {steps:,} random legal decisions, median of {repeat}, "
+          f"{args.clock} time); Python {sys.version.split()[0]}")
     for game, label in GAMES.items():
         print(label)
         for r in runs:

@@ -425,7 +425,8 @@ class ServerProcess:
         self.port = port
         self.log = log
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-        args = [sys.executable, "-m", "cardgame", "serve", "--port", str(port)]
+        args = [sys.executable, "-m", "cardgame", "serve", "--port", str(port), "--max-tables", "100000",
+                "--tables-per-client", "100000", "--connections-per-client", "100000", "--client-rate", "50000"]
         args += ["--no-db"] if db is None else ["--db", db]
         args += list(extra)
         with open(log, "wb") as out:
@@ -523,7 +524,7 @@ def run(opts: argparse.Namespace, think_ms: float, processes: int) -> dict[str, 
             for i, n in enumerate(seats):
                 server = servers[i % processes]
                 body = {"variant": opts.variant, "seats": n, "min_buy_in": opts.buy_in, "max_buy_in": opts.buy_in,
-                        "action_time": opts.action_time, "time_bank": 0, "seed": opts.seed + i,
+                        "action_time": opts.action_time, "time_bank": 0,
                         "name": f"load {i}"}
                 table = http("POST", server.base + "/api/tables", body)
                 made.append([server.port, table["id"], n])
@@ -708,7 +709,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--buy-in", type=int, default=200, help="each seat's buy-in and top-up (default 200)")
     p.add_argument("--raise-p", type=float, default=0.1, help="chance a bot min-raises when it may (default 0.1)")
     p.add_argument("--fold-p", type=float, default=0.1, help="chance a bot folds to a bet (default 0.1)")
-    p.add_argument("--action-time", type=float, default=600.0, help="the tables' action clock (default 600 s)")
+    p.add_argument("--action-time", type=float, default=300.0, help="the tables' action clock (default 300 s, the "
+                   "most a client's table may have)")
     p.add_argument("--warmup", type=float, default=None,
                    help="seconds of play before the window (default 3; --quick 1)")
     p.add_argument("--no-compression", action="store_true", help="no permessage-deflate (a browser asks for it)")

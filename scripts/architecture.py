@@ -30,6 +30,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("evaluation", ("evaluation",), "hand values and equity"),
     ("stages", ("stages",), "one poker stage per module"),
     ("play", ("play",), "Game, views, bots, the seed AI, narration"),
+    ("variants", ("variants",), "the games, each a list of stages (the top-level variants/ package)"),
     ("applications", ("phh", "acpc", "store", "simulate", "server", "terminal", "rl", "cli", "__main__"),
      "hand histories, ACPC, the event store and snapshots, simulation, the table server, terminal play and "
      "replay, learning environments, the command line"),
@@ -37,14 +38,22 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
 
 
 def package_of(module: str) -> str:
+    """The layer folder of a ``cardgame.X...`` module (``X``), or ``variants`` for the variants package."""
     parts = module.split(".")
+    if parts[0] == "variants":
+        return "variants"
     return parts[1] if len(parts) > 1 else "__init__"
 
 
+def _ours(name: str) -> bool:
+    return name.startswith("cardgame.") or name == "variants" or name.startswith("variants.")
+
+
 def imports(root: Path = ROOT) -> dict[str, set[str]]:
-    """``module -> cardgame modules it imports`` (top-level, function-level and TYPE_CHECKING alike)."""
+    """``module -> cardgame and variants modules it imports`` (top-level, function-level and TYPE_CHECKING
+    alike), for every module of ``cardgame/`` and ``variants/``."""
     found: dict[str, set[str]] = {}
-    for path in sorted((root / "cardgame").rglob("*.py")):
+    for path in sorted([*(root / "cardgame").rglob("*.py"), *(root / "variants").rglob("*.py")]):
         module = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
         names: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -52,7 +61,7 @@ def imports(root: Path = ROOT) -> dict[str, set[str]]:
                 names.add(node.module)
             elif isinstance(node, ast.Import):
                 names.update(a.name for a in node.names)
-        found[module] = {n for n in names if n.startswith("cardgame.")}
+        found[module] = {n for n in names if _ours(n)}
     return found
 
 

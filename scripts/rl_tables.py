@@ -32,8 +32,8 @@ def sizes() -> str:
         aec = raw_env(variant, players, observation=encoding)  # type: ignore[arg-type]
         return int(aec.observation_space(aec.possible_agents[0])["observation"].shape[0])
 
-    rows = ["| variant | actions (default) | n | planes, 2 players | planes, 6 players | rlcard |",
-            "|---|---|---|---|---|---|"]
+    rows = ["| variant | actions (default) | n | planes, 2 players | planes, 6 players | rlcard "
+            "| infostate, 2 players |", "|---|---|---|---|---|---|---|"]
     for variant in variants.available():
         aec = raw_env(variant, 2)
         top = min(variant.max_players or MANY, MANY)
@@ -49,7 +49,7 @@ def sizes() -> str:
             rlcard = "-"
         label = f"{variant.code} {variant.name}" if variant.code else variant.name
         rows.append(f"| {label} | {type(aec.actions).__name__} | {aec.actions.space.n} | {observation(variant, 2)} "
-                    f"| {many} | {rlcard} |")
+                    f"| {many} | {rlcard} | {observation(variant, 2, 'infostate')} |")
     return "\n".join(rows)
 
 

@@ -10,11 +10,12 @@ from cardgame import Game
 from cardgame.evaluation import ace_to_five_low, deuce_to_seven_low, evaluate_high
 from cardgame.model.cards import parse_cards
 from cardgame.model.errors import ConfigError
-from cardgame.play.ai import PERSONALITIES, Personality, SeedAI, TightAggressive, discards
+from cardgame.play.ai import PERSONALITIES, Personality, SeedAI, discards
 from cardgame.play.bot import BotView, build_view, seat_rng
 from cardgame.play.bots import random_bot
 from cardgame.play.shape import GameShape, game_shape
 from cardgame.play.strength import Situation, _ace_to_five, _column_sums, _deuce_to_seven, _high, hand_strength
+from cardgame.play.styles import tight_aggressive
 
 
 def _shape(code: str) -> GameShape:
@@ -117,6 +118,6 @@ def test_the_seed_ai_plays_and_replays_exactly(code: str) -> None:
         for i in range(3):
             game.sit_down(f"p{i}", 200)
         game.start()
-        game.play({0: SeedAI(), 1: random_bot, 2: TightAggressive()})
+        game.play({0: SeedAI(), 1: random_bot, 2: tight_aggressive()})
         logs.append([e.describe() for e in game.events])
     assert logs[0] == logs[1] and len(logs[0]) > 50

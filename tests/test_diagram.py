@@ -70,7 +70,9 @@ def test_holdem_flow_is_the_dispatchers() -> None:
     edges = {(e.source, e.dest, e.kind, e.label) for e in drawn.edges}
     last = f"s{len(stages) - 1}"
     showdown = next(f"s{i}" for i, s in enumerate(stages) if isinstance(s, Showdown))
-    assert [label for _, label in drawn.nodes][: len(stages)] == [s.name for s in stages]
+    assert [label for _, label in drawn.nodes][: len(stages)] == [
+        "wait for players", "forced bets", "deal hole cards", "preflop betting", "deal the flop", "flop betting",
+        "deal the turn", "turn betting", "deal the river", "river betting", "showdown", "end of hand"]
     assert ("s0", "s1", "done", "HandOpened") in edges
     assert ("s2", "s3", "done", "ForcedBetsResult") in edges  # dealing passes on what it was given
     assert (last, "s0", "restart", "restart") in edges  # EndHand's restart callback
@@ -238,9 +240,54 @@ def test_a_bad_stage_lists_the_stages(capsys: pytest.CaptureFixture[str]) -> Non
     with pytest.raises(CardgameError, match=r"2-7 triple draw has no stage called 'bring-in'; its stages are "
                                             r"'wait for players', 'forced bets', .*'draw', 'showdown'"):
         draw("F2L3D", "mermaid", "bring-in")
-    assert main(["diagram", "NT", "--stage", "flop"]) == 2
+    assert main(["diagram", "NT", "--stage", "fourth street"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("cardgame: error: no-limit hold'em has no stage called 'flop'") and "'deal board'" in err
+    assert err.startswith("cardgame: error: no-limit hold'em has no stage called 'fourth street'")
+    assert "'deal board'" in err and "by street, 'preflop betting', 'deal the flop', 'flop betting'" in err
+
+
+def test_the_stages_speak_a_dealers_language() -> None:
+    """Stud's five deals are its streets, draw's rounds are the first to third draw (issue 32)."""
+    labels = [s.label for s in variants.get("F7S").build()]
+    assert [x for x in labels if x.startswith("deal")] == [
+        "deal third street", "deal fourth street", "deal fifth street", "deal sixth street", "deal seventh street"]
+    labels = [s.label for s in variants.get("F2L3D").build()]
+    assert labels[3:10] == ["predraw betting", "first draw", "betting after the first draw", "second draw",
+                            "betting after the second draw", "third draw", "betting after the third draw"]
+    assert [s.label for s in variants.get("five-card draw").build()][4:6] == ["draw", "betting after the draw"]
+
+
+def test_a_street_draws_each_of_its_stages_machines(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["diagram", "NT", "--stage", "flop"]) == 0
+    text = capsys.readouterr().out
+    assert [line for line in text.splitlines() if line.startswith("## ")] == [
+        "## deal board (DealBoard)", "## betting round (BettingRound)"]
+    assert f"```mermaid\n{machine_mermaid(DealBoard)}\n```" in text
+    assert draw("F7S", "mermaid", "Third  Street") == draw("F7S", "mermaid", "third street")
+    dot = draw("F2L3D", "dot", "second draw").decode()
+    assert 'label="2-7 triple draw (F2L3D): second draw"' in dot and dot.count("subgraph") == 2
+    assert draw("NT", "mermaid", "betting round") == f"```mermaid\n{machine_mermaid(BettingRound)}\n```\n".encode()
+
+
+def test_steps_between_two_states_share_one_labelled_arrow() -> None:
+    """mermaid draws one label per pair of states: the betting machine's seven self-loops are one arrow
+    whose label lists every step, so each reads (fold, check, call, bring_in, bet, raise)."""
+    text = machine_mermaid(BettingRound)
+    loops = [line for line in text.splitlines() if "waiting_for_action --> waiting_for_action" in line]
+    assert len(loops) == 1
+    assert [part.split(" ")[0] for part in loops[0].split(": ", 1)[1].split("<br/>")] == [
+        "acted", "fold", "check", "call", "bring_in", "bet", "raise"]
+
+
+@pytest.mark.skipif(DOT is None, reason="graphviz's dot is not installed")
+def test_a_variants_image_is_sized_to_read(tmp_path: Path) -> None:
+    """The machines are stacked under the stage list, not side by side (3,900 px wide before)."""
+    import struct
+
+    out = tmp_path / "nt.png"
+    assert main(["diagram", "NT", "--format", "png", "--output", str(out)]) == 0
+    width, height = struct.unpack(">II", out.read_bytes()[16:24])
+    assert width < 2_000 < height, (width, height)
 
 
 def test_a_bad_variant_lists_the_variants(capsys: pytest.CaptureFixture[str]) -> None:

@@ -45,3 +45,15 @@ def test_importing_the_kernel_loads_no_poker() -> None:
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "cardgame.model" not in loaded and "cardgame.stages" not in loaded, loaded
     assert "cardgame.engine.dispatcher" in loaded
+
+
+def test_variants_sit_between_play_and_the_applications() -> None:
+    """``variants/`` is a layer too: a variant importing an application (as the PHH stage lists once
+    did, making ``cardgame.phh`` and ``variants`` import each other) is reported."""
+    found = imports()
+    assert "variants.holdem" in found and package_of("variants.holdem") == "variants"
+    found["variants.stud"] = {*found["variants.stud"], "cardgame.phh.history"}
+    assert upward(found) == ["variants.stud (variants) imports cardgame.phh.history (applications)"]
+    found = imports()
+    found["cardgame.stages.deal_hole"] = {*found["cardgame.stages.deal_hole"], "variants.registry"}
+    assert upward(found) == ["cardgame.stages.deal_hole (stages) imports variants.registry (variants)"]

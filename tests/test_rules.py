@@ -14,6 +14,7 @@ from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.events import BetReturned, DiscardsReshuffled, ForcedBetPosted, HoleCardsDealt, PotAwarded
 from cardgame.phh import dumps, loads
 from cardgame.phh.export import hand_to_phh
+from cardgame.phh.games import POKERKIT, stages_for
 from cardgame.phh.history import HandHistory
 from cardgame.phh.replay import replay
 from cardgame.play.game import Game
@@ -26,7 +27,6 @@ from variants import (
     razz,
     seven_card_stud,
 )
-from variants.from_phh import POKERKIT, stages_for
 from variants.streets import community_card_game
 
 

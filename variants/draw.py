@@ -16,6 +16,7 @@ from variants.streets import blind_levels, posts_chips
 
 __all__ = ["badugi", "deuce_to_seven_single_draw", "deuce_to_seven_triple_draw", "draw_game", "five_card_draw"]
 
+DRAWS = ("first draw", "second draw", "third draw")
 ROUNDS = ("predraw", "after the first draw", "after the second draw", "after the third draw")
 
 
@@ -31,7 +32,9 @@ def draw_game(
                                  dead=dead, live=live))
     stages += [DealHole(cards), BettingRound(structure, 0, ROUNDS[0])]
     for n in range(1, draws + 1):
-        stages += [Draw(), BettingRound(structure, n, ROUNDS[n] if draws > 1 else "after the draw")]
+        several = draws > 1
+        stages += [Draw(street=DRAWS[n - 1] if several else ""),
+                   BettingRound(structure, n, ROUNDS[n] if several else "after the draw")]
     stages += [Showdown(evaluator), EndHand()]
     return stages
 

@@ -39,13 +39,13 @@ def stud_game(
     stages: list[PokerStage] = [WaitForPlayers(2, max_players=8)]
     if posts_chips(ante):
         stages.append(ForcedBets((), ante=ante, ante_trimming=ante_trimming))
-    stages += [DealHole(face_up=(False, False, True)), BringIn(bring_in, highest=razz_order),
+    stages += [DealHole(face_up=(False, False, True), street=STREETS[0]), BringIn(bring_in, highest=razz_order),
                BettingRound(structure, 0, STREETS[0])]
     for street in (1, 2, 3):
-        stages += [DealHole(face_up=(True,)),
+        stages += [DealHole(face_up=(True,), street=STREETS[street]),
                    BettingRound(structure, street, STREETS[street], order=order,
                                 open_pair_doubles=open_pair_doubles and street == 1)]
-    stages += [DealHole(face_up=(False,), community_if_short=True),
+    stages += [DealHole(face_up=(False,), community_if_short=True, street=STREETS[4]),
                BettingRound(structure, 4, STREETS[4], order=order),
                Showdown(high, low, odd_chips="low card" if razz_order else "high card"), EndHand()]
     return stages

@@ -2,7 +2,8 @@
 printed), ``play`` (a person against bots in the terminal), ``replay`` (step through one hand
 history), ``phh check`` (replay hand histories), ``equity`` (exact or Monte Carlo all-in equity),
 ``simulate`` (a match between bots), ``diagram`` (a variant's stages and machines drawn), ``acpc`` (a
-bot against an ACPC dealer, or a dealer for ACPC bots) and ``serve`` (the table server).
+bot against an ACPC dealer, or a dealer for ACPC bots), ``serve`` (the table server) and ``verify``
+(check that a server's hand was dealt from the deck it committed to).
 
 Errors in the command line or the input print one line on stderr and exit with status 2 (a file
 that cannot be read or written: an excerpt of its path and the system's reason). Every
@@ -22,7 +23,7 @@ from typing import NoReturn
 
 from rich.console import Console
 
-from cardgame.cli import acpc, demo, diagram, equity, phh, play, replay, serve, simulate
+from cardgame.cli import acpc, demo, diagram, equity, phh, play, replay, serve, simulate, verify
 from cardgame.model.errors import CardgameError
 from cardgame.model.inputs import os_error
 
@@ -30,7 +31,7 @@ __all__ = ["main"]
 
 #: The subcommands in the order ``cardgame --help`` lists them: each module's ``add`` registers its parser
 #: and sets ``run`` (``run(args, console) -> exit status``).
-COMMANDS = (demo, play, replay, phh, equity, simulate, diagram, acpc, serve)
+COMMANDS = (demo, play, replay, phh, equity, simulate, diagram, acpc, serve, verify)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -28,7 +28,7 @@ __all__ = ["add"]
 _NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon")
 MAX_DEMO_HANDS = 100_000
 DEFAULT_BOTS = "seed-ai,tight-aggressive,seed-ai-tight"
-"""The demo's table: the poker-AI seed's bot, balanced and tight, and a tight-aggressive bot."""
+"""The demo's table: the poker-AI seed's bot, balanced and tight, and the tight-aggressive range bot."""
 
 #: What each bot does, for the lines before the first hand: (said of one player, of several).
 _PLAYS = {
@@ -37,8 +37,13 @@ _PLAYS = {
     "all-in": ("goes all in whenever it may", "go all in whenever they may"),
     "pair-raiser": ("raises with a pair of fives or better and otherwise checks or folds",
                     "raise with a pair of fives or better and otherwise check or fold"),
-    "tight-aggressive": ("raises strong hands, calls fair ones and folds the rest",
-                         "raise strong hands, call fair ones and fold the rest"),
+    "tight-aggressive": ("opens a fifth of its hands with a raise, by position, and bets its good hands",
+                         "open a fifth of their hands with a raise, by position, and bet their good hands"),
+    "loose-aggressive": ("opens a third of its hands with a raise and bets often", "open a third of their hands with "
+                         "a raise and bet often"),
+    "tight-passive": ("plays few hands and mostly limps, checks and calls", "play few hands and mostly limp, check "
+                      "and call"),
+    "nit": ("plays only one hand in ten, raising with it", "play only one hand in ten, raising with it"),
     "seed-ai": ("weighs its hand's strength against the pot odds (the poker-AI seed's bot)",
                 "weigh their hand's strength against the pot odds (the poker-AI seed's bot)"),
     "seed-ai-tight": ("is the seed's bot made tight: it folds more and bets smaller",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -22,11 +23,19 @@ from rich.console import Console
 
 from cardgame.cli.args import output
 from cardgame.engine import Stage
-from cardgame.engine.diagram import machine_classes, machine_dot, machine_mermaid, variant_dot, variant_markdown
+from cardgame.engine.diagram import (
+    machine_classes,
+    machine_dot,
+    machine_mermaid,
+    machines_dot,
+    machines_markdown,
+    variant_dot,
+    variant_markdown,
+)
 from cardgame.model.errors import CardgameError
 from cardgame.model.inputs import excerpt
 
-__all__ = ["FORMATS", "SUFFIXES", "add", "draw", "stage_class"]
+__all__ = ["FORMATS", "SUFFIXES", "add", "draw", "stage_classes"]
 
 #: The formats, text first; the images need graphviz's ``dot`` program.
 FORMATS = ("mermaid", "dot", "svg", "png")
@@ -35,21 +44,30 @@ SUFFIXES = {".svg": "svg", ".png": "png", ".dot": "dot", ".gv": "dot", ".mmd": "
 DOT_TIMEOUT = 60  # seconds graphviz may take on one variant (it takes well under one)
 
 
-def stage_class(stages: Sequence[Stage[Any]], name: str) -> type[Stage[Any]]:
-    """The class of the stage called ``name`` (as the stage list shows it, or its class's name; any
-    case) in ``stages`` or the sub-stages they push; a name not there is a :class:`CardgameError`
+def stage_classes(stages: Sequence[Stage[Any]], name: str) -> list[type[Stage[Any]]]:
+    """The classes of the stages ``name`` picks in ``stages`` or the sub-stages they push (any case): a
+    stage class's name (``betting round``) or class name (``BettingRound``) picks that class; otherwise a
+    street as the dealer says it (``flop``, ``third street``, ``first draw``) picks every stage whose
+    label names it (``deal the flop``, ``flop betting``). A name not there is a :class:`CardgameError`
     listing the names there are."""
     classes = machine_classes(stages)
-    wanted = name.strip().lower()
+    wanted = " ".join(name.split()).lower()
     found = [cls for cls in classes if wanted in (cls.name.lower(), cls.__name__.lower())]
-    if len(found) == 1:
-        return found[0]
-    names = ", ".join(f"{cls.name!r}" for cls in classes)
-    if found:  # two classes share the name: their class names tell them apart
+    if len(found) > 1:  # two classes share the name: their class names tell them apart
         raise CardgameError(f"Several stages are called {excerpt(name)}: give the class name, one of "
                             f"{', '.join(cls.__name__ for cls in found)}.")
+    if not found and wanted:
+        says = re.compile(rf"(?<!\w){re.escape(wanted)}(?!\w)")
+        for stage in stages:
+            if says.search(stage.label.lower()) and type(stage) not in found:
+                found.append(type(stage))
+    if found:
+        return found
+    names = ", ".join(f"{cls.name!r}" for cls in classes)
+    labels = ", ".join(dict.fromkeys(f"{s.label!r}" for s in stages if s.label != s.name))
     variant = getattr(getattr(stages, "variant", None), "name", None) or "This stage list"
-    raise CardgameError(f"{variant} has no stage called {excerpt(name)}; its stages are {names}.")
+    raise CardgameError(f"{variant} has no stage called {excerpt(name)}; its stages are {names}"
+                        + (f"; by street, {labels}." if labels else "."))
 
 
 def _graphviz(dot_text: str, fmt: str) -> bytes:
@@ -81,8 +99,13 @@ def draw(variant: str, fmt: str = "mermaid", stage: str | None = None) -> bytes:
     stages = chosen.build()
     title = f"{chosen.name} ({chosen.code})" if chosen.code else chosen.name
     if stage is not None:
-        cls = stage_class(stages, stage)
-        text = f"```mermaid\n{machine_mermaid(cls)}\n```\n" if fmt == "mermaid" else machine_dot(cls) + "\n"
+        classes = stage_classes(stages, stage)
+        if len(classes) == 1:
+            text = (f"```mermaid\n{machine_mermaid(classes[0])}\n```\n" if fmt == "mermaid"
+                    else machine_dot(classes[0]) + "\n")
+        else:  # a street: each of its stages' machines
+            text = (machines_markdown(classes) + "\n" if fmt == "mermaid"
+                    else machines_dot(classes, f"{title}: {' '.join(stage.split())}") + "\n")
     else:
         text = variant_markdown(stages) if fmt == "mermaid" else variant_dot(stages, title) + "\n"
     if fmt in ("mermaid", "dot"):

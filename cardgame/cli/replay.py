@@ -20,7 +20,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     """Open the hand and the viewpoint (errors before anything is shown), then step or print."""
     from cardgame.terminal.replay import Replayer, interact, print_steps
 
-    replayer = Replayer(args.file, args.hand, args.seat)
+    replayer = Replayer(args.file, args.hand, args.seat, equity=args.equity)
     if args.print or not sys.stdin.isatty():
         print_steps(replayer, console)
     else:
@@ -44,4 +44,7 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
                    help="the viewpoint: 'all' (every card, the default), a player's number as the file counts "
                         "them (2 or p2) or a player's name")
     p.add_argument("--print", action="store_true", help="print every step in order instead of stepping")
+    p.add_argument("--equity", action="store_true",
+                   help="show each live player's all-in equity at each step, as the viewpoint sees the cards "
+                        "(exact when cheap, else seeded Monte Carlo)")
     p.set_defaults(run=run)

@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.console import Console
 
-from cardgame.cli.args import port, whole
+from cardgame.cli.args import MAX_SEED, port, whole
 from cardgame.model.errors import CardgameError
 
 __all__ = ["add"]
@@ -19,9 +19,15 @@ def run(args: argparse.Namespace, console: Console) -> int:
     except ImportError as exc:
         raise CardgameError(f"cardgame serve needs the server extra ({exc.name} is missing): "
                             "pip install 'cardgame[server]'") from None
+    from cardgame.server.config import Limits
+
+    limits = Limits(max_tables=args.max_tables, tables_per_client=args.tables_per_client,
+                    idle_close=float(args.idle_close), max_spectators=args.max_spectators,
+                    connections_per_client=args.connections_per_client, client_rate=float(args.client_rate),
+                    client_burst=2.0 * args.client_rate)
     return serve(db=None if args.no_db else args.db, host=args.host, port=args.port, tables=args.table,
-                 bots=args.bots, allowed_origins=args.allow_origin, name=args.name, phh=not args.no_phh,
-                 console=console, drain=args.drain)
+                 bots=args.bots, seed=args.seed, allowed_origins=args.allow_origin, allowed_hosts=args.allow_host,
+                 limits=limits, name=args.name, phh=not args.no_phh, console=console, drain=args.drain)
 
 
 def add(sub: argparse._SubParsersAction[Any]) -> None:
@@ -49,4 +55,23 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
                             "hand is dealt meanwhile; default 30)")
     serve.add_argument("--allow-origin", action="append", default=[], metavar="URL",
                        help="another web origin whose pages may connect (e.g. https://example.org)")
+    serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                       help="a host name requests may be addressed to, besides localhost, 127.0.0.1 and --host "
+                            "(e.g. cards.example.org; '*' allows any); repeatable")
+    serve.add_argument("--seed", type=whole("--seed", 0, MAX_SEED), default=None,
+                       help="make the --table tables practice tables whose deals replay from this seed (tables "
+                            "opened from the lobby always shuffle from the operating system)")
+    serve.add_argument("--max-tables", type=whole("--max-tables", 1, 100_000), default=200, metavar="N",
+                       help="the most tables in all (default 200)")
+    serve.add_argument("--tables-per-client", type=whole("--tables-per-client", 1, 100_000), default=3, metavar="N",
+                       help="the most tables one client address may have open (default 3)")
+    serve.add_argument("--idle-close", type=whole("--idle-close", 1, 30 * 86400), default=1800, metavar="SECONDS",
+                       help="close a client's table nobody has sat at or watched for this long (default 1800)")
+    serve.add_argument("--max-spectators", type=whole("--max-spectators", 0, 100_000), default=50, metavar="N",
+                       help="the most connections watching one table; seated players always connect (default 50)")
+    serve.add_argument("--connections-per-client", type=whole("--connections-per-client", 1, 100_000), default=32,
+                       metavar="N", help="the most websockets one client address may have open (default 32)")
+    serve.add_argument("--client-rate", type=whole("--client-rate", 1, 50_000), default=40, metavar="N",
+                       help="the messages a second one client address may send over all its connections, in bursts "
+                            "of twice as many (default 40)")
     serve.set_defaults(run=run)

@@ -40,7 +40,12 @@ def run(args: argparse.Namespace, console: Console) -> int:
 
 class _Defaults(argparse.ArgumentDefaultsHelpFormatter):
     """Shows an option's default after its help, unless it is ``None`` or ``False`` (a flag off, or
-    a default its help says in words)."""
+    a default its help says in words); never breaks a line inside a hyphenated name (``seed-ai``)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         if action.default is None or action.default is False:
@@ -64,7 +69,8 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
         formatter_class=_Defaults)
     sim.add_argument("--variant", default="NT", help="variant name or PHH code")
     sim.add_argument("--bots", default="seed-ai,random,all-in",
-                     help=f"comma-separated, one per seat, from: {', '.join(available())}")
+                     help=f"comma-separated, one per seat, from: {', '.join(available())}; or a range style's "
+                          f".toml file (cardgame.play.rangebot)")
     sim.add_argument("--hands", type=whole("number of hands", 1, MAX_HANDS), default=10_000,
                      help="hands to play (deals with --duplicate)")
     sim.add_argument("--seed", type=whole("seed", 0, MAX_SEED), default=None,

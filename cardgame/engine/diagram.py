@@ -40,6 +40,8 @@ __all__ = [
     "machine_classes",
     "machine_dot",
     "machine_mermaid",
+    "machines_dot",
+    "machines_markdown",
     "stage_list_dot",
     "stage_list_mermaid",
     "variant_dot",
@@ -78,8 +80,17 @@ def _mermaid_text(text: str) -> str:
     return text.replace('"', "#quot;")
 
 
+def _parallel(cls: StageClass) -> dict[tuple[str, str], list[str]]:
+    """``(source, dest) -> the labels of its steps`` in the table's order: one arrow per pair of states."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for source, dest, label in _steps(cls):
+        found.setdefault((source, dest), []).append(label)
+    return found
+
+
 def machine_mermaid(cls: StageClass) -> str:
-    """A mermaid ``stateDiagram-v2`` of ``cls``'s compiled machine (no fence)."""
+    """A mermaid ``stateDiagram-v2`` of ``cls``'s compiled machine (no fence); the steps between two states
+    share one arrow with every step's label on a line of its own (mermaid draws one label per pair)."""
     names: dict[str, str] = {}
     lines = ["stateDiagram-v2"]
     for i, state in enumerate(cls.machine.states):
@@ -89,8 +100,8 @@ def machine_mermaid(cls: StageClass) -> str:
             names[state] = f"state{i}"
             lines.append(f'    state "{_mermaid_text(state)}" as state{i}')
     lines.append(f"    [*] --> {names[cls.initial]}")
-    for source, dest, label in _steps(cls):
-        lines.append(f"    {names[source]} --> {names[dest]}: {_mermaid_text(label)}")
+    for (source, dest), labels in _parallel(cls).items():
+        lines.append(f"    {names[source]} --> {names[dest]}: {'<br/>'.join(_mermaid_text(x) for x in labels)}")
     return "\n".join(lines)
 
 
@@ -112,11 +123,9 @@ def _machine_dot_body(cls: StageClass, prefix: str = "") -> list[str]:
     lines = [f'    {start} [shape=point, label=""];']
     lines += [f"    {_dot_text(prefix + state)} [label={_dot_text(state)}];" for state in cls.machine.states]
     lines.append(f"    {start} -> {_dot_text(prefix + cls.initial)};")
-    parallel: dict[tuple[str, str], list[str]] = {}  # one edge per source and dest: its steps' labels in order
-    for source, dest, label in _steps(cls):
-        parallel.setdefault((source, dest), []).append(textwrap.fill(
-            label, _DOT_WIDTH, subsequent_indent="    ", break_on_hyphens=False, break_long_words=False))
-    for (source, dest), labels in parallel.items():
+    for (source, dest), steps in _parallel(cls).items():
+        labels = [textwrap.fill(label, _DOT_WIDTH, subsequent_indent="    ", break_on_hyphens=False,
+                                break_long_words=False) for label in steps]
         lines.append(f"    {_dot_text(prefix + source)} -> {_dot_text(prefix + dest)} "
                      f"[label={_dot_text(chr(10).join(labels), left=True)}];")
     return lines
@@ -239,7 +248,7 @@ def _type_names(types: Sequence[type]) -> str:
 
 def flow(stages: Sequence[Stage[Any]]) -> Flow:
     """The nodes and edges of ``stages`` as the dispatcher runs them (see the module's docstring)."""
-    nodes: list[tuple[str, str]] = [(f"s{i}", stage.name) for i, stage in enumerate(stages)]
+    nodes: list[tuple[str, str]] = [(f"s{i}", stage.label) for i, stage in enumerate(stages)]
     edges: list[Edge] = []
     incoming: tuple[type, ...] = (type(None),)
     stops = False
@@ -319,21 +328,39 @@ def machine_classes(stages: Sequence[Stage[Any]]) -> list[StageClass]:
 def variant_markdown(stages: Sequence[Stage[Any]], level: int = 2) -> str:
     """Markdown: the stage list, then each class's machine, as ``mermaid`` blocks under headings of ``level``."""
     hashes = "#" * level
-    parts = [f"{hashes} Stages\n\n```mermaid\n{stage_list_mermaid(stages)}\n```"]
-    for cls in machine_classes(stages):
-        parts.append(f"{hashes} {_title(cls)}\n\n```mermaid\n{machine_mermaid(cls)}\n```")
-    return "\n\n".join(parts) + "\n"
+    return (f"{hashes} Stages\n\n```mermaid\n{stage_list_mermaid(stages)}\n```\n\n"
+            + machines_markdown(machine_classes(stages), level) + "\n")
 
 
 def variant_dot(stages: Sequence[Stage[Any]], title: str = "") -> str:
-    """One graphviz ``digraph``: the stage list and each class's machine, a cluster each."""
+    """One graphviz ``digraph``: the stage list and each class's machine, a cluster each, stacked one
+    under another (side by side they make an image too wide to read)."""
+    return machines_dot(machine_classes(stages), title, stages)
+
+
+def machines_dot(classes: Sequence[StageClass], title: str = "", stages: Sequence[Stage[Any]] = ()) -> str:
+    """One graphviz ``digraph`` of ``classes``' machines (after the stage list ``stages``, if any), a
+    cluster each, stacked by invisible edges from one cluster's last state to the next one's start."""
     lines = ["digraph variant {", "    compound=true;", *_DOT_STYLE]
     if title:
         lines += [f"    label={_dot_text(title)};", "    labelloc=t;"]
-    lines += ['    subgraph "cluster_stages" {', '    label="Stages";',
-              *_stage_list_dot_body(stages, "stages."), "    }"]
-    for cls in machine_classes(stages):
+    below: str | None = None  # the node the next cluster goes under
+    if stages:
+        lines += ['    subgraph "cluster_stages" {', '    label="Stages";',
+                  *_stage_list_dot_body(stages, "stages."), "    }"]
+        below = f"stages.s{len(stages) - 1}"
+    for cls in classes:
+        prefix = cls.__name__ + "."
         lines += [f"    subgraph {_dot_text('cluster_' + cls.__name__)} {{", f"    label={_dot_text(_title(cls))};",
-                  *_machine_dot_body(cls, cls.__name__ + "."), "    }"]
+                  *_machine_dot_body(cls, prefix), "    }"]
+        if below is not None:
+            lines.append(f"    {_dot_text(below)} -> {_dot_text(prefix + '[*]')} [style=invis];")
+        below = prefix + list(cls.machine.states)[-1]
     lines.append("}")
     return "\n".join(lines)
+
+
+def machines_markdown(classes: Sequence[StageClass], level: int = 2) -> str:
+    """Markdown: each of ``classes``' machines as a ``mermaid`` block under a heading of ``level``."""
+    hashes = "#" * level
+    return "\n\n".join(f"{hashes} {_title(cls)}\n\n```mermaid\n{machine_mermaid(cls)}\n```" for cls in classes)

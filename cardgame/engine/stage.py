@@ -132,6 +132,12 @@ class Stage(Generic[C]):
             start.generated, start.__doc__ = True, Stage.start.__doc__
             setattr(cls, "start", start)  # noqa: B010  # Stage.start, with the begin steps written in line
 
+    @property
+    def label(self) -> str:
+        """What this stage is called where it stands in its list, as the players would say it (the
+        diagrams' name for it); a stage that knows more than its class's ``name`` says more."""
+        return self.name
+
     def __init__(self) -> None:
         self.state: str = self.initial
         self._outcome: Outcome | None = None

@@ -5,7 +5,8 @@ value of the poker-AI seed, so ``category(v) == v >> 20``. ``describe_high`` add
 the five cards used. Each kind of hand has a :class:`HandEvaluator` instance for the showdown
 (``HIGH``, ``OMAHA_HIGH``, ``EIGHT_OR_BETTER_LOW``...) whose ``rank`` is higher-is-better and
 ``None`` for a hand that does not qualify; :func:`winners` returns the indices of all best hands.
-Equity lives in :mod:`cardgame.evaluation.equity` (imported on demand).
+Hand ranges (``parse_range("AKs, QQ+")``) are in :mod:`cardgame.evaluation.ranges`; equity lives
+in :mod:`cardgame.evaluation.equity` (imported on demand).
 """
 
 from cardgame.evaluation.badugi import BADUGI, BadugiEvaluator, describe_badugi, evaluate_badugi
@@ -36,6 +37,7 @@ from cardgame.evaluation.omaha import (
     omaha_high,
 )
 from cardgame.evaluation.protocol import HandEvaluator, winners
+from cardgame.evaluation.ranges import Range, RangeError, hand_class, parse_range
 from cardgame.evaluation.short_deck import (
     SHORT_DECK_CATEGORY_NAMES,
     SHORT_DECK_HIGH,
@@ -64,6 +66,8 @@ __all__ = [
     "HighEvaluator",
     "OmahaEightLowEvaluator",
     "OmahaHighEvaluator",
+    "Range",
+    "RangeError",
     "ShortDeckHighEvaluator",
     "ace_to_five_low",
     "category",
@@ -78,9 +82,11 @@ __all__ = [
     "evaluate_badugi",
     "evaluate_high",
     "evaluate_high_batch",
+    "hand_class",
     "nibble_value",
     "omaha_eight_low",
     "omaha_high",
+    "parse_range",
     "short_deck_high",
     "winners",
 ]

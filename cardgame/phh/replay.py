@@ -1,6 +1,6 @@
 """Replay PHH hands through the engine and compare ``finishing_stacks``.
 
-A hand is rebuilt as a variant's stage list from its fields (:mod:`variants.from_phh`, every
+A hand is rebuilt as a variant's stage list from its fields (:mod:`cardgame.phh.games`, every
 PHH code), dealt from a deck stacked in the engine's dealing order (the file's deal actions in
 order, a burn card before each board deal), and driven action by action through
 :class:`~cardgame.play.game.Game`. Unknown cards (``??``) become the known cards later discarded or
@@ -36,6 +36,7 @@ from cardgame.phh.actions import (
     ShowMuckAction,
     StandPatDiscardAction,
 )
+from cardgame.phh.games import SUPPORTED_CODES, runout_count, stages_for
 from cardgame.phh.history import HandHistory
 from cardgame.phh.io import iter_paths, load_each
 from cardgame.play.game import Game
@@ -215,12 +216,10 @@ def replay(
     configure: Callable[[Stages], object] | None = None, after: Callable[[Game, int], object] | None = None,
 ) -> ReplayResult:
     """Play ``hh`` through the engine. Raises :class:`HandHistoryError` naming the action at fault.
-    ``conventions`` sets betting options by name (see :func:`variants.from_phh.stages_for`);
+    ``conventions`` sets betting options by name (see :func:`cardgame.phh.games.stages_for`);
     ``configure`` is called with the stage list before play (to set other stages' options);
     ``after(game, index)`` is called once the players are seated (``index`` -1) and after each of the
     file's actions is applied (to watch the hand: :mod:`cardgame.phh.steps`)."""
-    from variants.from_phh import SUPPORTED_CODES, runout_count, stages_for
-
     source = label(source)
     if not isinstance(hh, HandHistory):
         raise HandHistoryError(f"{source}: a hand to replay is a HandHistory (phh.load, phh.loads), not {excerpt(hh)}.")
@@ -447,8 +446,6 @@ class CheckReport:
 
 def check_hand(hh: HandHistory, path: str, index: int) -> HandCheck:
     """Replay one hand and compare its stacks with ``finishing_stacks`` (one chip of tolerance)."""
-    from variants.from_phh import SUPPORTED_CODES
-
     if hh.variant not in SUPPORTED_CODES:
         return HandCheck(path, index, hh.variant, "unsupported", f"variant {hh.variant} is not replayed yet")
     try:

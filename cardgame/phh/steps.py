@@ -14,15 +14,17 @@ player shows (the engine's showdown, or the file's ``sm``) is seen by every seat
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 import attrs
 
 from cardgame.engine import Stages
+from cardgame.evaluation.equity import EquityResult, equity
 from cardgame.model.cards import Card
-from cardgame.model.errors import HandHistoryError
+from cardgame.model.errors import CardgameError, HandHistoryError
 from cardgame.model.events import BoardDealt, CardsDiscarded, CardsShown, Event, HoleCardsDealt
-from cardgame.model.inputs import is_ascii_int
+from cardgame.model.inputs import check_instance, check_text, is_ascii_int
 from cardgame.phh.actions import Action, DealBoardAction, DealHoleAction, ShowMuckAction, StandPatDiscardAction
 from cardgame.phh.history import HandHistory
 from cardgame.phh.replay import replay
@@ -30,7 +32,8 @@ from cardgame.play.game import Game
 from cardgame.play.narration import Line, Narration
 from cardgame.play.view import TableView, table_view
 
-__all__ = ["HandSteps", "Step", "Viewer", "hand_steps", "pick_hand", "printable", "seat_of"]
+__all__ = ["EQUITY_GAMES", "HandSteps", "Step", "Viewer", "hand_steps", "pick_hand", "printable", "seat_of",
+           "view_equity"]
 
 #: A viewpoint: a seat (``0`` is the file's ``p1``), or ``None`` for every card shown.
 Viewer = int | None
@@ -68,6 +71,41 @@ def printable(text: str, limit: int = 40) -> str:
     sequences) as ``?``, cut to ``limit`` characters with ``...``."""
     text = "".join(c if c.isprintable() else "?" for c in text[: limit + 1])
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+#: PHH variant code -> the :func:`~cardgame.evaluation.equity.equity` game and whether pots split hi/lo.
+EQUITY_GAMES: Mapping[str, tuple[str, bool]] = {
+    "FT": ("holdem", False), "NT": ("holdem", False), "NS": ("short-deck", False), "PO": ("omaha", False),
+    "FO/8": ("omaha", True), "F7S": ("stud", False), "F7S/8": ("stud", True), "FR": ("razz", False),
+    "N2L1D": ("2-7", False), "F2L3D": ("2-7", False), "FB": ("badugi", False),
+}
+
+
+def view_equity(view: TableView, variant: str, *, samples: int = 20_000) -> EquityResult | None:
+    """Each live player's all-in equity at this point, as ``view`` shows the cards: a card the view
+    does not show is unknown (dealt at random), the board's cards to come are dealt, and a folded
+    player's cards the view shows are dead. Exact when cheap, else ``samples`` seeded Monte Carlo
+    deals (the same answer every time). ``None`` when fewer than two players are live, the variant
+    has no equity game (:data:`EQUITY_GAMES`) or the deck cannot deal every live player to the end
+    (eight stud players). Draw games rank the hands as they stand."""
+    check_instance(view, TableView, "A TableView", HandHistoryError)
+    check_text(variant, "variant", HandHistoryError)
+    game, hi_lo = EQUITY_GAMES.get(variant, ("", False))
+    live = [s for s in view.seats if s.in_hand and not s.folded and s.hole]
+    if not game or len(live) < 2:
+        return None
+    hands = tuple("".join(str(c) if c is not None else "*" for c in s.hole) for s in live)
+    dead = tuple(c for s in view.seats if s.folded for c in s.hole if c is not None)
+    try:
+        return _equity(hands, tuple(view.board), dead, game, hi_lo, samples)
+    except CardgameError:  # too few cards left to deal everyone to the end
+        return None
+
+
+@functools.lru_cache(maxsize=256)
+def _equity(hands: tuple[str, ...], board: tuple[Card, ...], dead: tuple[Card, ...], game: str, hi_lo: bool,
+            samples: int) -> EquityResult:
+    return equity(list(hands), board, dead=dead, game=game, hi_lo=hi_lo, samples=samples, seed=0)
 
 
 def seat_of(text: str, names: Sequence[str]) -> int | None:

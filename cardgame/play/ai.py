@@ -1,5 +1,6 @@
 """The poker-AI seed's bot, complete: hand strength, pot odds, rate of return, the fold/call/raise
-table, stack protection; personalities are parameter sets. Also a tight-aggressive bot.
+table, stack protection; personalities are parameter sets. (The named styles, tight-aggressive and
+the rest, play ranges: :mod:`cardgame.play.rangebot`.)
 
 Per decision (Mick West, "Programming Poker AI"):
 
@@ -35,7 +36,7 @@ from cardgame.model.inputs import check_int, excerpt
 from cardgame.play.bot import Answer, BotBase, BotView
 from cardgame.play.strength import fast_path, hand_strength, situation
 
-__all__ = ["PERSONALITIES", "Personality", "SeedAI", "TightAggressive", "discards", "strength"]
+__all__ = ["PERSONALITIES", "Personality", "SeedAI", "discards", "strength"]
 
 
 @attrs.frozen
@@ -209,34 +210,3 @@ class SeedAI(BotBase):
 
     def discard(self, view: BotView) -> Answer:
         return discards(view)
-
-
-class TightAggressive(BotBase):
-    """Raises strong hands, calls fair ones, folds the rest, by Monte-Carlo hand strength.
-
-    Against ``n`` opponents a fair share is ``1/(n+1)``: it raises at ``raise_at`` times that
-    (at most ``cap``), calls when the strength beats the pot odds and the fair share, else folds.
-    """
-
-    def __init__(self, raise_at: float = 1.8, cap: float = 0.8, samples: int = 500) -> None:
-        self.raise_at = raise_at
-        self.cap = cap
-        self.samples = samples
-
-    def act(self, view: BotView) -> Answer:
-        legal = view.legal
-        assert legal is not None
-        if legal.bring_in:
-            return "call"
-        hs = strength(view, self.samples, drop_weak=False)
-        fair = 1 / (1 + len(view.opponents))
-        if hs >= min(self.raise_at * fair, self.cap):
-            return "raise"
-        cost = legal.call_amount
-        if cost == 0 or (hs >= fair and hs >= cost / (view.pot + cost)):
-            return "call"
-        return "fold"
-
-    def discard(self, view: BotView) -> Answer:
-        return discards(view)
-

@@ -3,9 +3,10 @@
 Each is a plain function ``bot(view) -> answer`` (see :mod:`cardgame.play.bot`) that works in every
 variant: draws and run-out choices included. Randomness comes from ``view.rng``, the seat's
 own stream derived from the game's seed, so a game between bots replays exactly. :func:`get` finds a bot by name
-(``random``, ``calling-station``, ``all-in``, ``pair-raiser``, ``tight-aggressive``, ``seed-ai``
-and the seed AI's personalities ``seed-ai-tight``, ``-loose``, ``-maniac``) for the command line
-and for matches run in other processes.
+(``random``, ``calling-station``, ``all-in``, ``pair-raiser``, the range bots ``tight-aggressive``,
+``loose-aggressive``, ``tight-passive`` and ``nit`` (:mod:`cardgame.play.styles`), ``seed-ai`` and
+the seed AI's personalities ``seed-ai-tight``, ``-loose``, ``-maniac``; or a range style's TOML
+file) for the command line and for matches run in other processes.
 """
 
 from __future__ import annotations
@@ -82,10 +83,14 @@ def _seed_ai(personality: str) -> Callable[[], Bot]:
     return make
 
 
-def _tight_aggressive() -> Bot:
-    from cardgame.play.ai import TightAggressive
+def _styled(name: str) -> Callable[[], Bot]:
+    def make() -> Bot:
+        from cardgame.play.rangebot import RangeBot, style
+        from cardgame.play.styles import STYLES
 
-    return TightAggressive()
+        return RangeBot(style(STYLES[name]))
+
+    return make
 
 
 _FACTORIES: dict[str, Callable[[], Bot]] = {
@@ -93,7 +98,10 @@ _FACTORIES: dict[str, Callable[[], Bot]] = {
     "calling-station": lambda: calling_station,
     "all-in": lambda: always_all_in,
     "pair-raiser": lambda: pair_raiser,
-    "tight-aggressive": _tight_aggressive,
+    "tight-aggressive": _styled("tight-aggressive"),
+    "loose-aggressive": _styled("loose-aggressive"),
+    "tight-passive": _styled("tight-passive"),
+    "nit": _styled("nit"),
     "seed-ai": _seed_ai("balanced"),
     "seed-ai-tight": _seed_ai("tight"),
     "seed-ai-loose": _seed_ai("loose"),
@@ -107,7 +115,13 @@ def available() -> list[str]:
 
 
 def get(name: str) -> Bot:
-    """A new bot called ``name`` (see :func:`available`); raises :class:`ConfigError` otherwise."""
+    """A new bot called ``name`` (see :func:`available`), or one playing the range style in the TOML
+    file ``name`` (ending in ``.toml``: :func:`cardgame.play.rangebot.load_style`); raises
+    :class:`ConfigError` otherwise."""
+    if isinstance(name, str) and name.strip().lower().endswith(".toml"):
+        from cardgame.play.rangebot import RangeBot, load_style
+
+        return RangeBot(load_style(name.strip()))
     factory = _FACTORIES.get(name.strip().lower()) if isinstance(name, str) else None
     if factory is None:
         raise ConfigError(f"Unknown bot {excerpt(name)}; the bots are {', '.join(_FACTORIES)}.")

@@ -188,9 +188,16 @@ class ActionAbstraction:
         return {}
 
     # --- the public face ------------------------------------------------------------------------------
-    def mask(self, game: Game) -> np.ndarray:
-        """``int8[n]``: 1 for each index legal for the question ``game`` asks now (all 0: none asked)."""
-        mask = np.zeros(self.n, np.int8)
+    def mask(self, game: Game, out: np.ndarray | None = None) -> np.ndarray:
+        """``int8[n]``: 1 for each index legal for the question ``game`` asks now (all 0: none asked);
+        written into ``out`` (an ``int8[n]`` array, e.g. a vector environment's row) when given."""
+        if out is None:
+            mask = np.zeros(self.n, np.int8)
+        elif isinstance(out, np.ndarray) and out.shape == (self.n,) and out.dtype == np.int8 and out.flags.writeable:
+            mask = out
+            mask.fill(0)
+        else:
+            raise ConfigError(f"out must be a writeable int8 array of shape ({self.n},), not {excerpt(out)}.")
         la = (game if isinstance(game, Game) else check_game(game)).legal_actions()
         if la is not None:
             self._bet_mask(la, game, mask)

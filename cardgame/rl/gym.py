@@ -14,7 +14,6 @@ imported: ``gymnasium.make("cardgame/NT-v0", players=3)`` is ``SingleAgentEnv("N
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -96,7 +95,6 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         self.render_mode = render_mode
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
-        self._rngs: dict[int, random.Random] = {}
         self._events = HandEvents()
         self._done = True
         self._begun = False
@@ -110,17 +108,22 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         self.aec.reset(seed=seed)
         game = self.aec._game
         assert game is not None
-        self._rngs = {s: seat_rng(game, s) for s in self.bots}
         self._events = HandEvents()
 
     def _play_bots(self) -> float:
-        """Let the bots answer until the learner is asked or the episode ends; the learner's reward."""
+        """Let the bots answer until the learner is asked or the episode ends; the learner's reward.
+        A bot's stream (:func:`~cardgame.play.bot.seat_rng`, derived from the game's seed and its
+        seat) is made when it is first asked, the same stream as made at the deal."""
         aec = self.aec
+        agent, terminations, seats, rewards = self.agent, aec.terminations, aec._seat, aec.rewards
         reward = 0.0
-        while not aec.terminations[self.agent] and aec.agent_selection != self.agent:
-            seat = aec._seat[aec.agent_selection]
-            aec.play_bot(self.bots[seat], self._rngs[seat], self._events)
-            reward += aec.rewards.get(self.agent, 0)
+        while not terminations[agent] and aec.agent_selection != agent:
+            seat = seats[aec.agent_selection]
+            game = aec._game
+            assert game is not None
+            aec.play_bot(self.bots[seat], seat_rng(game, seat), self._events)
+            terminations, rewards = aec.terminations, aec.rewards  # (replaced when a hand ends)
+            reward += rewards.get(agent, 0)
         return reward
 
     def reset(

@@ -10,9 +10,12 @@ step. Two encodings (their layouts, index by index: ``docs/rl.md``):
   hand's betting history by street and seat.
 * ``"rlcard"`` (:class:`RLCardEncoding`): RLCard's (and PettingZoo classic's) vectors, so published
   results compare: no-limit hold'em 54 values, fixed-limit hold'em 72, Leduc hold'em 36.
+* ``"infostate"`` (:class:`InfoState`): a perfect-recall information-state tensor in the layout of
+  OpenSpiel's ``information_state_tensor`` (the player, the cards by the deal that brought them,
+  every action in order, a slot each); for Leduc hold'em it is OpenSpiel's own 30 values.
 
 An encoder reads only what the seat may see: each seat's row as
-:func:`~cardgame.play.view.seat_rows` gives it to that viewer (others' hidden cards are ``None``),
+:func:`~cardgame.play.view.seat_rows` gives it to that viewer (its own cards, others' face-up ones),
 the hand's public state (board, pot, bets, button) and the hand's events through
 ``event.seen_by(seat)``, as :meth:`~cardgame.play.game.Game.events_for` gives them.
 """
@@ -44,10 +47,9 @@ from cardgame.model.events import (
 from cardgame.model.inputs import check_int, excerpt
 from cardgame.play.game import Game
 from cardgame.play.shape import GameShape, game_shape
-from cardgame.play.view import seat_rows
-from cardgame.stages import BettingRound, DealHole, Draw
+from cardgame.stages import BettingRound, BringIn, DealBoard, DealHole, Draw
 
-__all__ = ["ENCODERS", "Block", "Encoder", "Planes", "RLCardEncoding", "encoder"]
+__all__ = ["ENCODERS", "Block", "Encoder", "InfoState", "Planes", "RLCardEncoding", "encoder"]
 
 Vector = npt.NDArray[np.float32]
 
@@ -157,10 +159,17 @@ def _check_seat(game: Game, seat: object, seats: int) -> int:
 def _buffer(out: Vector | None, size: int) -> Vector:
     if out is None:
         return np.zeros(size, np.float32)
-    if not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32:
-        raise ConfigError(f"out must be a float32 array of shape ({size},), not {excerpt(out)}.")
+    if (not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32
+            or not out.flags.writeable):
+        raise ConfigError(f"out must be a writeable float32 array of shape ({size},), not {excerpt(out)}.")
     out.fill(0.0)
     return out
+
+
+def _writer(v: Vector) -> Any:
+    """``v``'s items as a memoryview: ``w[i] = x`` stores ``x`` as numpy's ``v[i] = x`` would (a
+    float32), at a third of the cost of numpy's indexing (an encoder writes a few dozen values a step)."""
+    return memoryview(v)  # type: ignore[arg-type]  # (typeshed: a memoryview's items are ints)
 
 
 def _card_table(deck: Sequence[int]) -> npt.NDArray[np.intp]:
@@ -269,81 +278,86 @@ class Planes:
 
     def block(self, name: str) -> slice:
         """The index range of the block called ``name``."""
-        for b in self.blocks:
-            if isinstance(name, str) and b.name == name:
-                return slice(b.start, b.stop)
-        raise ConfigError(f"No block {excerpt(name)} in this encoding; its blocks are "
-                          f"{', '.join(b.name for b in self.blocks)}.")
+        return _block(self.blocks, name)
 
     def encode(self, game: Game, seat: int, out: Vector | None = None) -> Vector:
         """``seat``'s observation of ``game`` (into ``out`` when given)."""
         n = self.seats
         seat = _check_seat(game, seat, n)
         v = _buffer(out, self.size)
-        d, inv, cap = self._d, 1.0 / self.stack, self._cap
+        w = _writer(v)
+        inv, cap = 1.0 / self.stack, self._cap
         pos = _stage_position(game)
-        ones = [self._street + self._round_at[pos]]  # the indices set to 1.0, written at the end
+        w[self._street + self._round_at[pos]] = 1.0
         if self._draws_left >= 0:
-            ones.append(self._draws_left + self._draws_at[pos])
-        card_at: list[int] = []  # card planes: a plane's start + the card's place in the deck
+            w[self._draws_left + self._draws_at[pos]] = 1.0
         place = self._place
         ctx = game.ctx
         hand = ctx.hand
         to_act = game.to_act if hand is not None else None
-        up_cards = self._up_cards
-        rows = [0.0] * (9 * n)
-        for (s, _name, stack, bet, in_pot, hole, in_hand, folded, all_in, _out, button) in seat_rows(ctx, seat):
-            rel = (s - seat) % n
-            i = 9 * rel
-            rows[i] = 1.0
-            rows[i + 2] = min(stack * inv, cap)
-            if button:
-                rows[i + 7] = 1.0
-            if not in_hand:
+        up_cards, d, base = self._up_cards, self._d, self._seat_rows
+        by_seat = hand.by_seat if hand is not None else {}
+        button = ctx.table.button
+        for p in ctx.table.seats:  # each seat's row as seat_rows gives it to the viewer, read in place
+            if p is None:
                 continue
-            rows[i + 1] = 1.0
-            rows[i + 3] = min(bet * inv, cap)
-            rows[i + 4] = min(in_pot * inv, cap)
-            if folded:
-                rows[i + 5] = 1.0
-            if all_in:
-                rows[i + 6] = 1.0
+            s = p.seat
+            rel = (s - seat) % n
+            i = base + 9 * rel
+            w[i] = 1.0
+            if p.stack:
+                w[i + 2] = min(p.stack * inv, cap)
+            if button == s:
+                w[i + 7] = 1.0
+            hp = by_seat.get(s)
+            if hp is None:
+                continue
+            w[i + 1] = 1.0
+            if hp.bet:
+                w[i + 3] = min(hp.bet * inv, cap)
+            if hp.contributed:
+                w[i + 4] = min(hp.contributed * inv, cap)
+            if hp.folded:
+                w[i + 5] = 1.0
+            if hp.all_in:
+                w[i + 6] = 1.0
             if s == to_act:
-                rows[i + 8] = 1.0
-            if s == seat:
+                w[i + 8] = 1.0
+            if s == seat:  # the viewer sees all its own cards
                 start = self._hole
-                card_at += [start + place[c] for c in hole if c is not None]  # the viewer sees all its own cards
-            elif up_cards >= 0:
+                for c in hp.hole:
+                    w[start + place[c]] = 1.0
+            elif up_cards >= 0 and True in hp.face_up:  # others' face-up cards
                 start = up_cards + (rel - 1) * d
-                card_at += [start + place[c] for c in hole if c is not None]  # others' face-up cards
-        base = self._seat_rows
-        v[base : base + 9 * n] = rows
+                for c, up in zip(hp.hole, hp.face_up, strict=True):
+                    if up:
+                        w[start + place[c]] = 1.0
         if hand is not None:
             if hand.board and self._board >= 0:
                 start = self._board
-                card_at += [start + place[c] for c in hand.board]
-            v[self._pot] = min(hand.pot_total() * inv, cap)
-            me = hand.by_seat.get(seat)
+                for c in hand.board:
+                    w[start + place[c]] = 1.0
+            w[self._pot] = min(hand.pot_total() * inv, cap)
+            me = by_seat.get(seat)
             if me is not None:
                 if self._hole_up >= 0 and True in me.face_up:
                     start = self._hole_up
-                    card_at += [start + place[c] for c, u in zip(me.hole, me.face_up, strict=True) if u]
+                    for c, up in zip(me.hole, me.face_up, strict=True):
+                        if up:
+                            w[start + place[c]] = 1.0
                 top = max([hp.bet for hp in hand.players])
-                v[self._to_call] = min((min(top, me.bet + me.player.stack) - me.bet) * inv, cap)
-                ones.append(self._position + hand.players.index(me))
-            card_at += self._history_into(v, _hand_events(ctx), seat)
-        v[ones + card_at] = 1.0
+                w[self._to_call] = min((min(top, me.bet + me.player.stack) - me.bet) * inv, cap)
+                w[self._position + hand.players.index(me)] = 1.0
+            self._history_into(w, _hand_events(ctx), seat)
         return v
 
-    def _history_into(self, v: Vector, events: list[Event], seat: int) -> list[int]:
-        """Write the betting history and the draws' discard counts; the indices of the seat's
-        discards (card-plane style, as ``encode`` collects them)."""
+    def _history_into(self, w: Any, events: list[Event], seat: int) -> None:
+        """Write the betting history, the draws' discard counts and the seat's discards through ``w``."""
         n, inv, step, cap = self.seats, 1.0 / self.stack, 1.0 / self.max_raises, self._cap
         hist = self._history
-        acc: dict[int, float] = {}  # index -> value: the history is sparse, written in one assignment
+        acc: dict[int, float] = {}  # index -> value: the history is sparse
         get = acc.get
         drawn = [0] * n  # draws made so far, per relative seat
-        thrown: list[int] = []
         place = self._place
         last = self._rounds - 1
         r = 0
@@ -351,31 +365,26 @@ class Planes:
         for e in events:  # the rounds as _by_round counts them, inline: this runs every step
             kind = type(e)
             if kind is ActionTaken:
-                assert isinstance(e, ActionTaken)
                 if pending and acted and r < last:
                     r += 1
                 pending = False
                 acted = True
-                i = hist + 5 * (r * n + (e.seat - seat) % n)
-                a = e.action
-                if a == "bet" or a == "raise" or a == "complete":
-                    acc[i] = get(i, 0.0) + step
-                elif a == "call":
-                    acc[i + 1] = get(i + 1, 0.0) + step
-                elif a == "check":
-                    acc[i + 2] = 1.0
-                elif a == "fold":
-                    acc[i + 4] = 1.0
-                if e.amount:
-                    acc[i + 3] = get(i + 3, 0.0) + e.amount * inv
+                i = hist + 5 * (r * n + (e.seat - seat) % n)  # type: ignore[attr-defined]
+                column = _COLUMNS.get(e.action)  # type: ignore[attr-defined]
+                if column is not None:
+                    if column < 2:  # bets and raises, calls: counted
+                        acc[i + column] = get(i + column, 0.0) + step
+                    else:  # a check, a fold: flags
+                        acc[i + column] = 1.0
+                amount = e.amount  # type: ignore[attr-defined]
+                if amount:
+                    acc[i + 3] = get(i + 3, 0.0) + amount * inv
             elif kind is ForcedBetPosted:
-                assert isinstance(e, ForcedBetPosted)
-                i = hist + 5 * (r * n + (e.seat - seat) % n) + 3
-                acc[i] = get(i, 0.0) + e.amount * inv
+                i = hist + 5 * (r * n + (e.seat - seat) % n) + 3  # type: ignore[attr-defined]
+                acc[i] = get(i, 0.0) + e.amount * inv  # type: ignore[attr-defined]
             elif kind is BetReturned:
-                assert isinstance(e, BetReturned)
-                i = hist + 5 * (r * n + (e.seat - seat) % n) + 3
-                acc[i] = get(i, 0.0) - e.amount * inv
+                i = hist + 5 * (r * n + (e.seat - seat) % n) + 3  # type: ignore[attr-defined]
+                acc[i] = get(i, 0.0) - e.amount * inv  # type: ignore[attr-defined]
             elif kind is HoleCardsDealt or kind is BoardDealt:
                 pending = True
             elif kind is CardsDiscarded:
@@ -388,18 +397,224 @@ class Planes:
                 if k < self._draw_rounds:
                     acc[self._draw_history + k * n + rel] = len(e.cards) / self._dealt
                 start = self._discarded
-                thrown += [start + place[c] for c in e.cards if c is not None]  # the seat's own discards only
-        if acc:
-            end = hist + 5 * self._rounds * n
-            for i, x in acc.items():  # counts to 1, chips put in to 0 .. the cap
-                if i < end:
-                    column = (i - hist) % 5
-                    if column == 3:
-                        acc[i] = 0.0 if x < 0.0 else cap if x > cap else x
-                    elif x > 1.0:
-                        acc[i] = 1.0
-            v[list(acc)] = list(acc.values())
-        return thrown
+                for c in e.cards:
+                    if c is not None:  # the seat's own discards only
+                        w[start + place[c]] = 1.0
+        end = hist + 5 * self._rounds * n
+        for i, x in acc.items():  # counts to 1, chips put in to 0 .. the cap
+            if i < end:
+                if (i - hist) % 5 == 3:
+                    x = 0.0 if x < 0.0 else cap if x > cap else x
+                elif x > 1.0:
+                    x = 1.0
+            w[i] = x
+
+
+#: The history's column of each action: bets and raises, calls, a check, (chips put in,) a fold.
+_COLUMNS = {"bet": 0, "raise": 0, "complete": 0, "call": 1, "check": 2, "fold": 4}
+
+
+def _layout(parts: Sequence[tuple[str, int, str]]) -> tuple[tuple[Block, ...], int]:
+    """The blocks of ``parts`` (name, size, meaning) laid end to end, and the total size."""
+    blocks: list[Block] = []
+    start = 0
+    for name, size, meaning in parts:
+        blocks.append(Block(name, start, start + size, meaning))
+        start += size
+    return tuple(blocks), start
+
+
+def _block(blocks: Sequence[Block], name: object) -> slice:
+    for b in blocks:
+        if isinstance(name, str) and b.name == name:
+            return slice(b.start, b.stop)
+    raise ConfigError(f"No block {excerpt(name)} in this encoding; its blocks are "
+                      f"{', '.join(b.name for b in blocks)}.")
+
+
+class InfoState:
+    """A perfect-recall information-state tensor, laid out as OpenSpiel's
+    ``information_state_tensor`` (its ``leduc_poker``: for Leduc hold'em heads-up the 30 values are
+    OpenSpiel's, given the same history; ``tests/rl/test_observe_infostate.py`` checks it):
+
+    * ``player``: the seat's place in the hand's order, one-hot (0 acts first after the button:
+      OpenSpiel's player number in the ante games);
+    * ``hole``: the seat's own cards, one plane of ``len(deck)`` values per deal that gives it cards
+      (each hole-card deal, then each draw's replacements), so it is known which card came when;
+    * ``board``: one plane per board deal (flop, turn, river);
+    * ``up_cards`` (games with up cards): each seat's face-up cards (the observer's first), per
+      hole-card deal;
+    * ``discarded`` (draw games): the seat's discards, one plane per draw, and ``draws`` how many
+      cards each seat threw in each draw (observer first) / the cards dealt;
+    * ``actions``: for each betting round, ``slots`` action slots in the order played: call (a
+      check, call or bring-in) ``1 0``, bet or raise ``0 1``, fold ``0 0`` (OpenSpiel's Leduc
+      code); with more than two players a third value marks a fold (a fold and an empty slot differ);
+      in games that are not fixed-limit a last value gives the chips the action put in / ``stack``;
+    * ``stacks`` (games that are not fixed-limit): each seat's chips at the hand's start / ``stack``,
+      observer first.
+
+    A round has ``players + max_raises * (players - 1)`` slots: the most actions a round with that
+    many bets and raises takes. ``max_raises`` defaults to the cap of a capped fixed-limit game (one
+    more with a bring-in), else 8; actions past the slots are not encoded (raise ``max_raises`` for
+    long no-limit wars). Chips are divided by ``stack`` (default: the largest stack seated when the
+    encoder is built, else 100 big blinds) and capped at the table size. An encoding reads only what
+    the seat may see (its own cards, face-up cards, every action, how many cards others drew).
+    """
+
+    name: str = "infostate"
+
+    def __init__(self, game: Game, *, stack: int | None = None, max_raises: int | None = None) -> None:
+        stages = _check_game(game).dispatcher.stages
+        shape = game_shape(stages, game.ctx.deck_spec)
+        self.shape: GameShape = shape
+        n = self.seats = game.table.seat_count
+        if stack is None:
+            seated = [p.stack for p in game.table.players()]
+            stack = max(seated) if seated and max(seated) > 0 else 100 * shape.big_blind
+        self.stack = check_int(stack, "stack (the chips that encode as 1.0)", ConfigError, minimum=1)
+        structures = [s.structure for s in stages if isinstance(s, BettingRound)]
+        self.fixed = bool(structures) and all(isinstance(st, FixedLimit) for st in structures)
+        if max_raises is None:
+            capped = self.fixed and all(not st.heads_up_uncapped or n > 2 for st in structures
+                                        if isinstance(st, FixedLimit))
+            max_raises = max(st.cap for st in structures if isinstance(st, FixedLimit)) if capped else 8
+            max_raises += any(isinstance(s, BringIn) for s in stages)
+        self.max_raises = check_int(max_raises, "max_raises", ConfigError, minimum=1, maximum=1_000)
+        self.slots = n + self.max_raises * (n - 1)
+        self.width = 2 + (n > 2) + (not self.fixed)  # values an action slot
+        deals = sum(1 for s in stages if isinstance(s, DealHole))
+        draws = [s for s in stages if isinstance(s, Draw)]
+        self._hole_deals = max(deals + sum(1 for s in draws if s.replace), 1)
+        self._board_deals = sum(1 for s in stages if isinstance(s, DealBoard))
+        self._up_deals = deals if any(shape.up_cards) else 0
+        self._draws = len(draws)
+        self._dealt = max(sum(len(s.face_up) for s in stages if isinstance(s, DealHole)), 1)
+        self._rounds = max(shape.rounds, 1)
+        self._place: list[int] = _card_table(shape.deck).tolist()
+        d = self._d = len(shape.deck)
+        parts: list[tuple[str, int, str]] = [
+            ("player", n, "the seat's place in the hand's order, one-hot"),
+            ("hole", self._hole_deals * d, "the seat's cards, one plane per deal that gives it cards"),
+        ]
+        if self._board_deals:
+            parts.append(("board", self._board_deals * d, "the board, one plane per board deal"))
+        if self._up_deals:
+            parts.append(("up_cards", n * self._up_deals * d,
+                          "for each seat, the observer first then clockwise, per deal: its face-up cards"))
+        if self._draws:
+            parts.append(("discarded", self._draws * d, "the seat's discards, one plane per draw"))
+            parts.append(("draws", self._draws * n, "per draw, per seat (observer first): cards thrown / cards dealt"))
+        parts.append(("actions", self._rounds * self.slots * self.width,
+                      "per round, per action in order: call, bet or raise[, fold][, chips put in / stack]"))
+        if not self.fixed:
+            parts.append(("stacks", n, "each seat's chips at the hand's start / stack, observer first"))
+        self.blocks, self.size = _layout(parts)
+        high = np.ones(self.size, np.float32)
+        cap = self._cap = float(n)
+        at = {b.name: b for b in self.blocks}
+        if not self.fixed:
+            actions = at["actions"]
+            high[actions.start + self.width - 1 : actions.stop : self.width] = cap
+            high[at["stacks"].start : at["stacks"].stop] = cap
+        self.space = Box(0.0, high, (self.size,), np.float32)
+        self._at = {name: b.start for name, b in at.items()}
+
+    def block(self, name: str) -> slice:
+        """The index range of the block called ``name``."""
+        return _block(self.blocks, name)
+
+    def encode(self, game: Game, seat: int, out: Vector | None = None) -> Vector:
+        """``seat``'s information state in ``game`` (into ``out`` when given)."""
+        n = self.seats
+        seat = _check_seat(game, seat, n)
+        v = _buffer(out, self.size)
+        hand = game.ctx.hand
+        if hand is None:
+            return v
+        at, d, place, inv, cap = self._at, self._d, self._place, 1.0 / self.stack, self._cap
+        w = _writer(v)
+        me = hand.by_seat.get(seat)
+        if me is not None:
+            w[at["player"] + hand.players.index(me)] = 1.0
+        if not self.fixed:
+            for hp in hand.players:
+                start = hp.player.stack + hp.contributed  # chips now plus in the pot: the hand's start
+                w[at["stacks"] + (hp.seat - seat) % n] = min(start * inv, cap)
+        hole_deal = board_deal = 0
+        up_deal = [0] * n
+        drawn = [0] * n
+        refill = False
+        slots, width, rounds, fold_bit = self.slots, self.width, self._rounds, n > 2
+        r = used = 0
+        acted = pending = False
+        for e in _hand_events(game.ctx):
+            kind = type(e)
+            if kind is ActionTaken:
+                assert isinstance(e, ActionTaken)
+                if pending and acted and r < rounds - 1:
+                    r += 1
+                    used = 0
+                pending = False
+                acted = True
+                if used < slots:
+                    i = at["actions"] + (r * slots + used) * width
+                    a = e.action
+                    if a in ("bet", "raise", "complete"):
+                        w[i + 1] = 1.0
+                    elif a != "fold":
+                        w[i] = 1.0
+                    elif fold_bit:
+                        w[i + 2] = 1.0
+                    if not self.fixed and e.amount:
+                        w[i + width - 1] = min(e.amount * inv, cap)
+                used += 1
+            elif kind is HoleCardsDealt:
+                assert isinstance(e, HoleCardsDealt)
+                pending = True
+                if e.seat == seat:
+                    if not refill:
+                        hole_deal += 1
+                    refill = False
+                    start = at["hole"] + min(hole_deal - 1, self._hole_deals - 1) * d
+                    for c in e.cards:
+                        if c is not None:  # (the seat's own: none hidden)
+                            w[start + place[c]] = 1.0
+                if self._up_deals:
+                    rel = (e.seat - seat) % n
+                    k = min(up_deal[rel], self._up_deals - 1)
+                    up_deal[rel] += 1
+                    if True in e.face_up:
+                        shown = e.seen_by(seat)
+                        assert isinstance(shown, HoleCardsDealt)
+                        start = at["up_cards"] + (rel * self._up_deals + k) * d
+                        for c, up in zip(shown.cards, e.face_up, strict=True):
+                            if up and c is not None:
+                                w[start + place[c]] = 1.0
+            elif kind is BoardDealt:
+                assert isinstance(e, BoardDealt)
+                pending = True
+                if self._board_deals:
+                    start = at["board"] + min(board_deal, self._board_deals - 1) * d
+                    for c in e.cards:
+                        w[start + place[c]] = 1.0
+                board_deal += 1
+            elif kind is CardsDiscarded:
+                assert isinstance(e, CardsDiscarded)
+                pending = True
+                rel = (e.seat - seat) % n
+                k = drawn[rel]
+                drawn[rel] = k + 1
+                if k < self._draws:
+                    w[at["draws"] + k * n + rel] = len(e.cards) / self._dealt
+                    if rel == 0:
+                        start = at["discarded"] + k * d
+                        for c in e.cards:
+                            if c is not None:  # (the seat's own discards: none hidden)
+                                w[start + place[c]] = 1.0
+                if rel == 0:
+                    hole_deal += 1  # the replacements (if the draw deals any) are this deal's
+                    refill = True
+        return v
 
 
 #: RLCard's card order (``card2index.json``): suits spades, hearts, diamonds, clubs; ranks ace, 2 .. king.
@@ -521,12 +736,13 @@ def _rlcard_kind(shape: GameShape, stages: Sequence[Stage[Any]]) -> str:
 
 
 #: The encodings :func:`encoder` builds, by name.
-ENCODERS: dict[str, type[Planes] | type[RLCardEncoding]] = {"planes": Planes, "rlcard": RLCardEncoding}
-_OPTIONS = {"planes": ("stack", "max_raises"), "rlcard": ("max_chips",)}
+ENCODERS: dict[str, type[Planes] | type[RLCardEncoding] | type[InfoState]] = {
+    "planes": Planes, "rlcard": RLCardEncoding, "infostate": InfoState}
+_OPTIONS = {"planes": ("stack", "max_raises"), "rlcard": ("max_chips",), "infostate": ("stack", "max_raises")}
 
 
 def encoder(name: str, game: Game, **options: Any) -> Encoder:
-    """The encoding called ``name`` (``"planes"`` or ``"rlcard"``) for games like ``game`` (its
+    """The encoding called ``name`` (``"planes"``, ``"rlcard"`` or ``"infostate"``) for games like ``game`` (its
     variant, deck and table size); ``options`` are the encoding's own (see :class:`Planes`,
     :class:`RLCardEncoding`). Unknown names and options raise :class:`ConfigError`."""
     cls = ENCODERS.get(name) if isinstance(name, str) else None

@@ -109,6 +109,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         size = self.encoder.space.shape[0]
         self._obs = np.zeros((num_envs, size), np.float32)
         self._masks = np.zeros((num_envs, self.actions.n), np.int8)
+        self._rows = list(self._obs)  # each table's row (a view), written in place every step
+        self._mask_rows = list(self._masks)
         self._rewards = np.zeros(num_envs, np.float64)
         self._terminations = np.zeros(num_envs, np.bool_)
         self._truncations = np.zeros(num_envs, np.bool_)
@@ -119,8 +121,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         env = self.envs[i]
         game = env.aec._game
         assert game is not None
-        self.encoder.encode(game, env.seat, out=self._obs[i])
-        self._masks[i] = self.actions.mask(game)
+        self.encoder.encode(game, env.seat, out=self._rows[i])
+        self.actions.mask(game, out=self._mask_rows[i])
 
     def _batch(self) -> Any:
         obs, masks = (self._obs.copy(), self._masks.copy()) if self.copy else (self._obs, self._masks)
@@ -170,6 +172,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         envs = self.envs
         if isinstance(actions, np.ndarray):
             fits = actions.ndim == 1 and actions.shape[0] == len(envs)
+            if fits:
+                actions = actions.tolist()  # Python numbers (ints read fastest); the same values, checked the same
         else:
             fits = isinstance(actions, Sequence) and not isinstance(actions, str | bytes) and len(actions) == len(envs)
         if not fits:
@@ -378,7 +382,7 @@ def _play_shard(job: _Job, shard: Shard) -> tuple[int, Trajectories]:
             t = rows.add()
             env.encoder.encode(game, seat, out=rows.obs[t])
             mask = rows.masks[t]
-            mask[:] = env.actions.mask(game)
+            env.actions.mask(game, out=mask)
             player = players[seat]
             index = (player.fn(rows.obs[t], mask, policy_rng) if isinstance(player, Policy)
                      else bot_index(env, bots[seat], rngs[seat], events))

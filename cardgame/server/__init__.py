@@ -7,7 +7,8 @@
 * :mod:`~cardgame.server.app`: the HTTP lobby, the websocket per player, the tables' tasks;
 * :mod:`~cardgame.server.host`: one table, its seats, bots, clock and views, with no networking;
 * :mod:`~cardgame.server.messages`: the messages a client sends, checked;
-* :mod:`~cardgame.server.config`: a table's configuration;
+* :mod:`~cardgame.server.config`: a table's configuration, and the limits on what clients may do;
+* :mod:`~cardgame.server.fairness`: each hand's deck committed to before its first card, revealed after;
 * :mod:`~cardgame.server.clock`: the decision clock and time banks;
 * :mod:`~cardgame.server.ratelimit`: a connection's message rate;
 * :mod:`~cardgame.server.registry`: the server's rows in the event store;
@@ -21,19 +22,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["Client", "MessageError", "Server", "TableConfig", "TableHost", "create_app", "read_config",
-           "read_message"]
+__all__ = ["Client", "Limits", "MessageError", "Server", "TableConfig", "TableHost", "create_app", "read_config",
+           "read_message", "verify"]
 
 _WHERE = {
     "Client": "cardgame.server.host", "TableHost": "cardgame.server.host", "MessageError": "cardgame.server.errors",
     "Server": "cardgame.server.app", "create_app": "cardgame.server.app", "TableConfig": "cardgame.server.config",
     "read_config": "cardgame.server.config", "read_message": "cardgame.server.messages",
+    "Limits": "cardgame.server.config", "verify": "cardgame.server.fairness",
 }
 
 if TYPE_CHECKING:
     from cardgame.server.app import Server, create_app
-    from cardgame.server.config import TableConfig, read_config
+    from cardgame.server.config import Limits, TableConfig, read_config
     from cardgame.server.errors import MessageError
+    from cardgame.server.fairness import verify
     from cardgame.server.host import Client, TableHost
     from cardgame.server.messages import read_message
 

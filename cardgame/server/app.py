@@ -9,30 +9,34 @@ in; without one, tables live as long as the process. The protocol is in ``docs/s
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import ipaddress
 import json
 import logging
-import math
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from cardgame.engine.errors import CardgameError, ConfigError
-from cardgame.model.inputs import check_int, check_text, excerpt
+from cardgame.model.inputs import check_instance, check_text, excerpt
 from cardgame.play.game import Game
-from cardgame.server.config import TableConfig, read_config, variant_params
-from cardgame.server.errors import MessageError
-from cardgame.server.host import Client, TableHost
-from cardgame.server.messages import read_message
+from cardgame.server.config import Limits, TableConfig, read_config, variant_params
+from cardgame.server.errors import LimitError, MessageError
+from cardgame.server.host import Client, TableHost, hash_token
+from cardgame.server.messages import Resume, Sit, read_message
 from cardgame.server.ratelimit import TokenBucket
 from cardgame.server.registry import Registry
 from cardgame.server.writer import StoreWriter
@@ -51,10 +55,10 @@ STATIC = Path(__file__).parent / "static"
 
 #: The largest request body the lobby reads.
 MAX_BODY = 4096
-#: Messages a connection may queue unsent before it is dropped as too slow.
-MAX_QUEUE = 1000
-#: The most connections (players and spectators) one table takes.
-MAX_CLIENTS = 200
+#: Seconds a connection turned away as a spectator (the table has its most) has to take a seat.
+SEAT_WAIT = 30.0
+#: The most client addresses whose message rates are remembered (those with no connection go first).
+_MAX_BUCKETS = 10_000
 #: How long a write waits for the store's lock before it counts as failed (seconds): the table pauses.
 WRITE_TIMEOUT = 2.0
 #: The first wait before a failed write is tried again, and the longest (seconds).
@@ -68,7 +72,9 @@ STOP_WAIT = 5.0
 
 
 class Server:
-    """The tables of one process, their tasks, and the store they are recorded in.
+    """The tables of one process, their tasks, and the store they are recorded in. ``limits``
+    (:class:`~cardgame.server.config.Limits`) bounds what clients may do; the operator's own tables
+    (:meth:`create`) are bound by none of them.
 
     Every store operation runs on the store's own thread (:class:`~cardgame.server.writer.StoreWriter`),
     never on the event loop. A table shows no event before it is recorded: while its write is under
@@ -77,21 +83,20 @@ class Server:
     to :data:`RETRY_MAX` seconds), until it succeeds and play resumes where it stopped. The
     process holds its name (``name``) by a lease in the store (:class:`~cardgame.store.lease.Lease`):
     a second process of the same name refuses to start. A table whose log cannot be recovered is set
-    aside (logged, and listed as ``unavailable``) while the others start.
+    aside (logged, and listed as ``unavailable``) while the others start. ``drain``: at a SIGTERM
+    (:meth:`drain`), how long the hands in play have to finish (seconds).
     """
 
-    def __init__(self, db: str | None = None, *, name: str = "", max_tables: int = 500, rate: float = 20.0,
-                 burst: float = 40.0, allowed_origins: Sequence[str] = (), phh: bool = True,
+    def __init__(self, db: str | None = None, *, name: str = "", limits: Limits | None = None,
+                 allowed_origins: Sequence[str] = (), phh: bool = True,
                  now: Callable[[], float] = time.monotonic, drain: float = 30.0) -> None:
-        _check_settings(db, name, max_tables, rate, burst, allowed_origins)
+        _check_settings(db, name, allowed_origins)
+        self.limits = check_instance(limits if limits is not None else Limits(), Limits, "A Limits", ConfigError)
         if type(drain) not in (int, float) or not 0 <= drain <= 86_400:
             raise ConfigError(f"The drain deadline is 0 to 86,400 seconds, not {excerpt(drain)}.")
         self.db = db
         self.phh = phh
         self.name = name
-        self.max_tables = max_tables
-        self.rate = rate
-        self.burst = burst
         self.allowed_origins = frozenset(allowed_origins)
         self.now = now
         self.drain_deadline = float(drain)
@@ -112,22 +117,35 @@ class Server:
         self._renewing: asyncio.Task[None] | None = None
         self.draining = False
         self.started = False
+        self.creators: dict[str, tuple[str, str]] = {}  # a client's table -> (its address, its creator token's hash)
+        self.busy_at: dict[str, float] = {}  # a client's table -> when someone last sat or watched there
+        self.connections: dict[str, int] = {}  # client address -> open websockets
+        self.buckets: dict[str, TokenBucket] = {}  # client address -> its message rate over all its connections
+        self.sockets: dict[str, set[_Connection]] = {}  # table -> its open websockets
+        self.opening: list[TableConfig] = []  # the operator's tables to open at start when the store holds none
 
     # --- life cycle --------------------------------------------------------------------------------------
     async def start(self) -> None:
         """Open the store, take this process's name and recover every table of it (an interrupted
-        hand is void); a table that cannot be recovered is set aside. :class:`StoreError` (a clear
-        message) if the store cannot be opened or another live process holds the name."""
+        hand is void); a table that cannot be recovered is set aside. With no table of its own, open
+        the tables of :attr:`opening` (before any client can). :class:`StoreError` (a clear message)
+        if the store cannot be opened or another live process holds the name."""
         if self.started:
             return
         self.started = True
+        await self._open_store()
+        if not self.tables:
+            for config in self.opening:
+                self.create(config)
+
+    async def _open_store(self) -> None:
         if self.db is None:
             return
         self.writer = StoreWriter()
         deadline = time.monotonic() + START_WAIT
         while True:
             try:
-                loaded = await self.writer.run(self._open)
+                loaded, creators = await self.writer.run(self._open)
                 break
             except LeaseHeld:
                 raise
@@ -139,11 +157,17 @@ class Server:
         for table_id, config, game, recorder, tokens, voided in loaded:
             self.recorders[table_id] = recorder
             host = self._host(table_id, config, game, tokens=tokens, first_seq=recorder.next_seq)
-            host.voided = voided
+            if voided is not None:  # the players of that hand are told when they come back
+                host.notice("voided", f"Hand #{voided} was voided when the server restarted; every bet was returned.")
+            if table_id in creators:
+                self.creators[table_id] = creators[table_id]
+                self.busy_at[table_id] = self.now()
         self._renewing = asyncio.get_running_loop().create_task(self._renew())
 
-    def _open(self) -> list[tuple[str, TableConfig, Game, Recorder, dict[int, str], str | None]]:
-        """On the store's thread: open the store, take the lease, recover this process's tables."""
+    def _open(self) -> tuple[list[tuple[str, TableConfig, Game, Recorder, dict[int, str], int | None]],
+                             dict[str, tuple[str, str]]]:
+        """On the store's thread: open the store, take the lease, recover this process's tables; with
+        the creators of the clients' tables."""
         store = EventStore(self.db or "", synchronous="FULL" if is_dsn(self.db or "") else "NORMAL",
                            timeout=WRITE_TIMEOUT)
         try:
@@ -152,6 +176,7 @@ class Server:
             registry = Registry(store)
             mine, corrupt = registry.rows(self.name)
             self._known = {t for t, *_ in registry.rows()[0]} | {t for t, _ in corrupt}
+            creators = registry.creators()
         except BaseException:
             store.close()
             raise
@@ -164,7 +189,7 @@ class Server:
                 loaded.append(self._recover(table_id, config))
             except Exception as exc:  # a table that cannot be recovered must not keep the others down
                 self._set_aside(table_id, str(exc) if isinstance(exc, CardgameError) else repr(exc)[:300], config)
-        return loaded
+        return loaded, creators
 
     def _set_aside(self, table_id: str, why: str, config: TableConfig | None = None) -> None:
         log.error("table %s is set aside: it cannot be recovered: %s", excerpt(table_id), why)
@@ -173,20 +198,21 @@ class Server:
                                       "hands": None, "status": "unavailable", "error": why[:500], "url": None}
 
     def _recover(self, table_id: str, config: TableConfig
-                 ) -> tuple[str, TableConfig, Game, Recorder, dict[int, str], str | None]:
+                 ) -> tuple[str, TableConfig, Game, Recorder, dict[int, str], int | None]:
+        """On the store's thread: one table rebuilt from its log, with its recorder, its seats' token
+        hashes, and the number of the hand the restart voided (``None``: none)."""
         assert self.store is not None and self.registry is not None
         stages = config.variant_object().build(**config.params)
-        last_hand = highest(self.store, "hands", "hand", table_id) or 0
-        # a seeded table deals on from a seed of its own after each restart (not the first hands again)
-        seed = config.game_seed() if config.seed is None else config.seed + 1_000_003 * (last_hand + 1)
-        seed %= 10**18  # recover() takes at most 18 digits (an unseeded table's drawn seed has more)
-        game = recover(self.store, table_id, stages, seed)
+        # after a restart every table shuffles from the operating system's source: a seed derived from
+        # the configured one (which its creator knows) would tell the cards
+        before = highest(self.store, "events", "seq", table_id)
+        game = recover(self.store, table_id, stages, None)
         voided = None
-        last = self.store.query("SELECT kind, hand FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
-                                (table_id,))
-        if last and last[0][0] == HandVoided.kind:
-            voided = (f"Hand #{last[0][1]} was cancelled when the server restarted: every bet in it was returned "
-                      "to its players.")
+        if highest(self.store, "events", "seq", table_id) != before:  # recover wrote a HandVoided
+            last = self.store.query("SELECT kind, hand FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
+                                    (table_id,))
+            if last and last[0][0] == HandVoided.kind:
+                voided = int(last[0][1])
         recorder = self.store.record(game, table_id, batch=True, phh_writer=None)
         log.info("table %s recovered at hand %d", table_id, game.ctx.hands_played)
         return table_id, config, game, recorder, self.registry.tokens(table_id), voided
@@ -234,6 +260,13 @@ class Server:
             writer.close()
 
     # --- recording ------------------------------------------------------------------------------------
+    def _add_rows(self, table_id: str, rows: list[Row]) -> None:
+        """Write ``rows`` of the server's own with the table's next events (at once if none are due)."""
+        recorder = self.recorders.get(table_id)
+        if recorder is not None:
+            recorder.add_rows(rows)
+            self._gate(table_id)
+
     def _gate(self, table_id: str) -> bool:
         """The table's ``before_send``: whether all its events are recorded (else its rows join the next
         group write, made once the loop has run what is ready: every table's new rows in one)."""
@@ -273,30 +306,34 @@ class Server:
 
     def _recorded(self, table_id: str) -> None:
         """The table's rows so far are written: write what came since, or show it all and play on."""
-        recorder, host = self.recorders[table_id], self.tables.get(table_id)
-        if recorder.pending:
+        recorder, host = self.recorders.get(table_id), self.tables.get(table_id)
+        if recorder is not None and recorder.pending:
             self._due.append(table_id)
             if len(self._due) == 1:
                 asyncio.get_running_loop().call_soon(self._write_due)
             return
         self.writing.discard(table_id)
-        if host is not None and host.paused is None:
+        if host is None:  # closed: its last rows are written
+            self.recorders.pop(table_id, None)
+        elif host.paused is None:
             host.release()
             self.wake(table_id)
 
     async def _retry(self, table_id: str, rows: list[Row], error: BaseException) -> None:
         """A write failed: pause the table, then try the same rows again, waiting longer each time,
-        until they are written; then resume."""
-        host = self.tables[table_id]
+        until they are written; then resume. (A table closed meanwhile has its last rows written all
+        the same.)"""
+        host = self.tables.get(table_id)
         delay = RETRY_FIRST
         try:
             while True:
                 if isinstance(error, LeaseLost):
                     log.error("table %s stops: %s", table_id, error)
-                    host.pause("This table stopped: another server process took it over. Reconnect to "
-                               "continue there.")
+                    if host is not None:
+                        host.pause("This table stopped: another server process took it over. Reconnect to "
+                                   "continue there.")
                     return
-                if host.paused is None:
+                if host is not None and host.paused is None:
                     log.error("table %s is paused: recording failed: %s", table_id, error)
                     host.pause("The table is paused: the server cannot record hands just now. Play resumes "
                                "where it stopped as soon as it can; nothing is lost.")
@@ -314,7 +351,8 @@ class Server:
         finally:
             self.retrying.pop(table_id, None)
         log.info("table %s resumes: recording works again", table_id)
-        host.resume("The table is recorded again: play resumes where it stopped.")
+        if host is not None:
+            host.resume("The table is recorded again: play resumes where it stopped.")
         self._recorded(table_id)
 
     async def _written(self, table_id: str, rows: list[Row]) -> bool:
@@ -350,27 +388,117 @@ class Server:
 
     def create(self, config: TableConfig) -> TableHost:
         """A new table playing ``config``, recorded in the store if there is one (it shows nothing
-        before its first events are recorded)."""
+        before its first events are recorded): the operator's (no client limit applies; a ``seed``
+        makes a practice table whose deals replay)."""
+        check_instance(config, TableConfig, "A TableConfig", ConfigError)
         if self.draining:
-            raise CardgameError("This server is shutting down: it opens no new table.")
-        if len(self.tables) >= self.max_tables:
-            raise CardgameError(f"This server holds its most tables ({self.max_tables}); join one of them.")
+            raise LimitError("This server is shutting down: it opens no new table.", 503)
         table_id = secrets.token_hex(4)
         while table_id in self.tables or table_id in self._known:
             table_id = secrets.token_hex(4)
         self._known.add(table_id)
         variant = config.variant_object()
         game = Game(variant, params=config.params, seats=config.seats, min_buy_in=config.min_buy_in,
-                    max_buy_in=config.max_buy_in, seed=config.game_seed())
+                    max_buy_in=config.max_buy_in, seed=config.seed)
         if self.store is not None:
             recorder = Recorder(self.store, game, table_id, None, time.time, batch=True, next_seq=0)
             recorder.add_rows(Registry.add_rows(table_id, config, self.name) + recorder.start_rows(new_table=True))
-            game.subscribe(recorder)
+            game.subscribe(recorder)  # before the host's listener (its bots' sit-out follows the event recorded)
             self.recorders[table_id] = recorder
         # the clients' event numbers are the store's (the log's first row is its table state)
         host = self._host(table_id, config, game, first_seq=self.recorders[table_id].next_seq if self.store else 0)
-        log.info("table %s created: %s, %d seats, seed %s", table_id, variant.name, config.seats, game.seed)
+        log.info("table %s created: %s, %d seats, %s", table_id, variant.name, config.seats,
+                 "seeded (practice)" if config.seed is not None else "shuffled by the operating system")
         return host
+
+    def open_for(self, config: TableConfig, address: str) -> tuple[TableHost, str]:
+        """A table a client at ``address`` asked for, within :attr:`limits`, and its creator token
+        (the key to :meth:`close_by_creator`); :class:`LimitError` or :class:`ConfigError` if refused."""
+        check_instance(config, TableConfig, "A TableConfig", ConfigError)
+        check_text(address, "client address", ConfigError)
+        limits = self.limits
+        limits.check(config)
+        if len(self.tables) >= limits.max_tables:
+            raise LimitError(f"This server holds its most tables ({limits.max_tables}); join one of them.")
+        mine = sum(1 for who, _ in self.creators.values() if who == address)
+        if mine >= limits.tables_per_client:
+            raise LimitError(f"You have {mine} tables open, the most one client may have; close one first "
+                             f"(DELETE /api/tables/ID with its creator token), or join another.")
+        host = self.create(config)
+        token = secrets.token_urlsafe(24)
+        self.creators[host.table_id] = (address, hash_token(token))
+        self.busy_at[host.table_id] = self.now()
+        self._add_rows(host.table_id, Registry.creator_rows(host.table_id, address, hash_token(token)))
+        return host, token
+
+    def close(self, table_id: str, reason: str) -> None:
+        """Close ``table_id``: its task stops, every connection is told ``closed`` and closed, and a
+        restart does not bring it back (its events stay in the store)."""
+        host = self.tables.pop(table_id, None)
+        if host is None:
+            return
+        task = self.tasks.pop(table_id, None)
+        if task is not None:
+            task.cancel()
+        self.wakes.pop(table_id, None)
+        self.creators.pop(table_id, None)
+        self.busy_at.pop(table_id, None)
+        for connection in list(self.sockets.pop(table_id, ())):
+            connection.finish({"type": "closed", "reason": reason, "seq": host.seq})
+        self._add_rows(table_id, Registry.remove_rows(table_id))  # after its last events
+        log.info("table %s closed: %s", table_id, reason)
+
+    def close_by_creator(self, table_id: str, token: str) -> None:
+        """Close a client's table for the holder of its creator token. :class:`LimitError` if the token
+        is wrong, a person is still seated (they leave first) or a hand is in progress."""
+        check_text(table_id, "table id", ConfigError)
+        check_text(token, "creator token", ConfigError)
+        entry = self.creators.get(table_id)
+        if entry is None or not secrets.compare_digest(entry[1], hash_token(token)):
+            raise LimitError("That is not this table's creator token (only the client that opened a table may "
+                             "close it).", 403)
+        host = self.tables[table_id]
+        if host.tokens:
+            raise LimitError(f"{len(host.tokens)} people are seated; the table can be closed once they have left.", 409)
+        if host.game.hand is not None:
+            raise LimitError("A hand is in progress; the table can be closed when it ends.", 409)
+        self.close(table_id, "closed by its creator")
+
+    def reap(self) -> list[str]:
+        """Close every client's table nobody has played at or watched for ``limits.idle_close`` seconds
+        (a seated person who is sitting out, and not connected, plays no more than an empty seat); the
+        tables closed."""
+        now = self.now()
+        closed = []
+        for table_id in list(self.creators):
+            host = self.tables.get(table_id)
+            if host is None:
+                continue
+            seats = host.game.table.seats
+            playing = any((player := seats[seat]) is not None and not player.sitting_out for seat in host.tokens)
+            if playing or host.clients or host.game.hand is not None:
+                self.busy_at[table_id] = now
+            elif now - self.busy_at.get(table_id, now) >= self.limits.idle_close:
+                self.close(table_id, f"nobody played or watched for {self.limits.idle_close:g} seconds")
+                closed.append(table_id)
+        return closed
+
+    async def _reaper(self) -> None:
+        period = min(self.limits.idle_close / 4, 30.0)
+        while True:
+            await asyncio.sleep(period)
+            self.reap()
+
+    def take(self, address: str) -> bool:
+        """One message (or request) from ``address`` within its rate over all its connections."""
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= _MAX_BUCKETS:
+                for other in [a for a in self.buckets if a not in self.connections]:
+                    del self.buckets[other]
+            bucket = self.buckets[address] = TokenBucket(self.limits.client_rate, self.limits.client_burst,
+                                                         self.now())
+        return bucket.take(self.now())
 
     def _host(self, table_id: str, config: TableConfig, game: Game, *, tokens: dict[int, str] | None = None,
               first_seq: int = 0) -> TableHost:
@@ -480,46 +608,220 @@ async def _read_body(request: Request) -> bytes | None:
     return body
 
 
-def _check_settings(db: object, name: object, max_tables: object, rate: object, burst: object,
-                    allowed_origins: object) -> None:
+def _check_settings(db: object, name: object, allowed_origins: object) -> None:
     """:class:`ConfigError` naming the first of the server's settings that is not what it must be."""
     if db is not None:
         check_text(db, "database file name", ConfigError, max_length=4096)
     check_text(name, "server's name", ConfigError, max_length=1000, empty=True)
-    check_int(max_tables, "max_tables", ConfigError, minimum=1)
-    for what, value in (("rate", rate), ("burst", burst)):
-        if type(value) not in (int, float) or not 0 < value < math.inf:  # type: ignore[operator]
-            raise ConfigError(f"The {what} must be a positive number of messages a second, not {excerpt(value)}.")
-    if isinstance(allowed_origins, str | bytes) or not isinstance(allowed_origins, Sequence | frozenset | set):
-        raise ConfigError(f"allowed_origins is a list of web origins, not {excerpt(allowed_origins)}.")
-    for origin in allowed_origins:
-        check_text(origin, "allowed origin", ConfigError)
+    _check_names(allowed_origins, "allowed_origins", "web origins")
 
 
-def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, rate: float = 20.0,
-               burst: float = 40.0, allowed_origins: Sequence[str] = (), phh: bool = True,
+def _check_names(names: object, what: str, kind: str) -> None:
+    if isinstance(names, str | bytes) or not isinstance(names, Sequence | frozenset | set):
+        raise ConfigError(f"{what} is a list of {kind}, not {excerpt(names)}.")
+    for item in names:
+        check_text(item, f"one of {what}", ConfigError)
+
+
+def _address(connection: HTTPConnection) -> str:
+    """The client's address, what its limits count (uvicorn takes it from a trusted proxy's
+    ``X-Forwarded-For``): an IPv6 address by its /64 network, as one subscriber holds a whole /64."""
+    host = connection.client.host if connection.client is not None else "unknown"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return host
+
+
+class _Connection:
+    """One websocket: a bounded queue of JSON text its writer sends, with a time limit on each send.
+    A client whose unsent text passes ``limits.send_queue`` bytes, or that takes longer than
+    ``limits.send_timeout`` to take a message, is dropped and its queue freed."""
+
+    def __init__(self, server: Server, host: TableHost, websocket: WebSocket, address: str) -> None:
+        self.server = server
+        self.host = host
+        self.websocket = websocket
+        self.address = address
+        self.queue: collections.deque[str] = collections.deque()
+        self.queued = 0  # bytes in the queue
+        self.ready = asyncio.Event()
+        self.ending = False  # send what is queued, then close
+        self.dropped = False  # close at once, unsent text thrown away
+        self.client = Client(self.deliver)
+        self.watching = False  # in host.clients
+        self.tasks: tuple[asyncio.Task[None], ...] = ()  # the reader and the writer
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        if self.dropped or self.ending:
+            return
+        text = json.dumps(message, separators=(",", ":"))
+        if self.queued + len(text) > self.server.limits.send_queue:
+            self.drop(f"more than {self.server.limits.send_queue:,} bytes unsent")
+            return
+        self.queued += len(text)
+        self.queue.append(text)
+        self.ready.set()
+
+    def drop(self, why: str) -> None:
+        """Throw the unsent text away and end the connection now (a send it is stuck in is cancelled)."""
+        if not self.dropped:
+            log.warning("table %s: a connection that does not read is dropped (%s)", self.host.table_id, why)
+            self.dropped = True
+            self.queue.clear()
+            self.queued = 0
+            self.ready.set()
+            for task in self.tasks:
+                task.cancel()
+
+    def finish(self, message: dict[str, Any] | None = None) -> None:
+        """Send ``message`` after what is queued, then close."""
+        if message is not None:
+            self.deliver(message)
+        self.ending = True
+        self.ready.set()
+
+    async def write(self) -> None:
+        timeout = self.server.limits.send_timeout
+        while not self.dropped:
+            await self.ready.wait()
+            self.ready.clear()
+            while self.queue and not self.dropped:
+                text = self.queue.popleft()
+                self.queued -= len(text)
+                try:
+                    await asyncio.wait_for(self.websocket.send_text(text), timeout)
+                except TimeoutError:
+                    self.drop(f"a message took more than {timeout:g} s to send")
+            if self.ending:
+                return
+
+    async def read(self) -> None:
+        """Messages until the client leaves, floods, or (turned away as a spectator) does not sit in time."""
+        server, host, limits = self.server, self.host, self.server.limits
+        bucket = TokenBucket(limits.rate, limits.burst, server.now())
+        refused = 0
+        if self.watching:
+            host.connect(self.client)
+        else:
+            self.deliver({"type": "error", "code": "full", "seq": host.seq,
+                          "message": f"This table has its most spectators ({limits.max_spectators}); send 'sit' or "
+                                     f"'resume' within {SEAT_WAIT:g} seconds to play, or come back later."})
+        deadline = server.now() + SEAT_WAIT
+        while True:
+            if self.watching:
+                received = await self.websocket.receive()
+            else:
+                try:
+                    received = await asyncio.wait_for(self.websocket.receive(), max(0.0, deadline - server.now()))
+                except TimeoutError:
+                    self.finish()
+                    return
+            if received["type"] == "websocket.disconnect":
+                return
+            data = received.get("text")
+            if data is None:
+                data = received.get("bytes") or b""
+            if not bucket.take(server.now()) or not server.take(self.address):
+                refused += 1
+                self.deliver({"type": "error", "code": "rate_limited", "seq": host.seq,
+                              "message": f"At most {limits.rate:g} messages a second (bursts of {limits.burst:g}) "
+                                         f"a connection, {limits.client_rate:g} from one address."})
+                if refused > 2 * limits.burst:
+                    log.warning("table %s: a connection flooding messages is closed", host.table_id)
+                    self.finish()  # the writer sends what is queued, then the socket is closed (policy violation)
+                    return
+                continue
+            try:
+                message = read_message(data)
+                if not self.watching:
+                    if not isinstance(message, Sit | Resume):
+                        raise MessageError("not_seated", "This table has its most spectators: send 'sit' or "
+                                                         "'resume' to play.")
+                    host.connect(self.client)
+                    self.watching = True
+                    try:
+                        host.handle(self.client, message)
+                    except MessageError:
+                        host.disconnect(self.client)
+                        self.watching = False
+                        raise
+                else:
+                    host.handle(self.client, message)
+            except MessageError as exc:
+                log.info("table %s: message refused (%s)", host.table_id, exc.code)
+                self.deliver({"type": "error", "code": exc.code, "message": exc.message, "seq": host.seq})
+                continue
+            server.wake(host.table_id)
+
+    async def run(self) -> None:
+        host = self.host
+        spectators = sum(1 for c in host.clients if c.seat is None)
+        self.watching = spectators < self.server.limits.max_spectators
+        self.server.sockets.setdefault(host.table_id, set()).add(self)
+        loop = asyncio.get_running_loop()
+        writer, reader = loop.create_task(self.write()), loop.create_task(self.read())
+        self.tasks = (writer, reader)
+        try:
+            await asyncio.wait({writer, reader}, return_when=asyncio.FIRST_COMPLETED)
+            if reader.done() and not writer.done() and self.ending:  # flooding, or no seat taken: send, then close
+                with contextlib.suppress(TimeoutError, asyncio.CancelledError):  # cancelled: dropped meanwhile
+                    await asyncio.wait_for(asyncio.shield(writer), self.server.limits.send_timeout)
+        finally:
+            host.disconnect(self.client)
+            self.server.sockets.get(host.table_id, set()).discard(self)
+            self.queue.clear()
+            for task in (reader, writer):
+                task.cancel()
+            for task in (reader, writer):
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            with contextlib.suppress(Exception):  # the client gone already, or not reading: give up soon
+                await asyncio.wait_for(self.websocket.close(code=1008), 1.0)
+
+
+def create_app(db: str | None = None, *, name: str = "", max_tables: int | None = None, rate: float | None = None,
+               burst: float | None = None, limits: Limits | None = None, allowed_origins: Sequence[str] = (),
+               allowed_hosts: Sequence[str] = ("localhost", "127.0.0.1"), phh: bool = True,
                now: Callable[[], float] = time.monotonic, drain: float = 30.0) -> Starlette:
     """The server as an ASGI application (``app.state.server`` is its :class:`Server`).
 
     ``db``: where tables are recorded and recovered from (``None``: nowhere); ``name``: this
     process's address (``http://host:port``) when several share the database: each recovers the
-    tables it created, and lists the others' with their address; ``max_tables``: the
-    most tables it holds; ``rate`` and ``burst``: the messages a second each connection may send;
-    ``allowed_origins``: other web origins whose pages may open websockets (``https://example.org``);
+    tables it created, and lists the others' with their address; ``limits``: what clients may do
+    (:class:`~cardgame.server.config.Limits`; ``max_tables``, ``rate`` and ``burst`` replace its
+    fields of those names); ``allowed_origins``: other web origins whose pages may open websockets
+    (``https://example.org``); ``allowed_hosts``: the names a request's ``Host`` may give (Starlette's
+    ``TrustedHostMiddleware``: a DNS-rebinding page reaches nothing; ``"*"`` allows any);
     ``phh``: each finished hand's PHH text can be had from its stored events
     (``GET /api/tables/{id}/hands/{n}.phh``), made when asked for; ``drain``: at a SIGTERM (``cardgame
     serve``), how long the hands in play have to finish before the process exits (seconds).
     """
-    server = Server(db, name=name, max_tables=max_tables, rate=rate, burst=burst, allowed_origins=allowed_origins,
-                    phh=phh, now=now, drain=drain)
+    _check_names(allowed_hosts, "allowed_hosts", "host names")
+    limits = check_instance(limits if limits is not None else Limits(), Limits, "A Limits", ConfigError)
+    changes: dict[str, Any] = {k: v for k, v in (("max_tables", max_tables), ("rate", rate), ("burst", burst))
+                               if v is not None}
+    try:
+        limits = attrs.evolve(limits, **changes)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"Bad limits: {excerpt(str(exc))}") from None
+    server = Server(db, name=name, limits=limits, allowed_origins=allowed_origins, phh=phh, now=now,
+                    drain=drain)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await server.start()
         server.start_tasks()
+        reaper = asyncio.get_running_loop().create_task(server._reaper())
         try:
             yield
         finally:
+            reaper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await reaper
             await server.stop()
 
     async def lobby(request: Request) -> Response:
@@ -563,9 +865,17 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, 
             return _error(404, "PHH has no code for this table's game.")
         return Response(text, media_type="text/plain; charset=utf-8")
 
+    async def table_deals(request: Request) -> Response:
+        host = server.tables.get(request.path_params["table_id"])
+        if host is None:
+            return _error(404, f"No table {excerpt(request.path_params['table_id'])}.")
+        return JSONResponse(list(host.reveals.values()))
+
     async def create_table(request: Request) -> Response:
         if not server.origin_ok(request.headers.get("origin"), request.headers.get("host")):
             return _error(403, "A table is created from this server's own lobby page.")
+        if not server.take(_address(request)):
+            return _error(429, f"Too many requests from your address: at most {server.limits.client_rate:g} a second.")
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             return _error(415, "Send the table as JSON (Content-Type: application/json).")
         body = await _read_body(request)
@@ -573,13 +883,34 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, 
             return _error(413, f"A table's description may hold at most {MAX_BODY} bytes.")
         try:
             config = read_config(from_json(body))
-            host = server.create(config)
+            host, token = server.open_for(config, _address(request))
             await server.settled(host.table_id)
         except SnapshotError as exc:
             return _error(400, f"The body must be JSON: {exc}.")
+        except LimitError as exc:
+            return _error(exc.status, str(exc))
         except CardgameError as exc:
             return _error(400, str(exc))
-        return JSONResponse(host.describe(), status_code=201)
+        return JSONResponse({**host.describe(), "creator_token": token}, status_code=201)
+
+    async def close_table(request: Request) -> Response:
+        if not server.origin_ok(request.headers.get("origin"), request.headers.get("host")):
+            return _error(403, "A table is closed from this server's own pages.")
+        if not server.take(_address(request)):
+            return _error(429, f"Too many requests from your address: at most {server.limits.client_rate:g} a second.")
+        table_id = request.path_params["table_id"]
+        if table_id not in server.tables:
+            return _error(404, f"No table {excerpt(table_id)}.")
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not token:
+            return _error(401, "Send the table's creator token: Authorization: Bearer TOKEN.")
+        try:
+            server.close_by_creator(table_id, token.strip())
+        except LimitError as exc:
+            return _error(exc.status, str(exc))
+        except CardgameError as exc:
+            return _error(400, str(exc))
+        return JSONResponse({"closed": table_id})
 
     async def table_socket(websocket: WebSocket) -> None:
         table_id = websocket.path_params["table_id"]
@@ -588,68 +919,21 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, 
             await websocket.close(code=1008)
             return
         host = server.tables.get(table_id)
-        if host is None or len(host.clients) >= MAX_CLIENTS:
+        address = _address(websocket)
+        if host is None or server.connections.get(address, 0) >= server.limits.connections_per_client:
+            if host is not None:
+                log.warning("table %s: a client with %d connections is refused another", table_id,
+                            server.connections[address])
             await websocket.close(code=1008)
             return
         await websocket.accept()
-        queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-        cut = False
-
-        def deliver(message: dict[str, Any]) -> None:
-            nonlocal cut
-            if cut:
-                return
-            if queue.qsize() >= MAX_QUEUE:  # a client that reads nothing is cut off, not buffered forever
-                cut = True
-                queue.put_nowait(None)
-                return
-            queue.put_nowait(message)
-
-        async def write() -> None:
-            while (message := await queue.get()) is not None:
-                await websocket.send_text(json.dumps(message, separators=(",", ":")))
-            await websocket.close(code=1008)
-
-        client = Client(deliver)
-        host.connect(client)
-        writer = asyncio.get_running_loop().create_task(write())
-        bucket = TokenBucket(server.rate, server.burst, server.now())
-        refused = 0
+        server.connections[address] = server.connections.get(address, 0) + 1
         try:
-            while True:
-                received = await websocket.receive()
-                if received["type"] == "websocket.disconnect":
-                    break
-                data = received.get("text")
-                if data is None:
-                    data = received.get("bytes") or b""
-                if not bucket.take(server.now()):
-                    refused += 1
-                    deliver({"type": "error", "code": "rate_limited", "seq": host.seq,
-                             "message": f"At most {server.rate:g} messages a second (bursts of {server.burst:g})."})
-                    if refused > 2 * server.burst:
-                        log.warning("table %s: a connection flooding messages is closed", table_id)
-                        if not cut:
-                            cut = True
-                            queue.put_nowait(None)  # the writer sends what is queued, then closes (policy violation)
-                        await writer
-                        break
-                    continue
-                try:
-                    message = read_message(data)
-                    host.handle(client, message)
-                except MessageError as exc:
-                    log.info("table %s: message refused (%s)", table_id, exc.code)
-                    deliver({"type": "error", "code": exc.code, "message": exc.message, "seq": host.seq})
-                    continue
-                server.wake(table_id)
-        except WebSocketDisconnect:
-            pass
+            await _Connection(server, host, websocket, address).run()
         finally:
-            host.disconnect(client)
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
+            server.connections[address] -= 1
+            if not server.connections[address]:
+                del server.connections[address]
 
     app = Starlette(
         routes=[
@@ -659,13 +943,15 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int = 500, 
             Route("/api/bots", bots_list),
             Route("/api/tables", tables_list, methods=["GET"]),
             Route("/api/tables", create_table, methods=["POST"]),
-            Route("/api/tables/{table_id}", table_info),
+            Route("/api/tables/{table_id}", table_info, methods=["GET"]),
+            Route("/api/tables/{table_id}", close_table, methods=["DELETE"]),
             Route("/api/tables/{table_id}/hands/{hand}.phh", hand_phh),
+            Route("/api/tables/{table_id}/deals", table_deals),
             WebSocketRoute("/ws/{table_id}", table_socket),
             Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
         ],
+        middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))],
         lifespan=lifespan,
     )
     app.state.server = server
     return app
-

@@ -36,7 +36,13 @@ class Clock:
         return self.started + self.action_time + self.bank(self.seat)
 
     def action_left(self, now: float) -> float:
-        return max(0.0, self.started + self.action_time - now)
+        """The action time left at ``now``: never more than ``action_time``, also while the clock
+        waits to start (after a hand, for the hand pause)."""
+        return min(self.action_time, max(0.0, self.started + self.action_time - now))
+
+    def starts_in(self, now: float) -> float:
+        """Seconds until the running clock starts to count (0 once it counts)."""
+        return max(0.0, self.started - now)
 
     def bank_left(self, now: float) -> float:
         if self.seat is None:

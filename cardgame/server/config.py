@@ -17,11 +17,11 @@ import attrs
 
 from cardgame.engine.errors import ConfigError
 from cardgame.model.inputs import excerpt
-from cardgame.model.rng import MAX_SEED, check_seed, new_seed
+from cardgame.model.rng import MAX_SEED, check_seed
 from cardgame.play import bots as bot_names
 from cardgame.store.serialize import SnapshotError, json_kind, structure, unstructure
 
-__all__ = ["MAX_SEATS", "TableConfig", "read_config", "variant_params"]
+__all__ = ["MAX_SEATS", "Limits", "TableConfig", "read_config", "variant_params"]
 
 #: The most seats a table may have (the variants' largest ``max_players``).
 MAX_SEATS = 10
@@ -48,9 +48,10 @@ class TableConfig:
     ``bots`` seats a bot by name (``cardgame.play.bots``) with ``bot_buy_in`` chips; ``bot_delay``
     seconds a bot waits before it acts (for people watching); bots sit out while no person is
     seated unless ``bots_alone``; after a hand, nobody's clock runs and no bot acts for ``hand_pause``
-    seconds (the showdown stays in view); ``seed`` makes the deals replayable (``None``: each game
-    draws a seed of 128 bits from the operating system, which the server logs; no client is shown
-    a table's seed, as whoever knows it knows the cards)."""
+    seconds (the showdown stays in view); ``seed`` makes a practice table whose deals replay (the
+    operator's only: ``None``, the default and the only value a client may give, shuffles every
+    deck from the operating system's cryptographic source; no client is shown a table's seed, as
+    whoever knows it knows the cards)."""
 
     variant: str
     params: dict[str, Any] = attrs.field(factory=dict)
@@ -116,10 +117,6 @@ class TableConfig:
         except (ConfigError, KeyError, AttributeError):
             raise ConfigError(f"Unknown variant {excerpt(self.variant)}; the variants are "
                               f"{', '.join(v.code or v.name for v in variants.available())}.") from None
-
-    def game_seed(self) -> int:
-        """The seed a new game of this table deals from: ``seed``, or 128 bits from the operating system."""
-        return new_seed() if self.seed is None else self.seed
 
     def public_data(self) -> dict[str, Any]:
         """:meth:`to_data` without the seed, for the lobby."""
@@ -188,3 +185,65 @@ def variant_params(variant: Any) -> dict[str, Any]:
         return {}
     return {name: (p.default if p.default is not inspect.Parameter.empty else None)
             for name, p in signature.parameters.items()}
+
+
+def _positive(low: float, high: float) -> Any:
+    """A validator: an ``int`` or ``float`` from ``low`` to ``high`` (seconds, messages a second)."""
+    return _in_range(low, high, whole=False)
+
+
+@attrs.frozen
+class Limits:
+    """What one server lets anonymous clients do; the defaults suit a public server. A table the
+    operator opens (``cardgame serve --table``, :meth:`Server.create`) is bound by none of them.
+
+    * ``max_tables`` tables in all, ``tables_per_client`` opened by one client address;
+    * a client's table with nobody playing (seated and not sitting out) and nobody connected closes
+      after ``idle_close`` seconds;
+    * ``max_spectators`` connections watching one table (seated players always connect), and
+      ``connections_per_client`` connections from one address to the whole server;
+    * a connection whose unsent messages pass ``send_queue`` bytes, or that takes more than
+      ``send_timeout`` seconds to take one, is dropped (it does not read);
+    * ``rate`` messages a second (bursts of ``burst``) per connection, and ``client_rate``
+      (``client_burst``) per client address over all its connections;
+    * a client's table: ``action_time`` at least ``min_action_time`` and at most ``max_action_time``
+      seconds, ``time_bank`` at most ``max_time_bank``, buy-ins at most ``max_buy_in`` chips, and at
+      least one seat without a bot (bots-only tables are the operator's).
+    """
+
+    max_tables: int = attrs.field(default=200, validator=_in_range(1, 100_000))
+    tables_per_client: int = attrs.field(default=3, validator=_in_range(1, 100_000))
+    idle_close: float = attrs.field(default=1800.0, validator=_positive(1, 30 * 86400))
+    max_spectators: int = attrs.field(default=50, validator=_in_range(0, 100_000))
+    connections_per_client: int = attrs.field(default=32, validator=_in_range(1, 100_000))
+    send_queue: int = attrs.field(default=1 << 20, validator=_in_range(4096, 1 << 30))
+    send_timeout: float = attrs.field(default=10.0, validator=_positive(0.01, 3600))
+    rate: float = attrs.field(default=20.0, validator=_positive(0.01, 100_000))
+    burst: float = attrs.field(default=40.0, validator=_positive(1, 100_000))
+    client_rate: float = attrs.field(default=40.0, validator=_positive(0.01, 100_000))
+    client_burst: float = attrs.field(default=80.0, validator=_positive(1, 100_000))
+    min_action_time: float = attrs.field(default=5.0, validator=_positive(0.05, _MAX_SECONDS))
+    max_action_time: float = attrs.field(default=300.0, validator=_positive(0.05, _MAX_SECONDS))
+    max_time_bank: float = attrs.field(default=600.0, validator=_positive(0, _MAX_SECONDS))
+    max_buy_in: int = attrs.field(default=10**9, validator=_in_range(1, _MAX_CHIPS))
+
+    def check(self, config: TableConfig) -> None:
+        """:class:`ConfigError` if a client may not open ``config``: no seed (seeds are the operator's,
+        as whoever knows a table's seed knows its cards), a seat for a person, settings in bounds."""
+        if config.seed is not None:
+            raise ConfigError("seed: a table opened from the lobby shuffles from the operating system's source; "
+                              "seeds are for the operator's practice tables (cardgame serve --seed).")
+        if config.bots_alone or len(config.bots) >= config.seats:
+            raise ConfigError("bots: tables of bots alone are the operator's; leave a seat for a person and "
+                              "bots_alone false.")
+        if not self.min_action_time <= config.action_time <= self.max_action_time:
+            raise ConfigError(f"action_time must be {self.min_action_time:g} to {self.max_action_time:g} seconds, "
+                              f"not {config.action_time:g}.")
+        if config.time_bank > self.max_time_bank:
+            raise ConfigError(f"time_bank must be at most {self.max_time_bank:g} seconds, not {config.time_bank:g}.")
+        if config.max_buy_in > self.max_buy_in:
+            raise ConfigError(f"max_buy_in must be at most {self.max_buy_in:,} chips, not {config.max_buy_in:,}.")
+        for key, value in config.params.items():
+            if type(value) is int and not 0 <= value <= config.max_buy_in:
+                raise ConfigError(f"params: {excerpt(key)} must be 0 to the largest buy-in ({config.max_buy_in:,}), "
+                                  f"not {value:,}.")

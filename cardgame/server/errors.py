@@ -4,13 +4,22 @@ from __future__ import annotations
 
 from cardgame.engine.errors import CardgameError
 
-__all__ = ["CODES", "MessageError"]
+__all__ = ["CODES", "LimitError", "MessageError"]
 
 #: Every error code a client may receive (docs/server.md).
 CODES = frozenset({
     "malformed", "too_large", "rate_limited", "not_seated", "already_seated", "bad_token", "not_your_turn",
-    "stale", "illegal", "seat_taken", "buy_in", "forbidden",
+    "stale", "illegal", "seat_taken", "buy_in", "forbidden", "full",
 })
+
+
+class LimitError(CardgameError):
+    """A client's request the server's limits refuse (too many tables, a wrong creator token...);
+    ``status`` is the HTTP status it is answered with."""
+
+    def __init__(self, message: str, status: int = 429) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 class MessageError(CardgameError):

@@ -24,8 +24,18 @@ from typing import Any
 
 from cardgame.engine.errors import CardgameError, ConfigError
 from cardgame.model.cards import parse_cards
+from cardgame.model.deck import Deck, DeckSpec
 from cardgame.model.errors import BotError
-from cardgame.model.events import Event, HandEnded, HandStarted, PlayerLeft
+from cardgame.model.events import (
+    ActionTaken,
+    BoardDealt,
+    Event,
+    HandEnded,
+    HandStarted,
+    HoleCardsDealt,
+    PlayerLeft,
+    PlayerSatOut,
+)
 from cardgame.model.inputs import check_instance, check_int, check_text, excerpt
 from cardgame.model.pots import settled_pots
 from cardgame.play import bots as bot_names
@@ -36,7 +46,10 @@ from cardgame.play.view import seat_rows
 from cardgame.server.clock import Clock
 from cardgame.server.config import TableConfig
 from cardgame.server.errors import MessageError
+from cardgame.server.fairness import Deal, new_deal
 from cardgame.server.messages import Act, Draw, Leave, Message, Muck, Resume, Runs, Sit, SitIn, SitOut, TopUp
+from cardgame.stages.base import mark_sitting_out
+from cardgame.stages.wait_for_players import WaitForPlayers
 from cardgame.store.serialize import encoded
 
 __all__ = ["Client", "TableHost", "hash_token"]
@@ -47,6 +60,12 @@ log = logging.getLogger("cardgame.server")
 _NAME_LIMIT = 24
 #: The most events a full view re-sends (a hand's are far fewer).
 _LOG_LIMIT = 2000
+#: How long a notice is shown to connections made after it (seconds): a player reconnecting after a
+#: restart is told what happened to the hand they were in.
+_NOTICE_KEEP = 120.0
+_NOTICE_LIMIT = 10
+#: The finished hands whose reveals a table keeps (``reveals``).
+_REVEALS = 50
 
 
 def hash_token(token: str) -> str:
@@ -98,7 +117,7 @@ class TableHost:
         variant = config.variant_object()
         if game is None:
             game = Game(variant, params=config.params, seats=config.seats, min_buy_in=config.min_buy_in,
-                        max_buy_in=config.max_buy_in, seed=config.game_seed())
+                        max_buy_in=config.max_buy_in, seed=config.seed)
         self.game = game
         self.variant_name: str = variant.name
         self.shape = game_shape(game.dispatcher.stages, game.ctx.deck_spec, variant.name)
@@ -121,11 +140,18 @@ class TableHost:
         self.held = False  # events wait to be recorded: nothing is sent or played
         self.outbox: list[tuple[Client, dict[str, Any]]] = []  # messages kept while held
         self.paused: str | None = None  # why the table is paused (its store fails), told to each newcomer
-        self.voided: str | None = None  # a notice for newcomers: the hand a restart voided
+        self.timed_out: set[int] = set()  # this hand's events that a timeout made (their text says so)
+        self.said: dict[int, str] = {}  # this hand's events told in other words than their own
+        self.notices: list[tuple[float, dict[str, Any]]] = []  # (when, message): the recent notices
+        self.deal: Deal | None = None  # the hand in progress's committed deck
+        self._next_deal: tuple[Deal, Deck] | None = None  # the next hand's, stacked already
+        self.commitments: dict[int, str] = {}  # the newest hands' commitments, by hand number
+        self.reveals: dict[int, dict[str, Any]] = {}  # the newest finished hands' reveals, by hand number
         game.subscribe(self._on_event)
+        self._seat_bots()  # before the game starts: bots seated alone sit out before any hand is dealt
+        self._prepare_deal()
         if game.dispatcher.status == "new":
             game.start()
-        self._seat_bots()
         self.refresh()
 
     # --- events ---------------------------------------------------------------------------------------
@@ -136,6 +162,9 @@ class TableHost:
         if type(event) is HandStarted:
             self.hand_log = [item]
             self._public = {}
+            self.timed_out = set()
+            self.said = {}
+            self._start_deal(event.hand)
         else:
             self.hand_log.append(item)
             if len(self.hand_log) > _LOG_LIMIT:  # between hands, seats come and go: keep the newest
@@ -143,8 +172,57 @@ class TableHost:
             if type(event) is PlayerLeft and event.seat in self.tokens:
                 self._free_token(event.seat)
             elif type(event) is HandEnded:
+                self._end_deal(event.hand)
                 self._rebuy_bots()
                 self.paused_until = self.now() + self.config.hand_pause
+            if type(event) in (PlayerSatOut, PlayerLeft) and self.game.hand is not None:
+                self._bots_sit_out_alone()
+
+    # --- the committed deck (cardgame.server.fairness) -----------------------------------------------
+    def _prepare_deal(self) -> None:
+        """Shuffle and stack the next hand's whole deck now, so its commitment exists before its first card."""
+        ctx = self.game.ctx
+        if ctx.next_deck is not None:  # stacked by someone else (a test, a replay): not ours to commit
+            return
+        deal = new_deal(self._deck_spec().cards, ctx.rng)
+        deck = ctx.next_deck = Deck.stacked(deal.deck, self._deck_spec())
+        self._next_deal = (deal, deck)
+
+    def _deck_spec(self) -> DeckSpec:
+        """The deck this variant deals from (its wait stage may name its own, e.g. the short deck)."""
+        for stage in self.game.dispatcher.stages:
+            if isinstance(stage, WaitForPlayers) and stage.deck is not None:
+                return stage.deck
+        return self.game.ctx.deck_spec
+
+    def _start_deal(self, number: int) -> None:
+        hand = self.game.hand
+        pending, self._next_deal = self._next_deal, None
+        self.deal = pending[0] if pending is not None and hand is not None and hand.deck is pending[1] else None
+        if self.deal is not None:
+            self.commitments[number] = self.deal.commitment
+            while len(self.commitments) > _REVEALS:
+                del self.commitments[min(self.commitments)]
+
+    def _end_deal(self, number: int) -> None:
+        deal, self.deal = self.deal, None
+        if deal is not None:
+            self.reveals[number] = {"hand": number, "commitment": deal.commitment, **deal.reveal()}
+            while len(self.reveals) > _REVEALS:
+                del self.reveals[min(self.reveals)]
+        self._prepare_deal()
+
+    def _deal_messages(self, items: Iterable[tuple[int, Event]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The ``deal`` messages (commitments) to send before a view of ``items``, and the ``reveal``
+        messages to send after it."""
+        before: list[dict[str, Any]] = []
+        after: list[dict[str, Any]] = []
+        for _, e in items:
+            if type(e) is HandStarted and e.hand in self.commitments:
+                before.append({"type": "deal", "hand": e.hand, "commitment": self.commitments[e.hand], "seq": self.seq})
+            elif type(e) is HandEnded and e.hand in self.reveals:
+                after.append({"type": "reveal", **self.reveals[e.hand], "seq": self.seq})
+        return before, after
 
     # --- seats ------------------------------------------------------------------------------------------
     def _seat_bots(self) -> None:
@@ -161,13 +239,30 @@ class TableHost:
             self.bots[seat] = (bot, seat_rng(self.game, seat))
         self._bots_follow_people()
 
+    def _people_playing(self) -> bool:
+        """Whether a person is seated and not sitting out."""
+        return any((p.seat not in self.bots or p.seat in self.tokens) and not p.sitting_out
+                   for p in self.game.table.players())
+
+    def _bots_sit_out_alone(self) -> None:
+        """In a hand, from inside the engine, when a player sits out or leaves (the last person went
+        broke as the hand closed, say) and no person plays any more: the bots sit out at once, before
+        the hand ends and the engine deals the next one, so they deal no hand among themselves, unless
+        ``bots_alone``. (Their events follow the one that caused them, inside the hand, as the store,
+        which listens first, records them.)"""
+        if self.config.bots_alone or self._people_playing():
+            return
+        for seat in self.bots:
+            player = self.game.table.seats[seat]
+            if player is not None and seat not in self.tokens and not player.sitting_out:
+                mark_sitting_out(self.game.ctx, seat)
+
     def _bots_follow_people(self) -> None:
         """Bots sit out while no person is seated (a table nobody plays at does not deal hands to
         bots alone, unless ``bots_alone``), and sit in when one is."""
         if self.config.bots_alone:
             return
-        people = any((p.seat not in self.bots or p.seat in self.tokens) and not p.sitting_out
-                     for p in self.game.table.players())
+        people = self._people_playing()
         for seat in self.bots:
             player = self.game.table.seats[seat]
             if player is None or seat in self.tokens or player.sitting_out != people or player.stack == 0:
@@ -192,6 +287,8 @@ class TableHost:
             player = self.game.table.seats[seat]
             if player is not None and player.stack == 0 and (hand is None or seat not in hand.by_seat):
                 self.game.top_up(seat, buy_in)  # between its hands: the next hand may have started already
+                if self.config.bots_alone and seat not in self.tokens:
+                    self.game.sit_in(seat)  # the engine sat it out when it went broke
         self._bots_follow_people()
 
     def _free_token(self, seat: int) -> None:
@@ -207,12 +304,26 @@ class TableHost:
     def connect(self, client: Client) -> None:
         """A new connection: it watches as a spectator until it sits or resumes."""
         self.clients.append(client)
-        for text in (self.paused, self.voided):
-            if text is not None:
-                client.deliver(self._notice("paused" if text is self.paused else "voided", text, client))
         self._arm()
         self._deliver(client, {"type": "welcome", "table": self.describe(), "seq": self.seq})
         self._send_view(client, full=True)
+        since = self.now() - _NOTICE_KEEP
+        recent = [message for when, message in self.notices if when >= since]
+        if self.paused is not None and not any(m["kind"] == "paused" and m["text"] == self.paused for m in recent):
+            recent.append({"type": "notice", "kind": "paused", "text": self.paused, "seq": self.seq})
+        for message in recent:  # told at once, held or not (a paused table sends nothing else)
+            client.deliver(message)
+
+    def notice(self, kind: str, text: str) -> None:
+        """Tell every connection ``text``, words for the players about the table (a ``notice``
+        message: ``kind`` a short id such as ``voided``, ``paused`` or ``resumed``); connections made
+        in the next couple of minutes are told too."""
+        check_text(kind, "notice kind", ConfigError, max_length=40)
+        check_text(text, "notice text", ConfigError, max_length=500)
+        message = {"type": "notice", "kind": kind, "text": text, "seq": self.seq}
+        self.notices = [*self.notices[-_NOTICE_LIMIT + 1:], (self.now(), message)]
+        for client in list(self.clients):
+            client.deliver(message)
 
     def disconnect(self, client: Client) -> None:
         """A connection closed: its seat stays (the clock keeps running for it)."""
@@ -266,16 +377,17 @@ class TableHost:
         name = message.name.strip()
         if not 1 <= len(name) <= _NAME_LIMIT or not name.isprintable():
             raise MessageError("malformed", f"A name is 1 to {_NAME_LIMIT} printable characters, not "
-                                            f"{message.name[:40]!r}.")
+                                            f"{excerpt(message.name)}.")
         table = self.game.table
         if message.seat is not None and not 0 <= message.seat < table.seat_count:
             raise MessageError("seat_taken", f"There is no seat {message.seat}: the seats are 0 to "
                                              f"{table.seat_count - 1}.")
         if message.seat is not None and table.seats[message.seat] is not None:
             free = [s for s, p in enumerate(table.seats) if p is None]
-            raise MessageError("seat_taken", f"Seat {message.seat} is taken; free seats: {free or 'none'}.")
+            raise MessageError("seat_taken", f"Seat {message.seat} is taken; free seats: "
+                                             f"{', '.join(map(str, free)) or 'none'}.")
         if any(p.name == name for p in table.players()):
-            raise MessageError("seat_taken", f"{name!r} is already seated here; choose another name.")
+            raise MessageError("seat_taken", f"{excerpt(name)} is already seated here; choose another name.")
         if not table.min_buy_in <= message.buy_in <= table.max_buy_in:
             raise MessageError("buy_in", f"The buy-in must be {table.min_buy_in} to {table.max_buy_in}, "
                                          f"not {message.buy_in}.")
@@ -323,6 +435,12 @@ class TableHost:
         if game.to_act != seat:
             whose = "nobody's" if game.to_act is None else f"seat {game.to_act}'s"
             raise MessageError("not_your_turn", f"It is {whose} turn, not seat {seat}'s.")
+        if isinstance(message, Act) and message.action in ("bet", "raise") and message.amount is None:
+            legal = game.legal_actions()
+            allowed = (f"from {legal.min_raise_to} to {legal.max_raise_to}" if legal is not None and legal.can_raise
+                       else "but no bet or raise is allowed now")
+            raise MessageError("malformed", f"A {message.action} needs an amount, the total to {message.action} "
+                                            f"{'' if message.action == 'bet' else 'to '}({allowed}).")
         match message:
             case Act():
                 self._call(game.act, seat, message.action, message.amount)
@@ -398,6 +516,7 @@ class TableHost:
         a row the player is sat out."""
         game = self.game
         self.clock.spend(seat, self.now())
+        first = self.seq + 1
         if game.draw_options() is not None or game.run_options() is not None:
             decide(game, seat, bot_names.get("calling-station"), random.Random(0), shape=self.shape,
                    events=self.bot_events)
@@ -407,11 +526,18 @@ class TableHost:
             action = "check" if legal.can_check else "bring_in" if legal.bring_in else "fold"
             game.act(seat, action, None)
         log.info("table %s: seat %d timed out", self.table_id, seat)
+        decided = next((n for n, e in self.pending if n >= first and getattr(e, "seat", None) == seat), None)
+        if count and decided is not None:
+            self.timed_out.add(decided)
         if count:
             self.misses[seat] = misses = self.misses.get(seat, 0) + 1
             player = game.table.seats[seat]
             if misses >= self.config.max_misses and player is not None and not player.sitting_out:
+                first = self.seq + 1
                 game.sit_out(seat)
+                for n, e in self.pending:
+                    if n >= first and e.kind == "sat out" and getattr(e, "seat", None) == seat:
+                        self.said[n] = f"{player.name} ran out of time {misses} times in a row and now sits out"
                 self._bots_follow_people()
 
     def _arm(self) -> None:
@@ -464,14 +590,6 @@ class TableHost:
                 client.deliver(message)
         self.refresh()
 
-    def _notice(self, kind: str, text: str, client: Client) -> dict[str, Any]:
-        return {"type": "notice", "kind": kind, "text": text, "seq": client.sent}
-
-    def notice(self, kind: str, text: str) -> None:
-        """Tell every client ``text`` now (a ``notice`` of ``kind``), held or not."""
-        for client in list(self.clients):
-            client.deliver(self._notice(kind, text, client))
-
     def pause(self, text: str) -> None:
         """The table's events cannot be recorded: it stays held, takes no message but ``resume``, and
         tells its players why."""
@@ -498,7 +616,12 @@ class TableHost:
             items = [(n, e) for n, e in self.pending if n > client.sent]
             if not items:
                 return  # it has seen all of it already (a full view)
+        before, after = self._deal_messages(items)
+        for message in before:
+            self._deliver(client, message)
         self._deliver(client, self.view(client.seat, items, full=full))
+        for message in after:
+            self._deliver(client, message)
         client.sent = self.seq
 
     def view(self, seat: int | None, items: Iterable[tuple[int, Event]] = (), *, full: bool = False
@@ -512,7 +635,10 @@ class TableHost:
             item = public.get(n)
             if item is None:
                 seen = e.seen_by(seat)
-                item = {"seq": n, "kind": e.kind, "text": seen.describe(names), "event": encoded(seen)}
+                text = self.said.get(n) or seen.describe(names)
+                if n in self.timed_out:
+                    text = _ran_out_of_time(text, names.get(getattr(e, "seat", -1), ""))
+                item = {"seq": n, "kind": e.kind, "text": text, "event": encoded(seen)}
                 if seen is e and (seat is None or e.seen_by(None) is e):  # the same for everyone: render it once
                     public[n] = item
             events.append(item)
@@ -524,6 +650,7 @@ class TableHost:
         if to_act is not None and self.clock.seat == to_act:
             now = self.now()
             message["clock"] = {"seat": to_act, "remaining": round(self.clock.action_left(now), 2),
+                                "starts_in": round(self.clock.starts_in(now), 2),
                                 "bank": round(self.clock.bank_left(now), 2)}
         return message
 
@@ -550,7 +677,8 @@ class TableHost:
                 "pot": hand.pot_total() if hand is not None else 0, "pots": pots,
                 "board": [str(c) for c in hand.board] if hand is not None else [],
                 "button": game.table.button, "to_act": game.to_act, "stud": any(self.shape.up_cards),
-                "status": game.status_name, "seats": seats}
+                "status": game.status_name, "seats": seats,
+                "commitment": self.commitments.get(hand.number) if hand is not None else None}
 
     def _question(self, seat: int) -> dict[str, Any]:
         game = self.game
@@ -567,9 +695,24 @@ class TableHost:
             pot = hand.pot_total() if hand is not None else 0
             pot_to = legal.bet_to + pot + legal.call_amount  # a pot-sized raise: call, then raise the pot
             raise_ = {"min": legal.min_raise_to, "max": legal.max_raise_to, "is_bet": legal.is_bet,
-                      "pot": max(legal.min_raise_to, min(pot_to, legal.max_raise_to)), "amounts": list(legal.amounts)}
+                      "pot": max(legal.min_raise_to, min(pot_to, legal.max_raise_to)), "amounts": list(legal.amounts),
+                      "complete": bool(legal.bring_in) or self._bring_in_stands()}
         return {"kind": "act", "seat": seat, "fold": legal.can_fold, "check": legal.can_check,
                 "call": legal.call_amount, "raise": raise_, "bring_in": legal.bring_in}
+
+    def _bring_in_stands(self) -> bool:
+        """Whether the street's bet is a stud bring-in (a raise now completes it to the small bet)."""
+        if not any(self.shape.up_cards):
+            return False
+        for _, e in reversed(self.hand_log):
+            if type(e) is ActionTaken:
+                if e.action == "bring-in":
+                    return True
+                if e.action not in ("call", "check", "fold"):
+                    return False
+            elif type(e) in (HoleCardsDealt, BoardDealt, HandStarted):
+                return False
+        return False
 
     def describe(self) -> dict[str, Any]:
         """The table for the lobby: its id, config, players and hands played."""
@@ -583,3 +726,9 @@ class TableHost:
         hand = self.game.hand
         return sum(p.stack for p in self.game.table.players()) + (hand.pot_total() if hand is not None else 0)
 
+
+def _ran_out_of_time(text: str, who: str) -> str:
+    """``"Ann folds"`` told as a timeout: ``"Ann ran out of time and folds"``."""
+    if who and text.startswith(who + " "):
+        return f"{who} ran out of time and {text[len(who) + 1:]}"
+    return f"{text} (out of time)"

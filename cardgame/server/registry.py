@@ -1,12 +1,14 @@
 """The server's own rows in the event store: each table's configuration and its seats' token hashes.
 
-Two tables beside the store's (SQL both SQLite and PostgreSQL take):
+Three tables beside the store's (SQL both SQLite and PostgreSQL take):
 
 * ``server_tables(table_id, created, config, owner)``: ``config`` is the :class:`TableConfig` as
   JSON, ``owner`` the name (its address) of the server process that drives the table: several
   processes sharing one database each recover and drive their own tables, and list the others';
 * ``server_seats(table_id, seat, token_hash)``: the SHA-256 of each person's seat token (never the
-  token), so a restarted server lets the same players resume their seats.
+  token), so a restarted server lets the same players resume their seats;
+* ``server_creators(table_id, client, token_hash)``: for a table a client opened, its address (the
+  tables it may open count it) and the SHA-256 of the creator token that closes it.
 
 The events themselves are the store's (:meth:`EventStore.record`); a restarted server rebuilds
 each table with :func:`cardgame.store.recover`, which voids an interrupted hand.
@@ -31,6 +33,8 @@ _SCHEMA = (
     "config TEXT NOT NULL, owner TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS server_seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL, "
     "token_hash TEXT NOT NULL, PRIMARY KEY (table_id, seat))",
+    "CREATE TABLE IF NOT EXISTS server_creators (table_id TEXT PRIMARY KEY, client TEXT NOT NULL, "
+    "token_hash TEXT NOT NULL)",
 )
 
 
@@ -44,9 +48,7 @@ class Registry:
                 db.execute(statement)
 
     def add(self, table_id: str, config: TableConfig, owner: str) -> None:
-        with self.store.transaction() as db:
-            for sql, params in self.add_rows(table_id, config, owner):
-                db.execute(sql, params)
+        self._write(self.add_rows(table_id, config, owner))
 
     @staticmethod
     def add_rows(table_id: str, config: TableConfig, owner: str) -> list[Row]:
@@ -80,9 +82,7 @@ class Registry:
 
     def set_token(self, table_id: str, seat: int, token_hash: str | None) -> None:
         """Keep ``token_hash`` for ``seat`` (``None``: the seat is free)."""
-        with self.store.transaction() as db:
-            for sql, params in self.token_rows(table_id, seat, token_hash):
-                db.execute(sql, params)
+        self._write(self.token_rows(table_id, seat, token_hash))
 
     @staticmethod
     def token_rows(table_id: str, seat: int, token_hash: str | None) -> list[Row]:
@@ -96,3 +96,33 @@ class Registry:
     def tokens(self, table_id: str) -> dict[int, str]:
         rows: list[Any] = self.store.query("SELECT seat, token_hash FROM server_seats WHERE table_id = ?", (table_id,))
         return {int(seat): str(digest) for seat, digest in rows}
+
+    def set_creator(self, table_id: str, client: str, token_hash: str) -> None:
+        """Keep the address and creator token hash of a table a client opened."""
+        self._write(self.creator_rows(table_id, client, token_hash))
+
+    @staticmethod
+    def creator_rows(table_id: str, client: str, token_hash: str) -> list[Row]:
+        """The statements of :meth:`set_creator` (written with the table's first events)."""
+        return [("INSERT INTO server_creators (table_id, client, token_hash) VALUES (?, ?, ?)",
+                 (table_id, client, token_hash))]
+
+    def creators(self) -> dict[str, tuple[str, str]]:
+        """Each client's table: its creator's address and creator token hash."""
+        rows: list[Any] = self.store.query("SELECT table_id, client, token_hash FROM server_creators")
+        return {str(t): (str(c), str(h)) for t, c, h in rows}
+
+    def remove(self, table_id: str) -> None:
+        """Forget a closed table (its events stay in the store): a restart does not bring it back."""
+        self._write(self.remove_rows(table_id))
+
+    @staticmethod
+    def remove_rows(table_id: str) -> list[Row]:
+        """The statements of :meth:`remove` (written after the table's last events)."""
+        return [(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
+                for name in ("server_tables", "server_seats", "server_creators")]
+
+    def _write(self, rows: list[Row]) -> None:
+        with self.store.transaction() as db:
+            for sql, params in rows:
+                db.execute(sql, params)

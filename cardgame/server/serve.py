@@ -10,8 +10,9 @@ from typing import Any
 
 from cardgame.engine.errors import CardgameError, ConfigError
 from cardgame.model.inputs import check_int, check_text, excerpt
+from cardgame.model.rng import MAX_SEED, check_seed
 from cardgame.server.app import Server, create_app
-from cardgame.server.config import MAX_SEATS, read_config
+from cardgame.server.config import MAX_SEATS, Limits, read_config
 from cardgame.server.messages import MAX_MESSAGE
 from cardgame.store.postgres import redact
 
@@ -53,27 +54,39 @@ class _Runner:
 
 
 def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: Sequence[str] = (), bots: int = 2,
-          allowed_origins: Sequence[str] = (), name: str | None = None, phh: bool = True,
-          console: Any = None, drain: float = 30.0) -> int:
+          seed: int | None = None, allowed_origins: Sequence[str] = (), allowed_hosts: Sequence[str] = (),
+          limits: Limits | None = None, name: str | None = None, phh: bool = True, console: Any = None,
+          drain: float = 30.0) -> int:
     """Run the server until interrupted. ``tables``: variants to open a table of (with ``bots`` bots
-    each) when the store holds no table yet. ``name``: the address other processes sharing the
+    each) when the store holds no table yet; ``seed`` makes them practice tables whose deals replay
+    (each table seeded ``seed``, ``seed + 1``...). ``name``: the address other processes sharing the
     database list this one's tables under (default ``http://HOST:PORT``); another live process
-    holding that name in the store stops this one from starting. ``drain``: at SIGTERM, the
-    seconds the hands in play have to finish. Every argument is checked before the server starts
-    (:class:`~cardgame.engine.errors.ConfigError`); a store that cannot be opened, or a name
-    another process holds, is said in one line and answered with exit status 1."""
+    holding that name in the store stops this one from starting. ``allowed_hosts``: names a
+    request's ``Host`` may give besides ``localhost``, ``127.0.0.1`` and ``host``; ``limits``: what
+    clients may do; ``drain``: at SIGTERM, the seconds the hands in play have to finish. Every
+    argument is checked before the server starts (:class:`~cardgame.engine.errors.ConfigError`); a
+    store that cannot be opened, or a name another process holds, is said in one line and answered
+    with exit status 1."""
     check_text(host, "host", ConfigError)
     check_int(port, "port", ConfigError, minimum=0, maximum=65535)
     check_int(bots, "number of bots", ConfigError, minimum=0, maximum=MAX_SEATS - 1)
+    if seed is not None:
+        check_seed(seed)
     if isinstance(tables, str | bytes) or not isinstance(tables, Sequence):
         raise ConfigError(f"tables is a list of variants, not {excerpt(tables)}.")
+    if isinstance(allowed_hosts, str | bytes) or not isinstance(allowed_hosts, Sequence):
+        raise ConfigError(f"allowed_hosts is a list of host names, not {excerpt(allowed_hosts)}.")
     import uvicorn
 
     configs = [read_config({"variant": v, "bots": {str(s): "seed-ai" for s in range(1, bots + 1)}, "bot_delay": 0.6,
-                            "hand_pause": 3, "name": f"{v} with {bots} bots"}) for v in tables]
+                            "hand_pause": 3, "name": f"{v} with {bots} bots",
+                            "seed": None if seed is None else (seed + i) % (MAX_SEED + 1)})
+               for i, v in enumerate(tables)]
+    hosts = ["localhost", "127.0.0.1", *([] if host in ("0.0.0.0", "::", "") else [host]), *allowed_hosts]
     app = create_app(db, name=name if name is not None else f"http://{host}:{port}", allowed_origins=allowed_origins,
-                     phh=phh, drain=drain)
+                     allowed_hosts=hosts, limits=limits, phh=phh, drain=drain)
     server = app.state.server
+    server.opening = configs  # opened as the server starts, when the store holds no table
 
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=4 * MAX_MESSAGE, log_level="info",
                             ws_ping_interval=20, ws_ping_timeout=20)
@@ -83,25 +96,23 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
 
     async def main() -> None:
         holder.loop = asyncio.get_running_loop()
-        try:
-            await server.start()  # before uvicorn: a store that cannot be opened is one line, not a traceback
+        try:  # before uvicorn: a store that cannot be opened is one line, not a traceback; the --table
+            await server.start()  # tables open here, before any client can connect
         except CardgameError as exc:
             failed.append(str(exc))
             await server.stop()
             return
-        async def open_tables() -> None:
+
+        async def announce() -> None:
             while not runner.started:
                 await asyncio.sleep(0.05)
-            if not server.tables:
-                for c in configs:
-                    server.create(c)
             if console is not None:
                 shown = redact(db) if db else ""
                 aside = f", {len(server.unavailable)} set aside (see the log)" if server.unavailable else ""
                 console.print(f"cardgame server on http://{host}:{port}/ ({len(server.tables)} tables{aside}; "
                               f"{'recording to ' + shown if db else 'not recording'})", highlight=False, markup=False)
 
-        opener = asyncio.create_task(open_tables())
+        opener = asyncio.create_task(announce())
         await runner.serve()
         opener.cancel()
 

@@ -144,6 +144,12 @@ class BettingRound(PokerStage):
         default = ("preflop", "flop", "turn", "river")[street] if 0 <= street < 4 else f"street {street + 1}"
         self.street_name = street_name or default
 
+    @property
+    def label(self) -> str:
+        """``preflop betting``, ``third street betting``, ``betting after the first draw``."""
+        name = self.street_name
+        return f"betting {name}" if name.startswith(("after ", "before ")) else f"{name} betting"
+
     def copy(self, ctx: Context) -> Self:
         """This round in a copy of the game: the street's betting copied into ``ctx``'s hand."""
         new = super().copy(ctx)

@@ -37,6 +37,11 @@ class DealBoard(PokerStage):
         self.street = street or {3: "flop"}.get(count, "board")
         self.burn = burn
 
+    @property
+    def label(self) -> str:
+        """``deal the flop``, ``deal the turn``."""
+        return f"deal the {self.street}"
+
     def hand_contested(self) -> bool:
         """Two or more players are live."""
         hand = self.ctx.hand

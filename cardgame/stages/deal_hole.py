@@ -10,7 +10,7 @@ import attrs
 from cardgame.model.cards import CARDS
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import BoardDealt, HoleCardsDealt
-from cardgame.model.inputs import check_int, excerpt
+from cardgame.model.inputs import check_int, check_text, excerpt
 from cardgame.stages.base import PokerStage
 from cardgame.stages.fitting import count, table_fit
 
@@ -39,12 +39,15 @@ class DealHole(PokerStage):
          "after": "deal_community_card"},
         {"trigger": "begin", "source": "ready", "dest": "not_contested", "after": "pass_on"},
     ]
-    __slots__ = ("community_if_short", "face_up")
+    __slots__ = ("community_if_short", "face_up", "street")
 
     def __init__(
-        self, count: object = 2, *, face_up: Sequence[bool] | None = None, community_if_short: bool = False
+        self, count: object = 2, *, face_up: Sequence[bool] | None = None, community_if_short: bool = False,
+        street: str = "",
     ) -> None:
         super().__init__()
+        #: The street these cards make, as a dealer names it (stud's ``third street``); "" for the hole cards.
+        self.street = check_text(street, "street name", ConfigError, max_length=60, empty=True)
         if face_up is None:
             count = check_int(count, "hole card count", ConfigError, minimum=1, maximum=len(CARDS))
             face_up = (False,) * count
@@ -55,6 +58,11 @@ class DealHole(PokerStage):
             raise ConfigError("DealHole must deal at least one card.")
         self.face_up = tuple(bool(u) for u in face_up)
         self.community_if_short = community_if_short
+
+    @property
+    def label(self) -> str:
+        """``deal hole cards``, or the street it deals: ``deal third street``."""
+        return f"deal {self.street}" if self.street else self.name
 
     # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
     def fit(self, before: Hashable) -> Hashable:

@@ -12,7 +12,7 @@ from cardgame.model.context import Context
 from cardgame.model.errors import CardError, ConfigError, IllegalActionError
 from cardgame.model.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
 from cardgame.model.hand import Hand, HandPlayer
-from cardgame.model.inputs import check_int, excerpt
+from cardgame.model.inputs import check_int, check_text, excerpt
 from cardgame.stages.base import PokerStage
 from cardgame.stages.fitting import count, hand_won, table_fit
 from cardgame.stages.results import DrawOptions
@@ -77,11 +77,13 @@ class Draw(PokerStage):
     goes_to: ClassVar[tuple[str, ...]] = ("showdown",)
     #: The seat to draw next, saved as a seat.
     snapshot_fields: ClassVar[tuple[str, ...]] = ("drawer",)
-    __slots__ = ("_drawer", "max_discards", "min_discards", "replace")
+    __slots__ = ("_drawer", "max_discards", "min_discards", "replace", "street")
 
     def __init__(self, max_discards: object = None, *, min_discards: object = 0,
-                 replace: object = True) -> None:  # object: checked here
+                 replace: object = True, street: str = "") -> None:  # object: checked here
         super().__init__()
+        #: Which draw this is, as a dealer names it (``first draw``); "" for a game's only draw.
+        self.street = check_text(street, "street name", ConfigError, max_length=60, empty=True)
         self._drawer: HandPlayer | None = None  # the player to draw
         if max_discards is not None:
             max_discards = check_int(max_discards, "max_discards", ConfigError, minimum=0, maximum=len(CARDS))
@@ -97,6 +99,11 @@ class Draw(PokerStage):
         self.max_discards: int | None = max_discards
         self.min_discards: int = min_discards
         self.replace = replace
+
+    @property
+    def label(self) -> str:
+        """``first draw``, or ``draw`` for a game's only draw."""
+        return self.street or self.name
 
     def copy(self, ctx: Context) -> Self:
         """This round in a copy of the game: the player to draw is the one in ``ctx``'s hand."""

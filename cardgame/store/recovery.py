@@ -24,6 +24,7 @@ from cardgame.model.events import (
     PlayerSeated,
 )
 from cardgame.model.inputs import check_int, excerpt
+from cardgame.model.rng import check_seed
 from cardgame.model.table import Player, Table
 from cardgame.play.game import Game
 from cardgame.store.backend import reason
@@ -313,7 +314,9 @@ def recover(store: EventStore, table_id: str, stages: Sequence[Stage[Context]], 
     """
     if not isinstance(store, EventStore):
         raise StoreError(f"recover takes an EventStore, not {excerpt(store)}.")
-    for what, value in (("seed", seed), ("max_hands", max_hands), ("keep_hands", keep_hands)):
+    if seed is not None:
+        check_seed(seed, StoreError)  # a seed the library drew (128 bits) as well as a small chosen one
+    for what, value in (("max_hands", max_hands), ("keep_hands", keep_hands)):
         if value is not None:
             check_int(value, what, StoreError, minimum=0)
     info = store.table(table_id)

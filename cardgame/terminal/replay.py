@@ -20,7 +20,7 @@ from cardgame.model.errors import CardgameError, ConfigError, HandHistoryError
 from cardgame.model.inputs import check_instance, check_int, check_text, excerpt, os_error, read_int
 from cardgame.phh.history import HandHistory
 from cardgame.phh.io import StrPath, load_each
-from cardgame.phh.steps import HandSteps, hand_steps, pick_hand, printable, seat_of
+from cardgame.phh.steps import HandSteps, hand_steps, pick_hand, printable, seat_of, view_equity
 from cardgame.play.view import TableView
 from cardgame.terminal.lines import fit, fit_line
 from cardgame.terminal.render import render_table
@@ -49,11 +49,16 @@ class Replayer:
     """A replay session over the hands of one file: the hand shown, its step and the viewpoint
     (a seat, ``0`` being the file's ``p1``, or ``None`` for every card)."""
 
-    def __init__(self, path: StrPath, hand: int = 1, seat: str = "all") -> None:
+    def __init__(self, path: StrPath, hand: int = 1, seat: str = "all", *, equity: bool = False) -> None:
         """Open ``path`` at hand ``hand`` (1-based) as ``seat`` sees it (``all``, a player's number
-        or name). A bad file, hand number or seat, or a hand the engine cannot replay, raises a
-        :class:`~cardgame.model.errors.HandHistoryError` naming what was wrong, as does a file that
-        cannot be opened (its path, an excerpt, and the system's reason)."""
+        or name); with ``equity``, each step also shows every live player's equity as that seat sees
+        the cards (:func:`cardgame.phh.steps.view_equity`). A bad file, hand number or seat, or a
+        hand the engine cannot replay, raises a :class:`~cardgame.model.errors.HandHistoryError`
+        naming what was wrong, as does a file that cannot be opened (its path, an excerpt, and the
+        system's reason)."""
+        if type(equity) is not bool:
+            raise HandHistoryError(f"equity must be True or False, not {excerpt(equity)}.")
+        self.equity = equity
         if not isinstance(path, str | os.PathLike) or not isinstance(os.fspath(path), str) or "\0" in os.fspath(path):
             raise HandHistoryError(f"A hand history is a file's path, not {excerpt(path)}.")
         hand = check_int(hand, "hand number", HandHistoryError)
@@ -93,7 +98,22 @@ class Replayer:
         lines = tuple(text for line in step.lines[v] for text in fit_line(line, width))
         action = Text("\n".join(fit(f"actions[{step.index}]: {step.actions[v]}", width)))
         head = Text("\n".join(fit(title, width, items=True, sep="  ")), style="bold")
-        return Group(head, action, _table(step.views[v], steps, lines))
+        parts: list[RenderableType] = [head, action, _table(step.views[v], steps, lines)]
+        if self.equity:
+            parts.append(Text("\n".join(fit(self._equity_line(step.views[v]), width, items=True, sep=", "))))
+        return Group(*parts)
+
+    def _equity_line(self, view: TableView) -> str:
+        """Each live player's equity at this step, as the viewpoint sees the cards."""
+        result = view_equity(view, self.steps.history.variant)
+        if result is None:
+            return "equity: -"
+        live = [s for s in view.seats if s.in_hand and not s.folded and s.hole]
+        margin = "" if result.exact else f" ±{1.96 * max(result.std_error):.1%}"
+        how = "exact" if result.exact else f"Monte Carlo, {result.boards:,} deals"
+        shares = ", ".join(f"{self.steps.names[s.seat]} {float(e):.1%}" for s, e in zip(live, result.equity,
+                                                                                       strict=True))
+        return f"equity ({how}{margin}): {shares}"
 
     def hand_list(self, around: int = 10) -> str:
         """The file's hands, one a line, the one shown marked ``>`` (at most ``around`` each side of it)."""

@@ -42,11 +42,11 @@ from cardgame.phh.actions import (
     StandPatDiscardAction,
 )
 from cardgame.phh.export import hand_to_phh
+from cardgame.phh.games import POKERKIT, stages_for
 from cardgame.phh.history import HandHistory
 from cardgame.phh.replay import replay
 from cardgame.play.game import Game
 from cardgame.stages import BettingRound, BringIn, ForcedBets, Showdown
-from variants.from_phh import POKERKIT, stages_for
 
 __all__ = ["CODES", "DEVIATIONS", "Deviation", "Outcome", "run_hand", "run_many"]
 
@@ -174,7 +174,7 @@ class Outcome:
 class Deviation:
     """A rule where PokerKit 0.7.7 differs from the rulebook we follow, and the engine option that
     plays PokerKit's rule: a betting option (``betting``, by name, given to ``stages_for``; the
-    ids' options are :data:`variants.from_phh.POKERKIT`), or ``apply``, which sets a stage option
+    ids' options are :data:`cardgame.phh.games.POKERKIT`), or ``apply``, which sets a stage option
     on a stage list and says whether anything changed."""
 
     id: str

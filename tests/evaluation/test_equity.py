@@ -190,7 +190,7 @@ def test_equity_errors() -> None:
     with pytest.raises(ConfigError):
         equity(["AhKh"])
     with pytest.raises(ConfigError):
-        equity(["AhKh", "QsQd"], game="stud")
+        equity(["AhKh", "QsQd"], game="checkers")
     with pytest.raises(CardError, match="twice"):
         equity(["AhKh", "AhQd"])
     with pytest.raises(CardError, match="twice"):

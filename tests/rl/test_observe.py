@@ -21,6 +21,7 @@ from cardgame.model.cards import Card
 from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.events import HoleCardsDealt
 from cardgame.play.bots import random_bot
+from cardgame.rl.env import raw_env
 from cardgame.rl.observe import ENCODERS, Encoder, Planes, RLCardEncoding, encoder
 from cardgame.stages import BettingRound, DealBoard, DealHole, EndHand, ForcedBets, Showdown, WaitForPlayers
 from cardgame.stages.base import PokerStage
@@ -50,12 +51,13 @@ def check_all(enc: Encoder, game: Game) -> None:
 
 # --- shapes, bounds, every variant ---------------------------------------------------------------
 
+@pytest.mark.parametrize("encoding", ["planes", "infostate"])
 @pytest.mark.parametrize("name", VARIANTS)
-def test_every_variant_encodes_through_a_hand(name: str) -> None:
+def test_every_variant_encodes_through_a_hand(name: str, encoding: str) -> None:
     v = variants.get(name)
     players = min(v.max_players, 4)
     game = seated(name, players, seed=5)
-    enc = encoder("planes", game)
+    enc = encoder(encoding, game)
     check_all(enc, game)  # before the first hand
     game.start()
     decisions = 0
@@ -193,11 +195,26 @@ def test_out_buffer_is_filled_and_returned() -> None:
     assert np.array_equal(buffer, enc.encode(game, 3))
     with pytest.raises(ConfigError, match="float32 array of shape"):
         enc.encode(game, 3, out=np.zeros(3, np.float32))
+    for name in ENCODERS:
+        other = encoder(name, game)
+        frozen = np.zeros(other.space.shape, np.float32)
+        frozen.flags.writeable = False
+        with pytest.raises(ConfigError, match="writeable float32 array"):
+            other.encode(game, 3, out=frozen)
+        column = np.zeros((other.space.shape[0], 2), np.float32)[:, 1]  # a strided view is written in place
+        assert np.array_equal(other.encode(game, 3, out=column), other.encode(game, 3))
+    mask = np.zeros(5, np.int8)
+    mask.flags.writeable = False
+    actions = raw_env("NT", 6).actions
+    with pytest.raises(ConfigError, match="writeable int8 array"):
+        actions.mask(game, out=mask)
+    row = np.full((2, actions.n), 7, np.int8)[1]
+    assert actions.mask(game, out=row) is row and np.array_equal(row, actions.mask(game))
 
 
 def test_bad_arguments_are_refused() -> None:
     game = seated("NT", 6)
-    with pytest.raises(ConfigError, match="encodings are planes, rlcard"):
+    with pytest.raises(ConfigError, match="encodings are planes, rlcard, infostate"):
         encoder("pixels", game)
     with pytest.raises(ConfigError, match="options are stack, max_raises"):
         encoder("planes", game, depth=3)
@@ -215,13 +232,14 @@ def test_bad_arguments_are_refused() -> None:
             encoder("rlcard", seated(name, 2))
     with pytest.raises(ConfigError, match="max_chips"):
         encoder("rlcard", seated("FT", 2), max_chips=10)
-    assert set(ENCODERS) == {"planes", "rlcard"}
+    assert set(ENCODERS) == {"planes", "rlcard", "infostate"}
 
 
 # --- nothing hidden leaks --------------------------------------------------------------------------
 
+@pytest.mark.parametrize("encoding", ["planes", "infostate"])
 @pytest.mark.parametrize("name", VARIANTS)
-def test_an_opponents_hidden_cards_never_change_the_observation(name: str) -> None:
+def test_an_opponents_hidden_cards_never_change_the_observation(name: str, encoding: str) -> None:
     """Two games dealt the same cards but for seat 1's face-down ones, played the same way:
     seat 0's observations are equal at every decision before the showdown (seat 1's are not)."""
     v = variants.get(name)
@@ -245,7 +263,7 @@ def test_an_opponents_hidden_cards_never_change_the_observation(name: str) -> No
         second.sit_down(f"p{i}", 100)
     second.ctx.stack_deck(other)
     second.start()
-    one, two = encoder("planes", first), encoder("planes", second)
+    one, two = encoder(encoding, first), encoder(encoding, second)
     compared = 0
     while first.to_act is not None and first.hand is not None:
         assert second.to_act == first.to_act

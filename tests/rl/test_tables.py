@@ -18,8 +18,9 @@ def test_the_sizes_table_has_a_row_per_variant_with_the_environments_sizes() -> 
     table = text.split("<!-- generated: sizes -->\n")[1].split("<!-- end: sizes -->")[0]
     rows = table.splitlines()[2:]
     assert len(rows) == len(variants.available())
-    assert "| two-player kuhn poker | FixedLimit | 3 | 36 | - (2 players at most) | - |" in rows
-    assert "| kuhn poker | FixedLimit | 3 | 37 | 52 (3 players) | - |" in rows
+    assert "| two-player kuhn poker | FixedLimit | 3 | 36 | - (2 players at most) | - | 11 |" in rows
+    assert "| kuhn poker | FixedLimit | 3 | 37 | 52 (3 players) | - | 12 |" in rows
+    assert "| leduc hold'em | FixedLimit | 3 | 56 | - (2 players at most) | 36 | 30 |" in rows  # OpenSpiel's 30
 
 
 def test_the_cfr_table_script_scores_ours_beside_openspiels(monkeypatch: pytest.MonkeyPatch) -> None:

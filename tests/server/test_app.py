@@ -17,13 +17,22 @@ from starlette.websockets import WebSocketDisconnect
 
 import variants
 from cardgame import Game
+from cardgame.model.cards import parse_cards
+from cardgame.model.deck import Deck
 from cardgame.play.bots import calling_station
-from cardgame.server.app import MAX_BODY, create_app
+from cardgame.server.app import MAX_BODY
+from cardgame.server.app import create_app as server_app
 from cardgame.server.messages import MAX_MESSAGE
 from cardgame.store import EventStore
 
 TABLE = {"variant": "NT", "params": {"small_blind": 1, "big_blind": 2}, "seats": 3, "min_buy_in": 40,
-         "max_buy_in": 200, "seed": 11, "bot_delay": 0, "bots": {"2": "calling-station"}}
+         "max_buy_in": 200, "bot_delay": 0, "bots": {"2": "calling-station"}}
+
+
+def create_app(*args: Any, **kwargs: Any) -> Any:
+    """The app, answering the test client's host name (``testserver``) too."""
+    kwargs.setdefault("allowed_hosts", ["localhost", "127.0.0.1", "testserver"])
+    return server_app(*args, **kwargs)
 
 
 def create(client: TestClient, **changes: Any) -> str:
@@ -114,7 +123,7 @@ def play_sockets(sockets: dict[int, Any], hands: int) -> list[dict[str, Any]]:
             behind = seat
         else:  # a socket behind the newest view reads on; else all wait for the bot's (or the next hand's) view
             behind = min(latest, key=lambda s: (latest[s]["seq"], s))
-        message = sockets[behind].receive_json()
+        message = until(sockets[behind], lambda m: m["type"] not in ("deal", "reveal"))
         assert message["type"] == "view", message
         latest[behind] = message
         if behind == first:
@@ -123,7 +132,7 @@ def play_sockets(sockets: dict[int, Any], hands: int) -> list[dict[str, Any]]:
     raise AssertionError("too many messages")
 
 
-def test_two_people_and_a_bot_play_seeded_hands_over_websockets_to_a_local_games_stacks() -> None:
+def test_two_people_and_a_bot_play_over_websockets_to_the_stacks_the_revealed_decks_give_a_local_game() -> None:
     with TestClient(create_app()) as client:
         table_id = create(client)
         with client.websocket_connect(f"/ws/{table_id}") as ann, client.websocket_connect(f"/ws/{table_id}") as bob:
@@ -134,9 +143,17 @@ def test_two_people_and_a_bot_play_seeded_hands_over_websockets_to_a_local_games
             bob.send_json({"type": "sit", "name": "bob", "buy_in": 120, "seat": 1})
             assert until(bob, lambda m: m["type"] == "seated")["seat"] == 1
             events = play_sockets({0: ann, 1: bob}, 5)
+        reveals = client.get(f"/api/tables/{table_id}/deals").json()
     ended = [e["event"] for e in events if e["kind"] == "hand ended"]
+    decks = {r["hand"]: parse_cards(r["deck"]) for r in reveals}
     local = Game(variants.get("NT"), params={"small_blind": 1, "big_blind": 2}, seats=3, min_buy_in=40,
-                 max_buy_in=200, seed=11, max_hands=ended[-1]["hand"], keep_hands=None)
+                 max_buy_in=200, max_hands=ended[-1]["hand"], keep_hands=None)
+
+    def stack(event: Any) -> None:  # each hand dealt from the deck the table revealed
+        if event.kind in ("hand ended", "seated") and local.ctx.hands_played + 1 in decks:
+            local.ctx.next_deck = Deck.stacked(decks[local.ctx.hands_played + 1])
+
+    local.subscribe(stack)
     local.sit_down("calling-station (2)", 200, 2)
     local.start()
     local.sit_down("ann", 100, 0)
@@ -216,7 +233,12 @@ def test_a_restarted_server_recovers_its_tables_voids_the_hand_and_the_seat_resu
         assert client.app.state.server.tables[table_id].chips() == 300
         with client.websocket_connect(f"/ws/{table_id}") as ws:
             ws.send_json({"type": "resume", "token": token})
-            assert until(ws, lambda m: m["type"] == "seated")["seat"] == 0
+            before_seated: list[dict[str, Any]] = []
+            assert until(ws, lambda m: before_seated.append(m) or m["type"] == "seated")["seat"] == 0
+            # every connection is told, in words, what became of the hand the restart interrupted
+            notices = [m for m in before_seated if m["type"] == "notice"]
+            assert [(m["kind"], m["text"]) for m in notices] == [
+                ("voided", "Hand #1 was voided when the server restarted; every bet was returned.")]
             view = until(ws, lambda m: m["type"] == "view" and m["table"]["hand"] is not None)
             assert view["table"]["hand"] == 2 and view["full"]
             assert sum(s["stack"] for s in view["table"]["seats"]) + view["table"]["pot"] == 300

@@ -4,6 +4,7 @@ private views, refused messages leaving the table unchanged, the clock, reconnec
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -11,7 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import variants
-from cardgame import Game
+from cardgame import CardgameError, Game
+from cardgame.model.cards import parse_cards
+from cardgame.model.deck import Deck
 from cardgame.play.bots import calling_station, random_bot
 from cardgame.server.errors import MessageError
 from cardgame.server.messages import MAX_MESSAGE
@@ -47,16 +50,24 @@ def play(recorders: list[Recorder], table: Any, hands: int) -> None:
     raise AssertionError("too many steps")
 
 
-def test_two_people_and_a_bot_play_seeded_hands_to_the_stacks_a_local_game_reaches() -> None:
-    table = host(**NT, bots={"2": "random"})
+def test_two_people_and_a_bot_play_hands_whose_revealed_decks_replay_to_the_same_stacks() -> None:
+    table = host(**NT, bots={"2": "random"}, seed=6)
     ann, bob, watcher = two_people(table, 150)
     play([ann, bob], table, 8)
     ended = [e["event"] for e in watcher.events() if e["kind"] == "hand ended"]
     assert not [e for e in watcher.events() if e["kind"] == "chips added"], "a bot rebought: pick another seed"
 
-    # the same game played by the library directly, the people as calling stations
+    # the same game played by the library directly, the people as calling stations, each hand dealt
+    # from the deck the table revealed after it
+    decks = [parse_cards(m["deck"]) for m in watcher.of("reveal")]
     local = Game(variants.get("NT"), params={"small_blind": 1, "big_blind": 2}, seats=3, min_buy_in=40,
-                 max_buy_in=200, seed=7, max_hands=8)
+                 max_buy_in=200, seed=6, max_hands=8)
+
+    def stack(event: Any) -> None:
+        if event.kind in ("hand ended", "seated") and len(decks) > local.ctx.hands_played:
+            local.ctx.next_deck = Deck.stacked(decks[local.ctx.hands_played])
+
+    local.subscribe(stack)
     local.sit_down("random (2)", 200, 2)
     local.start()
     local.sit_down("ann", 100, 0)
@@ -186,7 +197,7 @@ def test_a_silent_player_is_checked_or_folded_and_sat_out_after_repeated_timeout
     ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
     table.step()
     view = _question_for(ann)
-    assert view["clock"] == {"seat": 0, "remaining": 10.0, "bank": 5.0}
+    assert view["clock"] == {"seat": 0, "remaining": 10.0, "starts_in": 0.0, "bank": 5.0}
     assert table.wake_at() == 15.0
     now[0] = 14.9
     table.step()
@@ -207,6 +218,92 @@ def test_a_silent_player_is_checked_or_folded_and_sat_out_after_repeated_timeout
     assert next(s for s in ann.last["table"]["seats"] if s["seat"] == 0)["sitting_out"]
     ann.send({"type": "sit_in"})
     assert table.misses[0] == 0
+
+
+def test_a_timeout_is_told_as_one() -> None:
+    """Every seat and spectators read "ann ran out of time and folds", not a bare "ann folds", and why
+    ann sits out; the event itself is the one a fold by hand makes."""
+    now = [0.0]
+    table = host(now, **NT, bots={"1": "calling-station"}, action_time=1, time_bank=0, max_misses=2)
+    ann, watcher = Recorder(table), Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    for _ in range(2):
+        for _ in range(20):
+            table.step()
+            if table.game.to_act == 0:
+                break
+        now[0] += 1
+        table.step()
+    for recorder in (ann, watcher):
+        mine = [e for e in recorder.events() if e["event"].get("seat") == 0 and e["kind"] in ("action", "sat out")]
+        timed = [e for e in mine if e["kind"] == "action"]
+        assert len(timed) == 2 and all(re.fullmatch(r"ann ran out of time and (folds|checks)", e["text"])
+                                       for e in timed), mine
+        assert timed[0]["event"]["action"] in ("fold", "check")
+        assert mine[-1]["text"] == "ann ran out of time 2 times in a row and now sits out", mine
+    # a full view (a reload) tells the hand's timeouts the same way
+    full = Recorder(table).last["events"]
+    assert all("ran out of time" in e["text"] for e in full if e["event"].get("seat") == 0 and e["kind"] == "action")
+
+
+def test_the_clock_shows_the_action_time_while_the_hand_pause_runs() -> None:
+    """After a hand the clock waits ``hand_pause`` seconds; meanwhile it shows the full action time
+    (15), not 16.5, and says when it starts."""
+    now = [0.0]
+    table = host(now, **{**NT, "seats": 2}, bots={"1": "calling-station"}, action_time=15, time_bank=0,
+                 hand_pause=1.5)
+    ann = Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    paused = []
+    for _ in range(200):
+        table.step()
+        view = ann.last
+        if view["question"] is not None:
+            clock = view["clock"]
+            assert clock["remaining"] <= 15.0 and clock["seat"] == 0, clock
+            if clock["starts_in"] > 0:
+                paused.append(clock)
+                assert clock == {"seat": 0, "remaining": 15.0, "starts_in": 1.5, "bank": 0.0}, clock
+                now[0] += 1.0
+                assert table.view(0)["clock"] == {"seat": 0, "remaining": 15.0, "starts_in": 0.5, "bank": 0.0}
+                now[0] += 3.5
+                assert table.view(0)["clock"] == {"seat": 0, "remaining": 12.0, "starts_in": 0.0, "bank": 0.0}
+                break
+            ann.send({"type": "act", "action": "check" if view["question"]["check"] else "fold", "seq": view["seq"]})
+        now[0] += 0.25
+    assert paused, "ann was never asked during the pause after a hand"
+
+
+def test_a_bet_or_raise_without_an_amount_is_refused_in_words() -> None:
+    table = host(**NT, bots={"1": "calling-station"})
+    ann = Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    table.step()
+    view = _question_for(ann)
+    for action in ("raise", "bet"):
+        with pytest.raises(MessageError) as refused:
+            ann.send({"type": "act", "action": action, "amount": None, "seq": view["seq"]})
+        assert refused.value.code == "malformed"
+        assert "None" not in refused.value.message and "null" not in refused.value.message
+        raise_ = view["question"]["raise"]
+        assert f"A {action} needs an amount" in refused.value.message
+        assert f"from {raise_['min']} to {raise_['max']}" in refused.value.message, refused.value.message
+
+
+def test_a_notice_reaches_every_connection_and_those_that_come_soon_after() -> None:
+    now = [0.0]
+    table = host(now, **NT, bots={"1": "calling-station"})
+    ann, watcher = Recorder(table), Recorder(table)
+    table.notice("paused", "The table is paused: its records cannot be written.")
+    told = {"type": "notice", "kind": "paused", "text": "The table is paused: its records cannot be written.",
+            "seq": table.seq}
+    assert ann.of("notice") == watcher.of("notice") == [told]
+    now[0] = 60.0
+    assert Recorder(table).of("notice") == [told]  # a reconnecting player is told too
+    now[0] = 200.0
+    assert Recorder(table).of("notice") == []  # not for ever
+    with pytest.raises(CardgameError):
+        table.notice("x" * 100, "words")
 
 
 def test_answering_in_time_spends_only_the_bank_used() -> None:
@@ -297,6 +394,9 @@ def test_every_variant_plays_at_a_table_with_a_person_and_bots(code: str) -> Non
         ups = [c for v in watcher.views for s in v["table"]["seats"] for c, up in zip(s["hole"], s["up"], strict=False)
                if up]
         assert ups and all(c is not None for c in ups)  # a spectator sees the up cards
+    for recorder in (ann, watcher):  # every line the page shows is words: no Python None, no JSON null
+        texts = [e["text"] for v in recorder.views for e in v["events"]]
+        assert texts and not [t for t in texts if re.search(r"\b(None|null|undefined|NaN)\b", t)]
 
 
 def test_run_it_twice_asks_the_players_at_the_table() -> None:
@@ -327,15 +427,16 @@ def test_logs_hold_no_token_and_no_card(caplog: pytest.LogCaptureFixture) -> Non
     assert cards and not any(c in text for c in cards)
 
 
-def test_a_table_given_no_seed_draws_128_bits_and_shows_no_seed_to_the_lobby() -> None:
-    """A seed is for replay: a table given none draws one of 128 bits from the operating system
-    (nobody can try them all), and no client is shown a table's seed, chosen or drawn."""
+def test_a_table_given_no_seed_shuffles_from_the_operating_system_and_shows_no_seed_to_the_lobby() -> None:
+    """A seed is an operator's, for replay: a table given none shuffles every deck from the operating
+    system's source (it has no seed anyone could know), and no client is shown a table's seed."""
     from cardgame.server.config import read_config
     from cardgame.server.host import TableHost
 
     tables = [TableHost("t", read_config({"variant": "NT"})) for _ in range(2)]
-    seeds = [t.game.seed for t in tables]
-    assert all(s is not None and s.bit_length() > 64 for s in seeds) and seeds[0] != seeds[1]
+    assert [t.game.seed for t in tables] == [None, None]
+    assert tables[0]._next_deal is not None and tables[1]._next_deal is not None
+    assert tables[0]._next_deal[0].deck != tables[1]._next_deal[0].deck
     chosen = TableHost("t", read_config({"variant": "NT", "seed": 5}))
     for table in (*tables, chosen):
         assert "seed" not in table.describe()["config"]
@@ -355,3 +456,16 @@ def test_any_bytes_are_a_message_or_a_message_error(data: str | bytes) -> None:
         read_message(data)
     except MessageError as exc:
         assert exc.code in ("malformed", "too_large") and exc.message
+
+
+def test_a_refused_seat_says_which_are_free_in_words() -> None:
+    table = host(**NT, bots={"1": "calling-station"})
+    ann, eve = Recorder(table), Recorder(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    with pytest.raises(MessageError) as taken:
+        eve.send({"type": "sit", "name": "eve", "buy_in": 100, "seat": 1})
+    assert taken.value.message == "Seat 1 is taken; free seats: 2."
+    eve.send({"type": "sit", "name": "eve", "buy_in": 100, "seat": 2})
+    with pytest.raises(MessageError) as full:
+        Recorder(table).send({"type": "sit", "name": "zed", "buy_in": 100, "seat": 0})
+    assert full.value.message == "Seat 0 is taken; free seats: none."

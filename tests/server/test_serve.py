@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -54,7 +55,7 @@ def test_a_killed_server_restarted_returns_every_chip_and_the_seat(tmp_path: Pat
     port, db = free_port(), tmp_path / "server.db"
     proc = start(port, db)
     try:
-        body = json.dumps({"variant": "NT", "seats": 2, "min_buy_in": 40, "max_buy_in": 200, "seed": 5,
+        body = json.dumps({"variant": "NT", "seats": 2, "min_buy_in": 40, "max_buy_in": 200,
                            "bots": {"1": "calling-station"}, "bot_delay": 0}).encode()
         request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body,
                                          headers={"Content-Type": "application/json"})
@@ -81,3 +82,49 @@ def test_a_killed_server_restarted_returns_every_chip_and_the_seat(tmp_path: Pat
         output = proc.communicate(timeout=10)[0]
     assert f"Uvicorn running on http://127.0.0.1:{port}" in output  # loopback unless told otherwise
     assert token not in output and token not in db.read_bytes().decode("latin-1")
+
+
+def test_serve_takes_its_limits_and_host_names_from_the_command_line() -> None:
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "cardgame", "serve", "--port", str(port), "--no-db", "--table", "NT",
+                             "--seed", "5", "--tables-per-client", "1", "--allow-host", "cards.example"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        def get(host: str) -> int:
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", headers={"Host": host})
+            try:
+                with urllib.request.urlopen(request, timeout=2) as response:
+                    return int(response.status)
+            except urllib.error.HTTPError as exc:
+                return exc.code
+
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                status = get("127.0.0.1")
+                break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, "cardgame serve did not start"
+                time.sleep(0.1)
+        assert status == 200 and get("cards.example") == 200 and get("localhost:8000") == 200
+        assert get("evil.example") == 400  # a DNS-rebinding page's requests name another host
+
+        def post() -> int:
+            body = json.dumps({"variant": "NT", "bots": {"1": "calling-station"}}).encode()
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body,
+                                             headers={"Content-Type": "application/json"})
+            try:
+                with urllib.request.urlopen(request, timeout=5) as response:
+                    return int(response.status)
+            except urllib.error.HTTPError as exc:
+                return exc.code
+
+        assert [post(), post()] == [201, 429]  # the operator's --table is not counted against the client
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=5) as response:
+            listed = json.load(response)
+        assert len(listed) == 2 and all("seed" not in t["config"] for t in listed)
+    finally:
+        proc.kill()
+        output = proc.communicate(timeout=10)[0]
+    assert "seed" not in output.lower() or "seeded (practice)" in output  # the seed itself is never logged
+    assert " 5" not in output.replace(f":{port}", "")

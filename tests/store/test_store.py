@@ -467,3 +467,14 @@ def test_killing_the_recording_process_mid_hand_loses_nothing_and_recovery_voids
         assert again.table.total_chips() == buy_ins - cashed_out
     finally:
         store.close()
+
+
+def test_recover_takes_a_seed_the_library_drew(store: EventStore) -> None:
+    """A table shuffling from a 128-bit seed (``new_seed``) recovers with one (refused before: 18 digits)."""
+    from cardgame.model.rng import MAX_SEED
+
+    _played(store, "t1")
+    again = recover(store, "t1", no_limit_holdem(1, 2), seed=MAX_SEED)
+    assert again.seed == MAX_SEED
+    with pytest.raises(StoreError, match=r"below 2\*\*128"):
+        recover(store, "t1", no_limit_holdem(1, 2), seed=MAX_SEED + 1)

@@ -3,7 +3,7 @@ game but plays both as a ``State`` with streets of our own: Courchevel's first s
 hole cards and one board card before its betting; a bomb pot's deals the hole cards and the flop.
 
 Our engine plays seeded random hands (with PokerKit's conventions, docs/rules.md: the pot-limit
-and no-limit options of ``variants.from_phh.POKERKIT``, odd chips to the first winner, pots with
+and no-limit options of ``cardgame.phh.games.POKERKIT``, odd chips to the first winner, pots with
 the same players merged, a short blind called as posted); each hand's cards and actions are then
 replayed in PokerKit, which must accept every action and end with the same stacks. PokerKit has
 no discard-only round (its draws always replace), so Pineapple is not cross-checked here.
@@ -22,11 +22,11 @@ from cardgame.engine import Stage
 from cardgame.evaluation import HIGH, OMAHA_HIGH
 from cardgame.model.betting import NoLimit, PotLimit
 from cardgame.model.events import ActionTaken, BoardDealt, HandEnded, HandStarted, HoleCardsDealt
+from cardgame.phh.games import POKERKIT
 from cardgame.play.bots import random_bot
 from cardgame.play.game import Game
 from cardgame.stages import ForcedBets, Showdown
 from variants import community_card_game
-from variants.from_phh import POKERKIT
 
 pokerkit = pytest.importorskip("pokerkit")
 

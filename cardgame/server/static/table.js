@@ -19,6 +19,8 @@ const state = {
   pending: false,     // a decision was sent and its answer has not come yet
   variants: [],       // GET /api/variants, for the stakes in the header
   summary: [],        // the showdown of the hand in progress, shown as "last hand" when it ends
+  lost: false,        // the connection dropped (not closed on purpose): say so when it is back
+  notices: new Set(), // the notices shown, so one told again on reconnecting is not shown twice
 };
 
 // --- the connection -------------------------------------------------------------------------
@@ -31,6 +33,10 @@ function connect() {
   ws.onopen = () => {
     state.retries = 0;
     setStatus("connected", "connected");
+    if (state.lost) {
+      state.lost = false;
+      note("Reconnected.", "reconnected");
+    }
     const token = localStorage.getItem(TOKEN_KEY);
     if (token) {
       state.resuming = true;
@@ -46,9 +52,14 @@ function connect() {
     if (state.ws !== ws) return;
     state.ws = null;
     state.pending = false;
-    const delay = Math.min(10000, 500 * 2 ** state.retries) * (0.75 + Math.random() / 2);
+    // back off, but not past 4 s: a player whose turn it is should be back soon after the server is
+    const delay = Math.min(4000, 500 * 2 ** state.retries) * (0.75 + Math.random() / 2);
     state.retries += 1;
-    setStatus("offline", `reconnecting in ${Math.ceil(delay / 1000)} s…`);
+    setStatus("offline", "Reconnecting…");
+    if (!state.lost) {
+      state.lost = true;
+      note("The connection to the table was lost. Reconnecting…", "reconnecting");
+    }
     setTimeout(connect, delay);
   };
 }
@@ -96,12 +107,15 @@ function handle(message) {
     case "view":
       applyView(message);
       break;
+    case "notice":
+      showNotice(message);
+      break;
     case "left":
       localStorage.removeItem(TOKEN_KEY);
       state.you = null;
       note(message.stack === null || message.stack === undefined
         ? "You leave the table when this hand ends."
-        : `You left the table with ${message.stack} chips.`);
+        : `You left the table with ${message.stack} chips.`, "left");
       render();
       break;
     case "error":
@@ -112,7 +126,7 @@ function handle(message) {
       }
       showError(message.message || message.code);
       if (message.code === "stale" && message.seq > state.seq) {
-        note("The page missed an update; resynchronising.");
+        note("The page missed an update; resynchronising.", "resync");
         resync();
         return;
       }
@@ -124,7 +138,7 @@ function handle(message) {
 function applyView(view) {
   const events = view.events || [];
   if (!view.full && events.length && events[0].seq !== state.seq + 1) {
-    note(`Missed events ${state.seq + 1} to ${events[0].seq - 1}; resynchronising.`);
+    note(`Missed events ${state.seq + 1} to ${events[0].seq - 1}; resynchronising.`, "resync");
     resync();
     return;
   }
@@ -178,10 +192,12 @@ function renderSeats() {
   const bySeat = new Map((table?.seats || []).map((s) => [s.seat, s]));
   const count = seatCount();
   const bottom = state.you ?? 0;  // our seat sits at the bottom
+  const box = $("seats");
+  const angles = seatAngles(count, box.clientWidth || 2, box.clientHeight || 1);
   const nodes = [];
   for (let seat = 0; seat < count; seat++) {
-    const angle = Math.PI / 2 + (2 * Math.PI * ((seat - bottom + count) % count)) / count;
-    const x = 50 + 43 * Math.cos(angle), y = 50 + 41 * Math.sin(angle);
+    const angle = angles[(seat - bottom + count) % count];
+    const x = 50 + 50 * Math.cos(angle), y = 50 + 50 * Math.sin(angle);
     const s = bySeat.get(seat);
     const node = s ? seatNode(s, table) : emptySeatNode(seat);
     node.style.left = `${x}%`;
@@ -189,13 +205,33 @@ function renderSeats() {
     nodes.push(node);
     if (s && s.bet > 0) {
       const bet = el("div", { class: "bet", data: { seat, amount: s.bet }, text: s.bet });
-      bet.style.left = `${50 + 26 * Math.cos(angle)}%`;
-      bet.style.top = `${50 + 21 * Math.sin(angle)}%`;
+      bet.style.left = `${50 + 30 * Math.cos(angle)}%`;
+      bet.style.top = `${50 + 27 * Math.sin(angle)}%`;
       nodes.push(bet);
     }
   }
   $("seats").replaceChildren(...nodes);
   $("felt").classList.toggle("crowded", count > 6);
+}
+
+/** The angles of ``count`` seats around an ellipse of ``width`` by ``height`` pixels, from the bottom
+ * clockwise, equally far apart along its edge (on a tall phone screen equal angles crowd the seats
+ * at the top and bottom). */
+function seatAngles(count, width, height) {
+  const steps = 720, lengths = [0];
+  const point = (t) => [width * Math.cos(t), height * Math.sin(t)];
+  for (let i = 1; i <= steps; i++) {
+    const [x0, y0] = point(Math.PI / 2 + (2 * Math.PI * (i - 1)) / steps);
+    const [x1, y1] = point(Math.PI / 2 + (2 * Math.PI * i) / steps);
+    lengths.push(lengths[i - 1] + Math.hypot(x1 - x0, y1 - y0));
+  }
+  const angles = [];
+  for (let k = 0, i = 0; k < count; k++) {
+    const want = (lengths[steps] * k) / count;
+    while (lengths[i + 1] < want) i++;
+    angles.push(Math.PI / 2 + (2 * Math.PI * i) / steps);
+  }
+  return angles;
 }
 
 function seatNode(s, table) {
@@ -292,10 +328,13 @@ function renderQuestion() {
   else if (mine.kind === "runs") renderRuns(mine);
 }
 
+/** A betting button. ``amount`` is the raise-to it sends: a number, ``null`` (none), or a function
+ * read when it is clicked (the amount box's value). It has one click listener: a second one would
+ * send its own message first and the pending decision would swallow the other. */
 function actionButton(action, label, amount = null) {
   return el("button", {
-    type: "button", data: { action, ...(amount !== null ? { amount } : {}) }, text: label,
-    onclick: () => decide({ type: "act", action, amount }),
+    type: "button", data: { action, ...(typeof amount === "number" ? { amount } : {}) }, text: label,
+    onclick: () => decide({ type: "act", action, amount: typeof amount === "function" ? amount() : amount }),
   });
 }
 
@@ -310,11 +349,10 @@ function renderActions(q) {
   const verb = r && r.is_bet ? "bet" : "raise";
   const fixed = r && r.amounts && r.amounts.length ? r.amounts : null;
   if (fixed) {
-    for (const amount of fixed) buttons.push(actionButton(verb, `${r.is_bet ? "Bet" : "Raise to"} ${amount}`, amount));
+    for (const amount of fixed) buttons.push(actionButton(verb, `${raiseWord(r)} ${amount}`, amount));
   } else if (r) {
-    const button = actionButton(verb, "", null);
+    const button = actionButton(verb, "", () => raiseAmount(r));
     button.id = "raise-button";
-    button.onclick = () => decide({ type: "act", action: verb, amount: raiseAmount(r) });
     buttons.push(button);
   }
   $("action-buttons").replaceChildren(...buttons);
@@ -338,6 +376,11 @@ function renderActions(q) {
   setAmount(r.min);
 }
 
+/** "Bet", "Raise to", or "Complete to" for a stud completion of the bring-in. */
+function raiseWord(r) {
+  return r.complete ? "Complete to" : r.is_bet ? "Bet" : "Raise to";
+}
+
 function clamp(n, lo, hi) {
   return Number.isFinite(n) ? Math.min(hi, Math.max(lo, Math.round(n))) : lo;
 }
@@ -349,7 +392,7 @@ function raiseAmount(r) {
 function updateRaiseLabel(r, me) {
   const amount = raiseAmount(r);
   const allIn = me && amount >= me.stack + me.bet ? " (all in)" : "";
-  $("raise-button").textContent = `${r.is_bet ? "Bet" : "Raise to"} ${amount}${allIn}`;
+  $("raise-button").textContent = `${raiseWord(r)} ${amount}${allIn}`;
   $("raise-button").dataset.amount = amount;
 }
 
@@ -465,7 +508,8 @@ function tick() {
       node.className = "clock";
       continue;
     }
-    const elapsed = (performance.now() - state.clockAt) / 1000;
+    // the clock may wait (the pause after a hand) before it counts: until then it shows the full time
+    const elapsed = Math.max(0, (performance.now() - state.clockAt) / 1000 - (clock.starts_in || 0));
     const left = clock.remaining - elapsed;
     const bank = Math.max(0, (clock.bank || 0) + Math.min(0, left));
     const seconds = left > 0 ? left : bank;
@@ -506,10 +550,32 @@ function summarise(event, table) {
   }
 }
 
-function note(text) {
+/** A line of the page's own in the log (``kind`` names it, for tests and styles). */
+function note(text, kind = "note") {
   const log = $("log");
-  log.append(el("li", { class: "note", text }));
+  log.append(el("li", { class: "note", data: { note: kind }, text }));
   log.scrollTop = log.scrollHeight;
+}
+
+/** The server's words about the table (a hand voided, the table paused or resumed...): in the log, and
+ * in the banner above the table for a while (a pause until the next notice). A notice told again on
+ * reconnecting is shown once. */
+let noticeTimer = null;
+function showNotice(message) {
+  const text = typeof message.text === "string" ? message.text : "";
+  if (!text) return;
+  const key = `${message.kind}|${message.seq}|${text}`;
+  if (state.notices.has(key)) return;
+  state.notices.add(key);
+  const log = $("log");
+  log.append(el("li", { class: "notice", data: { notice: String(message.kind ?? "") }, text }));
+  log.scrollTop = log.scrollHeight;
+  const banner = $("notice");
+  banner.textContent = text;
+  banner.dataset.kind = String(message.kind ?? "");
+  banner.hidden = false;
+  clearTimeout(noticeTimer);
+  if (message.kind !== "paused") noticeTimer = setTimeout(() => { banner.hidden = true; }, 15000);
 }
 
 let errorTimer = null;
@@ -528,6 +594,7 @@ function setStatus(stateName, text) {
 
 setupForms();
 connect();
+window.addEventListener("resize", () => { if (state.view) renderSeats(); });
 fetch("/api/variants").then((r) => r.json()).then((list) => {
   state.variants = list;
   if (state.config) renderHeader();

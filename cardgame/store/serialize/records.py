@@ -1,0 +1,149 @@
+"""Records and values as tagged JSON data: :func:`encode_record` (an attrs record and its tag),
+:func:`encode_value` (JSON scalars, lists, tuples, dicts, cards and records), and their decoders."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+import cattrs
+
+from cardgame.model.cards import Card
+from cardgame.model.errors import CardError, CardgameError
+from cardgame.model.events import Event
+from cardgame.model.inputs import MAX_DIGITS, excerpt
+from cardgame.store.serialize.converter import (
+    MAX_INT,
+    SnapshotError,
+    T,
+    _converter,
+    _describe_error,
+    _structure_card,
+    to_plain,
+)
+from cardgame.store.serialize.registry import _class_of, type_tag
+
+# --- encoding ---------------------------------------------------------------------------------
+
+
+def encode_record(record: Any) -> dict[str, Any]:
+    """An attrs record as a JSON object with a ``"type"`` tag (cards as text)."""
+    cls = type(record)
+    if not attrs.has(cls):
+        raise SnapshotError(f"{cls.__qualname__} is not an attrs record and cannot be saved.")
+    fields = to_plain(_converter.unstructure(record))
+    if "type" in fields:
+        raise SnapshotError(f"{cls.__qualname__} has a field named 'type', which clashes with the type tag.")
+    return {"type": type_tag(cls), **fields}
+
+
+def encode_event(event: Event) -> dict[str, Any]:
+    """An event as a tagged JSON object: ``{"type": "ActionTaken", "seat": 2, ...}``."""
+    return encode_record(event)
+
+
+#: The newest events :func:`encoded` encoded, by identity (each kept alive, so no id is reused while here).
+_ENCODED: dict[int, tuple[Event, dict[str, Any]]] = {}
+_ENCODED_LIMIT = 1024
+
+
+def encoded(event: Event) -> dict[str, Any]:
+    """:func:`encode_event` of ``event``, made once for the recorder and every view that shows the same
+    event object (the newest :data:`_ENCODED_LIMIT` are kept). The result is shared: do not change it."""
+    found = _ENCODED.get(id(event))
+    if found is not None and found[0] is event:
+        return found[1]
+    data = encode_record(event)
+    if len(_ENCODED) >= _ENCODED_LIMIT:
+        del _ENCODED[next(iter(_ENCODED))]
+    _ENCODED[id(event)] = (event, data)
+    return data
+
+
+def encode_value(value: Any, where: str = "value") -> Any:
+    """Any saveable value (JSON scalars, lists, tuples, dicts, cards, attrs records) as JSON data."""
+    if value is None or isinstance(value, (bool, str, float)):
+        return value
+    if isinstance(value, Card):
+        return {"type": "card", "value": str(value)}
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, list):
+        return [encode_value(v, f"{where}[{i}]") for i, v in enumerate(value)]
+    if isinstance(value, tuple):
+        return {"type": "tuple", "items": [encode_value(v, f"{where}[{i}]") for i, v in enumerate(value)]}
+    if isinstance(value, dict):
+        return {"type": "dict", "items": [[encode_value(k, f"{where} key"), encode_value(v, f"{where}[{k!r}]")]
+                                          for k, v in value.items()]}
+    if attrs.has(type(value)):
+        return encode_record(value)
+    raise SnapshotError(
+        f"{where}: a {type(value).__qualname__} cannot be saved; saveable are None, bool, int, float, str, "
+        "list, tuple, dict, cards and attrs records."
+    )
+
+
+# --- decoding ---------------------------------------------------------------------------------
+
+
+def decode_record(data: Any, where: str = "record", base: type[T] | None = None) -> T:
+    """The attrs record encoded by :func:`encode_record`; ``base`` checks its class."""
+    if not isinstance(data, Mapping):
+        raise SnapshotError(f"{where} must be an object with a 'type' tag, not {type(data).__name__}.")
+    cls = _class_of(data.get("type"), where)
+    if base is not None and not issubclass(cls, base):
+        raise SnapshotError(f"{where}: {excerpt(data.get('type'))} is not a {base.__name__}.")
+    fields = {k: v for k, v in data.items() if k != "type"}
+    names = {a.name for a in attrs.fields(cls) if a.init}
+    extra = sorted(set(fields) - names)
+    if extra:
+        raise SnapshotError(f"{where}: {cls.__name__} has no field {', '.join(map(repr, extra))}.")
+    try:
+        record: T = _converter.structure(fields, cls)
+    except (cattrs.BaseValidationError, CardError, CardgameError, TypeError, ValueError, KeyError) as exc:
+        raise SnapshotError(f"{where}: not a valid {cls.__name__}: {_describe_error(exc)}") from None
+    return record
+
+
+def decode_event(data: Any, where: str = "event") -> Event:
+    """The event encoded by :func:`encode_event`."""
+    return decode_record(data, where, Event)
+
+
+def decode_value(data: Any, where: str = "value") -> Any:
+    """The value encoded by :func:`encode_value`."""
+    if type(data) is float and not math.isfinite(data):
+        raise SnapshotError(f"{where}: {data} is not a finite number.")
+    if type(data) is int and not -MAX_INT <= data <= MAX_INT:
+        raise SnapshotError(f"{where}: {excerpt(data)} has more than {MAX_DIGITS} digits.")
+    if data is None or isinstance(data, (bool, str, int, float)):
+        return data
+    if isinstance(data, list):
+        return [decode_value(v, f"{where}[{i}]") for i, v in enumerate(data)]
+    if not isinstance(data, Mapping):
+        raise SnapshotError(f"{where}: {type(data).__name__} is not valid saved data.")
+    tag = data.get("type")
+    if tag == "card":
+        try:
+            return _structure_card(data.get("value"), Card)
+        except (TypeError, CardError) as exc:
+            raise SnapshotError(f"{where}: {exc}") from None
+    if tag in ("tuple", "dict"):
+        items = data.get("items")
+        if not isinstance(items, list):
+            raise SnapshotError(f"{where}: a saved {tag} needs a list of 'items'.")
+        if tag == "tuple":
+            return tuple(decode_value(v, f"{where}[{i}]") for i, v in enumerate(items))
+        out: dict[Any, Any] = {}
+        for i, pair in enumerate(items):
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise SnapshotError(f"{where}.items[{i}] must be a [key, value] pair.")
+            key = decode_value(pair[0], f"{where}.items[{i}] key")
+            try:
+                out[key] = decode_value(pair[1], f"{where}[{excerpt(key)}]")
+            except TypeError:
+                raise SnapshotError(f"{where}.items[{i}]: the key {excerpt(key)} cannot be a dict key.") from None
+        return out
+    return decode_record(data, where)

