@@ -41,7 +41,8 @@ class Serve:
         self.log = folder / f"serve-{self.port}-{time.monotonic_ns()}.log"
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         with open(self.log, "w") as out:
-            command = [sys.executable, "-m", "cardgame", "serve", "--port", str(self.port), "--db", db, "--drain", "2"]
+            command = [sys.executable, "-m", "cardgame", "serve", "--port", str(self.port), "--db", db, "--drain", "2",
+                       "--tables-per-client", "100"]  # every test table is opened from this one address
             self.proc = subprocess.Popen([*command, *args], stdout=out, stderr=subprocess.STDOUT, text=True, env=env,
                                          cwd=folder)
         if wait:

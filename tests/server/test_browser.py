@@ -79,8 +79,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(str(db), limits=Limits(tables_per_client=100, min_action_time=0.05)),
-                                           log_level="warning"))
+    limits = Limits(tables_per_client=100, min_action_time=0.05)
+    server = uvicorn.Server(uvicorn.Config(create_app(str(db), limits=limits), log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

@@ -104,7 +104,7 @@ def test_a_killed_server_under_load_restarts_with_every_shown_event_recorded(tmp
             wait_for(lambda back=back: back.seat is not None, "ann back")  # type: ignore[misc]
             back.stop()
             voided += [m["text"] for _, m in back.notices if m["kind"] == "voided"]
-        assert voided and "cancelled when the server restarted" in voided[0]  # told, not vanished
+        assert voided and "voided when the server restarted" in voided[0]  # told, not vanished
     finally:
         server.kill()
 
