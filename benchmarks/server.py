@@ -626,6 +626,9 @@ def summarize(opts: argparse.Namespace, think_ms: float, processes: int, window:
         "chips": {"tables": len(snapshots), "lost": len(lost), "failures": lost[:20]},
         "hands_total": sum(t["hand"] or 0 for t in snapshots),
         "db_bytes": db_bytes,
+        # the servers' CPU time in the window over the decisions made in it
+        "server_cpu_ms_per_decision": round(1000 * sum(cpu_stop[i][0] - cpu_go[i][0] for i in range(len(servers)))
+                                            / decisions, 3) if decisions else None,
     }
 
 
@@ -637,6 +640,7 @@ def machine() -> dict[str, Any]:
 LEGEND = """\
 think: ms each decision waits (uniform from 0); latency: ms from a decision sent to the view holding it
 CPU/wait: % of the window each process ran on a core / waited, runnable, for one (another process had it)
+ms CPU/dec: the server processes' CPU time in the window over the decisions made in it
 RSS: MB summed over the server processes, started, when the window opened and closed, and the peak
 chips: every table's stacks and pot against its buy-ins; errors: protocol errors (stale apart)"""
 
@@ -644,13 +648,16 @@ chips: every table's stacks and pot against its buy-ins; errors: protocol errors
 def print_table(rows: list[dict[str, Any]]) -> None:
     columns = [("db", "<10"), ("procs", ">5"), ("think", ">7"), ("tables", ">6"), ("hands/s", ">8"), ("dec/s", ">7"),
                ("p50", ">7"), ("p95", ">7"), ("p99", ">7"), ("max", ">7"), ("server CPU/wait", ">17"),
-               ("gen CPU/wait", ">13"), ("RSS MB", ">16"), ("chips", ">6"), ("errors", ">6")]
+               ("ms CPU/dec", ">10"), ("gen CPU/wait", ">13"), ("RSS MB", ">16"), ("chips", ">6"), ("errors", ">6")]
     head = " ".join(f"{name:{spec}}" for name, spec in columns)
     print(head)
     print("-" * len(head))
 
     def ms(v: float | None) -> str:
         return "-" if v is None else f"{v:.1f}"
+
+    def ms3(v: float | None) -> str:
+        return "-" if v is None else f"{v:.3f}"
 
     for r in rows:
         lat = r["latency_ms"]
@@ -661,6 +668,7 @@ def print_table(rows: list[dict[str, Any]]) -> None:
                  f"{r['hands_per_second']:.1f}", f"{r['decisions_per_second']:.1f}", ms(lat["p50"]), ms(lat["p95"]),
                  ms(lat["p99"]), ms(lat["max"]),
                  "+".join(f"{s['cpu_percent']:.0f}/{s['wait_percent']:.0f}" for s in srv),
+                 ms3(r.get("server_cpu_ms_per_decision")),
                  "+".join(f"{g['cpu_percent']:.0f}/{g['wait_percent']:.0f}" for g in r["generators"]), rss,
                  "ok" if r["chips"]["lost"] == 0 else f"{r['chips']['lost']} LOST", str(sum(r["errors"].values()))]
         print(" ".join(f"{cell:{spec}}" for cell, (_, spec) in zip(cells, columns, strict=True)))
@@ -706,7 +714,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--warmup", type=float, default=None,
                    help="seconds of play before the window (default 3; --quick 1)")
     p.add_argument("--no-compression", action="store_true", help="no permessage-deflate (a browser asks for it)")
-    p.add_argument("--no-phh", action="store_true", help="servers record events only (cardgame serve --no-phh)")
+    p.add_argument("--no-phh", action="store_true", help="servers give no PHH text (cardgame serve --no-phh)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--quick", action="store_true", help="a smoke run: 20 tables, 5 seconds")
     p.add_argument("--json", type=Path, help="write the figures here")

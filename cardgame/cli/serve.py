@@ -27,7 +27,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
                     client_burst=2.0 * args.client_rate)
     return serve(db=None if args.no_db else args.db, host=args.host, port=args.port, tables=args.table,
                  bots=args.bots, seed=args.seed, allowed_origins=args.allow_origin, allowed_hosts=args.allow_host,
-                 limits=limits, name=args.name, phh=not args.no_phh, console=console)
+                 limits=limits, name=args.name, phh=not args.no_phh, console=console, drain=args.drain)
 
 
 def add(sub: argparse._SubParsersAction[Any]) -> None:
@@ -41,7 +41,8 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
                             "cardgame-server.db) or a postgresql:// address")
     serve.add_argument("--no-db", action="store_true", help="record nothing: tables end with the process")
     serve.add_argument("--no-phh", action="store_true",
-                       help="record events only, not each hand's PHH text as well (faster when busy)")
+                       help="do not give finished hands as PHH text (GET /api/tables/ID/hands/N.phh, made from the "
+                            "stored events when asked for)")
     serve.add_argument("--table", action="append", default=[], metavar="VARIANT",
                        help="open a table of this variant (name or PHH code) when the server holds none; repeatable")
     serve.add_argument("--bots", type=whole("number of bots", 0, 9), default=2,
@@ -49,6 +50,9 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
     serve.add_argument("--name", default=None, metavar="URL",
                        help="this process's address, for several processes sharing one database: each drives the "
                             "tables it created (default http://HOST:PORT)")
+    serve.add_argument("--drain", type=whole("drain deadline", 0, 86_400), default=30, metavar="SECONDS",
+                       help="at SIGTERM, how long the hands in play have to finish before the server exits (no new "
+                            "hand is dealt meanwhile; default 30)")
     serve.add_argument("--allow-origin", action="append", default=[], metavar="URL",
                        help="another web origin whose pages may connect (e.g. https://example.org)")
     serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",

@@ -18,7 +18,7 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import attrs
 from starlette.applications import Starlette
@@ -39,8 +39,12 @@ from cardgame.server.host import Client, TableHost, hash_token
 from cardgame.server.messages import Resume, Sit, read_message
 from cardgame.server.ratelimit import TokenBucket
 from cardgame.server.registry import Registry
-from cardgame.store import EventStore, recover
+from cardgame.server.writer import StoreWriter
+from cardgame.store import EventStore, HandVoided, Recorder, StoreError, recover
+from cardgame.store.lease import Lease, LeaseHeld, LeaseLost
+from cardgame.store.postgres import is_dsn
 from cardgame.store.queries import highest
+from cardgame.store.recorder import Row
 from cardgame.store.serialize import SnapshotError, from_json
 
 __all__ = ["MAX_BODY", "Server", "create_app"]
@@ -55,28 +59,64 @@ MAX_BODY = 4096
 SEAT_WAIT = 30.0
 #: The most client addresses whose message rates are remembered (those with no connection go first).
 _MAX_BUCKETS = 10_000
+#: How long a write waits for the store's lock before it counts as failed (seconds): the table pauses.
+WRITE_TIMEOUT = 2.0
+#: The first wait before a failed write is tried again, and the longest (seconds).
+RETRY_FIRST, RETRY_MAX = 0.25, 4.0
+#: How long a process's name is held without a renewal (seconds).
+LEASE_TTL = 15.0
+#: How long starting waits for a store that is locked or not reachable (seconds).
+START_WAIT = 30.0
+#: How long stopping waits for the last writes (seconds).
+STOP_WAIT = 5.0
 
 
 class Server:
     """The tables of one process, their tasks, and the store they are recorded in. ``limits``
     (:class:`~cardgame.server.config.Limits`) bounds what clients may do; the operator's own tables
-    (:meth:`create`) are bound by none of them."""
+    (:meth:`create`) are bound by none of them.
+
+    Every store operation runs on the store's own thread (:class:`~cardgame.server.writer.StoreWriter`),
+    never on the event loop. A table shows no event before it is recorded: while its write is under
+    way the table is held (:class:`~cardgame.server.host.TableHost`); when a write fails the table
+    pauses, its players are told, and the same write is tried again, waiting longer each time (up
+    to :data:`RETRY_MAX` seconds), until it succeeds and play resumes where it stopped. The
+    process holds its name (``name``) by a lease in the store (:class:`~cardgame.store.lease.Lease`):
+    a second process of the same name refuses to start. A table whose log cannot be recovered is set
+    aside (logged, and listed as ``unavailable``) while the others start. ``drain``: at a SIGTERM
+    (:meth:`drain`), how long the hands in play have to finish (seconds).
+    """
 
     def __init__(self, db: str | None = None, *, name: str = "", limits: Limits | None = None,
                  allowed_origins: Sequence[str] = (), phh: bool = True,
-                 now: Callable[[], float] = time.monotonic) -> None:
+                 now: Callable[[], float] = time.monotonic, drain: float = 30.0) -> None:
         _check_settings(db, name, allowed_origins)
         self.limits = check_instance(limits if limits is not None else Limits(), Limits, "A Limits", ConfigError)
+        if type(drain) not in (int, float) or not 0 <= drain <= 86_400:
+            raise ConfigError(f"The drain deadline is 0 to 86,400 seconds, not {excerpt(drain)}.")
         self.db = db
-        self.phh: Literal["auto"] | None = "auto" if phh else None
+        self.phh = phh
         self.name = name
         self.allowed_origins = frozenset(allowed_origins)
         self.now = now
+        self.drain_deadline = float(drain)
         self.tables: dict[str, TableHost] = {}
         self.wakes: dict[str, asyncio.Event] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.store: EventStore | None = None
         self.registry: Registry | None = None
+        self.writer: StoreWriter | None = None
+        self.lease: Lease | None = None
+        self.recorders: dict[str, Recorder] = {}
+        self.writing: set[str] = set()  # tables with a write under way (held)
+        self.retrying: dict[str, asyncio.Task[None]] = {}  # paused tables trying a failed write again
+        self._due: list[str] = []  # tables whose rows go in the next group write
+        self.unavailable: dict[str, dict[str, Any]] = {}  # tables set aside: their lobby rows
+        self.others: list[dict[str, Any]] = []  # the tables other processes drive, as last read
+        self._known: set[str] = set()  # every table id in the store
+        self._renewing: asyncio.Task[None] | None = None
+        self.draining = False
+        self.started = False
         self.creators: dict[str, tuple[str, str]] = {}  # a client's table -> (its address, its creator token's hash)
         self.busy_at: dict[str, float] = {}  # a client's table -> when someone last sat or watched there
         self.connections: dict[str, int] = {}  # client address -> open websockets
@@ -86,8 +126,13 @@ class Server:
 
     # --- life cycle --------------------------------------------------------------------------------------
     async def start(self) -> None:
-        """Open the store and recover every table it holds (an interrupted hand is void); with none,
-        open the tables of :attr:`opening` (before any client can)."""
+        """Open the store, take this process's name and recover every table of it (an interrupted
+        hand is void); a table that cannot be recovered is set aside. With no table of its own, open
+        the tables of :attr:`opening` (before any client can). :class:`StoreError` (a clear message)
+        if the store cannot be opened or another live process holds the name."""
+        if self.started:
+            return
+        self.started = True
         await self._open_store()
         if not self.tables:
             for config in self.opening:
@@ -96,57 +141,272 @@ class Server:
     async def _open_store(self) -> None:
         if self.db is None:
             return
-        self.store = EventStore(self.db, synchronous="NORMAL")
-        self.registry = Registry(self.store)
-        creators = self.registry.creators()
-        for table_id, config, _owner in self.registry.tables(self.name):
-            self._recover(table_id, config)
+        self.writer = StoreWriter()
+        deadline = time.monotonic() + START_WAIT
+        while True:
+            try:
+                loaded, creators = await self.writer.run(self._open)
+                break
+            except LeaseHeld:
+                raise
+            except StoreError as exc:
+                if not _transient(exc) or time.monotonic() > deadline:
+                    raise
+                log.warning("waiting for the store: %s", exc)
+                await asyncio.sleep(1.0)
+        for table_id, config, game, recorder, tokens, voided in loaded:
+            self.recorders[table_id] = recorder
+            host = self._host(table_id, config, game, tokens=tokens, first_seq=recorder.next_seq)
+            if voided is not None:  # the players of that hand are told when they come back
+                host.notice("voided", f"Hand #{voided} was voided when the server restarted; every bet was returned.")
             if table_id in creators:
                 self.creators[table_id] = creators[table_id]
                 self.busy_at[table_id] = self.now()
+        self._renewing = asyncio.get_running_loop().create_task(self._renew())
+
+    def _open(self) -> tuple[list[tuple[str, TableConfig, Game, Recorder, dict[int, str], int | None]],
+                             dict[str, tuple[str, str]]]:
+        """On the store's thread: open the store, take the lease, recover this process's tables; with
+        the creators of the clients' tables."""
+        store = EventStore(self.db or "", synchronous="FULL" if is_dsn(self.db or "") else "NORMAL",
+                           timeout=WRITE_TIMEOUT)
+        try:
+            lease = Lease(store, self.name, ttl=LEASE_TTL)
+            lease.acquire()
+            registry = Registry(store)
+            mine, corrupt = registry.rows(self.name)
+            self._known = {t for t, *_ in registry.rows()[0]} | {t for t, _ in corrupt}
+            creators = registry.creators()
+        except BaseException:
+            store.close()
+            raise
+        self.store, self.registry, self.lease = store, registry, lease
+        for table_id, why in corrupt:
+            self._set_aside(table_id, why)
+        loaded = []
+        for table_id, config, _owner in mine:
+            try:
+                loaded.append(self._recover(table_id, config))
+            except Exception as exc:  # a table that cannot be recovered must not keep the others down
+                self._set_aside(table_id, str(exc) if isinstance(exc, CardgameError) else repr(exc)[:300], config)
+        return loaded, creators
+
+    def _set_aside(self, table_id: str, why: str, config: TableConfig | None = None) -> None:
+        log.error("table %s is set aside: it cannot be recovered: %s", excerpt(table_id), why)
+        self.unavailable[table_id] = {"id": table_id, "variant": config.variant_object().name if config else None,
+                                      "config": config.public_data() if config else None, "players": [],
+                                      "hands": None, "status": "unavailable", "error": why[:500], "url": None}
+
+    def _recover(self, table_id: str, config: TableConfig
+                 ) -> tuple[str, TableConfig, Game, Recorder, dict[int, str], int | None]:
+        """On the store's thread: one table rebuilt from its log, with its recorder, its seats' token
+        hashes, and the number of the hand the restart voided (``None``: none)."""
+        assert self.store is not None and self.registry is not None
+        stages = config.variant_object().build(**config.params)
+        # after a restart every table shuffles from the operating system's source: a seed derived from
+        # the configured one (which its creator knows) would tell the cards
+        before = highest(self.store, "events", "seq", table_id)
+        game = recover(self.store, table_id, stages, None)
+        voided = None
+        if highest(self.store, "events", "seq", table_id) != before:  # recover wrote a HandVoided
+            last = self.store.query("SELECT kind, hand FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
+                                    (table_id,))
+            if last and last[0][0] == HandVoided.kind:
+                voided = int(last[0][1])
+        recorder = self.store.record(game, table_id, batch=True, phh_writer=None)
+        log.info("table %s recovered at hand %d", table_id, game.ctx.hands_played)
+        return table_id, config, game, recorder, self.registry.tokens(table_id), voided
+
+    async def drain(self, deadline: float | None = None) -> None:
+        """Deal no new hand, let the hands in play finish (at most ``deadline`` seconds, default the
+        server's), and record everything; then the process can exit."""
+        self.draining = True
+        for host in self.tables.values():
+            if host.game.dispatcher.status == "running":
+                host.notice("paused", "The server is shutting down: this hand is played to its end, then no new "
+                                      "hand is dealt. Your seat and chips are kept for when it is back.")
+                host.game.stop()
+                self.wake(host.table_id)
+        end = time.monotonic() + (self.drain_deadline if deadline is None else deadline)
+        while time.monotonic() < end and any(h.game.hand is not None or h.held for h in self.tables.values()):
+            await asyncio.sleep(0.05)
+        log.info("drained: %d hands in play left",
+                 sum(1 for h in self.tables.values() if h.game.hand is not None))
 
     async def stop(self) -> None:
+        if self._renewing is not None:
+            self._renewing.cancel()
         for task in self.tasks.values():
             task.cancel()
         for task in self.tasks.values():
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self.tasks.clear()
-        if self.store is not None:
-            self.store.close()
-            self.store = None
+        end = time.monotonic() + STOP_WAIT  # the last events: a few seconds to record them, else a restart
+        while self.writing - set(self.retrying) and time.monotonic() < end:  # voids their hand
+            await asyncio.sleep(0.01)
+        for task in self.retrying.values():
+            task.cancel()
+        writer, store, lease = self.writer, self.store, self.lease
+        self.store = self.writer = None
+        if writer is not None and store is not None:
+            def close() -> None:
+                if lease is not None and not self.writing:
+                    with contextlib.suppress(StoreError):
+                        lease.release()
+                store.close()
+            with contextlib.suppress(Exception):
+                await writer.run(close)
+            writer.close()
 
-    def _recover(self, table_id: str, config: TableConfig) -> None:
-        assert self.store is not None and self.registry is not None
-        stages = config.variant_object().build(**config.params)
-        last_hand = highest(self.store, "hands", "hand", table_id) or 0
-        # after a restart every table shuffles from the operating system's source: a seed derived from
-        # the configured one (which its creator knows) would tell the cards
-        before = highest(self.store, "events", "seq", table_id)
-        game = recover(self.store, table_id, stages, None)
-        recorder = self.store.record(game, table_id, batch=True, phh_writer=self.phh)
-        last = highest(self.store, "events", "seq", table_id)
-        host = self._host(table_id, config, game, tokens=self.registry.tokens(table_id), first_seq=(last or 0) + 1,
-                          before_send=recorder.flush)
-        if last != before:  # recover wrote a HandVoided: the players of that hand are told when they come back
-            host.notice("voided", f"Hand #{last_hand} was voided when the server restarted; every bet was returned.")
-        log.info("table %s recovered at hand %d", table_id, game.ctx.hands_played)
+    # --- recording ------------------------------------------------------------------------------------
+    def _add_rows(self, table_id: str, rows: list[Row]) -> None:
+        """Write ``rows`` of the server's own with the table's next events (at once if none are due)."""
+        recorder = self.recorders.get(table_id)
+        if recorder is not None:
+            recorder.add_rows(rows)
+            self._gate(table_id)
+
+    def _gate(self, table_id: str) -> bool:
+        """The table's ``before_send``: whether all its events are recorded (else its rows join the next
+        group write, made once the loop has run what is ready: every table's new rows in one)."""
+        recorder = self.recorders.get(table_id)
+        if recorder is None:
+            return True
+        if table_id in self.writing:
+            return False
+        if not recorder.pending:
+            return True
+        self.writing.add(table_id)
+        self._due.append(table_id)
+        if len(self._due) == 1:
+            asyncio.get_running_loop().call_soon(self._write_due)
+        return False
+
+    def _write_due(self) -> None:
+        due, self._due = self._due, []
+        writer, store = self.writer, self.store
+        if writer is None or store is None:
+            return  # stopping: the store is closed
+        groups = [self.recorders[t].take() for t in due]
+        loop = asyncio.get_running_loop()
+
+        def done(errors: list[BaseException | None]) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: the process is ending
+                loop.call_soon_threadsafe(self._written_due, due, groups, errors)
+
+        writer.write_group(store, self.lease, groups, done)
+
+    def _written_due(self, due: list[str], groups: list[list[Row]], errors: list[BaseException | None]) -> None:
+        for table_id, rows, error in zip(due, groups, errors, strict=True):
+            if error is None:
+                self._recorded(table_id)
+            else:
+                self.retrying[table_id] = asyncio.get_running_loop().create_task(self._retry(table_id, rows, error))
+
+    def _recorded(self, table_id: str) -> None:
+        """The table's rows so far are written: write what came since, or show it all and play on."""
+        recorder, host = self.recorders.get(table_id), self.tables.get(table_id)
+        if recorder is not None and recorder.pending:
+            self._due.append(table_id)
+            if len(self._due) == 1:
+                asyncio.get_running_loop().call_soon(self._write_due)
+            return
+        self.writing.discard(table_id)
+        if host is None:  # closed: its last rows are written
+            self.recorders.pop(table_id, None)
+        elif host.paused is None:
+            host.release()
+            self.wake(table_id)
+
+    async def _retry(self, table_id: str, rows: list[Row], error: BaseException) -> None:
+        """A write failed: pause the table, then try the same rows again, waiting longer each time,
+        until they are written; then resume. (A table closed meanwhile has its last rows written all
+        the same.)"""
+        host = self.tables.get(table_id)
+        delay = RETRY_FIRST
+        try:
+            while True:
+                if isinstance(error, LeaseLost):
+                    log.error("table %s stops: %s", table_id, error)
+                    if host is not None:
+                        host.pause("This table stopped: another server process took it over. Reconnect to "
+                                   "continue there.")
+                    return
+                if host is not None and host.paused is None:
+                    log.error("table %s is paused: recording failed: %s", table_id, error)
+                    host.pause("The table is paused: the server cannot record hands just now. Play resumes "
+                               "where it stopped as soon as it can; nothing is lost.")
+                await asyncio.sleep(delay)
+                delay = min(RETRY_MAX, delay * 2)
+                if await self._written(table_id, rows):  # the commit went through, its answer was lost
+                    break
+                try:
+                    if self.writer is None or self.store is None:
+                        return
+                    await self.writer.write(self.store, self.lease, rows)
+                    break
+                except Exception as exc:
+                    error = exc
+        finally:
+            self.retrying.pop(table_id, None)
+        log.info("table %s resumes: recording works again", table_id)
+        if host is not None:
+            host.resume("The table is recorded again: play resumes where it stopped.")
+        self._recorded(table_id)
+
+    async def _written(self, table_id: str, rows: list[Row]) -> bool:
+        """Whether ``rows`` are in the store already (their first event's row is)."""
+        seq = next((params[1] for sql, params in rows if sql.startswith("INSERT INTO events")), None)
+        store, writer = self.store, self.writer
+        if seq is None or store is None or writer is None:
+            return False
+        try:
+            found = await writer.run(store.query, "SELECT 1 FROM events WHERE table_id = ? AND seq = ?",
+                                     (table_id, seq))
+        except StoreError:
+            return False
+        return bool(found)
+
+    async def _renew(self) -> None:
+        """Renew the lease while nothing is written (each write renews it too)."""
+        while True:
+            await asyncio.sleep(LEASE_TTL / 3)
+            store, writer, lease = self.store, self.writer, self.lease
+            if store is None or writer is None or lease is None:
+                return
+            try:
+                await writer.write(store, lease, ())
+            except LeaseLost as exc:
+                log.error("%s", exc)
+                for host in self.tables.values():
+                    host.pause("This table stopped: another server process took it over. Reconnect to continue "
+                               "there.")
+                return
+            except StoreError:
+                pass  # the store fails: the tables' own writes pause them
 
     def create(self, config: TableConfig) -> TableHost:
-        """A new table playing ``config``, recorded in the store if there is one: the operator's
-        (no client limit applies; a ``seed`` makes a practice table whose deals replay)."""
+        """A new table playing ``config``, recorded in the store if there is one (it shows nothing
+        before its first events are recorded): the operator's (no client limit applies; a ``seed``
+        makes a practice table whose deals replay)."""
         check_instance(config, TableConfig, "A TableConfig", ConfigError)
+        if self.draining:
+            raise LimitError("This server is shutting down: it opens no new table.", 503)
         table_id = secrets.token_hex(4)
-        while table_id in self.tables:
+        while table_id in self.tables or table_id in self._known:
             table_id = secrets.token_hex(4)
+        self._known.add(table_id)
         variant = config.variant_object()
         game = Game(variant, params=config.params, seats=config.seats, min_buy_in=config.min_buy_in,
                     max_buy_in=config.max_buy_in, seed=config.seed)
-        flush = None
-        if self.store is not None and self.registry is not None:
-            self.registry.add(table_id, config, self.name)
-            flush = self.store.record(game, table_id, batch=True, phh_writer=self.phh).flush
-        host = self._host(table_id, config, game, before_send=flush)
+        if self.store is not None:
+            recorder = Recorder(self.store, game, table_id, None, time.time, batch=True, next_seq=0)
+            recorder.add_rows(Registry.add_rows(table_id, config, self.name) + recorder.start_rows(new_table=True))
+            game.subscribe(recorder)  # before the host's listener (its bots' sit-out follows the event recorded)
+            self.recorders[table_id] = recorder
+        # the clients' event numbers are the store's (the log's first row is its table state)
+        host = self._host(table_id, config, game, first_seq=self.recorders[table_id].next_seq if self.store else 0)
         log.info("table %s created: %s, %d seats, %s", table_id, variant.name, config.seats,
                  "seeded (practice)" if config.seed is not None else "shuffled by the operating system")
         return host
@@ -168,8 +428,7 @@ class Server:
         token = secrets.token_urlsafe(24)
         self.creators[host.table_id] = (address, hash_token(token))
         self.busy_at[host.table_id] = self.now()
-        if self.registry is not None:
-            self.registry.set_creator(host.table_id, address, hash_token(token))
+        self._add_rows(host.table_id, Registry.creator_rows(host.table_id, address, hash_token(token)))
         return host, token
 
     def close(self, table_id: str, reason: str) -> None:
@@ -186,8 +445,7 @@ class Server:
         self.busy_at.pop(table_id, None)
         for connection in list(self.sockets.pop(table_id, ())):
             connection.finish({"type": "closed", "reason": reason, "seq": host.seq})
-        if self.registry is not None:
-            self.registry.remove(table_id)
+        self._add_rows(table_id, Registry.remove_rows(table_id))  # after its last events
         log.info("table %s closed: %s", table_id, reason)
 
     def close_by_creator(self, table_id: str, token: str) -> None:
@@ -243,20 +501,21 @@ class Server:
         return bucket.take(self.now())
 
     def _host(self, table_id: str, config: TableConfig, game: Game, *, tokens: dict[int, str] | None = None,
-              first_seq: int = 0, before_send: Callable[[], None] | None = None) -> TableHost:
-        registry = self.registry
+              first_seq: int = 0) -> TableHost:
+        recorder = self.recorders.get(table_id)
 
         def on_token(seat: int, digest: str | None) -> None:
-            if registry is not None:
-                registry.set_token(table_id, seat, digest)
+            if recorder is not None:  # written with the seat's own events: one transaction
+                recorder.add_rows(Registry.token_rows(table_id, seat, digest))
 
         host = TableHost(table_id, config, game=game, tokens=tokens, first_seq=first_seq, on_token=on_token,
-                         before_send=before_send, now=self.now)
+                         before_send=None if recorder is None else lambda: self._gate(table_id), now=self.now)
         self.tables[table_id] = host
         self.wakes[table_id] = asyncio.Event()
         with contextlib.suppress(RuntimeError):  # no running loop: the task starts with the app
             self.tasks[table_id] = asyncio.get_running_loop().create_task(self._drive(host, self.wakes[table_id]))
         return host
+
     def start_tasks(self) -> None:
         loop = asyncio.get_running_loop()
         for table_id, host in self.tables.items():
@@ -280,17 +539,37 @@ class Server:
                 await asyncio.wait_for(wake.wait(), timeout)
             wake.clear()
 
-    def listing(self) -> list[dict[str, Any]]:
-        """Every table for the lobby: this process's in full, then those other processes sharing the
-        database drive, with the address (``url``) of their own server."""
+    async def listing(self) -> list[dict[str, Any]]:
+        """Every table for the lobby: this process's in full, those set aside (``unavailable``, with the
+        reason), then those other processes sharing the database drive, with the address (``url``) of
+        their own server (read on the store's thread; the last list read if the store fails)."""
         found = [{**host.describe(), "url": f"/table/{table_id}"} for table_id, host in self.tables.items()]
-        if self.registry is not None:
-            for table_id, config, owner in self.registry.tables():
-                if owner != self.name and table_id not in self.tables:
-                    found.append({"id": table_id, "variant": config.variant_object().name,
-                                  "config": config.public_data(), "players": [], "hands": None, "status": "elsewhere",
-                                  "owner": owner, "url": f"{owner.rstrip('/')}/table/{table_id}"})
-        return found
+        found += self.unavailable.values()
+        registry, writer = self.registry, self.writer
+        if registry is not None and writer is not None:
+            with contextlib.suppress(StoreError):
+                rows, _ = await asyncio.wait_for(writer.run(registry.rows), WRITE_TIMEOUT * 2)
+                self.others = [{"id": table_id, "variant": config.variant_object().name,
+                                "config": config.public_data(), "players": [], "hands": None, "status": "elsewhere",
+                                "owner": owner, "url": f"{owner.rstrip('/')}/table/{table_id}"}
+                               for table_id, config, owner in rows if owner != self.name]
+        return found + [t for t in self.others if t["id"] not in self.tables]
+
+    async def hand_phh(self, table_id: str, hand: int) -> str | None:
+        """The PHH text of a finished hand of a table of this process (made from the store's events when
+        asked for, on the store's thread); :class:`CardgameError` saying why there is none."""
+        host, store, writer = self.tables.get(table_id), self.store, self.writer
+        if not self.phh:
+            raise CardgameError("This server does not give hands as PHH (it runs with --no-phh).")
+        if host is None or store is None or writer is None:
+            raise CardgameError(f"No recorded table {excerpt(table_id)} here.")
+        return await writer.run(store.hand_phh, table_id, hand, host.game.dispatcher.stages)
+
+    async def settled(self, table_id: str, timeout: float = 5.0) -> None:
+        """Wait (at most ``timeout`` seconds) until the table's events so far are recorded."""
+        end = time.monotonic() + timeout
+        while table_id in self.writing and time.monotonic() < end:
+            await asyncio.sleep(0.005)
 
     def wake(self, table_id: str) -> None:
         event = self.wakes.get(table_id)
@@ -304,6 +583,12 @@ class Server:
         if origin is None:
             return True
         return origin in self.allowed_origins or (host is not None and origin in (f"http://{host}", f"https://{host}"))
+
+
+def _transient(exc: StoreError) -> bool:
+    """Whether a store that could not be opened may open if tried again (locked, or not reachable yet)."""
+    text = str(exc).lower()
+    return any(word in text for word in ("locked", "busy", "cannot connect", "connection"))
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -501,7 +786,7 @@ class _Connection:
 def create_app(db: str | None = None, *, name: str = "", max_tables: int | None = None, rate: float | None = None,
                burst: float | None = None, limits: Limits | None = None, allowed_origins: Sequence[str] = (),
                allowed_hosts: Sequence[str] = ("localhost", "127.0.0.1"), phh: bool = True,
-               now: Callable[[], float] = time.monotonic) -> Starlette:
+               now: Callable[[], float] = time.monotonic, drain: float = 30.0) -> Starlette:
     """The server as an ASGI application (``app.state.server`` is its :class:`Server`).
 
     ``db``: where tables are recorded and recovered from (``None``: nowhere); ``name``: this
@@ -511,8 +796,9 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int | None 
     fields of those names); ``allowed_origins``: other web origins whose pages may open websockets
     (``https://example.org``); ``allowed_hosts``: the names a request's ``Host`` may give (Starlette's
     ``TrustedHostMiddleware``: a DNS-rebinding page reaches nothing; ``"*"`` allows any);
-    ``phh``: the store keeps each finished hand's PHH text too (``hands.phh``; about a tenth of a
-    busy server's time).
+    ``phh``: each finished hand's PHH text can be had from its stored events
+    (``GET /api/tables/{id}/hands/{n}.phh``), made when asked for; ``drain``: at a SIGTERM (``cardgame
+    serve``), how long the hands in play have to finish before the process exits (seconds).
     """
     _check_names(allowed_hosts, "allowed_hosts", "host names")
     limits = check_instance(limits if limits is not None else Limits(), Limits, "A Limits", ConfigError)
@@ -522,7 +808,8 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int | None 
         limits = attrs.evolve(limits, **changes)
     except (TypeError, ValueError) as exc:
         raise ConfigError(f"Bad limits: {excerpt(str(exc))}") from None
-    server = Server(db, name=name, limits=limits, allowed_origins=allowed_origins, phh=phh, now=now)
+    server = Server(db, name=name, limits=limits, allowed_origins=allowed_origins, phh=phh, now=now,
+                    drain=drain)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -558,13 +845,25 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int | None 
         return JSONResponse(bots.available())
 
     async def tables_list(request: Request) -> Response:
-        return JSONResponse(server.listing())
+        return JSONResponse(await server.listing())
 
     async def table_info(request: Request) -> Response:
         host = server.tables.get(request.path_params["table_id"])
         if host is None:
             return _error(404, f"No table {excerpt(request.path_params['table_id'])}.")
         return JSONResponse(host.describe())
+
+    async def hand_phh(request: Request) -> Response:
+        number = request.path_params["hand"]
+        if not number.isascii() or not number.isdigit() or len(number) > 18:
+            return _error(404, "A hand is numbered 1, 2, 3...")
+        try:
+            text = await server.hand_phh(request.path_params["table_id"], int(number))
+        except CardgameError as exc:
+            return _error(404, str(exc))
+        if text is None:
+            return _error(404, "PHH has no code for this table's game.")
+        return Response(text, media_type="text/plain; charset=utf-8")
 
     async def table_deals(request: Request) -> Response:
         host = server.tables.get(request.path_params["table_id"])
@@ -585,6 +884,7 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int | None 
         try:
             config = read_config(from_json(body))
             host, token = server.open_for(config, _address(request))
+            await server.settled(host.table_id)
         except SnapshotError as exc:
             return _error(400, f"The body must be JSON: {exc}.")
         except LimitError as exc:
@@ -645,6 +945,7 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int | None 
             Route("/api/tables", create_table, methods=["POST"]),
             Route("/api/tables/{table_id}", table_info, methods=["GET"]),
             Route("/api/tables/{table_id}", close_table, methods=["DELETE"]),
+            Route("/api/tables/{table_id}/hands/{hand}.phh", hand_phh),
             Route("/api/tables/{table_id}/deals", table_deals),
             WebSocketRoute("/ws/{table_id}", table_socket),
             Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),

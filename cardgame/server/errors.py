@@ -9,7 +9,7 @@ __all__ = ["CODES", "LimitError", "MessageError"]
 #: Every error code a client may receive (docs/server.md).
 CODES = frozenset({
     "malformed", "too_large", "rate_limited", "not_seated", "already_seated", "bad_token", "not_your_turn",
-    "stale", "illegal", "seat_taken", "buy_in", "forbidden", "full",
+    "stale", "illegal", "seat_taken", "buy_in", "forbidden", "full", "paused",
 })
 
 

@@ -50,7 +50,7 @@ from cardgame.server.fairness import Deal, new_deal
 from cardgame.server.messages import Act, Draw, Leave, Message, Muck, Resume, Runs, Sit, SitIn, SitOut, TopUp
 from cardgame.stages.base import mark_sitting_out
 from cardgame.stages.wait_for_players import WaitForPlayers
-from cardgame.store.serialize import encode_event
+from cardgame.store.serialize import encoded
 
 __all__ = ["Client", "TableHost", "hash_token"]
 
@@ -90,12 +90,16 @@ class TableHost:
     """A table: ``TableHost("t1", config)`` builds and starts its game (or takes ``game``, a
     recovered one, with ``tokens``: seat -> token hash). ``on_token(seat, hash)`` is told when a
     seat's token changes (``None``: freed), for the store; ``before_send()`` is called before any
-    view goes out (the store writes the events it shows first). ``now`` is the clock's time source."""
+    message goes out (the store writes the events it shows first): when it returns ``False`` (a
+    write is under way) the table is *held*: it sends nothing and plays nothing (no bot acts, no
+    clock runs out, no hand is dealt) until its owner calls :meth:`release` once the events are
+    recorded, and then sends what it kept, in order. :meth:`pause` and :meth:`resume` tell the
+    players when recording fails and recovers (a ``notice``). ``now`` is the clock's time source."""
 
     def __init__(self, table_id: str, config: TableConfig, *, game: Game | None = None,
                  tokens: dict[int, str] | None = None, first_seq: int = 0,
                  on_token: Callable[[int, str | None], None] | None = None,
-                 before_send: Callable[[], None] | None = None,
+                 before_send: Callable[[], object] | None = None,
                  now: Callable[[], float] | None = None) -> None:
         check_text(table_id, "table id", ConfigError, max_length=1000)
         check_instance(config, TableConfig, "A TableConfig", ConfigError)
@@ -133,6 +137,9 @@ class TableHost:
         self.bot_due: float | None = None  # when the bot to act answers (bot_delay)
         self._rebuy = False
         self.paused_until = 0.0  # no bot answers and no clock runs before then: the last hand is shown
+        self.held = False  # events wait to be recorded: nothing is sent or played
+        self.outbox: list[tuple[Client, dict[str, Any]]] = []  # messages kept while held
+        self.paused: str | None = None  # why the table is paused (its store fails), told to each newcomer
         self.timed_out: set[int] = set()  # this hand's events that a timeout made (their text says so)
         self.said: dict[int, str] = {}  # this hand's events told in other words than their own
         self.notices: list[tuple[float, dict[str, Any]]] = []  # (when, message): the recent notices
@@ -298,12 +305,14 @@ class TableHost:
         """A new connection: it watches as a spectator until it sits or resumes."""
         self.clients.append(client)
         self._arm()
-        client.deliver({"type": "welcome", "table": self.describe(), "seq": self.seq})
+        self._deliver(client, {"type": "welcome", "table": self.describe(), "seq": self.seq})
         self._send_view(client, full=True)
         since = self.now() - _NOTICE_KEEP
-        for when, message in self.notices:
-            if when >= since:
-                client.deliver(message)
+        recent = [message for when, message in self.notices if when >= since]
+        if self.paused is not None and not any(m["kind"] == "paused" and m["text"] == self.paused for m in recent):
+            recent.append({"type": "notice", "kind": "paused", "text": self.paused, "seq": self.seq})
+        for message in recent:  # told at once, held or not (a paused table sends nothing else)
+            client.deliver(message)
 
     def notice(self, kind: str, text: str) -> None:
         """Tell every connection ``text``, words for the players about the table (a ``notice``
@@ -327,7 +336,10 @@ class TableHost:
     # --- messages -------------------------------------------------------------------------------------
     def handle(self, client: Client, message: Message) -> None:
         """Carry out ``message`` from ``client``, or raise :class:`MessageError` with the table unchanged.
-        The views it causes are delivered (:meth:`refresh`)."""
+        The views it causes are delivered (:meth:`refresh`). While the table is paused only ``resume``
+        is taken."""
+        if self.paused is not None and not isinstance(message, Resume):
+            raise MessageError("paused", f"{self.paused} Nothing can change until it resumes.")
         match message:
             case Sit():
                 self._sit(client, message)
@@ -393,11 +405,11 @@ class TableHost:
         for other in self.clients:  # a seat has one connection: a newer one takes it over
             if other.seat == seat and other is not client:
                 other.seat = None
-                other.deliver({"type": "error", "code": "bad_token", "seq": self.seq,
-                               "message": "Another connection took over this seat."})
+                self._deliver(other, {"type": "error", "code": "bad_token", "seq": self.seq,
+                                      "message": "Another connection took over this seat."})
                 self._send_view(other, full=True)
         client.seat = seat
-        client.deliver({"type": "seated", "seat": seat, "token": token, "seq": self.seq})
+        self._deliver(client, {"type": "seated", "seat": seat, "token": token, "seq": self.seq})
         self._send_view(client, full=True)
 
     def _resume(self, client: Client, token: str) -> None:
@@ -451,8 +463,8 @@ class TableHost:
         if self.on_token is not None:
             self.on_token(seat, None)
         client.seat = None
-        client.deliver({"type": "left", "seat": seat, "stack": stack, "pending": stack is None, "name": player.name,
-                        "seq": self.seq})
+        self._deliver(client, {"type": "left", "seat": seat, "stack": stack, "pending": stack is None,
+                               "name": player.name, "seq": self.seq})
         self._send_view(client, full=True)
 
     # --- the clock and the bots -------------------------------------------------------------------------
@@ -464,6 +476,8 @@ class TableHost:
         :data:`BOT_BATCH` decisions); then deliver the views. The application calls it when
         :meth:`wake_at` comes, and after each message."""
         game = self.game
+        if self.held:
+            return
         self._bots_follow_people()
         for _ in range(self.BOT_BATCH):
             if game.dispatcher.status != "running":
@@ -535,7 +549,7 @@ class TableHost:
     def wake_at(self) -> float | None:
         """When :meth:`step` has work next (a bot's answer, a clock running out), on ``now``'s scale."""
         seat = self.game.to_act
-        if seat is None or self.game.dispatcher.status != "running":
+        if seat is None or self.held or self.game.dispatcher.status != "running":
             return None
         if seat in self.bots and seat not in self.tokens:
             return self.bot_due if self.bot_due is not None else self.now()
@@ -546,23 +560,55 @@ class TableHost:
     # --- views ---------------------------------------------------------------------------------------------
     def refresh(self) -> None:
         """Deliver the events since the last views to every client, in a view each."""
-        if not self.pending:
+        if not self.pending or not self._before_send():
             return
-        self._before_send()
         for client in list(self.clients):
             self._send_view(client)
         self.pending = []
 
-    def _before_send(self) -> None:
-        if self.before_send is not None:
-            try:
-                self.before_send()
-            except CardgameError as exc:  # the store failed: play goes on, unrecorded, and the log says so
-                log.error("table %s is no longer recorded: %s", self.table_id, exc)
-                self.before_send = None
+    def _before_send(self) -> bool:
+        """Whether messages may go out now (else the table is held: see the class)."""
+        if self.held:
+            return False
+        if self.before_send is not None and self.before_send() is False:
+            self.held = True
+            return False
+        return True
+
+    def _deliver(self, client: Client, message: dict[str, Any]) -> None:
+        if self._before_send():
+            client.deliver(message)
+        else:
+            self.outbox.append((client, message))
+
+    def release(self) -> None:
+        """The events are recorded: send what was kept, then play on."""
+        self.held = False
+        outbox, self.outbox = self.outbox, []
+        for client, message in outbox:
+            if client in self.clients:
+                client.deliver(message)
+        self.refresh()
+
+    def pause(self, text: str) -> None:
+        """The table's events cannot be recorded: it stays held, takes no message but ``resume``, and
+        tells its players why."""
+        if self.paused is None:
+            self.paused = text
+            self.notice("paused", text)
+
+    def resume(self, text: str) -> None:
+        """Recording works again: tell the players (then :meth:`release` the table). The clock of the
+        player to act starts again: the pause is not their time."""
+        if self.paused is not None:
+            self.paused = None
+            self.notice("resumed", text)
+            if self.clock.seat is not None:
+                self.clock.started = max(self.clock.started, self.now())
+            if self.bot_due is not None:
+                self.bot_due = max(self.bot_due, self.now())
 
     def _send_view(self, client: Client, *, full: bool = False) -> None:
-        self._before_send()
         self._arm()  # a view sent before refresh() (a seat taken as its hand starts) shows the clock too
         if full:
             items: Iterable[tuple[int, Event]] = self.hand_log
@@ -572,10 +618,10 @@ class TableHost:
                 return  # it has seen all of it already (a full view)
         before, after = self._deal_messages(items)
         for message in before:
-            client.deliver(message)
-        client.deliver(self.view(client.seat, items, full=full))
+            self._deliver(client, message)
+        self._deliver(client, self.view(client.seat, items, full=full))
         for message in after:
-            client.deliver(message)
+            self._deliver(client, message)
         client.sent = self.seq
 
     def view(self, seat: int | None, items: Iterable[tuple[int, Event]] = (), *, full: bool = False
@@ -592,7 +638,7 @@ class TableHost:
                 text = self.said.get(n) or seen.describe(names)
                 if n in self.timed_out:
                     text = _ran_out_of_time(text, names.get(getattr(e, "seat", -1), ""))
-                item = {"seq": n, "kind": e.kind, "text": text, "event": encode_event(seen)}
+                item = {"seq": n, "kind": e.kind, "text": text, "event": encoded(seen)}
                 if seen is e and (seat is None or e.seen_by(None) is e):  # the same for everyone: render it once
                     public[n] = item
             events.append(item)

@@ -3,29 +3,70 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Sequence
+from types import FrameType
 from typing import Any
 
-from cardgame.engine.errors import ConfigError
+from cardgame.engine.errors import CardgameError, ConfigError
 from cardgame.model.inputs import check_int, check_text, excerpt
 from cardgame.model.rng import MAX_SEED, check_seed
-from cardgame.server.app import create_app
+from cardgame.server.app import Server, create_app
 from cardgame.server.config import MAX_SEATS, Limits, read_config
 from cardgame.server.messages import MAX_MESSAGE
+from cardgame.store.postgres import redact
 
 __all__ = ["serve"]
+
+log = logging.getLogger("cardgame.server")
+
+
+class _Runner:
+    """uvicorn's server, made to drain at the first SIGTERM or SIGINT: no new hand is dealt, the hands
+    in play finish (at most the drain deadline), everything is recorded, then it exits. A second
+    signal exits at once (a hand still in play is voided when the server is next started)."""
+
+    def __init__(self, config: Any, server: Server) -> None:
+        import uvicorn
+
+        outer = self
+
+        class Runner(uvicorn.Server):
+            def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+                if outer.draining is None and not self.should_exit:
+                    self._captured_signals.append(sig)
+                    outer.draining = outer.loop.call_soon_threadsafe(outer.start_drain)
+                    return
+                super().handle_exit(sig, frame)
+
+        self.runner = Runner(config)
+        self.server = server
+        self.draining: Any = None
+        self.loop: Any = None  # the running loop, set by serve()
+
+    def start_drain(self) -> None:
+        async def drain() -> None:
+            log.info("shutting down: the hands in play finish first (at most %g s)", self.server.drain_deadline)
+            await self.server.drain()
+            self.runner.should_exit = True
+
+        self.drain_task = asyncio.get_running_loop().create_task(drain())
 
 
 def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: Sequence[str] = (), bots: int = 2,
           seed: int | None = None, allowed_origins: Sequence[str] = (), allowed_hosts: Sequence[str] = (),
-          limits: Limits | None = None, name: str | None = None, phh: bool = True, console: Any = None) -> int:
+          limits: Limits | None = None, name: str | None = None, phh: bool = True, console: Any = None,
+          drain: float = 30.0) -> int:
     """Run the server until interrupted. ``tables``: variants to open a table of (with ``bots`` bots
     each) when the store holds no table yet; ``seed`` makes them practice tables whose deals replay
     (each table seeded ``seed``, ``seed + 1``...). ``name``: the address other processes sharing the
-    database list this one's tables under (default ``http://HOST:PORT``). ``allowed_hosts``: names a
+    database list this one's tables under (default ``http://HOST:PORT``); another live process
+    holding that name in the store stops this one from starting. ``allowed_hosts``: names a
     request's ``Host`` may give besides ``localhost``, ``127.0.0.1`` and ``host``; ``limits``: what
-    clients may do. Every argument is checked before the server starts
-    (:class:`~cardgame.engine.errors.ConfigError`)."""
+    clients may do; ``drain``: at SIGTERM, the seconds the hands in play have to finish. Every
+    argument is checked before the server starts (:class:`~cardgame.engine.errors.ConfigError`); a
+    store that cannot be opened, or a name another process holds, is said in one line and answered
+    with exit status 1."""
     check_text(host, "host", ConfigError)
     check_int(port, "port", ConfigError, minimum=0, maximum=65535)
     check_int(bots, "number of bots", ConfigError, minimum=0, maximum=MAX_SEATS - 1)
@@ -43,21 +84,33 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
                for i, v in enumerate(tables)]
     hosts = ["localhost", "127.0.0.1", *([] if host in ("0.0.0.0", "::", "") else [host]), *allowed_hosts]
     app = create_app(db, name=name if name is not None else f"http://{host}:{port}", allowed_origins=allowed_origins,
-                     allowed_hosts=hosts, limits=limits, phh=phh)
+                     allowed_hosts=hosts, limits=limits, phh=phh, drain=drain)
     server = app.state.server
     server.opening = configs  # opened as the server starts, when the store holds no table
 
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=4 * MAX_MESSAGE, log_level="info",
                             ws_ping_interval=20, ws_ping_timeout=20)
-    runner = uvicorn.Server(config)
+    holder = _Runner(config, server)
+    runner = holder.runner
+    failed: list[str] = []
 
     async def main() -> None:
+        holder.loop = asyncio.get_running_loop()
+        try:  # before uvicorn: a store that cannot be opened is one line, not a traceback; the --table
+            await server.start()  # tables open here, before any client can connect
+        except CardgameError as exc:
+            failed.append(str(exc))
+            await server.stop()
+            return
+
         async def announce() -> None:
             while not runner.started:
                 await asyncio.sleep(0.05)
             if console is not None:
-                console.print(f"cardgame server on http://{host}:{port}/ ({len(server.tables)} tables; "
-                              f"{'recording to ' + db if db else 'not recording'})", highlight=False)
+                shown = redact(db) if db else ""
+                aside = f", {len(server.unavailable)} set aside (see the log)" if server.unavailable else ""
+                console.print(f"cardgame server on http://{host}:{port}/ ({len(server.tables)} tables{aside}; "
+                              f"{'recording to ' + shown if db else 'not recording'})", highlight=False, markup=False)
 
         opener = asyncio.create_task(announce())
         await runner.serve()
@@ -71,6 +124,9 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
         factory = None
     with asyncio.Runner(loop_factory=factory) as loop:
         loop.run(main())
+    if failed:
+        log.error("cardgame serve cannot start: %s", failed[0])
+        return 1
     if not runner.started:  # uvicorn said why (the port is taken, say)
         return 1
     return 0

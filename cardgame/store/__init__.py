@@ -12,7 +12,8 @@ same tables in a PostgreSQL database, so several processes can share one store; 
 an SQLite file's path. The recorder, queries, exports and recovery are the same code on both.
 Each table is driven by one process at a time: processes recording different tables write side by
 side, while two recorders of one table collide on its ``(table_id, seq)`` key, and the one that
-loses the race gets a :class:`StoreError` and detaches. Without psycopg, opening a URI raises
+loses the race gets a :class:`StoreError` and detaches. A lost connection fails the write or read
+under way, and the next one connects again. Without psycopg, opening a URI raises
 :class:`StoreError` saying ``pip install cardgame[postgres]``.
 
 Other modules may keep their own tables in the store's database: write inside ``with
@@ -43,7 +44,9 @@ One idea per module:
 * :mod:`~cardgame.store.database`: :class:`EventStore`, the connection and its methods;
 * :mod:`~cardgame.store.recorder`: the listener that writes events as a game runs;
 * :mod:`~cardgame.store.queries`: reading tables, hands and events back;
-* :mod:`~cardgame.store.export`: PHH text of finished hands, JSON lines;
+* :mod:`~cardgame.store.export`: PHH text of finished hands (kept by the recorder, or made from the
+  stored events when asked for: :meth:`EventStore.hand_phh`), JSON lines;
+* :mod:`~cardgame.store.lease`: a name held by one live process (a server's ``--name``);
 * :mod:`~cardgame.store.recovery`: replaying a log and resuming a table after a crash;
 * :mod:`~cardgame.store.errors`: :class:`StoreError`.
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import IO, Literal
+from typing import IO, Any, Literal
 
 from cardgame.model.events import Event
 from cardgame.model.inputs import excerpt
@@ -106,6 +106,11 @@ class EventStore(StoreFile):
         return [e.event for e in self.events(table_id, hand=hand)]
 
     # --- export -----------------------------------------------------------------------------------
+    def hand_phh(self, table_id: str, hand: int, stages: Sequence[Any]) -> str | None:
+        """The PHH text of a finished hand, made from its stored events unless the recorder kept it
+        (:func:`cardgame.store.export.hand_phh`; ``stages``: the variant it was played on)."""
+        return export.hand_phh(self, table_id, hand, stages)
+
     def export_jsonl(self, path_or_file: str | os.PathLike[str] | IO[str], table_id: str | None = None) -> int:
         """Write one JSON object per event (all tables, or ``table_id``); returns how many.
 

@@ -14,8 +14,8 @@ the others wait), one with other tables and no store is refused, as an SQLite fi
 ``synchronous="FULL"`` keeps PostgreSQL's ``synchronous_commit`` on (a commit returns once its WAL
 is flushed); ``"NORMAL"`` turns it off for the connection (a server crash may lose the last
 commits, never half of one). ``timeout`` bounds connecting and each wait for a lock.
-A lost connection is not made again: the next write or read raises
-:class:`~cardgame.store.StoreError` (a recorder detaches); open a new store and ``recover()``.
+A lost connection fails the write or read under way (:class:`~cardgame.store.StoreError`; a
+recorder detaches), and the next one connects again.
 PostgreSQL text holds no NUL character: a table id with one is refused on both backends, and a
 player named with one cannot be recorded here (the write raises ``StoreError``).
 """
@@ -118,8 +118,23 @@ class PostgresDatabase:
                              f"({exc}): pip install cardgame[postgres].") from None
         #: Text that cannot be encoded (a lone surrogate) raises UnicodeEncodeError.
         self.errors: tuple[type[Exception], ...] = (psycopg.Error, UnicodeError)
+        self._dsn, self._synchronous, self._timeout = dsn, synchronous, timeout
+        self._closed = False  # by close(): no reconnecting then
+        self._connect()
         try:
-            connection = psycopg.connect(dsn, autocommit=True, connect_timeout=max(2, math.ceil(timeout)))
+            self._check_schema()
+        except (psycopg.Error, StoreError) as exc:
+            self.connection.connection.close()
+            if isinstance(exc, StoreError):
+                raise
+            raise StoreError(f"{excerpt(self.name)} is not a usable event store: {reason(exc)}.") from None
+
+    def _connect(self) -> None:
+        """Open the connection (again, after a lost one), with the store's settings."""
+        import psycopg
+
+        try:
+            connection = psycopg.connect(self._dsn, autocommit=True, connect_timeout=max(2, math.ceil(self._timeout)))
         except psycopg.Error as exc:
             raise StoreError(f"Cannot connect to the event store {excerpt(self.name)}: {reason(exc)}.") from None
         self.connection = PostgresConnection(connection)
@@ -127,14 +142,19 @@ class PostgresDatabase:
             connection.execute("SET client_encoding = 'UTF8'")
             connection.execute("SELECT set_config('synchronous_commit', %s, false), "
                                "set_config('lock_timeout', %s, false)",
-                               ("on" if synchronous == "FULL" else "off", f"{math.ceil(timeout * 1000)}ms"))
-            self._check_schema()
+                               ("on" if self._synchronous == "FULL" else "off", f"{math.ceil(self._timeout * 1000)}ms"))
         except psycopg.Error as exc:
             connection.close()
             raise StoreError(f"{excerpt(self.name)} is not a usable event store: {reason(exc)}.") from None
-        except StoreError:
-            connection.close()
-            raise
+
+    def _live(self) -> PostgresConnection:
+        """The connection, made again if the last one was lost (the database restarted, the network
+        dropped it): a lost connection fails the write or read it happened in, and the next one reconnects."""
+        db = self.connection.connection
+        if (db.closed or db.broken) and not self._closed:
+            db.close()
+            self._connect()
+        return self.connection
 
     def _check_schema(self) -> None:
         """Create the schema in a database without it (one process at a time), check its version."""
@@ -162,13 +182,15 @@ class PostgresDatabase:
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Connection]:
         """``BEGIN`` .. ``COMMIT`` (read committed), rolled back on any error."""
-        with self.connection.connection.transaction():
-            yield self.connection
+        connection = self._live()
+        with connection.connection.transaction():
+            yield connection
 
     def query(self, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
         """The rows ``sql`` selects (``?`` placeholders)."""
-        return self.connection.execute(sql, params).fetchall()
+        return self._live().execute(sql, params).fetchall()
 
     def close(self) -> None:
         """Close the connection."""
+        self._closed = True
         self.connection.connection.close()

@@ -4,22 +4,22 @@ transaction, and the two events the store writes itself (:class:`TableState`, :c
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 import attrs
 
 from cardgame.model.events import Event, HandEnded, HandStarted
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import check_int, excerpt
 from cardgame.play.game import Game
 from cardgame.store.backend import Connection, reason
 from cardgame.store.connection import StoreFile
 from cardgame.store.errors import StoreError
 from cardgame.store.export import PhhWriter
 from cardgame.store.queries import TableInfo, highest, table_info
-from cardgame.store.serialize import SnapshotError, encode_event, register_type, to_compact_json, unstructure
+from cardgame.store.serialize import SnapshotError, encoded, register_type, to_compact_json, unstructure
 
-__all__ = ["HandVoided", "Recorder", "TableState", "check_recordable", "start_recording"]
+__all__ = ["HandVoided", "Recorder", "Row", "TableState", "check_recordable", "start_recording", "write_rows"]
 
 
 @attrs.frozen
@@ -84,20 +84,24 @@ def start_recording(store: StoreFile, game: Game, table_id: str, info: TableInfo
                     phh_writer: PhhWriter | None, clock: Callable[[], float], *, batch: bool = False) -> Recorder:
     """Write the table row (unless ``info`` says it exists) and a :class:`TableState`, then
     subscribe a :class:`Recorder` to ``game`` (checked by :func:`check_recordable` first)."""
-    t = game.ctx.table
     recorder = Recorder(store, game, table_id, phh_writer, clock, batch=batch)
-    state = TableState(tuple((p.seat, p.name, p.stack, p.sitting_out) for p in t.players()), t.button,
-                       game.ctx.hands_played)
     try:
-        with store.transaction() as db:
-            if info is None:
-                db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
-                           (table_id, clock(), t.seat_count, t.min_buy_in, t.max_buy_in, t.first_button))
-            recorder.write(db, state, None)
+        write_rows(store, recorder.start_rows(new_table=info is None))
     except StoreError as exc:
         raise StoreError(f"Cannot start recording table {excerpt(table_id)}: {reason(exc)}.") from None
     game.subscribe(recorder)
     return recorder
+
+
+#: One statement of a write: its SQL (``?`` placeholders) and parameters.
+Row = tuple[str, tuple[Any, ...]]
+
+
+def write_rows(store: StoreFile, rows: Sequence[Row]) -> None:
+    """Run ``rows`` in one transaction of ``store`` (:class:`StoreError` if it fails: nothing is written)."""
+    with store.transaction() as db:
+        for sql, params in rows:
+            db.execute(sql, params)
 
 
 class Recorder:
@@ -106,13 +110,18 @@ class Recorder:
     all in one (a server flushes before it shows anyone the events: one transaction per action
     and what follows it, instead of one per event).
 
-    If a write fails, the recorder detaches itself and raises :class:`StoreError` from the game
-    call that emitted the event. The game in memory has then moved past the log; discard it and
+    Each event becomes its rows (:data:`Row`) when it happens, on the thread that runs the game, so
+    a server can hand them to another thread: :meth:`take` gives the rows kept so far (and
+    :meth:`add_rows` puts statements of its own among them, written in the same transaction), and
+    :func:`write_rows` writes them.
+
+    If a :meth:`flush` fails, the recorder detaches itself and raises :class:`StoreError` from the
+    game call that emitted the event. The game in memory has then moved past the log; discard it and
     :func:`recover` the table from the store (its log is complete up to the failed event).
     """
 
     def __init__(self, store: StoreFile, game: Game, table_id: str, phh_writer: PhhWriter | None,
-                 clock: Callable[[], float], *, batch: bool = False) -> None:
+                 clock: Callable[[], float], *, batch: bool = False, next_seq: int | None = None) -> None:
         if not isinstance(store, StoreFile):
             raise StoreError(f"A recorder writes to an EventStore, not {excerpt(store)}.")
         if not isinstance(game, Game):
@@ -121,22 +130,28 @@ class Recorder:
         if not callable(clock) or not (phh_writer is None or callable(phh_writer)):
             raise StoreError(f"A recorder's clock (and its PHH writer, if any) are functions, not "
                              f"{excerpt(clock if not callable(clock) else phh_writer)}.")
+        if next_seq is not None:
+            check_int(next_seq, "next_seq", StoreError, minimum=0)
         self.store = store
         self.batch = batch
-        self._pending: list[tuple[Event, int | None, str | None, float]] = []
+        self._pending: list[Row] = []
+        self._kinds: list[str] = []  # the kinds of the events among them, for messages
+        self._first = 0  # the sequence number of the first of them
         self.game = game
         self.table_id = table_id
         self.phh_writer = phh_writer
         self.clock = clock
-        top = highest(store, "events", "seq", table_id)
-        self.next_seq: int = 0 if top is None else top + 1
+        if next_seq is None:
+            top = highest(store, "events", "seq", table_id)
+            next_seq = 0 if top is None else top + 1
+        self.next_seq: int = next_seq
         self._hand_events: list[Event] | None = None
 
     def __call__(self, event: Event) -> None:
         hand = self.game.ctx.hand
         number = hand.number if hand is not None else None
         if isinstance(event, HandStarted):
-            self._hand_events = []
+            self._hand_events = [] if self.phh_writer is not None else None
             number = event.hand
         if self._hand_events is not None:
             self._hand_events.append(event)
@@ -146,27 +161,50 @@ class Recorder:
             if self._hand_events is not None and self.phh_writer is not None:
                 phh = self._phh(self._hand_events)
             self._hand_events = None
-        self._pending.append((event, number, phh, self.clock()))
+        if not self._kinds:
+            self._first = self.next_seq
+        self._kinds.append(event.kind)
+        try:
+            self._pending += self.rows(event, number, phh, when=self.clock())
+        except SnapshotError as exc:
+            self.detach()
+            raise StoreError(f"Recording event {self.next_seq} ({event.kind}) of table {excerpt(self.table_id)} "
+                             f"failed: {reason(exc)}. The recorder is detached; recover the table from the "
+                             "store.") from exc
         if not self.batch:
             self.flush()
+
+    @property
+    def pending(self) -> bool:
+        """Whether rows wait to be written."""
+        return bool(self._pending)
+
+    def add_rows(self, rows: Sequence[Row]) -> None:
+        """Write ``rows`` (statements of the caller's) with the next events, in their transaction."""
+        self._pending += rows
+        if not self.batch:
+            self.flush()
+
+    def take(self) -> list[Row]:
+        """The rows kept so far, in order; the recorder forgets them (write them with :func:`write_rows`)."""
+        rows, self._pending, self._kinds = self._pending, [], []
+        return rows
 
     def flush(self) -> None:
         """Write the events kept so far, in one transaction (:class:`StoreError` if it fails: the
         recorder is then detached)."""
         if not self._pending:
             return
-        pending, self._pending = self._pending, []
-        first = self.next_seq
+        first, kinds = self._first, self._kinds
+        rows = self.take()
         try:
-            with self.store.transaction() as db:
-                for event, number, phh, when in pending:
-                    self.write(db, event, number, phh, when=when)
+            write_rows(self.store, rows)
         except (StoreError, SnapshotError) as exc:
             self.next_seq = first
             self.detach()
-            kinds = ", ".join(dict.fromkeys(e.kind for e, *_ in pending))
-            which = f"event {first}" if len(pending) == 1 else f"events {first} to {first + len(pending) - 1}"
-            raise StoreError(f"Recording {which} ({kinds}) of table {excerpt(self.table_id)} failed: {reason(exc)}. "
+            shown = ", ".join(dict.fromkeys(kinds))
+            which = f"event {first}" if len(kinds) == 1 else f"events {first} to {first + len(kinds) - 1}"
+            raise StoreError(f"Recording {which} ({shown}) of table {excerpt(self.table_id)} failed: {reason(exc)}. "
                              "The recorder is detached; recover the table from the store.") from exc
 
     def _phh(self, events: list[Event]) -> str | None:
@@ -183,29 +221,48 @@ class Recorder:
         """Write ``event`` as the next row of the log (inside the caller's transaction on ``db``),
         and open or close the hand's row when it starts, ends or is voided; ``when`` it happened
         (default: now)."""
+        for sql, params in self.rows(event, hand, phh, when=when):
+            db.execute(sql, params)
+
+    def rows(self, event: Event, hand: int | None, phh: str | None = None, *, when: float | None = None) -> list[Row]:
+        """The statements that write ``event`` as the next row of the log (and open or close the hand's
+        row); the next event takes the next sequence number."""
         now = self.clock() if when is None else when
         seat = getattr(event, "seat", None)
-        db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)",
-                   (self.table_id, self.next_seq, hand, now, event.kind, seat if type(seat) is int else None,
-                    to_compact_json(encode_event(event))))
+        rows: list[Row] = [("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (self.table_id, self.next_seq, hand, now, event.kind, seat if type(seat) is int else None,
+                             to_compact_json(encoded(event))))]
         if isinstance(event, HandStarted):
             seats = self.game.ctx.table.seats
             names = [p.name if (p := seats[s]) is not None else "" for s in event.seats]
             stacks = list(event.stacks) or [0] * len(event.seats)
             players = tuple(zip(event.seats, names, stacks, strict=True))
-            db.execute("INSERT INTO hands VALUES (?, ?, ?, NULL, 'playing', ?, NULL, NULL)",
-                       (self.table_id, event.hand, now, to_compact_json(unstructure(players))))
-            db.executemany("INSERT INTO hand_players VALUES (?, ?, ?, ?)",
-                           [(self.table_id, event.hand, s, n) for s, n in zip(event.seats, names, strict=True)])
+            rows.append(("INSERT INTO hands VALUES (?, ?, ?, NULL, 'playing', ?, NULL, NULL)",
+                         (self.table_id, event.hand, now, to_compact_json(unstructure(players)))))
+            rows += [("INSERT INTO hand_players VALUES (?, ?, ?, ?)", (self.table_id, event.hand, s, n))
+                     for s, n in zip(event.seats, names, strict=True)]
         elif isinstance(event, HandEnded):
-            db.execute("UPDATE hands SET ended = ?, status = 'complete', final_stacks = ?, phh = ? "
-                       "WHERE table_id = ? AND hand = ?",
-                       (now, to_compact_json(unstructure(event.stacks)), phh, self.table_id, event.hand))
+            rows.append(("UPDATE hands SET ended = ?, status = 'complete', final_stacks = ?, phh = ? "
+                         "WHERE table_id = ? AND hand = ?",
+                         (now, to_compact_json(unstructure(event.stacks)), phh, self.table_id, event.hand)))
         elif isinstance(event, HandVoided):
-            db.execute("UPDATE hands SET ended = ?, status = 'voided', final_stacks = ? "
-                       "WHERE table_id = ? AND hand = ?",
-                       (now, to_compact_json(unstructure(event.stacks)), self.table_id, event.hand))
+            rows.append(("UPDATE hands SET ended = ?, status = 'voided', final_stacks = ? "
+                         "WHERE table_id = ? AND hand = ?",
+                         (now, to_compact_json(unstructure(event.stacks)), self.table_id, event.hand)))
         self.next_seq += 1
+        return rows
+
+    def start_rows(self, *, new_table: bool) -> list[Row]:
+        """The rows that open the log: the table's row (a ``new_table``) and a :class:`TableState` of the
+        seats as they are."""
+        t = self.game.ctx.table
+        state = TableState(tuple((p.seat, p.name, p.stack, p.sitting_out) for p in t.players()), t.button,
+                           self.game.ctx.hands_played)
+        rows: list[Row] = []
+        if new_table:
+            rows.append(("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
+                         (self.table_id, self.clock(), t.seat_count, t.min_buy_in, t.max_buy_in, t.first_button)))
+        return rows + self.rows(state, None)
 
     def detach(self) -> None:
         """Stop recording (the game keeps running)."""

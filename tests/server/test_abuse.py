@@ -297,3 +297,25 @@ def test_a_client_that_does_not_read_is_dropped_and_its_memory_freed(live: tuple
     with socket.create_connection(("127.0.0.1", port)) as s:  # the server still answers
         s.sendall(f"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
         assert s.recv(100).startswith(b"HTTP/1.1 200")
+
+
+def test_a_clients_tables_count_and_close_with_its_token_after_a_restart_and_none_open_while_draining(
+        tmp_path: Path) -> None:
+    """The creator rows go to the store on its own thread with the table's first events, and are read
+    back at start: a restart must not free a client's quota nor lose its creator token. A draining
+    server opens no table (503)."""
+    db = str(tmp_path / "t.db")
+    with client(app(db, limits=Limits(tables_per_client=1))) as one:
+        made = one.post("/api/tables", json=TABLE).json()
+        table_id, token = made["id"], made["creator_token"]
+    with client(app(db, limits=Limits(tables_per_client=1))) as again:
+        assert [t["id"] for t in again.get("/api/tables").json()] == [table_id]
+        assert again.post("/api/tables", json=TABLE).status_code == 429  # still this client's one table
+        closed = again.delete(f"/api/tables/{table_id}", headers={"authorization": f"Bearer {token}"})
+        assert closed.status_code == 200
+        server = again.app.state.server  # type: ignore[attr-defined]
+        again.portal.call(server.drain, 0)
+        refused = again.post("/api/tables", json=TABLE)
+        assert refused.status_code == 503 and "shutting down" in refused.json()["error"]
+    with client(app(db)) as third:
+        assert third.get("/api/tables").json() == []  # the closed table stays closed

@@ -306,6 +306,27 @@ def test_a_notice_reaches_every_connection_and_those_that_come_soon_after() -> N
         table.notice("x" * 100, "words")
 
 
+def test_a_paused_table_refuses_all_but_resume_and_tells_newcomers_for_as_long_as_it_is_paused() -> None:
+    """A paused table's refusal raised AssertionError (its code ``paused`` was not one of CODES), and a
+    player connecting more than two minutes into a pause was not told why nothing moved."""
+    now = [0.0]
+    table = host(now, **NT, bots={"1": "calling-station"})
+    ann = Recorder(table)
+    table.pause("The table is paused: the server cannot record hands just now.")
+    before = (table.seq, dumps(table.game))
+    with pytest.raises(MessageError) as refused:
+        ann.send({"type": "sit", "name": "ann", "buy_in": 100})
+    assert refused.value.code == "paused" and "cannot record" in refused.value.message
+    assert (table.seq, dumps(table.game)) == before and ann.client.seat is None
+    now[0] = 600.0
+    late = Recorder(table)
+    assert [m["kind"] for m in late.of("notice")] == ["paused"]
+    table.resume("The table is recorded again.")
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100})
+    assert ann.client.seat is not None
+    assert [m["kind"] for m in Recorder(table).of("notice")] == ["resumed"]
+
+
 def test_answering_in_time_spends_only_the_bank_used() -> None:
     now = [0.0]
     table = host(now, **NT, bots={"1": "calling-station"}, action_time=10, time_bank=5)

@@ -4,6 +4,7 @@ types, deep nesting) with a short :class:`StoreError` (a CardgameError), and the
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,8 @@ import pytest
 
 from cardgame.model.errors import CardgameError
 from cardgame.play.game import Game
-from cardgame.store import EventStore, default_phh_writer, recover, replay_log
+from cardgame.store import EventStore, Recorder, default_phh_writer, recover, replay_log
+from cardgame.store.lease import Lease
 from variants import no_limit_holdem
 
 HOSTILE: list[Any] = [10**5000, -1, 2**63, "x" * 1_000_000, "", True, None, 1.5, float("nan"), float("inf"), [],
@@ -50,6 +52,14 @@ def _calls(store: EventStore, tmp: Path) -> dict[str, Callable[[Any], object]]:
         "replay_log(events)": lambda v: replay_log(v),
         "replay_log([event])": lambda v: replay_log([v]),
         "default_phh_writer": lambda v: default_phh_writer(v),
+        "hand_phh(table_id)": lambda v: store.hand_phh(v, 1, no_limit_holdem(1, 2)),
+        "hand_phh(hand)": lambda v: store.hand_phh("t", v, no_limit_holdem(1, 2)),
+        "hand_phh(stages)": lambda v: store.hand_phh("t", 1, v),
+        "Lease(store)": lambda v: Lease(v, "n"),
+        "Lease(name)": lambda v: Lease(store, v).acquire(),
+        "Lease(ttl)": lambda v: Lease(store, "n", ttl=v),
+        "Lease(clock)": lambda v: Lease(store, "n", clock=v),
+        "Recorder(next_seq)": lambda v: Recorder(store, fresh(), "r", None, time.time, next_seq=v),
     }
 
 
@@ -74,6 +84,21 @@ def test_hostile_arguments_raise_short_store_errors_and_the_store_stays_usable(t
     assert escaped == []
     assert store.events("t") == before
     store.close()
+
+
+def test_a_lease_is_held_by_one_process_and_taken_over_when_it_runs_out(tmp_path: Path) -> None:
+    now = [1000.0]
+    with EventStore(tmp_path / "s.db") as store:
+        first, second = Lease(store, "n", clock=lambda: now[0]), Lease(store, "n", clock=lambda: now[0])
+        second.holder = "elsewhere pid 1 abc"  # another machine's process: its liveness cannot be checked
+        first.holder = "elsewhere pid 2 def"
+        first.acquire()
+        with pytest.raises(CardgameError, match="held by another process"):
+            second.acquire()
+        now[0] += 16  # the first stopped renewing
+        second.acquire()
+        with pytest.raises(CardgameError, match="no longer holds"), store.transaction() as db:
+            first.renew(db)
 
 
 def test_a_table_id_of_a_million_characters_is_quoted_as_an_excerpt(tmp_path: Path) -> None:

@@ -145,7 +145,7 @@ def test_databases_that_are_not_stores_of_this_version_are_refused(postgres_serv
         s.record(_game(1, 1), "a\x00b")
 
 
-def test_a_lost_connection_detaches_the_recorder_and_recovery_returns_every_chip(
+def test_a_lost_connection_detaches_the_recorder_then_reconnects_and_recovery_returns_every_chip(
         postgres_server: PostgresServer, postgres_dsn: str) -> None:
     store = EventStore(postgres_dsn)
     game = _game(3, 10)
@@ -163,8 +163,9 @@ def test_a_lost_connection_detaches_the_recorder_and_recovery_returns_every_chip
                                             r"'postgresql://postgres:\*\*\*@.*recover the table"):
         game.play(random_bot, max_actions=1)
     assert postgres_server.password not in str(store.path)
-    with pytest.raises(StoreError, match="Reading the event store"):
-        store.tables()
+    assert [t.table_id for t in store.tables()] == ["t1"]  # the next use connects again
+    [(again_pid,)] = store.query("SELECT pg_backend_pid()")
+    assert again_pid != pid
     store.close()
     with EventStore(postgres_dsn) as again:
         [cut] = again.hands("t1", status="playing")

@@ -1,0 +1,115 @@
+"""The server's store work on a thread of its own, so no write or read of the database blocks the
+event loop.
+
+:class:`StoreWriter` runs what it is given one at a time, in order, on one thread (an SQLite
+connection belongs to the thread that opened it, so the store is opened there too). A server
+hands it the rows of every table that has new events at once (:meth:`StoreWriter.write_group`):
+they are committed in one transaction (a group commit), with the server's lease checked and
+renewed in it (:meth:`cardgame.store.lease.Lease.renew`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import queue
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from typing import Any, TypeVar
+
+from cardgame.store.backend import Connection
+from cardgame.store.connection import StoreFile
+from cardgame.store.lease import Lease
+from cardgame.store.recorder import Row
+
+__all__ = ["StoreWriter"]
+
+T = TypeVar("T")
+
+#: What :meth:`StoreWriter.write_group` is told when it is done: each write's exception, or ``None``.
+Done = Callable[[list[BaseException | None]], None]
+
+
+class StoreWriter:
+    """One thread doing a server's store work in order: :meth:`run` a function there, :meth:`write` rows,
+    :meth:`write_group` several tables' rows together."""
+
+    def __init__(self) -> None:
+        self._jobs: queue.SimpleQueue[Callable[[], None] | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._work, name="cardgame-store", daemon=True)
+        self._thread.start()
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` on the store's thread; its result (or its exception)."""
+        future: Future[T] = Future()
+
+        def job() -> None:
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(fn(*args))
+                except BaseException as exc:  # handed to the awaiting coroutine
+                    future.set_exception(exc)
+
+        self._jobs.put(job)
+        return await asyncio.wrap_future(future)
+
+    async def write(self, store: StoreFile, lease: Lease | None, rows: Sequence[Row]) -> None:
+        """Write ``rows`` in one transaction, checking ``lease``; :class:`~cardgame.store.StoreError`
+        if it fails (nothing of them is written)."""
+        await self.run(write, store, lease, [rows])
+
+    def write_group(self, store: StoreFile, lease: Lease | None, groups: Sequence[Sequence[Row]], done: Done) -> None:
+        """Write each of ``groups`` (one table's rows each), all in one transaction when they can be,
+        then call ``done`` (on the store's thread) with each one's exception or ``None``. If the
+        transaction fails on a constraint (one table's rows refused) each is tried alone."""
+
+        def job() -> None:
+            try:
+                write(store, lease, groups)
+            except Exception as exc:
+                if len(groups) == 1 or "constraint" not in str(exc).lower():
+                    done([exc] * len(groups))
+                    return
+                errors: list[BaseException | None] = []
+                for rows in groups:
+                    try:
+                        write(store, lease, [rows])
+                    except Exception as one:
+                        errors.append(one)
+                    else:
+                        errors.append(None)
+                done(errors)
+                return
+            done([None] * len(groups))
+
+        self._jobs.put(job)
+
+    def close(self) -> None:
+        """Finish the work queued, then stop the thread."""
+        self._jobs.put(None)
+        self._thread.join(timeout=30)
+
+    def _work(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            with contextlib.suppress(Exception):  # a job reports its own failures; nothing may stop the thread
+                job()
+
+
+def write(store: StoreFile, lease: Lease | None, groups: Sequence[Sequence[Row]]) -> None:
+    """Write every row of ``groups`` in one transaction of ``store``, renewing ``lease`` in it."""
+    with store.transaction() as db:
+        if lease is not None:
+            lease.renew(db)
+        execute(db, itertools.chain.from_iterable(groups))
+
+
+def execute(db: Connection, rows: Any) -> None:
+    """Run ``rows`` in order, each run of one statement as one ``executemany``."""
+    for sql, run in itertools.groupby(rows, key=lambda row: row[0]):
+        params = [p for _, p in run]
+        if len(params) == 1:
+            db.execute(sql, params[0])
+        else:
+            db.executemany(sql, params)

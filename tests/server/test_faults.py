@@ -1,0 +1,272 @@
+"""Faults done to a real ``cardgame serve`` process: its SQLite file locked, its PostgreSQL server
+killed, the process killed under load, a table's log corrupted, a twin of the same name, SIGTERM
+mid-hand. After each, every event a player was shown is in the store and the chips add up: no
+hand is played unrecorded, no chip made or lost."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("uvicorn")
+pytest.importorskip("websockets.sync.client")
+
+from cardgame.store import EventStore
+from tests.pg import PostgresServer
+from tests.server.faults import BUY_IN, Player, Serve, check_store, players, wait_for
+
+
+def _kinds(p: Player, kind: str) -> list[str]:
+    return [m["kind"] for _, m in p.notices if m["kind"] == kind]
+
+
+def test_a_locked_store_pauses_the_table_tells_the_players_and_play_resumes_where_it_stopped(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.db")
+    server = Serve(db, tmp_path)
+    try:
+        table = server.create()
+        with players(server.port, table, "ann", "bob") as (ann, bob):
+            wait_for(lambda: ann.hands() >= 3, "three hands")
+            lock = sqlite3.connect(db, isolation_level=None, timeout=10)
+            lock.execute("BEGIN EXCLUSIVE")  # another process holds the file
+            locked_at = time.monotonic()
+            wait_for(lambda: _kinds(ann, "paused") and _kinds(bob, "paused"), "the paused notice", timeout=10)
+            assert "cannot record" in ann.notices[-1][1]["text"]
+            started = time.monotonic()
+            assert isinstance(server.get("/api/tables", timeout=2), list)  # the event loop is not blocked
+            assert time.monotonic() - started < 1.5
+            shown = max(ann.seen)
+            time.sleep(3)
+            assert max(ann.seen) == shown and max(bob.seen) == shown  # nothing dealt or shown while paused
+            lock.execute("ROLLBACK")
+            lock.close()
+            wait_for(lambda: _kinds(ann, "resumed") and _kinds(bob, "resumed"), "the resumed notice", timeout=15)
+            hands = ann.hands()
+            wait_for(lambda: ann.hands() >= hands + 3, "three more hands")
+            assert time.monotonic() - locked_at < 40
+        server.term()
+        server.proc.wait(timeout=40)
+        check_store(db, table, [ann, bob], 2 * BUY_IN)
+    finally:
+        server.kill()
+
+
+def test_a_seat_taken_while_the_store_is_locked_is_one_write_seat_and_token_together(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.db")
+    server = Serve(db, tmp_path)
+    try:
+        table = server.create()
+        lock = sqlite3.connect(db, isolation_level=None, timeout=10)
+        lock.execute("BEGIN EXCLUSIVE")
+        ann = Player(server.port, table, "ann")
+        ann.start()
+        time.sleep(3)
+        assert ann.seat is None  # not seated before the seat and its token are recorded
+        lock.execute("ROLLBACK")
+        lock.close()
+        wait_for(lambda: ann.seat is not None, "ann seated", timeout=15)
+        ann.stop()
+        server.kill()  # no shutdown: what the store holds is what a restart has
+        server = Serve(db, tmp_path, port=server.port)
+        again = Player(server.port, table, "ann", token=ann.token)
+        again.start()
+        wait_for(lambda: again.seat == ann.seat, "ann's seat resumed with her token")
+        again.stop()
+    finally:
+        server.kill()
+
+
+def test_a_killed_server_under_load_restarts_with_every_shown_event_recorded(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.db")
+    server = Serve(db, tmp_path)
+    try:
+        tables = [server.create() for _ in range(3)]
+        seated = []
+        for table in tables:
+            those = [Player(server.port, table, n) for n in ("ann", "bob")]
+            for p in those:
+                p.start()
+            seated.append(those)
+        wait_for(lambda: all(p.hands() >= 5 for those in seated for p in those), "five hands at each table")
+        server.kill()  # SIGKILL under load
+        for those in seated:
+            for p in those:
+                p.stop()
+        server = Serve(db, tmp_path, port=server.port)
+        voided = []
+        for table, those in zip(tables, seated, strict=True):
+            check_store(db, table, those, 2 * BUY_IN)
+            back = Player(server.port, table, "ann", token=those[0].token)
+            back.start()
+            wait_for(lambda back=back: back.seat is not None, "ann back")  # type: ignore[misc]
+            back.stop()
+            voided += [m["text"] for _, m in back.notices if m["kind"] == "voided"]
+        assert voided and "voided when the server restarted" in voided[0]  # told, not vanished
+    finally:
+        server.kill()
+
+
+def test_a_table_that_cannot_be_recovered_is_set_aside_and_the_others_start(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.db")
+    server = Serve(db, tmp_path)
+    try:
+        tables = [server.create() for _ in range(4)]
+        tokens = []
+        for table in tables:
+            with players(server.port, table, "ann", "bob") as (ann, bob):
+                wait_for(lambda ann=ann: ann.hands() >= 1, "a hand")  # type: ignore[misc]
+            tokens.append((ann.token, bob.token))
+        server.term()
+        server.proc.wait(timeout=40)
+        good, edited, cut, bad_config = tables
+        with EventStore(db) as store, store.transaction() as sql:
+            sql.execute("UPDATE events SET payload = '{broken' WHERE table_id = ? AND seq = 2", (edited,))
+            sql.execute("DELETE FROM events WHERE table_id = ? AND seq = 3", (cut,))  # a log with a hole
+            sql.execute("UPDATE server_tables SET config = 'nope' WHERE table_id = ?", (bad_config,))
+        server = Serve(db, tmp_path, port=server.port)
+        listed = {t["id"]: t for t in server.get("/api/tables")}
+        assert listed[good]["status"] != "unavailable" and listed[good]["hands"] >= 1
+        for table in (edited, cut, bad_config):
+            assert listed[table]["status"] == "unavailable" and listed[table]["error"]
+        output = server.output()
+        assert "set aside" in output and "Traceback" not in output
+        back = [Player(server.port, good, name, token=token) for name, token in zip("ab", tokens[0], strict=True)]
+        for p in back:
+            p.start()
+        wait_for(lambda: back[0].hands() >= 1, "a hand at the good table")
+        for p in back:
+            p.stop()
+    finally:
+        server.kill()
+
+
+def test_a_truncated_store_file_is_refused_in_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    server = Serve(str(db), tmp_path)
+    server.create()
+    server.term()
+    server.proc.wait(timeout=40)
+    with open(db, "r+b") as f:
+        f.truncate(5000)
+    server = Serve(str(db), tmp_path, wait=False)
+    assert server.proc.wait(timeout=60) == 1
+    output = server.output()
+    assert "cannot start" in output and "Traceback" not in output
+
+
+def test_a_twin_with_the_same_name_refuses_to_start_while_the_first_plays_on(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.db")
+    server = Serve(db, tmp_path, "--name", "http://cards.example")
+    try:
+        table = server.create()
+        with players(server.port, table, "ann", "bob") as (ann, bob):
+            wait_for(lambda: ann.hands() >= 2, "two hands")
+            twin = Serve(db, tmp_path, "--name", "http://cards.example", wait=False)
+            assert twin.proc.wait(timeout=60) == 1
+            assert "held by another process" in twin.output() and "Traceback" not in twin.output()
+            hands = ann.hands()
+            wait_for(lambda: ann.hands() >= hands + 2, "two more hands")
+            assert not [m for _, m in ann.notices if m["kind"] == "voided"]
+        server.term()
+        server.proc.wait(timeout=40)
+        store = check_store(db, table, [ann, bob], 2 * BUY_IN)
+        assert not store.hands(table, status="voided")
+        other = Serve(db, tmp_path, "--name", "http://cards.example")  # the name is free again
+        other.kill()
+    finally:
+        server.kill()
+
+
+def test_sigterm_finishes_the_hand_in_play_deals_no_new_one_and_exits(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.db")
+    server = Serve(db, tmp_path, "--drain", "20")
+    try:
+        table = server.create()
+        with players(server.port, table, "ann", "bob") as (ann, bob):
+            wait_for(lambda: ann.hands() >= 2, "two hands")
+            ann.playing.clear()
+            bob.playing.clear()  # the next decision waits: a hand is in play
+            time.sleep(0.5)
+            in_play = max(e["hand"] for k, e in ann.seen.values() if k == "hand started")
+            server.term()
+            wait_for(lambda: _kinds(ann, "paused"), "the shutting-down notice", timeout=10)
+            ann.playing.set()
+            bob.playing.set()
+            server.proc.wait(timeout=30)
+        store = check_store(db, table, [ann, bob], 2 * BUY_IN)
+        hands = store.hands(table)
+        assert hands[-1].hand == in_play and hands[-1].status == "complete"  # finished; none dealt after it
+        assert not store.hands(table, status="voided")
+    finally:
+        server.kill()
+
+
+def test_a_killed_postgresql_pauses_the_table_and_play_resumes_after_it_is_back(
+        tmp_path: Path, postgres_server: PostgresServer, postgres_dsn: str) -> None:
+    server = Serve(postgres_dsn, tmp_path)
+    try:
+        assert postgres_server.password not in server.output()  # the banner masks it
+        table = server.create()
+        with players(server.port, table, "ann", "bob") as (ann, bob):
+            wait_for(lambda: ann.hands() >= 3, "three hands")
+            data = str(postgres_server.data)
+            done = postgres_server.run("pg_ctl", "stop", "-D", data, "-m", "immediate", "-w")
+            assert done.returncode == 0, done.stderr
+            try:
+                wait_for(lambda: _kinds(ann, "paused"), "the paused notice", timeout=15)
+                shown = max(ann.seen)
+                time.sleep(1)
+                assert max(ann.seen) == shown
+            finally:
+                # restart: started again with the options it last ran with (postmaster.opts)
+                log = str(postgres_server.folder / "server.log")
+                done = postgres_server.run("pg_ctl", "restart", "-D", data, "-l", log, "-w", "-t", "60")
+                assert done.returncode == 0, done.stderr + done.stdout
+            wait_for(lambda: _kinds(ann, "resumed"), "the resumed notice", timeout=30)
+            hands = ann.hands()
+            wait_for(lambda: ann.hands() >= hands + 2, "two more hands")
+            server.create()  # creating a table works again too
+        server.term()
+        server.proc.wait(timeout=40)
+        check_store(postgres_dsn, table, [ann, bob], 2 * BUY_IN)
+        assert postgres_server.password not in server.output()
+    finally:
+        server.kill()
+
+
+def test_the_server_keeps_postgresql_synchronous_commit_on(postgres_dsn: str) -> None:
+    import asyncio
+
+    from cardgame.server.app import Server
+
+    async def run() -> list[tuple[object, ...]]:
+        server = Server(postgres_dsn, name="http://sync.example")
+        await server.start()
+        try:
+            assert server.writer is not None and server.store is not None
+            return await server.writer.run(server.store.query, "SHOW synchronous_commit")
+        finally:
+            await server.stop()
+
+    assert asyncio.run(run()) == [("on",)]
+
+
+def test_a_hands_phh_is_made_from_the_stored_events_when_asked_for(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.db")
+    server = Serve(db, tmp_path)
+    try:
+        table = server.create()
+        with players(server.port, table, "ann", "bob") as (ann, _bob):
+            wait_for(lambda: ann.hands() >= 2, "two hands")
+        with EventStore(db) as store:
+            assert [h.phh for h in store.hands(table, status="complete")][:2] == [None, None]  # not at each hand's end
+        import urllib.request
+
+        with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/api/tables/{table}/hands/1.phh", timeout=5) as r:
+            text = r.read().decode()
+        assert 'variant = "NT"' in text and 'players = ["bob", "ann"]' in text
+    finally:
+        server.kill()
