@@ -626,6 +626,8 @@ def equity(
     if matchups <= _MAX_MATCHUPS and not len(_matchups(players, _bits(list(known) + list(dead_cards)))[1]):
         raise ConfigError("The players' hands always share a card: no deal is possible.")
     limits = (samples, target_error, seconds)
+    if game == "holdem" and not hi_lo and matchups <= _FAST_MATCHUPS:
+        return _sample_holdem(players, known, deck - set(known) - set(dead_cards), unit, limits, seed, report, base)
     return _sample(players, extra, known, deck - set(known) - set(dead_cards), game, hi_lo, unit, limits, seed,
                    report, base)
 
@@ -634,6 +636,7 @@ _COST = {"omaha": 20, "short-deck": 10, "badugi": 10}
 """What a deal costs beside a hold'em deal (Omaha's sixty five-card hands a player, the per-hand
 evaluators of short deck and badugi): exact=None enumerates up to EXACT_LIMIT / cost deals."""
 _MAX_MATCHUPS = 5_000_000  # matchups exact=True may list before the cards they share are dropped
+_FAST_MATCHUPS = 2_000_000  # matchups hold'em Monte Carlo lists to draw from (more: drawn hand by hand)
 
 
 def _bits(cards: Iterable[int]) -> int:
@@ -813,16 +816,12 @@ def _sample(
     bits = [_row_bits(p) for p in players]
     cumulative = [None if (p.weights == p.weights[0]).all() else np.cumsum(p.weights) / p.weights.sum()
                   for p in players]  # None: every hand alike, drawn uniformly
-    sums = np.zeros(n, dtype=np.float64)
-    squares = np.zeros(n, dtype=np.float64)
-    wins = np.zeros(n, dtype=np.int64)
-    ties = np.zeros(n, dtype=np.int64)
-    done = 0
+    tally = _Tally(n, unit)
     empty = 0
     start = time.monotonic()
     chunk = _CHUNK
     report(0, samples)
-    while done < samples:
+    while tally.done < samples:
         picks = [np.zeros(1, dtype=np.intp) if len(p) == 1 else rng.integers(0, len(p), chunk) if c is None
                  else np.minimum(np.searchsorted(c, rng.random(chunk), side="right"), len(c) - 1)
                  for p, c in zip(players, cumulative, strict=True)]
@@ -843,7 +842,7 @@ def _sample(
                 union |= card
                 total += card
             ok &= (union == total) & ((union & mask) == 0)
-        keep = np.flatnonzero(ok)[: samples - done]
+        keep = np.flatnonzero(ok)[: samples - tally.done]
         if keep.size == 0:
             empty += 1
             if empty >= 50:
@@ -870,25 +869,158 @@ def _sample(
         for hand, more in zip(hands, extra, strict=True):
             holes.append(np.concatenate([hand, dealt[:, at : at + more]], axis=1) if more else hand)
             at += more
-        values = _values(game, board, holes, hi_lo)
-        share = _pot_shares(values, unit)
-        sums += share.sum(axis=1)
-        squares += ((share / unit) ** 2).sum(axis=1)
-        wins += (share == unit).sum(axis=1)
-        ties += ((share > 0) & (share < unit)).sum(axis=1)
-        done += size
-        report(done, samples)
-        errors = _errors(sums / unit, squares, done)
-        if (target is not None and max(errors) <= target) or (seconds is not None
-                                                              and time.monotonic() - start >= seconds):
+        tally.add(_values(game, board, holes, hi_lo))
+        report(tally.done, samples)
+        if tally.stops(target, seconds, start):
             break
-    if done < samples:  # stopped early: the bar ends full
-        report(done, done)
-    return EquityResult(
-        **base, boards=done, wins=tuple(int(w) for w in wins), ties=tuple(int(t) for t in ties),
-        equity=tuple(Fraction(int(s), unit * done) for s in sums), std_error=_errors(sums / unit, squares, done),
-        out_of=done,
-    )
+    return tally.result(samples, report, base)
+
+
+
+
+def _holdem_seven(keys: Int64Array, bits: Callable[[npt.NDArray[np.intp]], Int64Array]) -> Int32Array:
+    """:func:`_seven_values` of seven-card keys already holding :data:`SEVEN_SUIT_OFFSET`; ``bits(rows)``
+    gives the :data:`CARD_BITS` sums of the flushed rows only (a few in a hundred)."""
+    low, high, values = _seven_arrays()
+    index = np.take(low, keys & _SEVEN_LAYOUT[0], mode="clip")
+    index += np.take(high, keys >> SEVEN_HIGH_SHIFT, mode="clip")
+    out: Int32Array = np.take(values, index, mode="clip")
+    flush = keys & SEVEN_FLUSH_BITS
+    rows = np.flatnonzero(flush)
+    if rows.size:
+        suit = (np.log2(flush[rows]).astype(np.int64) - SEVEN_SUIT_SHIFT - 3) // 4
+        out[rows] = FLUSH_TABLE[(bits(rows) >> (13 * suit)) & 0x1FFF]
+    return out
+
+
+def _sample_holdem(
+    players: list[Range], known: tuple[Card, ...], left: set[int], unit: int,
+    limits: tuple[int, float | None, float | None], seed: int | None,
+    report: Callable[[int, int], None], base: dict[str, Any],
+) -> EquityResult:
+    """:func:`_sample` for hold'em high, the same deals in distribution, in fewer numpy passes.
+
+    A deal draws one of the matchups of the players' hands that share no card (by the product of their
+    weights: as drawing each hand by weight and drawing again on a shared card) and each board card as
+    16 random bits, ``bits * len(cards left) >> 16`` (Lemire's method: the rare bits that would favour
+    a card are drawn again), dropping a deal that repeats a card. The board's seven-card key is summed
+    once, each player adds its hand's, and only the flushed rows gather their suit masks."""
+    samples, target, seconds = limits
+    rng = np.random.default_rng(seed)
+    n = len(players)
+    k = 5 - len(known)
+    fixed = {int(c) for p in players if len(p) == 1 for c in p.hands[0].tolist()}
+    avail = np.array(sorted(left - fixed), dtype=np.intp)
+    picks, masks = _matchups(players, _bits(c for c in range(52) if c not in left))
+    weights = np.prod([p.weights[i] for p, i in zip(players, picks, strict=True)], axis=0)
+    cumulative = None if (weights == weights[0]).all() else np.cumsum(weights) / weights.sum()
+    keys = [_sums(_SEVEN_KEYS, p.hands)[i] for p, i in zip(players, picks, strict=True)]
+    suits = [_sums(CARD_BITS, p.hands)[i] for p, i in zip(players, picks, strict=True)]
+    card_key, card_bit, card_suits = _SEVEN_KEYS[avail], _CARD_BIT[avail], CARD_BITS[avail]
+    known_key = int(_SEVEN_KEYS[list(known)].sum()) + SEVEN_SUIT_OFFSET
+    known_suits = int(CARD_BITS[list(known)].sum())
+    biased = 65536 % len(avail)  # a card's 16 bits whose low half after the multiply is below this: again
+    tally = _Tally(n, unit)
+    rate = 0.7  # the share of deals kept, learnt as the chunks go
+    empty = 0
+    start = time.monotonic()
+    report(0, samples)
+    while tally.done < samples:
+        chunk = min(2 * _CHUNK, max(1024, int((samples - tally.done) / rate * 1.05) + 64))
+        match = (rng.integers(0, len(masks), chunk) if cumulative is None
+                 else np.minimum(np.searchsorted(cumulative, rng.random(chunk), side="right"), len(masks) - 1))
+        bits16 = rng.bit_generator.random_raw((chunk * k + 3) // 4).view(np.uint16)[: chunk * k]
+        drawn = bits16.reshape(k, chunk).astype(np.intp) * len(avail)
+        ok = ((drawn & 0xFFFF) >= biased).all(axis=0)
+        drawn >>= 16  # each board card's place in ``avail``
+        board_key = np.full(chunk, known_key, dtype=np.int64)
+        seen = masks[match]
+        total = seen.copy()
+        for row in drawn:
+            board_key += np.take(card_key, row)
+            bit = np.take(card_bit, row)
+            seen |= bit
+            total += bit
+        ok &= seen == total
+        kept = np.flatnonzero(ok)
+        rate = max(0.01, len(kept) / chunk)
+        keep = kept[: samples - tally.done]
+        if keep.size == 0:
+            empty += 1
+            if empty >= 50:
+                raise ConfigError("The players' ranges almost never make a deal without a shared card; "
+                                  "narrow or change them.")
+            continue
+        board_key = board_key[keep]
+        match = match[keep]
+
+        def flushed(rows: npt.NDArray[np.intp], suit: Int64Array, cards: npt.NDArray[np.intp] = drawn,
+                    keep: npt.NDArray[np.intp] = keep) -> Int64Array:
+            """The card masks (13 bits a suit) of the flushed rows: the hand's (``suit``) and the board's."""
+            out: Int64Array = suit[rows] + known_suits
+            for row in cards[:, keep[rows]]:
+                out += card_suits[row]
+            return out
+
+        values: list[tuple[Int32Array, Int32Array | None]] = []
+        for key, suit in zip(keys, suits, strict=True):
+            chosen = match if len(key) > 1 else np.zeros(len(match), dtype=np.intp)
+            values.append((_holdem_seven(board_key + key[chosen], partial(flushed, suit=suit[chosen])), None))
+        tally.add(values)
+        report(tally.done, samples)
+        if tally.stops(target, seconds, start):
+            break
+    return tally.result(samples, report, base)
+
+
+class _Tally:
+    """The running sums of a Monte Carlo run: per player its pot shares, their squares, wins and ties."""
+
+    def __init__(self, n: int, unit: int) -> None:
+        self.unit = unit
+        self.sums = np.zeros(n, dtype=np.float64)
+        self.squares = np.zeros(n, dtype=np.float64)
+        self.wins = np.zeros(n, dtype=np.int64)
+        self.ties = np.zeros(n, dtype=np.int64)
+        self.done = 0
+
+    def add(self, values: list[tuple[Int32Array, Int32Array | None]]) -> None:
+        """Score the deals whose values (as :func:`_values` gives them) are ``values``. Heads-up for one
+        pot it counts the wins, ties and losses (:func:`_pot_shares` scores the same: a test pins it)."""
+        unit, size = self.unit, len(values[0][0])
+        if len(values) == 2 and values[0][1] is None and values[1][1] is None:
+            a, b = values[0][0], values[1][0]
+            won = np.array([np.count_nonzero(a > b), np.count_nonzero(a < b)], dtype=np.int64)
+            tied = size - int(won.sum())
+            self.sums += won * unit + tied * (unit // 2)
+            self.squares += won + tied * 0.25
+            self.wins += won
+            self.ties += tied
+        else:
+            share = _pot_shares(values, unit)
+            self.sums += share.sum(axis=1)
+            self.squares += ((share / unit) ** 2).sum(axis=1)
+            self.wins += (share == unit).sum(axis=1)
+            self.ties += ((share > 0) & (share < unit)).sum(axis=1)
+        self.done += size
+
+    def stops(self, target: float | None, seconds: float | None, start: float) -> bool:
+        """Whether every standard error is at most ``target`` or ``seconds`` have passed since ``start``."""
+        return (target is not None and max(self.errors()) <= target) or (
+            seconds is not None and time.monotonic() - start >= seconds)
+
+    def errors(self) -> tuple[float, ...]:
+        return _errors(self.sums / self.unit, self.squares, self.done)
+
+    def result(self, samples: int, report: Callable[[int, int], None], base: dict[str, Any]) -> EquityResult:
+        """The run's :class:`EquityResult` (``report`` told the bar is full if it stopped early)."""
+        if self.done < samples:
+            report(self.done, self.done)
+        return EquityResult(
+            **base, boards=self.done, wins=tuple(int(w) for w in self.wins), ties=tuple(int(t) for t in self.ties),
+            equity=tuple(Fraction(int(x), self.unit * self.done) for x in self.sums), std_error=self.errors(),
+            out_of=self.done,
+        )
 
 
 def _errors(totals: npt.NDArray[np.float64], squares: npt.NDArray[np.float64], n: int) -> tuple[float, ...]:
