@@ -762,10 +762,17 @@ def _deal_matchups(
                 high, low = _sum_values(game, hands.shape[1] + chunk.shape[1], partial(_outer, hands, chunk), hi_lo)
             values.append((high.reshape(len(hands), size)[pick].reshape(-1),
                            None if low is None else low.reshape(len(hands), size)[pick].reshape(-1)))
-        fits = ((masks[:, None] & board_bits[None, first : first + size]) == 0).reshape(-1)
-        share = _pot_shares(values, unit) * fits  # (players, matchups * boards)
-        for a, part in zip(out, (share, (share == unit) & fits, (share > 0) & (share < unit)), strict=True):
-            a += part.reshape(n, m, size).sum(axis=2).T
+        fits = (masks[:, None] & board_bits[None, first : first + size]) == 0  # (matchups, boards)
+        if n == 2 and values[0][1] is None:  # heads-up, one pot: count (as _pot_shares scores)
+            won, lost, tied = _heads_up(values[0][0].reshape(m, size), values[1][0].reshape(m, size), fits)
+            out[0] += np.stack([won * unit + tied * (unit // 2), lost * unit + tied * (unit // 2)], axis=1)
+            out[1] += np.stack([won, lost], axis=1)
+            out[2] += tied[:, None]
+        else:
+            share = _pot_shares(values, unit) * fits.reshape(-1)  # (players, matchups * boards)
+            for a, part in zip(out, (share, (share == unit) & fits.reshape(-1), (share > 0) & (share < unit)),
+                               strict=True):
+                a += part.reshape(n, m, size).sum(axis=2).T
         done += int(fits.sum())
         report(done, total)
     return out
@@ -986,12 +993,11 @@ class _Tally:
 
     def add(self, values: list[tuple[Int32Array, Int32Array | None]]) -> None:
         """Score the deals whose values (as :func:`_values` gives them) are ``values``. Heads-up for one
-        pot it counts the wins, ties and losses (:func:`_pot_shares` scores the same: a test pins it)."""
+        pot it counts the wins, ties and losses (:func:`_heads_up`)."""
         unit, size = self.unit, len(values[0][0])
         if len(values) == 2 and values[0][1] is None and values[1][1] is None:
-            a, b = values[0][0], values[1][0]
-            won = np.array([np.count_nonzero(a > b), np.count_nonzero(a < b)], dtype=np.int64)
-            tied = size - int(won.sum())
+            first, second, tied = _heads_up(values[0][0], values[1][0])
+            won = np.array([first, second], dtype=np.int64)
             self.sums += won * unit + tied * (unit // 2)
             self.squares += won + tied * 0.25
             self.wins += won
@@ -1030,6 +1036,21 @@ def _errors(totals: npt.NDArray[np.float64], squares: npt.NDArray[np.float64], n
     mean = totals / n
     variance = np.maximum(squares / n - mean**2, 0.0) * n / (n - 1)
     return tuple(float(e) for e in np.sqrt(variance / n))
+
+
+def _heads_up(a: Int32Array, b: Int32Array, fits: npt.NDArray[np.bool_] | None = None) -> tuple[Any, Any, Any]:
+    """Heads-up for one pot, per row of the two players' values ``a`` and ``b`` (deals along the last
+    axis): the deals the first wins, the second wins and they tie, among ``fits`` (every deal if None).
+    :func:`_pot_shares` scores the same in more passes (a test pins it)."""
+    first, second = a > b, a < b
+    if fits is None:
+        dealt: Any = a.shape[-1]
+    else:
+        first &= fits
+        second &= fits
+        dealt = np.count_nonzero(fits, axis=-1)
+    won, lost = np.count_nonzero(first, axis=-1), np.count_nonzero(second, axis=-1)
+    return won, lost, dealt - won - lost
 
 
 def _pot_shares(values: list[tuple[Int32Array, Int32Array | None]], unit: int) -> Int64Array:

@@ -34,19 +34,23 @@ def test_fast_seven_card_values_equal_the_readable_evaluator() -> None:
     assert (readable >> 20 >= 5).sum() > 5_000  # the flush path was taken
 
 
-def test_heads_up_tally_scores_as_pot_shares() -> None:
+def test_heads_up_counts_score_as_pot_shares() -> None:
     rng = np.random.default_rng(2)
-    values = [(rng.integers(0, 6, 5000).astype(np.int32), None) for _ in range(2)]
-    counted, shared = eq._Tally(2, 4), eq._Tally(2, 4)
-    counted.add(values)  # type: ignore[arg-type]
-    share = eq._pot_shares(values, 4)  # type: ignore[arg-type]
-    shared.sums += share.sum(axis=1)
-    shared.squares += ((share / 4) ** 2).sum(axis=1)
-    shared.wins += (share == 4).sum(axis=1)
-    shared.ties += ((share > 0) & (share < 4)).sum(axis=1)
-    for name in ("sums", "squares", "wins", "ties"):
-        assert np.array_equal(getattr(counted, name), getattr(shared, name)), name
-    assert counted.done == 5000 and counted.ties[0] > 0
+    values = [(rng.integers(0, 6, (40, 300)).astype(np.int32), None) for _ in range(2)]
+    fits = rng.random((40, 300)) < 0.8
+    flat = [(v.reshape(-1), None) for v, _ in values]
+    share = eq._pot_shares(flat, 4).reshape(2, 40, 300) * fits  # type: ignore[arg-type]
+    won, lost, tied = eq._heads_up(values[0][0], values[1][0], fits)
+    assert np.array_equal(won, (share[0] == 4).sum(axis=1)) and np.array_equal(lost, (share[1] == 4).sum(axis=1))
+    assert np.array_equal(tied, (share[0] == 2).sum(axis=1)) and tied.sum() > 0
+    counted = eq._Tally(2, 4)
+    counted.add(flat)  # type: ignore[arg-type]
+    whole = eq._pot_shares(flat, 4)  # type: ignore[arg-type]
+    assert counted.sums.tolist() == whole.sum(axis=1).tolist()
+    assert counted.squares.tolist() == ((whole / 4) ** 2).sum(axis=1).tolist()
+    assert counted.wins.tolist() == (whole == 4).sum(axis=1).tolist()
+    assert counted.ties.tolist() == ((whole > 0) & (whole < 4)).sum(axis=1).tolist()
+    assert counted.done == 12_000
 
 
 @pytest.mark.parametrize(("hands", "board", "dead"), [
