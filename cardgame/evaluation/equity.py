@@ -86,6 +86,7 @@ _CHUNK = 1 << 16
 _RANK_WEIGHT = np.array([RANK_WEIGHTS[c >> 2] for c in range(52)], dtype=np.int64)
 _RANK_BIT = np.array([1 << (c >> 2) for c in range(52)], dtype=np.int64)
 _CARD_BIT = np.array([1 << c for c in range(52)], dtype=np.int64)
+_POPCOUNT: Callable[[Int64Array], Any] | None = getattr(np, "bitwise_count", None)  # numpy 2; else masks summed
 
 CardsLike = str | Iterable[str | int]
 
@@ -926,29 +927,35 @@ def _sample_holdem(
     card_key, card_bit, card_suits = _SEVEN_KEYS[avail], _CARD_BIT[avail], CARD_BITS[avail]
     known_key = int(_SEVEN_KEYS[list(known)].sum()) + SEVEN_SUIT_OFFSET
     known_suits = int(CARD_BITS[list(known)].sum())
-    biased = 65536 % len(avail)  # a card's 16 bits whose low half after the multiply is below this: again
+    by_bits = cumulative is None and len(masks) <= 1 << 15  # the matchup from 16 bits too (int32 holds the product)
+    rows = k + by_bits
+    sizes = np.array([len(avail)] * k + [len(masks)] * by_bits, dtype=np.int32)[:, None]
+    biased = 65536 % sizes  # a row's 16 bits whose low half after the multiply is below this: drawn again
+    dealt = k + 2 * n  # cards in a deal
     tally = _Tally(n, unit)
     rate = 0.7  # the share of deals kept, learnt as the chunks go
     empty = 0
     start = time.monotonic()
     report(0, samples)
     while tally.done < samples:
-        chunk = min(2 * _CHUNK, max(1024, int((samples - tally.done) / rate * 1.05) + 64))
-        match = (rng.integers(0, len(masks), chunk) if cumulative is None
-                 else np.minimum(np.searchsorted(cumulative, rng.random(chunk), side="right"), len(masks) - 1))
-        bits16 = rng.bit_generator.random_raw((chunk * k + 3) // 4).view(np.uint16)[: chunk * k]
-        drawn = bits16.reshape(k, chunk).astype(np.intp) * len(avail)
+        chunk = min(_CHUNK, max(1024, int((samples - tally.done) / rate * 1.05) + 64))  # larger: out of cache
+        bits16 = rng.bit_generator.random_raw((chunk * rows + 3) // 4).view(np.uint16)[: chunk * rows]
+        drawn = bits16.reshape(rows, chunk).astype(np.int32) * sizes  # int32: half the traffic
         ok = ((drawn & 0xFFFF) >= biased).all(axis=0)
-        drawn >>= 16  # each board card's place in ``avail``
+        drawn >>= 16  # each board card's place in ``avail`` (and the matchup)
+        match = (drawn[k] if by_bits else rng.integers(0, len(masks), chunk) if cumulative is None
+                 else np.minimum(np.searchsorted(cumulative, rng.random(chunk), side="right"), len(masks) - 1))
+        drawn = drawn[:k]
         board_key = np.full(chunk, known_key, dtype=np.int64)
         seen = masks[match]
-        total = seen.copy()
+        total = None if _POPCOUNT else seen.copy()
         for row in drawn:
             board_key += np.take(card_key, row)
             bit = np.take(card_bit, row)
             seen |= bit
-            total += bit
-        ok &= seen == total
+            if total is not None:
+                total += bit
+        ok &= (_POPCOUNT(seen) == dealt) if _POPCOUNT else (seen == total)
         kept = np.flatnonzero(ok)
         rate = max(0.01, len(kept) / chunk)
         keep = kept[: samples - tally.done]
@@ -961,18 +968,18 @@ def _sample_holdem(
         board_key = board_key[keep]
         match = match[keep]
 
-        def flushed(rows: npt.NDArray[np.intp], suit: Int64Array, cards: npt.NDArray[np.intp] = drawn,
-                    keep: npt.NDArray[np.intp] = keep) -> Int64Array:
-            """The card masks (13 bits a suit) of the flushed rows: the hand's (``suit``) and the board's."""
-            out: Int64Array = suit[rows] + known_suits
+        def flushed(rows: npt.NDArray[np.intp], suit: Int64Array, cards: npt.NDArray[np.int32] = drawn,
+                    keep: npt.NDArray[np.intp] = keep, match: npt.NDArray[Any] = match) -> Int64Array:
+            """The card masks (13 bits a suit) of the flushed rows: the hand's (``suit``, per matchup) and board's."""
+            out: Int64Array = suit[match[rows]] + known_suits
             for row in cards[:, keep[rows]]:
                 out += card_suits[row]
             return out
 
         values: list[tuple[Int32Array, Int32Array | None]] = []
-        for key, suit in zip(keys, suits, strict=True):
-            chosen = match if len(key) > 1 else np.zeros(len(match), dtype=np.intp)
-            values.append((_holdem_seven(board_key + key[chosen], partial(flushed, suit=suit[chosen])), None))
+        for player, key, suit in zip(players, keys, suits, strict=True):
+            full = board_key + (int(key[0]) if len(player) == 1 else np.take(key, match))  # known: one hand
+            values.append((_holdem_seven(full, partial(flushed, suit=suit)), None))
         tally.add(values)
         report(tally.done, samples)
         if tally.stops(target, seconds, start):

@@ -90,3 +90,9 @@ def test_fast_sampler_repeats_with_its_seed_and_stops_on_target() -> None:
     assert first != equity(["AKs", "QQ+, AQs+"], samples=50_000, seed=10)
     stopped = equity(["AKs", "QQ+, AQs+"], samples=10**6, target_error=0.004, seed=9)
     assert stopped.boards < 10**6 and max(stopped.std_error) <= 0.004
+
+
+def test_fast_sampler_without_numpy_popcount_deals_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    with_popcount = equity(["AhKh", "QQ+, AQs+"], "7c", samples=30_000, seed=5)
+    monkeypatch.setattr(eq, "_POPCOUNT", None)  # numpy 1.x: the deal's card masks are summed instead
+    assert equity(["AhKh", "QQ+, AQs+"], "7c", samples=30_000, seed=5) == with_popcount
