@@ -909,10 +909,11 @@ def _sample_holdem(
     """:func:`_sample` for hold'em high, the same deals in distribution, in fewer numpy passes.
 
     A deal draws one of the matchups of the players' hands that share no card (by the product of their
-    weights: as drawing each hand by weight and drawing again on a shared card) and each board card as
-    16 random bits, ``bits * len(cards left) >> 16`` (Lemire's method: the rare bits that would favour
-    a card are drawn again), dropping a deal that repeats a card. The board's seven-card key is summed
-    once, each player adds its hand's, and only the flushed rows gather their suit masks."""
+    weights: as drawing each hand by weight and drawing again on a shared card) and the board cards two at
+    a time, an ordered pair of the cards left (then the odd one alone), each from 16 random bits as
+    ``bits * choices >> 16`` (Lemire's method: the rare bits that would favour a choice are drawn again),
+    dropping a deal that repeats a card. The board's seven-card key is summed once, each player adds its
+    hand's, and only the flushed rows gather their suit masks."""
     samples, target, seconds = limits
     rng = np.random.default_rng(seed)
     n = len(players)
@@ -924,12 +925,17 @@ def _sample_holdem(
     cumulative = None if (weights == weights[0]).all() else np.cumsum(weights) / weights.sum()
     keys = [_sums(_SEVEN_KEYS, p.hands)[i] for p, i in zip(players, picks, strict=True)]
     suits = [_sums(CARD_BITS, p.hands)[i] for p, i in zip(players, picks, strict=True)]
-    card_key, card_bit, card_suits = _SEVEN_KEYS[avail], _CARD_BIT[avail], CARD_BITS[avail]
+    # the board cards two at a time (any ordered pair of the cards left; a card with itself repeats, -1 says so)
+    # and the last alone: per draw, the cards' seven-card key, mask and suit masks
+    card = (_SEVEN_KEYS[avail], _CARD_BIT[avail], CARD_BITS[avail])
+    pair = tuple((t[:, None] | t if i == 1 else t[:, None] + t).ravel() for i, t in enumerate(card))
+    pair[1][:: len(avail) + 1] = -1
+    tables = [pair] * (k // 2) + [card] * (k % 2)
     known_key = int(_SEVEN_KEYS[list(known)].sum()) + SEVEN_SUIT_OFFSET
     known_suits = int(CARD_BITS[list(known)].sum())
     by_bits = cumulative is None and len(masks) <= 1 << 15  # the matchup from 16 bits too (int32 holds the product)
-    rows = k + by_bits
-    sizes = np.array([len(avail)] * k + [len(masks)] * by_bits, dtype=np.int32)[:, None]
+    rows = len(tables) + by_bits
+    sizes = np.array([len(t[0]) for t in tables] + [len(masks)] * by_bits, dtype=np.int32)[:, None]
     biased = 65536 % sizes  # a row's 16 bits whose low half after the multiply is below this: drawn again
     dealt = k + 2 * n  # cards in a deal
     tally = _Tally(n, unit)
@@ -942,16 +948,16 @@ def _sample_holdem(
         bits16 = rng.bit_generator.random_raw((chunk * rows + 3) // 4).view(np.uint16)[: chunk * rows]
         drawn = bits16.reshape(rows, chunk).astype(np.int32) * sizes  # int32: half the traffic
         ok = ((drawn & 0xFFFF) >= biased).all(axis=0)
-        drawn >>= 16  # each board card's place in ``avail`` (and the matchup)
-        match = (drawn[k] if by_bits else rng.integers(0, len(masks), chunk) if cumulative is None
+        drawn >>= 16  # each draw's row of its table (and the matchup)
+        match = (drawn[-1] if by_bits else rng.integers(0, len(masks), chunk) if cumulative is None
                  else np.minimum(np.searchsorted(cumulative, rng.random(chunk), side="right"), len(masks) - 1))
-        drawn = drawn[:k]
+        drawn = drawn[: len(tables)]
         board_key = np.full(chunk, known_key, dtype=np.int64)
         seen = masks[match]
         total = None if _POPCOUNT else seen.copy()
-        for row in drawn:
-            board_key += np.take(card_key, row)
-            bit = np.take(card_bit, row)
+        for row, table in zip(drawn, tables, strict=True):
+            board_key += np.take(table[0], row)
+            bit = np.take(table[1], row)
             seen |= bit
             if total is not None:
                 total += bit
@@ -972,8 +978,8 @@ def _sample_holdem(
                     keep: npt.NDArray[np.intp] = keep, match: npt.NDArray[Any] = match) -> Int64Array:
             """The card masks (13 bits a suit) of the flushed rows: the hand's (``suit``, per matchup) and board's."""
             out: Int64Array = suit[match[rows]] + known_suits
-            for row in cards[:, keep[rows]]:
-                out += card_suits[row]
+            for row, table in zip(cards[:, keep[rows]], tables, strict=True):
+                out += table[2][row]
             return out
 
         values: list[tuple[Int32Array, Int32Array | None]] = []

@@ -58,6 +58,8 @@ def test_heads_up_counts_score_as_pot_shares() -> None:
     (["0.4(AKs), QQ", "JJ+, 0.5(AQs+)"], "7c 2d 9s", "5s"),  # weighted ranges, dead card
     (["AhKh", "TT+", "22+, KQs"], "Jc 8c 2h", ""),  # three players
     (["AsAd", "KsKd"], "Qs Js 2s", ""),  # flushes on both sides
+    (["AhKh", "QQ"], "7c 2d", ""),  # three to come: a pair of cards and one
+    (["AhKh", "QQ, JJ:0.5"], "7c", ""),  # four to come: two pairs of cards
 ])
 def test_fast_sampler_and_readable_sampler_both_meet_the_exact_answer(
     hands: list[str], board: str, dead: str, monkeypatch: pytest.MonkeyPatch
