@@ -4,7 +4,9 @@ against unknown opponents.
 :func:`equity` takes 2-10 players, each a known hand or a range (:mod:`.ranges`), with board and
 dead cards, and either enumerates every deal (every matchup of the ranges' hands that shares no
 card, every board: ``exact``) or samples deals from a seeded ``numpy.random.Generator`` until a
-sample count, a target standard error or a time is reached. It reports, per player, the deals won
+sample count, a target standard error or a time is reached (hold'em high draws from the list of
+matchups and deals the board from tables of card pairs: 100,000 deals in about 5 ms). It reports,
+per player, the deals won
 outright (in hi/lo: scooped), those shared, the expected share of the pot as a
 :class:`~fractions.Fraction` and its standard error; the :class:`EquityResult` prints as a table.
 Games (:data:`GAMES`): hold'em, short deck, Omaha (4 or 5 hole cards, exactly two with three of
