@@ -744,7 +744,8 @@ def _deal_matchups(
     the matchup. Boards go in chunks: each hand of each range is valued once on each board of the
     chunk, and the matchups compare those values."""
     n, m = len(players), len(masks)
-    avail = np.array([c for c in range(52 - spec.deck, 52) if c not in set(known) | set(dead)], dtype=np.intp)
+    out_cards = set(known) | set(dead)
+    avail = np.array([c for c in range(52 - spec.deck, 52) if c not in out_cards], dtype=np.intp)
     k = spec.board - len(known)
     rows = combination_rows(len(avail), k)
     boards = np.concatenate([np.broadcast_to(np.array(known, dtype=np.intp), (len(rows), len(known))), avail[rows]],
