@@ -6,9 +6,8 @@ dead cards, and either enumerates every deal (every matchup of the ranges' hands
 card, every board: ``exact``) or samples deals from a seeded ``numpy.random.Generator`` until a
 sample count, a target standard error or a time is reached (hold'em high draws from the list of
 matchups and deals the board from tables of card pairs: 100,000 deals in about 5 ms). It reports,
-per player, the deals won
-outright (in hi/lo: scooped), those shared, the expected share of the pot as a
-:class:`~fractions.Fraction` and its standard error; the :class:`EquityResult` prints as a table.
+per player, the deals won outright (in hi/lo: scooped), those shared, the expected share of the pot
+as a :class:`~fractions.Fraction` and its standard error; the :class:`EquityResult` prints as a table.
 Games (:data:`GAMES`): hold'em, short deck, Omaha (4 or 5 hole cards, exactly two with three of
 the board), each high or, for hold'em and Omaha, ``hi_lo`` (half the pot to the best
 eight-or-better low, all of it to the high hand when no low qualifies); seven-card stud (also hi/lo)
@@ -639,7 +638,7 @@ _COST = {"omaha": 20, "short-deck": 10, "badugi": 10}
 """What a deal costs beside a hold'em deal (Omaha's sixty five-card hands a player, the per-hand
 evaluators of short deck and badugi): exact=None enumerates up to EXACT_LIMIT / cost deals."""
 _MAX_MATCHUPS = 5_000_000  # matchups exact=True may list before the cards they share are dropped
-_FAST_MATCHUPS = 2_000_000  # matchups hold'em Monte Carlo lists to draw from (more: drawn hand by hand)
+_FAST_MATCHUPS = 1 << 15  # matchups hold'em Monte Carlo lists to draw from (more: drawn hand by hand, sooner)
 
 
 def _bits(cards: Iterable[int]) -> int:
