@@ -927,11 +927,11 @@ def _sample_holdem(
     cumulative = None if (weights == weights[0]).all() else np.cumsum(weights) / weights.sum()
     keys = [_sums(_SEVEN_KEYS, p.hands)[i] for p, i in zip(players, picks, strict=True)]
     suits = [_sums(CARD_BITS, p.hands)[i] for p, i in zip(players, picks, strict=True)]
-    # the board cards two at a time (any ordered pair of the cards left; a card with itself repeats, -1 says so)
-    # and the last alone: per draw, the cards' seven-card key, mask and suit masks
+    # the board cards two at a time (any ordered pair of two of the cards left) and the last alone:
+    # per draw, the cards' seven-card key, mask and suit masks
     card = (_SEVEN_KEYS[avail], _CARD_BIT[avail], CARD_BITS[avail])
-    pair = tuple((t[:, None] | t if i == 1 else t[:, None] + t).ravel() for i, t in enumerate(card))
-    pair[1][:: len(avail) + 1] = -1
+    two = ~np.eye(len(avail), dtype=bool)
+    pair = tuple((t[:, None] | t if i == 1 else t[:, None] + t)[two] for i, t in enumerate(card))
     tables = [pair] * (k // 2) + [card] * (k % 2)
     known_key = int(_SEVEN_KEYS[list(known)].sum()) + SEVEN_SUIT_OFFSET
     known_suits = int(CARD_BITS[list(known)].sum())
