@@ -625,11 +625,13 @@ def equity(
             "board": known, "game": game, "hi_lo": hi_lo, "exact": exact, "players": labels, "dead": dead_cards}
     if exact:
         return _enumerate(players, known, dead_cards, spec, game, hi_lo, unit, use_numba, report, base)
-    if matchups <= _MAX_MATCHUPS and not len(_matchups(players, _bits(list(known) + list(dead_cards)))[1]):
+    listed = _matchups(players, _bits(list(known) + list(dead_cards))) if matchups <= _MAX_MATCHUPS else None
+    if listed is not None and not len(listed[1]):
         raise ConfigError("The players' hands always share a card: no deal is possible.")
     limits = (samples, target_error, seconds)
-    if game == "holdem" and not hi_lo and matchups <= _FAST_MATCHUPS:
-        return _sample_holdem(players, known, deck - set(known) - set(dead_cards), unit, limits, seed, report, base)
+    if game == "holdem" and not hi_lo and listed is not None and matchups <= _FAST_MATCHUPS:
+        return _sample_holdem(players, listed, known, deck - set(known) - set(dead_cards), unit, limits, seed, report,
+                              base)
     return _sample(players, extra, known, deck - set(known) - set(dead_cards), game, hi_lo, unit, limits, seed,
                    report, base)
 
@@ -904,13 +906,14 @@ def _holdem_seven(keys: Int64Array, bits: Callable[[npt.NDArray[np.intp]], Int64
 
 
 def _sample_holdem(
-    players: list[Range], known: tuple[Card, ...], left: set[int], unit: int,
+    players: list[Range], listed: tuple[list[npt.NDArray[np.intp]], Int64Array], known: tuple[Card, ...],
+    left: set[int], unit: int,
     limits: tuple[int, float | None, float | None], seed: int | None,
     report: Callable[[int, int], None], base: dict[str, Any],
 ) -> EquityResult:
     """:func:`_sample` for hold'em high, the same deals in distribution, in fewer numpy passes.
 
-    A deal draws one of the matchups of the players' hands that share no card (by the product of their
+    A deal draws one of the ``listed`` matchups of the players' hands that share no card (by the product of their
     weights: as drawing each hand by weight and drawing again on a shared card) and the board cards two at
     a time, an ordered pair of the cards left (then the odd one alone), each from 16 random bits as
     ``bits * choices >> 16`` (Lemire's method: the rare bits that would favour a choice are drawn again),
@@ -922,7 +925,7 @@ def _sample_holdem(
     k = 5 - len(known)
     fixed = {int(c) for p in players if len(p) == 1 for c in p.hands[0].tolist()}
     avail = np.array(sorted(left - fixed), dtype=np.intp)
-    picks, masks = _matchups(players, _bits(c for c in range(52) if c not in left))
+    picks, masks = listed  # the matchups sharing no card (with each other, the board or the dead cards)
     weights = np.prod([p.weights[i] for p, i in zip(players, picks, strict=True)], axis=0)
     cumulative = None if (weights == weights[0]).all() else np.cumsum(weights) / weights.sum()
     keys = [_sums(_SEVEN_KEYS, p.hands)[i] for p, i in zip(players, picks, strict=True)]
