@@ -640,7 +640,7 @@ _COST = {"omaha": 20, "short-deck": 10, "badugi": 10}
 """What a deal costs beside a hold'em deal (Omaha's sixty five-card hands a player, the per-hand
 evaluators of short deck and badugi): exact=None enumerates up to EXACT_LIMIT / cost deals."""
 _MAX_MATCHUPS = 5_000_000  # matchups exact=True may list before the cards they share are dropped
-_FAST_MATCHUPS = 1 << 15  # matchups hold'em Monte Carlo lists to draw from (more: drawn hand by hand, sooner)
+_FAST_MATCHUPS = _MAX_MATCHUPS  # hold'em Monte Carlo draws from the matchups equity() lists (more: hand by hand)
 
 
 def _bits(cards: Iterable[int]) -> int:

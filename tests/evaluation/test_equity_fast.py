@@ -78,10 +78,15 @@ def test_fast_sampler_and_readable_sampler_both_meet_the_exact_answer(
                 assert abs(p - q) <= 4 * np.sqrt(max(q * (1 - q), 1e-4) / 40_000), (hands, rates, truth)
 
 
-def test_fast_sampler_agrees_with_the_readable_one_pre_flop(monkeypatch: pytest.MonkeyPatch) -> None:
-    fast = equity(["7s6s", "22+, ATs+, KQo"], samples=60_000, seed=4)
+@pytest.mark.parametrize("hands", [
+    ["7s6s", "22+, ATs+, KQo"],
+    ["22+, A2s+, K9s+", "22+, A2+, K9+"],  # over 32,768 matchups: the matchup drawn by rng.integers
+])
+def test_fast_sampler_agrees_with_the_readable_one_pre_flop(hands: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = equity(hands, samples=60_000, seed=4)
     monkeypatch.setattr(eq, "_FAST_MATCHUPS", 0)
-    readable = equity(["7s6s", "22+, ATs+, KQo"], samples=60_000, seed=4)
+    readable = equity(hands, samples=60_000, seed=4)
+    assert fast != readable
     error = np.hypot(fast.std_error[0], readable.std_error[0])
     assert abs(float(fast.equity[0]) - float(readable.equity[0])) <= 4 * error
 
