@@ -4,9 +4,10 @@ against unknown opponents.
 :func:`equity` takes 2-10 players, each a known hand or a range (:mod:`.ranges`), with board and
 dead cards, and either enumerates every deal (every matchup of the ranges' hands that shares no
 card, every board: ``exact``) or samples deals from a seeded ``numpy.random.Generator`` until a
-sample count, a target standard error or a time is reached. It reports, per player, the deals won
-outright (in hi/lo: scooped), those shared, the expected share of the pot as a
-:class:`~fractions.Fraction` and its standard error; the :class:`EquityResult` prints as a table.
+sample count, a target standard error or a time is reached (hold'em high draws from the list of
+matchups and deals the board from tables of card pairs: 100,000 deals in about 5 ms). It reports,
+per player, the deals won outright (in hi/lo: scooped), those shared, the expected share of the pot
+as a :class:`~fractions.Fraction` and its standard error; the :class:`EquityResult` prints as a table.
 Games (:data:`GAMES`): hold'em, short deck, Omaha (4 or 5 hole cards, exactly two with three of
 the board), each high or, for hold'em and Omaha, ``hi_lo`` (half the pot to the best
 eight-or-better low, all of it to the high hand when no low qualifies); seven-card stud (also hi/lo)
@@ -86,6 +87,7 @@ _CHUNK = 1 << 16
 _RANK_WEIGHT = np.array([RANK_WEIGHTS[c >> 2] for c in range(52)], dtype=np.int64)
 _RANK_BIT = np.array([1 << (c >> 2) for c in range(52)], dtype=np.int64)
 _CARD_BIT = np.array([1 << c for c in range(52)], dtype=np.int64)
+_POPCOUNT: Callable[[Int64Array], Any] | None = getattr(np, "bitwise_count", None)  # numpy 2; else masks summed
 
 CardsLike = str | Iterable[str | int]
 
@@ -623,9 +625,13 @@ def equity(
             "board": known, "game": game, "hi_lo": hi_lo, "exact": exact, "players": labels, "dead": dead_cards}
     if exact:
         return _enumerate(players, known, dead_cards, spec, game, hi_lo, unit, use_numba, report, base)
-    if matchups <= _MAX_MATCHUPS and not len(_matchups(players, _bits(list(known) + list(dead_cards)))[1]):
+    listed = _matchups(players, _bits(list(known) + list(dead_cards))) if matchups <= _MAX_MATCHUPS else None
+    if listed is not None and not len(listed[1]):
         raise ConfigError("The players' hands always share a card: no deal is possible.")
     limits = (samples, target_error, seconds)
+    if game == "holdem" and not hi_lo and listed is not None and matchups <= _FAST_MATCHUPS:
+        return _sample_holdem(players, listed, known, deck - set(known) - set(dead_cards), unit, limits, seed, report,
+                              base)
     return _sample(players, extra, known, deck - set(known) - set(dead_cards), game, hi_lo, unit, limits, seed,
                    report, base)
 
@@ -634,6 +640,7 @@ _COST = {"omaha": 20, "short-deck": 10, "badugi": 10}
 """What a deal costs beside a hold'em deal (Omaha's sixty five-card hands a player, the per-hand
 evaluators of short deck and badugi): exact=None enumerates up to EXACT_LIMIT / cost deals."""
 _MAX_MATCHUPS = 5_000_000  # matchups exact=True may list before the cards they share are dropped
+_FAST_MATCHUPS = _MAX_MATCHUPS  # hold'em Monte Carlo draws from the matchups equity() lists (more: hand by hand)
 
 
 def _bits(cards: Iterable[int]) -> int:
@@ -738,7 +745,8 @@ def _deal_matchups(
     the matchup. Boards go in chunks: each hand of each range is valued once on each board of the
     chunk, and the matchups compare those values."""
     n, m = len(players), len(masks)
-    avail = np.array([c for c in range(52 - spec.deck, 52) if c not in set(known) | set(dead)], dtype=np.intp)
+    out_cards = set(known) | set(dead)
+    avail = np.array([c for c in range(52 - spec.deck, 52) if c not in out_cards], dtype=np.intp)
     k = spec.board - len(known)
     rows = combination_rows(len(avail), k)
     boards = np.concatenate([np.broadcast_to(np.array(known, dtype=np.intp), (len(rows), len(known))), avail[rows]],
@@ -759,10 +767,17 @@ def _deal_matchups(
                 high, low = _sum_values(game, hands.shape[1] + chunk.shape[1], partial(_outer, hands, chunk), hi_lo)
             values.append((high.reshape(len(hands), size)[pick].reshape(-1),
                            None if low is None else low.reshape(len(hands), size)[pick].reshape(-1)))
-        fits = ((masks[:, None] & board_bits[None, first : first + size]) == 0).reshape(-1)
-        share = _pot_shares(values, unit) * fits  # (players, matchups * boards)
-        for a, part in zip(out, (share, (share == unit) & fits, (share > 0) & (share < unit)), strict=True):
-            a += part.reshape(n, m, size).sum(axis=2).T
+        fits = (masks[:, None] & board_bits[None, first : first + size]) == 0  # (matchups, boards)
+        if n == 2 and values[0][1] is None:  # heads-up, one pot: count (as _pot_shares scores)
+            won, lost, tied = _heads_up(values[0][0].reshape(m, size), values[1][0].reshape(m, size), fits)
+            out[0] += np.stack([won * unit + tied * (unit // 2), lost * unit + tied * (unit // 2)], axis=1)
+            out[1] += np.stack([won, lost], axis=1)
+            out[2] += tied[:, None]
+        else:
+            share = _pot_shares(values, unit) * fits.reshape(-1)  # (players, matchups * boards)
+            for a, part in zip(out, (share, (share == unit) & fits.reshape(-1), (share > 0) & (share < unit)),
+                               strict=True):
+                a += part.reshape(n, m, size).sum(axis=2).T
         done += int(fits.sum())
         report(done, total)
     return out
@@ -813,16 +828,12 @@ def _sample(
     bits = [_row_bits(p) for p in players]
     cumulative = [None if (p.weights == p.weights[0]).all() else np.cumsum(p.weights) / p.weights.sum()
                   for p in players]  # None: every hand alike, drawn uniformly
-    sums = np.zeros(n, dtype=np.float64)
-    squares = np.zeros(n, dtype=np.float64)
-    wins = np.zeros(n, dtype=np.int64)
-    ties = np.zeros(n, dtype=np.int64)
-    done = 0
+    tally = _Tally(n, unit)
     empty = 0
     start = time.monotonic()
     chunk = _CHUNK
     report(0, samples)
-    while done < samples:
+    while tally.done < samples:
         picks = [np.zeros(1, dtype=np.intp) if len(p) == 1 else rng.integers(0, len(p), chunk) if c is None
                  else np.minimum(np.searchsorted(c, rng.random(chunk), side="right"), len(c) - 1)
                  for p, c in zip(players, cumulative, strict=True)]
@@ -843,7 +854,7 @@ def _sample(
                 union |= card
                 total += card
             ok &= (union == total) & ((union & mask) == 0)
-        keep = np.flatnonzero(ok)[: samples - done]
+        keep = np.flatnonzero(ok)[: samples - tally.done]
         if keep.size == 0:
             empty += 1
             if empty >= 50:
@@ -870,25 +881,170 @@ def _sample(
         for hand, more in zip(hands, extra, strict=True):
             holes.append(np.concatenate([hand, dealt[:, at : at + more]], axis=1) if more else hand)
             at += more
-        values = _values(game, board, holes, hi_lo)
-        share = _pot_shares(values, unit)
-        sums += share.sum(axis=1)
-        squares += ((share / unit) ** 2).sum(axis=1)
-        wins += (share == unit).sum(axis=1)
-        ties += ((share > 0) & (share < unit)).sum(axis=1)
-        done += size
-        report(done, samples)
-        errors = _errors(sums / unit, squares, done)
-        if (target is not None and max(errors) <= target) or (seconds is not None
-                                                              and time.monotonic() - start >= seconds):
+        tally.add(_values(game, board, holes, hi_lo))
+        report(tally.done, samples)
+        if tally.stops(target, seconds, start):
             break
-    if done < samples:  # stopped early: the bar ends full
-        report(done, done)
-    return EquityResult(
-        **base, boards=done, wins=tuple(int(w) for w in wins), ties=tuple(int(t) for t in ties),
-        equity=tuple(Fraction(int(s), unit * done) for s in sums), std_error=_errors(sums / unit, squares, done),
-        out_of=done,
-    )
+    return tally.result(samples, report, base)
+
+
+
+
+def _holdem_seven(keys: Int64Array, bits: Callable[[npt.NDArray[np.intp]], Int64Array]) -> Int32Array:
+    """:func:`_seven_values` of seven-card keys already holding :data:`SEVEN_SUIT_OFFSET`; ``bits(rows)``
+    gives the :data:`CARD_BITS` sums of the flushed rows only (a few in a hundred)."""
+    low, high, values = _seven_arrays()
+    index = np.take(low, keys & _SEVEN_LAYOUT[0], mode="clip")
+    index += np.take(high, keys >> SEVEN_HIGH_SHIFT, mode="clip")
+    out: Int32Array = np.take(values, index, mode="clip")
+    flush = keys & SEVEN_FLUSH_BITS
+    rows = np.flatnonzero(flush)
+    if rows.size:
+        suit = (np.log2(flush[rows]).astype(np.int64) - SEVEN_SUIT_SHIFT - 3) // 4
+        out[rows] = FLUSH_TABLE[(bits(rows) >> (13 * suit)) & 0x1FFF]
+    return out
+
+
+def _sample_holdem(
+    players: list[Range], listed: tuple[list[npt.NDArray[np.intp]], Int64Array], known: tuple[Card, ...],
+    left: set[int], unit: int,
+    limits: tuple[int, float | None, float | None], seed: int | None,
+    report: Callable[[int, int], None], base: dict[str, Any],
+) -> EquityResult:
+    """:func:`_sample` for hold'em high, the same deals in distribution, in fewer numpy passes.
+
+    A deal draws one of the ``listed`` matchups of the players' hands that share no card (by the product of their
+    weights: as drawing each hand by weight and drawing again on a shared card) and the board cards two at
+    a time, an ordered pair of the cards left (then the odd one alone), each from 16 random bits as
+    ``bits * choices >> 16`` (Lemire's method: the rare bits that would favour a choice are drawn again),
+    dropping a deal that repeats a card. The board's seven-card key is summed once, each player adds its
+    hand's, and only the flushed rows gather their suit masks."""
+    samples, target, seconds = limits
+    rng = np.random.default_rng(seed)
+    n = len(players)
+    k = 5 - len(known)
+    fixed = {int(c) for p in players if len(p) == 1 for c in p.hands[0].tolist()}
+    avail = np.array(sorted(left - fixed), dtype=np.intp)
+    picks, masks = listed  # the matchups sharing no card (with each other, the board or the dead cards)
+    weights = np.prod([p.weights[i] for p, i in zip(players, picks, strict=True)], axis=0)
+    cumulative = None if (weights == weights[0]).all() else np.cumsum(weights) / weights.sum()
+    keys = [_sums(_SEVEN_KEYS, p.hands)[i] for p, i in zip(players, picks, strict=True)]
+    suits = [_sums(CARD_BITS, p.hands)[i] for p, i in zip(players, picks, strict=True)]
+    # the board cards two at a time (any ordered pair of two of the cards left) and the last alone:
+    # per draw, the cards' seven-card key, mask and suit masks
+    card = (_SEVEN_KEYS[avail], _CARD_BIT[avail], CARD_BITS[avail])
+    two = ~np.eye(len(avail), dtype=bool)
+    pair = tuple((t[:, None] | t if i == 1 else t[:, None] + t)[two] for i, t in enumerate(card))
+    tables = [pair] * (k // 2) + [card] * (k % 2)
+    known_key = int(_SEVEN_KEYS[list(known)].sum()) + SEVEN_SUIT_OFFSET
+    known_suits = int(CARD_BITS[list(known)].sum())
+    by_bits = cumulative is None and len(masks) <= 1 << 15  # the matchup from 16 bits too (int32 holds the product)
+    rows = len(tables) + by_bits
+    sizes = np.array([len(t[0]) for t in tables] + [len(masks)] * by_bits, dtype=np.int32)[:, None]
+    biased = 65536 % sizes  # a row's 16 bits whose low half after the multiply is below this: drawn again
+    dealt = k + 2 * n  # cards in a deal
+    tally = _Tally(n, unit)
+    rate = 0.7  # the share of deals kept, learnt as the chunks go
+    empty = 0
+    start = time.monotonic()
+    report(0, samples)
+    while tally.done < samples:
+        chunk = min(_CHUNK, max(1024, int((samples - tally.done) / rate * 1.05) + 64))  # larger: out of cache
+        bits16 = rng.bit_generator.random_raw((chunk * rows + 3) // 4).view(np.uint16)[: chunk * rows]
+        drawn = bits16.reshape(rows, chunk).astype(np.int32) * sizes  # int32: half the traffic
+        ok = ((drawn & 0xFFFF) >= biased).all(axis=0)
+        drawn >>= 16  # each draw's row of its table (and the matchup)
+        match = (drawn[-1] if by_bits else rng.integers(0, len(masks), chunk) if cumulative is None
+                 else np.minimum(np.searchsorted(cumulative, rng.random(chunk), side="right"), len(masks) - 1))
+        drawn = drawn[: len(tables)]
+        board_key = np.full(chunk, known_key, dtype=np.int64)
+        seen = masks[match]
+        total = None if _POPCOUNT else seen.copy()
+        for row, table in zip(drawn, tables, strict=True):
+            board_key += np.take(table[0], row)
+            bit = np.take(table[1], row)
+            seen |= bit
+            if total is not None:
+                total += bit
+        ok &= (_POPCOUNT(seen) == dealt) if _POPCOUNT else (seen == total)
+        kept = np.flatnonzero(ok)
+        rate = max(0.01, len(kept) / chunk)
+        keep = kept[: samples - tally.done]
+        if keep.size == 0:
+            empty += 1
+            if empty >= 50:
+                raise ConfigError("The players' ranges almost never make a deal without a shared card; "
+                                  "narrow or change them.")
+            continue
+        board_key = board_key[keep]
+        match = match[keep]
+
+        def flushed(rows: npt.NDArray[np.intp], suit: Int64Array, cards: npt.NDArray[np.int32] = drawn,
+                    keep: npt.NDArray[np.intp] = keep, match: npt.NDArray[Any] = match) -> Int64Array:
+            """The card masks (13 bits a suit) of the flushed rows: the hand's (``suit``, per matchup) and board's."""
+            out: Int64Array = suit[match[rows]] + known_suits
+            for row, table in zip(cards[:, keep[rows]], tables, strict=True):
+                out += table[2][row]
+            return out
+
+        values: list[tuple[Int32Array, Int32Array | None]] = []
+        for player, key, suit in zip(players, keys, suits, strict=True):
+            full = board_key + (int(key[0]) if len(player) == 1 else np.take(key, match))  # known: one hand
+            values.append((_holdem_seven(full, partial(flushed, suit=suit)), None))
+        tally.add(values)
+        report(tally.done, samples)
+        if tally.stops(target, seconds, start):
+            break
+    return tally.result(samples, report, base)
+
+
+class _Tally:
+    """The running sums of a Monte Carlo run: per player its pot shares, their squares, wins and ties."""
+
+    def __init__(self, n: int, unit: int) -> None:
+        self.unit = unit
+        self.sums = np.zeros(n, dtype=np.float64)
+        self.squares = np.zeros(n, dtype=np.float64)
+        self.wins = np.zeros(n, dtype=np.int64)
+        self.ties = np.zeros(n, dtype=np.int64)
+        self.done = 0
+
+    def add(self, values: list[tuple[Int32Array, Int32Array | None]]) -> None:
+        """Score the deals whose values (as :func:`_values` gives them) are ``values``. Heads-up for one
+        pot it counts the wins, ties and losses (:func:`_heads_up`)."""
+        unit, size = self.unit, len(values[0][0])
+        if len(values) == 2 and values[0][1] is None and values[1][1] is None:
+            first, second, tied = _heads_up(values[0][0], values[1][0])
+            won = np.array([first, second], dtype=np.int64)
+            self.sums += won * unit + tied * (unit // 2)
+            self.squares += won + tied * 0.25
+            self.wins += won
+            self.ties += tied
+        else:
+            share = _pot_shares(values, unit)
+            self.sums += share.sum(axis=1)
+            self.squares += ((share / unit) ** 2).sum(axis=1)
+            self.wins += (share == unit).sum(axis=1)
+            self.ties += ((share > 0) & (share < unit)).sum(axis=1)
+        self.done += size
+
+    def stops(self, target: float | None, seconds: float | None, start: float) -> bool:
+        """Whether every standard error is at most ``target`` or ``seconds`` have passed since ``start``."""
+        return (target is not None and max(self.errors()) <= target) or (
+            seconds is not None and time.monotonic() - start >= seconds)
+
+    def errors(self) -> tuple[float, ...]:
+        return _errors(self.sums / self.unit, self.squares, self.done)
+
+    def result(self, samples: int, report: Callable[[int, int], None], base: dict[str, Any]) -> EquityResult:
+        """The run's :class:`EquityResult` (``report`` told the bar is full if it stopped early)."""
+        if self.done < samples:
+            report(self.done, self.done)
+        return EquityResult(
+            **base, boards=self.done, wins=tuple(int(w) for w in self.wins), ties=tuple(int(t) for t in self.ties),
+            equity=tuple(Fraction(int(x), self.unit * self.done) for x in self.sums), std_error=self.errors(),
+            out_of=self.done,
+        )
 
 
 def _errors(totals: npt.NDArray[np.float64], squares: npt.NDArray[np.float64], n: int) -> tuple[float, ...]:
@@ -898,6 +1054,21 @@ def _errors(totals: npt.NDArray[np.float64], squares: npt.NDArray[np.float64], n
     mean = totals / n
     variance = np.maximum(squares / n - mean**2, 0.0) * n / (n - 1)
     return tuple(float(e) for e in np.sqrt(variance / n))
+
+
+def _heads_up(a: Int32Array, b: Int32Array, fits: npt.NDArray[np.bool_] | None = None) -> tuple[Any, Any, Any]:
+    """Heads-up for one pot, per row of the two players' values ``a`` and ``b`` (deals along the last
+    axis): the deals the first wins, the second wins and they tie, among ``fits`` (every deal if None).
+    :func:`_pot_shares` scores the same in more passes (a test pins it)."""
+    first, second = a > b, a < b
+    if fits is None:
+        dealt: Any = a.shape[-1]
+    else:
+        first &= fits
+        second &= fits
+        dealt = np.count_nonzero(fits, axis=-1)
+    won, lost = np.count_nonzero(first, axis=-1), np.count_nonzero(second, axis=-1)
+    return won, lost, dealt - won - lost
 
 
 def _pot_shares(values: list[tuple[Int32Array, Int32Array | None]], unit: int) -> Int64Array:

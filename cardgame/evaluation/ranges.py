@@ -144,13 +144,14 @@ class Range:
     same hands with the same weights.
     """
 
-    __slots__ = ("_combos", "_hands", "_text", "_weights", "game", "size")
+    __slots__ = ("_combos", "_hands", "_shown", "_text", "_weights", "game", "size")
     game: str
     size: int
     _hands: Int8Array
     _weights: Float64Array
     _text: str | None
     _combos: Mapping[Combo, float] | None
+    _shown: str | None  # str(self), formatted once
 
     def __init__(self, text: str = "", game: str = "holdem") -> None:
         parsed = parse_range(text, game)
@@ -171,7 +172,7 @@ class Range:
         hands.setflags(write=False)
         weights.setflags(write=False)
         for name, value in (("game", game), ("size", size), ("_hands", hands), ("_weights", weights),
-                            ("_text", text), ("_combos", None)):
+                            ("_text", text), ("_combos", None), ("_shown", None)):
             object.__setattr__(out, name, value)
         return out
 
@@ -272,7 +273,10 @@ class Range:
         return hash((self.game, self.size, self._hands.tobytes(), self._weights.tobytes()))
 
     def __str__(self) -> str:
-        return _format(self)
+        if self._shown is None:
+            object.__setattr__(self, "_shown", _format(self))
+        assert self._shown is not None
+        return self._shown
 
     def __repr__(self) -> str:
         text = str(self)
