@@ -36,6 +36,7 @@ def test_the_same_seed_gives_the_same_results_on_one_or_two_processes() -> None:
 def test_the_ray_backend_gives_the_same_results() -> None:
     import ray
 
+    ray.shutdown()  # another test may have left a cluster running (ray.init refuses a second)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     try:
         assert simulate(SMALL, workers=2, backend="ray").to_json() == simulate(SMALL).to_json()

@@ -153,8 +153,13 @@ def test_collect_a_draw_game_with_bots_only() -> None:
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
 def test_collect_on_ray_is_the_same() -> None:  # pragma: no cover - Ray is optional
+    import ray
+
     a = collect("kuhn poker", ["random", Policy(uniform)], 12, seed=1, shard_episodes=4)
-    b = collect("kuhn poker", ["random", Policy(uniform)], 12, seed=1, shard_episodes=4, workers=2, backend="ray")
+    try:
+        b = collect("kuhn poker", ["random", Policy(uniform)], 12, seed=1, shard_episodes=4, workers=2, backend="ray")
+    finally:
+        ray.shutdown()  # collect started a local cluster: the next test starts its own
     assert np.array_equal(a.observations, b.observations) and np.array_equal(a.actions, b.actions)
 
 
