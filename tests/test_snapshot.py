@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from cardgame.engine import Dispatcher, Outcome, Push, Restart, Stage
+from cardgame.engine import Dispatcher, Outcome, Push, Restart, Settings, Stage
 from cardgame.evaluation import OMAHA_HIGH
 from cardgame.model import events as ev
 from cardgame.model.betting import PotLimit
@@ -26,9 +26,9 @@ from cardgame.model.hand import Hand, HandPlayer
 from cardgame.model.rng import RandomSource
 from cardgame.model.street import Street
 from cardgame.model.table import Player, Table
-from cardgame.play.bots import always_all_in, random_bot, random_draw
+from cardgame.play.bots import always_all_in, calling_station, random_bot, random_draw
 from cardgame.play.game import Game
-from cardgame.stages import DealHole, WaitForPlayers
+from cardgame.stages import DealHole, ForcedBets, WaitForPlayers
 from cardgame.store import snapshot as snap
 from cardgame.store.serialize import decode_event, decode_value, encode_event, encode_value
 from cardgame.store.snapshot import SnapshotError, dumps, loads, restore, snapshot, stage_settings
@@ -532,23 +532,105 @@ def test_same_stage_classes_with_other_settings_are_refused(saved: dict[str, Any
 
 
 def test_a_snapshot_without_settings_restores_on_any_settings(saved: dict[str, Any]) -> None:
-    """An older snapshot has no settings: configuration comes from code, as it did."""
+    """An older snapshot has no settings, or has them as text (before they were values): configuration
+    comes from code, as it did."""
     old = copy.deepcopy(saved)
     for stage in old["stages"]:
-        del stage["settings"]
+        del stage["setting_values"]
     game = restore(old, pot_limit_omaha(1, 2))
     assert game.hand is not None and len(game.hand.players[0].hole) == 2
+    for stage in old["stages"]:
+        stage["settings"] = {"face_up": "(False, False)"}
+    restore(old, pot_limit_omaha(1, 2))
 
 
-def test_the_settings_are_the_same_text_in_every_process() -> None:
-    """Reprs with a memory address (an evaluator object, a function) are kept without it."""
+def test_the_settings_are_the_same_data_in_every_process() -> None:
+    """Values with a memory address in their repr (a function) are saved by name."""
     import variants
 
     for v in variants.available():
         for stage in v.build():
-            assert all(" at 0x" not in text for text in stage_settings(stage).values()), (v.name, stage)
+            assert " at 0x" not in json.dumps(stage_settings(stage)), (v.name, stage)
     razz = [stage_settings(s) for s in variants.get("FR").build()]
-    assert any(s.get("order", "").startswith("<function best_showing_low") for s in razz)
+    order = {"type": "code", "name": "cardgame.model.action_order.best_showing_low"}
+    assert any(s.get("order") == order for s in razz), razz
+
+
+class BombPotEvery(ForcedBets):
+    """The blinds, but every ``every``-th hand a bomb pot: no blinds, everyone antes ``bomb``. It keeps
+    its settings under other names than its parameters', and sets ``blinds`` and ``ante`` afresh at the
+    start of every hand (so they need not be saved)."""
+
+    transitions: ClassVar[list[dict[str, Any]]] = [
+        {**ForcedBets.transitions[0], "prepare": "next_hand"}, *ForcedBets.transitions[1:]]
+    snapshot_fields: ClassVar[tuple[str, ...]] = ("hands_seen",)
+    setting_names: ClassVar[tuple[str, ...] | None] = ("normal_blinds", "bomb_ante", "period")
+    __slots__ = ("bomb_ante", "hands_seen", "normal_blinds", "period")
+
+    def __init__(self, blinds: tuple[int, ...] = (1, 2), *, bomb: int = 10, every: int = 5) -> None:
+        super().__init__(blinds)
+        self.normal_blinds, self.bomb_ante, self.period, self.hands_seen = self.blinds, bomb, every, 0
+
+    def next_hand(self) -> None:
+        self.hands_seen += 1
+        bomb = self.hands_seen % self.period == 0
+        self.blinds = () if bomb else self.normal_blinds
+        self.ante = (self.bomb_ante if bomb else 0,)
+
+
+def _bomb_every(blinds: tuple[int, ...] = (1, 2), every: int = 5) -> list[Stage]:
+    stages = list(no_limit_holdem(*blinds))
+    assert isinstance(stages[1], ForcedBets)
+    stages[1] = BombPotEvery(blinds, bomb=10, every=every)
+    return stages
+
+
+def _in_the_fifth_hand() -> Game:
+    game = Game(_bomb_every(), seed=3, max_hands=8)
+    for i in range(3):
+        game.sit_down(f"p{i}", 500, i)
+    game.start()
+    while game.ctx.hands_played < 4 or game.to_act is None:
+        game.play(calling_station, max_actions=1)
+    assert [(e.bet, e.amount) for e in game.events if isinstance(e, ev.ForcedBetPosted)] == [("ante", 10)] * 3
+    return game
+
+
+def test_a_stage_keeping_its_settings_under_other_names_restores_in_its_bomb_pot() -> None:
+    """A bomb pot every fifth hand (its stage keeps ``every`` as ``period`` and changes ``blinds``
+    as it runs) snapshots and restores in the bomb pot, and both games play on alike."""
+    game = _in_the_fifth_hand()
+    restored = loads(dumps(game), _bomb_every())
+    assert restored.events == game.events and restored.status(reveal=True) == game.status(reveal=True)
+    assert snapshot(restored) == snapshot(game)
+    for g in (game, restored):
+        g.play(random_bot)
+    _same(game, restored)
+    assert game.ctx.hands_played == 8
+
+
+@pytest.mark.parametrize(("stages", "message"), [
+    (lambda: _bomb_every(every=3), r"Stage 1 \(BombPotEvery\) was saved with period 5 but the stage list given has "
+                                    r"period 3: restore with a stage list of the same variant and parameters"),
+    (lambda: _bomb_every((5, 10)), r"Stage 1 \(BombPotEvery\) was saved with normal_blinds \(1, 2\) but the stage "
+                                    r"list given has normal_blinds \(5, 10\)"),
+])
+def test_a_changed_setting_of_such_a_stage_is_refused_naming_it(stages: Build, message: str) -> None:
+    data = snapshot(_in_the_fifth_hand())
+    with pytest.raises(SnapshotError, match=message):
+        restore(data, stages())
+
+
+def test_settings_are_compared_by_value_not_by_text() -> None:
+    """Equal settings are equal values; a bool is not the number 1 even where Python says so."""
+    assert DealHole(2).settings == DealHole(face_up=[False, False]).settings
+    assert hash(DealHole(2).settings) == hash(DealHole(face_up=(False, False)).settings)
+    assert BombPotEvery(every=5).settings == Settings(normal_blinds=(1, 2), bomb_ante=10, period=5)
+    data = snapshot(_holdem())
+    data["stages"][0]["setting_values"]["min_players"] = True  # the fresh list has 2
+    with pytest.raises(SnapshotError, match=r"Stage 0 \(WaitForPlayers\) was saved with min_players True but the "
+                                            r"stage list given has min_players 2"):
+        restore(data, no_limit_holdem(1, 2))
 
 
 # --- the snapshot keeps every runtime attribute ------------------------------------------------------
