@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import copy
 import importlib
+import importlib.util
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, ClassVar
 
 import attrs
@@ -28,7 +30,7 @@ from cardgame.model.street import Street
 from cardgame.model.table import Player, Table
 from cardgame.play.bots import always_all_in, calling_station, random_bot, random_draw
 from cardgame.play.game import Game
-from cardgame.stages import DealHole, ForcedBets, WaitForPlayers
+from cardgame.stages import DealHole, WaitForPlayers
 from cardgame.store import snapshot as snap
 from cardgame.store.serialize import decode_event, decode_value, encode_event, encode_value
 from cardgame.store.snapshot import SnapshotError, dumps, loads, restore, snapshot, stage_settings
@@ -556,32 +558,22 @@ def test_the_settings_are_the_same_data_in_every_process() -> None:
     assert any(s.get("order") == order for s in razz), razz
 
 
-class BombPotEvery(ForcedBets):
-    """The blinds, but every ``every``-th hand a bomb pot: no blinds, everyone antes ``bomb``. It keeps
-    its settings under other names than its parameters', and sets ``blinds`` and ``ante`` afresh at the
-    start of every hand (so they need not be saved)."""
-
-    transitions: ClassVar[list[dict[str, Any]]] = [
-        {**ForcedBets.transitions[0], "prepare": "next_hand"}, *ForcedBets.transitions[1:]]
-    snapshot_fields: ClassVar[tuple[str, ...]] = ("hands_seen",)
-    setting_names: ClassVar[tuple[str, ...] | None] = ("normal_blinds", "bomb_ante", "period")
-    __slots__ = ("bomb_ante", "hands_seen", "normal_blinds", "period")
-
-    def __init__(self, blinds: tuple[int, ...] = (1, 2), *, bomb: int = 10, every: int = 5) -> None:
-        super().__init__(blinds)
-        self.normal_blinds, self.bomb_ante, self.period, self.hands_seen = self.blinds, bomb, every, 0
-
-    def next_hand(self) -> None:
-        self.hands_seen += 1
-        bomb = self.hands_seen % self.period == 0
-        self.blinds = () if bomb else self.normal_blinds
-        self.ante = (self.bomb_ante if bomb else 0,)
+def _bomb_pot_example() -> Any:
+    """examples/bomb_pot.py, loaded from its file (``examples`` is not a package)."""
+    path = Path(__file__).resolve().parents[1] / "examples" / "bomb_pot.py"
+    spec = importlib.util.spec_from_file_location("bomb_pot_example", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def _bomb_every(blinds: tuple[int, ...] = (1, 2), every: int = 5) -> list[Stage]:
-    stages = list(no_limit_holdem(*blinds))
-    assert isinstance(stages[1], ForcedBets)
-    stages[1] = BombPotEvery(blinds, bomb=10, every=every)
+BOMB_POT = _bomb_pot_example()
+BombPotEvery = BOMB_POT.BombPotEvery
+
+
+def _bomb_every(blinds: tuple[int, int] = (1, 2), every: int = 5) -> list[Stage]:
+    stages: list[Stage] = BOMB_POT.bomb_pot_every(every, 10, blinds)
     return stages
 
 

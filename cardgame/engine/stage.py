@@ -84,17 +84,23 @@ class _PassesOn:
 PASSES_ON: tuple[type, ...] = (_PassesOn,)
 
 
-def _frozen(value: object, name: str) -> Hashable:
+#: How deep a setting's value may nest (lists in lists...).
+MAX_SETTING_DEPTH = 100
+
+
+def _frozen(value: object, name: str, depth: int = 0) -> Hashable:
     """``value`` as a hashable value: lists as tuples, sets as frozensets, dicts as :class:`Settings`."""
+    if depth > MAX_SETTING_DEPTH:
+        raise ConfigError(f"The setting {excerpt(name)} nests deeper than {MAX_SETTING_DEPTH} levels.")
     if isinstance(value, list | tuple) and type(value) in (list, tuple):  # not a named tuple or record
-        return tuple(_frozen(v, name) for v in value)
+        return tuple(_frozen(v, name, depth + 1) for v in value)
     if isinstance(value, set):
-        return frozenset(_frozen(v, name) for v in value)
+        return frozenset(_frozen(v, name, depth + 1) for v in value)
     if isinstance(value, dict):
-        return Settings({str(k): v for k, v in value.items()})
+        return Settings({str(k): _frozen(v, name, depth + 1) for k, v in value.items()})
     try:
         hash(value)
-    except TypeError:
+    except (TypeError, ValueError, RecursionError):
         raise ConfigError(f"The setting {excerpt(name)} is a {type(value).__name__}, which cannot be frozen; "
                           "a setting is a hashable value (a number, text, tuple, frozen record...).") from None
     return value  # hashable: hash() took it

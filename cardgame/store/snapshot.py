@@ -11,10 +11,11 @@ What is saved (format version :data:`VERSION`):
 * each stage by its index in the list: ``state``, ``previous`` (the result it started with),
   ``outcome`` (done with its result, goto, restart, exit, failed), its parent if it runs as a
   sub-stage, and the attributes its class names in ``Stage[Context].snapshot_fields`` (a stage with
-  runtime attributes of its own must declare them); and its ``settings`` (:func:`stage_settings`),
-  which restoring compares with the fresh list's, so a game is not continued under other rules
-  (fixed-limit for no-limit, razz for stud, other blinds); a snapshot without them (an older file)
-  is restored without that check;
+  runtime attributes of its own must declare them); and its settings (``setting_values``:
+  :attr:`Stage.settings <cardgame.engine.Stage.settings>` as JSON data, :func:`stage_settings`),
+  which restoring compares by value with the fresh list's, so a game is not continued under other
+  rules (fixed-limit for no-limit, razz for stud, other blinds); a snapshot without them (an older
+  file, whose ``settings`` were text) is restored without that check;
 * the dispatcher: status, failure, current stage and remaining stack as indices;
 * the context: the table and every seat, the hand in progress (players, cards, bets, deck and
   whether it deals lazily from the random source), the next deck, the random source's seed and
