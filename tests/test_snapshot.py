@@ -845,3 +845,14 @@ def test_a_snapshot_restores_onto_the_variant_itself_as_game_takes_it() -> None:
     assert again.status() == game.status()
     with pytest.raises(SnapshotError, match="fresh stage list of its variant, or the variant itself"):
         loads(dumps(game), 5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [10**5000, {"a": 1, 2: 3}, object(), float("nan"), "x" * 100_000, [[[[]]]] * 3,
+                                   {"type": "code", "name": "x" * 100_000}, {"type": "object", "repr": None}],
+                         ids=["huge int", "mixed keys", "object", "nan", "long text", "lists", "long code", "object"])
+def test_a_hostile_saved_setting_is_refused_with_a_short_snapshot_error(value: object) -> None:
+    data = snapshot(_holdem())
+    data["stages"][0]["setting_values"]["min_players"] = value
+    with pytest.raises(SnapshotError, match=r"min_players") as info:
+        restore(data, no_limit_holdem(1, 2))
+    assert len(str(info.value)) <= 700

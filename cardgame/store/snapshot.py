@@ -57,7 +57,7 @@ from cardgame.model.deck import Deck, DeckSpec
 from cardgame.model.errors import CardgameError
 from cardgame.model.events import ChipsAdded, Event, HandEnded, HandStarted, PlayerLeft, PlayerSeated
 from cardgame.model.hand import Hand, HandPlayer
-from cardgame.model.inputs import check_int, excerpt
+from cardgame.model.inputs import MAX_DIGITS, check_int, excerpt
 from cardgame.model.rng import RandomSource
 from cardgame.model.street import StreetRecord
 from cardgame.model.table import Table
@@ -427,7 +427,14 @@ def _check_settings(i: int, stage: Stage[Context], so: JsonObject) -> None:
     saved = so.obj("setting_values")
     fresh = stage_settings(stage)
     for key, value in saved.data.items():
-        if key in fresh and _canonical(fresh[key]) != _canonical(value):
+        if key not in fresh:
+            continue
+        try:
+            text = _canonical(value)
+        except (TypeError, ValueError, RecursionError):
+            raise SnapshotError(f"{saved.path(key)} must be JSON data (objects with text keys, whole numbers of at "
+                                f"most {MAX_DIGITS} digits), not {excerpt(value)}.") from None
+        if _canonical(fresh[key]) != text:
             raise SnapshotError(f"Stage {i} ({type(stage).__name__}) was saved with {_shown(key)} {_shown_data(value)} "
                                 f"but the stage list given has {key} {_shown_data(fresh[key])}: restore with a stage "
                                 "list of the same variant and parameters.")
