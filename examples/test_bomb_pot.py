@@ -12,14 +12,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from bomb_pot import bomb_pot_holdem
+from bomb_pot import bomb_pot_every, bomb_pot_holdem
 
 from cardgame import Game
 from cardgame.engine import check_fit
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import ActionTaken, BoardDealt, Event, ForcedBetPosted, HandStarted, PotAwarded
-from cardgame.play.bots import random_bot
+from cardgame.play.bots import calling_station, random_bot
 from cardgame.stages import BettingRound, ForcedBets
+from cardgame.store.snapshot import SnapshotError, dumps, loads
 
 
 def first_hand(stacks: list[int]) -> Game:
@@ -37,7 +38,7 @@ def posts(game: Game) -> list[tuple[int, str, int, bool]]:
 
 def test_every_player_antes_the_bomb_pot_and_the_flop_is_out_before_anyone_acts() -> None:
     game = first_hand([100, 100, 100])
-    assert posts(game) == [(0, "ante", 10, False), (1, "ante", 10, False), (2, "ante", 10, False)]
+    assert sorted(posts(game)) == [(0, "ante", 10, False), (1, "ante", 10, False), (2, "ante", 10, False)]
     assert [p.stack for p in game.table.players()] == [90, 90, 90]
     hand = game.hand
     assert hand.pot_total() == 30 and len(hand.board) == 3 and hand.street == "flop"
@@ -135,3 +136,21 @@ assert main(["demo", "--variant", "bomb pot hold'em", "--hands", "2", "--seed", 
     assert "Hand #1, button Ann" in out and "Dan posts ante 6 and is all-in" in out
     assert "Flop:" in out and "Hand #3 ends" in out and "Stack" in out
     assert "Results after 2 hands" in out  # the command line plays the registered variant
+
+
+def test_a_bomb_pot_every_fifth_hand_is_saved_in_the_bomb_pot_and_restored() -> None:
+    game = Game(bomb_pot_every(5, bomb=10, blinds=(1, 2)), seed=3, max_hands=7)
+    for seat in range(3):
+        game.sit_down(f"p{seat}", 500, seat)
+    game.start()
+    while game.ctx.hands_played < 4 or game.to_act is None:  # into the fifth hand's first decision
+        game.play(calling_station, max_actions=1)
+    assert sorted(posts(game)) == [(0, "ante", 10, False), (1, "ante", 10, False), (2, "ante", 10, False)]
+    text = dumps(game)
+    with pytest.raises(SnapshotError, match="saved with period 5 but the stage list given has period 3"):
+        loads(text, bomb_pot_every(3, bomb=10, blinds=(1, 2)))
+    restored = loads(text, bomb_pot_every(5, bomb=10, blinds=(1, 2)))
+    for g in (game, restored):
+        g.play(random_bot)
+    assert restored.events == game.events and game.ctx.hands_played == 7
+    assert [p.stack for p in restored.table.players()] == [p.stack for p in game.table.players()]

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import copy
 import importlib
+import importlib.util
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, ClassVar
 
 import attrs
@@ -13,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from cardgame.engine import Dispatcher, Outcome, Push, Restart, Stage
+from cardgame.engine import Dispatcher, Outcome, Push, Restart, Settings, Stage
 from cardgame.evaluation import OMAHA_HIGH
 from cardgame.model import events as ev
 from cardgame.model.betting import PotLimit
@@ -26,7 +28,7 @@ from cardgame.model.hand import Hand, HandPlayer
 from cardgame.model.rng import RandomSource
 from cardgame.model.street import Street
 from cardgame.model.table import Player, Table
-from cardgame.play.bots import always_all_in, random_bot, random_draw
+from cardgame.play.bots import always_all_in, calling_station, random_bot, random_draw
 from cardgame.play.game import Game
 from cardgame.stages import DealHole, WaitForPlayers
 from cardgame.store import snapshot as snap
@@ -532,23 +534,95 @@ def test_same_stage_classes_with_other_settings_are_refused(saved: dict[str, Any
 
 
 def test_a_snapshot_without_settings_restores_on_any_settings(saved: dict[str, Any]) -> None:
-    """An older snapshot has no settings: configuration comes from code, as it did."""
+    """An older snapshot has no settings, or has them as text (before they were values): configuration
+    comes from code, as it did."""
     old = copy.deepcopy(saved)
     for stage in old["stages"]:
-        del stage["settings"]
+        del stage["setting_values"]
     game = restore(old, pot_limit_omaha(1, 2))
     assert game.hand is not None and len(game.hand.players[0].hole) == 2
+    for stage in old["stages"]:
+        stage["settings"] = {"face_up": "(False, False)"}
+    restore(old, pot_limit_omaha(1, 2))
 
 
-def test_the_settings_are_the_same_text_in_every_process() -> None:
-    """Reprs with a memory address (an evaluator object, a function) are kept without it."""
+def test_the_settings_are_the_same_data_in_every_process() -> None:
+    """Values with a memory address in their repr (a function) are saved by name."""
     import variants
 
     for v in variants.available():
         for stage in v.build():
-            assert all(" at 0x" not in text for text in stage_settings(stage).values()), (v.name, stage)
+            assert " at 0x" not in json.dumps(stage_settings(stage)), (v.name, stage)
     razz = [stage_settings(s) for s in variants.get("FR").build()]
-    assert any(s.get("order", "").startswith("<function best_showing_low") for s in razz)
+    order = {"type": "code", "name": "cardgame.model.action_order.best_showing_low"}
+    assert any(s.get("order") == order for s in razz), razz
+
+
+def _bomb_pot_example() -> Any:
+    """examples/bomb_pot.py, loaded from its file (``examples`` is not a package)."""
+    path = Path(__file__).resolve().parents[1] / "examples" / "bomb_pot.py"
+    spec = importlib.util.spec_from_file_location("bomb_pot_example", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BOMB_POT = _bomb_pot_example()
+BombPotEvery = BOMB_POT.BombPotEvery
+
+
+def _bomb_every(blinds: tuple[int, int] = (1, 2), every: int = 5) -> list[Stage]:
+    stages: list[Stage] = BOMB_POT.bomb_pot_every(every, 10, blinds)
+    return stages
+
+
+def _in_the_fifth_hand() -> Game:
+    game = Game(_bomb_every(), seed=3, max_hands=8)
+    for i in range(3):
+        game.sit_down(f"p{i}", 500, i)
+    game.start()
+    while game.ctx.hands_played < 4 or game.to_act is None:
+        game.play(calling_station, max_actions=1)
+    assert [(e.bet, e.amount) for e in game.events if isinstance(e, ev.ForcedBetPosted)] == [("ante", 10)] * 3
+    return game
+
+
+def test_a_stage_keeping_its_settings_under_other_names_restores_in_its_bomb_pot() -> None:
+    """A bomb pot every fifth hand (its stage keeps ``every`` as ``period`` and changes ``blinds``
+    as it runs) snapshots and restores in the bomb pot, and both games play on alike."""
+    game = _in_the_fifth_hand()
+    restored = loads(dumps(game), _bomb_every())
+    assert restored.events == game.events and restored.status(reveal=True) == game.status(reveal=True)
+    assert snapshot(restored) == snapshot(game)
+    for g in (game, restored):
+        g.play(random_bot)
+    _same(game, restored)
+    assert game.ctx.hands_played == 8
+
+
+@pytest.mark.parametrize(("stages", "message"), [
+    (lambda: _bomb_every(every=3), r"Stage 1 \(BombPotEvery\) was saved with period 5 but the stage list given has "
+                                    r"period 3: restore with a stage list of the same variant and parameters"),
+    (lambda: _bomb_every((5, 10)), r"Stage 1 \(BombPotEvery\) was saved with normal_blinds \(1, 2\) but the stage "
+                                    r"list given has normal_blinds \(5, 10\)"),
+])
+def test_a_changed_setting_of_such_a_stage_is_refused_naming_it(stages: Build, message: str) -> None:
+    data = snapshot(_in_the_fifth_hand())
+    with pytest.raises(SnapshotError, match=message):
+        restore(data, stages())
+
+
+def test_settings_are_compared_by_value_not_by_text() -> None:
+    """Equal settings are equal values; a bool is not the number 1 even where Python says so."""
+    assert DealHole(2).settings == DealHole(face_up=[False, False]).settings
+    assert hash(DealHole(2).settings) == hash(DealHole(face_up=(False, False)).settings)
+    assert BombPotEvery(every=5).settings == Settings(normal_blinds=(1, 2), bomb_ante=10, period=5)
+    data = snapshot(_holdem())
+    data["stages"][0]["setting_values"]["min_players"] = True  # the fresh list has 2
+    with pytest.raises(SnapshotError, match=r"Stage 0 \(WaitForPlayers\) was saved with min_players True but the "
+                                            r"stage list given has min_players 2"):
+        restore(data, no_limit_holdem(1, 2))
 
 
 # --- the snapshot keeps every runtime attribute ------------------------------------------------------
@@ -771,3 +845,14 @@ def test_a_snapshot_restores_onto_the_variant_itself_as_game_takes_it() -> None:
     assert again.status() == game.status()
     with pytest.raises(SnapshotError, match="fresh stage list of its variant, or the variant itself"):
         loads(dumps(game), 5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [10**5000, {"a": 1, 2: 3}, object(), float("nan"), "x" * 100_000, [[[[]]]] * 3,
+                                   {"type": "code", "name": "x" * 100_000}, {"type": "object", "repr": None}],
+                         ids=["huge int", "mixed keys", "object", "nan", "long text", "lists", "long code", "object"])
+def test_a_hostile_saved_setting_is_refused_with_a_short_snapshot_error(value: object) -> None:
+    data = snapshot(_holdem())
+    data["stages"][0]["setting_values"]["min_players"] = value
+    with pytest.raises(SnapshotError, match=r"min_players") as info:
+        restore(data, no_limit_holdem(1, 2))
+    assert len(str(info.value)) <= 700

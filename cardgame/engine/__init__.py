@@ -11,7 +11,7 @@ from cardgame.engine.events import Event, StageFailed
 from cardgame.engine.machine import Step, compile_machine, fire, generate, generate_start
 from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, Push, Restart
 from cardgame.engine.records import fast_init
-from cardgame.engine.stage import PASSES_ON, Emitter, Stage, Stages, check_fit
+from cardgame.engine.stage import PASSES_ON, Emitter, Settings, Stage, Stages, check_fit
 
 __all__ = [
     "PASSES_ON",
@@ -28,6 +28,7 @@ __all__ = [
     "Outcome",
     "Push",
     "Restart",
+    "Settings",
     "Stage",
     "StageError",
     "StageFailed",

@@ -44,8 +44,9 @@ The kernel knows nothing of any game: a stage's context is any object with ``emi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+import inspect
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, final
 
 from transitions import Machine
 
@@ -55,7 +56,7 @@ from cardgame.engine.events import Event
 from cardgame.engine.machine import Fast, Step, compile_machine, fire, generate, generate_start, may
 from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, Push, Restart
 
-__all__ = ["PASSES_ON", "Emitter", "Stage", "Stages", "check_fit"]
+__all__ = ["PASSES_ON", "Emitter", "Settings", "Stage", "Stages", "check_fit"]
 
 
 class Emitter(Protocol):
@@ -81,6 +82,96 @@ class _PassesOn:
 
 #: ``gives`` of a stage that hands on the result it was given (dealing cards, for one).
 PASSES_ON: tuple[type, ...] = (_PassesOn,)
+
+
+#: How deep a setting's value may nest (lists in lists...).
+MAX_SETTING_DEPTH = 100
+
+
+def _frozen(value: object, name: str, depth: int = 0) -> Hashable:
+    """``value`` as a hashable value: lists as tuples, sets as frozensets, dicts as :class:`Settings`."""
+    if depth > MAX_SETTING_DEPTH:
+        raise ConfigError(f"The setting {excerpt(name)} nests deeper than {MAX_SETTING_DEPTH} levels.")
+    if isinstance(value, list | tuple) and type(value) in (list, tuple):  # not a named tuple or record
+        return tuple(_frozen(v, name, depth + 1) for v in value)
+    if isinstance(value, set):
+        return frozenset(_frozen(v, name, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return Settings({str(k): _frozen(v, name, depth + 1) for k, v in value.items()})
+    try:
+        hash(value)
+    except (TypeError, ValueError, RecursionError):
+        raise ConfigError(f"The setting {excerpt(name)} is a {type(value).__name__}, which cannot be frozen; "
+                          "a setting is a hashable value (a number, text, tuple, frozen record...).") from None
+    return value  # hashable: hash() took it
+
+
+@final
+class Settings(Mapping[str, Hashable]):
+    """A stage's settings (what :attr:`Stage.settings` gives): names and values, frozen and
+    hashable, equal to other settings with the same names and equal values (``==``, not text).
+    ``Settings({"blinds": (1, 2)}, every=5)``; lists become tuples, sets frozensets, dicts
+    settings."""
+
+    __slots__ = ("_items",)
+    _items: tuple[tuple[str, Hashable], ...]
+
+    def __init__(self, values: Mapping[str, object] | Iterable[tuple[str, object]] = (), /, **more: object) -> None:
+        if isinstance(values, str | bytes):
+            raise ConfigError(f"Settings are names and values, not {excerpt(values)}.")
+        try:
+            given = dict(values)
+        except (TypeError, ValueError):
+            raise ConfigError(f"Settings are names and values, not {excerpt(values)}.") from None
+        given.update(more)
+        for key in given:
+            if type(key) is not str:
+                raise ConfigError(f"A setting's name is text, not {excerpt(key)}.")
+        object.__setattr__(self, "_items", tuple((k, _frozen(v, k)) for k, v in given.items()))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Settings are frozen.")
+
+    def __getitem__(self, name: str) -> Hashable:
+        for key, value in self._items:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return (key for key, _ in self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Settings):
+            return NotImplemented
+        return dict(self._items) == dict(other._items)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._items))
+
+    def __repr__(self) -> str:
+        return f"Settings({', '.join(f'{k}={v!r}' for k, v in self._items)})"
+
+
+#: The constructor parameters each stage class keeps as settings by default (see Stage.settings).
+_SETTING_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _constructor_settings(cls: type) -> tuple[str, ...]:
+    """The named parameters of ``cls``'s constructor, but the runtime ones (``snapshot_fields``)."""
+    names = _SETTING_NAMES.get(cls)
+    if names is None:
+        try:
+            parameters = list(inspect.signature(cls).parameters.values())
+        except (TypeError, ValueError):
+            parameters = []
+        kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+        skip = set(getattr(cls, "snapshot_fields", ()))
+        names = _SETTING_NAMES[cls] = tuple(p.name for p in parameters if p.kind in kinds and p.name not in skip)
+    return names
 
 
 class Stage(Generic[C]):
@@ -111,6 +202,9 @@ class Stage(Generic[C]):
     #: Instance attributes a snapshot keeps besides ``state``, ``outcome`` and ``previous``
     #: (runtime state that the constructor does not set up again); see :mod:`cardgame.store.snapshot`.
     snapshot_fields: ClassVar[tuple[str, ...]] = ()
+    #: The attributes that hold the stage's settings (see :attr:`settings`); ``None``: the
+    #: constructor's named parameters that the stage keeps under the same name.
+    setting_names: ClassVar[tuple[str, ...] | None] = None
     machine: ClassVar[Machine]
     table: ClassVar[dict[tuple[str, str], tuple[Step, ...]]]
     fast: ClassVar[dict[tuple[str, str], Fast]]
@@ -145,6 +239,24 @@ class Stage(Generic[C]):
         """What this stage is called where it stands in its list, as the players would say it (the
         diagrams' name for it); a stage that knows more than its class's ``name`` says more."""
         return self.name
+
+    @property
+    def settings(self) -> Settings:
+        """The stage's settings, what it was built with (blinds, a betting structure...), as one
+        frozen value compared by value: a snapshot is restored only onto stages with equal
+        settings. By default the attributes :attr:`setting_names` lists, or else each named
+        parameter of the constructor that the stage keeps as an attribute of the same name (not
+        those in ``snapshot_fields``, which change as it runs). A stage that keeps a setting under
+        another name, or computes it, lists its attributes in ``setting_names`` or overrides this."""
+        names = self.setting_names
+        if names is None:
+            names = _constructor_settings(type(self))
+            return Settings({n: getattr(self, n) for n in names if hasattr(self, n)})
+        missing = [n for n in names if not hasattr(self, n)]
+        if missing:
+            raise ConfigError(f"The {self.name} stage ({type(self).__name__}) lists the setting {excerpt(missing[0])} "
+                              "in setting_names but has no attribute of that name.")
+        return Settings({n: getattr(self, n) for n in names})
 
     def __init__(self) -> None:
         self.state: str = self.initial

@@ -11,10 +11,11 @@ What is saved (format version :data:`VERSION`):
 * each stage by its index in the list: ``state``, ``previous`` (the result it started with),
   ``outcome`` (done with its result, goto, restart, exit, failed), its parent if it runs as a
   sub-stage, and the attributes its class names in ``Stage[Context].snapshot_fields`` (a stage with
-  runtime attributes of its own must declare them); and its ``settings`` (:func:`stage_settings`),
-  which restoring compares with the fresh list's, so a game is not continued under other rules
-  (fixed-limit for no-limit, razz for stud, other blinds); a snapshot without them (an older file)
-  is restored without that check;
+  runtime attributes of its own must declare them); and its settings (``setting_values``:
+  :attr:`Stage.settings <cardgame.engine.Stage.settings>` as JSON data, :func:`stage_settings`),
+  which restoring compares by value with the fresh list's, so a game is not continued under other
+  rules (fixed-limit for no-limit, razz for stud, other blinds); a snapshot without them (an older
+  file, whose ``settings`` were text) is restored without that check;
 * the dispatcher: status, failure, current stage and remaining stack as indices;
 * the context: the table and every seat, the hand in progress (players, cards, bets, deck and
   whether it deals lazily from the random source), the next deck, the random source's seed and
@@ -43,19 +44,20 @@ snapshots between calls into the game.
 
 from __future__ import annotations
 
-import inspect
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
+from types import BuiltinFunctionType, FunctionType
 from typing import Any, cast
 
-from cardgame.engine import Outcome, Stage
+from cardgame.engine import Outcome, Settings, Stage
 from cardgame.model.cards import Card
 from cardgame.model.context import Context
 from cardgame.model.deck import Deck, DeckSpec
 from cardgame.model.errors import CardgameError
 from cardgame.model.events import ChipsAdded, Event, HandEnded, HandStarted, PlayerLeft, PlayerSeated
 from cardgame.model.hand import Hand, HandPlayer
-from cardgame.model.inputs import check_int, excerpt
+from cardgame.model.inputs import MAX_DIGITS, check_int, excerpt
 from cardgame.model.rng import RandomSource
 from cardgame.model.street import StreetRecord
 from cardgame.model.table import Table
@@ -106,35 +108,44 @@ _STATUSES = ("new", "running", "exited", "failed")
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
 
-_SETTING_NAMES: dict[type, tuple[str, ...]] = {}
+def _setting_data(value: object, where: str) -> Any:
+    """A setting's value as JSON data, equal for equal values: what :func:`encode_value` saves
+    (numbers, text, tuples, records...); settings and frozensets as tagged lists; a function or class
+    by its module and name; any other object by its class and its ``repr`` (a memory address left out,
+    so the data is the same in every process)."""
+    if isinstance(value, Settings):
+        return {"type": "settings", "items": {k: _setting_data(v, f"{where}.{k}") for k, v in value.items()}}
+    if type(value) is tuple:
+        return {"type": "tuple", "items": [_setting_data(v, f"{where}[{i}]") for i, v in enumerate(value)]}
+    if isinstance(value, frozenset):
+        items = [_setting_data(v, f"{where} item") for v in value]
+        return {"type": "frozenset", "items": sorted(items, key=_canonical)}
+    try:
+        return encode_value(value, where)
+    except SnapshotError:
+        pass
+    if isinstance(value, type | FunctionType | BuiltinFunctionType):
+        return {"type": "code", "name": f"{value.__module__}.{value.__qualname__}"}
+    cls = type(value)
+    return {"type": "object", "class": f"{cls.__module__}.{cls.__qualname__}", "repr": _ADDRESS.sub("", repr(value))}
 
 
-def _setting_names(cls: type) -> tuple[str, ...]:
-    """The named parameters of ``cls``'s constructor, but the runtime ones (``snapshot_fields``)."""
-    names = _SETTING_NAMES.get(cls)
-    if names is None:
-        try:
-            parameters = list(inspect.signature(cls).parameters.values())
-        except (TypeError, ValueError):
-            parameters = []
-        kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-        skip = set(getattr(cls, "snapshot_fields", ()))
-        names = _SETTING_NAMES[cls] = tuple(p.name for p in parameters if p.kind in kinds and p.name not in skip)
-    return names
+def _canonical(data: Any) -> str:
+    """JSON data as one text, equal for equal data (keys sorted; ``true`` is not ``1``)."""
+    return json.dumps(data, sort_keys=True)
 
 
-def stage_settings(stage: Stage[Any]) -> dict[str, str]:
-    """``stage``'s configuration as text: each parameter of its class's constructor that the stage
-    keeps as an attribute of the same name, as its ``repr`` (a memory address left out, so the text
-    is the same in every process): ``{"structure": "NoLimit(min_bet=2, ...)", "street": "1"...}``."""
-    out = {}
-    for name in _setting_names(type(stage)):
-        try:
-            value = getattr(stage, name)
-        except AttributeError:
-            continue
-        out[name] = _ADDRESS.sub("", repr(value))
-    return out
+def stage_settings(stage: Stage[Any]) -> dict[str, Any]:
+    """``stage``'s settings (:attr:`Stage.settings <cardgame.engine.Stage.settings>`) as JSON data, one
+    entry a setting: ``{"blinds": {"type": "tuple", "items": [1, 2]}, "street": 1...}``. Equal
+    settings give equal data in every process; a snapshot saves it and restoring compares it."""
+    if not isinstance(stage, Stage):
+        raise SnapshotError(f"A stage's settings are those of a Stage, not {excerpt(stage)}.")
+    try:
+        settings = stage.settings
+    except CardgameError as exc:
+        raise SnapshotError(str(exc)) from None
+    return {name: _setting_data(value, f"{type(stage).__name__}.{name}") for name, value in settings.items()}
 
 
 def snapshot(game: Game) -> dict[str, Any]:
@@ -174,7 +185,7 @@ def snapshot(game: Game) -> dict[str, Any]:
             "previous": encode_value(s.previous, f"stages[{i}].previous"),
             "parent": None if s.parent is None else position(s.parent, "parent stage"),
             "fields": fields,
-            "settings": stage_settings(s),
+            "setting_values": stage_settings(s),
         })
     return {
         "format": FORMAT,
@@ -408,19 +419,40 @@ def _check_fresh(stages: Sequence[Stage[Context]], saved: list[Any]) -> None:
 
 
 def _check_settings(i: int, stage: Stage[Context], so: JsonObject) -> None:
-    """The stage was saved with the settings the fresh one has (:func:`stage_settings`); a setting
-    only one side has (code of another version) is not compared, nor a snapshot without settings."""
-    if "settings" not in so.data:
+    """The stage was saved with settings equal to the fresh one's (:func:`stage_settings`, compared as
+    JSON data); a setting only one side has (code of another version) is not compared, nor a snapshot
+    without settings (an older one)."""
+    if "setting_values" not in so.data:
         return
-    saved = so.obj("settings")
+    saved = so.obj("setting_values")
     fresh = stage_settings(stage)
     for key, value in saved.data.items():
-        if type(value) is not str:
-            raise SnapshotError(f"{saved.path(str(key))} must be text, not {json_kind(value)}.")
-        if key in fresh and fresh[key] != value:
-            raise SnapshotError(f"Stage {i} ({type(stage).__name__}) was saved with {key} {_shown(value)} but the "
-                                f"stage list given has {key} {_shown(fresh[key])}: restore with a stage list of the "
-                                "same variant and parameters.")
+        if key not in fresh:
+            continue
+        try:
+            text = _canonical(value)
+        except (TypeError, ValueError, RecursionError):
+            raise SnapshotError(f"{saved.path(key)} must be JSON data (objects with text keys, whole numbers of at "
+                                f"most {MAX_DIGITS} digits), not {excerpt(value)}.") from None
+        if _canonical(fresh[key]) != text:
+            raise SnapshotError(f"Stage {i} ({type(stage).__name__}) was saved with {_shown(key)} {_shown_data(value)} "
+                                f"but the stage list given has {key} {_shown_data(fresh[key])}: restore with a stage "
+                                "list of the same variant and parameters.")
+
+
+def _shown_data(data: Any) -> str:
+    """A saved setting for a message: the value it stands for (a function or class by its name, an
+    object by its saved ``repr``), shortened."""
+    if isinstance(data, Mapping) and data.get("type") == "code":
+        return _shown(str(data.get("name")))
+    if isinstance(data, Mapping) and data.get("type") == "object":
+        return _shown(str(data.get("repr")))
+    if isinstance(data, Mapping) and data.get("type") in ("settings", "frozenset"):
+        return excerpt(data)
+    try:
+        return _shown(repr(decode_value(data, "setting")))
+    except SnapshotError:
+        return excerpt(data)
 
 
 def _shown(setting: str) -> str:
