@@ -17,7 +17,7 @@ from bomb_pot import bomb_pot_every, bomb_pot_holdem
 from cardgame import Game
 from cardgame.engine import check_fit
 from cardgame.model.errors import ConfigError
-from cardgame.model.events import ActionTaken, BoardDealt, Event, ForcedBetPosted, HandStarted, PotAwarded
+from cardgame.model.events import ActionTaken, BoardDealt, Event, ForcedBetPosted, HandStarted
 from cardgame.play.bots import calling_station, random_bot
 from cardgame.stages import BettingRound, ForcedBets
 from cardgame.store.snapshot import SnapshotError, dumps, loads
@@ -85,16 +85,24 @@ def test_bomb_pot_holdem_conserves_chips_and_first_bets_on_the_flop(seed: int) -
     total = sum(buy_ins)
     streets: list[str] = []  # the street of every action, read as it happens
 
-    def listen(event: Event) -> None:
-        if not isinstance(event, PotAwarded):  # chips move from the pot to stacks during awards
-            assert game.ctx.total_chips() == total
-        if isinstance(event, ActionTaken):
-            streets.append(game.hand.street)
+    street = ["preflop"]
+    unbalanced: list[Event] = []
+
+    def listen(event: Event) -> None:  # called once each change is complete: the chips add up
+        if game.ctx.total_chips() != total:
+            unbalanced.append(event)
+        if isinstance(event, HandStarted):
+            street[0] = "preflop"
+        elif isinstance(event, BoardDealt):
+            street[0] = event.street
+        elif isinstance(event, ActionTaken):
+            streets.append(street[0])
 
     game.subscribe(listen)
     game.start()
     game.play(random_bot)
 
+    assert unbalanced == [] and game.listener_errors == []
     assert sum(p.stack for p in game.table.players()) == total
     assert streets and set(streets) <= {"flop", "turn", "river"}
     # no action between a hand's start and its flop; every player dealt in posts the bomb pot first

@@ -308,7 +308,7 @@ def test_listeners_are_not_copied_unless_asked() -> None:
     assert len(seen) > count and heard.ctx.listeners == game.ctx.listeners
 
 
-def test_a_copy_is_refused_from_inside_a_listener() -> None:
+def test_a_copy_is_refused_from_inside_a_hook_and_made_in_a_listener() -> None:
     game = Game(leduc_holdem(), seats=2, seed=1)
     game.sit_down("Ann", 50)
     game.sit_down("Bob", 50)
@@ -320,9 +320,13 @@ def test_a_copy_is_refused_from_inside_a_listener() -> None:
         except StageError as exc:
             errors.append(str(exc))
 
-    game.subscribe(listener)
+    game.hook(listener)
     game.start()
     assert errors and "between calls" in errors[0]
+    copies: list[Game] = []
+    game.subscribe(lambda event: copies.append(game.copy()))  # the change is complete: a state that exists
+    _ = game.fold(game.to_act)  # type: ignore[arg-type]
+    assert copies and game.listener_errors == []
 
 
 def test_bots_on_the_copy_draw_from_copies_of_their_streams() -> None:
@@ -458,7 +462,7 @@ def test_a_match_s_stages_are_copied_with_their_own_deals_and_buffer() -> None:
     counted: list[int] = []
     counter = CountHands(lambda events: counted.append(len(events)))
     game = Game([counter, StackedDeals(5, STANDARD_DECK), *no_limit_holdem(1, 2)], seats=2, seed=1)
-    game.subscribe(counter.buffer.append)
+    game.hook(counter.buffer.append)
     game.sit_down("Ann", 100)
     game.sit_down("Bob", 100)
     game.start()

@@ -419,7 +419,7 @@ def test_a_pushed_substage_cannot_be_saved() -> None:
         snapshot(game)
 
 
-def test_a_snapshot_from_inside_a_listener_is_refused() -> None:
+def test_a_snapshot_from_inside_a_hook_is_refused() -> None:
     game = _holdem(max_hands=1)
     errors: list[Exception] = []
 
@@ -430,10 +430,10 @@ def test_a_snapshot_from_inside_a_listener_is_refused() -> None:
             except SnapshotError as exc:
                 errors.append(exc)
 
-    game.subscribe(listener)
+    game.hook(listener)
     game.start()
     game.play(random_bot)
-    assert errors and "listener" in str(errors[0])
+    assert errors and "hook" in str(errors[0])
 
 
 # --- corrupt and mismatched snapshots ----------------------------------------------------------------
@@ -631,10 +631,11 @@ def test_settings_are_compared_by_value_not_by_text() -> None:
 @pytest.mark.parametrize(
     ("cls", "saved_slots"),
     [
-        # _listeners: code, not saved; emit: bound from _log and _listeners; _pin, _trimmed: mark and
-        # first_since, within one call
-        (Context, {"_hand_starts", "_listeners", "_log", "_pin", "_trimmed", "deck_spec", "emit", "hand",
-                   "hands_played", "keep_hands", "max_hands", "next_deck", "rng", "stop_requested", "table"}),
+        # _listeners, _hooks: code, not saved; emit: bound from _log, _listeners and _hooks; _pin, _trimmed:
+        # mark and first_since, _queue, _held, _delivering: within one call; listener_errors: reports
+        (Context, {"_delivering", "_hand_starts", "_held", "_hooks", "_listeners", "_log", "_pin", "_queue",
+                   "_trimmed", "deck_spec", "emit", "hand", "hands_played", "keep_hands", "listener_errors",
+                   "max_hands", "next_deck", "rng", "stop_requested", "table"}),
         (Hand, {"board", "bring_in", "button", "by_seat", "dead", "deck", "discards", "first_to_act", "killed",
                 "last_aggressor", "mucked", "number", "players", "ring",  # ring: from players
                 "runouts", "street"}),
@@ -643,7 +644,8 @@ def test_settings_are_compared_by_value_not_by_text() -> None:
                   "players", "raises", "round_raises", "short_all_ins", "to_act"}),
         (HandPlayer, {"acted_at", "all_in", "bet", "contributed", "face_up", "folded", "hole", "player", "seat"}),
         (Deck, {"_cards", "_rng", "dealt", "spec"}),
-        (Dispatcher, {"_full", "busy", "ctx", "current", "failure", "stack", "stages", "status"}),  # _full: from stages
+        # _full: from stages; _holds: from ctx
+        (Dispatcher, {"_full", "_holds", "busy", "ctx", "current", "failure", "stack", "stages", "status"}),
         (Stage, {"_outcome", "ctx", "parent", "previous", "state"}),
         (Player, {"name", "seat", "stack", "sitting_out", "leaving"}),
         (Table, {"seat_count", "min_buy_in", "max_buy_in", "first_button", "button", "seats"}),

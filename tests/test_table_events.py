@@ -69,11 +69,11 @@ def test_a_game_that_failed_mid_hand_still_lets_players_leave_and_keeps_the_chip
         if isinstance(event, ActionTaken):
             raise RuntimeError("listener broke")
 
-    g.subscribe(crash)
+    g.hook(crash)  # a hook runs inside the change: its exception fails the game (a listener's would not)
     g.start()
     with pytest.raises(StageError, match="listener broke"):
         g.call(g.to_act)  # type: ignore[arg-type]
-    g.ctx.unsubscribe(crash)
+    g.ctx.unhook(crash)
     assert g.status_name == "failed" and g.hand is not None
     in_hand = [hp.seat for hp in g.hand.players if not hp.folded and not hp.all_in]
     assert g.leave(in_hand[0]) is None  # the hand is folded, the seat held with it

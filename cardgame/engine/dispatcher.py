@@ -17,7 +17,9 @@ Guarantees:
     context as they were for inspection, and raises :class:`StageError`;
 
 * an illegal input (a :class:`~cardgame.engine.errors.CardgameError` raised while handling an
-  event) propagates to the caller and changes nothing: stages validate before they change state.
+  event) propagates to the caller and changes nothing: stages validate before they change state;
+* a context with ``hold()`` and ``release()`` methods is told when each call (``start``, ``send``)
+  begins and ends, so it can hand its events to observers once the change is complete.
 
 The dispatcher knows nothing of any game; its context is anything that can ``emit`` an event.
 """
@@ -39,7 +41,7 @@ __all__ = ["Dispatcher"]
 class Dispatcher(Generic[C]):
     """Holds the stage stack and the context. ``status`` is new, running, exited or failed."""
 
-    __slots__ = ("_full", "busy", "ctx", "current", "failure", "stack", "stages", "status")
+    __slots__ = ("_full", "_holds", "busy", "ctx", "current", "failure", "stack", "stages", "status")
 
     def __init__(self, stages: Sequence[Stage[C]], ctx: C) -> None:
         if not stage_list(stages, StageError):  # a caller may pass anything
@@ -54,7 +56,8 @@ class Dispatcher(Generic[C]):
         self.current: Stage[C] | None = None
         self.status = "new"
         self.failure: Failed | None = None
-        self.busy = False  # True while a call into the game runs (listeners see it set)
+        self.busy = False  # True while a call into the game runs (hooks see it set)
+        self._holds = hasattr(ctx, "hold") and hasattr(ctx, "release")  # told when each call begins and ends
 
     # --- queries --------------------------------------------------------------------------------
     @property
@@ -76,10 +79,15 @@ class Dispatcher(Generic[C]):
         self.stack = self._full[:]
         first = self.current = self.stack.pop()
         self.busy = True
+        ctx: Any = self.ctx
+        if self._holds:
+            ctx.hold()
         try:
             self.advance(first, self._call(first, first.start, self.ctx, None))
         finally:
             self.busy = False
+            if self._holds:
+                ctx.release()
 
     def send(self, event: str, *args: Any) -> None:
         """Hand ``event`` (with its arguments) to the current stage and follow how it ends."""
@@ -88,6 +96,9 @@ class Dispatcher(Generic[C]):
             reason = f": {self.failure.reason}" if self.failure else ""
             raise StageError(f"The game is {self.status}{reason}; it takes no more events.")
         self.busy = True
+        ctx: Any = self.ctx
+        if self._holds:
+            ctx.hold()
         try:
             try:
                 handler = stage._handlers.get(event)
@@ -110,6 +121,8 @@ class Dispatcher(Generic[C]):
                 self.advance(stage, outcome)
         finally:
             self.busy = False
+            if self._holds:
+                ctx.release()
 
     def advance(self, stage: Stage[C], outcome: Outcome | None) -> None:
         """Follow ``outcome``, which ``stage`` returned, and what each next stage returns, until a
@@ -166,10 +179,10 @@ class Dispatcher(Generic[C]):
         """A dispatcher for a copy of the game whose context is ``ctx`` (a copy of this one's): each
         stage copied once (:meth:`Stage.copy`), in the same places (the list, the stack, the
         current stage and the sub-stages it runs on). Refused from inside a call into the game
-        (a listener), where a stage is half-way through its work."""
+        (a hook), where a stage is half-way through its work."""
         current = self.current
         if self.busy or (self.status == "running" and current is not None and current.outcome is not None):
-            raise StageError("A game is copied between calls into it, not from inside one (a listener): a stage "
+            raise StageError("A game is copied between calls into it, not from inside one (a hook): a stage "
                              "is half-way through its work.")
         twins = {s: s.copy(ctx) for s in self.stages}  # stages hash by identity
 

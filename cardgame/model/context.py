@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+from collections import deque
 from collections.abc import Callable, Sequence
 
 from cardgame.engine import Emitter
@@ -19,6 +21,9 @@ __all__ = ["Context"]
 
 Listener = Callable[[Event], None]
 
+_logger = logging.getLogger("cardgame")
+_KEPT_ERRORS = 20  # the latest listener errors a context keeps (listener_errors)
+
 
 class Context(Emitter):
     """Shared state of one game. Stages read and change it; every change is logged as an event.
@@ -34,21 +39,33 @@ class Context(Emitter):
     event in each full garbage collection (1,000 tables ran at 0.50x of one table keeping 10 hands,
     0.88x keeping 1: ``benchmarks/many_tables.py``). Keep more, or record with :mod:`cardgame.store`.
 
-    ``emit(event)`` records an event and passes it to every listener (:meth:`subscribe`). While
-    nobody listens it is the log's own ``append``: an event costs one C call on the hot path.
+    ``emit(event)`` records an event at once, calls every hook (:meth:`hook`) at once, and queues it
+    for the listeners (:meth:`subscribe`). Listeners get their events when the change that made them
+    is complete: when the outermost call into the game returns (between :meth:`hold` and
+    :meth:`release`, which the dispatcher's ``start`` and ``send`` call; an event emitted outside
+    any call is delivered at once), in order, from one queue, so a listener that calls into the game
+    sees every event in the order it happened. A listener's exception is logged (the ``cardgame``
+    logger) and kept in :attr:`listener_errors`; the other listeners still get the event and the game
+    plays on. While nobody listens or hooks, ``emit`` is the log's own ``append``: an event costs
+    one C call on the hot path.
     """
 
     __slots__ = (
+        "_delivering",
         "_hand_starts",
+        "_held",
+        "_hooks",
         "_listeners",
         "_log",
         "_pin",
+        "_queue",
         "_trimmed",
         "deck_spec",
         "emit",
         "hand",
         "hands_played",
         "keep_hands",
+        "listener_errors",
         "max_hands",
         "next_deck",
         "rng",
@@ -79,6 +96,11 @@ class Context(Emitter):
         self.keep_hands = keep_hands
         self._hand_starts: list[int] = []
         self._listeners: list[Listener] = []
+        self._hooks: list[Listener] = []
+        self._queue: list[Event] = []  # events the listeners have not had yet
+        self._held = 0  # calls into the game under way (hold without release)
+        self._delivering = False
+        self.listener_errors: deque[tuple[Event, Exception]] = deque(maxlen=_KEPT_ERRORS)
         self.log = []  # also binds ``emit``
         self._trimmed = 0  # events trimmed off the front of the log so far
         self._pin: int | None = None  # a mark: trimming keeps every event emitted since
@@ -118,8 +140,14 @@ class Context(Emitter):
         """The callables that see every event, in the order they subscribed."""
         return tuple(self._listeners)
 
+    @property
+    def hooks(self) -> tuple[Listener, ...]:
+        """The callables called inside each change, in the order they were added (:meth:`hook`)."""
+        return tuple(self._hooks)
+
     def subscribe(self, listener: Listener) -> None:
-        """Call ``listener(event)`` for every event from now on."""
+        """Call ``listener(event)`` for every event from now on, once the change that made it is
+        complete (see the class docstring)."""
         self._listeners.append(listener)
         self._bind_emit()
 
@@ -129,11 +157,63 @@ class Context(Emitter):
             self._listeners.remove(listener)
             self._bind_emit()
 
+    def hook(self, hook: Listener) -> None:
+        """Call ``hook(event)`` as each event is emitted, inside the change that makes it, before the
+        game goes on: for the game's own collaborators that must act before the next step (a recorder
+        that must not let a hand be dealt it cannot record, a server stacking the next hand's deck, a
+        hand-history replay marking mucks). A hook sees the state half-way through a change, and its
+        exception fails the current stage. Anything that only watches subscribes instead."""
+        self._hooks.append(hook)
+        self._bind_emit()
+
+    def unhook(self, hook: Listener) -> None:
+        """Stop calling ``hook`` (nothing happens if it was not added)."""
+        if hook in self._hooks:
+            self._hooks.remove(hook)
+            self._bind_emit()
+
+    def hold(self) -> None:
+        """A call into the game begins: events wait for the listeners until :meth:`release`."""
+        self._held += 1
+
+    def release(self) -> None:
+        """A call into the game ends: when the outermost has, the listeners get the waiting events."""
+        self._held -= 1
+        if not self._held and self._queue:
+            self._deliver()
+
+    def _deliver(self) -> None:
+        """Hand the queued events to the listeners, oldest first; one loop at a time (a listener that
+        calls into the game queues its events behind the ones still to deliver)."""
+        if self._delivering:
+            return
+        self._delivering = True
+        queue = self._queue
+        done = 0
+        try:
+            while done < len(queue):
+                event = queue[done]
+                done += 1
+                for listener in tuple(self._listeners):
+                    try:
+                        listener(event)
+                    except Exception as exc:  # reported, never the game's failure
+                        self._report(listener, event, exc)
+        finally:
+            del queue[:done]
+            self._delivering = False
+
+    def _report(self, listener: Listener, event: Event, exc: Exception) -> None:
+        self.listener_errors.append((event, exc))
+        name = getattr(listener, "__qualname__", type(listener).__qualname__)
+        _logger.error("The listener %s raised %s at %s; the game plays on.", name[:100], type(exc).__name__,
+                      type(event).__name__, exc_info=exc)
+
     def copy(self, *, listeners: bool = False) -> Context:
         """A context in the same state that goes on independently (``Game.copy``): the table, its
         players, the hand, the decks and the random source copied; the log's list copied (its events,
         immutable, shared); the deck spec shared. ``listeners``: the copy calls the same listeners
-        (default: none)."""
+        and hooks (default: none)."""
         new = shallow_copy(self)
         table = new.table = self.table.copy()
         rng = new.rng = self.rng.copy()
@@ -150,16 +230,25 @@ class Context(Emitter):
             new.next_deck = self.next_deck.copy(deck_rng(self.next_deck))
         new._hand_starts = self._hand_starts[:]
         new._listeners = self._listeners[:] if listeners else []
+        new._hooks = self._hooks[:] if listeners else []
+        new._queue = []
+        new._held = 0
+        new._delivering = False
+        new.listener_errors = deque(maxlen=_KEPT_ERRORS)
         new.log = self._log[:]  # binds emit
         return new
 
     def _bind_emit(self) -> None:
-        self.emit = self._emit_to_listeners if self._listeners else self._log.append
+        self.emit = self._emit_to_listeners if self._listeners or self._hooks else self._log.append
 
     def _emit_to_listeners(self, event: Event) -> None:
         self._log.append(event)
-        for listener in self._listeners:
-            listener(event)
+        if self._listeners:
+            self._queue.append(event)
+        for hook in self._hooks:
+            hook(event)
+        if not self._held and self._queue:
+            self._deliver()
 
     # --- the hand lifecycle -----------------------------------------------------------------------
     def open_hand(self, seats: list[int], deck: Deck | None = None) -> Hand:

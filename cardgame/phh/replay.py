@@ -300,7 +300,7 @@ def replay(
             if dealt[0] in dealt_kills:
                 hand.killed = hand.killed | dealt_kills.pop(dealt[0])
 
-    game.subscribe(mark_mucks)
+    game.hook(mark_mucks)  # inside the change: the marks must be set before the stages go on
     if after is not None:
         after(game, -1)
     try:

@@ -221,7 +221,7 @@ class _Recorder:
     def start(self, game: Game) -> None:
         self.game = game
         self.start_raw = self._raw(game)
-        game.subscribe(self.hear)
+        game.hook(self.hear)  # the table as it is at each event, inside the change
 
     def hear(self, event: Event) -> None:
         assert self.game is not None  # (subscribed once the game is known)

@@ -152,10 +152,26 @@ class Game:
         return {p.seat: p.name for p in self.table.players()}
 
     def subscribe(self, listener: Callable[[Event], None]) -> None:
-        """Call ``listener(event)`` for every event from now on."""
+        """Call ``listener(event)`` for every event from now on, once the change that made it is
+        complete: when the call into the game (``act``, ``start``...) returns, in order, so it sees
+        a state that exists. A listener's exception is logged (the ``cardgame`` logger) and kept in
+        :attr:`listener_errors`; the game plays on."""
         if not callable(listener):
             raise ConfigError(f"A listener is a callable listener(event), not {excerpt(listener)}.")
         self.ctx.subscribe(listener)
+
+    def hook(self, hook: Callable[[Event], None]) -> None:
+        """Call ``hook(event)`` as each event is emitted, inside the change (see
+        :meth:`~cardgame.model.context.Context.hook`: for code that must act before the game goes
+        on; it sees half-made states and its exception fails the game). To watch, :meth:`subscribe`."""
+        if not callable(hook):
+            raise ConfigError(f"A hook is a callable hook(event), not {excerpt(hook)}.")
+        self.ctx.hook(hook)
+
+    @property
+    def listener_errors(self) -> list[tuple[Event, Exception]]:
+        """The latest exceptions listeners raised (up to 20), with the event each was handed, oldest first."""
+        return list(self.ctx.listener_errors)
 
     # --- copies, for search ------------------------------------------------------------------------
     def copy(self, *, listeners: bool = False) -> Game:
@@ -181,7 +197,7 @@ class Game:
         0.3 to 0.4 ms for it with a memo of the shared objects, 3 to 5 times as long as a copy to
         replay the hand with the same seed, and 25 to 30 times for a snapshot and restore
         (``python benchmarks/copy_cost.py``). Refused (:class:`~cardgame.engine.StageError`) from
-        inside a call into the game, as in a listener.
+        inside a call into the game, as in a hook (a listener, called once the call is over, may copy).
 
         >>> from variants import leduc_holdem
         >>> game = Game(leduc_holdem(), seats=2, seed=5)

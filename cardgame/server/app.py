@@ -403,7 +403,7 @@ class Server:
         if self.store is not None:
             recorder = Recorder(self.store, game, table_id, None, time.time, batch=True, next_seq=0)
             recorder.add_rows(Registry.add_rows(table_id, config, self.name) + recorder.start_rows(new_table=True))
-            game.subscribe(recorder)  # before the host's listener (its bots' sit-out follows the event recorded)
+            game.hook(recorder)  # before the host's listener (its bots' sit-out follows the event recorded)
             self.recorders[table_id] = recorder
         # the clients' event numbers are the store's (the log's first row is its table state)
         host = self._host(table_id, config, game, first_seq=self.recorders[table_id].next_seq if self.store else 0)

@@ -147,7 +147,7 @@ class TableHost:
         self._next_deal: tuple[Deal, Deck] | None = None  # the next hand's, stacked already
         self.commitments: dict[int, str] = {}  # the newest hands' commitments, by hand number
         self.reveals: dict[int, dict[str, Any]] = {}  # the newest finished hands' reveals, by hand number
-        game.subscribe(self._on_event)
+        game.hook(self._on_event)  # inside the change: the next deck and the bots act before the next hand
         self._seat_bots()  # before the game starts: bots seated alone sit out before any hand is dealt
         self._prepare_deal()
         if game.dispatcher.status == "new":

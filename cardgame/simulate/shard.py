@@ -130,7 +130,7 @@ def _cash(match: Match, shard: Shard, rec: _Recording) -> ShardResult:
         names = {seat: match.names[p] for seat, p in seats.items()}
         for seat, p in sorted(seats.items()):
             game.sit_down(match.names[p], stack, seat)
-        game.subscribe(counter.buffer.append)
+        game.hook(counter.buffer.append)
         finish = rec.watch(game, f"rotation-{r}", names)
         game.start()
         game.play({seat: _bot(match.bots[p]) for seat, p in seats.items()})

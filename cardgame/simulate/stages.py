@@ -18,9 +18,11 @@ __all__ = ["CountHands", "ResetStacks", "StackedDeals"]
 
 class CountHands(PokerStage):
     """Before each hand, hands the events logged since it last ran (the hand before) to ``count``
-    in one batch, and empties the buffer. The game fills it: ``game.subscribe(stage.buffer.append)``
-    (a call per event that runs no Python); call :meth:`flush` once the game stops, for the last
-    hand. A :class:`~cardgame.simulate.tally.Tally` fed so counts what it would count as a listener."""
+    in one batch, and empties the buffer. The game fills it as a hook, inside each change, so the
+    batch is the whole hand before: ``game.hook(stage.buffer.append)`` (a call per event that runs no
+    Python; a listener would get the last events of a hand only after the call that ended it, with
+    the next hand's); call :meth:`flush` once the game stops, for the last hand. A
+    :class:`~cardgame.simulate.tally.Tally` fed so counts what it would count as a listener."""
 
     name: ClassVar[str] = "count hands"
     __slots__ = ("buffer", "count")

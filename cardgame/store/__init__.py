@@ -1,6 +1,6 @@
 """Crash-safe table logs in SQLite or PostgreSQL, queries over them, and recovery of a table after a crash.
 
-``EventStore(path)`` holds any number of tables. ``store.record(game, "table-1")`` subscribes to
+``EventStore(path)`` holds any number of tables. ``store.record(game, "table-1")`` hooks into
 the game and writes every event as it happens, one transaction per event; ``recover(store,
 "table-1", no_limit_holdem(1, 2))`` rebuilds the table from the log after a crash, voiding the
 hand that was interrupted. Event payloads are the JSON of :mod:`cardgame.store.serialize` (cards as

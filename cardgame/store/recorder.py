@@ -83,13 +83,13 @@ def check_recordable(store: StoreFile, game: Game, table_id: str) -> TableInfo |
 def start_recording(store: StoreFile, game: Game, table_id: str, info: TableInfo | None,
                     phh_writer: PhhWriter | None, clock: Callable[[], float], *, batch: bool = False) -> Recorder:
     """Write the table row (unless ``info`` says it exists) and a :class:`TableState`, then
-    subscribe a :class:`Recorder` to ``game`` (checked by :func:`check_recordable` first)."""
+    hook a :class:`Recorder` to ``game`` (checked by :func:`check_recordable` first)."""
     recorder = Recorder(store, game, table_id, phh_writer, clock, batch=batch)
     try:
         write_rows(store, recorder.start_rows(new_table=info is None))
     except StoreError as exc:
         raise StoreError(f"Cannot start recording table {excerpt(table_id)}: {reason(exc)}.") from None
-    game.subscribe(recorder)
+    game.hook(recorder)
     return recorder
 
 
@@ -266,4 +266,4 @@ class Recorder:
 
     def detach(self) -> None:
         """Stop recording (the game keeps running)."""
-        self.game.ctx.unsubscribe(self)
+        self.game.ctx.unhook(self)

@@ -35,10 +35,10 @@ must hold the total the snapshot states, the hand's players what its ``HandStart
 they started with, and the seats what the log's ledger gives (the last ``HandEnded``, then every
 seat, top-up and leave).
 
-Not saved: listeners (``game.subscribe`` callbacks), which are code; subscribe again after
-restoring. A sub-stage pushed by a ``Push`` outcome that is not in the variant's list cannot be
+Not saved: listeners and hooks (``game.subscribe`` and ``game.hook`` callbacks), which are code;
+subscribe again after restoring. A sub-stage pushed by a ``Push`` outcome that is not in the variant's list cannot be
 rebuilt from code, so snapshotting while one runs raises :class:`SnapshotError`. So does a
-snapshot taken from inside a listener, where a stage is half-way through its work: take
+snapshot taken from inside a hook, where a stage is half-way through its work: take
 snapshots between calls into the game.
 """
 
@@ -210,11 +210,11 @@ def dumps(game: Game, *, indent: int | None = None) -> str:
 
 
 def _check_between_calls(game: Game) -> None:
-    """Refuse a snapshot taken from inside the game (a listener), where a stage is half-way."""
+    """Refuse a snapshot taken from inside the game (a hook), where a stage is half-way."""
     d = game.dispatcher
     cur = d.current
     if d.busy or (d.status == "running" and cur is not None and cur.outcome is not None):
-        raise SnapshotError("snapshot() was called from inside the game (a listener), where a stage is half-way "
+        raise SnapshotError("snapshot() was called from inside the game (a hook), where a stage is half-way "
                             "through its work; take snapshots between calls into the game.")
 
 

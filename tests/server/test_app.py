@@ -153,7 +153,7 @@ def test_two_people_and_a_bot_play_over_websockets_to_the_stacks_the_revealed_de
         if event.kind in ("hand ended", "seated") and local.ctx.hands_played + 1 in decks:
             local.ctx.next_deck = Deck.stacked(decks[local.ctx.hands_played + 1])
 
-    local.subscribe(stack)
+    local.hook(stack)  # inside the change: before the next hand is dealt
     local.sit_down("calling-station (2)", 200, 2)
     local.start()
     local.sit_down("ann", 100, 0)

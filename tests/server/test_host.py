@@ -67,7 +67,7 @@ def test_two_people_and_a_bot_play_hands_whose_revealed_decks_replay_to_the_same
         if event.kind in ("hand ended", "seated") and len(decks) > local.ctx.hands_played:
             local.ctx.next_deck = Deck.stacked(decks[local.ctx.hands_played])
 
-    local.subscribe(stack)
+    local.hook(stack)  # inside the change: the next hand is dealt in the same call
     local.sit_down("random (2)", 200, 2)
     local.start()
     local.sit_down("ann", 100, 0)

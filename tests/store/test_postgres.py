@@ -327,5 +327,5 @@ def test_text_the_database_cannot_hold_fails_the_write_with_a_store_error(store:
     recorder = store.record(game, "t1")
     with pytest.raises(StoreError, match=r"Recording event 1 \(seated\) of table 't1' failed: Writing to the event"):
         game.sit_down("lone \ud800 surrogate", 100)  # no UTF-8 for it
-    assert recorder not in game.ctx.listeners
+    assert recorder not in game.ctx.hooks
     assert [type(e.event) for e in store.events("t1")] == [TableState]

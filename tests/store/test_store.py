@@ -258,7 +258,7 @@ def test_a_failed_write_detaches_the_recorder_and_raises_a_store_error(store_loc
     with pytest.raises(StoreError, match=r"Recording event 1 .* failed") as info:
         game.sit_down("a", 100)
     assert isinstance(info.value, CardgameError)
-    assert recorder not in game.ctx.listeners
+    assert recorder not in game.ctx.hooks
     game.sit_down("b", 100)  # the game goes on, unrecorded
 
 
