@@ -8,13 +8,14 @@ import pytest
 import variants
 from cardgame import Game
 from cardgame.evaluation import ace_to_five_low, deuce_to_seven_low, evaluate_high
+from cardgame.evaluation.strength import _ace_to_five, _column_sums, _deuce_to_seven, _high
 from cardgame.model.cards import parse_cards
 from cardgame.model.errors import ConfigError
 from cardgame.play.ai import PERSONALITIES, Personality, SeedAI, discards
 from cardgame.play.bot import BotView, build_view, seat_rng
 from cardgame.play.bots import random_bot
 from cardgame.play.shape import GameShape, game_shape
-from cardgame.play.strength import Situation, _ace_to_five, _column_sums, _deuce_to_seven, _high, hand_strength
+from cardgame.play.strength import Situation, hand_strength
 from cardgame.play.styles import tight_aggressive
 
 
