@@ -47,7 +47,7 @@ from cardgame.model.cards import CARDS, RANKS, Card
 from cardgame.model.errors import ConfigError
 from cardgame.model.inputs import check_int, excerpt
 
-__all__ = ["CHUNK", "HOLDEM", "Showdown", "Situation", "fast_path", "hand_strength"]
+__all__ = ["CHUNK", "HOLDEM", "MAX_SAMPLES", "Showdown", "Situation", "fast_path", "hand_strength"]
 
 Int64Array = npt.NDArray[np.int64]
 _FLUSH, _STRAIGHT, _STRAIGHT_FLUSH = 5, 4, 8
@@ -174,8 +174,8 @@ def hand_strength(
     """The seat's chance (0..1) of winning the pot against ``where.opponents``, ties shared (see
     the module). ``gen`` is the random source (seed it from the game's, ``view.rng``); deals are
     drawn in blocks of at most :data:`CHUNK`, so any ``samples`` runs in bounded memory."""
-    if type(samples) is not int or samples < 1:
-        check_int(samples, "samples", ConfigError, minimum=1)
+    if type(samples) is not int or not 1 <= samples <= MAX_SAMPLES:
+        check_int(samples, "samples", ConfigError, minimum=1, maximum=MAX_SAMPLES)
     if not isinstance(weakest, str) or len(weakest) != 2 or any(ch.upper() not in RANKS for ch in weakest):
         raise ConfigError(f"weakest must be two ranks like '66' or 'AJ', not {excerpt(weakest)}.")
     if not where.opponents:
@@ -194,8 +194,9 @@ def hand_strength(
     return float(scores[0].mean()) if len(scores) == 1 else sum(float(s.sum()) for s in scores) / samples
 
 
-#: The most deals :func:`hand_strength` draws at once.
+#: The most deals :func:`hand_strength` draws at once, and the most it draws in all.
 CHUNK = 1 << 16
+MAX_SAMPLES = 100_000_000
 
 
 def _scores(
