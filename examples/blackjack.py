@@ -10,8 +10,9 @@ class attributes:
 and ``Settle`` ends with ``Restart`` (the next round) or ``Exit`` (the cut card came out, or the
 table's last round). A player's action travels with the trigger (``self.trigger("double",
 action)``), and the transition's conditions are the rules, judging that action: when one fails the
-trigger does nothing, and :meth:`BlackjackStage.act` raises
-:class:`~cardgame.engine.IllegalActionError` naming the broken rule and what the player may do.
+trigger does nothing, and :meth:`BlackjackStage.act` raises the kernel's ``refusal``: an
+:class:`~cardgame.engine.IllegalActionError` naming the broken rule and what the player may do (each
+stage's ``refusals`` become its ``refuse_<rule>`` methods). The menu asks the kernel's ``may``.
 
 The rules are the common casino ones (Paiute Palace casino, "Learn blackjack",
 http://www.paiutepalace.com/learnblackjack.html; Elexus casino, "Blackjack",
@@ -34,7 +35,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import attrs
 
@@ -448,6 +449,17 @@ ACTIONS = ("hit", "stand", "double", "split", "surrender")
 # --- stages -----------------------------------------------------------------------------------------
 
 
+def _refuser(rule: str) -> Callable[[BlackjackStage, Action], IllegalActionError]:
+    """The refusal of an action that breaks ``rule``: the stage's message for it and what is allowed."""
+
+    def refuse(self: BlackjackStage, action: Action) -> IllegalActionError:
+        allowed = self.allowed_text()
+        return IllegalActionError(f"{self.refusals[rule].format(a=action, s=self)}; {allowed}.",
+                                  rule=rule, allowed=allowed)
+
+    return refuse
+
+
 class BlackjackStage(Stage[Context]):
     """A stage of this game. ``refusals`` says, for each condition that judges an action, what a
     refusal tells the player (a format string given the action ``a`` and the stage ``s``)."""
@@ -456,29 +468,17 @@ class BlackjackStage(Stage[Context]):
     refusals: ClassVar[dict[str, str]] = {}
     __slots__ = ()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Each rule in ``refusals`` becomes the ``refuse_<rule>`` the kernel's :meth:`Stage.refusal` asks."""
+        super().__init_subclass__(**kwargs)
+        for rule in cls.__dict__.get("refusals", {}):
+            setattr(cls, f"refuse_{rule}", _refuser(rule))
+
     def act(self, action: Action) -> None:
         """Fire the trigger named by ``action.kind`` with the action; when a condition refuses it
         nothing has changed, and :class:`IllegalActionError` names that rule and what is allowed."""
-        if self.trigger(action.kind, action):
-            return
-        rule = self.broken_rule(action)
-        allowed = self.allowed_text()
-        raise IllegalActionError(f"{self.refusals[rule].format(a=action, s=self)}; {allowed}.",
-                                 rule=rule, allowed=allowed)
-
-    def broken_rule(self, action: Action) -> str:
-        """The first condition of ``action``'s trigger that refuses it (conditions have no side effects)."""
-        for step in self.table[(self.state, action.kind)]:
-            for fn, wanted in step.conditions:
-                if cast(Callable[..., Any], fn)(self, action) != wanted:
-                    return fn.__name__
-        raise AssertionError(f"{action} breaks no rule of {self.name}")
-
-    def permits(self, action: Action) -> bool:
-        """Whether the machine would take ``action`` now (its trigger's conditions, without firing it)."""
-        steps = self.table.get((self.state, action.kind), ())
-        return bool(steps) and all(cast(Callable[..., Any], fn)(self, action) == wanted
-                                   for fn, wanted in steps[0].conditions)
+        if not self.trigger(action.kind, action):
+            raise self.refusal(action.kind, action)
 
     def allowed_actions(self) -> tuple[str, ...]:
         """The actions the player to act may take (none in a stage that takes no input)."""
@@ -984,7 +984,7 @@ class PlayHand(BlackjackStage):
     def allowed_actions(self) -> tuple[str, ...]:
         if self.to_act is None:
             return ()
-        return tuple(kind for kind in ACTIONS if self.permits(Action(kind, self.hand.seat)))
+        return tuple(kind for kind in ACTIONS if self.may(kind, Action(kind, self.hand.seat)))
 
     def allowed_text(self) -> str:
         return f"seat {self.hand.seat} may {', '.join(self.allowed_actions())}"

@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 import pytest
 from blackjack import (
+    Action,
     BetPlaced,
     Bets,
     Blackjack,
@@ -167,6 +168,25 @@ def test_a_bad_bet_is_refused_naming_the_rule_and_what_is_allowed(seat: object, 
     assert info.value.rule == rule and info.value.allowed == "seat 0 may bet 10 to 60 or sit out"
     assert str(info.value).endswith("; seat 0 may bet 10 to 60 or sit out.")
     assert state_of(ctx, stage) == before
+
+
+def test_the_kernel_asks_and_explains_blackjack_s_rules() -> None:
+    """The game writes no rule-finder of its own: the kernel's ``may`` answers "would this be legal?"
+    and its ``refusal`` gives the game's own message, rule and allowed actions, as ``act`` raises them."""
+    ctx = table(chips=(60, 100))
+    stage = PlaceBets()
+    stage.start(ctx, None)
+    before = state_of(ctx, stage)
+    assert stage.may("bet", Action("bet", 0, 10)) and stage.may("sit_out", Action("sit_out", 0))
+    for action in (Action("bet", 1, 10), Action("bet", 0, 2.5), Action("bet", 0, 5), Action("bet", 0, 61)):
+        assert not stage.may("bet", action)
+        refusal = stage.refusal("bet", action)
+        with pytest.raises(IllegalActionError) as info:
+            stage.act(action)
+        assert (str(refusal), refusal.rule, refusal.allowed) == (str(info.value), info.value.rule, info.value.allowed)
+        assert str(refusal).endswith("; seat 0 may bet 10 to 60 or sit out.")
+    assert state_of(ctx, stage) == before
+    assert not hasattr(stage, "broken_rule") and not hasattr(stage, "permits")
 
 
 def test_the_house_refuses_a_bet_it_could_not_cover() -> None:

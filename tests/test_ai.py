@@ -8,13 +8,14 @@ import pytest
 import variants
 from cardgame import Game
 from cardgame.evaluation import ace_to_five_low, deuce_to_seven_low, evaluate_high
+from cardgame.evaluation.strength import _ace_to_five, _column_sums, _deuce_to_seven, _high
 from cardgame.model.cards import parse_cards
 from cardgame.model.errors import ConfigError
 from cardgame.play.ai import PERSONALITIES, Personality, SeedAI, discards
 from cardgame.play.bot import BotView, build_view, seat_rng
 from cardgame.play.bots import random_bot
 from cardgame.play.shape import GameShape, game_shape
-from cardgame.play.strength import Situation, _ace_to_five, _column_sums, _deuce_to_seven, _high, hand_strength
+from cardgame.play.strength import Situation, hand_strength
 from cardgame.play.styles import tight_aggressive
 
 
@@ -121,3 +122,11 @@ def test_the_seed_ai_plays_and_replays_exactly(code: str) -> None:
         game.play({0: SeedAI(), 1: random_bot, 2: tight_aggressive()})
         logs.append([e.describe() for e in game.events])
     assert logs[0] == logs[1] and len(logs[0]) > 50
+
+
+def test_hand_strength_refuses_more_deals_than_it_may_draw() -> None:
+    """Deals are drawn block by block, so a huge ``samples`` would run for ever: it is refused at once."""
+    where = Situation(parse_cards("AhAs"), 2, (), 5, ((),), 2)
+    for samples in (10**30, 100_000_001, 0, True):
+        with pytest.raises(ConfigError, match="samples"):
+            hand_strength(_shape("NT"), where, np.random.default_rng(1), samples=samples)

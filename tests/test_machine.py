@@ -335,3 +335,20 @@ def test_betting_round_and_draw_diagrams() -> None:
     draw = diagram(cardgame.stages.Draw)
     assert 'state "waiting_for_draw" as waiting_for_draw' in draw
     assert "waiting_for_draw --> draws_done: drew [everyone_drew]" in draw
+
+
+def test_a_condition_is_typed_to_take_the_trigger_s_arguments(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel's callbacks are typed as a stage's methods called with the trigger's arguments, so code
+    that asks a condition about an action (``fn(model, action)``) passes ``mypy --strict`` with no ``cast``."""
+    api = pytest.importorskip("mypy.api")
+    from pathlib import Path
+
+    asks = tmp_path / "asks.py"
+    asks.write_text("from cardgame.engine.machine import Step\n\n\n"
+                    "def ask(step: Step, model: object, action: object) -> bool:\n"
+                    "    fn, wanted = step.conditions[0]\n"
+                    "    return bool(fn(model, action) == wanted)\n")
+    monkeypatch.setenv("MYPYPATH", str(Path(__file__).resolve().parent.parent))
+    out, err, status = api.run(["--strict", "--follow-imports=silent", "--cache-dir", str(tmp_path / "cache"),
+                                str(asks)])
+    assert status == 0, out + err

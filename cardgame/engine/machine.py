@@ -39,7 +39,9 @@ from transitions import Machine, MachineError
 
 __all__ = ["Step", "compile_machine", "fire", "generate", "generate_start", "may", "passes"]
 
-Callback = Callable[[Any], Any]
+#: A transition's callback or condition: a method of the stage class, called as ``fn(model, *args)`` with
+#: the trigger's arguments (a condition taking an action is called with it, no ``cast`` needed).
+Callback = Callable[..., Any]
 
 
 @attrs.frozen

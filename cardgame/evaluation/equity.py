@@ -17,7 +17,8 @@ and compare the matchups; a single matchup of known hold'em hands runs a compile
 numba is importable (about 0.02 s pre-flop; compiled once, about 2 s, then loaded from numba's
 disk cache), else numpy batches (about 0.3 s). Both give identical results.
 
-:func:`hand_strength` is the poker-AI seed's Monte-Carlo hand strength: deal the opponents and
+:func:`hand_strength` is the poker-AI seed's Monte-Carlo hand strength for hold'em
+(:mod:`cardgame.evaluation.strength` for any game): deal the opponents and
 the rest of the board at random, score 1 for a win and ``1/k`` for a ``k``-way tie. With
 ``drop_weak=True`` it also applies the seed's drop-out: an opponent dealt hole cards weaker than
 ``weakest`` (default a pair of sixes) folds and cannot win that deal, which models that weak
@@ -65,7 +66,6 @@ from cardgame.evaluation.batch import (
     FLUSH_TABLE,
     HAVE_NUMBA,
     Int32Array,
-    card_key_sums,
     dense_rank_table,
     high_values_from_sums,
     rank_table,
@@ -73,7 +73,9 @@ from cardgame.evaluation.batch import (
 from cardgame.evaluation.lowball import EIGHT_QUALIFIER, LOW_BASE, _ace_to_five_table
 from cardgame.evaluation.ranges import Range, RangeError, combination_rows, parse_range
 from cardgame.evaluation.short_deck import short_deck_high
-from cardgame.model.cards import CARDS, RANKS, Card, format_cards, parse_cards
+from cardgame.evaluation.strength import HOLDEM, Situation
+from cardgame.evaluation.strength import hand_strength as seat_strength
+from cardgame.model.cards import CARDS, Card, format_cards, parse_cards
 from cardgame.model.errors import CardError, ConfigError
 from cardgame.model.inputs import excerpt
 
@@ -1095,11 +1097,6 @@ def _pot_shares(values: list[tuple[Int32Array, Int32Array | None]], unit: int) -
     return split
 
 
-def _preflop_key(high: Any, low: Any) -> Any:
-    """Order of two-card starting hands for the drop-out: any pair over any non-pair, then ranks."""
-    return (high == low) * 169 + high * 13 + low
-
-
 def hand_strength(
     hole: CardsLike,
     board: CardsLike = (),
@@ -1113,9 +1110,10 @@ def hand_strength(
     """Probability-like strength (0..1) of hold'em ``hole`` cards against random opponents.
 
     Each sample deals every opponent two cards and completes the board; a win scores 1 and a
-    ``k``-way tie ``1/k`` (the poker-AI seed's recipe). With ``drop_weak`` an opponent whose two
-    cards rank below ``weakest`` (two rank characters: ``"66"``, ``"AJ"``; any pair ranks above
-    every non-pair, then by high then low card, suits ignored) folds before the showdown.
+    ``k``-way tie ``1/k`` (the poker-AI seed's recipe, :func:`cardgame.evaluation.strength.hand_strength`).
+    With ``drop_weak`` an opponent whose two cards rank below ``weakest`` (two rank characters:
+    ``"66"``, ``"AJ"``; any pair ranks above every non-pair, then by high then low card, suits
+    ignored) folds before the showdown.
     """
     _check_options(samples, seed, drop_weak=drop_weak)
     mine = parse_cards(hole)
@@ -1127,35 +1125,6 @@ def hand_strength(
     parse_cards((*mine, *known))
     if type(opponents) is not int or not 1 <= opponents <= 9:
         raise ConfigError(f"opponents must be 1 to 9, not {excerpt(opponents)}.")
-    if not isinstance(weakest, str) or len(weakest) != 2 or any(ch.upper() not in RANKS for ch in weakest):
-        raise ConfigError(f"weakest must be two ranks like '66' or 'AJ', not {excerpt(weakest)}.")
-    w = sorted((RANKS.index(ch.upper()) for ch in weakest), reverse=True)
-    threshold = _preflop_key(w[0], w[1])
-    rest = np.array(sorted(set(range(52)) - set(mine) - set(known)), dtype=np.intp)
-    k = 5 - len(known)
-    need = 2 * opponents + k
-    rng = np.random.default_rng(seed)
-    score = 0.0
-    for start in range(0, samples, _CHUNK):
-        size = min(_CHUNK, samples - start)
-        dealt = rest[np.argpartition(rng.random((size, len(rest))), need - 1, axis=1)[:, :need]]
-        full = np.concatenate([np.broadcast_to(np.array(known, dtype=np.intp), (size, len(known))), dealt[:, :k]], 1)
-        bk, bm = card_key_sums(full)
-        ours = high_values_from_sums(
-            bk + int(BATCH_CARD_KEYS[list(mine)].sum()), bm + int(CARD_BITS[list(mine)].sum()), 7
-        )
-        best = np.full(size, -1, dtype=np.int64)
-        tied = np.zeros(size, dtype=np.int64)
-        for j in range(opponents):
-            a, b = dealt[:, k + 2 * j], dealt[:, k + 2 * j + 1]
-            theirs = high_values_from_sums(
-                bk + BATCH_CARD_KEYS[a] + BATCH_CARD_KEYS[b], bm + CARD_BITS[a] + CARD_BITS[b], 7
-            )
-            if drop_weak:
-                ra, rb = a >> 2, b >> 2
-                stays = _preflop_key(np.maximum(ra, rb), np.minimum(ra, rb)) >= threshold
-                theirs = np.where(stays, theirs, -1)
-            tied += theirs == ours
-            best = np.maximum(best, theirs)
-        score += float(np.where(ours > best, 1.0, np.where(ours == best, 1.0 / (1 + tied), 0.0)).sum())
-    return score / samples
+    where = Situation(tuple(mine), 2, tuple(known), 5, ((),) * opponents, 2, (True,) * opponents)
+    return seat_strength(HOLDEM, where, np.random.default_rng(seed), samples=samples, drop_weak=drop_weak,
+                         weakest=weakest)

@@ -232,3 +232,32 @@ def test_weak_hand_drop_out() -> None:
     assert hand_strength("AsAd", "Ah 7c 2d", 3, 5000, seed=7) < 1.0
     with pytest.raises(ConfigError):
         hand_strength("AsAd", weakest="A")
+
+
+def test_hand_strength_is_the_seed_ais_own() -> None:
+    """Hold'em's ``hand_strength`` from text cards and the seed AI's from a game's shape are one
+    implementation: the same seed gives the same number, drop-out and all."""
+    from cardgame.evaluation.strength import HOLDEM, Situation
+    from cardgame.evaluation.strength import hand_strength as seat_strength
+    from cardgame.play.shape import game_shape
+    from cardgame.play.strength import hand_strength as bot_strength
+    from variants import get
+
+    mine, board = parse_cards("Ks9s"), parse_cards("9h 4c 2d")
+    where = Situation(mine, 2, board, 5, ((), (), ()), 2, (True, True, True))
+    text = hand_strength("Ks9s", "9h 4c 2d", 3, 3000, seed=11, drop_weak=True, weakest="88")
+    assert text == seat_strength(HOLDEM, where, np.random.default_rng(11), samples=3000, weakest="88")
+    nt = get("NT")
+    assert text == bot_strength(game_shape(nt.build(), nt.deck), where, np.random.default_rng(11), samples=3000,
+                                weakest="88")
+    assert hand_strength("Ks9s", "9h 4c 2d", 3, 3000, seed=11) != text  # the drop-out is felt
+
+
+def test_hand_strength_beyond_one_block_of_deals() -> None:
+    """More deals than one block (``CHUNK``) are drawn block by block and averaged: still the known
+    equity of aces heads-up, and the same for a seed."""
+    from cardgame.evaluation.strength import CHUNK
+
+    aces = hand_strength("AsAd", samples=CHUNK + 5000, seed=3)
+    assert abs(aces - 0.852) < 0.01
+    assert aces == hand_strength("AsAd", samples=CHUNK + 5000, seed=3)
