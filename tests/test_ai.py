@@ -130,3 +130,16 @@ def test_hand_strength_refuses_more_deals_than_it_may_draw() -> None:
     for samples in (10**30, 100_000_001, 0, True):
         with pytest.raises(ConfigError, match="samples"):
             hand_strength(_shape("NT"), where, np.random.default_rng(1), samples=samples)
+
+
+def test_hand_strength_refuses_a_drop_share_outside_zero_to_one() -> None:
+    """The shared hand strength checks its own options (numpy raised ValueError for 1.5 before)."""
+    import numpy as np
+
+    from cardgame.evaluation.strength import HOLDEM, Situation, hand_strength
+    from cardgame.model.cards import parse_cards
+
+    where = Situation(tuple(parse_cards("AsAd")), 2, (), 5, ((),), 2)
+    for bad in (1.5, -0.1, float("nan"), True, "half"):
+        with pytest.raises(ConfigError, match="drop_share"):
+            hand_strength(HOLDEM, where, np.random.default_rng(1), drop_share=bad)  # type: ignore[arg-type]

@@ -74,6 +74,7 @@ from cardgame.evaluation.lowball import EIGHT_QUALIFIER, LOW_BASE, _ace_to_five_
 from cardgame.evaluation.ranges import Range, RangeError, combination_rows, parse_range
 from cardgame.evaluation.short_deck import short_deck_high
 from cardgame.evaluation.strength import HOLDEM, Situation
+from cardgame.evaluation.strength import MAX_SAMPLES as STRENGTH_MAX_SAMPLES
 from cardgame.evaluation.strength import hand_strength as seat_strength
 from cardgame.model.cards import CARDS, Card, format_cards, parse_cards
 from cardgame.model.errors import CardError, ConfigError
@@ -82,7 +83,7 @@ from cardgame.model.inputs import excerpt
 __all__ = ["EXACT_LIMIT", "GAMES", "MAX_SAMPLES", "EquityResult", "equity", "hand_strength"]
 
 EXACT_LIMIT = 2_000_000  # with exact=None, enumerate when there are at most this many deals (see _COST)
-MAX_SAMPLES = 100_000_000
+MAX_SAMPLES = STRENGTH_MAX_SAMPLES  # one bound for every Monte Carlo of the library
 """Boards a Monte Carlo run may sample (about a minute and a half at 1.3 million boards a second)."""
 MAX_SEED = 2**128 - 1
 _CHUNK = 1 << 16

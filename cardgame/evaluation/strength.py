@@ -178,6 +178,8 @@ def hand_strength(
         check_int(samples, "samples", ConfigError, minimum=1, maximum=MAX_SAMPLES)
     if not isinstance(weakest, str) or len(weakest) != 2 or any(ch.upper() not in RANKS for ch in weakest):
         raise ConfigError(f"weakest must be two ranks like '66' or 'AJ', not {excerpt(weakest)}.")
+    if isinstance(drop_share, bool) or not isinstance(drop_share, int | float) or not 0 <= drop_share <= 1:
+        raise ConfigError(f"drop_share is the share of an opponent's deals dropped, 0 to 1, not {excerpt(drop_share)}.")
     if not where.opponents:
         return 1.0
     known = {*where.mine, *where.board, *where.dead, *(c for up in where.opponents for c in up)}
