@@ -326,7 +326,7 @@ CHILD = textwrap.dedent(
     path, kill_after = sys.argv[1], int(sys.argv[2])
     store = EventStore(path)
     game = Game(no_limit_holdem(1, 2), seats=6, seed=20240601, min_buy_in=50, max_buy_in=400, keep_hands=None)
-    recorder = store.record(game, "t1")  # subscribed first: an event is committed before others see it
+    recorder = store.record(game, "t1")  # hooked first: an event is committed before others see it
     count = 0
 
     def say(*parts):
@@ -341,7 +341,7 @@ CHILD = textwrap.dedent(
             say("KILL", recorder.next_seq)
             time.sleep(60)  # the parent kills us here, mid-hand
 
-    game.subscribe(watch)
+    game.hook(watch)  # inside the change: the kill comes right after this action is recorded
     for i, buy_in in enumerate((100, 150, 200, 250)):
         game.sit_down(f"p{i}", buy_in, i)
         say("BUYIN", buy_in)
