@@ -176,8 +176,8 @@ def test_a_bad_style_is_refused_naming_the_key_or_token(data: object, message: s
 @pytest.mark.parametrize(("name", "message"), [
     ("bad_token.toml", r"preflop\[0\]\.open: .*'AKx'"),
     ("bad_key.toml", "Unknown key 'opne'"),
-    ("not_toml.toml", "is not TOML"),
-    ("deep.toml", "nested too deep"),
+    ("not_toml.toml", "invalid TOML"),
+    ("deep.toml", "nested more than 32 deep"),
     ("long_number.toml", "a number too long to read"),
     ("missing.toml", "Cannot read style file"),
 ])

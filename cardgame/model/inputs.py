@@ -13,15 +13,16 @@ from __future__ import annotations
 import operator
 import os
 import re
+import tomllib
 from pathlib import Path
-from typing import SupportsIndex, TypeVar, cast
+from typing import Any, SupportsIndex, TypeVar, cast
 
 from cardgame.engine.errors import EXCERPT_LIMIT, excerpt
 from cardgame.model.errors import CardgameError
 
 __all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "MAX_NUMBER", "check_instance", "check_int", "check_path", "check_text",
-           "excerpt", "is_ascii_int", "label", "os_error", "read_file", "read_int", "read_text", "whole_number",
-           "writable_file"]
+           "excerpt", "is_ascii_int", "label", "os_error", "read_file", "read_int", "read_text", "read_toml",
+           "whole_number", "writable_file"]
 
 T = TypeVar("T")
 
@@ -196,3 +197,32 @@ def writable_file(path: str) -> bool:
     except (OSError, ValueError, AttributeError):  # not POSIX, or no limit known: the write will say
         return True
     return name <= name_max and whole < path_max
+
+
+#: The deepest nesting of arrays and tables :func:`read_toml` reads; deeper text is refused before the
+#: TOML reader recurses into it (how deep that reader can go depends on the stack left).
+MAX_TOML_DEPTH = 32
+
+# TOML strings and comments: brackets inside them do not nest.
+_TOML_NOT_BRACKETS = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
+_TOML_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def read_toml(text: str, source: str, error: type[CardgameError], max_depth: int = MAX_TOML_DEPTH) -> dict[str, Any]:
+    """TOML ``text`` as a dict (a leading byte-order mark ignored), else ``error`` naming ``source``:
+    ``"{source}: arrays or tables nested more than N deep"``, ``"{source}: invalid TOML: ..."`` (the
+    reader's message, or an integer too long to read). Nesting is counted before parsing, so the answer
+    never depends on the stack the caller has left."""
+    depth = 0
+    for m in _TOML_BRACKET.finditer(_TOML_NOT_BRACKETS.sub("", text)):
+        depth += 1 if m.group() in "[{" else -1
+        if depth > max_depth:
+            raise error(f"{source}: arrays or tables nested more than {max_depth} deep")
+    try:
+        return tomllib.loads(text.removeprefix("\ufeff"))
+    except tomllib.TOMLDecodeError as e:
+        raise error(f"{source}: invalid TOML: {e}") from None
+    except ValueError:  # an integer past int()'s 4,300-digit limit
+        raise error(f"{source}: invalid TOML: a number too long to read") from None
+    except RecursionError:  # (a backstop: nesting is bounded above)
+        raise error(f"{source}: arrays or tables nested too deep") from None

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from cardgame.model.errors import HandHistoryError
-from cardgame.model.inputs import check_path, excerpt, label, os_error, read_file
+from cardgame.model.inputs import check_path, excerpt, label, os_error, read_file, read_toml
 
 from ._toml import format_table
 from .actions import _Invalid
@@ -32,9 +31,6 @@ MAX_BYTES = 64 * 2**20
 #: is refused before the TOML reader recurses into it.
 MAX_DEPTH = 32
 
-# TOML strings and comments: brackets inside them do not nest.
-_NOT_BRACKETS = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
-_BRACKET = re.compile(r"[\[\]{}]")
 
 
 def _read(path: StrPath) -> tuple[Path, str]:
@@ -51,19 +47,7 @@ def _parse_toml(text: str, source: str) -> dict[str, Any]:
     if len(text) > MAX_BYTES:
         raise HandHistoryError(f"{source}: {len(text):,} characters; too large for hand histories "
                                f"(at most {MAX_BYTES:,})")
-    depth = 0
-    for m in _BRACKET.finditer(_NOT_BRACKETS.sub("", text)):
-        depth += 1 if m.group() in "[{" else -1
-        if depth > MAX_DEPTH:
-            raise HandHistoryError(f"{source}: arrays or tables nested more than {MAX_DEPTH} deep")
-    try:
-        return tomllib.loads(text.removeprefix("\ufeff"))
-    except tomllib.TOMLDecodeError as e:
-        raise HandHistoryError(f"{source}: invalid TOML: {e}") from None
-    except ValueError:  # an integer past int()'s 4,300-digit limit
-        raise HandHistoryError(f"{source}: invalid TOML: a number too long to read") from None
-    except RecursionError:  # (a backstop: nesting is bounded above)
-        raise HandHistoryError(f"{source}: arrays or tables nested too deep") from None
+    return read_toml(text, source, HandHistoryError, MAX_DEPTH)
 
 
 def _parse_hand(data: dict[str, Any], where: str) -> HandHistory:

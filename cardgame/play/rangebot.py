@@ -44,7 +44,6 @@ the range token at fault.
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -55,7 +54,7 @@ from cardgame.evaluation.ranges import Range, parse_range
 from cardgame.model.cards import Card
 from cardgame.model.errors import CardgameError, ConfigError
 from cardgame.model.events import ActionTaken, BoardDealt, HandStarted
-from cardgame.model.inputs import check_text, excerpt, read_file
+from cardgame.model.inputs import check_text, excerpt, read_file, read_toml
 from cardgame.play.ai import discards, strength
 from cardgame.play.bot import Answer, BotBase, BotView
 
@@ -284,15 +283,7 @@ def style(data: object) -> Style:
 def load_style(path: str | Path) -> Style:
     """The :class:`Style` in a TOML file (the keys of :func:`style` at its top level)."""
     where, text = read_file(path, MAX_STYLE_TEXT, ConfigError, "style file")
-    try:
-        data = tomllib.loads(text.removeprefix("\ufeff"))
-    except RecursionError:
-        raise ConfigError(f"The style file {excerpt(str(where))} is not TOML we read: arrays or tables nested too "
-                          f"deep.") from None
-    except ValueError as exc:  # TOMLDecodeError, or an integer past int()'s 4,300-digit limit
-        reason = str(exc) if isinstance(exc, tomllib.TOMLDecodeError) else "a number too long to read"
-        raise ConfigError(f"The style file {excerpt(str(where))} is not TOML: {excerpt(reason)}.") from None
-    return style(data)
+    return style(read_toml(text, f"The style file {excerpt(str(where))}", ConfigError))
 
 
 # --- playing -------------------------------------------------------------------------------------------
