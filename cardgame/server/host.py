@@ -679,27 +679,27 @@ class TableHost:
 
     def _table_and_text(self, seat: int | None) -> tuple[dict[str, Any], str]:
         """The view's ``table`` as ``seat`` sees it, and its JSON text. The table as a spectator sees
-        it is built once a batch (:meth:`refresh`); a seat's own differs only in that seat's row."""
-        batch = self._batch
-        shared = batch.get("table") if batch is not None else None
-        if shared is None:
-            shared = self._public_table()
-            if batch is not None:
-                batch["table"] = shared
-        table, head, rows, row_texts = shared
+        it is built once a batch (:meth:`refresh`), and encoded once if a view shows it as it is; a
+        seat's own differs only in that seat's row (its hidden cards)."""
+        batch = self._batch if self._batch is not None else {}
+        table = batch.get("table")
+        if table is None:
+            table = batch["table"] = self._public_table()
         hand = self.game.hand
         hp = hand.by_seat.get(seat) if hand is not None and seat is not None else None
         if hp is not None and hp.hole:  # the seat's own hidden cards: its row alone differs
+            rows = table["seats"]
             index = next(i for i, row in enumerate(rows) if row["seat"] == seat)
             own = {**rows[index], "hole": [str(c) for c in hp.hole]}
-            rows = [*rows[:index], own, *rows[index + 1:]]
-            row_texts = [*row_texts[:index], _json(own), *row_texts[index + 1:]]
-            table = {**table, "seats": rows}
-        return table, f'{head}"seats":[{",".join(row_texts)}]}}'
+            table = {**table, "seats": [*rows[:index], own, *rows[index + 1:]]}
+            return table, _json(table)
+        text = batch.get("text")
+        if text is None:
+            text = batch["text"] = _json(table)
+        return table, text
 
-    def _public_table(self) -> tuple[dict[str, Any], str, list[dict[str, Any]], list[str]]:
-        """The table as a spectator sees it: the dict, the JSON text of all but ``seats`` (open at its
-        end), the seats' rows and their JSON texts."""
+    def _public_table(self) -> dict[str, Any]:
+        """The view's ``table`` as a spectator sees it."""
         game = self.game
         hand = game.hand
         connected = {c.seat for c in self.clients}
@@ -717,15 +717,13 @@ class TableHost:
         pots: list[dict[str, Any]] = []  # in the middle: this street's bets are still in front of the players
         if hand is not None:
             pots = [{"amount": p.amount, "seats": list(p.eligible)} for p in settled_pots(hand.players, hand.dead)]
-        rest = {"id": self.table_id, "name": self.config.name, "variant": self.variant_name,
+        return {"id": self.table_id, "name": self.config.name, "variant": self.variant_name,
                 "hand": hand.number if hand is not None else None, "street": hand.street if hand is not None else "",
                 "pot": hand.pot_total() if hand is not None else 0, "pots": pots,
                 "board": [str(c) for c in hand.board] if hand is not None else [],
                 "button": game.table.button, "to_act": game.to_act, "stud": any(self.shape.up_cards),
-                "status": game.status_name,
+                "status": game.status_name, "seats": seats,
                 "commitment": self.commitments.get(hand.number) if hand is not None else None}
-        head = _json(rest)[:-1] + ","
-        return {**rest, "seats": seats}, head, seats, [_json(row) for row in seats]
 
     def _question(self, seat: int) -> dict[str, Any]:
         game = self.game
