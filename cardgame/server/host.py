@@ -635,8 +635,8 @@ class TableHost:
     def view(self, seat: int | None, items: Iterable[tuple[int, Event]] = (), *, full: bool = False
              ) -> dict[str, Any]:
         """The ``view`` message for ``seat`` (``None``: a spectator) carrying ``items`` (numbered events).
-        It is a :class:`Prepared` message: its JSON text is made with it, from parts shared with the
-        other seats' views where they are the same (public events, the table but the seat's own row)."""
+        It is a :class:`Prepared` message: its JSON text is made with it, from parts encoded once for
+        every view that shows them (a public event's item; the table as a spectator sees it, in a batch)."""
         game = self.game
         names = game.names()
         events = []
