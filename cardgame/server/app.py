@@ -692,8 +692,7 @@ class _Connection:
                 text = self.queue.popleft()
                 self.queued -= len(text)
                 try:
-                    async with asyncio.timeout(timeout):  # no task a message, as wait_for would make
-                        await self.websocket.send_text(text)
+                    await asyncio.wait_for(self.websocket.send_text(text), timeout)
                 except TimeoutError:
                     self.drop(f"a message took more than {timeout:g} s to send")
             if self.ending:
