@@ -12,7 +12,6 @@ import asyncio
 import collections
 import contextlib
 import ipaddress
-import json
 import logging
 import secrets
 import time
@@ -35,7 +34,7 @@ from cardgame.model.inputs import check_instance, check_text, excerpt
 from cardgame.play.game import Game
 from cardgame.server.config import Limits, TableConfig, read_config, variant_params
 from cardgame.server.errors import LimitError, MessageError
-from cardgame.server.host import Client, TableHost, hash_token
+from cardgame.server.host import Client, TableHost, hash_token, message_text
 from cardgame.server.messages import Resume, Sit, read_message
 from cardgame.server.ratelimit import TokenBucket
 from cardgame.server.registry import Registry
@@ -658,7 +657,7 @@ class _Connection:
     def deliver(self, message: dict[str, Any]) -> None:
         if self.dropped or self.ending:
             return
-        text = json.dumps(message, separators=(",", ":"))
+        text = message_text(message)
         if self.queued + len(text) > self.server.limits.send_queue:
             self.drop(f"more than {self.server.limits.send_queue:,} bytes unsent")
             return

@@ -15,6 +15,7 @@ continue exactly where the last one stopped.
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import random
 import secrets
@@ -134,6 +135,8 @@ class TableHost:
         self.pending: list[tuple[int, Event]] = []  # events not yet sent
         self.hand_log: list[tuple[int, Event]] = []  # the current (or last) hand's events
         self._public: dict[int, dict[str, Any]] = {}  # seq -> the view item of a public event of this hand
+        self._public_text: dict[int, str] = {}  # seq -> that item's JSON text
+        self._batch: dict[str, Any] | None = None  # while refresh() sends: the views' shared parts
         self.bot_due: float | None = None  # when the bot to act answers (bot_delay)
         self._rebuy = False
         self.paused_until = 0.0  # no bot answers and no clock runs before then: the last hand is shown
@@ -162,6 +165,7 @@ class TableHost:
         if type(event) is HandStarted:
             self.hand_log = [item]
             self._public = {}
+            self._public_text = {}
             self.timed_out = set()
             self.said = {}
             self._start_deal(event.hand)
@@ -562,8 +566,12 @@ class TableHost:
         """Deliver the events since the last views to every client, in a view each."""
         if not self.pending or not self._before_send():
             return
-        for client in list(self.clients):
-            self._send_view(client)
+        self._batch = {}  # the parts every client's view shares, built (and encoded) once for this batch
+        try:
+            for client in list(self.clients):
+                self._send_view(client)
+        finally:
+            self._batch = None
         self.pending = []
 
     def _before_send(self) -> bool:
@@ -626,11 +634,15 @@ class TableHost:
 
     def view(self, seat: int | None, items: Iterable[tuple[int, Event]] = (), *, full: bool = False
              ) -> dict[str, Any]:
-        """The ``view`` message for ``seat`` (``None``: a spectator) carrying ``items`` (numbered events)."""
+        """The ``view`` message for ``seat`` (``None``: a spectator) carrying ``items`` (numbered events).
+        It is a :class:`Prepared` message: its JSON text is made with it, from parts encoded once for
+        every view that shows them (a public event's item; the table as a spectator sees it, in a batch)."""
         game = self.game
         names = game.names()
         events = []
+        texts = []
         public = self._public
+        public_text = self._public_text
         for n, e in items:
             item = public.get(n)
             if item is None:
@@ -639,11 +651,17 @@ class TableHost:
                 if n in self.timed_out:
                     text = _ran_out_of_time(text, names.get(getattr(e, "seat", -1), ""))
                 item = {"seq": n, "kind": e.kind, "text": text, "event": encoded(seen)}
+                item_text = _json(item)
                 if seen is e and (seat is None or e.seen_by(None) is e):  # the same for everyone: render it once
                     public[n] = item
+                    public_text[n] = item_text
+            else:
+                item_text = public_text[n]
             events.append(item)
-        message: dict[str, Any] = {"type": "view", "seq": self.seq, "full": full, "you": seat, "events": events,
-                                   "table": self._table(seat), "question": None, "clock": None}
+            texts.append(item_text)
+        table, table_text = self._table_and_text(seat)
+        message = Prepared({"type": "view", "seq": self.seq, "full": full, "you": seat, "events": events,
+                            "table": table, "question": None, "clock": None})
         to_act = game.to_act
         if to_act is not None and to_act == seat:
             message["question"] = self._question(seat)
@@ -652,14 +670,41 @@ class TableHost:
             message["clock"] = {"seat": to_act, "remaining": round(self.clock.action_left(now), 2),
                                 "starts_in": round(self.clock.starts_in(now), 2),
                                 "bank": round(self.clock.bank_left(now), 2)}
+        question, clock = message["question"], message["clock"]
+        message.text = (f'{{"type":"view","seq":{self.seq},"full":{"true" if full else "false"},'
+                        f'"you":{"null" if seat is None else int(seat)},"events":[{",".join(texts)}],'
+                        f'"table":{table_text},"question":{"null" if question is None else _json(question)},'
+                        f'"clock":{"null" if clock is None else _json(clock)}}}')
         return message
 
-    def _table(self, seat: int | None) -> dict[str, Any]:
+    def _table_and_text(self, seat: int | None) -> tuple[dict[str, Any], str]:
+        """The view's ``table`` as ``seat`` sees it, and its JSON text. The table as a spectator sees
+        it is built once a batch (:meth:`refresh`), and encoded once if a view shows it as it is; a
+        seat's own differs only in that seat's row (its hidden cards)."""
+        batch = self._batch if self._batch is not None else {}
+        table = batch.get("table")
+        if table is None:
+            table = batch["table"] = self._public_table()
+        hand = self.game.hand
+        hp = hand.by_seat.get(seat) if hand is not None and seat is not None else None
+        if hp is not None and hp.hole:  # the seat's own hidden cards: its row alone differs
+            rows = table["seats"]
+            index = next(i for i, row in enumerate(rows) if row["seat"] == seat)
+            own = {**rows[index], "hole": [str(c) for c in hp.hole]}
+            table = {**table, "seats": [*rows[:index], own, *rows[index + 1:]]}
+            return table, _json(table)
+        text = batch.get("text")
+        if text is None:
+            text = batch["text"] = _json(table)
+        return table, text
+
+    def _public_table(self) -> dict[str, Any]:
+        """The view's ``table`` as a spectator sees it."""
         game = self.game
         hand = game.hand
         connected = {c.seat for c in self.clients}
         seats = []
-        for (s, name, stack, bet, in_pot, hole, in_hand, folded, all_in, out, button) in seat_rows(game.ctx, seat):
+        for (s, name, stack, bet, in_pot, hole, in_hand, folded, all_in, out, button) in seat_rows(game.ctx, None):
             hp = hand.by_seat.get(s) if hand is not None else None
             seats.append({
                 "seat": s, "name": name, "stack": stack, "bet": bet, "in_pot": in_pot,
@@ -725,6 +770,23 @@ class TableHost:
         """Every chip at the table now: stacks and the hand's pot."""
         hand = self.game.hand
         return sum(p.stack for p in self.game.table.players()) + (hand.pot_total() if hand is not None else 0)
+
+
+class Prepared(dict[str, Any]):
+    """A message with its JSON text made already (``text``, as ``json.dumps`` with compact separators
+    would write it): the connection sends the text instead of encoding the message again."""
+
+    __slots__ = ("text",)
+    text: str
+
+
+#: A value's compact JSON text, as the connections send it.
+_json = json.JSONEncoder(separators=(",", ":")).encode
+
+
+def message_text(message: dict[str, Any]) -> str:
+    """The JSON text a connection sends for ``message`` (a :class:`Prepared` one's made already)."""
+    return message.text if type(message) is Prepared else _json(message)
 
 
 def _ran_out_of_time(text: str, who: str) -> str:

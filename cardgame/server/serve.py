@@ -88,8 +88,10 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
     server = app.state.server
     server.opening = configs  # opened as the server starts, when the store holds no table
 
+    # No permessage-deflate: a view is about a kilobyte, and compressing each one cost the server more CPU
+    # (zlib and its framing, for every message to every connection) than the bytes it saved are worth.
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=4 * MAX_MESSAGE, log_level="info",
-                            ws_ping_interval=20, ws_ping_timeout=20)
+                            ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
     holder = _Runner(config, server)
     runner = holder.runner
     failed: list[str] = []

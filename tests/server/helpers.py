@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from cardgame.server.config import read_config
-from cardgame.server.host import Client, TableHost
+from cardgame.server.host import Client, TableHost, message_text
 from cardgame.server.messages import read_message
 
 
@@ -17,8 +17,16 @@ class Recorder:
     def __init__(self, host: TableHost) -> None:
         self.host = host
         self.messages: list[dict[str, Any]] = []
-        self.client = Client(lambda m: self.messages.append(json.loads(json.dumps(m))))
+        self.texts: list[str] = []  # each message's JSON text, as the connection sends it
+        self.built: list[dict[str, Any]] = []  # each message as the table built it (encoded here, and back)
+        self.client = Client(self._receive)
         host.connect(self.client)
+
+    def _receive(self, message: dict[str, Any]) -> None:
+        text = message_text(message)
+        self.texts.append(text)
+        self.built.append(json.loads(json.dumps(message)))
+        self.messages.append(json.loads(text))
 
     def send(self, message: dict[str, Any]) -> None:
         self.host.handle(self.client, read_message(json.dumps(message)))

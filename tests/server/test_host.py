@@ -108,6 +108,29 @@ def test_a_seat_sees_its_own_cards_only_and_a_spectator_none_before_the_showdown
     assert any(e["kind"] == "shown" for e in watcher.events())  # the showdown's cards are public
 
 
+def test_views_sent_in_one_batch_share_the_public_parts_and_differ_in_each_seats_own_cards() -> None:
+    table = host(**NT, bots={"2": "calling-station"})
+    ann, bob, watcher = two_people(table)
+    play([ann, bob], table, 3)
+    for r in (ann, bob, watcher):  # the text each connection is sent is the JSON of the view built for it
+        assert r.messages == r.built and len(r.views) > 10
+    batch = [(a, b, w) for a, b, w in zip(ann.views[-8:], bob.views[-8:], watcher.views[-8:], strict=True)]
+    for a, b, w in batch:
+        assert a["seq"] == b["seq"] == w["seq"]
+        rows = {r: {s["seat"]: s for s in v["table"]["seats"]} for r, v in (("a", a), ("b", b), ("w", w))}
+        for seat in rows["w"]:  # the rows are the spectator's but for each seat's own hole cards
+            for who, me in (("a", 0), ("b", 1)):
+                mine, public = rows[who][seat], rows["w"][seat]
+                if seat == me:
+                    assert {k: v for k, v in mine.items() if k != "hole"} == {
+                        k: v for k, v in public.items() if k != "hole"}
+                    assert all(c is not None for c in mine["hole"])
+                else:
+                    assert mine == public
+        assert {k: v for k, v in a["table"].items() if k != "seats"} == {
+            k: v for k, v in w["table"].items() if k != "seats"}
+
+
 def _question_for(recorder: Recorder) -> dict[str, Any]:
     assert recorder.last["question"] is not None
     return recorder.last
@@ -415,6 +438,8 @@ def test_every_variant_plays_at_a_table_with_a_person_and_bots(code: str) -> Non
         ups = [c for v in watcher.views for s in v["table"]["seats"] for c, up in zip(s["hole"], s["up"], strict=False)
                if up]
         assert ups and all(c is not None for c in ups)  # a spectator sees the up cards
+    for recorder in (ann, watcher):  # the text sent, made from shared parts, says what the message does
+        assert recorder.messages == recorder.built
     for recorder in (ann, watcher):  # every line the page shows is words: no Python None, no JSON null
         texts = [e["text"] for v in recorder.views for e in v["events"]]
         assert texts and not [t for t in texts if re.search(r"\b(None|null|undefined|NaN)\b", t)]

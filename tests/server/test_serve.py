@@ -61,7 +61,8 @@ def test_a_killed_server_restarted_returns_every_chip_and_the_seat(tmp_path: Pat
                                          headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=5) as response:
             table_id = json.load(response)["id"]
-        with sync_client.connect(f"ws://127.0.0.1:{port}/ws/{table_id}") as ws:
+        with sync_client.connect(f"ws://127.0.0.1:{port}/ws/{table_id}") as ws:  # it offers permessage-deflate
+            assert ws.response is not None and "Sec-WebSocket-Extensions" not in ws.response.headers  # not compressed
             ws.send(json.dumps({"type": "sit", "name": "ann", "buy_in": 100}))
             token = receive_until(ws, lambda m: m["type"] == "seated")["token"]
             view = receive_until(ws, lambda m: m["type"] == "view" and m["question"])
