@@ -813,6 +813,14 @@ def _deal_exact(
     return shares, wins, ties
 
 
+def _nothing_kept(empty: int) -> int:
+    """One more chunk of deals with none kept (every one had a card twice); :class:`ConfigError` at the
+    50th, when the ranges almost never make a deal without a shared card."""
+    if empty + 1 >= 50:
+        raise ConfigError("The players' ranges almost never make a deal without a shared card; narrow or change them.")
+    return empty + 1
+
+
 def _sample(
     players: list[Range], extra: list[int], known: tuple[Card, ...], left: set[int], game: str, hi_lo: bool,
     unit: int, limits: tuple[int, float | None, float | None], seed: int | None,
@@ -859,10 +867,7 @@ def _sample(
             ok &= (union == total) & ((union & mask) == 0)
         keep = np.flatnonzero(ok)[: samples - tally.done]
         if keep.size == 0:
-            empty += 1
-            if empty >= 50:
-                raise ConfigError("The players' ranges almost never make a deal without a shared card; "
-                                  "narrow or change them.")
+            empty = _nothing_kept(empty)
             continue
         size = keep.size
         hands = [np.broadcast_to(_int_hands(p), (size, p.size)) if len(p) == 1  # a known hand: the same each deal
@@ -974,10 +979,7 @@ def _sample_holdem(
         rate = max(0.01, len(kept) / chunk)
         keep = kept[: samples - tally.done]
         if keep.size == 0:
-            empty += 1
-            if empty >= 50:
-                raise ConfigError("The players' ranges almost never make a deal without a shared card; "
-                                  "narrow or change them.")
+            empty = _nothing_kept(empty)
             continue
         board_key = board_key[keep]
         match = match[keep]
