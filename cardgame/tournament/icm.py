@@ -60,8 +60,9 @@ class Icm:
     """The ICM equity of each player, in the order the stacks were given.
 
     ``equity`` is in the payouts' money units (floats), ``share`` the fraction of the prize pool (the
-    payouts' sum), ``standard_error`` each equity's Monte Carlo standard error (0.0 when exact);
-    ``method`` is ``"exact"`` or ``"monte carlo"``, with its ``samples`` and ``seed`` (0 and ``None``
+    payouts' sum), ``standard_error`` each equity's Monte Carlo standard error (0.0 when exact, and
+    when every sample paid the player the same: a place of chance below about 1/samples may never be
+    drawn); ``method`` is ``"exact"`` or ``"monte carlo"``, with its ``samples`` and ``seed`` (0 and ``None``
     when exact).
     """
 
@@ -73,6 +74,18 @@ class Icm:
     method: str
     samples: int = 0
     seed: int | None = None
+
+    def __post_init__(self) -> None:
+        chips = check_ints(self.stacks, "Icm stacks", max_length=MAX_PLAYERS)
+        check_ints(self.payouts, "Icm payouts", max_length=MAX_PLAYERS)
+        for what in ("equity", "share", "standard_error"):
+            values = check_list(getattr(self, what), f"Icm {what}", max_length=MAX_PLAYERS)
+            if len(values) != len(chips) or not all(type(v) is float and math.isfinite(v) for v in values):
+                raise TournamentError(f"The Icm {what} must be one finite float per stack, not {excerpt(values)}.")
+        check_choice(self.method, "ICM method", METHODS[1:])
+        check_int(self.samples, "number of samples", TournamentError, minimum=0, maximum=MAX_SAMPLE_WORK)
+        if self.seed is not None:
+            check_seed(self.seed, TournamentError, "ICM seed")
 
     @property
     def prize_pool(self) -> int:
@@ -228,8 +241,6 @@ def icm_table(result: Icm, names: object = None) -> str:
         if len(given) != n:
             raise TournamentError(f"Give one name per stack: {len(given):,} names for {n:,} stacks.")
         labels = [check_text(v, f"name {i + 1}", TournamentError, max_length=40) for i, v in enumerate(given)]
-    if len(result.equity) != n:
-        raise TournamentError("The Icm result's equities do not match its stacks.")
     total = sum(result.stacks) or 1
     sampled = result.method != "exact"
     header = ["player", "chips", "chips %", "equity", "equity %"] + (["± s.e."] if sampled else [])

@@ -36,6 +36,15 @@ class Finish:
     prize: int
     hand: int | None = None
 
+    def __post_init__(self) -> None:
+        _check_name(self.name, "player's name")
+        check_int(self.place, "place", TournamentError, minimum=1, maximum=MAX_ENTRIES)
+        check_int(self.shared, "number of players sharing the place", TournamentError, minimum=1,
+                  maximum=MAX_ENTRIES)
+        check_int(self.prize, "prize", TournamentError, minimum=0, maximum=MAX_NUMBER)
+        if self.hand is not None:
+            check_int(self.hand, "hand number", TournamentError, minimum=1)
+
     @property
     def places(self) -> str:
         """The place as written in standings: ``"3"``, or ``"3-4"`` for two tied."""
