@@ -39,7 +39,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cardgame.model.inputs import check_int, check_text, excerpt, read_file, read_toml
+from cardgame.model.inputs import check_int, check_text, excerpt, label, read_file, read_toml
 from cardgame.tournament._checks import check_choice, check_list
 from cardgame.tournament.errors import TournamentError
 
@@ -203,19 +203,19 @@ class Structure:
     def from_toml(cls, text: str, source: str = "<string>") -> Structure:
         """A structure from TOML text (the form in this module's docstring); ``source`` names it in errors."""
         checked = check_text(text, "structure text", TournamentError, max_length=MAX_FILE, empty=True)
-        where = check_text(source, "structure source", TournamentError, max_length=1_000)
-        data = read_toml(checked, excerpt(where), TournamentError)
+        where = label(check_text(source, "structure source", TournamentError, max_length=100_000))
+        data = read_toml(checked, where, TournamentError)
         unknown = sorted(set(data) - {"name", "unit", "ante_format", "levels"})
         if unknown:
-            raise TournamentError(f"{excerpt(where)}: unknown keys {excerpt(unknown)}; allowed are name, unit, "
+            raise TournamentError(f"{where}: unknown keys {excerpt(unknown)}; allowed are name, unit, "
                                   "ante_format and levels.")
         if "levels" not in data:
-            raise TournamentError(f"{excerpt(where)}: no [[levels]] given.")
+            raise TournamentError(f"{where}: no [[levels]] given.")
         try:
             return cls.from_rows(data["levels"], unit=data.get("unit", "minutes"),
                                  ante_format=data.get("ante_format", "big blind"), name=data.get("name", ""))
         except TournamentError as exc:
-            raise TournamentError(f"{excerpt(where)}: {exc}") from None
+            raise TournamentError(f"{where}: {exc}") from None
 
     @classmethod
     def read(cls, path: object) -> Structure:
