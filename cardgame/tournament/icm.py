@@ -44,7 +44,7 @@ EXACT_STEPS = 1_000_000
 MAX_PLAYERS = 10_000
 
 #: The most samples times players with chips a Monte Carlo run may draw (a few seconds of numpy).
-MAX_SAMPLE_WORK = 50_000_000
+MAX_SAMPLE_WORK = 20_000_000
 
 #: The Monte Carlo samples drawn when none are asked for (fewer when players are many).
 DEFAULT_SAMPLES = 200_000
@@ -152,10 +152,9 @@ def _sampled(stacks: list[int], payouts: tuple[int, ...], samples: int, seed: in
             order = np.take_along_axis(first, np.argsort(np.take_along_axis(times, first, axis=1), axis=1), axis=1)
         else:
             order = np.argsort(times, axis=1)
-        for place in range(paid):
-            counts = np.bincount(order[:, place], minlength=m)
-            sums += counts * prizes[place]
-            squares += counts * prizes[place] ** 2
+        won = np.broadcast_to(prizes, order.shape).ravel()  # what each place of each order pays
+        sums += np.bincount(order.ravel(), weights=won, minlength=m)
+        squares += np.bincount(order.ravel(), weights=won * won, minlength=m)
         done += n
     mean = sums / samples
     variance = np.maximum(squares / samples - mean**2, 0.0)
