@@ -239,7 +239,7 @@ def icm_table(result: Icm, names: object = None) -> str:
         given = check_list(names, "names", max_length=MAX_PLAYERS)
         if len(given) != n:
             raise TournamentError(f"Give one name per stack: {len(given):,} names for {n:,} stacks.")
-        labels = [check_text(v, f"name {i + 1}", TournamentError, max_length=40) for i, v in enumerate(given)]
+        labels = [check_text(v, f"name {i + 1}", TournamentError, max_length=100) for i, v in enumerate(given)]
     total = sum(result.stacks) or 1
     sampled = result.method != "exact"
     header = ["player", "chips", "chips %", "equity", "equity %"] + (["± s.e."] if sampled else [])

@@ -46,7 +46,7 @@ def _percent(value: object, place: int) -> Fraction:
     elif isinstance(value, float):
         if not math.isfinite(value):
             raise TournamentError(f"The {what} must be a finite number, not {excerpt(value)}.")
-        number = Fraction(repr(value)) if abs(value) < 1e6 else Fraction(10**7)
+        number = Fraction(repr(value))  # as written: 27.3 is 273/10
     elif isinstance(value, str):
         if _DECIMAL.fullmatch(value) is None:
             raise TournamentError(f"The {what} must be a decimal number such as 27.5 (ASCII digits, at most 6 "

@@ -239,7 +239,7 @@ def _entry(row: object, number: int) -> Level | Break:
                                   f"length), or be {{break = minutes}}; not {excerpt(dict(row))}.")
         return Level(**{k: row[k] for k in _LEVEL_KEYS if k in row})
     items = check_list(row, f"row {number}", max_length=4)
-    if items[0] == "break":
+    if isinstance(items[0], str) and items[0] == "break":
         if len(items) != 2:
             raise TournamentError(f"Row {number}: a break is [\"break\", minutes], not {excerpt(items)}.")
         return Break(items[1])  # type: ignore[arg-type]

@@ -87,3 +87,10 @@ def test_bad_tables_are_refused_with_a_short_message(call: Any, match: str) -> N
     with pytest.raises(TournamentError, match=match) as info:
         call()
     assert len(str(info.value)) <= 700
+
+
+def test_floats_are_read_as_written() -> None:
+    """72.7 + 27.3 is 100 as written (as binary floats it is 100.00000000000001 or so)."""
+    assert check_percentages([72.7, 27.3]) == (Fraction(727, 10), Fraction(273, 10))
+    with pytest.raises(TournamentError, match="more than place 1"):
+        check_percentages([27.3, 72.7])

@@ -110,3 +110,10 @@ def test_a_refused_elimination_leaves_the_standings_as_they_were() -> None:
     with pytest.raises(TournamentError):
         s.eliminate({"A": 5, "Z": 5})
     assert s.finishes == () and s.remaining == ("A", "B", "C")
+
+
+def test_the_icm_table_takes_every_name_the_standings_take() -> None:
+    """A name of 100 characters (the most a player's name may have) was refused by icm_table (40 at most)."""
+    long = "N" * 100
+    table = Standings([long, "B"], [3, 1]).icm_table({long: 10, "B": 10})
+    assert table.splitlines()[1].startswith(long) and "2.00" in table
