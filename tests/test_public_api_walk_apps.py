@@ -27,7 +27,8 @@ from tests.api_walk import (
 )
 
 APPS = ("cardgame.server", "cardgame.terminal", "cardgame.rl", *(f"cardgame.rl.{m}" for m in (
-    "actions", "cfr", "env", "gym", "mccfr", "observe", "spiel", "vector")))
+    "actions", "cfr", "env", "gym", "mccfr", "observe", "spiel", "vector")),
+    "cardgame.tournament", *(f"cardgame.tournament.{m}" for m in ("icm", "payouts", "places", "structure")))
 
 #: Public names not called by the walk, each with the reason (exact names: a class's builder is walked).
 #: The entry points that run until stopped are outside the walked ``__all__`` (``cardgame.server.serve.serve``:
@@ -62,7 +63,9 @@ def test_the_walk_finds_the_applications_public_api() -> None:
     assert {"cardgame.server.TableHost", "cardgame.server.read_config", "cardgame.server.read_message",
             "cardgame.server.TableConfig", "cardgame.server.create_app", "cardgame.server.Server",
             "cardgame.terminal.replay.Replayer", "cardgame.terminal.play.new_session", "cardgame.terminal.play.load",
-            "cardgame.terminal.prompt.parse_action", "cardgame.terminal.lines.fit", "cardgame.rl.env"} <= names
+            "cardgame.terminal.prompt.parse_action", "cardgame.terminal.lines.fit", "cardgame.rl.env",
+            "cardgame.tournament.icm", "cardgame.tournament.Structure.from_toml",
+            "cardgame.tournament.Standings", "cardgame.tournament.payouts_for"} <= names
 
 
 #: Each fixed hostile value in each parameter, and hypothesis's (:func:`tests.api_walk.walk_tests`).
