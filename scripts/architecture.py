@@ -31,9 +31,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("stages", ("stages",), "one poker stage per module"),
     ("play", ("play",), "Game, views, bots, the seed AI, narration"),
     ("variants", ("variants",), "the games, each a list of stages (the top-level variants/ package)"),
-    ("applications", ("phh", "acpc", "store", "simulate", "server", "terminal", "rl", "cli", "__main__"),
+    ("applications", ("phh", "acpc", "store", "simulate", "server", "terminal", "rl", "tournament", "cli", "__main__"),
      "hand histories, ACPC, the event store and snapshots, simulation, the table server, terminal play and "
-     "replay, learning environments, the command line"),
+     "replay, learning environments, tournaments (seating, balancing), the command line"),
 )
 
 

@@ -27,7 +27,7 @@ from tests.api_walk import (
 )
 
 APPS = ("cardgame.server", "cardgame.terminal", "cardgame.rl", *(f"cardgame.rl.{m}" for m in (
-    "actions", "cfr", "env", "gym", "mccfr", "observe", "spiel", "vector")))
+    "actions", "cfr", "env", "gym", "mccfr", "observe", "spiel", "vector")), "cardgame.tournament.seating")
 
 #: Public names not called by the walk, each with the reason (exact names: a class's builder is walked).
 #: The entry points that run until stopped are outside the walked ``__all__`` (``cardgame.server.serve.serve``:
