@@ -335,3 +335,41 @@ def test_a_1000_player_event_played_down_to_its_winner(size: int, moved_to: str)
             assert len(tables) == 1 and len(tables[0].seats) == rules.final_size
     assert sum(t.count for t in tables) == 1 and rounds < 2000
     assert hand_for_hand and reasons == {"balance", "break", "final table"}
+
+
+ROOM = (table(1, range(9)), table(2, range(6)))
+#: Each public call with good arguments; the walk below puts a hostile value in each argument in turn.
+CALLS: dict[str, tuple[object, tuple[object, ...]]] = {
+    "draw_seats": (draw_seats, (names(20), SeatingRules(), 3)),
+    "balance": (balance, (ROOM, SeatingRules(), 3)),
+    "bubble": (bubble, (ROOM, 10, SeatingRules())),
+    "next_big_blind": (next_big_blind, (ROOM[0],)),
+    "SeatingRules": (SeatingRules, (9, 2, "big blind", 9, 1)),
+    "Table": (Table, (1, ("a", None, "b"), 0)),
+    "Move": (Move, ("a", 1, 0, 2, 3, "balance")),
+    "Plan": (Plan, (ROOM, (Move("a", 1, 0, 2, 3, "balance"),), (3,))),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_each_hostile_value_in_each_argument_after_good_ones_is_refused(name: str) -> None:
+    """The application walk puts a hostile value first; this one behind good arguments, so every check is met."""
+    from tests.api_walk import HOSTILE_FIXED, call_hostile
+
+    fn, good = CALLS[name]
+    fn(*good)  # type: ignore[operator]
+    for where in range(len(good)):
+        for value in HOSTILE_FIXED:
+            args = list(good)
+            args[where] = value
+            call_hostile(f"{name} (argument {where}: {type(value).__name__})", fn, args, {})  # type: ignore[arg-type]
+
+
+def test_the_seating_example_in_the_tournaments_page_runs() -> None:
+    """docs/tournaments.md's example under "Seating and balancing" runs as written (its asserts hold)."""
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "tournaments.md").read_text(encoding="utf-8")
+    section = page[page.index("## Seating and balancing"):]
+    code = section[section.index("```python\n") + len("```python\n"):section.index("\n```\n")]
+    exec(compile(code, "docs/tournaments.md", "exec"), {"__name__": "__main__", "print": lambda *a: None})
