@@ -24,6 +24,7 @@ after the button, the big blind the next (heads-up, the button is the small blin
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -173,7 +174,7 @@ class Plan:
     (by number; a broken table is gone) and the numbers of the tables ``broken``."""
 
     tables: tuple[Table, ...] = attrs.field(validator=_tuple_of(Table, "tables", MAX_ENTRANTS))
-    moves: tuple[Move, ...] = attrs.field(validator=_tuple_of(Move, "moves", MAX_ENTRANTS))
+    moves: tuple[Move, ...] = attrs.field(validator=_tuple_of(Move, "moves", 2 * MAX_ENTRANTS))
     broken: tuple[int, ...] = attrs.field(validator=_tuple_of(int, "broken tables", MAX_ENTRANTS))
 
 
@@ -222,6 +223,8 @@ def _check_tables(tables: object, rules: SeatingRules) -> list[Table]:
     if len({t.number for t in found}) != len(found):
         raise TournamentError("Each table must have a number of its own; two share one.")
     players = [p for t in found for p in t.players]
+    if len(players) > MAX_ENTRANTS:
+        raise TournamentError(f"The tables seat {len(players):,} players; an event has at most {MAX_ENTRANTS:,}.")
     if len(set(players)) != len(players):
         raise TournamentError("A player is seated at two tables.")
     if len(found) > 1 and any(len(t.seats) != rules.table_size for t in found):
@@ -295,27 +298,49 @@ def draw_seats(players: Sequence[str], rules: SeatingRules = SeatingRules(), see
 
 
 class _Room:
-    """The tables as :func:`balance` changes them: seats by table number, buttons, the moves made."""
+    """The tables as :func:`balance` changes them: seats and players seated by table number, buttons, the
+    moves made, and two heaps of the tables by players seated (entries are checked against the counts
+    when read, so each move pushes new ones and never searches: a large room balances in n log n)."""
 
     def __init__(self, tables: list[Table], rng: random.Random) -> None:
         self.seats = {t.number: list(t.seats) for t in tables}
         self.buttons = {t.number: t.button for t in tables}
+        self.counts = {t.number: t.count for t in tables}
         self.rng = rng
         self.moves: list[Move] = []
         self.broken: list[int] = []
+        self.fullest: list[tuple[int, int]] = []  # (-count, -number): the fullest, highest-numbered first
+        self.shortest: list[tuple[int, int]] = []  # (count, number): the shortest, lowest-numbered first
+        for number in self.counts:
+            self._push(number)
 
-    def count(self, number: int) -> int:
-        return sum(p is not None for p in self.seats[number])
+    def _push(self, number: int) -> None:
+        if self.counts[number] < 0:  # a table breaking
+            return
+        heapq.heappush(self.fullest, (-self.counts[number], -number))
+        heapq.heappush(self.shortest, (self.counts[number], number))
+
+    def _top(self, heap: list[tuple[int, int]], sign: int) -> int:
+        """The number of the table first in ``heap``, dropping entries a move or a break made stale."""
+        while True:
+            count, number = heap[0][0] * sign, heap[0][1] * sign
+            if self.counts.get(number) == count:
+                return number
+            heapq.heappop(heap)
 
     def move(self, source: int, seat: int, target: int, to_seat: int, reason: str) -> None:
         player = self.seats[source][seat]
         assert player is not None and self.seats[target][to_seat] is None
         self.seats[source][seat] = None
         self.seats[target][to_seat] = player
+        self.counts[source] -= 1
+        self.counts[target] += 1
+        self._push(source)
+        self._push(target)
         self.moves.append(Move(player, source, seat, target, to_seat, reason))
 
     def drop(self, number: int) -> None:
-        del self.seats[number], self.buttons[number]
+        del self.seats[number], self.buttons[number], self.counts[number]
         self.broken.append(number)
 
     def final_table(self, size: int) -> None:
@@ -333,21 +358,40 @@ class _Room:
             self.moves.append(Move(player, n, s, number, seat, "final table"))
         self.broken.extend(n for n in sorted(old) if n != number)
         self.buttons = {number: self.rng.choice(sorted(chosen))}
+        self.counts = {number: len(where)}
 
-    def break_table(self, number: int) -> None:
-        """``number``'s players drawn one by one, in an order drawn at random, each into an open seat drawn
-        at random at the table with the fewest players then (the lowest number among equals): TDA rule 10."""
-        leaving = [s for s, p in enumerate(self.seats[number]) if p is not None]
-        self.rng.shuffle(leaving)
-        others = [n for n in sorted(self.seats) if n != number]
-        for seat in leaving:
-            target = min((n for n in others if None in self.seats[n]), key=lambda n: (self.count(n), n))
-            open_seats = [s for s, p in enumerate(self.seats[target]) if p is None]
-            self.move(number, seat, target, self.rng.choice(open_seats), "break")
-        self.drop(number)
+    def break_tables(self, numbers: list[int]) -> None:
+        """The players of the tables ``numbers``, table by table, drawn one by one in an order drawn at
+        random, each into an open seat drawn at random at the table left with the fewest players then (the
+        lowest-numbered among equals): TDA rule 10. Nobody goes to a table that breaks too."""
+        for number in numbers:
+            self.counts[number] = -1  # out of the heaps: their entries no longer match, none is pushed
+        for number in numbers:
+            leaving = [s for s, p in enumerate(self.seats[number]) if p is not None]
+            self.rng.shuffle(leaving)
+            for seat in leaving:
+                target = self._top(self.shortest, 1)
+                open_seats = [s for s, p in enumerate(self.seats[target]) if p is None]
+                self.move(number, seat, target, self.rng.choice(open_seats), "break")
+            self.drop(number)
 
-    def tables(self) -> tuple[Table, ...]:
-        return tuple(Table(n, tuple(self.seats[n]), self.buttons[n]) for n in sorted(self.seats))
+    def balance(self, rules: SeatingRules) -> None:
+        """Players moved from the fullest table to the shortest while they differ by ``rules.balance_at``."""
+        while self.seats:
+            source, target = self._top(self.fullest, -1), self._top(self.shortest, 1)
+            if self.counts[source] - self.counts[target] < rules.balance_at:
+                return
+            seat = _big_blind(self.seats[source], self.buttons[source])
+            assert seat is not None  # the fullest table has two players at least
+            if rules.moved_to == "random":
+                to_seat = self.rng.choice([s for s, p in enumerate(self.seats[target]) if p is None])
+            else:
+                to_seat = _worst_seat(self.seats[target], self.buttons[target])
+            self.move(source, seat, target, to_seat, "balance")
+
+    def plan(self) -> Plan:
+        tables = tuple(Table(n, tuple(self.seats[n]), self.buttons[n]) for n in sorted(self.seats))
+        return Plan(tables, tuple(self.moves), tuple(self.broken))
 
 
 def balance(tables: Sequence[Table], rules: SeatingRules = SeatingRules(), seed: int = 0) -> Plan:
@@ -358,8 +402,8 @@ def balance(tables: Sequence[Table], rules: SeatingRules = SeatingRules(), seed:
        (TDA RP-9) and sit at more than one, every player draws a seat at random at one table (numbered
        as the lowest) and its button is drawn.
     3. Breaking: while the other tables' seats can hold every player, the highest-numbered table breaks
-       (a break order set in advance, rule 11-C) and its players are drawn into open seats, each at the
-       table then shortest (any seat, button and blinds included: rule 10).
+       (a break order set in advance, rule 11-C) and its players are drawn into open seats of the tables
+       that stay, each at the table then shortest (any seat, button and blinds included: rule 10).
     4. Balancing (rule 11-A): while the fullest table has :attr:`SeatingRules.balance_at` or more players
        than the shortest, the player to be big blind next at the fullest table (the highest-numbered
        among equals, rule 11-C) moves to the shortest (the lowest-numbered among equals), to the worst
@@ -369,29 +413,20 @@ def balance(tables: Sequence[Table], rules: SeatingRules = SeatingRules(), seed:
     """
     rules = _check_rules(rules)
     room = _Room(_check_tables(tables, rules), _rng(seed))
-    for number in [n for n in sorted(room.seats) if room.count(n) == 0]:
+    for number in [n for n in sorted(room.seats) if room.counts[n] == 0]:
         room.drop(number)
-    total = sum(room.count(n) for n in room.seats)
+    total = sum(room.counts.values())
     if len(room.seats) > 1 and total <= rules.final_size:
         room.final_table(rules.final_size)
-        return Plan(room.tables(), tuple(room.moves), tuple(room.broken))
-    while len(room.seats) > 1 and total <= sum(len(room.seats[n]) for n in room.seats if n != max(room.seats)):
-        room.break_table(max(room.seats))
-    while room.seats:
-        counts = {n: room.count(n) for n in room.seats}
-        high, low = max(counts.values()), min(counts.values())
-        if high - low < rules.balance_at:
-            break
-        source = max(n for n, c in counts.items() if c == high)
-        target = min(n for n, c in counts.items() if c == low)
-        seat = _big_blind(room.seats[source], room.buttons[source])
-        assert seat is not None  # the fullest table has two players at least
-        if rules.moved_to == "random":
-            to_seat = room.rng.choice([s for s, p in enumerate(room.seats[target]) if p is None])
-        else:
-            to_seat = _worst_seat(room.seats[target], room.buttons[target])
-        room.move(source, seat, target, to_seat, "balance")
-    return Plan(room.tables(), tuple(room.moves), tuple(room.broken))
+        return room.plan()
+    order, breaking = sorted(room.seats), []
+    room_seats = sum(len(room.seats[n]) for n in order)
+    while len(order) > 1 and total <= room_seats - len(room.seats[order[-1]]):
+        room_seats -= len(room.seats[order[-1]])
+        breaking.append(order.pop())
+    room.break_tables(breaking)
+    room.balance(rules)
+    return room.plan()
 
 
 def bubble(tables: Sequence[Table], paid: int, rules: SeatingRules = SeatingRules()) -> Bubble:

@@ -203,6 +203,23 @@ def test_a_broken_tables_players_go_to_the_shortest_tables_in_random_seats() -> 
     assert len(seatings) > 1  # drawn, not fixed
 
 
+def test_players_of_broken_tables_go_only_to_tables_that_stay() -> None:
+    """Several tables break at once: nobody is drawn into a table that breaks next and moves twice."""
+    tables = [table(n, [0]) for n in range(1, 21)]  # 20 players, one a table: three tables stay
+    plan = balance(tables, SeatingRules(), seed=1)
+    assert plan.broken == tuple(range(20, 3, -1)) and [t.number for t in plan.tables] == [1, 2, 3]
+    assert len(plan.moves) == 17 and {m.to_table for m in plan.moves} == {1, 2, 3}
+    check_plan(tables, plan, SeatingRules())
+
+
+def test_a_room_of_11111_tables_is_balanced_with_every_player_kept() -> None:
+    tables = [Table(n, tuple(f"p{n}_{s}" if s < (9 if n % 2 else 2) else None for s in range(9)), 0)
+              for n in range(1, 11112)]
+    plan = balance(tables, SeatingRules(), seed=1)
+    assert {t.count for t in plan.tables} == {8, 9} and len(plan.tables) == 6791
+    assert sorted(p for t in plan.tables for p in t.players) == sorted(p for t in tables for p in t.players)
+
+
 def test_the_final_table_forms_as_soon_as_the_players_fit() -> None:
     tables = [table(1, range(5)), table(2, range(4))]
     plan = balance(tables, SeatingRules(), seed=2)
