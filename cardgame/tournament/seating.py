@@ -38,7 +38,7 @@ from cardgame.tournament.errors import TournamentError
 __all__ = ["MAX_ENTRANTS", "MAX_NAME", "MAX_TABLE_SIZE", "PLACEMENTS", "REASONS", "Bubble", "Move", "Plan",
            "SeatingRules", "Table", "balance", "bubble", "draw_seats", "next_big_blind"]
 
-#: The most seats a tournament table has (ten-handed tables are the largest the TDA rules speak of).
+#: The most seats a tournament table has.
 MAX_TABLE_SIZE = 10
 #: The most entrants (and the highest table number) an event may have.
 MAX_ENTRANTS = 100_000
@@ -50,13 +50,44 @@ PLACEMENTS = ("big blind", "random")
 REASONS = ("balance", "break", "final table")
 
 
-def _whole(what: str, low: int, high: int) -> Any:
-    """An attrs validator: a whole number from ``low`` to ``high`` (``check_int``)."""
+# attrs converters: each value as an int within its bounds (check_int), else TournamentError
 
-    def check(inst: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        check_int(value, what, TournamentError, minimum=low, maximum=high)
 
-    return check
+def _table_size(value: object) -> int:
+    return check_int(value, "table size", TournamentError, minimum=2, maximum=MAX_TABLE_SIZE)
+
+
+def _balance_at(value: object) -> int:
+    return check_int(value, "balancing difference", TournamentError, minimum=2, maximum=MAX_TABLE_SIZE)
+
+
+def _margin(value: object) -> int:
+    return check_int(value, "hand-for-hand margin", TournamentError, minimum=1, maximum=MAX_ENTRANTS)
+
+
+def _table_number(value: object) -> int:
+    return check_int(value, "table number", TournamentError, minimum=1, maximum=MAX_ENTRANTS)
+
+
+def _button_seat(value: object) -> int:
+    return check_int(value, "button seat", TournamentError, minimum=0, maximum=MAX_TABLE_SIZE - 1)
+
+
+def _seat(value: object) -> int:
+    return check_int(value, "seat", TournamentError, minimum=0, maximum=MAX_TABLE_SIZE - 1)
+
+
+def _players_left(value: object) -> int:
+    return check_int(value, "number of players left", TournamentError, minimum=0, maximum=MAX_ENTRANTS)
+
+
+def _paid(value: object) -> int:
+    return check_int(value, "number of places paid", TournamentError, minimum=1, maximum=MAX_ENTRANTS)
+
+
+def _final_size(value: object) -> int | None:
+    return None if value is None else check_int(value, "final table size", TournamentError, minimum=2,
+                                                maximum=MAX_TABLE_SIZE)
 
 
 def _one_of(what: str, allowed: tuple[str, ...]) -> Any:
@@ -103,11 +134,12 @@ class SeatingRules:
     at most this many players are left over the places paid (1: at the bubble itself; TDA RP-8).
     """
 
-    table_size: int = attrs.field(default=9, validator=_whole("table size", 2, MAX_TABLE_SIZE))
-    balance_at: int = attrs.field(default=2, validator=_whole("balancing difference", 2, MAX_TABLE_SIZE))
+    table_size: int = attrs.field(default=9, converter=_table_size)
+    balance_at: int = attrs.field(default=2, converter=_balance_at)
     moved_to: str = attrs.field(default="big blind", validator=_one_of("seat for a moved player", PLACEMENTS))
-    final_table_size: int | None = attrs.field(default=None)
-    hand_for_hand_margin: int = attrs.field(default=1, validator=_whole("hand-for-hand margin", 1, MAX_ENTRANTS))
+    final_table_size: int | None = attrs.field(
+        default=None, converter=_final_size)
+    hand_for_hand_margin: int = attrs.field(default=1, converter=_margin)
 
     @final_table_size.validator
     def _final(self, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -127,9 +159,9 @@ class Table:
     """One table between hands: its ``number`` (1 up), ``seats`` (a player's name or ``None`` for an
     open seat, one entry a seat) and ``button``, the seat of the next hand's button."""
 
-    number: int = attrs.field(validator=_whole("table number", 1, MAX_ENTRANTS))
+    number: int = attrs.field(converter=_table_number)
     seats: tuple[str | None, ...] = attrs.field(converter=_as_tuple)
-    button: int = attrs.field(default=0)
+    button: int = attrs.field(default=0, converter=_button_seat)
 
     @seats.validator
     def _seats(self, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -161,10 +193,10 @@ class Move:
     ``to_table``, for ``reason`` (one of :data:`REASONS`)."""
 
     player: str = attrs.field(validator=lambda i, a, v: _name(v))
-    from_table: int = attrs.field(validator=_whole("table number", 1, MAX_ENTRANTS))
-    from_seat: int = attrs.field(validator=_whole("seat", 0, MAX_TABLE_SIZE - 1))
-    to_table: int = attrs.field(validator=_whole("table number", 1, MAX_ENTRANTS))
-    to_seat: int = attrs.field(validator=_whole("seat", 0, MAX_TABLE_SIZE - 1))
+    from_table: int = attrs.field(converter=_table_number)
+    from_seat: int = attrs.field(converter=_seat)
+    to_table: int = attrs.field(converter=_table_number)
+    to_seat: int = attrs.field(converter=_seat)
     reason: str = attrs.field(validator=_one_of("reason for a move", REASONS))
 
 
@@ -184,8 +216,8 @@ class Bubble:
     tables play ``hand_for_hand`` (each hand starts at every table together, after the last table
     finished the one before: TDA RP-8)."""
 
-    players_left: int = attrs.field(validator=_whole("number of players left", 0, MAX_ENTRANTS))
-    paid: int = attrs.field(validator=_whole("number of places paid", 1, MAX_ENTRANTS))
+    players_left: int = attrs.field(converter=_players_left)
+    paid: int = attrs.field(converter=_paid)
     hand_for_hand: bool = attrs.field()
 
     @hand_for_hand.validator
