@@ -137,8 +137,7 @@ class SeatingRules:
     table_size: int = attrs.field(default=9, converter=_table_size)
     balance_at: int = attrs.field(default=2, converter=_balance_at)
     moved_to: str = attrs.field(default="big blind", validator=_one_of("seat for a moved player", PLACEMENTS))
-    final_table_size: int | None = attrs.field(
-        default=None, converter=_final_size)
+    final_table_size: int | None = attrs.field(default=None, converter=_final_size)
     hand_for_hand_margin: int = attrs.field(default=1, converter=_margin)
 
     @final_table_size.validator
