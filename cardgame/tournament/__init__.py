@@ -1,5 +1,13 @@
-"""Tournaments: ICM payout equity, payout tables, blind and ante structures with their clock, and
-finishing places with their prizes (``docs/tournaments.md``)."""
+"""Tournaments (``docs/tournaments.md``):
+
+* :mod:`~cardgame.tournament.icm`: ICM payout equity;
+* :mod:`~cardgame.tournament.payouts`: payout tables;
+* :mod:`~cardgame.tournament.structure`: blind and ante structures with their clock;
+* :mod:`~cardgame.tournament.places`: finishing places with their prizes;
+* :mod:`~cardgame.tournament.seating`: the seat draw, which player moves where when tables are
+  balanced or broken (TDA rules 7, 10 and 11, RP-9), and when tables play hand for hand (TDA RP-8);
+* :mod:`~cardgame.tournament.errors`: :class:`TournamentError`.
+"""
 
 from __future__ import annotations
 
@@ -13,8 +21,22 @@ from cardgame.tournament.payouts import (
     payouts_for,
 )
 from cardgame.tournament.places import Finish, Standings, split_prizes
+from cardgame.tournament.seating import (
+    MAX_ENTRANTS,
+    MAX_TABLE_SIZE,
+    Bubble,
+    Move,
+    Plan,
+    SeatingRules,
+    Table,
+    balance,
+    bubble,
+    draw_seats,
+    next_big_blind,
+)
 from cardgame.tournament.structure import Break, Clock, Level, Structure, preset
 
-__all__ = ["Break", "Clock", "Finish", "Icm", "Level", "Standings", "Structure", "TournamentError",
-           "check_payouts", "check_percentages", "default_percentages", "exact_steps", "icm", "icm_table",
-           "payouts", "payouts_for", "preset", "split_prizes"]
+__all__ = ["MAX_ENTRANTS", "MAX_TABLE_SIZE", "Break", "Bubble", "Clock", "Finish", "Icm", "Level", "Move", "Plan",
+           "SeatingRules", "Standings", "Structure", "Table", "TournamentError", "balance", "bubble",
+           "check_payouts", "check_percentages", "default_percentages", "draw_seats", "exact_steps", "icm",
+           "icm_table", "next_big_blind", "payouts", "payouts_for", "preset", "split_prizes"]
