@@ -24,7 +24,16 @@ from cardgame.engine import Stages
 from cardgame.model.cards import Card
 from cardgame.model.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
 from cardgame.model.errors import CardgameError, HandHistoryError
-from cardgame.model.events import ActionTaken, BetReturned, Event, HandStarted, HoleCardsDealt, PotAwarded, RakeTaken
+from cardgame.model.events import (
+    ActionTaken,
+    BetReturned,
+    BoardDealt,
+    Event,
+    HandStarted,
+    HoleCardsDealt,
+    PotAwarded,
+    RakeTaken,
+)
 from cardgame.model.inputs import check_int, excerpt, label
 from cardgame.model.rake import FixedRake
 from cardgame.model.rng import MAX_SEED, check_seed
@@ -482,7 +491,9 @@ class CheckReport:
 #: hand under it (:func:`check_hand`), in the order tried (fewest changes first).
 CONVENTIONS: dict[str, str] = {
     "rake inferred": "the site took a rake the file does not state: the difference between the engine's "
-                     "total and the file's, taken from the pots (main pot first) before they are awarded",
+                     "total and the file's, taken from the pots (main pot first) before they are awarded; at most "
+                     "a fifth of the pot (rooms post at most a tenth, some add a fixed bad-beat jackpot drop), "
+                     "and none in a flop game that saw no flop (no flop, no drop)",
     "uncalled bet counted as won": "the file's winnings count the uncalled bet returned to its owner as won "
                                    "(only for ``winnings``; stacks are the same either way)",
     "in cents": "the site counts the file's currency in cents, finer than the file's amounts need: a rake "
@@ -504,6 +515,11 @@ def _winnings(result: ReplayResult, uncalled: bool) -> list[int]:
 
 def _raked(result: ReplayResult) -> int:
     return sum([e.amount for e in result.game.events if isinstance(e, RakeTaken)])
+
+
+def _saw_a_flop(result: ReplayResult) -> bool:
+    """Whether a board card was dealt in the replayed hand."""
+    return any(isinstance(e, BoardDealt) for e in result.game.events)
 
 
 def _engine_chips(result: ReplayResult, what: str, uncalled: bool) -> list[int | None]:
@@ -551,6 +567,8 @@ def check_hand(hh: HandHistory, path: str, index: int) -> HandCheck:
         return all(math.isinf(float(g)) or abs(float(g) - float(e)) <= tolerance
                    for e, g in zip(expected, engine(r, uncalled), strict=True))
 
+    if what == "winnings" and not any(expected):
+        return HandCheck(path, index, hh.variant, "unchecked", "winnings are all 0: the file records no winner")
     stated = stated_rake(hh)
     plain = engine(result, False)
     if matches(result, False):
@@ -574,7 +592,8 @@ def check_hand(hh: HandHistory, path: str, index: int) -> HandCheck:
             chips = _raked(base) + sum(g - Fraction(str(e)) * base.scale for e, g in
                                        zip(expected, _engine_chips(base, what, uncalled), strict=True) if g is not None)
             pot = sum(_winnings(base, False)) + _raked(base)
-            if chips.denominator != 1 or not 0 < chips <= pot:
+            if chips.denominator != 1 or not 0 < 5 * chips <= pot or (hh.variant in _BOARD_GAMES
+                                                                         and not _saw_a_flop(base)):
                 continue
             rake = int(chips)
             label_ = ", ".join(["rake inferred " + _units_text(rake, base.scale), *names])
