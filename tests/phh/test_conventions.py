@@ -1,4 +1,4 @@
-"""``cardgame phh check`` on real online hands (tests/data/phh/handhq, from the PHH dataset's HandHQ
+"""``cardgame phh check`` on real online hands (tests/data/handhq, from the PHH dataset's HandHQ
 logs): a hand whose recorded winnings differ from the engine's pots is explained by a named site
 convention, checked by replaying the hand under it, and a tampered hand is still a mismatch."""
 
@@ -16,7 +16,7 @@ from cardgame.phh import loads
 from cardgame.phh.replay import CONVENTIONS, check_hand, check_paths
 
 ROOT = Path(__file__).resolve().parents[2]
-REAL = ROOT / "tests" / "data" / "phh" / "handhq"
+REAL = ROOT / "tests" / "data" / "handhq"
 
 
 def _check(*paths: Path) -> subprocess.CompletedProcess[str]:
@@ -76,12 +76,20 @@ def test_a_tampered_hand_is_still_a_mismatch(tmp_path: Path, tamper: str) -> Non
 
 
 def test_a_tampered_finishing_stack_is_a_mismatch(tmp_path: Path) -> None:
-    good = (ROOT / "tests" / "data" / "phh" / "dwan-ivey-2009.phh").read_text()
+    good_path = ROOT / "tests" / "data" / "phh" / "pokerkit-razz-8-handed.phh"
+    good = good_path.read_text()
     stacks = re.search(r"(?m)^finishing_stacks = \[(.*)\]$", good)
-    assert stacks is not None and _check(ROOT / "tests" / "data" / "phh" / "dwan-ivey-2009.phh").returncode == 0
+    assert stacks is not None and _check(good_path).returncode == 0
     values = stacks.group(1).split(", ")
-    values[0] = str(int(float(values[0])) + 700)
+    values[0] = str(int(values[0]) - 3)  # three chips gone, as a rake would take them, but from a loser
     path = tmp_path / "tampered.phh"
     path.write_text(good.replace(stacks.group(0), f"finishing_stacks = [{', '.join(values)}]"))
     run = _check(path)
     assert run.returncode == 1 and "mismatch: stacks: expected" in run.stdout, run.stdout
+
+
+def test_a_real_hand_no_convention_explains_is_reported_with_what_was_tried() -> None:
+    run = _check(ROOT / "tests" / "data" / "handhq-unexplained")
+    assert run.returncode == 1
+    assert ("hand 0: mismatch: winnings: expected [0, 0, 37.5, 0, 0, 0], engine [0.0, 0.0, 40.0, 0.0, 0.0, 0.0]; "
+            "tried: as recorded; uncalled bet counted as won; in cents") in run.stdout
