@@ -156,7 +156,7 @@ def test_random_play_with_a_rake_conserves_chips_counting_the_rake(
     raked = [e.amount for e in game.events if isinstance(e, RakeTaken)]
     assert game.table.total_chips() + sum(raked) == total
     assert unbalanced == [] and all(p.stack >= 0 for p in game.table.players())
-    assert all(0 < r for r in raked)
+    assert all(r > 0 for r in raked)
 
 
 def _raked_game(seed: int) -> Game:

@@ -138,6 +138,8 @@ def rake_pots(pots: Sequence[Pot], chips: int) -> list[Pot]:
     """``pots`` (the main pot first) with ``chips`` taken out: from the main pot first, then from each
     side pot in turn. Raises :class:`ConfigError` if the pots hold fewer chips."""
     left = check_int(chips, "rake (in chips)", ConfigError, minimum=0)
+    if isinstance(pots, str | bytes) or not isinstance(pots, Sequence):
+        raise ConfigError(f"The pots to rake are a list of Pot records, not {excerpt(pots)}.")
     out: list[Pot] = []
     for pot in pots:
         if not isinstance(pot, Pot):

@@ -53,7 +53,7 @@ from cardgame.phh.io import iter_paths, load_each
 from cardgame.play.game import Game
 from cardgame.stages import Showdown
 
-__all__ = ["CheckReport", "HandCheck", "ReplayResult", "check_paths", "replay"]
+__all__ = ["CONVENTIONS", "CheckReport", "HandCheck", "ReplayResult", "check_paths", "replay"]
 
 _BOARD_GAMES = ("FT", "NT", "NS", "PO", "FO/8")
 _STUD_GAMES = ("F7S", "F7S/8", "FR")
