@@ -537,8 +537,8 @@ def _units_text(chips: int, scale: int) -> str:
 def check_hand(hh: HandHistory, path: str, index: int) -> HandCheck:
     """Replay one hand and compare its stacks with ``finishing_stacks`` (or its ``winnings``), one chip
     of tolerance (a split pot's odd chip). When the file differs from the engine's plain result (with
-    the file's ``rake`` taken), each convention of :data:`CONVENTIONS` and each pair of them is tried
-    by replaying the hand under it; the hand is ``ok`` naming the one that reproduces the file
+    the file's ``rake`` taken), each convention of :data:`CONVENTIONS` and each combination of them is
+    tried by replaying the hand under it; the hand is ``ok`` naming the one that reproduces the file
     (``convention: rake inferred 1.35``), else a ``mismatch`` listing what was tried."""
     if hh.variant not in SUPPORTED_CODES:
         return HandCheck(path, index, hh.variant, "unsupported", f"variant {hh.variant} is not replayed yet")
@@ -590,7 +590,8 @@ def check_hand(hh: HandHistory, path: str, index: int) -> HandCheck:
                 tried.append(", ".join(names))
             # the rake the site took: what the engine awards beyond the file's amounts, in chips
             chips = _raked(base) + sum(g - Fraction(str(e)) * base.scale for e, g in
-                                       zip(expected, _engine_chips(base, what, uncalled), strict=True) if g is not None)
+                                       zip(expected, _engine_chips(base, what, uncalled), strict=True)
+                                       if g is not None and not math.isinf(float(e)))
             pot = sum(_winnings(base, False)) + _raked(base)
             if chips.denominator != 1 or not 0 < 5 * chips <= pot or (hh.variant in _BOARD_GAMES
                                                                          and not _saw_a_flop(base)):
