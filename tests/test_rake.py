@@ -104,6 +104,26 @@ def test_the_showdown_takes_the_rake_before_awarding_and_says_how_much() -> None
     assert [e.amount for e in uncapped.events if isinstance(e, RakeTaken)] == [3]
 
 
+def test_with_a_side_pot_the_main_pot_pays_the_rake() -> None:
+    # p0 is all in for 10 before the flop, p1 and p2 put in 40 each and check down: a main pot of 30
+    # and a side pot of 60; a 10 % rake of the 90 (9 chips) comes out of the main pot alone.
+    game = Game(no_limit_holdem(1, 2, rake=Rake(10)), seats=3, seed=8, max_hands=1)
+    for seat, stack in enumerate((100, 100, 10)):
+        game.sit_down(f"p{seat}", stack, seat)
+    game.start()
+    assert game.to_act == 0  # first to act before the flop: the button's left, past the blinds
+    game.act(0, "raise", 40)
+    game.act(game.to_act, "call")  # the other two call, p2 all in for 10
+    game.act(game.to_act, "call")
+    while game.to_act is not None:
+        game.act(game.to_act, "check")
+    awards = [e for e in game.events if isinstance(e, PotAwarded)]
+    raked = [e.amount for e in game.events if isinstance(e, RakeTaken)]
+    assert raked == [9]
+    assert sorted((e.pot, e.amount) for e in awards) == [(0, 21), (1, 60)]
+    assert game.table.total_chips() + 9 == 210
+
+
 def test_a_hand_won_before_the_flop_pays_no_rake() -> None:
     game = Game(no_limit_holdem(1, 2, rake=Rake(10, 5)), seats=3, seed=5, max_hands=1)
     for seat in range(3):

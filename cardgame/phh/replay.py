@@ -461,7 +461,9 @@ class CheckReport:
             tail = f", {unchecked} replayed without finishing stacks" if unchecked else ""
             tail += f", {unsupported} not replayed (variant not supported yet)" if unsupported else ""
             out.append(f"{path}: {good}/{len(hands) - unchecked - unsupported} reproduced{tail}")
-            out += [f"  hand {h.index}: {h.status}: {h.detail}" for h in hands if h.status in ("mismatch", "error")]
+            out += [f"  hand {h.index}: {h.status}: {h.detail}" if h.status != "ok" else
+                    f"  hand {h.index}: ok ({h.detail})" for h in hands
+                    if h.status in ("mismatch", "error") or h.detail.startswith("convention: ")]
         variants = sorted({h.variant for h in self.hands})
         for v in variants:
             hs = [h for h in self.hands if h.variant == v]

@@ -33,6 +33,9 @@ def test_every_real_hand_reproduces_plainly_or_under_a_named_convention() -> Non
     assert totals is not None, run.stdout
     hands, reproduced, unchecked = map(int, totals.groups())
     assert hands >= 50 and reproduced + unchecked == hands and reproduced >= 40
+    assert "abs-nlh-100-2009-07-01.phhs: 17/17 reproduced" in run.stdout
+    assert "  hand 2: ok (convention: rake inferred 1.35)\n" in run.stdout  # 5 % of $17 and a $0.50 jackpot drop
+    assert "  hand 6: ok (convention: uncalled bet counted as won)\n" in run.stdout  # the big blind's own dollar
     line = next(x for x in run.stdout.splitlines() if x.startswith("reproduced under a convention: "))
     counts = dict(re.findall(r"([a-z ,]+?) (\d+)(?:, |$)", line.removeprefix("reproduced under a convention: ")))
     assert int(counts["rake inferred"]) >= 10 and int(counts["uncalled bet counted as won"]) >= 1
