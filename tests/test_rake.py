@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -47,6 +48,7 @@ def test_the_percentage_is_rounded_down_to_whole_chips_and_the_unit_then_capped(
     assert [rake.amount(pot, flop=True, players=6) for pot in (19, 20, 39, 40, 59, 60, 1000)] == [0, 1, 1, 2, 2, 3, 3]
     assert Rake(Fraction(5, 2), None).amount(1000, flop=True, players=2) == 25  # 2.5 %, no cap
     assert Rake(2.5).amount(999, flop=True, players=2) == 24  # 24.975 rounded down
+    assert Rake(Decimal("2.5")) == Rake(2.5) == Rake(Fraction(5, 2))
     assert Rake(5, unit=5).amount(290, flop=True, players=2) == 10  # 14.5 -> 14 -> 10 (5-chip steps)
     caps = Rake(10, 2, cap_by_players=((3, 4), (6, 6)))
     assert [caps.amount(100, flop=True, players=n) for n in (2, 3, 5, 6, 9)] == [2, 4, 4, 6, 6]
@@ -60,7 +62,7 @@ def test_no_flop_no_drop() -> None:
 
 @pytest.mark.parametrize("make", [
     lambda: Rake(-1), lambda: Rake(101), lambda: Rake(True), lambda: Rake("5"), lambda: Rake(float("nan")),
-    lambda: Rake(float("inf")), lambda: Rake(10**400), lambda: Rake(5, -1), lambda: Rake(5, 10**30),
+    lambda: Rake(float("inf")), lambda: Rake(10**400), lambda: Rake(Decimal("sNaN")), lambda: Rake(Decimal("1e-999999")), lambda: Rake(5, -1), lambda: Rake(5, 10**30),
     lambda: Rake(5, 2.5), lambda: Rake(5, unit=0), lambda: Rake(5, no_flop_no_drop="yes"),
     lambda: Rake(5, cap_by_players="x" * 10**6), lambda: Rake(5, cap_by_players=((1, 5),)),
     lambda: Rake(5, cap_by_players=((3, 5, 7),)), lambda: Rake(Fraction(1, 10**9)), lambda: FixedRake(-3),

@@ -32,7 +32,7 @@ from fractions import Fraction
 import attrs
 
 from cardgame.model.errors import ConfigError
-from cardgame.model.inputs import check_int, excerpt
+from cardgame.model.inputs import check_int, excerpt, whole_number
 from cardgame.model.pots import Pot
 
 __all__ = ["FixedRake", "Rake", "rake_pots"]
@@ -43,16 +43,27 @@ MAX_PLAYERS = 100
 
 def _percent(value: object) -> Fraction:
     """A percentage from 0 to 100 as an exact fraction (``5``, ``2.5``, ``Fraction(10, 3)``)."""
-    if isinstance(value, bool) or not isinstance(value, int | float | Fraction | Decimal):
-        raise ConfigError(f"The rake percentage is a number from 0 to 100 (5 for 5%), not {excerpt(value)}.")
-    if isinstance(value, float | Decimal) and not math.isfinite(value):
-        raise ConfigError(f"The rake percentage is a number from 0 to 100 (5 for 5%), not {excerpt(value)}.")
-    if isinstance(value, int) and not 0 <= value <= 100:
-        raise ConfigError(f"The rake percentage is a number from 0 to 100 (5 for 5%), not {excerpt(value)}.")
-    exact = Fraction(str(value)) if isinstance(value, float | Decimal) else Fraction(value)
+    refused = ConfigError(f"The rake percentage is a number from 0 to 100 with at most six decimal places "
+                          f"(5 for 5%), not {excerpt(value)}.")
+    whole = whole_number(value)  # (numpy's integers too)
+    if whole is not None:
+        if not 0 <= whole <= 100:
+            raise refused
+        return Fraction(whole)
+    if isinstance(value, Decimal):
+        if not value.is_finite() or not -6 <= int(value.as_tuple().exponent) <= 2:
+            raise refused
+        exact = Fraction(value)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise refused
+        exact = Fraction(str(value))
+    elif isinstance(value, Fraction):
+        exact = value
+    else:
+        raise refused
     if not 0 <= exact <= 100 or exact.denominator > 10**6:
-        raise ConfigError(f"The rake percentage is a number from 0 to 100 with at most six decimal places, "
-                          f"not {excerpt(value)}.")
+        raise refused
     return exact
 
 
