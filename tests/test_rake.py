@@ -62,7 +62,8 @@ def test_no_flop_no_drop() -> None:
 
 @pytest.mark.parametrize("make", [
     lambda: Rake(-1), lambda: Rake(101), lambda: Rake(True), lambda: Rake("5"), lambda: Rake(float("nan")),
-    lambda: Rake(float("inf")), lambda: Rake(10**400), lambda: Rake(Decimal("sNaN")), lambda: Rake(Decimal("1e-999999")), lambda: Rake(5, -1), lambda: Rake(5, 10**30),
+    lambda: Rake(float("inf")), lambda: Rake(10**400),
+    lambda: Rake(Decimal("sNaN")), lambda: Rake(Decimal("1e-999999")), lambda: Rake(5, -1), lambda: Rake(5, 10**30),
     lambda: Rake(5, 2.5), lambda: Rake(5, unit=0), lambda: Rake(5, no_flop_no_drop="yes"),
     lambda: Rake(5, cap_by_players="x" * 10**6), lambda: Rake(5, cap_by_players=((1, 5),)),
     lambda: Rake(5, cap_by_players=((3, 5, 7),)), lambda: Rake(Fraction(1, 10**9)), lambda: FixedRake(-3),
