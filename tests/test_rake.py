@@ -232,6 +232,6 @@ def test_a_raked_game_recorded_in_the_store_recovers_with_every_chip(tmp_path: P
     store.close()
 
 
-def test_a_rake_refused_by_the_showdown_leaves_the_error_the_librarys_own() -> None:
+def test_a_cap_by_players_given_as_text_is_refused() -> None:
     with pytest.raises(CardgameError):
         Rake(5, cap_by_players=[("2", 5)])
