@@ -679,6 +679,7 @@ EVENT_SAMPLES: list[Event] = [
     ev.PotAwarded(0, 20, (1, 2), (10, 10), "a pair", "high"),
     ev.PotAwarded(0, 20, (1,), (20,), "a pair", "", 1),
     ev.RunsChosen(3, 2),
+    ev.RakeTaken(3),
     ev.HandEnded(3, ((0, 100), (1, 95))),
     ev.StageFailed("showdown", "boom"),
     ev.CardsDiscarded(1, (_KD, None)),

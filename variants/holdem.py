@@ -8,6 +8,7 @@ from cardgame.evaluation import HIGH
 from cardgame.model.betting import FixedLimit, NoLimit
 from cardgame.model.errors import ConfigError
 from cardgame.model.inputs import check_int, excerpt
+from cardgame.model.rake import Rake
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
 from variants.streets import blind_levels, community_card_game
@@ -26,9 +27,11 @@ def no_limit_holdem(
     min_bet: int | None = None,
     run_it_twice: bool = False,
     bomb_pot: int = 0,
+    rake: Rake | None = None,
 ) -> list[PokerStage]:
     """No-limit hold'em (PHH ``NT``): blinds, optional antes or big-blind ante, straddles; with
-    ``run_it_twice``, players all in before the river may run the board twice.
+    ``run_it_twice``, players all in before the river may run the board twice; ``rake`` (a
+    :class:`~cardgame.model.rake.Rake`) is the house's cut of each pot.
 
     ``bomb_pot`` (chips) makes every hand a bomb pot: everyone antes that amount instead of the
     blinds, there is no pre-flop betting and play starts on the flop (PHH cannot record it)."""
@@ -43,6 +46,7 @@ def no_limit_holdem(
         high=HIGH,
         run_it_twice=run_it_twice,
         bomb_pot=bomb_pot,
+        rake=rake,
     )
 
 
@@ -50,9 +54,10 @@ def no_limit_holdem(
 def fixed_limit_holdem(
     small_bet: int = 2, big_bet: int = 4, *, small_blind: int | None = None, big_blind: int | None = None,
     ante: int = 0, cap: int = 4, heads_up_uncapped: bool = True, bomb_pot: int = 0,
+    rake: Rake | None = None,
 ) -> list[PokerStage]:
     """Fixed-limit hold'em (PHH ``FT``): blinds default to half a small bet and a small bet;
-    ``bomb_pot`` as in :func:`no_limit_holdem`.
+    ``bomb_pot`` and ``rake`` as in :func:`no_limit_holdem`.
 
     ``cap`` bets and raises a round (a bet and three raises; the big blind is the bet pre-flop);
     heads-up the cap is lifted (Robert's Rules, betting and raising, rule 4) unless ``heads_up_uncapped``
@@ -62,7 +67,7 @@ def fixed_limit_holdem(
     bb = big_blind if big_blind is not None else small_bet
     structure = FixedLimit(small_bet, big_bet, cap=cap, heads_up_uncapped=heads_up_uncapped)
     return community_card_game(structure, hole_cards=2, blinds=() if bomb_pot else blind_levels(sb, bb), ante=ante,
-                               high=HIGH, bomb_pot=bomb_pot)
+                               high=HIGH, bomb_pot=bomb_pot, rake=rake)
 
 
 @variant("ante hold'em", None, "Blind-less no-limit hold'em with antes only")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardgame.evaluation import OMAHA_HIGH
 from cardgame.model.betting import PotLimit
+from cardgame.model.rake import Rake
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
 from variants.streets import blind_levels, community_card_game
@@ -14,10 +15,11 @@ __all__ = ["pot_limit_omaha", "pot_limit_omaha_5"]
 @variant("pot-limit omaha", "PO", "Pot-limit Omaha high")
 def pot_limit_omaha(
     small_blind: int = 1, big_blind: int = 2, *, ante: int = 0, min_bet: int | None = None, hole_cards: int = 4,
-    bomb_pot: int = 0,
+    bomb_pot: int = 0, rake: Rake | None = None,
 ) -> list[PokerStage]:
     """Pot-limit Omaha (PHH ``PO``); ``hole_cards=5`` plays five-card PLO; ``bomb_pot`` (chips): every
-    player antes that amount instead of the blinds and play starts on the flop (PHH cannot record it)."""
+    player antes that amount instead of the blinds and play starts on the flop (PHH cannot record it);
+    ``rake`` (a :class:`~cardgame.model.rake.Rake`) is the house's cut of each pot."""
     return community_card_game(
         PotLimit(min_bet if min_bet is not None else big_blind),
         hole_cards=hole_cards,
@@ -25,6 +27,7 @@ def pot_limit_omaha(
         ante=ante,
         high=OMAHA_HIGH,
         bomb_pot=bomb_pot,
+        rake=rake,
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from cardgame.evaluation import OMAHA_EIGHT_LOW, OMAHA_HIGH
 from cardgame.model.betting import FixedLimit
+from cardgame.model.rake import Rake
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
 from variants.streets import community_card_game
@@ -16,10 +17,10 @@ __all__ = ["fixed_limit_omaha_hi_lo"]
 @variant("omaha hi/lo", "FO/8", "Fixed-limit Omaha hi/lo eight or better")
 def fixed_limit_omaha_hi_lo(
     small_bet: int = 2, big_bet: int = 4, *, ante: int = 0, cap: int = 4, heads_up_uncapped: bool = True,
-    bomb_pot: int = 0,
+    bomb_pot: int = 0, rake: Rake | None = None,
 ) -> list[PokerStage]:
-    """Blinds of half a small bet and a small bet; four hole cards; ``bomb_pot`` as in
+    """Blinds of half a small bet and a small bet; four hole cards; ``bomb_pot`` and ``rake`` as in
     :func:`~variants.omaha.pot_limit_omaha`."""
     structure = FixedLimit(small_bet, big_bet, cap=cap, heads_up_uncapped=heads_up_uncapped)
     return community_card_game(structure, hole_cards=4, blinds=() if bomb_pot else (small_bet // 2, small_bet),
-                               ante=ante, high=OMAHA_HIGH, low=OMAHA_EIGHT_LOW, bomb_pot=bomb_pot)
+                               ante=ante, high=OMAHA_HIGH, low=OMAHA_EIGHT_LOW, bomb_pot=bomb_pot, rake=rake)

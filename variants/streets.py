@@ -22,6 +22,7 @@ from cardgame.model.betting import BettingStructure
 from cardgame.model.deck import DeckSpec
 from cardgame.model.errors import ConfigError
 from cardgame.model.inputs import check_int, excerpt
+from cardgame.model.rake import Rake
 from cardgame.stages import (
     BettingRound,
     DealBoard,
@@ -166,6 +167,7 @@ def community_card_game(
     discard_before: str | None = None,
     discards: int = 1,
     bomb_pot: int = 0,
+    rake: Rake | None = None,
 ) -> list[PokerStage]:
     """A whole community-card variant: wait for ``min_players`` (deal in at most ``max_players``),
     forced bets, ``hole_cards`` down cards,
@@ -175,6 +177,8 @@ def community_card_game(
     ``bomb_pot`` (chips, 0: none) makes every hand a bomb pot: each player antes that amount
     instead of the blinds and antes, there is no pre-flop betting and play starts on the flop,
     left of the button. The stage list is then tagged as a game PHH has no code for.
+
+    ``rake`` (a :class:`~cardgame.model.rake.Rake`) is the house's cut, taken by the showdown.
     """
     bomb_pot = _whole(bomb_pot, "bomb_pot", 0)
     if discard_before is not None and isinstance(hole_cards, int) and isinstance(discards, int) \
@@ -193,7 +197,7 @@ def community_card_game(
     stages.append(DealHole(hole_cards))
     stages += community_streets(structure, board, exposed=exposed, discard_before=discard_before,
                                 discards=discards, first_betting=not bomb_pot, run_it_twice=run_it_twice)
-    stages += [Showdown(high, low), EndHand()]
+    stages += [Showdown(high, low, rake=rake), EndHand()]
     if bomb_pot:
         tagged = BOMB_POT if deck is None else Variant(BOMB_POT.name, None, BOMB_POT.builder,
                                                       BOMB_POT.description, deck=deck)

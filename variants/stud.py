@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from cardgame.evaluation import ACE_TO_FIVE_LOW, EIGHT_OR_BETTER_LOW, HIGH, HandEvaluator
 from cardgame.model.action_order import Order, best_showing_high, best_showing_low
 from cardgame.model.betting import FixedLimit
+from cardgame.model.rake import Rake
 from cardgame.stages import BettingRound, BringIn, DealHole, EndHand, ForcedBets, Showdown, WaitForPlayers
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
@@ -26,13 +27,15 @@ STREETS = ("third street", "fourth street", "fifth street", "sixth street", "sev
 def stud_game(
     *, ante: int | Sequence[int], bring_in: int, small_bet: int, big_bet: int, high: HandEvaluator | None,
     low: HandEvaluator | None = None, razz_order: bool = False, open_pair_doubles: bool = False,
-    cap: int = 4, heads_up_uncapped: bool = True, ante_trimming: bool = True,
+    cap: int = 4, heads_up_uncapped: bool = True, ante_trimming: bool = True, rake: Rake | None = None,
 ) -> list[PokerStage]:
     """The stud stage list; ``razz_order`` makes the highest card bring in and the lowest hand act first.
 
     ``open_pair_doubles`` allows the big bet on fourth street when a pair shows (stud high only,
     by Robert's Rules; not in stud hi/lo or razz). Odd chips of a split pot go to the highest
-    card by suit (razz: the lowest), as Robert's Rules direct for stud.
+    card by suit (razz: the lowest), as Robert's Rules direct for stud. ``rake`` (a
+    :class:`~cardgame.model.rake.Rake`) is the house's cut; stud has no flop, so it is taken only
+    with ``no_flop_no_drop=False``.
     """
     structure = FixedLimit(small_bet, big_bet, big_from=2, cap=cap, heads_up_uncapped=heads_up_uncapped)
     order: Order = best_showing_low if razz_order else best_showing_high
@@ -47,35 +50,35 @@ def stud_game(
                                 open_pair_doubles=open_pair_doubles and street == 1)]
     stages += [DealHole(face_up=(False,), community_if_short=True, street=STREETS[4]),
                BettingRound(structure, 4, STREETS[4], order=order),
-               Showdown(high, low, odd_chips="low card" if razz_order else "high card"), EndHand()]
+               Showdown(high, low, odd_chips="low card" if razz_order else "high card", rake=rake), EndHand()]
     return stages
 
 
 @variant("seven-card stud", "F7S", "Fixed-limit seven-card stud", max_players=8)
 def seven_card_stud(
     ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10, *, cap: int = 4,
-    heads_up_uncapped: bool = True,
+    heads_up_uncapped: bool = True, rake: Rake | None = None,
 ) -> list[PokerStage]:
     """Seven-card stud high (PHH ``F7S``)."""
     return stud_game(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, high=HIGH,
-                     open_pair_doubles=True, cap=cap, heads_up_uncapped=heads_up_uncapped)
+                     open_pair_doubles=True, cap=cap, heads_up_uncapped=heads_up_uncapped, rake=rake)
 
 
 @variant("stud hi/lo", "F7S/8", "Fixed-limit seven-card stud hi/lo eight or better", max_players=8)
 def seven_card_stud_hi_lo(
     ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10, *, cap: int = 4,
-    heads_up_uncapped: bool = True,
+    heads_up_uncapped: bool = True, rake: Rake | None = None,
 ) -> list[PokerStage]:
     """Seven-card stud hi/lo, eight or better (PHH ``F7S/8``)."""
     return stud_game(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, high=HIGH,
-                     low=EIGHT_OR_BETTER_LOW, cap=cap, heads_up_uncapped=heads_up_uncapped)
+                     low=EIGHT_OR_BETTER_LOW, cap=cap, heads_up_uncapped=heads_up_uncapped, rake=rake)
 
 
 @variant("razz", "FR", "Fixed-limit seven-card stud, ace-to-five low", max_players=8)
 def razz(
     ante: int = 1, bring_in: int = 2, small_bet: int = 5, big_bet: int = 10, *, cap: int = 4,
-    heads_up_uncapped: bool = True,
+    heads_up_uncapped: bool = True, rake: Rake | None = None,
 ) -> list[PokerStage]:
     """Razz, seven-card stud ace-to-five low (PHH ``FR``)."""
     return stud_game(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet, high=ACE_TO_FIVE_LOW,
-                     razz_order=True, cap=cap, heads_up_uncapped=heads_up_uncapped)
+                     razz_order=True, cap=cap, heads_up_uncapped=heads_up_uncapped, rake=rake)

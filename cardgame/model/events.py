@@ -32,6 +32,7 @@ __all__ = [
     "PlayerSatOut",
     "PlayerSeated",
     "PotAwarded",
+    "RakeTaken",
     "RunsChosen",
     "StageFailed",
 ]
@@ -214,6 +215,19 @@ class CardsShown(Event):
     def describe(self, names: dict[int, str] | None = None) -> str:
         tail = f": {self.hand}" if self.hand else ""
         return f"{_name(names, self.seat)} shows {format_cards(self.cards)}{tail}"
+
+
+@fast_init
+@attrs.frozen
+class RakeTaken(Event):
+    """The house's cut: ``amount`` chips taken from the pots before they are awarded
+    (:class:`~cardgame.model.rake.Rake`); they leave the table."""
+
+    kind: ClassVar[str] = "rake taken"
+    amount: int
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"Rake {self.amount}"
 
 
 @fast_init

@@ -21,6 +21,7 @@ from cardgame.model.events import (
     HandEnded,
     HandStarted,
     HoleCardsDealt,
+    RakeTaken,
     RunsChosen,
 )
 from cardgame.phh.actions import (
@@ -132,7 +133,8 @@ def hand_to_phh(
     """One hand (its events from ``HandStarted`` to ``HandEnded``) as a :class:`HandHistory`.
 
     Players are numbered from the button's left (``p1``); ``names`` adds ``players``; ``extra``
-    sets other PHH fields (``event``, ``table``...).
+    sets other PHH fields (``event``, ``table``...). A raked hand writes the chips taken in ``rake``
+    (the field PokerKit and the HandHQ logs use), which :func:`~cardgame.phh.replay.replay` takes back.
     """
     start = next((e for e in events if isinstance(e, HandStarted)), None)
     if start is None:
@@ -142,6 +144,7 @@ def hand_to_phh(
     actions: list[Action] = []
     final: tuple[tuple[int, int], ...] | None = None
     runs: list[int] = []
+    rake = 0
     for e in events:
         if isinstance(e, HoleCardsDealt):
             actions.append(DealHoleAction(p[e.seat], e.cards))
@@ -162,6 +165,8 @@ def hand_to_phh(
             actions.append(ShowMuckAction(p[e.seat], e.cards))
         elif isinstance(e, RunsChosen):
             runs.append(e.runs)
+        elif isinstance(e, RakeTaken):
+            rake += e.amount
         elif isinstance(e, HandEnded):
             final = e.stacks
             break
@@ -169,6 +174,8 @@ def hand_to_phh(
     fields = variant_fields(stages, len(seats))
     if min(runs, default=1) > 1:  # run it twice: the board's d db lines come once per run-out
         extra = {"extra": {**extra.pop("extra", {}), "_runout_count": min(runs)}, **extra}
+    if rake:
+        extra = {"extra": {**extra.pop("extra", {}), "rake": rake}, **extra}
     finishing = None
     if final is not None:
         by_seat = dict(final)

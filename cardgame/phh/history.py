@@ -232,6 +232,10 @@ class HandHistory:
 
 
 
+#: Fields outside the spec that writers use, kept in ``extra`` without a warning: ``rake`` (the house's
+#: cut, as PokerKit and the HandHQ logs write it; :mod:`cardgame.phh.replay` takes it back).
+KNOWN_EXTRA = frozenset({"rake"})
+
 #: Field name -> kind, in the canonical (dump) order: required fields, then the optional ones.
 _KINDS: dict[str, str] = {f.name: f.metadata["phh"] for f in attrs.fields(HandHistory) if "phh" in f.metadata}
 
@@ -336,7 +340,7 @@ def _from_mapping(data: Mapping[str, Any], *, warn: bool = True) -> HandHistory:
             raise _Invalid(f"field names are strings, not {excerpt(key)}")
         kind = _KINDS.get(key)
         if kind is None:
-            if warn and not key.startswith("_"):
+            if warn and not key.startswith("_") and key not in KNOWN_EXTRA:
                 warnings.warn(
                     f"unknown field {excerpt(key)} kept in HandHistory.extra (user-defined fields start with '_')",
                     UnknownFieldWarning,

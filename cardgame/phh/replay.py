@@ -10,6 +10,7 @@ are not whole numbers (``1259450.25``) are scaled by a power of ten so chips sta
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import re
@@ -23,8 +24,18 @@ from cardgame.engine import Stages
 from cardgame.model.cards import Card
 from cardgame.model.deck import SHORT_DECK, STANDARD_DECK, Deck, DeckSpec
 from cardgame.model.errors import CardgameError, HandHistoryError
-from cardgame.model.events import ActionTaken, Event, HandStarted, HoleCardsDealt, PotAwarded
-from cardgame.model.inputs import excerpt, label
+from cardgame.model.events import (
+    ActionTaken,
+    BetReturned,
+    BoardDealt,
+    Event,
+    HandStarted,
+    HoleCardsDealt,
+    PotAwarded,
+    RakeTaken,
+)
+from cardgame.model.inputs import check_int, excerpt, label
+from cardgame.model.rake import FixedRake
 from cardgame.model.rng import MAX_SEED, check_seed
 from cardgame.phh.actions import (
     CheckCallAction,
@@ -40,8 +51,9 @@ from cardgame.phh.games import SUPPORTED_CODES, runout_count, stages_for
 from cardgame.phh.history import HandHistory
 from cardgame.phh.io import iter_paths, load_each
 from cardgame.play.game import Game
+from cardgame.stages import Showdown
 
-__all__ = ["CheckReport", "HandCheck", "ReplayResult", "check_paths", "replay"]
+__all__ = ["CONVENTIONS", "CheckReport", "HandCheck", "ReplayResult", "check_paths", "replay"]
 
 _BOARD_GAMES = ("FT", "NT", "NS", "PO", "FO/8")
 _STUD_GAMES = ("F7S", "F7S/8", "FR")
@@ -61,9 +73,19 @@ class ReplayResult:
 MAX_AMOUNT = 10**15
 
 
+def stated_rake(hh: HandHistory) -> float | None:
+    """The file's ``rake`` (the house's cut, a field outside the spec that PokerKit and the HandHQ logs
+    write), or ``None`` when it is absent or not a finite number of at least 0 (it then says nothing)."""
+    value = hh.extra.get("rake")
+    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value) or value < 0:
+        return None
+    return value
+
+
 def _scale(hh: HandHistory) -> int:
     """The smallest power of ten that makes every amount in the hand a whole number."""
     values: list[float] = [*hh.starting_stacks, *(hh.antes or ()), *(hh.blinds_or_straddles or ())]
+    values += [v for v in (stated_rake(hh),) if v is not None]
     values += [v for v in (hh.min_bet, hh.small_bet, hh.big_bet, hh.bring_in) if v is not None]
     values += [a.amount for a in hh.actions if isinstance(a, CompleteBetRaiseAction)]
     scale = 1
@@ -214,12 +236,16 @@ def _fill_doors(hh: HandHistory, held: dict[int, list[Card | Slot]], fills: dict
 def replay(
     hh: HandHistory, *, source: str = "<hand>", seed: int = 0, conventions: Mapping[str, bool] | None = None,
     configure: Callable[[Stages], object] | None = None, after: Callable[[Game, int], object] | None = None,
+    scale: int | None = None,
 ) -> ReplayResult:
     """Play ``hh`` through the engine. Raises :class:`HandHistoryError` naming the action at fault.
     ``conventions`` sets betting options by name (see :func:`cardgame.phh.games.stages_for`);
     ``configure`` is called with the stage list before play (to set other stages' options);
     ``after(game, index)`` is called once the players are seated (``index`` -1) and after each of the
-    file's actions is applied (to watch the hand: :mod:`cardgame.phh.steps`)."""
+    file's actions is applied (to watch the hand: :mod:`cardgame.phh.steps`). The file's ``rake``
+    (:func:`stated_rake`) is taken from the pots before they are awarded, as the site took it.
+    ``scale`` plays the hand in finer chips than the file's amounts need (a power of ten: ``100``
+    plays a dollar hand in cents, as a site splits its pots)."""
     source = label(source)
     if not isinstance(hh, HandHistory):
         raise HandHistoryError(f"{source}: a hand to replay is a HandHistory (phh.load, phh.loads), not {excerpt(hh)}.")
@@ -236,8 +262,12 @@ def replay(
         )
     n = hh.player_count
     spec = SHORT_DECK if hh.variant == "NS" else STANDARD_DECK
+    if scale is not None and (check_int(scale, "scale", HandHistoryError, minimum=1, maximum=10**6) not in
+                              [10**k for k in range(7)]):
+        raise HandHistoryError(f"{source}: scale is a power of ten from 1 to 1000000, not {excerpt(scale)}.")
     try:
-        scale = _scale(hh)
+        own = _scale(hh)
+        scale = own if scale is None else max(scale, own)
         plan = _plan(hh, spec, seed)
     except HandHistoryError as exc:
         raise HandHistoryError(f"{source}: {exc}") from None
@@ -251,6 +281,11 @@ def replay(
                     if not math.isinf(v))
     unknown = {i for i, v in enumerate(hh.starting_stacks) if math.isinf(v)}
     stages = stages_for(hh, chips, plan.hole_cards, conventions=conventions)
+    rake = stated_rake(hh)
+    if rake:
+        for stage in stages:
+            if isinstance(stage, Showdown):
+                stage.rake = FixedRake(chips(rake))
     if configure is not None:
         configure(stages)
     try:  # (a table the engine cannot seat: more players than a table has seats)
@@ -426,7 +461,9 @@ class CheckReport:
             tail = f", {unchecked} replayed without finishing stacks" if unchecked else ""
             tail += f", {unsupported} not replayed (variant not supported yet)" if unsupported else ""
             out.append(f"{path}: {good}/{len(hands) - unchecked - unsupported} reproduced{tail}")
-            out += [f"  hand {h.index}: {h.status}: {h.detail}" for h in hands if h.status in ("mismatch", "error")]
+            out += [f"  hand {h.index}: {h.status}: {h.detail}" if h.status != "ok" else
+                    f"  hand {h.index}: ok ({h.detail})" for h in hands
+                    if h.status in ("mismatch", "error") or h.detail.startswith("convention: ")]
         variants = sorted({h.variant for h in self.hands})
         for v in variants:
             hs = [h for h in self.hands if h.variant == v]
@@ -435,6 +472,14 @@ class CheckReport:
                        f"{sum(h.status == 'unsupported' for h in hs)} unsupported, "
                        f"{sum(h.status == 'mismatch' for h in hs)} mismatched, "
                        f"{sum(h.status == 'error' for h in hs)} errors")
+        explained: dict[str, int] = {}
+        for h in self.hands:
+            if h.status == "ok" and h.detail.startswith("convention: "):
+                name = re.sub(r"rake inferred [0-9.e+-]+", "rake inferred", h.detail.removeprefix("convention: "))
+                explained[name] = explained.get(name, 0) + 1
+        if explained:
+            out.append("reproduced under a convention: " + ", ".join(f"{name} {count}" for name, count in
+                                                                  sorted(explained.items())))
         total = len(self.hands)
         good = sum(h.status == "ok" for h in self.hands)
         bad = sum(h.status in ("mismatch", "error") for h in self.hands)
@@ -444,45 +489,133 @@ class CheckReport:
         return out
 
 
+#: How sites record a hand differently from the engine's plain result, each checked by replaying the
+#: hand under it (:func:`check_hand`), in the order tried (fewest changes first).
+CONVENTIONS: dict[str, str] = {
+    "rake inferred": "the site took a rake the file does not state: the difference between the engine's "
+                     "total and the file's, taken from the pots (main pot first) before they are awarded; at most "
+                     "a fifth of the pot (rooms post at most a tenth, some add a fixed bad-beat jackpot drop), "
+                     "and none in a flop game that saw no flop (no flop, no drop)",
+    "uncalled bet counted as won": "the file's winnings count the uncalled bet returned to its owner as won "
+                                   "(only for ``winnings``; stacks are the same either way)",
+    "in cents": "the site counts the file's currency in cents, finer than the file's amounts need: a rake "
+                "or a split pot's share is a number of cents (the hand replayed with 100 chips to the unit)",
+}
+
+
+def _winnings(result: ReplayResult, uncalled: bool) -> list[int]:
+    """Chips each player took from the pots (with ``uncalled``, also the bets returned to them)."""
+    awarded = [0] * len(result.stacks)
+    for e in result.game.events:
+        if isinstance(e, PotAwarded):
+            for seat, chips in zip(e.winners, e.amounts, strict=True):
+                awarded[seat] += chips
+        elif uncalled and isinstance(e, BetReturned):
+            awarded[e.seat] += e.amount
+    return awarded
+
+
+def _raked(result: ReplayResult) -> int:
+    return sum([e.amount for e in result.game.events if isinstance(e, RakeTaken)])
+
+
+def _saw_a_flop(result: ReplayResult) -> bool:
+    """Whether a board card was dealt in the replayed hand."""
+    return any(isinstance(e, BoardDealt) for e in result.game.events)
+
+
+def _engine_chips(result: ReplayResult, what: str, uncalled: bool) -> list[int | None]:
+    """The engine's stacks (``None``: unknown, ``inf``) or winnings, in chips."""
+    if what == "winnings":
+        return list(_winnings(result, uncalled))
+    chips = {p.seat: p.stack for p in result.game.table.players()}
+    return [None if math.isinf(s) else chips[i] for i, s in enumerate(result.stacks)]
+
+
+def _units_text(chips: int, scale: int) -> str:
+    return f"{float(Fraction(chips, scale)):g}"
+
+
 def check_hand(hh: HandHistory, path: str, index: int) -> HandCheck:
-    """Replay one hand and compare its stacks with ``finishing_stacks`` (one chip of tolerance)."""
+    """Replay one hand and compare its stacks with ``finishing_stacks`` (or its ``winnings``), one chip
+    of tolerance (a split pot's odd chip). When the file differs from the engine's plain result (with
+    the file's ``rake`` taken), each convention of :data:`CONVENTIONS` and each combination of them is
+    tried by replaying the hand under it; the hand is ``ok`` naming the one that reproduces the file
+    (``convention: rake inferred 1.35``), else a ``mismatch`` listing what was tried."""
     if hh.variant not in SUPPORTED_CODES:
         return HandCheck(path, index, hh.variant, "unsupported", f"variant {hh.variant} is not replayed yet")
+    source = f"{path}: hand {index}"
     try:
-        result = replay(hh, source=f"{path}: hand {index}")
+        result = replay(hh, source=source)
     except (CardgameError, ArithmeticError, ValueError) as exc:  # this hand's error; the others go on
         return HandCheck(path, index, hh.variant, "error", str(exc))
     if hh.finishing_stacks is None and hh.winnings is None:
         return HandCheck(path, index, hh.variant, "unchecked", "no finishing_stacks")
     if not result.complete:
         return HandCheck(path, index, hh.variant, "mismatch", "the actions end before the hand does")
-    awarded = [0] * len(hh.starting_stacks)  # chips each player took from the pots
-    for e in result.game.events:
-        if isinstance(e, PotAwarded):
-            for seat, chips in zip(e.winners, e.amounts, strict=True):
-                awarded[seat] += chips
-    if hh.finishing_stacks is not None:
-        what, expected, engine = "stacks", list(hh.finishing_stacks), list(result.stacks)
-    else:
-        what, expected = "winnings", list(hh.winnings or ())
-        engine = [float(Fraction(w, result.scale)) for w in awarded]
-    if len(expected) != len(engine):
-        return HandCheck(path, index, hh.variant, "mismatch", f"{len(expected)} {what} for {len(engine)} players")
-    diffs = [0.0 if math.isinf(float(g)) else float(g) - float(e) for e, g in zip(expected, engine, strict=True)]
-    tolerance = 1 / result.scale + 1e-9  # one chip of the file's smallest unit (split pots' odd chips)
-    if all(abs(d) <= tolerance for d in diffs):
-        return HandCheck(path, index, hh.variant, "ok")
-    # The house's cut (rake) comes out of the pot before the file's amounts: only pot winners get less,
-    # by at most a tenth of the pot, or by exactly the file's ``rake``.
-    rake = sum(diffs)
-    pot = float(Fraction(sum(awarded), result.scale))
-    stated = hh.extra.get("rake")
-    if not isinstance(stated, int | float) or isinstance(stated, bool) or not math.isfinite(stated):
-        stated = None  # (a rake that is not a number says nothing)
-    winners_only = all(d >= -1e-9 and (d <= 1e-9 or awarded[i]) for i, d in enumerate(diffs))
-    if winners_only and rake > 0 and (abs(float(stated) - rake) < 1e-6 if stated is not None else rake <= pot / 10):
-        return HandCheck(path, index, hh.variant, "ok", f"rake {rake:g}")
-    return HandCheck(path, index, hh.variant, "mismatch", f"{what}: expected {expected}, engine {engine}")
+    what, expected = ("stacks", list(hh.finishing_stacks)) if hh.finishing_stacks is not None else (
+        "winnings", list(hh.winnings or ()))
+    if len(expected) != len(result.stacks):
+        return HandCheck(path, index, hh.variant, "mismatch",
+                         f"{len(expected)} {what} for {len(result.stacks)} players")
+
+    def engine(r: ReplayResult, uncalled: bool) -> list[float]:
+        if what == "stacks":
+            return list(r.stacks)
+        return [float(Fraction(w, r.scale)) for w in _winnings(r, uncalled)]
+
+    def matches(r: ReplayResult, uncalled: bool) -> bool:
+        tolerance = 1 / r.scale + 1e-9  # one chip of the file's smallest unit (split pots' odd chips)
+        return all(math.isinf(float(g)) or abs(float(g) - float(e)) <= tolerance
+                   for e, g in zip(expected, engine(r, uncalled), strict=True))
+
+    if what == "winnings" and not any(expected):
+        return HandCheck(path, index, hh.variant, "unchecked", "winnings are all 0: the file records no winner")
+    stated = stated_rake(hh)
+    plain = engine(result, False)
+    if matches(result, False):
+        return HandCheck(path, index, hh.variant, "ok", f"rake {stated:g} (the file's)" if stated else "")
+    tried = ["as recorded" + (f" (rake {stated:g})" if stated else "")]
+    uncalled_options = (False, True) if what == "winnings" else (False,)
+    for cents in (False, True) if result.scale < 100 else (False,):
+        base = result
+        if cents:
+            try:
+                base = replay(hh, source=source, scale=100)
+            except (CardgameError, ArithmeticError, ValueError):
+                continue
+        for uncalled in uncalled_options:
+            names = [*(["uncalled bet counted as won"] if uncalled else []), *(["in cents"] if cents else [])]
+            if names and matches(base, uncalled):
+                return HandCheck(path, index, hh.variant, "ok", f"convention: {', '.join(names)}")
+            if names:
+                tried.append(", ".join(names))
+            # the rake the site took: what the engine awards beyond the file's amounts, in chips
+            chips = _raked(base) + sum(g - Fraction(str(e)) * base.scale for e, g in
+                                       zip(expected, _engine_chips(base, what, uncalled), strict=True)
+                                       if g is not None and not math.isinf(float(e)))
+            pot = sum(_winnings(base, False)) + _raked(base)
+            if chips.denominator != 1 or not 0 < 5 * chips <= pot or (hh.variant in _BOARD_GAMES
+                                                                         and not _saw_a_flop(base)):
+                continue
+            rake = int(chips)
+            label_ = ", ".join(["rake inferred " + _units_text(rake, base.scale), *names])
+            tried.append(label_)
+            try:
+                raked = replay(hh, source=source, scale=base.scale if cents else None,
+                               configure=functools.partial(_set_rake, chips=rake))
+            except (CardgameError, ArithmeticError, ValueError):
+                continue
+            if raked.complete and matches(raked, uncalled):
+                return HandCheck(path, index, hh.variant, "ok", f"convention: {label_}")
+    return HandCheck(path, index, hh.variant, "mismatch",
+                     f"{what}: expected {expected}, engine {plain}; tried: {'; '.join(tried)}")
+
+
+def _set_rake(stages: Stages, chips: int) -> None:
+    for stage in stages:
+        if isinstance(stage, Showdown):
+            stage.rake = FixedRake(chips)
 
 
 def check_paths(paths: Iterable[str | Path]) -> CheckReport:

@@ -10,10 +10,11 @@ from cardgame.evaluation.protocol import card_counts
 from cardgame.model.cards import Card
 from cardgame.model.context import Context
 from cardgame.model.errors import ConfigError
-from cardgame.model.events import CardsShown, PotAwarded
+from cardgame.model.events import CardsShown, PotAwarded, RakeTaken
 from cardgame.model.hand import Hand, HandPlayer
 from cardgame.model.inputs import excerpt
-from cardgame.model.pots import side_pots, split
+from cardgame.model.pots import Pot, side_pots, split
+from cardgame.model.rake import FixedRake, Rake, rake_pots
 from cardgame.stages.base import PokerStage
 from cardgame.stages.fitting import TableFit, table_fit
 from cardgame.stages.results import ShowdownResult
@@ -82,6 +83,10 @@ class Showdown(PokerStage):
       side pots and the main pot separately).
     * ``no_low="split"``: when a hand qualifies for low in some pot but none of a pot's hands
       does, that pot's low half is split among its hands that can win something, not scooped.
+
+    ``rake`` (a :class:`~cardgame.model.rake.Rake`, or a :class:`~cardgame.model.rake.FixedRake` of a
+    recorded amount) takes the house's cut from the pots before they are awarded, the main pot
+    first, and says how much with a :class:`~cardgame.model.events.RakeTaken` event.
     """
 
     name: ClassVar[str] = "showdown"
@@ -93,7 +98,7 @@ class Showdown(PokerStage):
     ]
     gives: ClassVar[tuple[type, ...]] = (ShowdownResult,)
     __slots__ = ("_live", "_mucked", "_shown", "_won", "high", "low", "merge_pots", "no_low", "odd_chips",
-                 "one_odd_chip_each")
+                 "one_odd_chip_each", "rake")
 
     def __init__(
         self,
@@ -104,6 +109,7 @@ class Showdown(PokerStage):
         one_odd_chip_each: bool = True,
         merge_pots: bool = False,
         no_low: str = "scoop",
+        rake: Rake | FixedRake | None = None,
     ) -> None:
         super().__init__()
         if high is None and low is None:
@@ -112,6 +118,9 @@ class Showdown(PokerStage):
             raise ConfigError(f"odd_chips must be one of {', '.join(ODD_CHIPS)}, not {excerpt(odd_chips)}.")
         if no_low not in NO_LOW:
             raise ConfigError(f"no_low must be one of {', '.join(NO_LOW)}, not {excerpt(no_low)}.")
+        if rake is not None and not isinstance(rake, Rake | FixedRake):
+            raise ConfigError(f"rake is a Rake (percent, cap), a FixedRake or None, not {excerpt(rake)}.")
+        self.rake = rake
         self.high = high
         self.low = low
         self.odd_chips = odd_chips
@@ -181,6 +190,8 @@ class Showdown(PokerStage):
         assert hand is not None
         last = self._live[0]
         total = hand.pot_total()
+        if self.rake is not None:
+            total -= self._take_rake(hand, total)
         last.player.stack += total
         self._won[last.seat] = total
         self.ctx.emit(PotAwarded(0, total, (last.seat,), (total,)))
@@ -201,13 +212,29 @@ class Showdown(PokerStage):
         does. A pot only mucked hands contest (their excess over it) goes back to them, split
         evenly, odd chips in position order, since none of them is shown."""
         emit, won = self.ctx.emit, self._won
-        for index, pot in enumerate(side_pots(hand.players, hand.dead)):
+        for index, pot in enumerate(self._pots(hand)):
             winners = [seat for seat in pot.eligible if seat not in mucked] or list(pot.eligible)
             shares = split(pot.amount, winners)
             for seat, chips in zip(winners, shares, strict=True):
                 hand.by_seat[seat].player.stack += chips
                 won[seat] = won.get(seat, 0) + chips
             emit(PotAwarded(index, pot.amount, tuple(winners), tuple(shares)))
+
+    def _pots(self, hand: Hand) -> list[Pot]:
+        """The pots to award: :func:`~cardgame.model.pots.side_pots`, less the rake (main pot first)."""
+        pots = side_pots(hand.players, hand.dead)
+        if self.rake is None:
+            return pots
+        chips = self._take_rake(hand, sum([pot.amount for pot in pots]))
+        return rake_pots(pots, chips) if chips else pots
+
+    def _take_rake(self, hand: Hand, pot: int) -> int:
+        """The rake on a ``pot`` of that many chips (announced with :class:`RakeTaken` when there is one)."""
+        assert self.rake is not None
+        chips = self.rake.amount(pot, flop=bool(hand.board or hand.runouts), players=len(hand.players))
+        if chips:
+            self.ctx.emit(RakeTaken(chips))
+        return chips
 
     def hand_on(self) -> None:
         hand = self.ctx.hand
@@ -254,7 +281,7 @@ class Showdown(PokerStage):
                 f"run {i + 1}: {text}" for i, text in enumerate(parts))))
         several = len(boards) > 1
         pots = [(index, pot.amount, ([seat for seat in pot.eligible if seat not in mucked] if mucked else None)
-                 or list(pot.eligible)) for index, pot in enumerate(side_pots(hand.players, hand.dead))]
+                 or list(pot.eligible)) for index, pot in enumerate(self._pots(hand))]
         contenders = self._contenders(pots, runs) if self.merge_pots or self.no_low == "split" else None
         if self.merge_pots and contenders is not None:
             pots = _merged(pots, contenders)

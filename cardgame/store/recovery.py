@@ -22,6 +22,7 @@ from cardgame.model.events import (
     PlayerSatIn,
     PlayerSatOut,
     PlayerSeated,
+    RakeTaken,
 )
 from cardgame.model.inputs import check_int, excerpt
 from cardgame.model.rng import check_seed
@@ -77,6 +78,7 @@ class _Replay:
         self.pending: HandStarted | None = None
         self.start_stacks: dict[int, int] = {}
         self.left_in_hand: dict[int, PlayerLeft] = {}
+        self.raked = 0  # chips the house took from the hand in progress (RakeTaken)
         #: hand -> (its HandStarted, the names it dealt in, its HandEnded or HandVoided or None)
         self.outcomes: dict[int, tuple[HandStarted, tuple[str, ...], HandEnded | HandVoided | None]] = {}
 
@@ -131,6 +133,10 @@ class _Replay:
             elif e.cashed_out != player.stack:
                 raise wrong(f"seat {e.seat} leaves with {e.cashed_out} chips but has {player.stack}")
             del seats[e.seat]
+        elif isinstance(e, RakeTaken):
+            if pending is None or e.amount < 0:
+                raise wrong(f"a rake of {excerpt(e.amount)} chips is taken outside a hand")
+            self.raked += e.amount
         elif isinstance(e, HandStarted):
             self._start(e, wrong, seat_of, chips)
         elif isinstance(e, (HandEnded, HandVoided)):
@@ -165,6 +171,7 @@ class _Replay:
         self.pending, self.last_hand = e, e.hand
         self.start_stacks = dict(zip(e.seats, stacks, strict=True))
         self.left_in_hand = {}
+        self.raked = 0
         self.outcomes[e.hand] = (e, tuple(self.seats[s].name for s in e.seats), None)
 
     def _end(self, e: HandEnded | HandVoided, wrong: Callable[[str], StoreError],
@@ -190,9 +197,10 @@ class _Replay:
                             f"{excerpt(sorted(self.seats))} are taken")
             after = sum(c for s, c in e.stacks if s in self.start_stacks)
             after += sum(left.cashed_out for left in self.left_in_hand.values())
-            if after != sum(self.start_stacks.values()):
+            if after + self.raked != sum(self.start_stacks.values()):
+                raked = f" and {self.raked} raked" if self.raked else ""
                 raise wrong(f"hand #{e.hand}'s players started with {sum(self.start_stacks.values())} chips and "
-                            f"end with {after}")
+                            f"end with {after}{raked}")
             for seat, stack in e.stacks:
                 if seat not in self.start_stacks and self.seats[seat].stack != stack:
                     raise wrong(f"hand #{e.hand} ends with {stack} chips in seat {seat}, which was not in the hand "

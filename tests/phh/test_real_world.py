@@ -40,7 +40,8 @@ def test_dollar_amounts_and_winnings_reproduce(tmp_path: Path) -> None:
     path = tmp_path / "a.phhs"
     path.write_text(f"[1]\n{RAISE_TAKES_BLINDS}\n[2]\n{RAKED_SHOWDOWN}")
     report = check_paths([path])
-    assert [(h.status, h.detail) for h in report.hands] == [("ok", ""), ("ok", "rake 0.15")]
+    assert [(h.status, h.detail) for h in report.hands] == [
+        ("ok", ""), ("ok", "convention: rake inferred 0.15, in cents")]
 
 
 def test_an_unknown_stack_plays_as_deep_enough() -> None:
