@@ -38,10 +38,11 @@ from cardgame.tournament.seating import (
     draw_seats,
     next_big_blind,
 )
+from cardgame.tournament.series import BotStats, Series, SeriesResult, run_series
 from cardgame.tournament.structure import Break, Clock, Level, Structure, preset
 
-__all__ = ["MAX_ENTRANTS", "MAX_TABLE_SIZE", "Break", "Bubble", "Clock", "EventSpec", "Finish", "Icm", "Level",
-           "LevelPlayed", "Move", "Plan", "SeatingRules", "Standings", "Structure", "Table", "Tournament",
-           "TournamentError", "balance", "bubble", "check_payouts", "check_percentages", "default_percentages",
-           "draw_seats", "exact_steps", "icm", "icm_table", "next_big_blind", "payouts", "payouts_for", "preset",
-           "run_event", "split_prizes"]
+__all__ = ["MAX_ENTRANTS", "MAX_TABLE_SIZE", "BotStats", "Break", "Bubble", "Clock", "EventSpec", "Finish", "Icm",
+           "Level", "LevelPlayed", "Move", "Plan", "SeatingRules", "Series", "SeriesResult", "Standings",
+           "Structure", "Table", "Tournament", "TournamentError", "balance", "bubble", "check_payouts",
+           "check_percentages", "default_percentages", "draw_seats", "exact_steps", "icm", "icm_table",
+           "next_big_blind", "payouts", "payouts_for", "preset", "run_event", "run_series", "split_prizes"]
