@@ -121,7 +121,7 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
     sim.add_argument("--seed", type=whole("seed", 0, MAX_SEED), default=None,
                      help="the match replays from it (default: 128 bits from the operating system, printed)")
     sim.add_argument("--stack", type=whole("stack", 1, MAX_CHIPS), default=None,
-                     help="starting stack (default: 100 big blinds; 1,500 in sng and mtt events)")
+                     help="starting stack (in sng and mtt events 1,500) (default: 100 big blinds)")
     sim.add_argument("--workers", type=whole("number of workers", 1, MAX_WORKERS), default=1,
                      help="processes sharing the hands (the results are the same for any number)")
     sim.add_argument("--backend", choices=BACKENDS, default=None,
