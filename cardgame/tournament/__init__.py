@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from cardgame.tournament.errors import TournamentError
-from cardgame.tournament.event import EventSpec, LevelPlayed, Tournament, run_event
+from cardgame.tournament.event import EventSpec, HandPlayed, LevelPlayed, Tournament, run_event
 from cardgame.tournament.icm import Icm, exact_steps, icm, icm_table
 from cardgame.tournament.payouts import (
     check_payouts,
@@ -41,8 +41,8 @@ from cardgame.tournament.seating import (
 from cardgame.tournament.series import BotStats, Series, SeriesResult, run_series
 from cardgame.tournament.structure import Break, Clock, Level, Structure, preset
 
-__all__ = ["MAX_ENTRANTS", "MAX_TABLE_SIZE", "BotStats", "Break", "Bubble", "Clock", "EventSpec", "Finish", "Icm",
-           "Level", "LevelPlayed", "Move", "Plan", "SeatingRules", "Series", "SeriesResult", "Standings",
-           "Structure", "Table", "Tournament", "TournamentError", "balance", "bubble", "check_payouts",
+__all__ = ["MAX_ENTRANTS", "MAX_TABLE_SIZE", "BotStats", "Break", "Bubble", "Clock", "EventSpec", "Finish",
+           "HandPlayed", "Icm", "Level", "LevelPlayed", "Move", "Plan", "SeatingRules", "Series", "SeriesResult",
+           "Standings", "Structure", "Table", "Tournament", "TournamentError", "balance", "bubble", "check_payouts",
            "check_percentages", "default_percentages", "draw_seats", "exact_steps", "icm", "icm_table",
            "next_big_blind", "payouts", "payouts_for", "preset", "run_event", "run_series", "split_prizes"]

@@ -52,13 +52,28 @@ from cardgame.tournament.places import Finish, Standings
 from cardgame.tournament.seating import MAX_ENTRANTS, Plan, SeatingRules, Table, balance, bubble, draw_seats
 from cardgame.tournament.structure import Level, Structure, preset
 
-__all__ = ["EventSpec", "LevelPlayed", "Listener", "Tournament", "run_event"]
+__all__ = ["EventSpec", "HandPlayed", "LevelPlayed", "Listener", "Tournament", "run_event"]
 
 #: The most bot names an event's entrants cycle through.
 MAX_BOTS = 100
 
-#: ``listener(table, round, event)``: each engine event of each hand, with its table number and round.
-Listener = Callable[[int, int, Event], None]
+
+
+@dataclass(frozen=True)
+class HandPlayed:
+    """One hand of an event, for a listener: its ``table`` number, the ``round`` it was dealt in, the
+    ``level`` number played, the players by seat (``names``) and the hand's ``events`` (the engine's: its
+    ``HandStarted``, every forced bet and action, ``HandEnded``)."""
+
+    table: int
+    round: int
+    level: int
+    names: dict[int, str]
+    events: tuple[Event, ...]
+
+
+#: ``listener(hand)``: called with each :class:`HandPlayed` as the event goes on.
+Listener = Callable[[HandPlayed], None]
 
 
 def _entrants(value: object) -> int:
@@ -333,7 +348,7 @@ class _Event:
         self.moves += len(plan.moves)
 
     # --- a round -----------------------------------------------------------------------------------
-    def hand(self, number: int, options: dict[str, Any]) -> dict[str, int]:
+    def hand(self, number: int, level: int, options: dict[str, Any]) -> dict[str, int]:
         """Table ``number`` plays a hand; the players out with the stacks they started it with, in seat
         order from the button."""
         from cardgame.play.game import Game
@@ -344,15 +359,15 @@ class _Event:
         start = {p.name: p.stack for p in table.players()}
         seed = self.source.derive(f"table {number} round {self.rounds}").getrandbits(64)
         game = Game(self.variant.build(**options), table=table, seed=seed, deck=self.variant.deck, max_hands=1)
-        if self.listener is not None:
-            listener, hand = self.listener, self.rounds
-            game.subscribe(lambda event: listener(number, hand, event))
         game.start()
         game.play({p.seat: self.bots[p.name] for p in table.players()})
         if game.status_name != "exited" or game.ctx.hands_played != 1:
             raise AssertionError(f"table {number}, round {self.rounds}: the hand did not end ({game.status_name})")
         if table.total_chips() != sum(start.values()):
             raise AssertionError(f"table {number}, round {self.rounds}: the hand did not keep its chips")
+        if self.listener is not None:
+            names = {p.seat: p.name for p in table.players()}
+            self.listener(HandPlayed(number, self.rounds, level, names, tuple(game.events)))
         self.hands += 1
         button = table.button or 0
         out = sorted((p for p in table.players() if p.stack == 0),
@@ -373,7 +388,7 @@ class _Event:
         hands = self.hands
         hand_for_hand = bubble(self.seating(), self.paid, self.spec.rules).hand_for_hand
         options = self.spec.structure.game_options(blinds)
-        out = [self.hand(n, options) for n in sorted(self.tables)]
+        out = [self.hand(n, number, options) for n in sorted(self.tables)]
         last = self.levels[-1]
         self.levels[-1] = replace(last, rounds=last.rounds + 1, hands=last.hands + self.hands - hands)
         if hand_for_hand:
@@ -413,12 +428,12 @@ class _Event:
 
 def run_event(spec: EventSpec, seed: int | None = None, *, listener: Listener | None = None) -> Tournament:
     """Play the tournament ``spec`` to its winner (as the module says) and return it. ``seed`` replays it
-    (default: 128 bits from the operating system, kept in the result). ``listener(table, round, event)``
-    is handed each event of each hand."""
+    (default: 128 bits from the operating system, kept in the result). ``listener`` is handed each hand
+    played (a :class:`HandPlayed`) as the event goes on."""
     spec = check_instance(spec, EventSpec, "An EventSpec", TournamentError)
     chosen = new_seed() if seed is None else check_seed(seed, TournamentError)
     if listener is not None and not callable(listener):
-        raise TournamentError(f"A listener is a callable listener(table, round, event), not {excerpt(listener)}.")
+        raise TournamentError(f"A listener is a callable listener(hand), not {excerpt(listener)}.")
     event = _Event(spec, chosen, listener)
     event.check()
     while not event.standings.over:
