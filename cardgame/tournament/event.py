@@ -133,11 +133,15 @@ def _variant(value: object) -> str:
         found = variants.get(value)
     except CardgameError as exc:
         raise TournamentError(str(exc)) from None
-    takes = set(inspect.signature(found.builder).parameters)
-    if not {"small_blind", "big_blind", "ante", "big_blind_ante"} <= takes:
+    if not {"small_blind", "big_blind", "ante"} <= _takes(found.builder):
         raise TournamentError(f"{found.name} has no blinds and antes to raise by level; a tournament plays a "
-                              f"variant built with small_blind, big_blind, ante and big_blind_ante (NT, PO...).")
+                              f"variant built with small_blind, big_blind and ante (NT, PO...).")
     return value
+
+
+def _takes(builder: Callable[..., Any]) -> set[str]:
+    """The keyword arguments a variant's builder takes."""
+    return set(inspect.signature(builder).parameters)
 
 
 @attrs.frozen
@@ -145,9 +149,10 @@ class EventSpec:
     """A tournament: ``entrants`` players (2 to :data:`~cardgame.tournament.seating.MAX_ENTRANTS`), entrant
     ``i`` played by the bot ``bots[i % len(bots)]`` (names for :func:`cardgame.play.bots.get`), each
     starting with ``stack`` chips, blinds by ``structure`` (default the ``"turbo sng hands"`` preset),
-    ``variant`` (a registered name or PHH code whose builder takes the blinds and antes; no-limit hold'em
-    by default), seats by ``rules``. Each entrant pays ``buy_in`` (money units) into the prize pool, paid
-    out by ``percentages`` (place 1 first; default :func:`~cardgame.tournament.payouts.default_percentages`).
+    ``variant`` (a registered name or PHH code whose builder takes the blinds and the ante, and the
+    big-blind ante if the structure has one; no-limit hold'em by default), seats by ``rules``. Each entrant
+    pays ``buy_in`` (money units) into the prize pool, paid out by ``percentages`` (place 1 first; default
+    :func:`~cardgame.tournament.payouts.default_percentages`).
     A structure counted in minutes advances ``seconds_per_hand`` a round. An event still going after
     ``max_rounds`` rounds is stopped with :class:`TournamentError`."""
 
@@ -171,7 +176,12 @@ class EventSpec:
         if self.percentages is not None:
             check_percentages(list(self.percentages), self.entrants)
         seats = max(self.rules.table_size, self.rules.final_size)
-        most = variants.get(self.variant).max_players
+        found = variants.get(self.variant)
+        most = found.max_players
+        antes = any(level.ante for level in self.structure.blind_levels)
+        if antes and self.structure.ante_format == "big blind" and "big_blind_ante" not in _takes(found.builder):
+            raise TournamentError(f"{found.name} has no big-blind ante; give it a structure whose antes are posted "
+                                  f"by everyone (ante_format=\"everyone\") or without antes.")
         if seats > most:
             raise TournamentError(f"{excerpt(self.variant)} seats at most {most} players; the tables have {seats}.")
 
@@ -388,6 +398,8 @@ class _Event:
         hands = self.hands
         hand_for_hand = bubble(self.seating(), self.paid, self.spec.rules).hand_for_hand
         options = self.spec.structure.game_options(blinds)
+        if "big_blind_ante" not in _takes(self.variant.builder):  # a variant without one: none asked (checked)
+            del options["big_blind_ante"]
         out = [self.hand(n, number, options) for n in sorted(self.tables)]
         last = self.levels[-1]
         self.levels[-1] = replace(last, rounds=last.rounds + 1, hands=last.hands + self.hands - hands)

@@ -200,12 +200,20 @@ def test_the_per_round_checks_catch_lost_chips_and_unbalanced_tables() -> None:
     {"entrants": 9, "bots": ("no such bot",)}, {"entrants": 9, "bots": ()}, {"entrants": 9, "stack": 0},
     {"entrants": 9, "structure": "turbo"}, {"entrants": 9, "variant": "FT"}, {"entrants": 9, "variant": 7},
     {"entrants": 9, "percentages": (60, 30)}, {"entrants": 2, "percentages": (50, 30, 20)},
-    {"entrants": 9, "buy_in": -1}, {"entrants": 9, "rules": SeatingRules(table_size=10), "variant": "5-card draw"},
+    {"entrants": 9, "buy_in": -1}, {"entrants": 9, "variant": "PO"},  # (no big-blind ante in pot-limit Omaha)
+    {"entrants": 9, "rules": SeatingRules(table_size=10), "variant": "5-card draw"},
 ])
 def test_a_bad_event_is_refused(bad: dict[str, object]) -> None:
     with pytest.raises(TournamentError) as info:
         EventSpec(**bad)  # type: ignore[arg-type]
     assert len(str(info.value)) <= 700
+
+
+def test_pot_limit_omaha_plays_a_structure_whose_antes_everyone_posts() -> None:
+    structure = Structure.from_rows([[10, 20, 5, 3], [50, 100, 25, 3], [500, 1_000, 100]], unit="hands",
+                                    ante_format="everyone")
+    hands, result = _hands(EventSpec(6, ("random", "pair-raiser"), structure, variant="PO"), 1)
+    assert result.standings.over and ("ante", 25) in _posts(hands)[4]
 
 
 def test_an_event_that_does_not_end_is_stopped() -> None:
