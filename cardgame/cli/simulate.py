@@ -23,7 +23,7 @@ def events(args: argparse.Namespace, console: Console) -> int:
     average place and ROI. Every argument is checked before the first event."""
     from cardgame.cli.progress import progress_bar
     from cardgame.model.errors import CardgameError
-    from cardgame.tournament import EventSpec, Series, Structure, preset, run_series
+    from cardgame.tournament import EventSpec, SeatingRules, Series, Structure, preset, run_series
 
     if args.plot or args.duplicate:
         raise CardgameError(f"--tournament {args.tournament} prints finishing places; --plot and --duplicate are for "
@@ -34,8 +34,9 @@ def events(args: argparse.Namespace, console: Console) -> int:
                             f"--tournament mtt plays more.")
     name = args.structure
     structure = Structure.read(name) if name.strip().lower().endswith(".toml") else preset(name)
+    rules = SeatingRules(table_size=entrants) if args.tournament == "sng" else SeatingRules()  # sng: one table
     spec = EventSpec(entrants, tuple(b.strip() for b in args.bots.split(",") if b.strip()), structure,
-                     stack=args.stack or 1_500, buy_in=args.buy_in, variant=args.variant)
+                     stack=args.stack or 1_500, buy_in=args.buy_in, rules=rules, variant=args.variant)
     series = Series(spec, args.events, args.seed)
     with progress_bar(f"{args.tournament}: {args.events:,} events of {entrants:,}") as progress:
         result = run_series(series, workers=args.workers, backend=args.backend, progress=progress)
