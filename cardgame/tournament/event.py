@@ -304,7 +304,7 @@ class _Event:
             for seat, player in enumerate(t.seats):
                 if player is not None:
                     table.sit_down(player, spec.stack, seat)
-        self.rounds = self.hands = self.breaks = self.moves = 0
+        self.rounds = self.hands = self.breaks = self.moves = 0  # breaks: seconds of the clock stopped
         self.seconds = 0
         self.levels: list[LevelPlayed] = []
         self.final_table = 1 if len(self.tables) == 1 else 0
@@ -322,7 +322,7 @@ class _Event:
             clock = structure.at_time(self.seconds)
             while clock.on_break:
                 assert clock.remaining is not None  # a break is never the last entry
-                self.breaks += clock.remaining // 60
+                self.breaks += clock.remaining
                 self.seconds += clock.remaining
                 clock = structure.at_time(self.seconds)
         return clock.level, clock.blinds
@@ -435,7 +435,7 @@ class _Event:
 
     def result(self) -> Tournament:
         return Tournament(self.seed, self.spec, self.standings, self.rounds, self.hands, tuple(self.levels),
-                          self.breaks, self.final_table, self.moves)
+                          self.breaks // 60, self.final_table, self.moves)
 
 
 def run_event(spec: EventSpec, seed: int | None = None, *, listener: Listener | None = None) -> Tournament:
