@@ -33,6 +33,7 @@ How an event runs (:func:`run_event`):
 
 from __future__ import annotations
 
+import copy
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -290,12 +291,10 @@ class _Event:
         names = spec.names
         self.bots: dict[str, Bot] = {}
         made: dict[str, Bot] = {}
-        for i, name in enumerate(names):  # a bot object each entrant (plain function bots are shared)
-            kind = spec.bot_of(i)
-            bot = made.get(kind) or get(kind)
-            if inspect.isfunction(bot):
-                made[kind] = bot
-            self.bots[name] = bot
+        for i, name in enumerate(names):  # a bot object each entrant, a shallow copy of one made per kind (a
+            kind = spec.bot_of(i)         # range bot's style takes milliseconds to build); functions are shared
+            made[kind] = bot = made.get(kind) or get(kind)
+            self.bots[name] = bot if inspect.isfunction(bot) else copy.copy(bot)
         self.standings = Standings(names, spec.payouts)
         self.paid = max(1, sum(1 for p in spec.payouts if p > 0))
         self.tables: dict[int, SeatedTable] = {}
