@@ -256,3 +256,7 @@ def test_simulate_plays_sit_and_gos_and_reports_each_bots_itm_place_and_roi(tmp_
     assert "2 multi-table events of 40 entrants" in mtt.stdout
     refused = _cli("--tournament", "sng", "--entrants", "11", cwd=tmp_path)
     assert refused.returncode == 2 and "2 to 10 entrants" in refused.stderr + refused.stdout
+    plot = _cli("--tournament", "sng", "--plot", str(tmp_path / "x.png"), cwd=tmp_path)
+    assert plot.returncode == 2 and "--plot and --duplicate are for matches" in plot.stderr
+    freezeout = _cli("--tournament", "--hands", "20", "--bots", "random,all-in", "--seed", "1", cwd=tmp_path)
+    assert freezeout.returncode == 0 and "NT: 20 hands" in freezeout.stdout and "place" in freezeout.stdout
