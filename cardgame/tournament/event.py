@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import copy
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -267,10 +267,14 @@ class Tournament:
         most = check_int(top, "number of places shown", TournamentError, minimum=1, maximum=MAX_ENTRANTS)
         rows = [("place", "player", "bot", "prize")]
         rows += [(f.places, f.name, self.bot(f.name), f"{f.prize:,}") for f in self.places[:most]]
-        widths = [max(len(r[c]) for r in rows) for c in range(4)]
-        return "\n".join("  ".join(cell.ljust(w) if c in (1, 2) else cell.rjust(w)
-                                   for c, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()
-                         for row in rows)
+        return columns(rows, left=(1, 2))
+
+
+def columns(rows: Sequence[Sequence[str]], left: tuple[int, ...]) -> str:
+    """``rows`` (the header first) as aligned text: the columns ``left`` to the left, the others right."""
+    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
+    return "\n".join("  ".join(cell.ljust(w) if c in left else cell.rjust(w)
+                               for c, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip() for row in rows)
 
 
 class _Event:

@@ -27,7 +27,7 @@ import attrs
 from cardgame.model.inputs import check_instance, check_int, excerpt
 from cardgame.model.rng import check_seed, new_seed
 from cardgame.tournament.errors import TournamentError
-from cardgame.tournament.event import EventSpec, run_event
+from cardgame.tournament.event import EventSpec, columns, run_event
 
 __all__ = ["MAX_EVENTS", "BotStats", "Series", "SeriesResult", "play_events", "run_series"]
 
@@ -148,10 +148,7 @@ class SeriesResult:
         for b in self.bots:
             rows.append((b.name, f"{b.entries:,}", f"{b.itm:.1f}", f"{b.average_place:.2f}", f"{b.wins:,}",
                          f"{b.prizes:,}", "-" if b.roi is None else f"{b.roi:+.1f}"))
-        widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
-        return "\n".join("  ".join(cell.ljust(w) if c == 0 else cell.rjust(w)
-                                   for c, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()
-                         for row in rows)
+        return columns(rows, left=(0,))
 
     def to_json(self) -> str:
         return json.dumps({"seed": self.seed, "events": self.events, "entrants": self.entrants, "hands": self.hands,
