@@ -260,3 +260,11 @@ def test_simulate_plays_sit_and_gos_and_reports_each_bots_itm_place_and_roi(tmp_
     assert plot.returncode == 2 and "--plot and --duplicate are for matches" in plot.stderr
     freezeout = _cli("--tournament", "--hands", "20", "--bots", "random,all-in", "--seed", "1", cwd=tmp_path)
     assert freezeout.returncode == 0 and "NT: 20 hands" in freezeout.stdout and "place" in freezeout.stdout
+
+
+def test_the_benchmark_plays_an_event_and_reports_it(tmp_path: Path) -> None:
+    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "tournament.py"), "--entrants", "30"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "30 entrants" in run.stdout and "chips and balance checked every round" in run.stdout
+    assert run.stdout.splitlines()[2].split()[0] == "1"  # the winner's row
