@@ -28,7 +28,8 @@ from tests.api_walk import (
 
 APPS = ("cardgame.server", "cardgame.terminal", "cardgame.rl", *(f"cardgame.rl.{m}" for m in (
     "actions", "cfr", "env", "gym", "mccfr", "observe", "spiel", "vector")),
-    "cardgame.tournament", *(f"cardgame.tournament.{m}" for m in ("icm", "payouts", "places", "seating", "structure")))
+    "cardgame.tournament", *(f"cardgame.tournament.{m}" for m in (
+        "event", "icm", "payouts", "places", "seating", "series", "structure")))
 
 #: Public names not called by the walk, each with the reason (exact names: a class's builder is walked).
 #: The entry points that run until stopped are outside the walked ``__all__`` (``cardgame.server.serve.serve``:

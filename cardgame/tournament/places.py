@@ -86,9 +86,9 @@ class Standings:
         none = isinstance(self.payouts, tuple | list) and not self.payouts
         prizes = () if none else check_payouts(self.payouts, len(names))
         finishes = check_list(self.finishes, "finishes", min_length=0)
-        seen = set()
+        seen, known = set(), set(names)  # a set: a tuple's lookup made a 1,000-player event's standings cubic
         for f in finishes:
-            if not isinstance(f, Finish) or f.name not in names or f.name in seen:
+            if not isinstance(f, Finish) or f.name not in known or f.name in seen:
                 raise TournamentError(f"Each finish must be a Finish of a player listed once, not {excerpt(f)}.")
             seen.add(f.name)
         object.__setattr__(self, "players", names)

@@ -12,12 +12,20 @@ from typing import Any
 import pytest
 
 from cardgame.tournament import (
+    BotStats,
     Break,
+    EventSpec,
     Finish,
+    HandPlayed,
     Icm,
     Level,
+    LevelPlayed,
+    SeatingRules,
+    Series,
+    SeriesResult,
     Standings,
     Structure,
+    Tournament,
     check_payouts,
     check_percentages,
     default_percentages,
@@ -27,6 +35,8 @@ from cardgame.tournament import (
     payouts,
     payouts_for,
     preset,
+    run_event,
+    run_series,
     split_prizes,
 )
 from tests.api_walk import HOSTILE_FIXED, call_hostile
@@ -36,6 +46,10 @@ pytestmark = pytest.mark.usefixtures("own_folder")
 RESULT = icm([5000, 3000, 2000], [50, 30, 20])
 STANDINGS = Standings(["A", "B", "C"], [2, 1])
 MTT = preset("regular mtt")
+#: A two-player event that ends in a hand or two (everyone all in).
+DUEL = EventSpec(2, ("all-in",))
+PLAYED = run_event(DUEL, 1)
+SERIES = run_series(Series(DUEL, 2, seed=1))
 
 #: Each callable with valid arguments by name; each in turn is replaced by a hostile value.
 CALLS: list[tuple[str, Callable[..., Any], dict[str, Any]]] = [
@@ -70,6 +84,25 @@ CALLS: list[tuple[str, Callable[..., Any], dict[str, Any]]] = [
     ("Standings.prize", STANDINGS.prize, {"place": 2}),
     ("Standings.icm_table", STANDINGS.icm_table, {"stacks": {"A": 5, "B": 3, "C": 2}}),
     ("split_prizes", split_prizes, {"payouts": [5, 3, 2], "place": 2, "count": 2}),
+    ("EventSpec", EventSpec, {"entrants": 3, "bots": ("all-in", "random"), "structure": preset("turbo sng hands"),
+                              "stack": 100, "buy_in": 10, "percentages": (100,), "rules": SeatingRules(),
+                              "variant": "NT", "seconds_per_hand": 30, "max_rounds": 1000}),
+    ("EventSpec.bot_of", DUEL.bot_of, {"index": 1}),
+    ("run_event", run_event, {"spec": DUEL, "seed": 3, "listener": id}),
+    ("Tournament", Tournament, {"seed": 1, "spec": DUEL, "standings": PLAYED.standings, "rounds": 1, "hands": 1,
+                                "levels": (), "breaks": 0, "final_table": 1, "moves": 0}),
+    ("Tournament.bot", PLAYED.bot, {"name": "p1"}),
+    ("Tournament.table", PLAYED.table, {"top": 5}),
+    ("LevelPlayed", LevelPlayed, {"level": 1, "blinds": Level(1, 2), "first_round": 1, "rounds": 1, "hands": 1,
+                                  "players": 2}),
+    ("HandPlayed", HandPlayed, {"table": 1, "round": 1, "level": 1, "names": {}, "events": ()}),
+    ("Series", Series, {"spec": DUEL, "events": 2, "seed": 1, "shard_events": 1}),
+    ("run_series", run_series, {"series": Series(DUEL, 2, seed=1), "workers": 1, "backend": "serial",
+                                "progress": max}),
+    ("SeriesResult", SeriesResult, {"seed": 1, "events": 1, "entrants": 2, "hands": 1, "rounds": 1,
+                                    "event_seeds": (1,), "bots": SERIES.bots}),
+    ("BotStats", BotStats, {"name": "x", "entries": 1, "itm": 1.0, "average_place": 1.0, "wins": 0, "prizes": 0,
+                            "buy_ins": 0, "roi": None}),
 ]
 
 
