@@ -34,7 +34,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("applications", ("phh", "acpc", "store", "simulate", "server", "terminal", "rl", "tournament", "cli",
                       "__main__"),
      "hand histories, ACPC, the event store and snapshots, simulation, the table server, terminal play and "
-     "replay, learning environments, tournaments (ICM, payouts, structures, places, seating, balancing), the command line"),
+     "replay, learning environments, tournaments (ICM, payouts, structures, places, seating, balancing, events), "
+     "the command line"),
 )
 
 
