@@ -1,0 +1,199 @@
+"""The hot path's hand-written shortcuts do what the readable path does, checked by playing.
+
+Four places copy a readable call in line because every action takes them: ``Dispatcher.send`` runs
+``Stage.handle``'s body in line, ``Game.act`` runs ``Game.to_act`` and ``Game._send`` in line,
+``Game.legal_actions`` runs ``Game._ask("legal_actions")`` in line, and ``BettingRound.on_act`` and
+``pass_turn`` call the class's generated trigger functions (and every stage starts through its generated
+``start``) instead of ``Stage.trigger`` and ``Stage.start``. Here the same random games (every action kind,
+aliases, illegal actions, wrong seats, table events mid-hand, draws and run-it-twice choices) are played
+twice: once as the library runs them, once on the readable path, where those four methods are the plain
+calls they copy and every trigger and every start is fired by ``transitions`` itself
+(``cls.machine.events[trigger].trigger``). After each step the answer (the event returned, or the error's
+type and message), the legal actions, the log, the stacks and the stage must agree.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+import variants
+from cardgame import Game
+from cardgame.engine import Dispatcher, Stage
+from cardgame.engine.errors import CardgameError, StageError
+from cardgame.engine.outcomes import Failed
+from cardgame.model.errors import IllegalActionError
+from cardgame.stages.betting_round import ACTIONS
+
+GAMES = 12  # random games per variant
+STEPS = 160  # calls into each game
+
+
+def _readable_send(self: Dispatcher[Any], event: str, *args: Any) -> None:
+    """``Dispatcher.send`` as its docstring says it: ``stage.handle(event, *args)``, then follow the outcome."""
+    stage = self.current
+    if self.status != "running" or stage is None:
+        reason = f": {self.failure.reason}" if self.failure else ""
+        raise StageError(f"The game is {self.status}{reason}; it takes no more events.")
+    self.busy = True
+    ctx: Any = self.ctx
+    ctx.hold()
+    try:
+        try:
+            outcome = stage.handle(event, *args)
+        except CardgameError:
+            if stage._outcome is not None:
+                self._stop(stage, Failed(f"{event} left the stage half-ended", stage.name, stage.state))
+            raise
+        except Exception as exc:
+            self._stop(stage, Failed(f"{type(exc).__name__}: {exc}", stage.name, stage.state), exc)
+        if outcome is not None:
+            self.advance(stage, outcome)
+    finally:
+        self.busy = False
+        ctx.release()
+
+
+def _readable_act(self: Game, seat: int, action: str, amount: int | None = None) -> Any:
+    """``Game.act`` as the calls it copies: ``self.to_act``, then ``self._send``."""
+    d = self.dispatcher
+    if d.status == "running" and self.to_act is None:
+        where = f" (the game is in the {d.current.name} stage)" if d.current is not None else ""
+        raise IllegalActionError(f"No player is to act now{where}.", rule="no action pending")
+    return self._send("act", seat, action, amount)
+
+
+def _readable_legal_actions(self: Game) -> Any:
+    return self._ask("legal_actions")
+
+
+def _stage_classes(cls: type[Stage[Any]] = Stage) -> Iterator[type[Stage[Any]]]:
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _stage_classes(sub)
+
+
+def _by_transitions(cls: type[Stage[Any]]) -> dict[tuple[str, str], Callable[..., Any]]:
+    """Every ``(state, trigger)`` of ``cls`` fired by ``transitions`` itself."""
+    def caller(trigger: str) -> Callable[..., Any]:
+        event = cls.machine.events[trigger]
+        return lambda model, *args: event.trigger(model, *args)
+
+    return {key: caller(key[1]) for key in cls.table}
+
+
+@pytest.fixture
+def readable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The readable path: the in-line copies replaced by the calls they copy, and every stage class's
+    generated triggers and start by ``transitions`` and ``Stage.start``."""
+    monkeypatch.setattr(Dispatcher, "send", _readable_send)
+    monkeypatch.setattr(Game, "act", _readable_act)
+    monkeypatch.setattr(Game, "legal_actions", _readable_legal_actions)
+    for cls in set(_stage_classes()):
+        monkeypatch.setattr(cls, "fast", _by_transitions(cls))
+        monkeypatch.setattr(cls, "start", Stage.start)
+
+
+def _state(game: Game) -> tuple[Any, ...]:
+    hand = game.hand
+    players = () if hand is None else tuple(
+        (hp.seat, hp.bet, hp.contributed, hp.folded, hp.all_in, hp.acted_at, tuple(hp.hole)) for hp in hand.players)
+    stage = game.stage
+    return (game.status_name, None if stage is None else (type(stage).__name__, stage.state), game.to_act,
+            tuple((p.seat, p.stack, p.sitting_out) for p in game.table.players()), players,
+            None if hand is None else tuple(hand.board), game.ctx.hands_played)
+
+
+def _answer(call: Callable[[], Any]) -> tuple[Any, ...]:
+    try:
+        return ("returned", call())
+    except CardgameError as exc:
+        return ("raised", type(exc), str(exc))
+    except ZeroDivisionError:  # the failing hook's: the game failed
+        return ("failed",)
+
+
+def _step(game: Game, rng: random.Random) -> tuple[Any, ...]:
+    """One random call into ``game``: mostly a legal decision, sometimes an illegal or odd one."""
+    seats = [p.seat for p in game.table.players()]
+    roll = rng.random()
+    if roll < 0.03 and seats:  # table events mid-hand go through send as well
+        seat = rng.choice(seats)
+        what = rng.choice(["sit_out", "sit_in", "top_up"])
+        if what == "top_up":
+            return _answer(lambda: game.top_up(seat, rng.choice([1, 50, 10**30])))
+        return _answer(lambda: getattr(game, what)(seat))
+    draw, runs, legal = game.draw_options(), game.run_options(), game.legal_actions()
+    if draw is not None:
+        n = rng.randint(0, min(draw.max_discards, len(draw.hole)))
+        return _answer(lambda: game.draw(draw.seat, rng.sample(range(len(draw.hole)), n)))
+    if runs is not None:
+        return _answer(lambda: game.choose_runs(runs.seat, rng.randint(0, runs.max_runs + 1)))
+    if legal is None:
+        return _answer(lambda: game.act(rng.choice(seats) if seats else 0, "check"))
+    seat = legal.seat
+    if roll < 0.12:  # illegal or odd: another seat, a bool, a huge amount, an unknown action
+        seat = rng.choice([*seats, True, "1", -1, 99])
+    action = rng.choice(ACTIONS if roll < 0.3 else ("fold", "check", "call", "bet", "raise", "all_in"))
+    if roll < 0.2:
+        action = rng.choice([action, "shove", 3, None])
+    amount = None
+    if action in ("bet", "raise", "bet_raise") or rng.random() < 0.05:
+        lo, hi = legal.min_raise_to, legal.max_raise_to
+        amount = rng.choice([lo, hi, rng.randint(lo, max(lo, hi)), lo - 1, hi + 1, 10**40, 2.5, True])
+    if action == "check" and legal.call_amount:
+        action = rng.choice(["call", "check", "fold"])
+    return _answer(lambda: game.act(seat, action, amount))  # type: ignore[arg-type]
+
+
+def _play(name: str, players: int, seed: int, params: dict[str, Any]) -> Iterator[tuple[Any, ...]]:
+    game = Game(variants.get(name), params=params or None, seats=players, seed=seed, keep_hands=None,
+                max_hands=3 if seed % 4 == 1 else None)
+    for i in range(players):
+        game.sit_down(f"p{i}", 60 + 37 * i, i)
+    if seed % 4 == 2:  # a hook that fails the game in the middle of a hand: later calls are refused alike
+        events = iter(range(40 + seed))
+        game.hook(lambda event: next(events, None) is not None or 1 / 0)
+    game.start()
+    rng = random.Random(f"{name}/{seed}")
+    for _ in range(STEPS):
+        answer = _step(game, rng)
+        yield answer, game.legal_actions(), _state(game), len(game.events)
+    yield ("log", game.events)
+
+
+VARIANTS = [
+    ("NT", 2, {}), ("NT", 6, {}), ("NT", 3, {"run_it_twice": True}), ("FT", 4, {}), ("PO", 3, {}),
+    ("F7S", 4, {}), ("F2L3D", 3, {}), ("short-deck hold'em", 3, {}),
+]
+
+
+@pytest.mark.parametrize(("name", "players", "params"), VARIANTS, ids=[f"{v[0]}-{v[1]}" for v in VARIANTS])
+def test_fast_paths_play_as_the_readable_path(
+    name: str, players: int, params: dict[str, Any], request: pytest.FixtureRequest
+) -> None:
+    fast = {seed: list(_play(name, players, seed, params)) for seed in range(GAMES)}
+    request.getfixturevalue("readable")  # from here on, the readable path
+    assert Dispatcher.send is _readable_send
+    answers: set[str] = set()
+    for seed in range(GAMES):
+        slow = list(_play(name, players, seed, params))
+        for i, (got, want) in enumerate(zip(slow, fast[seed], strict=True)):
+            assert got == want, f"{name} seed {seed}, step {i}"
+            answers.add(got[0][0] if isinstance(got[0], tuple) else got[0])
+    assert {"returned", "raised"} <= answers  # both legal and refused calls were compared
+
+
+def test_the_readable_path_is_really_taken(readable: None) -> None:
+    """The fixture replaces the shortcuts: a generated function is no longer what a stage runs."""
+    game = Game(variants.get("NT"), seats=2, seed=1)
+    game.sit_down("a", 100)
+    game.sit_down("b", 100)
+    game.start()
+    stage = game.stage
+    assert stage is not None and type(stage).start is Stage.start
+    assert not getattr(type(stage).start, "generated", False)
+    assert Game.legal_actions is _readable_legal_actions
