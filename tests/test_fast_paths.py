@@ -4,18 +4,22 @@ Four places copy a readable call in line because every action takes them: ``Disp
 ``Stage.handle``'s body in line, ``Game.act`` runs ``Game.to_act`` and ``Game._send`` in line,
 ``Game.legal_actions`` runs ``Game._ask("legal_actions")`` in line, and ``BettingRound.on_act`` and
 ``pass_turn`` call the class's generated trigger functions (and every stage starts through its generated
-``start``) instead of ``Stage.trigger`` and ``Stage.start``. Here the same random games (every action kind,
+``start``) instead of ``Stage.trigger`` and ``Stage.start``; those generated functions have the bodies of the
+callbacks and conditions they can fuse written in line (``cardgame.engine.machine.Fusion``), which
+``cardgame.engine.verify``'s recording classes do not reach. Here the same random games (every action kind,
 aliases, illegal actions, wrong seats, table events mid-hand, draws and run-it-twice choices) are played
 twice: once as the library runs them, once on the readable path, where those four methods are the plain
 calls they copy and every trigger and every start is fired by ``transitions`` itself
-(``cls.machine.events[trigger].trigger``). After each step the answer (the event returned, or the error's
-type and message), the legal actions, the log, the stacks and the stage must agree.
+(``cls.machine.events[trigger].trigger``: ``verify.by_transitions`` and ``verify.check_play``). After each
+step the answer (the event returned, or the error's type and message), the legal actions, the log, the stacks
+and the stage must agree.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -25,6 +29,7 @@ from cardgame import Game
 from cardgame.engine import Dispatcher, Stage
 from cardgame.engine.errors import CardgameError, StageError
 from cardgame.engine.outcomes import Failed
+from cardgame.engine.verify import by_transitions, check_play
 from cardgame.model.errors import IllegalActionError
 from cardgame.stages.betting_round import ACTIONS
 
@@ -70,31 +75,22 @@ def _readable_legal_actions(self: Game) -> Any:
     return self._ask("legal_actions")
 
 
-def _stage_classes(cls: type[Stage[Any]] = Stage) -> Iterator[type[Stage[Any]]]:
-    for sub in cls.__subclasses__():
-        yield sub
-        yield from _stage_classes(sub)
-
-
-def _by_transitions(cls: type[Stage[Any]]) -> dict[tuple[str, str], Callable[..., Any]]:
-    """Every ``(state, trigger)`` of ``cls`` fired by ``transitions`` itself."""
-    def caller(trigger: str) -> Callable[..., Any]:
-        event = cls.machine.events[trigger]
-        return lambda model, *args: event.trigger(model, *args)
-
-    return {key: caller(key[1]) for key in cls.table}
+@contextmanager
+def _readable() -> Iterator[None]:
+    """The readable path: the in-line copies replaced by the calls they copy (and, with
+    ``verify.by_transitions``, every stage class's generated triggers and start by ``transitions``)."""
+    saved = Dispatcher.send, Game.act, Game.legal_actions
+    Dispatcher.send, Game.act, Game.legal_actions = _readable_send, _readable_act, _readable_legal_actions  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Dispatcher.send, Game.act, Game.legal_actions = saved  # type: ignore[method-assign]
 
 
 @pytest.fixture
-def readable(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The readable path: the in-line copies replaced by the calls they copy, and every stage class's
-    generated triggers and start by ``transitions`` and ``Stage.start``."""
-    monkeypatch.setattr(Dispatcher, "send", _readable_send)
-    monkeypatch.setattr(Game, "act", _readable_act)
-    monkeypatch.setattr(Game, "legal_actions", _readable_legal_actions)
-    for cls in set(_stage_classes()):
-        monkeypatch.setattr(cls, "fast", _by_transitions(cls))
-        monkeypatch.setattr(cls, "start", Stage.start)
+def readable() -> Iterator[None]:
+    with _readable(), by_transitions():
+        yield
 
 
 def _state(game: Game) -> tuple[Any, ...]:
@@ -162,7 +158,7 @@ def _play(name: str, players: int, seed: int, params: dict[str, Any]) -> Iterato
     for _ in range(STEPS):
         answer = _step(game, rng)
         yield answer, game.legal_actions(), _state(game), len(game.events)
-    yield ("log", game.events)
+    yield ("log",), game.events
 
 
 VARIANTS = [
@@ -172,19 +168,28 @@ VARIANTS = [
 
 
 @pytest.mark.parametrize(("name", "players", "params"), VARIANTS, ids=[f"{v[0]}-{v[1]}" for v in VARIANTS])
-def test_fast_paths_play_as_the_readable_path(
-    name: str, players: int, params: dict[str, Any], request: pytest.FixtureRequest
-) -> None:
-    fast = {seed: list(_play(name, players, seed, params)) for seed in range(GAMES)}
-    request.getfixturevalue("readable")  # from here on, the readable path
-    assert Dispatcher.send is _readable_send
+def test_fast_paths_play_as_the_readable_path(name: str, players: int, params: dict[str, Any]) -> None:
     answers: set[str] = set()
+
+    def play(seed: int) -> Iterator[tuple[Any, ...]]:
+        for seen in _play(name, players, seed, params):
+            answers.add(seen[0][0])
+            yield seen
+
     for seed in range(GAMES):
-        slow = list(_play(name, players, seed, params))
-        for i, (got, want) in enumerate(zip(slow, fast[seed], strict=True)):
-            assert got == want, f"{name} seed {seed}, step {i}"
-            answers.add(got[0][0] if isinstance(got[0], tuple) else got[0])
+        with _readable():  # the readable kernel and Game calls, the generated functions
+            assert check_play(lambda: play(seed)) > 1  # noqa: B023  (called at once)
     assert {"returned", "raised"} <= answers  # both legal and refused calls were compared
+
+
+def test_the_readable_game_calls_are_compared_too() -> None:
+    """``check_play`` compares generated against transitions; the in-line ``Dispatcher.send``, ``Game.act``
+    and ``Game.legal_actions`` against the calls they copy, on the same games."""
+    for name, players, params in VARIANTS[:3]:
+        for seed in range(4):
+            fast = list(_play(name, players, seed, params))
+            with _readable(), by_transitions():
+                assert list(_play(name, players, seed, params)) == fast
 
 
 def test_the_readable_path_is_really_taken(readable: None) -> None:
