@@ -18,9 +18,10 @@ and the stage must agree.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -31,7 +32,7 @@ from cardgame.engine.errors import CardgameError, StageError
 from cardgame.engine.outcomes import Failed
 from cardgame.engine.verify import by_transitions, check_play
 from cardgame.model.errors import IllegalActionError
-from cardgame.stages.betting_round import ACTIONS
+from cardgame.stages.betting_round import ACTIONS, KINDS, BettingRound
 
 GAMES = 12  # random games per variant
 STEPS = 160  # calls into each game
@@ -202,3 +203,109 @@ def test_the_readable_path_is_really_taken(readable: None) -> None:
     assert stage is not None and type(stage).start is Stage.start
     assert not getattr(type(stage).start, "generated", False)
     assert Game.legal_actions is _readable_legal_actions
+
+
+class _Counter(Stage[Any]):
+    """A kernel stage whose callbacks are of every kind :class:`~cardgame.engine.machine.Fusion` meets."""
+
+    name = "counter"
+    states: ClassVar[list[str]] = ["ready", "counting", "done"]
+    transitions: ClassVar[list[dict[str, Any]]] = [
+        {"trigger": "begin", "source": "ready", "dest": "counting", "after": "reset"},
+        {"trigger": "add", "source": "counting", "dest": None, "conditions": ["small", "positive"],
+         "before": ["add_up", "rebind", "early", "listed"]},
+        {"trigger": "stop", "source": "counting", "dest": "done", "after": "stop_here"},
+    ]
+    events: ClassVar[tuple[str, ...]] = ("add", "stop")
+    __slots__ = ("seen", "total")
+
+    def reset(self) -> None:
+        self.total = 0
+        self.seen: list[int] = []
+
+    def small(self, n: int) -> bool:  # one return: fused as an expression
+        return n < 100
+
+    def positive(self, n: int) -> bool:  # two statements: called
+        ok = n > 0
+        return ok
+
+    def add_up(self, n: int) -> None:  # fused
+        self.total += n
+
+    def rebind(self, n: int) -> None:  # reassigns its parameter: called, so the next callback sees the argument
+        n = n * 2
+        self.seen.append(n)
+
+    def early(self, n: int) -> None:  # a return before the end: called
+        if n % 2:
+            return
+        self.seen.append(-n)
+
+    def listed(self, n: int) -> None:  # a comprehension, another scope: called
+        self.seen.extend([n for _ in range(2)])
+
+    def stop_here(self) -> None:
+        self.finish(self.total)
+
+    def on_add(self, n: Any) -> None:
+        if not self.trigger("add", n):
+            raise self.refusal("add", n)
+
+    def on_stop(self) -> None:
+        self.trigger("stop")
+
+
+class _Last(Stage[Any]):
+    name = "last"
+    __slots__ = ()
+
+    def on_start(self) -> None:
+        self.exit()
+
+
+class _Log:
+    def __init__(self) -> None:
+        self.log: list[Any] = []
+
+    def emit(self, event: Any) -> None:
+        self.log.append(event)
+
+
+def test_what_is_fused_and_what_is_called() -> None:
+    """Only what reads the same in line is written in line; the generated source says which."""
+    import linecache
+
+    source = "".join(linecache.getlines(_Counter.fast[("counting", "add")].__code__.co_filename))  # type: ignore[union-attr]
+    names = ("positive", "add_up", "rebind", "early", "listed")
+    fused = {name for name in names if f"_Counter.{name}, in line" in source}
+    assert fused == {"add_up"}, source
+    assert "(a0 < 100) == True and f" in source  # small, as an expression; positive, called
+    for name in ("reset",):  # the start's after callback
+        assert f"_Counter.{name}, in line" in "".join(linecache.getlines(_Counter.start.__code__.co_filename))
+    for cls in (BettingRound,):  # every action of the betting round runs in one frame: nothing called
+        for kind in KINDS:
+            text = "".join(linecache.getlines(cls.fast[("waiting_for_action", kind)].__code__.co_filename))  # type: ignore[union-attr]
+            assert "if len(a) == 1:" in text
+            one = text.split("if len(a) == 1:")[1].split("\n        f")[0]
+            assert re.search(r"\bf\d+\(m, a0\)", one) is None, (kind, one)
+
+
+def test_a_kernel_stage_fused_plays_as_transitions_does() -> None:
+    def play() -> Iterator[Any]:
+        rng = random.Random(3)
+        d = Dispatcher([_Counter(), _Last()], _Log())
+        d.start()
+        for _ in range(60):
+            n = rng.choice([1, 2, 5, 99, 100, -3, 0])
+            try:
+                d.send("add", n)
+                yield "added", n
+            except CardgameError as exc:
+                yield type(exc), str(exc)
+            stage = d.current
+            yield stage.state, getattr(stage, "total", None), list(getattr(stage, "seen", []))
+        d.send("stop")
+        yield d.status
+
+    assert check_play(play, [_Counter, _Last]) == 121

@@ -317,15 +317,16 @@ def _arities(steps: tuple[Step, ...], names: dict[str, Any], fusion: Fusion | No
                       *body("(m, a0)"), *_source(steps, names, (), "(m, *a)").splitlines()])
 
 
-def _compiled(source: str, names: dict[str, Any], fusion: Fusion | None, made: str) -> Any:
+def _compiled(source: str, names: dict[str, Any], fusion: Fusion | None, made: str, steps: tuple[Step, ...]) -> Any:
     """The function ``made`` that ``source`` defines, calling what ``names`` holds. With fused bodies it
     runs in the stage module's globals (what they read), the callbacks it calls handed in as closure cells.
     The source is kept in ``linecache`` under a name of its own, so a traceback through it shows its lines."""
-    owners = sorted({fn.__qualname__.rpartition(".")[0] for fn in names.values() if hasattr(fn, "__qualname__")})
     if fusion is not None and fusion.count:
         refs = sorted(name for name in names if re.fullmatch(r"f\d+|fire|table", name))
         source = "\n".join([f"def _make({', '.join(refs)}):", *("    " + line for line in source.splitlines()),
                             f"    return {made}"])
+    owners = sorted({fn.__qualname__.rpartition(".")[0] for step in steps for fn in _step_functions(step)
+                     if hasattr(fn, "__qualname__")})
     filename = f"<generated {made} {len(linecache.cache)}: {', '.join(owners)[:200]}>"
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     code = compile(source, filename, "exec")  # built from the machine's own steps and the callbacks' own code
@@ -338,13 +339,16 @@ def _compiled(source: str, names: dict[str, Any], fusion: Fusion | None, made: s
     return make(*(names[name] for name in refs))
 
 
+def _step_functions(step: Step) -> tuple[Callback, ...]:
+    return (*step.prepare, *(c for c, _ in step.conditions), *step.before, *step.exit, *step.enter, *step.after)
+
+
 def _fusion(table: dict[tuple[str, str], tuple[Step, ...]]) -> Fusion | None:
     """A :class:`Fusion` for the module most of the table's callbacks come from (``None``: no Python callbacks)."""
     counts: dict[int, tuple[int, dict[str, Any]]] = {}
     for steps in table.values():
         for step in steps:
-            for fn in (*step.prepare, *(c for c, _ in step.conditions), *step.before, *step.exit, *step.enter,
-                       *step.after):
+            for fn in _step_functions(step):
                 module = getattr(fn, "__globals__", None)
                 if isinstance(module, dict):
                     counts[id(module)] = (counts.get(id(module), (0, module))[0] + 1, module)
@@ -370,7 +374,7 @@ def generate_start(
         source = "\n".join([*head, "    fire(table, m, 'begin')"])
     else:
         source = _source(steps, names, head, "(m)", done, done, fusion)
-    start: Callable[[Any, Any, Any], Any] = _compiled(source, names, fusion, "start")
+    start: Callable[[Any, Any, Any], Any] = _compiled(source, names, fusion, "start", steps or ())
     return start
 
 
@@ -392,5 +396,5 @@ def generate(table: dict[tuple[str, str], tuple[Step, ...]], fuse: bool = True) 
             continue
         names: dict[str, Any] = {}
         fusion = _fusion({key: steps}) if fuse else None
-        fast[key] = made[steps] = _compiled(_arities(steps, names, fusion), names, fusion, "fire")
+        fast[key] = made[steps] = _compiled(_arities(steps, names, fusion), names, fusion, "fire", steps)
     return fast
