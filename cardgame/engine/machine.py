@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import itertools
 import linecache
 import re
 import textwrap
@@ -163,6 +164,7 @@ _OWN_NAMES = re.compile(r"(m|a|a0|ctx|previous|fire|start|table|f\d+|_i\d+_\w*)\
 _NOT_FUSED = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ListComp, ast.SetComp, ast.DictComp,
               ast.GeneratorExp, ast.Yield, ast.YieldFrom, ast.Await, ast.Global, ast.Nonlocal)
 _FRAME_NAMES = frozenset({"super", "__class__", "locals", "vars", "eval", "exec", "dir", "globals"})
+_SERIAL = itertools.count(1)  # each generated function's source file name is its own
 
 
 class Fusion:
@@ -327,7 +329,7 @@ def _compiled(source: str, names: dict[str, Any], fusion: Fusion | None, made: s
                             f"    return {made}"])
     owners = sorted({fn.__qualname__.rpartition(".")[0] for step in steps for fn in _step_functions(step)
                      if hasattr(fn, "__qualname__")})
-    filename = f"<generated {made} {len(linecache.cache)}: {', '.join(owners)[:200]}>"
+    filename = f"<generated {made} {next(_SERIAL)}: {', '.join(owners)[:200]}>"
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     code = compile(source, filename, "exec")  # built from the machine's own steps and the callbacks' own code
     if fusion is None or not fusion.count:
