@@ -20,7 +20,14 @@ further, as attrs does with its methods: :func:`generate` writes one small Pytho
 ``(state, trigger)`` from the steps, the same calls in the same order with the loops unrolled (a
 trigger with no callbacks is just the state assignment; the steps are written out for no
 argument, one and any number, so that the common cases call each callback without building an
-argument tuple), and the same test checks it too.
+argument tuple), and the same test checks it too. Going further still, a callback or condition whose source
+is at hand is fused into the generated function (:class:`Fusion`): its body written in line, its parameters
+renamed to the trigger's arguments and its locals to names of their own, so a betting action runs its rules
+and callbacks in one frame. Only what reads the same in line is fused (a condition that is one ``return``, a
+callback with no ``return`` before its end, no nested scopes, the parameters never reassigned, globals from
+the stage's own module), and only when the source compiles to the very code the method runs; the rest is
+called. ``cardgame.engine.verify.by_transitions`` lets a test play the same game through ``transitions``
+and compare (``tests/test_fast_paths.py``).
 A trigger's arguments travel with it, as ``transitions`` hands them on with ``send_event=False``:
 every callback and condition of the transition is called as ``fn(model, *args)``, so a condition
 can judge the action the trigger carries (a betting round's ``raise`` trigger carries the
@@ -31,13 +38,20 @@ Machine-wide callbacks (``before_state_change``, ``on_final`` and the like) and
 
 from __future__ import annotations
 
+import ast
+import inspect
+import itertools
+import linecache
+import re
+import textwrap
+import types
 from collections.abc import Callable
 from typing import Any
 
 import attrs
 from transitions import Machine, MachineError
 
-__all__ = ["Step", "compile_machine", "fire", "generate", "generate_start", "may", "passes"]
+__all__ = ["Fusion", "Step", "compile_machine", "fire", "generate", "generate_start", "may", "passes"]
 
 #: A transition's callback or condition: a method of the stage class, called as ``fn(model, *args)`` with
 #: the trigger's arguments (a condition taking an action is called with it, no ``cast`` needed).
@@ -144,30 +158,148 @@ def may(table: dict[tuple[str, str], tuple[Step, ...]], model: Any, trigger: str
 Fast = Callable[..., bool] | str
 
 
+#: Names the generated functions use for themselves: a fused body's globals must not be one of them.
+_OWN_NAMES = re.compile(r"(m|a|a0|ctx|previous|fire|start|table|f\d+|_i\d+_\w*)\Z")
+#: Nodes a fused body may not hold: another scope, a way out of the middle, or a look at the frame.
+_NOT_FUSED = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ListComp, ast.SetComp, ast.DictComp,
+              ast.GeneratorExp, ast.Yield, ast.YieldFrom, ast.Await, ast.Global, ast.Nonlocal)
+_FRAME_NAMES = frozenset({"super", "__class__", "locals", "vars", "eval", "exec", "dir", "globals"})
+_SERIAL = itertools.count(1)  # each generated function's source file name is its own
+
+
+class Fusion:
+    """Writes callbacks and conditions in line in the functions :func:`generate` makes for one class: the
+    bodies of those whose globals are ``module`` (a module's ``__dict__``), when they can be (see the module
+    docstring). ``count`` is how many were written in line."""
+
+    def __init__(self, module: dict[str, Any]) -> None:
+        self.module = module
+        self.count = 0
+        self._parsed: dict[Callback, tuple[list[ast.stmt], tuple[str, ...], frozenset[str]] | None] = {}
+
+    def _parse(self, fn: Callback) -> tuple[list[ast.stmt], tuple[str, ...], frozenset[str]] | None:
+        """``fn``'s body (no docstring), parameters and locals, if it may be fused; else ``None``."""
+        if fn in self._parsed:
+            return self._parsed[fn]
+        self._parsed[fn] = None
+        code = getattr(fn, "__code__", None)
+        plain = inspect.CO_VARARGS | inspect.CO_VARKEYWORDS | inspect.CO_GENERATOR | inspect.CO_COROUTINE
+        if (type(fn) is not types.FunctionType or code is None or fn.__globals__ is not self.module
+                or code.co_freevars or code.co_cellvars or code.co_flags & plain or code.co_kwonlyargcount
+                or fn.__defaults__ or fn.__kwdefaults__):
+            return None
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+        except (OSError, TypeError, SyntaxError, IndentationError):
+            return None
+        if len(tree.body) != 1 or not isinstance(tree.body[0], ast.FunctionDef) or tree.body[0].decorator_list:
+            return None
+        made = compile(tree, "<fusion>", "exec").co_consts
+        twin = next((c for c in made if isinstance(c, types.CodeType)), None)
+        skip = 1 if fn.__doc__ is not None else 0  # the docstring (indented otherwise in the source)
+        if twin is None or (twin.co_code, twin.co_names, twin.co_varnames, twin.co_consts[skip:]) != (
+                code.co_code, code.co_names, code.co_varnames, code.co_consts[skip:]):
+            return None  # the source is not the code that runs (edited since it was imported)
+        params = code.co_varnames[: code.co_argcount]
+        local_names = frozenset(code.co_varnames)
+        body = tree.body[0].body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            body = body[1:]  # the docstring
+        for node in ast.walk(ast.Module(body=body, type_ignores=[])):
+            if isinstance(node, _NOT_FUSED):
+                return None
+            if isinstance(node, ast.Name):
+                if node.id in params and not isinstance(node.ctx, ast.Load):
+                    return None  # a parameter reassigned: the next callback must see the argument
+                if node.id not in local_names and (node.id in _FRAME_NAMES or _OWN_NAMES.match(node.id)):
+                    return None
+        self._parsed[fn] = found = (body, params, local_names)
+        return found
+
+    def _renamed(self, fn: Callback, args: tuple[str, ...]) -> list[ast.stmt] | None:
+        parsed = self._parse(fn)
+        if parsed is None or len(parsed[1]) != len(args):
+            return None
+        body, params, local_names = parsed
+        self.count += 1
+        prefix = f"_i{self.count}_"
+        names = dict(zip(params, args, strict=True))
+
+        class Rename(ast.NodeTransformer):
+            def visit_Name(self, node: ast.Name) -> ast.Name:
+                if node.id in local_names:
+                    return ast.copy_location(ast.Name(names.get(node.id, prefix + node.id), node.ctx), node)
+                return node
+
+        return [Rename().visit(ast.parse(ast.unparse(stmt)).body[0]) for stmt in body]
+
+    def statements(self, fn: Callback, args: tuple[str, ...]) -> list[str] | None:
+        """The lines of ``fn(*args)``'s body written in line (a last ``return x`` kept as ``x``), or ``None``."""
+        parsed = self._parse(fn)
+        if parsed is None or len(parsed[1]) != len(args):
+            return None
+        last = parsed[0][-1] if parsed[0] else None
+        inner = [node for stmt in parsed[0] for node in ast.walk(stmt) if isinstance(node, ast.Return)]
+        if inner and (len(inner) > 1 or inner[0] is not last):
+            return None  # a return before the end: the callback's own frame is needed
+        body = self._renamed(fn, args)
+        assert body is not None
+        if isinstance(body[-1:] and body[-1], ast.Return):
+            value = body[-1].value  # type: ignore[attr-defined]
+            body[-1:] = [ast.Expr(value)] if value is not None else []
+        return "\n".join(ast.unparse(ast.fix_missing_locations(stmt)) for stmt in body).splitlines() or ["pass"]
+
+    def expression(self, fn: Callback, args: tuple[str, ...]) -> str | None:
+        """``fn(*args)`` as one expression, for a condition that is a single ``return``; else ``None``."""
+        parsed = self._parse(fn)
+        if parsed is None or len(parsed[1]) != len(args):
+            return None
+        if len(parsed[0]) != 1 or not isinstance(parsed[0][0], ast.Return) or parsed[0][0].value is None:
+            return None
+        body = self._renamed(fn, args)
+        assert body is not None
+        return f"({ast.unparse(body[0].value)})"  # type: ignore[attr-defined]
+
+
+def _arguments(args: str) -> tuple[str, ...] | None:
+    """The names a callback's parameters take in line for a call written ``args`` (``None``: any number)."""
+    return None if "*" in args else tuple(name.strip() for name in args.strip("()").split(","))
+
+
 def _source(
     steps: tuple[Step, ...], names: dict[str, Any], head: tuple[str, ...] = ("def fire(m, *a):",),
-    args: str = "(m, *a)", passed: str = "return True", failed: str = "return False",
+    args: str = "(m, *a)", passed: str = "return True", failed: str = "return False", fusion: Fusion | None = None,
 ) -> str:
     """Python source of ``fire(m, *a)`` for ``steps``; the callbacks it calls are put in ``names``.
     ``head`` replaces the ``def`` line (and may add statements run first), ``args`` is how each
-    callback is called, and ``passed`` and ``failed`` end the function when a step passed or none did."""
+    callback is called, and ``passed`` and ``failed`` end the function when a step passed or none did.
+    With ``fusion``, what it can write in line is written in line rather than called."""
+    arguments = _arguments(args)
 
     def ref(fn: Callback) -> str:
         name = f"f{len(names)}"
         names[name] = fn
         return name + args
 
+    def call(fn: Callback) -> list[str]:
+        lines = None if fusion is None or arguments is None else fusion.statements(fn, arguments)
+        return [ref(fn)] if lines is None else [f"# {fn.__qualname__}, in line", *lines]
+
+    def ask(fn: Callback) -> str:
+        expression = None if fusion is None or arguments is None else fusion.expression(fn, arguments)
+        return ref(fn) if expression is None else expression
+
     lines = list(head)
     for step in steps:
-        lines += [f"    {ref(fn)}" for fn in step.prepare]
-        body = [ref(fn) for fn in step.before]
+        lines += [f"    {line}" for fn in step.prepare for line in call(fn)]
+        body = [line for fn in step.before for line in call(fn)]
         if step.dest is not None:
-            body += [ref(fn) for fn in step.exit]
+            body += [line for fn in step.exit for line in call(fn)]
             body.append(f"m.state = {step.dest!r}")
-            body += [ref(fn) for fn in step.enter]
-        body += [ref(fn) for fn in step.after]
+            body += [line for fn in step.enter for line in call(fn)]
+        body += [line for fn in step.after for line in call(fn)]
         body.append(passed)
-        tests = " and ".join(f"{ref(fn)} == {wanted}" for fn, wanted in step.conditions)
+        tests = " and ".join(f"{ask(fn)} == {wanted}" for fn, wanted in step.conditions)
         if not tests:  # an unconditional step always passes: later candidates are never tried
             return "\n".join(lines + ["    " + line for line in body])
         lines.append(f"    if {tests}:")
@@ -175,40 +307,83 @@ def _source(
     return "\n".join([*lines, "    " + failed])
 
 
-def _arities(steps: tuple[Step, ...], names: dict[str, Any]) -> str:
+def _arities(steps: tuple[Step, ...], names: dict[str, Any], fusion: Fusion | None = None) -> str:
     """:func:`_source` with the steps written out three times: for a trigger with no argument,
     with one (the action it carries) and with any number. ``f(m, *a)`` builds a list and a tuple
-    per call; the first two call each callback with its arguments spelt out."""
+    per call; the first two call each callback with its arguments spelt out (or fuse it)."""
 
     def body(args: str) -> list[str]:
-        return ["    " + line for line in _source(steps, names, (), args).splitlines()]
+        return ["    " + line for line in _source(steps, names, (), args, fusion=fusion).splitlines()]
 
     return "\n".join(["def fire(m, *a):", "    if not a:", *body("(m)"), "    if len(a) == 1:", "        a0 = a[0]",
                       *body("(m, a0)"), *_source(steps, names, (), "(m, *a)").splitlines()])
 
 
-def generate_start(table: dict[tuple[str, str], tuple[Step, ...]], initial: str) -> Callable[[Any, Any, Any], Any]:
+def _compiled(source: str, names: dict[str, Any], fusion: Fusion | None, made: str, steps: tuple[Step, ...]) -> Any:
+    """The function ``made`` that ``source`` defines, calling what ``names`` holds. With fused bodies it
+    runs in the stage module's globals (what they read), the callbacks it calls handed in as closure cells.
+    The source is kept in ``linecache`` under a name of its own, so a traceback through it shows its lines."""
+    if fusion is not None and fusion.count:
+        refs = sorted(name for name in names if re.fullmatch(r"f\d+|fire|table", name))
+        source = "\n".join([f"def _make({', '.join(refs)}):", *("    " + line for line in source.splitlines()),
+                            f"    return {made}"])
+    owners = sorted({fn.__qualname__.rpartition(".")[0] for step in steps for fn in _step_functions(step)
+                     if hasattr(fn, "__qualname__")})
+    filename = f"<generated {made} {next(_SERIAL)}: {', '.join(owners)[:200]}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    code = compile(source, filename, "exec")  # built from the machine's own steps and the callbacks' own code
+    if fusion is None or not fusion.count:
+        exec(code, names)
+        return names[made]
+    scratch: dict[str, Any] = {}
+    exec(code, scratch)
+    make = types.FunctionType(scratch["_make"].__code__, fusion.module, "_make")
+    return make(*(names[name] for name in refs))
+
+
+def _step_functions(step: Step) -> tuple[Callback, ...]:
+    return (*step.prepare, *(c for c, _ in step.conditions), *step.before, *step.exit, *step.enter, *step.after)
+
+
+def _fusion(table: dict[tuple[str, str], tuple[Step, ...]]) -> Fusion | None:
+    """A :class:`Fusion` for the module most of the table's callbacks come from (``None``: no Python callbacks)."""
+    counts: dict[int, tuple[int, dict[str, Any]]] = {}
+    for steps in table.values():
+        for step in steps:
+            for fn in _step_functions(step):
+                module = getattr(fn, "__globals__", None)
+                if isinstance(module, dict):
+                    counts[id(module)] = (counts.get(id(module), (0, module))[0] + 1, module)
+    if not counts:
+        return None
+    return Fusion(max(counts.values(), key=lambda pair: pair[0])[1])
+
+
+def generate_start(
+    table: dict[tuple[str, str], tuple[Step, ...]], initial: str, fuse: bool = True
+) -> Callable[[Any, Any, Any], Any]:
     """``start(m, ctx, previous)``: what :meth:`cardgame.engine.Stage.start` does -- keep the context
     and the previous result, enter ``initial``, fire ``begin`` and return the outcome its callbacks
     recorded (``None``: the stage waits for input) -- as one generated function, the ``begin``
-    steps written in line (see :func:`generate`)."""
+    steps written in line (see :func:`generate`; ``fuse``: the callbacks' bodies too where they can be)."""
     head = ("def start(m, ctx, previous):", "    m.ctx = ctx", "    m.previous = previous", "    m._outcome = None",
             f"    m.state = {initial!r}")
     done = "return m._outcome"
     steps = table.get((initial, "begin"))
     names: dict[str, Any] = {"fire": fire, "table": table}
+    fusion = _fusion({(initial, "begin"): steps}) if fuse and steps is not None else None
     if steps is None:  # no begin from the initial state: fire raises MachineError, as the machine would
         source = "\n".join([*head, "    fire(table, m, 'begin')"])
     else:
-        source = _source(steps, names, head, "(m)", done, done)
-    exec(source, names)  # the source is built from the machine's own steps
-    start: Callable[[Any, Any, Any], Any] = names["start"]
+        source = _source(steps, names, head, "(m)", done, done, fusion)
+    start: Callable[[Any, Any, Any], Any] = _compiled(source, names, fusion, "start", steps or ())
     return start
 
 
-def generate(table: dict[tuple[str, str], tuple[Step, ...]]) -> dict[tuple[str, str], Fast]:
+def generate(table: dict[tuple[str, str], tuple[Step, ...]], fuse: bool = True) -> dict[tuple[str, str], Fast]:
     """One function per ``(state, trigger)`` of ``table`` doing what :func:`fire` does with its steps
-    (for a plain transition, its destination: see :data:`Fast`)."""
+    (for a plain transition, its destination: see :data:`Fast`); with ``fuse``, the callbacks and
+    conditions that can be are written in line (:class:`Fusion`)."""
     fast: dict[tuple[str, str], Fast] = {}
     made: dict[tuple[Step, ...], Fast] = {}  # one function for the same steps (a trigger taken in every state)
     for key, steps in table.items():
@@ -222,6 +397,6 @@ def generate(table: dict[tuple[str, str], tuple[Step, ...]]) -> dict[tuple[str, 
             fast[key] = first.dest  # a plain transition: the state assignment is all it does
             continue
         names: dict[str, Any] = {}
-        exec(_arities(steps, names), names)  # the source is built from the machine's own steps
-        fast[key] = made[steps] = names["fire"]
+        fusion = _fusion({key: steps}) if fuse else None
+        fast[key] = made[steps] = _compiled(_arities(steps, names, fusion), names, fusion, "fire", steps)
     return fast

@@ -10,12 +10,17 @@ state through ``transitions`` (``C.machine.events[trigger].trigger``), through :
 on the recording class's table and through the generated functions; after each trigger the result (or
 exception), the state and the call log must agree. A disagreement raises ``AssertionError`` naming the seed,
 the state and the trigger sequence.
+
+The recording methods are not the class's own, so the bodies :class:`~cardgame.engine.machine.Fusion` writes in
+line are checked by playing instead: :func:`check_play` runs a game twice, as generated and with every trigger
+and every start fired by ``transitions`` itself (:func:`by_transitions`), and compares what it saw.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from transitions import Machine, MachineError
@@ -23,8 +28,8 @@ from transitions import Machine, MachineError
 from cardgame.engine.machine import Step, fire, generate
 from cardgame.engine.stage import Stage
 
-__all__ = ["check_fire", "check_machine", "check_may", "check_recording_table", "check_start", "machine_names",
-           "recording"]
+__all__ = ["by_transitions", "check_fire", "check_machine", "check_may", "check_play", "check_recording_table",
+           "check_start", "machine_names", "recording"]
 
 SEQUENCES = 300  # random trigger sequences per stage class
 MAX_LENGTH = 12  # triggers per sequence
@@ -266,3 +271,56 @@ def check_may(cls: type[Stage[Any]], sequences: int = SEQUENCES) -> None:
         held = [entry[1] == w for entry, (_, w) in zip(asked, wanted, strict=False)]
         _expect(all(held[:-1]), where)  # it went on past a condition only while they held
         _expect(len(asked) == len(wanted) or (held and not held[-1]), where)  # it stopped at the first failing
+
+
+# --- the generated (fused) functions against transitions, by playing ---------------------------------------------
+
+
+def stage_classes(root: type[Stage[Any]] = Stage) -> list[type[Stage[Any]]]:
+    """``root`` and every subclass of it defined so far."""
+    found = [root]
+    for cls in found:
+        found += [sub for sub in cls.__subclasses__() if sub not in found]
+    return found
+
+
+@contextmanager
+def by_transitions(classes: Iterable[type[Stage[Any]]] | None = None) -> Iterator[None]:
+    """While it lasts, each class in ``classes`` (default: every stage class) fires every trigger through
+    ``transitions`` itself (``cls.machine.events[trigger].trigger``) where it ran its generated function, and
+    starts with the plain :meth:`Stage.start`: the readable form, with nothing generated or fused."""
+    saved: list[tuple[type[Stage[Any]], dict[str, Any]]] = []
+
+    def caller(cls: type[Stage[Any]], trigger: str) -> Callable[..., Any]:
+        event = cls.machine.events[trigger]
+        return lambda model, *args: event.trigger(model, *args)
+
+    try:
+        for cls in stage_classes() if classes is None else list(classes):
+            if "table" not in cls.__dict__:  # Stage itself: no machine of its own
+                continue
+            saved.append((cls, {name: cls.__dict__[name] for name in ("fast", "start") if name in cls.__dict__}))
+            cls.fast = {key: caller(cls, key[1]) for key in cls.table}
+            if getattr(cls.__dict__.get("start"), "generated", False):  # a start of the class's own stays
+                cls.start = Stage.start  # type: ignore[method-assign]
+        yield
+    finally:
+        for cls, attributes in reversed(saved):
+            for name in ("fast", "start"):
+                if name in attributes:
+                    setattr(cls, name, attributes[name])
+                elif name in cls.__dict__:
+                    delattr(cls, name)
+
+
+def check_play(play: Callable[[], Iterable[Any]], classes: Iterable[type[Stage[Any]]] | None = None) -> int:
+    """Run ``play()`` (which builds a game, plays it and yields what it sees after each step: answers, errors,
+    states, events) as generated, then inside :func:`by_transitions`; every step must agree. Returns the
+    number of steps compared."""
+    fast = list(play())
+    with by_transitions(classes):
+        slow = list(play())
+    _expect(len(slow) == len(fast), f"the readable game took {len(slow)} steps, the generated one {len(fast)}")
+    for i, (got, want) in enumerate(zip(slow, fast, strict=True)):
+        _expect(got == want, f"step {i}: transitions saw {got!r}, the generated functions {want!r}")
+    return len(fast)

@@ -204,46 +204,37 @@ class BettingRound(PokerStage):
         """
         st = self.street_state
         assert st is not None
-        players = st.players
         start = self._from
         bet_to = st.bet_to
         live = actors = 0
         first: HandPlayer | None = None
-        for hp in st.hand.ring[start : start + len(players)]:
+        for hp in st.hand.ring[start : start + len(st.players)]:
             if hp.folded:
                 continue
             live += 1
             if hp.all_in:
                 continue
             if first is not None:  # a second player who can act: the first one found acts now
-                st.to_act = first
-                self.to_act = first.seat
-                return
+                break
             actors += 1
             if hp.bet < bet_to or hp.acted_at is None:
                 first = hp
                 if actors > 1:  # and another before them could act
-                    st.to_act = first
-                    self.to_act = first.seat
-                    return
-        # at most one player can act: they act only if short of the bet, and only against another live hand
-        if first is not None and live >= 2 and first.bet < bet_to:
-            st.to_act, self.to_act = first, first.seat
-        else:
-            st.to_act = self.to_act = None
-        self._live = live  # the whole table was counted: nobody is to act, or only one player can
+                    break
+        else:  # the whole table was counted: nobody is to act, or only one player can, who acts only if
+            self._live = live  # short of the bet and against another live hand
+            if first is not None and (live < 2 or first.bet >= bet_to):
+                first = None
+        st.to_act = first
+        self.to_act = None if first is None else first.seat
 
     def one_player_left(self) -> bool:
         """Everyone else folded (read after ``find_next_actor``, which counted the live players)."""
-        st = self.street_state
-        assert st is not None
-        return st.to_act is None and self._live < 2
+        return self.to_act is None and self._live < 2
 
     def round_complete(self) -> bool:
         """Everyone live has acted and matched the bet, or is all-in (nobody is left to act)."""
-        st = self.street_state
-        assert st is not None
-        return st.to_act is None
+        return self.to_act is None
 
     def close_round(self) -> None:
         """Return an uncalled bet, move bets into the pot and hand on who is still in."""
@@ -390,11 +381,8 @@ class BettingRound(PokerStage):
     def acts_in_turn(self, action: Action) -> bool:
         """Only the player to act acts (TDA rule 53, action out of turn; Robert's Rules, general
         rules: a player acts in turn); the seat is a seat number."""
-        la = self._legal
-        seat = action.seat
-        if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):
-            return False
-        return la is not None and seat == la.seat
+        return (self._legal is not None and (type(action.seat) is int or (isinstance(action.seat, int) and not
+                isinstance(action.seat, bool))) and action.seat == self._legal.seat)
 
     def refuse_acts_in_turn(self, action: Action) -> IllegalActionError:
         return self._out_of_turn(action.seat)
@@ -503,10 +491,8 @@ class BettingRound(PokerStage):
     def whole_amount(self, action: Action) -> bool:
         """A bet or raise names the total it makes the bet, in whole chips (TDA rule 40: the amount
         must be clear)."""
-        amount = action.amount
-        if type(amount) is not int and (not isinstance(amount, int) or isinstance(amount, bool)):
-            return False
-        return bool(-MAX_NUMBER <= amount <= MAX_NUMBER)
+        return (type(action.amount) is int or (isinstance(action.amount, int) and not isinstance(action.amount, bool))
+                ) and -MAX_NUMBER <= action.amount <= MAX_NUMBER
 
     def refuse_whole_amount(self, action: Action) -> IllegalActionError:
         amount, word = action.amount, action.kind
@@ -530,9 +516,8 @@ class BettingRound(PokerStage):
     def a_fixed_size(self, action: Action) -> bool:
         """Fixed limit: where the rules give the sizes (a stud open pair: the small or the big bet),
         one of them or all-in (Robert's Rules, seven-card stud, rule 7)."""
-        la: LegalActions = self._legal  # type: ignore[assignment]  # size_up computed it
-        amounts = la.amounts
-        return not amounts or action.amount in amounts or action.amount == la.all_in_to
+        return (not self._legal.amounts or action.amount in self._legal.amounts  # type: ignore[union-attr]
+                or action.amount == self._legal.all_in_to)  # type: ignore[union-attr]  # size_up computed it
 
     def refuse_a_fixed_size(self, action: Action) -> IllegalActionError:
         return _illegal(self._legal_now(), f"The amount {action.amount} is not a fixed-limit bet here",

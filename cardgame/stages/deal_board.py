@@ -44,9 +44,7 @@ class DealBoard(PokerStage):
 
     def hand_contested(self) -> bool:
         """Two or more players are live."""
-        hand = self.ctx.hand
-        assert hand is not None, "dealing runs inside a hand"
-        return hand.contested()
+        return self.ctx.hand.contested()  # type: ignore[union-attr]  # dealing runs inside a hand
 
     def deal(self) -> None:
         ctx = self.ctx

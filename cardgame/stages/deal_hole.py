@@ -89,9 +89,7 @@ class DealHole(PokerStage):
     # --- conditions and callbacks ---------------------------------------------------------------
     def hand_contested(self) -> bool:
         """Two or more players are live."""
-        hand = self.ctx.hand
-        assert hand is not None, "dealing runs inside a hand"
-        return hand.contested()
+        return self.ctx.hand.contested()  # type: ignore[union-attr]  # dealing runs inside a hand
 
     def _dealt_to(self) -> int:
         """Live players still dealt to: a hand killed before the run-out gets no more cards."""
@@ -102,9 +100,8 @@ class DealHole(PokerStage):
 
     def deck_short(self) -> bool:
         """Seven-card stud's last card when the deck cannot give every live player one."""
-        hand = self.ctx.hand
-        assert hand is not None
-        return self.community_if_short and len(hand.deck) < self._dealt_to() * len(self.face_up)
+        return self.community_if_short and len(self.ctx.hand.deck) < (  # type: ignore[union-attr]  # in a hand
+            self._dealt_to() * len(self.face_up))
 
     def deal_community_card(self) -> None:
         hand = self.ctx.hand

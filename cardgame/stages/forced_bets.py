@@ -143,10 +143,12 @@ class ForcedBets(PokerStage):
         ante = self.ante
         if len(ante) == 1:
             if ante[0]:
-                antes.extend([self._post_dead(hp, ante[0], "ante") for hp in hand.blind_order()])
+                for hp in hand.blind_order():
+                    antes.append(self._post_dead(hp, ante[0], "ante"))
         else:
-            order = hand.blind_order()
-            antes.extend([self._post_dead(hp, amt, "ante") for hp, amt in zip(order, ante, strict=False) if amt])
+            for hp, amount in zip(hand.blind_order(), ante, strict=False):
+                if amount:
+                    antes.append(self._post_dead(hp, amount, "ante"))
 
     def post_blinds(self) -> None:
         """Live blinds in order; the full blind is the bet to call even when its poster is short or
@@ -183,7 +185,10 @@ class ForcedBets(PokerStage):
         self._opener = order[(last + 1) % len(order)].seat if last >= 0 else None  # left of the last blind
         self._full = top
         if self.short_blind == "posted":  # the others call what was posted (PokerKit)
-            top = max([paid for _, paid in blinds], default=0)
+            top = 0
+            for _, paid in blinds:
+                if paid > top:
+                    top = paid
         self._top = top
 
     def post_dead(self) -> None:

@@ -171,13 +171,7 @@ class Showdown(PokerStage):
         self._won, self._shown = {}, []
         mucked = hand.mucked | hand.killed if hand.mucked or hand.killed else hand.mucked
         if mucked:
-            for hp in hand.players:
-                if hp.seat in mucked:
-                    hp.folded = False
-            live = hand.live()
-            if all(hp.seat in mucked for hp in live):  # (a hand killed before the run-out is not full)
-                most = max(len(hp.hole) for hp in live)
-                mucked = frozenset([hp.seat for hp in live if len(hp.hole) < most])
+            mucked = _unmucked(hand, mucked)
         self._live = hand.live()
         self._mucked = mucked
 
@@ -366,6 +360,20 @@ class Showdown(PokerStage):
             won[seat] = won.get(seat, 0) + chips
         text = texts[which].get(winners[0], "")  # "" for a mucked hand taking back its own excess
         self.ctx.emit(PotAwarded(index, amount, tuple(winners), tuple(shares), text, share, run))
+
+
+def _unmucked(hand: Hand, mucked: frozenset[int]) -> frozenset[int]:
+    """The mucked hands back in (eligible for what only they can win); the seats that stay mucked: all of
+    them, unless every live hand mucks, when the full hands are shown after all (a hand killed before the
+    run-out is not full)."""
+    for hp in hand.players:
+        if hp.seat in mucked:
+            hp.folded = False
+    live = hand.live()
+    if all(hp.seat in mucked for hp in live):
+        most = max(len(hp.hole) for hp in live)
+        mucked = frozenset([hp.seat for hp in live if len(hp.hole) < most])
+    return mucked
 
 
 def _merged(pots: list[tuple[int, int, list[int]]], contenders: frozenset[int]) -> list[tuple[int, int, list[int]]]:
