@@ -1,14 +1,14 @@
 """The compiled machine against ``transitions``: every stage class, random inputs, the same states, calls and results.
 
-For each stage class ``C`` a recording subclass replaces every callback and condition its machine names (and the
-ways a stage records its outcome, ``finish``, ``exit``...) with methods that only log their name and arguments;
+For each stage class ``C`` a recording subclass replaces every callback and condition its machine names with
+methods that only log their name and arguments (and each ending of ``ends`` and ``pushes`` with one naming itself);
 conditions return values drawn from a seeded ``random.Random`` (not only ``True`` and ``False``: the rule is ``==``).
 Triggers carry random arguments, which every callback and condition must be handed. Callbacks now and then raise,
 or fire a nested trigger (as a betting round's ``act`` fires ``acted``). Two models with the same seed then
 take the same random trigger sequences from every state: one through ``transitions`` itself
 (``C.machine.events[trigger].trigger``), one through :func:`cardgame.engine.machine.fire` on the recording
 class's table;
-after each trigger the result (or exception), the state and the call log must agree.
+after each trigger the result (or exception), the state, the call log and what the state gives must agree.
 
 Two things ``transitions`` does that the table does not, the machine-wide ``on_final`` callback and a
 state's ``ignore_invalid_triggers`` (``transitions`` returns ``False`` where :func:`fire` raises
@@ -261,7 +261,7 @@ def test_a_stage_naming_a_missing_method_fails_when_defined() -> None:
 
         class Broken(Stage):
             transitions: ClassVar[list[dict[str, Any]]] = [
-                {"trigger": "begin", "source": "ready", "dest": "running", "after": "nowhere"},
+                {"trigger": "begin", "source": "ready", "dest": "done", "after": "nowhere"},
             ]
 
 

@@ -350,17 +350,20 @@ class _Custom:
 
 
 class _Pass(Stage):
+    """The base machine: ``done`` hands on what it was given."""
+
     name: ClassVar[str] = "pass"
     __slots__ = ()
-
-    def on_start(self) -> None:
-        self.finish(self.previous)
 
 
 class _WaitsForTick(Stage):
     """Waits in ``running`` for a ``tick`` event, keeping a counter as runtime state."""
 
     name: ClassVar[str] = "ticks"
+    states: ClassVar[list[str]] = ["ready", "running"]
+    transitions: ClassVar[list[dict[str, Any]]] = [
+        {"trigger": "begin", "source": "ready", "dest": "running", "after": "on_start"},
+    ]
     events: ClassVar[tuple[str, ...]] = ("tick",)
     snapshot_fields: ClassVar[tuple[str, ...]] = ("ticks", "seen")
     __slots__ = ("seen", "ticks")
@@ -380,6 +383,8 @@ class _WaitsForTick(Stage):
 
 class _PushesASubstage(Stage):
     name: ClassVar[str] = "pusher"
+    states: ClassVar[list[str]] = ["ready", "waiting"]
+    transitions: ClassVar[list[dict[str, Any]]] = [{"trigger": "begin", "source": "ready", "dest": "waiting"}]
     events: ClassVar[tuple[str, ...]] = ("go",)
     __slots__ = ()
 
@@ -646,7 +651,7 @@ def test_settings_are_compared_by_value_not_by_text() -> None:
         (Deck, {"_cards", "_rng", "dealt", "spec"}),
         # _full: from stages; _holds: from ctx
         (Dispatcher, {"_full", "_holds", "busy", "ctx", "current", "failure", "stack", "stages", "status"}),
-        (Stage, {"_outcome", "ctx", "parent", "previous", "state"}),
+        (Stage, {"ctx", "parent", "previous", "state"}),
         (Player, {"name", "seat", "stack", "sitting_out", "leaving"}),
         (Table, {"seat_count", "min_buy_in", "max_buy_in", "first_button", "button", "seats"}),
         (RandomSource, {"_random", "_streams", "seed"}),

@@ -31,7 +31,7 @@ Machine-wide callbacks (``before_state_change``, ``on_final`` and the like) and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -187,16 +187,18 @@ def _arities(steps: tuple[Step, ...], names: dict[str, Any]) -> str:
                       *body("(m, a0)"), *_source(steps, names, (), "(m, *a)").splitlines()])
 
 
-def generate_start(table: dict[tuple[str, str], tuple[Step, ...]], initial: str) -> Callable[[Any, Any, Any], Any]:
+def generate_start(
+    table: dict[tuple[str, str], tuple[Step, ...]], initial: str, endings: Mapping[str, Callable[[Any], Any]] = {},
+) -> Callable[[Any, Any, Any], Any]:
     """``start(m, ctx, previous)``: what :meth:`cardgame.engine.Stage.start` does -- keep the context
-    and the previous result, enter ``initial``, fire ``begin`` and return the outcome its callbacks
-    recorded (``None``: the stage waits for input) -- as one generated function, the ``begin``
-    steps written in line (see :func:`generate`)."""
-    head = ("def start(m, ctx, previous):", "    m.ctx = ctx", "    m.previous = previous", "    m._outcome = None",
+    and the previous result, enter ``initial``, fire ``begin`` and return the outcome of the final
+    state it reached (``endings[state](m)``; ``None``: the stage waits for input) -- as one generated
+    function, the ``begin`` steps written in line (see :func:`generate`)."""
+    head = ("def start(m, ctx, previous):", "    m.ctx = ctx", "    m.previous = previous",
             f"    m.state = {initial!r}")
-    done = "return m._outcome"
+    names: dict[str, Any] = {"fire": fire, "table": table, "ends": dict(endings)}
+    done = "e = ends.get(m.state); return None if e is None else e(m)" if endings else "return None"
     steps = table.get((initial, "begin"))
-    names: dict[str, Any] = {"fire": fire, "table": table}
     if steps is None:  # no begin from the initial state: fire raises MachineError, as the machine would
         source = "\n".join([*head, "    fire(table, m, 'begin')"])
     else:
