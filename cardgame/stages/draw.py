@@ -233,7 +233,7 @@ class Draw(PokerStage):
         """The options of the player to draw, or ``None``."""
         hand = self.ctx.hand
         hp = self._drawer
-        if hand is None or hp is None or self.outcome is not None:
+        if hand is None or hp is None or self.state != "waiting_for_draw":
             return None
         most = len(hp.hole) if self.max_discards is None else min(self.max_discards, len(hp.hole))
         return DrawOptions(hp.seat, tuple(hp.hole), most, min(self.min_discards, most), self.replace)
