@@ -412,6 +412,27 @@ def test_custom_stage_fields_and_custom_result_types_round_trip() -> None:
     _same(game, restored)
 
 
+def test_an_older_snapshot_of_a_base_machine_stage_ended_in_running_is_restored() -> None:
+    """Before stages ended by their final state, the base machine's stage ended in ``running`` with a saved
+    ``outcome``: that snapshot is read, the stage in its final state ``done`` (which gives the outcome)."""
+
+    def stages() -> list[Stage]:
+        return [WaitForPlayers(2), _Pass(), _WaitsForTick()]
+
+    game = Game(stages(), seed=3)
+    game.sit_down("a", 10)
+    game.sit_down("b", 10)
+    game.start()
+    data = snapshot(game)
+    assert data["stages"][1]["state"] == "done" and data["stages"][1]["outcome"] is None
+    old = json.loads(json.dumps(data))
+    old["stages"][1].update(state="running", outcome={"type": "done", "result": old["stages"][1]["previous"]})
+    restored = restore(old, stages())
+    assert restored.dispatcher.stages[1].state == "done"
+    assert restored.dispatcher.stages[1].outcome == game.dispatcher.stages[1].outcome
+    _same(game, restored)
+
+
 def test_a_pushed_substage_cannot_be_saved() -> None:
     pusher = _PushesASubstage()
     game = Game([WaitForPlayers(2), pusher], seed=3)

@@ -184,7 +184,8 @@ class Stage(Generic[C]):
     ``events`` (the event names the stage accepts while running), ``takes`` and ``gives`` (result
     types; ``gives = PASSES_ON`` hands on what was given), ``goes_to`` (names of later stages a
     :class:`Goto` may name), ``ends`` (each final state and the method giving its outcome: see the
-    module's docstring), ``snapshot_fields``. The base machine is ``ready --begin--> done`` (after
+    module's docstring), ``pushes`` (each state running a sub-stage and the method giving its
+    ``Push``), ``snapshot_fields``. The base machine is ``ready --begin--> done`` (after
     ``on_start``), and ``done`` hands on what the stage was given (``ends = {"done": "passed_on"}``):
     a stage that does its work at once overrides ``on_start`` (and names another ending for ``done``
     to hand on something else). The build-time check's hooks (:meth:`fit_start`, :meth:`fit`,
@@ -286,8 +287,9 @@ class Stage(Generic[C]):
 
     # --- driven by the dispatcher -----------------------------------------------------------------
     def start(self, ctx: C, previous: Any) -> Outcome | None:
-        """Begin with the context and the previous stage's result (``None`` after a restart);
-        return the outcome of the final state the stage reached, or ``None`` if it waits for input."""
+        """Begin with the context and the previous stage's result (``None`` after a restart); return
+        what the state reached gives (:meth:`reached`): a final state's outcome, a pushing state's
+        ``Push``, or ``None`` if the stage waits for input."""
         self.ctx = ctx
         self.previous = previous
         self.state = self.initial
@@ -295,8 +297,8 @@ class Stage(Generic[C]):
         return self.reached()
 
     def handle(self, event: str, *args: Any) -> Outcome | None:
-        """Dispatch ``event`` to ``on_<event>``; return what the handler returned, else the outcome of
-        the final state the stage reached, else ``None`` (it still waits). Unknown events raise
+        """Dispatch ``event`` to ``on_<event>``; return what the handler returned, else what the state
+        reached gives (:meth:`reached`; ``None``: it still waits). Unknown events raise
         :class:`IllegalActionError`; a stage in a final state takes none (:class:`StageError`)."""
         if self.state in self._final:
             raise StageError(f"Stage {self.name} has already ended; it cannot take {excerpt(event)}.")

@@ -528,6 +528,8 @@ def _read_stage(stage: Stage[Context], so: JsonObject, n: int) -> tuple[str, Out
     """The saved runtime state of ``stage``: state, outcome, previous, started, parent, fields."""
     cls = type(stage)
     state = so.get_str("state")
+    if state == "running" and cls.states is Stage.states:  # older snapshots: the base machine ended in running
+        state = "done"
     if state not in cls.states:
         raise SnapshotError(f"{so.path('state')}: {cls.__name__} has no state {excerpt(state)}; its states are "
                             f"{cls.states}.")
