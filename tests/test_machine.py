@@ -183,6 +183,19 @@ def test_a_final_state_without_its_outcome_is_refused_when_the_class_is_made(
         _stage_class(states, transitions, **attributes)
 
 
+HOSTILE_ENDINGS: list[Any] = [None, 1, 10**5000, "done", b"done", ["done"], {"done": None}, {"done": 10**5000},
+                               {"x" * 10**6: "result"}, {10**5000: "result"}, {"done": "x" * 10**6},
+                               {"done": "states"}, {None: "result"}, {("done",): "result"}]
+
+
+@pytest.mark.parametrize("attribute", ["ends", "pushes"])
+@pytest.mark.parametrize("value", HOSTILE_ENDINGS, ids=lambda v: type(v).__name__)
+def test_hostile_ends_and_pushes_are_refused_with_a_short_message(attribute: str, value: Any) -> None:
+    with pytest.raises(ConfigError) as info:
+        _stage_class(["ready", "done"], [BEGIN], **{attribute: value})
+    assert len(str(info.value)) <= 700
+
+
 def test_a_final_state_gives_its_outcome_through_start_handle_and_the_dispatcher() -> None:
     made = _stage_class(["ready", "waiting", {"name": "done", "final": True}],
                         [{"trigger": "begin", "source": "ready", "dest": "waiting"},
