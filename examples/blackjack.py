@@ -39,7 +39,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardgame.engine import ConfigError, Dispatcher, Event, IllegalActionError, Outcome, Stage
+from cardgame.engine import ConfigError, Dispatcher, Done, Event, Goto, IllegalActionError, Outcome, Push, Stage
 
 __all__ = [
     "ACTIONS",
@@ -518,16 +518,15 @@ class PlaceBets(BlackjackStage):
     states: ClassVar[list[str]] = ["ready", "taking_bets", "bets_placed", "table_closed"]
     transitions: ClassVar[list[dict[str, Any]]] = [
         {"trigger": "begin", "source": "ready", "dest": "table_closed", "prepare": "open_round",
-         "unless": "someone_can_bet", "after": "exit"},
+         "unless": "someone_can_bet"},
         {"trigger": "begin", "source": "ready", "dest": "taking_bets", "after": "ask_next"},
         {"trigger": "bet", "source": "taking_bets", "dest": None,
          "conditions": ["on_turn", "whole_chips", "within_limits", "affordable", "house_covers"], "after": "take_bet"},
         {"trigger": "sit_out", "source": "taking_bets", "dest": None, "conditions": "on_turn",
          "after": "record_sit_out"},
         {"trigger": "answered", "source": "taking_bets", "dest": "bets_placed", "prepare": "ask_next",
-         "conditions": ["everyone_answered", "any_bets"], "after": "hand_on_bets"},
-        {"trigger": "answered", "source": "taking_bets", "dest": "table_closed", "conditions": "everyone_answered",
-         "after": "exit"},
+         "conditions": ["everyone_answered", "any_bets"]},
+        {"trigger": "answered", "source": "taking_bets", "dest": "table_closed", "conditions": "everyone_answered"},
         {"trigger": "answered", "source": "taking_bets", "dest": None},
     ]
     refusals: ClassVar[dict[str, str]] = {
@@ -537,6 +536,7 @@ class PlaceBets(BlackjackStage):
         "affordable": "Seat {a.seat} has {s.chips} chips, less than the bet {a.amount}",
         "house_covers": "The house bank cannot cover a bet of {a.amount}",
     }
+    ends: ClassVar[dict[str, str]] = {"bets_placed": "bets", "table_closed": "exited"}
     events: ClassVar[tuple[str, ...]] = ("bet", "sit_out")
     takes: ClassVar[tuple[type, ...]] = (type(None),)
     gives: ClassVar[tuple[type, ...]] = (Bets,)
@@ -602,8 +602,9 @@ class PlaceBets(BlackjackStage):
         self.ctx.round.answered.append(seat)
         self.ctx.emit(SatOut(seat))
 
-    def hand_on_bets(self) -> None:
-        self.finish(Bets(tuple(self.ctx.round.bets.items())))
+    def bets(self) -> Done:
+        """What ``bets_placed`` gives: each seat's bet."""
+        return Done(Bets(tuple(self.ctx.round.bets.items())))
 
     # --- queries --------------------------------------------------------------------------------------------
     @property
@@ -644,14 +645,16 @@ class Deal(BlackjackStage):
     states: ClassVar[list[str]] = ["ready", "offering_insurance", "dealt", "dealer_blackjack"]
     transitions: ClassVar[list[dict[str, Any]]] = [
         {"trigger": "begin", "source": "ready", "dest": "offering_insurance", "prepare": "deal_cards",
-         "conditions": ["peeks", "insurance_offered"], "after": "offer_insurance"},
+         "conditions": ["peeks", "insurance_offered"]},
         {"trigger": "begin", "source": "ready", "dest": "dealer_blackjack",
-         "conditions": ["peeks", "dealer_has_blackjack"], "after": ["show_hole_card", "go_to_settle"]},
-        {"trigger": "begin", "source": "ready", "dest": "dealt", "after": "hand_on_deal"},
+         "conditions": ["peeks", "dealer_has_blackjack"], "after": "show_hole_card"},
+        {"trigger": "begin", "source": "ready", "dest": "dealt"},
         {"trigger": "insured", "source": "offering_insurance", "dest": "dealer_blackjack",
-         "conditions": "dealer_has_blackjack", "after": ["show_hole_card", "go_to_settle"]},
-        {"trigger": "insured", "source": "offering_insurance", "dest": "dealt", "after": "hand_on_deal"},
+         "conditions": "dealer_has_blackjack", "after": "show_hole_card"},
+        {"trigger": "insured", "source": "offering_insurance", "dest": "dealt"},
     ]
+    ends: ClassVar[dict[str, str]] = {"dealt": "cards_dealt", "dealer_blackjack": "to_settle"}
+    pushes: ClassVar[dict[str, str]] = {"offering_insurance": "insurance"}
     takes: ClassVar[tuple[type, ...]] = (Bets,)
     gives: ClassVar[tuple[type, ...]] = (Dealt,)
     goes_to: ClassVar[tuple[str, ...]] = ("settle",)
@@ -675,18 +678,21 @@ class Deal(BlackjackStage):
     def insurance_offered(self) -> bool:
         return self.rules.insurance and self.ctx.round.dealer[0].rank == "A"
 
-    def offer_insurance(self) -> None:
-        self.push(Insurance())
+    def insurance(self) -> Push:
+        """What ``offering_insurance`` runs on top of the deal: the insurance bets."""
+        return Push(Insurance())
 
     def on_substage_result(self, result: Any) -> Outcome | None:
         self.trigger("insured")  # then the dealer peeks
-        return self.outcome
+        return None
 
-    def go_to_settle(self) -> None:
-        self.goto("settle", Dealt(self.ctx.round.dealer[0], True))
+    def to_settle(self) -> Goto:
+        """What ``dealer_blackjack`` gives: straight to the settlement, nobody plays."""
+        return Goto("settle", Dealt(self.ctx.round.dealer[0], True))
 
-    def hand_on_deal(self) -> None:
-        self.finish(Dealt(self.ctx.round.dealer[0], False))
+    def cards_dealt(self) -> Done:
+        """What ``dealt`` gives: the dealer's up card, no blackjack."""
+        return Done(Dealt(self.ctx.round.dealer[0], False))
 
 
 class Insurance(BlackjackStage):
@@ -702,9 +708,10 @@ class Insurance(BlackjackStage):
          "conditions": ["on_turn", "whole_chips", "at_most_half", "affordable"], "after": "take_insurance"},
         {"trigger": "decline", "source": "asking", "dest": None, "conditions": "on_turn", "after": "take_insurance"},
         {"trigger": "answered", "source": "asking", "dest": "all_answered", "prepare": "ask_next",
-         "conditions": "everyone_answered", "after": "hand_on_nothing"},
+         "conditions": "everyone_answered"},
         {"trigger": "answered", "source": "asking", "dest": None},
     ]
+    ends: ClassVar[dict[str, str]] = {"all_answered": "insurance_taken"}
     refusals: ClassVar[dict[str, str]] = {
         "on_turn": "It is not seat {a.seat!r}'s turn to insure: seat {s.to_act} answers next",
         "whole_chips": "Insurance is a whole number of chips, at least 1, not {a.amount!r}",
@@ -755,8 +762,9 @@ class Insurance(BlackjackStage):
         self.ctx.round.answered.append(seat)
         self.ctx.emit(Insured(seat, amount))
 
-    def hand_on_nothing(self) -> None:
-        self.finish(None)
+    def insurance_taken(self) -> Done:
+        """What ``all_answered`` gives: nothing (the insurance bets are on the round)."""
+        return Done(None)
 
     # --- queries --------------------------------------------------------------------------------------------
     @property
@@ -791,12 +799,12 @@ class PlayerTurns(BlackjackStage):
     name: ClassVar[str] = "player turns"
     states: ClassVar[list[str]] = ["ready", "playing_hands", "all_played"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        {"trigger": "begin", "source": "ready", "dest": "playing_hands", "before": "first_hand",
-         "after": "play_next_hand"},
-        {"trigger": "hand_played", "source": "playing_hands", "dest": "all_played", "conditions": "all_hands_played",
-         "after": "hand_on_hands"},
-        {"trigger": "hand_played", "source": "playing_hands", "dest": None, "after": "play_next_hand"},
+        {"trigger": "begin", "source": "ready", "dest": "playing_hands", "before": "first_hand"},
+        {"trigger": "hand_played", "source": "playing_hands", "dest": "all_played", "conditions": "all_hands_played"},
+        {"trigger": "hand_played", "source": "playing_hands", "dest": None},
     ]
+    ends: ClassVar[dict[str, str]] = {"all_played": "hands_played"}
+    pushes: ClassVar[dict[str, str]] = {"playing_hands": "play_next_hand"}
     takes: ClassVar[tuple[type, ...]] = (Dealt,)
     gives: ClassVar[tuple[type, ...]] = (HandsPlayed,)
     __slots__ = ("next_hand",)
@@ -808,20 +816,22 @@ class PlayerTurns(BlackjackStage):
     def first_hand(self) -> None:
         self.next_hand = 0
 
-    def play_next_hand(self) -> None:
-        self.push(PlayHand(self.next_hand))
-        self.next_hand += 1
+    def play_next_hand(self) -> Push:
+        """What ``playing_hands`` runs on top of this stage: the next hand, played by its seat."""
+        return Push(PlayHand(self.next_hand))
 
     def on_substage_result(self, result: Any) -> Outcome | None:
+        self.next_hand += 1
         self.trigger("hand_played")
-        return self.outcome
+        return None
 
     def all_hands_played(self) -> bool:
         return self.next_hand == len(self.ctx.round.hands)
 
-    def hand_on_hands(self) -> None:
+    def hands_played(self) -> Done:
+        """What ``all_played`` gives: how many hands still stand against the dealer."""
         standing = sum(not (h.busted or h.surrendered or h.blackjack) for h in self.ctx.round.hands)
-        self.finish(HandsPlayed(standing))
+        return Done(HandsPlayed(standing))
 
 
 class PlayHand(BlackjackStage):
@@ -837,20 +847,19 @@ class PlayHand(BlackjackStage):
         {"trigger": "hit", "source": "playing", "dest": None, "conditions": "on_turn",
          "after": ["announce", "take_card"]},
         {"trigger": "stand", "source": "playing", "dest": "stood", "conditions": "on_turn",
-         "after": ["announce", "hand_over"]},
+         "after": "announce"},
         {"trigger": "double", "source": "playing", "dest": "doubled",
          "conditions": ["on_turn", "first_two_cards", "double_allowed", "can_match_bet"],
-         "after": ["announce", "double_bet", "take_card", "hand_over"]},
+         "after": ["announce", "double_bet", "take_card"]},
         {"trigger": "split", "source": "playing", "dest": None,
          "conditions": ["on_turn", "first_two_cards", "is_pair", "hands_left", "can_match_bet"],
          "after": ["announce", "split_pair", "take_card"]},
         {"trigger": "surrender", "source": "playing", "dest": "surrendered",
          "conditions": ["on_turn", "surrender_offered", "first_two_cards", "not_split"],
-         "after": ["announce", "give_up", "hand_over"]},
-        {"trigger": "drew", "source": "playing", "dest": "busted", "conditions": "is_bust", "after": "hand_over"},
-        {"trigger": "drew", "source": "playing", "dest": "twenty_one", "conditions": "is_21", "after": "hand_over"},
-        {"trigger": "drew", "source": "playing", "dest": "split_aces", "conditions": "is_split_ace",
-         "after": "hand_over"},
+         "after": ["announce", "give_up"]},
+        {"trigger": "drew", "source": "playing", "dest": "busted", "conditions": "is_bust"},
+        {"trigger": "drew", "source": "playing", "dest": "twenty_one", "conditions": "is_21"},
+        {"trigger": "drew", "source": "playing", "dest": "split_aces", "conditions": "is_split_ace"},
         {"trigger": "drew", "source": "playing", "dest": None},
     ]
     refusals: ClassVar[dict[str, str]] = {
@@ -864,6 +873,8 @@ class PlayHand(BlackjackStage):
         "surrender_offered": "This table does not offer surrender",
         "not_split": "A hand from a split cannot be surrendered",
     }
+    ends: ClassVar[dict[str, str]] = dict.fromkeys(("stood", "busted", "twenty_one", "doubled", "split_aces",
+                                                    "surrendered"), "hand_over")
     events: ClassVar[tuple[str, ...]] = ACTIONS
     gives: ClassVar[tuple[type, ...]] = (HandPlayed,)
     __slots__ = ("index",)
@@ -957,8 +968,9 @@ class PlayHand(BlackjackStage):
     def give_up(self, action: Action) -> None:
         self.hand.surrendered = True
 
-    def hand_over(self, action: Action | None = None) -> None:
-        self.finish(HandPlayed(self.index, self.state))
+    def hand_over(self) -> Done:
+        """What each final state gives: the hand and how it ended (the state's name)."""
+        return Done(HandPlayed(self.index, self.state))
 
     # --- queries --------------------------------------------------------------------------------------------
     @property
@@ -999,14 +1011,14 @@ class DealerPlays(BlackjackStage):
     states: ClassVar[list[str]] = ["ready", "blackjack", "not_needed", "drawing", "stood", "busted"]
     transitions: ClassVar[list[dict[str, Any]]] = [
         {"trigger": "begin", "source": "ready", "dest": "blackjack", "prepare": "show_hole_card",
-         "conditions": "dealer_has_blackjack", "after": "hand_on_dealer"},
-        {"trigger": "begin", "source": "ready", "dest": "not_needed", "unless": "hands_standing",
-         "after": "hand_on_dealer"},
+         "conditions": "dealer_has_blackjack"},
+        {"trigger": "begin", "source": "ready", "dest": "not_needed", "unless": "hands_standing"},
         {"trigger": "begin", "source": "ready", "dest": "drawing", "after": "play_out"},
         {"trigger": "draw", "source": "drawing", "dest": None, "conditions": "must_draw", "after": "dealer_draws"},
-        {"trigger": "stop", "source": "drawing", "dest": "busted", "conditions": "is_bust", "after": "hand_on_dealer"},
-        {"trigger": "stop", "source": "drawing", "dest": "stood", "after": "hand_on_dealer"},
+        {"trigger": "stop", "source": "drawing", "dest": "busted", "conditions": "is_bust"},
+        {"trigger": "stop", "source": "drawing", "dest": "stood"},
     ]
+    ends: ClassVar[dict[str, str]] = dict.fromkeys(("blackjack", "not_needed", "busted", "stood"), "hand_on_dealer")
     takes: ClassVar[tuple[type, ...]] = (HandsPlayed,)
     gives: ClassVar[tuple[type, ...]] = (DealerPlayed,)
     __slots__ = ()
@@ -1031,9 +1043,10 @@ class DealerPlays(BlackjackStage):
         self.ctx.round.dealer.append(card)
         self.ctx.emit(CardDealt(None, 0, card))
 
-    def hand_on_dealer(self) -> None:
+    def hand_on_dealer(self) -> Done:
+        """What each final state gives: the dealer's total, whether it busted, whether it is a blackjack."""
         total = score(self.ctx.round.dealer)[0]
-        self.finish(DealerPlayed(total, total > 21, self.dealer_has_blackjack()))
+        return Done(DealerPlayed(total, total > 21, self.dealer_has_blackjack()))
 
 
 class Settle(BlackjackStage):
@@ -1048,9 +1061,10 @@ class Settle(BlackjackStage):
     states: ClassVar[list[str]] = ["ready", "next_round", "session_over"]
     transitions: ClassVar[list[dict[str, Any]]] = [
         {"trigger": "begin", "source": "ready", "dest": "session_over", "prepare": "settle_bets",
-         "conditions": "last_round", "after": "exit"},
-        {"trigger": "begin", "source": "ready", "dest": "next_round", "after": "restart"},
+         "conditions": "last_round"},
+        {"trigger": "begin", "source": "ready", "dest": "next_round"},
     ]
+    ends: ClassVar[dict[str, str]] = {"next_round": "restarted", "session_over": "exited"}
     takes: ClassVar[tuple[type, ...]] = (Dealt, DealerPlayed)
     __slots__ = ()
 

@@ -240,13 +240,13 @@ def test_with_an_ace_up_insurance_is_taken_before_the_peek() -> None:
     out = deal.start(ctx, Bets(((0, 10), (1, 20))))
     assert isinstance(out, Push) and isinstance(out.sub, Insurance) and deal.state == "offering_insurance"
     insurance = out.sub
-    deal.outcome = None  # what the dispatcher does when it pushes: the stage runs on below the sub-stage
     assert insurance.start(ctx, out.previous) is None and insurance.to_act == 0
     assert insurance.allowed_actions() == ("insure", "decline")
     assert insurance.handle("decline", 0) is None and insurance.to_act == 1
     done = insurance.handle("insure", 1, 10)
     assert done == Done(None) and ctx.round.insurance == {1: 10} and ctx.players[1].chips == 70
-    assert deal.on_substage_result(None) == Goto("settle", Dealt(cards("Ah")[0], True))
+    assert deal.on_substage_result(None) is None  # it fires insured: the state it reaches gives the outcome
+    assert deal.reached() == Goto("settle", Dealt(cards("Ah")[0], True))
     assert ctx.events[-3:] == [Insured(0, 0), Insured(1, 10), HoleCardShown(cards("Kd")[0])]
     Settle().start(ctx, Dealt(cards("Ah")[0], True))
     # 9c 9d loses its 10; Tc 6h loses its 20, and the 10 insured comes back with 20: seat 1 breaks even
@@ -423,13 +423,12 @@ def test_player_turns_pushes_a_sub_stage_per_hand_split_hands_next() -> None:
     while isinstance(out, Push):  # what the dispatcher does: run the sub-stage, hand its result back
         sub = out.sub
         assert isinstance(sub, PlayHand) and turns.state == "playing_hands"
-        turns.outcome = None  # the stage runs on below the sub-stage
         result = sub.start(ctx, out.previous)
         played.append((sub.index, sub.hand.seat))
         while result is None:
             result = sub.handle(moves[sub.hand.seat].pop(0), sub.hand.seat)
         assert isinstance(result, Done)
-        out = turns.on_substage_result(result.result)
+        out = turns.on_substage_result(result.result) or turns.reached()  # as the dispatcher asks
     assert played == [(0, 0), (1, 0), (2, 1)]  # the split hand is played before the next seat's
     assert [str(h) for h in ctx.round.hands] == ["8s 3h (11)", "8c 9c (17)", "Th 9d (19)"]
     assert out == Done(HandsPlayed(3)) and turns.state == "all_played"

@@ -75,7 +75,7 @@ def test_holdem_flow_is_the_dispatchers() -> None:
         "deal the turn", "turn betting", "deal the river", "river betting", "showdown", "end of hand"]
     assert ("s0", "s1", "done", "HandOpened") in edges
     assert ("s2", "s3", "done", "ForcedBetsResult") in edges  # dealing passes on what it was given
-    assert (last, "s0", "restart", "restart") in edges  # EndHand's restart callback
+    assert (last, "s0", "restart", "restart") in edges  # EndHand's hand_closed ends with restarted
     assert {(e.source, e.dest) for e in drawn.edges if e.kind == "exit"} == {("s0", "stop"), (last, "stop")}
     gotos = {e.source for e in drawn.edges if e.kind == "goto" and e.dest == showdown}
     assert gotos == {f"s{i}" for i, s in enumerate(stages) if isinstance(s, BettingRound)}

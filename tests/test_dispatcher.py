@@ -39,12 +39,13 @@ class Record(Stage[Context]):
     """Finishes with ``previous + [tag]`` when poked, or at once with ``instant``."""
 
     name: ClassVar[str] = "record"
-    states: ClassVar[list[str]] = ["ready", "waiting", "recorded"]
+    states: ClassVar[list[str]] = ["ready", "waiting", "recorded", "poked"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        {"trigger": "begin", "source": "ready", "dest": "recorded", "prepare": "remember", "conditions": "is_instant",
-         "after": "hand_on"},
+        {"trigger": "begin", "source": "ready", "dest": "recorded", "prepare": "remember", "conditions": "is_instant"},
         {"trigger": "begin", "source": "ready", "dest": "waiting"},
+        {"trigger": "poke", "source": "waiting", "dest": "poked"},
     ]
+    ends: ClassVar[dict[str, str]] = {"recorded": "hand_on", "poked": "poked"}
     events: ClassVar[tuple[str, ...]] = ("poke", "boom", "end_game", "again", "illegal", "sub", "jump")
     __slots__ = ("got", "instant", "tag")
 
@@ -60,11 +61,14 @@ class Record(Stage[Context]):
     def is_instant(self) -> bool:
         return self.instant
 
-    def hand_on(self) -> None:
-        self.finish([*(self.previous or []), self.tag])
+    def hand_on(self) -> Outcome:
+        return Done([*(self.previous or []), self.tag])
 
-    def on_poke(self) -> Outcome:
+    def poked(self) -> Outcome:
         return Done([*(self.got or []), self.tag])
+
+    def on_poke(self) -> None:
+        self.trigger("poke")
 
     def on_boom(self) -> None:
         raise RuntimeError("kaboom")
@@ -345,32 +349,27 @@ def test_a_value_that_is_not_an_outcome_stops_the_game() -> None:
         disp.send("poke")
 
 
-class RecordsFromItsMachine(Record):
-    """Ends from a machine callback (``finish``), as the poker stages do."""
-
-    def on_poke(self) -> None:
-        self.finish(["from the machine"])
-
-
-def test_an_outcome_recorded_by_a_callback_is_what_handle_returns() -> None:
-    s = RecordsFromItsMachine("a")
-    assert s.start(Context(), None) is None and s.state == "waiting"
-    assert s.handle("poke") == Done(["from the machine"])
+def test_a_stage_ends_by_the_final_state_it_reaches() -> None:
+    s = Record("a")
+    assert s.start(Context(), None) is None and s.state == "waiting" and s.outcome is None and not s.ended
+    assert s.handle("poke") == Done(["a"]) and s.state == "poked" and s.ended and s.outcome == Done(["a"])
     with pytest.raises(StageError, match="already ended"):
         s.handle("poke")
-    with pytest.raises(StageError, match="ended twice"):
-        s.finish([])
 
 
-class HandsOnWhatItRecorded(Record):
-    """A handler that records its outcome through the machine's way and also returns it."""
+class ReturnsAnOutcome(Record):
+    """A handler that returns an outcome itself, not reaching a final state: what it returned is followed."""
 
     def on_poke(self) -> Outcome | None:
-        self.finish(["recorded"])
-        return self.outcome
+        return Done(["returned"])
 
 
-def test_a_handler_may_return_the_outcome_a_callback_recorded() -> None:
-    s = HandsOnWhatItRecorded("a")
+def test_a_handler_may_return_an_outcome_itself() -> None:
+    s = ReturnsAnOutcome("a")
     s.start(Context(), None)
-    assert s.handle("poke") == Done(["recorded"])
+    assert s.handle("poke") == Done(["returned"]) and s.state == "waiting" and s.outcome is None
+    b = Record("b")
+    disp = Dispatcher([ReturnsAnOutcome("a"), b], Context())
+    disp.start()
+    disp.send("poke")
+    assert disp.current is b and b.got == ["returned"] and b.previous == ["returned"]

@@ -29,7 +29,7 @@ import variants
 from cardgame import Game
 from cardgame.engine import Dispatcher, Stage
 from cardgame.engine.errors import CardgameError, StageError
-from cardgame.engine.outcomes import Failed
+from cardgame.engine.outcomes import Done, Failed
 from cardgame.engine.verify import by_transitions, check_play
 from cardgame.model.errors import IllegalActionError
 from cardgame.stages.betting_round import ACTIONS, KINDS, BettingRound
@@ -51,7 +51,7 @@ def _readable_send(self: Dispatcher[Any], event: str, *args: Any) -> None:
         try:
             outcome = stage.handle(event, *args)
         except CardgameError:
-            if stage._outcome is not None:
+            if stage.state in stage._final:  # the stage ended while failing
                 self._stop(stage, Failed(f"{event} left the stage half-ended", stage.name, stage.state))
             raise
         except Exception as exc:
@@ -214,8 +214,9 @@ class _Counter(Stage[Any]):
         {"trigger": "begin", "source": "ready", "dest": "counting", "after": "reset"},
         {"trigger": "add", "source": "counting", "dest": None, "conditions": ["small", "positive"],
          "before": ["add_up", "rebind", "early", "listed"]},
-        {"trigger": "stop", "source": "counting", "dest": "done", "after": "stop_here"},
+        {"trigger": "stop", "source": "counting", "dest": "done"},
     ]
+    ends: ClassVar[dict[str, str]] = {"done": "counted"}
     events: ClassVar[tuple[str, ...]] = ("add", "stop")
     __slots__ = ("seen", "total")
 
@@ -245,8 +246,8 @@ class _Counter(Stage[Any]):
     def listed(self, n: int) -> None:  # a comprehension, another scope: called
         self.seen.extend([n for _ in range(2)])
 
-    def stop_here(self) -> None:
-        self.finish(self.total)
+    def counted(self) -> Done:
+        return Done(self.total)
 
     def on_add(self, n: Any) -> None:
         if not self.trigger("add", n):
@@ -258,10 +259,8 @@ class _Counter(Stage[Any]):
 
 class _Last(Stage[Any]):
     name = "last"
+    ends: ClassVar[dict[str, str]] = {"done": "exited"}
     __slots__ = ()
-
-    def on_start(self) -> None:
-        self.exit()
 
 
 class _Log:

@@ -1,14 +1,14 @@
 """The compiled machine against ``transitions``: every stage class, random inputs, the same states, calls and results.
 
-For each stage class ``C`` a recording subclass replaces every callback and condition its machine names (and the
-ways a stage records its outcome, ``finish``, ``exit``...) with methods that only log their name and arguments;
+For each stage class ``C`` a recording subclass replaces every callback and condition its machine names with
+methods that only log their name and arguments (and each ending of ``ends`` and ``pushes`` with one naming itself);
 conditions return values drawn from a seeded ``random.Random`` (not only ``True`` and ``False``: the rule is ``==``).
 Triggers carry random arguments, which every callback and condition must be handed. Callbacks now and then raise,
 or fire a nested trigger (as a betting round's ``act`` fires ``acted``). Two models with the same seed then
 take the same random trigger sequences from every state: one through ``transitions`` itself
 (``C.machine.events[trigger].trigger``), one through :func:`cardgame.engine.machine.fire` on the recording
 class's table;
-after each trigger the result (or exception), the state and the call log must agree.
+after each trigger the result (or exception), the state, the call log and what the state gives must agree.
 
 Two things ``transitions`` does that the table does not, the machine-wide ``on_final`` callback and a
 state's ``ignore_invalid_triggers`` (``transitions`` returns ``False`` where :func:`fire` raises
@@ -30,9 +30,9 @@ from transitions import Machine
 
 import cardgame
 import cardgame.stages
-from cardgame.engine import Stage
+from cardgame.engine import ConfigError, Done, Stage
 from cardgame.engine.machine import compile_machine, fire
-from cardgame.engine.verify import SEQUENCES, check_fire, check_may, check_recording_table, check_start
+from cardgame.engine.verify import SEQUENCES, check_fire, check_machine, check_may, check_recording_table, check_start
 
 # --- which classes -----------------------------------------------------------------------------------------------
 
@@ -153,6 +153,81 @@ def test_a_broken_generated_trigger_is_caught(monkeypatch: pytest.MonkeyPatch) -
         check_fire(cardgame.stages.BettingRound, 50)
 
 
+# --- final states: what each gives, checked when the class is made -----------------------------------------------
+
+
+def _stage_class(states: list[Any], transitions: list[dict[str, Any]], **attributes: Any) -> type[Stage]:
+    namespace: dict[str, Any] = {"name": "made", "states": states, "transitions": transitions, "__slots__": (),
+                                 "result": lambda self: Done("result"), **attributes}
+    return type("Made", (Stage,), namespace)
+
+
+BEGIN = {"trigger": "begin", "source": "ready", "dest": "done"}
+
+
+@pytest.mark.parametrize(("states", "transitions", "attributes", "match"), [
+    (["ready", {"name": "done", "final": True}], [BEGIN], {}, "the final state 'done' gives no outcome; add it"),
+    (["ready", "done"], [BEGIN, {"trigger": "again", "source": "done", "dest": "ready"}], {"ends": {"done": "result"}},
+     "the final state 'done' has a transition leaving it \\('again'\\)"),
+    (["ready", "done"], [BEGIN], {"ends": {"done": "nowhere"}}, "'nowhere', which is not a method"),
+    (["ready", "done"], [BEGIN], {"ends": {"over": "result"}}, "names 'over', which is not one of its states"),
+    (["ready", "done"], [BEGIN], {"ends": ["done"]}, "maps states to method names"),
+    (["ready", "done"], [BEGIN], {"ends": {}, "pushes": {"done": "result"}},
+     "the state 'done' pushes a sub-stage but no transition leaves it"),
+    (["ready", "done"], [BEGIN], {"ends": {"done": "result"}, "pushes": {"done": "result"}},
+     "'done' is both final \\(ends\\) and pushes"),
+])
+def test_a_final_state_without_its_outcome_is_refused_when_the_class_is_made(
+        states: list[Any], transitions: list[dict[str, Any]], attributes: dict[str, Any], match: str) -> None:
+    with pytest.raises(ConfigError, match=match):
+        _stage_class(states, transitions, **attributes)
+
+
+HOSTILE_ENDINGS: list[Any] = [None, 1, 10**5000, "done", b"done", ["done"], {"done": None}, {"done": 10**5000},
+                               {"x" * 10**6: "result"}, {10**5000: "result"}, {"done": "x" * 10**6},
+                               {"done": "states"}, {None: "result"}, {("done",): "result"}]
+
+
+@pytest.mark.parametrize("attribute", ["ends", "pushes"])
+@pytest.mark.parametrize("value", HOSTILE_ENDINGS, ids=lambda v: type(v).__name__)
+def test_hostile_ends_and_pushes_are_refused_with_a_short_message(attribute: str, value: Any) -> None:
+    with pytest.raises(ConfigError) as info:
+        _stage_class(["ready", "done"], [BEGIN], **{attribute: value})
+    assert len(str(info.value)) <= 700
+
+
+def test_a_final_state_gives_its_outcome_through_start_handle_and_the_dispatcher() -> None:
+    made = _stage_class(["ready", "waiting", {"name": "done", "final": True}],
+                        [{"trigger": "begin", "source": "ready", "dest": "waiting"},
+                         {"trigger": "go", "source": "waiting", "dest": "done"},
+                         {"trigger": "stay", "source": "done", "dest": None}],  # an internal transition may stay
+                        ends={"done": "result"}, events=("go",), on_go=lambda self: self.trigger("go") and None)
+    check_machine(made, 30)
+    stage = made()
+    assert stage.start(None, None) is None and not stage.ended and stage.reached() is None
+    assert stage.handle("go") == Done("result") and stage.ended and stage.outcome == Done("result")
+
+
+def test_check_start_finds_a_start_that_does_not_return_the_final_state_s_outcome(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardgame.engine.verify as verify
+
+    made = _stage_class(["ready", "done"], [BEGIN], ends={"done": "result"})
+    check_start(made, 10)
+    rec = verify.recording(made)
+    monkeypatch.setattr(rec, "start", _forgets(rec.start))
+    with pytest.raises(AssertionError):
+        check_start(made, 10)
+
+
+def _forgets(start: Callable[..., Any]) -> Callable[..., Any]:
+    def forgetful(m: Any, ctx: Any, previous: Any) -> None:
+        start(m, ctx, previous)  # reaches the final state, but returns nothing
+
+    forgetful.generated = True  # type: ignore[attr-defined]
+    return forgetful
+
+
 def test_a_start_of_the_class_s_own_is_kept() -> None:
     class Own(Stage):
         name: ClassVar[str] = "own"
@@ -261,7 +336,7 @@ def test_a_stage_naming_a_missing_method_fails_when_defined() -> None:
 
         class Broken(Stage):
             transitions: ClassVar[list[dict[str, Any]]] = [
-                {"trigger": "begin", "source": "ready", "dest": "running", "after": "nowhere"},
+                {"trigger": "begin", "source": "ready", "dest": "done", "after": "nowhere"},
             ]
 
 

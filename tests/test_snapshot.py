@@ -350,17 +350,20 @@ class _Custom:
 
 
 class _Pass(Stage):
+    """The base machine: ``done`` hands on what it was given."""
+
     name: ClassVar[str] = "pass"
     __slots__ = ()
-
-    def on_start(self) -> None:
-        self.finish(self.previous)
 
 
 class _WaitsForTick(Stage):
     """Waits in ``running`` for a ``tick`` event, keeping a counter as runtime state."""
 
     name: ClassVar[str] = "ticks"
+    states: ClassVar[list[str]] = ["ready", "running"]
+    transitions: ClassVar[list[dict[str, Any]]] = [
+        {"trigger": "begin", "source": "ready", "dest": "running", "after": "on_start"},
+    ]
     events: ClassVar[tuple[str, ...]] = ("tick",)
     snapshot_fields: ClassVar[tuple[str, ...]] = ("ticks", "seen")
     __slots__ = ("seen", "ticks")
@@ -380,6 +383,8 @@ class _WaitsForTick(Stage):
 
 class _PushesASubstage(Stage):
     name: ClassVar[str] = "pusher"
+    states: ClassVar[list[str]] = ["ready", "waiting"]
+    transitions: ClassVar[list[dict[str, Any]]] = [{"trigger": "begin", "source": "ready", "dest": "waiting"}]
     events: ClassVar[tuple[str, ...]] = ("go",)
     __slots__ = ()
 
@@ -404,6 +409,27 @@ def test_custom_stage_fields_and_custom_result_types_round_trip() -> None:
     for g in (game, restored):
         g.dispatcher.send("tick")  # the second tick restarts: the next hand opens
         assert g.stage is not None and g.stage.name == "ticks" and g.stage.ticks == 2  # type: ignore[attr-defined]
+    _same(game, restored)
+
+
+def test_an_older_snapshot_of_a_base_machine_stage_ended_in_running_is_restored() -> None:
+    """Before stages ended by their final state, the base machine's stage ended in ``running`` with a saved
+    ``outcome``: that snapshot is read, the stage in its final state ``done`` (which gives the outcome)."""
+
+    def stages() -> list[Stage]:
+        return [WaitForPlayers(2), _Pass(), _WaitsForTick()]
+
+    game = Game(stages(), seed=3)
+    game.sit_down("a", 10)
+    game.sit_down("b", 10)
+    game.start()
+    data = snapshot(game)
+    assert data["stages"][1]["state"] == "done" and data["stages"][1]["outcome"] is None
+    old = json.loads(json.dumps(data))
+    old["stages"][1].update(state="running", outcome={"type": "done", "result": old["stages"][1]["previous"]})
+    restored = restore(old, stages())
+    assert restored.dispatcher.stages[1].state == "done"
+    assert restored.dispatcher.stages[1].outcome == game.dispatcher.stages[1].outcome
     _same(game, restored)
 
 
@@ -646,7 +672,7 @@ def test_settings_are_compared_by_value_not_by_text() -> None:
         (Deck, {"_cards", "_rng", "dealt", "spec"}),
         # _full: from stages; _holds: from ctx
         (Dispatcher, {"_full", "_holds", "busy", "ctx", "current", "failure", "stack", "stages", "status"}),
-        (Stage, {"_outcome", "ctx", "parent", "previous", "state"}),
+        (Stage, {"ctx", "parent", "previous", "state"}),
         (Player, {"name", "seat", "stack", "sitting_out", "leaving"}),
         (Table, {"seat_count", "min_buy_in", "max_buy_in", "first_button", "button", "seats"}),
         (RandomSource, {"_random", "_streams", "seed"}),

@@ -26,7 +26,8 @@ def available() -> bool:
 
 
 class ResetStacks(PokerStage):
-    """Sets every seated player's stack to ``STACK`` and sits them in, then finishes."""
+    """Sets every seated player's stack to ``STACK`` and sits them in; the base machine's ``done`` then hands
+    on what it was given."""
 
     name: ClassVar[str] = "reset stacks"
     __slots__ = ()
@@ -36,7 +37,6 @@ class ResetStacks(PokerStage):
             if p is not None:
                 p.stack = STACK
                 p.sitting_out = False
-        self.finish(self.previous)
 
 
 def _table(players: int, rng: random.Random) -> Hand:

@@ -27,6 +27,7 @@ import attrs
 
 from cardgame.acpc.gamedef import GameDef
 from cardgame.acpc.matchstate import check_game
+from cardgame.engine import Done
 from cardgame.model.betting import BettingStructure, RaiseChanges
 from cardgame.model.events import ForcedBetPosted
 from cardgame.model.hand import Hand, HandPlayer
@@ -136,7 +137,7 @@ class AcpcBettingRound(BettingRound):
 
     def legal_actions(self) -> LegalActions | None:
         st = self.street_state
-        if st is None or st.to_act is None or self.outcome is not None:
+        if st is None or st.to_act is None or self.state != "waiting_for_action":
             return None
         la = self._legal  # kept until the next action, as the base class keeps its own
         if la is None or la.seat != st.to_act.seat:
@@ -153,12 +154,14 @@ class AcpcBlinds(PokerStage):
     name: ClassVar[str] = "forced bets"
     takes: ClassVar[tuple[type, ...]] = (HandOpened,)
     gives: ClassVar[tuple[type, ...]] = (ForcedBetsResult,)
-    __slots__ = ("blinds", "first")
+    ends: ClassVar[dict[str, str]] = {"done": "posts"}
+    __slots__ = ("_posted", "blinds", "first")
 
     def __init__(self, blinds: tuple[int, ...], first: int) -> None:
         super().__init__()
         self.blinds = blinds
         self.first = first
+        self._posted: ForcedBetsResult | None = None  # what the last on_start posted
 
     def on_start(self) -> None:
         ctx = self.ctx
@@ -173,7 +176,11 @@ class AcpcBlinds(PokerStage):
                 posted.append((hp.seat, paid))
                 top = max(top, amount)
         opener = hand.players[self.first % len(hand.players)].seat
-        self.finish(ForcedBetsResult(hand.button, tuple(posted), (), opener, top, top, 0))  # the blinds are no raise
+        self._posted = ForcedBetsResult(hand.button, tuple(posted), (), opener, top, top, 0)  # the blinds are no raise
+
+    def posts(self) -> Done:
+        """The ending of ``done``: the blinds posted and who opens."""
+        return Done(self._posted)
 
 
 def _street_names(game: GameDef) -> tuple[str, ...]:

@@ -3,15 +3,17 @@
 A stage class's machine comes from its compiled table (:func:`~cardgame.engine.machine.compile_machine`):
 one edge per step (in ``dot``, one per pair of states, listing its steps), labelled ``trigger
 (prepare p) [conditions] / callbacks`` with the callbacks in the order they run (``before``, the
-states' ``on_exit`` and ``on_enter``, ``after``).
+states' ``on_exit`` and ``on_enter``, ``after``). What a state gives is drawn too: ``ends: <its
+ending>`` for a final state (in mermaid an arrow to the end, in ``dot`` under the state's name, with a
+double border), ``pushes: <method>`` for a state that runs a sub-stage (a loop; under the name).
 
 A stage list is drawn as the dispatcher runs it (:class:`~cardgame.engine.Dispatcher`): each stage
 hands its result to the next (the edge names the result's type, from ``gives``, following a stage
 that passes on what it was given, as :func:`~cardgame.engine.check_fit` does); a ``goes_to`` stage may
-jump to the next later stage of that name (``Goto``). What else a stage may do is read from its code:
-a machine callback that is the kernel's ``restart`` or ``exit``, and in the methods of the class (its
-source), calls of ``self.restart()``, ``self.exit()``, ``Restart()``, ``Exit()`` and
-``self.push(Sub(...))`` or ``Push(Sub(...))`` where ``Sub`` names a stage class: ``restart`` goes
+jump to the next later stage of that name (``Goto``). What else a stage may do is read from its
+``ends`` (a final state whose ending is the kernel's ``restarted`` or ``exited``) and its code: in the
+methods of the class (its source), calls of ``Restart()``, ``Exit()`` and ``Push(Sub(...))`` where
+``Sub`` names a stage class: ``restart`` goes
 back to the first stage, ``exit`` stops the game, and a pushed sub-stage runs on top and hands its
 result back. Several stages of one class share one machine: :func:`machine_classes` lists each once.
 """
@@ -82,11 +84,25 @@ def _mermaid_text(text: str) -> str:
     return text.replace('"', "#quot;")
 
 
-def _parallel(cls: StageClass) -> dict[tuple[str, str], list[str]]:
-    """``(source, dest) -> the labels of its steps`` in the table's order: one arrow per pair of states."""
+END = "[end]"  # where a final state's arrow goes (mermaid's [*])
+
+
+def _gives(cls: StageClass) -> dict[str, str]:
+    """``state -> "ends: <method>"`` for each final state, ``"pushes: <method>"`` for each state running a sub-stage."""
+    return {state: f"{'ends' if state in cls._final else 'pushes'}: {name}"
+            for state, name in {**cls.ends, **cls.pushes}.items() if state in cls._endings}
+
+
+def _parallel(cls: StageClass, gives: bool = False) -> dict[tuple[str, str], list[str]]:
+    """``(source, dest) -> the labels of its steps`` in the table's order: one arrow per pair of states; with
+    ``gives``, then each final state's arrow to :data:`END` and each pushing state's loop, labelled as
+    :func:`_gives` says."""
     found: dict[tuple[str, str], list[str]] = {}
     for source, dest, label in _steps(cls):
         found.setdefault((source, dest), []).append(label)
+    if gives:
+        for state, label in _gives(cls).items():
+            found.setdefault((state, END if state in cls._final else state), []).append(label)
     return found
 
 
@@ -102,7 +118,8 @@ def machine_mermaid(cls: StageClass) -> str:
             names[state] = f"state{i}"
             lines.append(f'    state "{_mermaid_text(state)}" as state{i}')
     lines.append(f"    [*] --> {names[cls.initial]}")
-    for (source, dest), labels in _parallel(cls).items():
+    names[END] = "[*]"
+    for (source, dest), labels in _parallel(cls, gives=True).items():
         lines.append(f"    {names[source]} --> {names[dest]}: {'<br/>'.join(_mermaid_text(x) for x in labels)}")
     return "\n".join(lines)
 
@@ -123,7 +140,11 @@ _DOT_WIDTH = 40  # characters a line of an edge's label in dot (mermaid lays its
 def _machine_dot_body(cls: StageClass, prefix: str = "") -> list[str]:
     start = _dot_text(prefix + "[*]")
     lines = [f'    {start} [shape=point, label=""];']
-    lines += [f"    {_dot_text(prefix + state)} [label={_dot_text(state)}];" for state in cls.machine.states]
+    gives = _gives(cls)  # a final state drawn with a double border, what it gives under its name
+    for state in cls.machine.states:
+        label = state + ("\n" + gives[state] if state in gives else "")
+        lines.append(f"    {_dot_text(prefix + state)} [label={_dot_text(label)}"
+                     f"{', peripheries=2' if state in cls._final else ''}];")
     lines.append(f"    {start} -> {_dot_text(prefix + cls.initial)};")
     for (source, dest), steps in _parallel(cls).items():
         labels = [textwrap.fill(label, _DOT_WIDTH, subsequent_indent="    ", break_on_hyphens=False,
@@ -201,20 +222,15 @@ def endings(cls: StageClass) -> Endings:
 def _read_endings(cls: StageClass) -> Endings:
     restart = exit_ = False
     pushes: list[StageClass] = []
-    for steps in cls.table.values():
-        for step in steps:
-            for fn in (*step.prepare, *step.before, *step.exit, *step.enter, *step.after):
-                restart = restart or fn is Stage.restart
-                exit_ = exit_ or fn is Stage.exit
+    for end in cls._endings.values():
+        restart = restart or end is Stage.restarted
+        exit_ = exit_ or end is Stage.exited
     for fn in _methods(cls):
         for call in _calls(fn):
-            func = call.func
-            on_self = isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"
-            kind = func.attr if on_self and isinstance(func, ast.Attribute) else None
-            named = _called(func, fn)
-            restart = restart or kind == "restart" or named is Restart
-            exit_ = exit_ or kind == "exit" or named is Exit
-            if (kind == "push" or named is Push) and call.args and isinstance(call.args[0], ast.Call):
+            named = _called(call.func, fn)
+            restart = restart or named is Restart
+            exit_ = exit_ or named is Exit
+            if named is Push and call.args and isinstance(call.args[0], ast.Call):
                 sub = _stage_class(_called(call.args[0].func, fn))
                 if sub is not None and sub not in pushes:
                     pushes.append(sub)

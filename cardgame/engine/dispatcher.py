@@ -3,8 +3,10 @@
 Guarantees:
 
 * exactly one stage is current while the game runs; events go to it;
-* each stage *returns* how it ended (``start``, ``handle`` and ``on_substage_result``; ``None``
-  while it waits), and :meth:`Dispatcher.advance` has one clause per outcome:
+* each stage ends by the state it reaches: ``start`` returns the outcome its final state gives, and
+  after a handler or ``on_substage_result`` the dispatcher asks the stage's final states (one
+  dictionary lookup) unless it returned an outcome itself (a ``Push``); ``None``: it waits.
+  :meth:`Dispatcher.advance` has one clause per outcome:
 
   - ``Done(result)`` pops the next stage and starts it with the result (a sub-stage's result goes
     back to the stage that pushed it); an empty stack is an error (a list's last stage must
@@ -102,17 +104,16 @@ class Dispatcher(Generic[C]):
         try:
             try:
                 handler = stage._handlers.get(event)
-                if handler is None or stage._outcome is not None:
+                if handler is None:
                     outcome = stage.handle(event, *args)  # refuses the event, naming why
                 else:  # as handle, in line: the path every action takes
                     outcome = handler(stage, *args)
-                    recorded = stage._outcome
-                    if outcome is None or outcome is recorded:
-                        outcome = recorded
-                    else:
-                        stage._end(outcome)
+                    if outcome is None:  # what the state reached gives (stage.reached(), in line)
+                        end = stage._endings.get(stage.state)
+                        if end is not None:
+                            outcome = end(stage)
             except CardgameError:
-                if stage._outcome is not None:  # the stage ended while failing: treat as error
+                if stage.state in stage._final:  # the stage ended while failing: treat as error
                     self._stop(stage, Failed(f"{event} left the stage half-ended", stage.name, stage.state))
                 raise
             except Exception as exc:
@@ -137,7 +138,7 @@ class Dispatcher(Generic[C]):
                         if parent is not None:  # a sub-stage's result goes back to the stage that pushed it
                             stage.parent = None
                             stage = self.current = parent
-                            outcome = parent.on_substage_result(result)
+                            outcome = parent.on_substage_result(result) or parent.reached()
                             continue
                         if not self.stack:
                             reason = "the last stage finished but no stage follows; end with restart or exit"
@@ -155,8 +156,7 @@ class Dispatcher(Generic[C]):
                     case Push(sub=sub, previous=previous):
                         if not isinstance(sub, Stage):
                             self._stop(stage, Failed(f"pushed {sub!r}, which is not a Stage", stage.name, stage.state))
-                        sub.parent = stage
-                        stage._outcome = None  # it runs on below the sub-stage
+                        sub.parent = stage  # the stage runs on below the sub-stage
                         stage = self.current = sub
                         outcome = sub.start(ctx, previous)
                     case Restart():
@@ -181,7 +181,7 @@ class Dispatcher(Generic[C]):
         current stage and the sub-stages it runs on). Refused from inside a call into the game
         (a hook), where a stage is half-way through its work."""
         current = self.current
-        if self.busy or (self.status == "running" and current is not None and current.outcome is not None):
+        if self.busy or (self.status == "running" and current is not None and current.ended):
             raise StageError("A game is copied between calls into it, not from inside one (a hook): a stage "
                              "is half-way through its work.")
         twins = {s: s.copy(ctx) for s in self.stages}  # stages hash by identity

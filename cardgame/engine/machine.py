@@ -45,7 +45,7 @@ import linecache
 import re
 import textwrap
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -159,7 +159,7 @@ Fast = Callable[..., bool] | str
 
 
 #: Names the generated functions use for themselves: a fused body's globals must not be one of them.
-_OWN_NAMES = re.compile(r"(m|a|a0|ctx|previous|fire|start|table|f\d+|_i\d+_\w*)\Z")
+_OWN_NAMES = re.compile(r"(m|a|a0|e|ctx|previous|ends|fire|start|table|f\d+|_i\d+_\w*)\Z")
 #: Nodes a fused body may not hold: another scope, a way out of the middle, or a look at the frame.
 _NOT_FUSED = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ListComp, ast.SetComp, ast.DictComp,
               ast.GeneratorExp, ast.Yield, ast.YieldFrom, ast.Await, ast.Global, ast.Nonlocal)
@@ -324,7 +324,7 @@ def _compiled(source: str, names: dict[str, Any], fusion: Fusion | None, made: s
     runs in the stage module's globals (what they read), the callbacks it calls handed in as closure cells.
     The source is kept in ``linecache`` under a name of its own, so a traceback through it shows its lines."""
     if fusion is not None and fusion.count:
-        refs = sorted(name for name in names if re.fullmatch(r"f\d+|fire|table", name))
+        refs = sorted(name for name in names if re.fullmatch(r"f\d+|fire|table|ends", name))
         source = "\n".join([f"def _make({', '.join(refs)}):", *("    " + line for line in source.splitlines()),
                             f"    return {made}"])
     owners = sorted({fn.__qualname__.rpartition(".")[0] for step in steps for fn in _step_functions(step)
@@ -360,17 +360,19 @@ def _fusion(table: dict[tuple[str, str], tuple[Step, ...]]) -> Fusion | None:
 
 
 def generate_start(
-    table: dict[tuple[str, str], tuple[Step, ...]], initial: str, fuse: bool = True
+    table: dict[tuple[str, str], tuple[Step, ...]], initial: str, endings: Mapping[str, Callable[[Any], Any]] = {},
+    fuse: bool = True,
 ) -> Callable[[Any, Any, Any], Any]:
     """``start(m, ctx, previous)``: what :meth:`cardgame.engine.Stage.start` does -- keep the context
-    and the previous result, enter ``initial``, fire ``begin`` and return the outcome its callbacks
-    recorded (``None``: the stage waits for input) -- as one generated function, the ``begin``
-    steps written in line (see :func:`generate`; ``fuse``: the callbacks' bodies too where they can be)."""
-    head = ("def start(m, ctx, previous):", "    m.ctx = ctx", "    m.previous = previous", "    m._outcome = None",
+    and the previous result, enter ``initial``, fire ``begin`` and return the outcome of the final
+    state it reached (``endings[state](m)``; ``None``: the stage waits for input) -- as one generated
+    function, the ``begin`` steps written in line (see :func:`generate`; ``fuse``: the callbacks'
+    bodies too where they can be)."""
+    head = ("def start(m, ctx, previous):", "    m.ctx = ctx", "    m.previous = previous",
             f"    m.state = {initial!r}")
-    done = "return m._outcome"
+    names: dict[str, Any] = {"fire": fire, "table": table, "ends": dict(endings)}
+    done = "e = ends.get(m.state); return None if e is None else e(m)" if endings else "return None"
     steps = table.get((initial, "begin"))
-    names: dict[str, Any] = {"fire": fire, "table": table}
     fusion = _fusion({(initial, "begin"): steps}) if fuse and steps is not None else None
     if steps is None:  # no begin from the initial state: fire raises MachineError, as the machine would
         source = "\n".join([*head, "    fire(table, m, 'begin')"])

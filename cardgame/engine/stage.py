@@ -9,23 +9,26 @@ that fires triggers in the same order, and :meth:`Stage.trigger` runs it. A trig
 
 Lifecycle (OpenPoker's contract): the dispatcher calls :meth:`Stage.start` with the context and the
 previous stage's result, kept as ``previous``; the stage fires ``begin``. It then handles events
-(:meth:`handle` calls ``on_<event>``, which fires a trigger). ``start``, ``handle`` and
-``on_substage_result`` *return* how the stage ended, or ``None`` while it waits for input:
+(:meth:`handle` calls ``on_<event>``, which fires a trigger). A stage ends by the state it reaches:
+``ends`` maps each *final state* to the name of a method that builds the outcome that state gives,
+and ``start``, ``handle`` and the dispatcher return that outcome as soon as the machine is in a
+final state (``None`` while it waits for input):
 
 * ``Done(result)`` -- the dispatcher starts the next stage with ``result``;
 * ``Goto(name, result)`` -- the stages before the later stage called ``name`` have nothing to do
-  (a hand won before the showdown says ``Goto("showdown", result)``);
-* ``Push(sub, previous)`` -- run ``sub`` on top of this stage; its result comes back to
-  :meth:`Stage.on_substage_result`;
+  (a betting round's ``hand_won`` gives ``Goto("showdown", result)``);
 * ``Restart()`` -- the dispatcher resets the stack to the full list (the next hand);
 * ``Exit()`` -- the game stops cleanly;
 * ``Failed(reason)`` -- the game stops with an error.
 
-A handler returns its outcome, or leaves it to the machine: a callback of the transition that ends
-the stage records it with :meth:`finish`, :meth:`goto`, :meth:`push`, :meth:`restart`,
-:meth:`exit` or :meth:`fail` (a callback's return value is not read), and ``start`` or ``handle``
-returns it. The state the machine ends in says what happened (a betting round ends in
-``round_closed`` or ``hand_won``); ``outcome`` keeps the last outcome returned, for inspection.
+An ending is a question, as a condition is: it builds the outcome from what the stage holds and
+changes nothing (the work is done by the callbacks of the transition into the final state), so
+:attr:`outcome` can ask it again. A final state has no transition leaving it. A sub-stage is not an
+ending, since the stage goes on afterwards: ``pushes`` maps a state in which the stage runs one on
+top of itself to the method returning ``Push(sub, previous)`` (its result comes back to
+:meth:`on_substage_result`, which fires a trigger), or a handler or :meth:`on_substage_result`
+*returns* the ``Push``. A handler may return another outcome the same way; ``None`` leaves it to
+the state.
 
 Conditions are questions: each returns ``True`` or ``False`` and changes nothing, so
 :meth:`Stage.may` answers "would this trigger be taken?" (``transitions``' ``may_<trigger>``), and a
@@ -54,7 +57,7 @@ from cardgame.engine.copies import shallow_copy
 from cardgame.engine.errors import CardgameError, ConfigError, IllegalActionError, StageError, excerpt
 from cardgame.engine.events import Event
 from cardgame.engine.machine import Fast, Step, compile_machine, fire, generate, generate_start, may
-from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, Push, Restart
+from cardgame.engine.outcomes import Done, Exit, Outcome, Restart
 
 __all__ = ["PASSES_ON", "Emitter", "Settings", "Stage", "Stages", "check_fit"]
 
@@ -180,18 +183,30 @@ class Stage(Generic[C]):
     Extension points (class attributes): ``name``, ``states``, ``transitions``, ``initial``,
     ``events`` (the event names the stage accepts while running), ``takes`` and ``gives`` (result
     types; ``gives = PASSES_ON`` hands on what was given), ``goes_to`` (names of later stages a
-    :class:`Goto` may name), ``snapshot_fields``. The base machine is ``ready --begin--> running``
-    (after ``on_start``). The build-time check's hooks (:meth:`fit_start`, :meth:`fit`,
+    :class:`Goto` may name), ``ends`` (each final state and the method giving its outcome: see the
+    module's docstring), ``pushes`` (each state running a sub-stage and the method giving its
+    ``Push``), ``snapshot_fields``. The base machine is ``ready --begin--> done`` (after
+    ``on_start``), and ``done`` hands on what the stage was given (``ends = {"done": "passed_on"}``):
+    a stage that does its work at once overrides ``on_start`` (and names another ending for ``done``
+    to hand on something else). The build-time check's hooks (:meth:`fit_start`, :meth:`fit`,
     :meth:`fit_goto`, :meth:`fit_key`) let a game's stages declare what they need of the table.
     Stage objects compare by identity and keep a writable ``state``, as ``transitions`` needs.
     """
 
     name: ClassVar[str] = "stage"
-    states: ClassVar[list[str]] = ["ready", "running"]
+    states: ClassVar[list[str]] = ["ready", "done"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        {"trigger": "begin", "source": "ready", "dest": "running", "after": "on_start"},
+        {"trigger": "begin", "source": "ready", "dest": "done", "after": "on_start"},
     ]
     initial: ClassVar[str] = "ready"
+    #: The final states and the name of the method that builds the outcome each gives
+    #: (``{"dealt": "passed_on", "hand_won": "to_showdown"}``); a final state has no transition leaving it.
+    #: The base's ``ends`` goes with the base's ``states``: a class declaring states of its own declares its ends.
+    ends: ClassVar[Mapping[str, str]] = {"done": "passed_on"}
+    #: States in which the stage runs a sub-stage on top of itself, and the name of the method that returns
+    #: the ``Push`` (``{"dealing_runs": "next_street"}``): the dispatcher pushes it each time the stage is
+    #: left in that state, and the sub-stage's result comes back to :meth:`on_substage_result`.
+    pushes: ClassVar[Mapping[str, str]] = {}
     events: ClassVar[tuple[str, ...]] = ()
     takes: ClassVar[tuple[type, ...]] = (object,)
     gives: ClassVar[tuple[type, ...]] = PASSES_ON
@@ -199,7 +214,7 @@ class Stage(Generic[C]):
     #: Triggers the stage takes in every state (internal transitions judged by their conditions, as a
     #: poker stage's seating changes): diagrams list them once instead of drawing a loop on every state.
     everywhere: ClassVar[tuple[str, ...]] = ()
-    #: Instance attributes a snapshot keeps besides ``state``, ``outcome`` and ``previous``
+    #: Instance attributes a snapshot keeps besides ``state`` and ``previous``
     #: (runtime state that the constructor does not set up again); see :mod:`cardgame.store.snapshot`.
     snapshot_fields: ClassVar[tuple[str, ...]] = ()
     #: The attributes that hold the stage's settings (see :attr:`settings`); ``None``: the
@@ -209,8 +224,12 @@ class Stage(Generic[C]):
     table: ClassVar[dict[tuple[str, str], tuple[Step, ...]]]
     fast: ClassVar[dict[tuple[str, str], Fast]]
     _handlers: ClassVar[dict[str, Any]]
+    #: ``ends`` and ``pushes`` compiled: state -> the function giving its outcome (or its ``Push``).
+    _endings: ClassVar[dict[str, Callable[[Any], Outcome]]]
+    #: The final states (``ends``).
+    _final: ClassVar[frozenset[str]]
 
-    __slots__ = ("_outcome", "ctx", "parent", "previous", "state")
+    __slots__ = ("ctx", "parent", "previous", "state")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -223,6 +242,8 @@ class Stage(Generic[C]):
             send_event=False,
         )
         cls.table = compile_machine(cls, cls.machine)
+        cls._endings = _endings(cls)
+        cls._final = frozenset(state for state in cls.ends if state in cls._endings)  # base ends: with base states
         cls.fast = generate(cls.table)
         cls._handlers = {event: getattr(cls, "on_" + event, None) for event in cls.events}
         missing = [event for event, method in cls._handlers.items() if method is None]
@@ -230,7 +251,7 @@ class Stage(Generic[C]):
             raise TypeError(f"{cls.__name__}: events {missing} have no on_<event> method.")
         inherited = cls.start
         if inherited is Stage.start or getattr(inherited, "generated", False):  # not a start of the class's own
-            start: Any = generate_start(cls.table, cls.initial)
+            start: Any = generate_start(cls.table, cls.initial, cls._endings)
             start.generated, start.__doc__ = True, Stage.start.__doc__
             setattr(cls, "start", start)  # noqa: B010  # Stage.start, with the begin steps written in line
 
@@ -260,26 +281,26 @@ class Stage(Generic[C]):
 
     def __init__(self) -> None:
         self.state: str = self.initial
-        self._outcome: Outcome | None = None
         self.parent: Stage[Any] | None = None
         self.previous: Any = None
         self.ctx: C = None  # type: ignore[assignment]  # set by start()
 
     # --- driven by the dispatcher -----------------------------------------------------------------
     def start(self, ctx: C, previous: Any) -> Outcome | None:
-        """Begin with the context and the previous stage's result (``None`` after a restart);
-        return how the stage ended, or ``None`` if it waits for input."""
+        """Begin with the context and the previous stage's result (``None`` after a restart); return
+        what the state reached gives (:meth:`reached`): a final state's outcome, a pushing state's
+        ``Push``, or ``None`` if the stage waits for input."""
         self.ctx = ctx
         self.previous = previous
-        self._outcome = None
         self.state = self.initial
         self.trigger("begin")
-        return self._outcome
+        return self.reached()
 
     def handle(self, event: str, *args: Any) -> Outcome | None:
-        """Dispatch ``event`` to ``on_<event>``; return how the stage ended, or ``None`` if it still
-        waits. Unknown events raise :class:`IllegalActionError`."""
-        if self._outcome is not None:
+        """Dispatch ``event`` to ``on_<event>``; return what the handler returned, else what the state
+        reached gives (:meth:`reached`; ``None``: it still waits). Unknown events raise
+        :class:`IllegalActionError`; a stage in a final state takes none (:class:`StageError`)."""
+        if self.state in self._final:
             raise StageError(f"Stage {self.name} has already ended; it cannot take {excerpt(event)}.")
         method = self._handlers.get(event)
         if method is None:
@@ -290,20 +311,24 @@ class Stage(Generic[C]):
                 allowed=allowed,
             )
         out: Outcome | None = method(self, *args)
-        recorded = self._outcome
-        if out is None or out is recorded:  # left to the machine, or handing on what it recorded
-            return recorded
-        self._end(out)
-        return out
+        return self.reached() if out is None else out
+
+    def reached(self) -> Outcome | None:
+        """What the state the stage is in gives: a final state's outcome (``ends``), a pushing state's
+        ``Push`` (``pushes``), else ``None`` (it waits for input). The dispatcher asks it after each call
+        into the stage that returned ``None``."""
+        end = self._endings.get(self.state)
+        return None if end is None else end(self)
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the stage last ended (``None`` while it runs): what ``start`` or ``handle`` returned."""
-        return self._outcome
+        """How the stage ended: the outcome its final state gives (``None`` while it runs or waits)."""
+        return self._endings[self.state](self) if self.state in self._final else None
 
-    @outcome.setter
-    def outcome(self, outcome: Outcome | None) -> None:
-        self._outcome = outcome
+    @property
+    def ended(self) -> bool:
+        """Whether the stage is in a final state."""
+        return self.state in self._final
 
     def trigger(self, event: str, *args: Any) -> bool:
         """Fire ``event`` with ``args`` on this stage's machine; ``False`` when no transition's
@@ -362,8 +387,9 @@ class Stage(Generic[C]):
         """The base machine's ``begin`` callback: do the work, reading ``self.previous``."""
 
     def on_substage_result(self, result: Any) -> Outcome | None:
-        """A sub-stage pushed on top of this one finished with ``result``; return how this stage
-        goes on (``None``: it waits for input)."""
+        """A sub-stage pushed on top of this one finished with ``result``: fire a trigger (a final
+        state ends the stage) or return another ``Push``; ``None`` leaves it to the state (a stage not
+        in a final state waits for input)."""
         raise StageError(f"Stage {self.name} pushed a sub-stage but does not take its result.")
 
     # --- the build-time check (see check_fit): nothing is declared by default --------------------------
@@ -389,44 +415,69 @@ class Stage(Generic[C]):
         what decides whether a list fits, so a list known to fit is not checked again."""
         return None
 
-    # --- ending (from a callback: recorded, and returned by start or handle) ------------------------
-    def _end(self, outcome: Outcome) -> None:
-        if self._outcome is not None:
-            raise StageError(f"Stage {self.name} ended twice ({self._outcome} then {outcome}).")
-        self._outcome = outcome
+    # --- endings a stage may name in ``ends`` --------------------------------------------------------
+    def passed_on(self) -> Done:
+        """``Done`` with the result this stage was given (a stage that had nothing to do, or deals)."""
+        return Done(self.previous)
 
-    def finish(self, result: Any = None) -> None:
-        """End with ``Done(result)``."""
-        if self._outcome is not None:
-            raise StageError(f"Stage {self.name} ended twice ({self._outcome} then {Done(result)}).")
-        self._outcome = Done(result)
+    def restarted(self) -> Restart:
+        """``Restart()``: the next hand."""
+        return _RESTART
 
-    def goto(self, stage: str, result: Any = None) -> None:
-        """End with ``Goto(stage, result)``."""
-        self._end(Goto(stage, result))
-
-    def push(self, sub: Stage[Any], previous: Any = None) -> None:
-        """End this call with ``Push(sub, previous)``: ``sub`` runs on top of this stage."""
-        self._end(Push(sub, previous))
-
-    def pass_on(self) -> None:
-        """Finish with the result this stage was given (a callback for stages with nothing to do)."""
-        self.finish(self.previous)
-
-    def restart(self) -> None:
-        """End with ``Restart()``: the next hand."""
-        self._end(_RESTART)
-
-    def exit(self) -> None:
-        """End with ``Exit()``: the game stops cleanly."""
-        self._end(_EXIT)
-
-    def fail(self, reason: str) -> None:
-        """End with ``Failed(reason)``: the game stops with an error."""
-        self._end(Failed(reason, self.name, self.state))
+    def exited(self) -> Exit:
+        """``Exit()``: the game stops cleanly."""
+        return _EXIT
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.state}>"
+
+
+def _methods(cls: type[Stage[Any]], attribute: str, what: str) -> dict[str, Callable[[Any], Outcome]]:
+    """``cls.<attribute>`` (state -> method name) as functions, each state one of the machine's."""
+    given = getattr(cls, attribute)
+    if not isinstance(given, Mapping):
+        raise ConfigError(f"{cls.__name__}.{attribute} maps states to method names, not {excerpt(given)}.")
+    states = cls.machine.states
+    found: dict[str, Callable[[Any], Outcome]] = {}
+    for state, name in given.items():
+        if state not in states:
+            raise ConfigError(f"{cls.__name__}.{attribute} names {excerpt(state)}, which is not one of its states "
+                              f"({', '.join(states)}).")
+        fn = getattr(cls, name, None) if isinstance(name, str) else None
+        if not callable(fn):
+            raise ConfigError(f"{cls.__name__}.{attribute} gives the state {state!r} {what} {excerpt(name)}, which "
+                              "is not a method of the class; name a method returning it.")
+        found[state] = fn
+    return found
+
+
+def _endings(cls: type[Stage[Any]]) -> dict[str, Callable[[Any], Outcome]]:
+    """What each state of ``ends`` and ``pushes`` gives, as functions, checked against the machine: a final
+    state has no transition leaving it, a state ``transitions`` marks ``final`` is in ``ends``, and a state
+    that pushes a sub-stage has a way out (else it would push for ever). The base's ``ends`` goes with its
+    ``states``."""
+    ends = _methods(cls, "ends", "the outcome of") if cls.ends is not Stage.ends or cls.states is Stage.states else {}
+    pushes = _methods(cls, "pushes", "the sub-stage of")
+    both = ends.keys() & pushes.keys()
+    if both:
+        raise ConfigError(f"{cls.__name__}: the state {min(both)!r} is both final (ends) and pushes a sub-stage.")
+    leaving = {source for (source, _), steps in cls.table.items() if any(step.dest is not None for step in steps)}
+    for state in ends:
+        if state in leaving:
+            trigger = next(t for (source, t), steps in cls.table.items()
+                           if source == state and any(step.dest is not None for step in steps))
+            raise ConfigError(f"{cls.__name__}: the final state {state!r} has a transition leaving it ({trigger!r}); "
+                              "a stage ends in its final state (internal transitions, dest None, may stay).")
+    for state in pushes:
+        if state not in leaving:
+            raise ConfigError(f"{cls.__name__}: the state {state!r} pushes a sub-stage but no transition leaves it; "
+                              "the stage would run it again and again.")
+    unended = [name for name, state in cls.machine.states.items()
+               if getattr(state, "final", False) and name not in ends]
+    if unended:
+        raise ConfigError(f"{cls.__name__}: the final state {unended[0]!r} gives no outcome; add it to ends with "
+                          "the method that builds it (ends = {" + repr(unended[0]) + ': "result"}).')
+    return {**ends, **pushes}
 
 
 class Stages(tuple[Stage[Any], ...]):

@@ -46,7 +46,6 @@ class CountHands(PokerStage):
 
     def on_start(self) -> None:
         self.flush()
-        self.finish(self.previous)
 
 
 class ResetStacks(PokerStage):
@@ -69,7 +68,6 @@ class ResetStacks(PokerStage):
             if p.sitting_out:
                 p.sitting_out = False
                 self.ctx.emit(PlayerSatIn(p.seat))
-        self.finish(self.previous)
 
 
 class StackedDeals(PokerStage):
@@ -95,4 +93,3 @@ class StackedDeals(PokerStage):
         cards = list(self.spec.cards)
         self._random.shuffle(cards)
         self.ctx.next_deck = Deck.stacked(cards, self.spec)
-        self.finish(self.previous)

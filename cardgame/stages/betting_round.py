@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, ClassVar, NamedTuple, Self
 
+from cardgame.engine import Done, Goto
 from cardgame.model import legal
 from cardgame.model.action_order import Order
 from cardgame.model.betting import BettingStructure, LegalActions
@@ -106,10 +107,12 @@ class BettingRound(PokerStage):
     goes_to: ClassVar[tuple[str, ...]] = ("showdown",)
     #: The street's betting state, saved as a record (the player to act as a seat).
     snapshot_fields: ClassVar[tuple[str, ...]] = ("street_record",)
+    ends: ClassVar[dict[str, str]] = {"round_closed": "round_result", "hand_won": "to_showdown"}
     __slots__ = (
         "_from",
         "_legal",
         "_live",
+        "_settled",
         "open_pair_doubles",
         "order",
         "street",
@@ -134,6 +137,7 @@ class BettingRound(PokerStage):
         self._legal: LegalActions | None = None
         self._from = 0  # index in hand.players where the search for the next player to act starts
         self._live = 2  # live players, as the last search for the next player to act counted them
+        self._settled: BettingResult | None = None  # what the last close of the street handed on
         self.street_state: Street | None = None  # the street's betting, while the round runs
         #: The seat the round waits on (``street_state.to_act``'s), or ``None``: the stage's answer to
         #: "who acts" (:class:`~cardgame.stages.results.AwaitsPlayer`), kept as a plain attribute.
@@ -237,12 +241,21 @@ class BettingRound(PokerStage):
         return self.to_act is None
 
     def close_round(self) -> None:
-        """Return an uncalled bet, move bets into the pot and hand on who is still in."""
-        self.finish(self._settle_street())
+        """Return an uncalled bet, move bets into the pot and keep who is still in, to hand on."""
+        self._settled = self._settle_street()
 
     def award_to_last_player(self) -> None:
-        """Every player but one folded: the rest of the hand has nothing to do but the showdown."""
-        self.goto("showdown", self._settle_street())
+        """Every player but one folded: the street is settled as a closed one, and the rest of the hand
+        has nothing to do but the showdown (the ending of ``hand_won``)."""
+        self._settled = self._settle_street()
+
+    def round_result(self) -> Done:
+        """The ending of ``round_closed``: who is still in, for the next street."""
+        return Done(self._settled)
+
+    def to_showdown(self) -> Goto:
+        """The ending of ``hand_won``: straight to the showdown with who is still in."""
+        return Goto("showdown", self._settled)
 
     def _settle_street(self) -> BettingResult:
         """Return the part of the top bet nobody called, clear the street's bets and hand on who is
@@ -297,7 +310,7 @@ class BettingRound(PokerStage):
     def legal_actions(self) -> LegalActions | None:
         """The legal actions of the player to act, or ``None`` if nobody is to act."""
         st = self.street_state
-        if st is None or st.to_act is None or self._outcome is not None:
+        if st is None or st.to_act is None or self.state != "waiting_for_action":
             return None
         hp = st.to_act
         la = self._legal

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, ClassVar
 
+from cardgame.engine import Done
 from cardgame.model.errors import ConfigError
 from cardgame.model.inputs import check_int, excerpt
 from cardgame.stages.base import PokerStage
@@ -32,8 +33,9 @@ class BringIn(PokerStage):
     transitions: ClassVar[list[dict[str, Any]]] = [
         {"trigger": "begin", "source": "ready", "dest": "brought_in", "prepare": "find_bring_in",
          "conditions": "someone_can_bring_in", "after": "name_the_bring_in"},
-        {"trigger": "begin", "source": "ready", "dest": "no_bring_in", "after": "nobody_brings_in"},
+        {"trigger": "begin", "source": "ready", "dest": "no_bring_in"},
     ]
+    ends: ClassVar[dict[str, str]] = {"brought_in": "bring_in", "no_bring_in": "no_bring_in"}
     takes: ClassVar[tuple[type, ...]] = (object,)
     gives: ClassVar[tuple[type, ...]] = (BringInResult,)
     __slots__ = ("_chosen", "all_in_passes", "amount", "highest")
@@ -104,7 +106,11 @@ class BringIn(PokerStage):
         hand = self.ctx.hand
         assert hand is not None and self._chosen is not None
         hand.bring_in = self._chosen
-        self.finish(BringInResult(self._chosen, self.amount))
 
-    def nobody_brings_in(self) -> None:
-        self.finish(BringInResult(None, self.amount))
+    def bring_in(self) -> Done:
+        """The ending of ``brought_in``: who brings in, and how much."""
+        return Done(BringInResult(self._chosen, self.amount))
+
+    def no_bring_in(self) -> Done:
+        """The ending of ``no_bring_in``: nobody brings in (fewer than two can bet)."""
+        return Done(BringInResult(None, self.amount))

@@ -26,8 +26,9 @@ class DealBoard(PokerStage):
     states: ClassVar[list[str]] = ["ready", "dealt", "not_contested"]
     transitions: ClassVar[list[dict[str, Any]]] = [
         {"trigger": "begin", "source": "ready", "dest": "dealt", "conditions": "hand_contested", "after": "deal"},
-        {"trigger": "begin", "source": "ready", "dest": "not_contested", "after": "pass_on"},
+        {"trigger": "begin", "source": "ready", "dest": "not_contested"},
     ]
+    ends: ClassVar[dict[str, str]] = {"dealt": "passed_on", "not_contested": "passed_on"}
     __slots__ = ("burn", "count", "street")
 
     def __init__(self, count: object, street: str = "", *, burn: bool = True) -> None:  # object: checked here
@@ -57,7 +58,6 @@ class DealBoard(PokerStage):
         hand.board.extend(cards)
         hand.street = self.street
         ctx.emit(BoardDealt(self.street, tuple(cards), tuple(hand.board)))
-        self.finish(self.previous)
 
     # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
     def fit(self, before: Hashable) -> Hashable:

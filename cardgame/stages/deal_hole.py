@@ -37,8 +37,9 @@ class DealHole(PokerStage):
          "after": "deal"},
         {"trigger": "begin", "source": "ready", "dest": "dealt", "conditions": ["hand_contested", "deck_short"],
          "after": "deal_community_card"},
-        {"trigger": "begin", "source": "ready", "dest": "not_contested", "after": "pass_on"},
+        {"trigger": "begin", "source": "ready", "dest": "not_contested"},
     ]
+    ends: ClassVar[dict[str, str]] = {"dealt": "passed_on", "not_contested": "passed_on"}
     __slots__ = ("community_if_short", "face_up", "street")
 
     def __init__(
@@ -109,7 +110,6 @@ class DealHole(PokerStage):
         card = hand.deck.deal(1)
         hand.board.extend(card)
         self.ctx.emit(BoardDealt("community card", tuple(card), tuple(hand.board)))
-        self.finish(self.previous)
 
     def deal(self) -> None:
         hand = self.ctx.hand
@@ -128,4 +128,3 @@ class DealHole(PokerStage):
             hp.hole.extend(cards)
             hp.face_up.extend(up)
             emit(HoleCardsDealt(hp.seat, cards, up))
-        self.finish(self.previous)

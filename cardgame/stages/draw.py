@@ -7,6 +7,7 @@ from typing import Any, ClassVar, NamedTuple, Self
 
 import attrs
 
+from cardgame.engine import Goto
 from cardgame.model.cards import CARDS, Card, format_cards
 from cardgame.model.context import Context
 from cardgame.model.errors import CardError, ConfigError, IllegalActionError
@@ -85,22 +86,21 @@ class Draw(PokerStage):
     name: ClassVar[str] = "draw"
     states: ClassVar[list[str]] = ["ready", "waiting_for_draw", "draws_done", "hand_won"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        {"trigger": "begin", "source": "ready", "dest": "hand_won", "conditions": "one_player_left",
-         "after": "go_to_showdown"},
+        {"trigger": "begin", "source": "ready", "dest": "hand_won", "conditions": "one_player_left"},
         {"trigger": "begin", "source": "ready", "dest": "waiting_for_draw", "after": "first_to_draw"},
         # the draw: its conditions are the rules (questions; refuse_<rule> gives the first failing one's error)
         {"trigger": "draw", "source": "waiting_for_draw", "dest": None, "prepare": "size_up",
          "conditions": ["draws_in_turn", "discards_are_cards", "discards_held", "not_too_many", "not_too_few",
                         "cards_to_deal"], "before": "discard_and_replace", "after": "pass_the_draw"},
         {"trigger": "drew", "source": "waiting_for_draw", "dest": "draws_done", "prepare": "next_to_draw",
-         "conditions": "everyone_drew", "after": "pass_on"},
+         "conditions": "everyone_drew"},
         {"trigger": "drew", "source": "waiting_for_draw", "dest": None},
-        {"trigger": "table_changed", "source": "waiting_for_draw", "dest": "hand_won", "conditions": "one_player_left",
-         "after": "go_to_showdown"},
+        {"trigger": "table_changed", "source": "waiting_for_draw", "dest": "hand_won", "conditions": "one_player_left"},
         {"trigger": "table_changed", "source": "waiting_for_draw", "dest": "draws_done", "prepare": "skip_folded",
-         "conditions": "everyone_drew", "after": "pass_on"},
+         "conditions": "everyone_drew"},
         {"trigger": "table_changed", "source": "waiting_for_draw", "dest": None},
     ]
+    ends: ClassVar[dict[str, str]] = {"draws_done": "passed_on", "hand_won": "to_showdown"}
     events: ClassVar[tuple[str, ...]] = ("draw",)
     goes_to: ClassVar[tuple[str, ...]] = ("showdown",)
     #: The seat to draw next, saved as a seat.
@@ -175,8 +175,9 @@ class Draw(PokerStage):
         assert hand is not None, "draws run inside a hand"
         return hand.live_count() < 2
 
-    def go_to_showdown(self) -> None:
-        self.goto("showdown", self.previous)
+    def to_showdown(self) -> Goto:
+        """The ending of ``hand_won``: everyone else folded, straight to the showdown."""
+        return Goto("showdown", self.previous)
 
     def first_to_draw(self) -> None:
         hand = self.ctx.hand
@@ -208,7 +209,7 @@ class Draw(PokerStage):
     def to_act(self) -> int | None:
         """The seat to draw, or ``None``."""
         hp = self._drawer
-        return None if hp is None or self._outcome is not None else hp.seat
+        return None if hp is None or self.state != "waiting_for_draw" else hp.seat
 
     @property
     def drawer(self) -> int | None:
@@ -232,7 +233,7 @@ class Draw(PokerStage):
         """The options of the player to draw, or ``None``."""
         hand = self.ctx.hand
         hp = self._drawer
-        if hand is None or hp is None or self.outcome is not None:
+        if hand is None or hp is None or self.state != "waiting_for_draw":
             return None
         most = len(hp.hole) if self.max_discards is None else min(self.max_discards, len(hp.hole))
         return DrawOptions(hp.seat, tuple(hp.hole), most, min(self.min_discards, most), self.replace)

@@ -20,12 +20,13 @@ class EndHand(PokerStage):
     played its ``max_hands``. The last stage of every poker variant."""
 
     name: ClassVar[str] = "end of hand"
-    states: ClassVar[list[str]] = ["ready", "hand_closed"]
+    states: ClassVar[list[str]] = ["ready", "hand_closed", "game_over"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        {"trigger": "begin", "source": "ready", "dest": "hand_closed", "prepare": "close_hand",
-         "conditions": "game_over", "after": "exit"},
-        {"trigger": "begin", "source": "ready", "dest": "hand_closed", "after": "restart"},
+        {"trigger": "begin", "source": "ready", "dest": "game_over", "prepare": "close_hand",
+         "conditions": "game_over"},
+        {"trigger": "begin", "source": "ready", "dest": "hand_closed"},
     ]
+    ends: ClassVar[dict[str, str]] = {"hand_closed": "restarted", "game_over": "exited"}
     takes: ClassVar[tuple[type, ...]] = (ShowdownResult,)
     gives: ClassVar[tuple[type, ...]] = ()
     __slots__ = ()

@@ -7,6 +7,7 @@ from typing import Any, ClassVar, Self
 
 import attrs
 
+from cardgame.engine import Done
 from cardgame.model.context import Context
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import ForcedBetPosted
@@ -68,9 +69,10 @@ class ForcedBets(PokerStage):
         {"trigger": "begin", "source": "ready", "dest": "posted",
          "before": ["post_antes", "post_blinds", "post_dead"], "after": "hand_on"},
     ]
+    ends: ClassVar[dict[str, str]] = {"posted": "posts"}
     takes: ClassVar[tuple[type, ...]] = (HandOpened,)
     gives: ClassVar[tuple[type, ...]] = (ForcedBetsResult,)
-    __slots__ = ("_antes", "_blinds", "_full", "_opener", "_top", "ante", "ante_trimming", "big_blind_ante",
+    __slots__ = ("_antes", "_blinds", "_full", "_opener", "_posted", "_top", "ante", "ante_trimming", "big_blind_ante",
                  "big_blind_ante_first", "blinds", "button_blind", "dead", "live", "short_blind")
 
     def __init__(
@@ -87,6 +89,7 @@ class ForcedBets(PokerStage):
         short_blind: str = "full",
     ) -> None:
         super().__init__()
+        self._posted: ForcedBetsResult | None = None  # what the last hand_on handed on
         self.blinds = _amounts(blinds, "blinds")
         self.ante = _amounts(ante, "antes")
         if big_blind_ante and len(self.ante) != 1:
@@ -230,8 +233,12 @@ class ForcedBets(PokerStage):
         top = self._top
         blinds, antes = tuple(self._blinds), tuple(self._antes)
         self._blinds, self._antes = [], []
-        self.finish(ForcedBetsResult(hand.button, blinds, antes, self._opener, top,
-                                     self._full if self._full > top else top, 1 if top else 0))
+        self._posted = ForcedBetsResult(hand.button, blinds, antes, self._opener, top,
+                                        self._full if self._full > top else top, 1 if top else 0)
+
+    def posts(self) -> Done:
+        """The ending of ``posted``: the posts, as :meth:`hand_on` gathered them."""
+        return Done(self._posted)
 
     def _post_dead(self, hp: HandPlayer, amount: int, kind: str) -> tuple[int, int]:
         if self.ante_trimming:

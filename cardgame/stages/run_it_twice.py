@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, NamedTuple, Self
 
-from cardgame.engine import Outcome
+from cardgame.engine import Goto, Outcome, Push
 from cardgame.model.cards import Card
 from cardgame.model.context import Context
 from cardgame.model.errors import ConfigError, IllegalActionError
@@ -36,18 +36,20 @@ class RunItTwice(PokerStage):
     name: ClassVar[str] = "run it twice"
     states: ClassVar[list[str]] = ["ready", "choosing_runs", "dealing_runs", "runs_dealt", "not_needed"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        {"trigger": "begin", "source": "ready", "dest": "not_needed", "unless": "betting_over", "after": "pass_on"},
+        {"trigger": "begin", "source": "ready", "dest": "not_needed", "unless": "betting_over"},
         {"trigger": "begin", "source": "ready", "dest": "choosing_runs", "before": "clear_choices"},
         # the choice: its conditions are the rules (questions; refuse_<rule> gives the first failing one's error)
         {"trigger": "choose", "source": "choosing_runs", "dest": None,
          "conditions": ["chooses_in_turn", "runs_in_range"], "before": "record_choice", "after": "count_choices"},
         {"trigger": "chose", "source": "choosing_runs", "dest": "dealing_runs", "conditions": "everyone_chose",
-         "after": "deal_next_street"},
+         "after": "keep_common_cards"},
         {"trigger": "chose", "source": "choosing_runs", "dest": None},
         {"trigger": "street_dealt", "source": "dealing_runs", "dest": "runs_dealt", "conditions": "all_runs_dealt",
-         "after": "go_to_showdown"},
-        {"trigger": "street_dealt", "source": "dealing_runs", "dest": None, "after": "deal_next_street"},
+         "after": "hand_on_runs"},
+        {"trigger": "street_dealt", "source": "dealing_runs", "dest": None},
     ]
+    ends: ClassVar[dict[str, str]] = {"not_needed": "passed_on", "runs_dealt": "to_showdown"}
+    pushes: ClassVar[dict[str, str]] = {"dealing_runs": "next_street"}
     events: ClassVar[tuple[str, ...]] = ("choose_runs",)
     takes: ClassVar[tuple[type, ...]] = (BettingResult,)
     goes_to: ClassVar[tuple[str, ...]] = ("showdown",)
@@ -110,7 +112,7 @@ class RunItTwice(PokerStage):
         re-check whether everyone still live has chosen (``chose`` deals once they have)."""
         if self.state == "choosing_runs":
             self.trigger("chose")
-        return self.outcome
+        return None  # the last choice leaves the stage dealing_runs: the dispatcher pushes the first street
 
     def everyone_chose(self) -> bool:
         hand = self.ctx.hand
@@ -118,13 +120,16 @@ class RunItTwice(PokerStage):
         chosen = self._chosen()
         return all(hp.seat in chosen for hp in hand.players if not hp.folded)
 
-    def deal_next_street(self) -> None:
+    def keep_common_cards(self) -> None:
+        """Everyone chose: the board so far is common to every run-out."""
         hand = self.ctx.hand
         assert hand is not None
-        if not self._runs and not self._dealt:  # the first street of the first run-out
-            self._common = tuple(hand.board)
+        self._common = tuple(hand.board)
+
+    def next_street(self) -> Push:
+        """What ``dealing_runs`` gives: the next street's deal, run on top of this stage."""
         count, street = self.streets[self._dealt]
-        self.push(DealBoard(count, street), self.previous)
+        return Push(DealBoard(count, street), self.previous)
 
     def on_substage_result(self, result: Any) -> Outcome | None:
         hand = self.ctx.hand
@@ -135,20 +140,24 @@ class RunItTwice(PokerStage):
             self._dealt = 0
             if len(self._runs) < self.runs:
                 hand.board = list(self._common)
-        self.trigger("street_dealt")
-        return self.outcome
+        self.trigger("street_dealt")  # dealing_runs deals the next street; runs_dealt ends the stage
+        return None
 
     def all_runs_dealt(self) -> bool:
         return len(self._runs) == self.runs
 
-    def go_to_showdown(self) -> None:
+    def hand_on_runs(self) -> None:
+        """Every run-out is dealt: the hand keeps them for the showdown (one run-out: the board as it is)."""
         hand = self.ctx.hand
         assert hand is not None
         runs = tuple(self._runs)
         if len(runs) > 1:
             hand.runouts = runs
         self._runs = []
-        self.goto("showdown", self.previous)
+
+    def to_showdown(self) -> Goto:
+        """The ending of ``runs_dealt``: every run-out is on the hand, to the showdown."""
+        return Goto("showdown", self.previous)
 
     # --- queries and the event ------------------------------------------------------------------
     @property
@@ -172,7 +181,8 @@ class RunItTwice(PokerStage):
 
     def on_choose_runs(self, seat: object, runs: object) -> None:
         """``seat`` asks for ``runs`` run-outs: the ``choose`` trigger, judged by its rules; refused with
-        the first failing rule's :class:`IllegalActionError`, changing nothing."""
+        the first failing rule's :class:`IllegalActionError`, changing nothing. The last choice starts
+        the deal (``dealing_runs``: each street's :class:`DealBoard` runs on top of this stage)."""
         action = RunChoice(seat, runs)
         if not self.trigger("choose", action):
             raise self.refusal("choose", action)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Self
 
+from cardgame.engine import Done
 from cardgame.evaluation import HIGH, HandEvaluator, winners
 from cardgame.evaluation.protocol import card_counts
 from cardgame.model.cards import Card
@@ -96,8 +97,9 @@ class Showdown(PokerStage):
          "conditions": "one_hand_left", "after": ["award_to_last_hand", "hand_on"]},
         {"trigger": "begin", "source": "ready", "dest": "pots_awarded", "after": ["show_and_award", "hand_on"]},
     ]
+    ends: ClassVar[dict[str, str]] = {"pots_awarded": "awards"}
     gives: ClassVar[tuple[type, ...]] = (ShowdownResult,)
-    __slots__ = ("_live", "_mucked", "_shown", "_won", "high", "low", "merge_pots", "no_low", "odd_chips",
+    __slots__ = ("_awarded", "_live", "_mucked", "_shown", "_won", "high", "low", "merge_pots", "no_low", "odd_chips",
                  "one_odd_chip_each", "rake")
 
     def __init__(
@@ -131,6 +133,7 @@ class Showdown(PokerStage):
         self._mucked: frozenset[int] = frozenset()
         self._won: dict[int, int] = {}
         self._shown: list[int] = []
+        self._awarded: ShowdownResult | None = None  # what the last hand_on handed on
 
     def copy(self, ctx: Context) -> Self:
         """This showdown in a copy of the game: its hands those of ``ctx``'s hand, its tallies its own."""
@@ -237,9 +240,12 @@ class Showdown(PokerStage):
             hp.contributed = 0
             hp.bet = 0
         hand.dead = 0
-        result = ShowdownResult(hand.number, tuple(sorted(self._won.items())), tuple(self._shown))
+        self._awarded = ShowdownResult(hand.number, tuple(sorted(self._won.items())), tuple(self._shown))
         self._live, self._won, self._shown = [], {}, []
-        self.finish(result)
+
+    def awards(self) -> Done:
+        """The ending of ``pots_awarded``: who won what and whose hands were shown."""
+        return Done(self._awarded)
 
     def _show_order(self, hand: Hand, live: list[HandPlayer]) -> list[HandPlayer]:
         """TDA rule 16 (Robert's Rules, showdown): the last player to bet or raise on the final round

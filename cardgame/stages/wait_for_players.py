@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, ClassVar, Self
 
+from cardgame.engine import Done
 from cardgame.model.context import Context
 from cardgame.model.deck import DeckSpec
 from cardgame.model.errors import ConfigError
@@ -27,19 +28,19 @@ class WaitForPlayers(PokerStage):
     name: ClassVar[str] = "wait for players"
     states: ClassVar[list[str]] = ["ready", "waiting_for_players", "hand_opened", "game_over"]
     transitions: ClassVar[list[dict[str, Any]]] = [
-        {"trigger": "begin", "source": "ready", "dest": "game_over", "conditions": "game_over", "after": "exit"},
+        {"trigger": "begin", "source": "ready", "dest": "game_over", "conditions": "game_over"},
         {"trigger": "begin", "source": "ready", "dest": "hand_opened", "prepare": "find_seats",
          "conditions": "enough_players", "after": "open_hand"},
         {"trigger": "begin", "source": "ready", "dest": "waiting_for_players"},
-        {"trigger": "table_changed", "source": "waiting_for_players", "dest": "game_over", "conditions": "game_over",
-         "after": "exit"},
+        {"trigger": "table_changed", "source": "waiting_for_players", "dest": "game_over", "conditions": "game_over"},
         {"trigger": "table_changed", "source": "waiting_for_players", "dest": "hand_opened", "prepare": "find_seats",
          "conditions": "enough_players", "after": "open_hand"},
     ]
+    ends: ClassVar[dict[str, str]] = {"hand_opened": "opened", "game_over": "exited"}
     takes: ClassVar[tuple[type, ...]] = (type(None),)
     gives: ClassVar[tuple[type, ...]] = (HandOpened,)
 
-    __slots__ = ("_seats", "deck", "max_players", "min_players")
+    __slots__ = ("_opened", "_seats", "deck", "max_players", "min_players")
 
     def __init__(self, min_players: int = 2, *, max_players: int | None = None, deck: DeckSpec | None = None) -> None:
         super().__init__()
@@ -50,6 +51,7 @@ class WaitForPlayers(PokerStage):
         self.max_players = max_players
         self.deck = deck
         self._seats: list[int] = []  # the seats in play, as find_seats last found them
+        self._opened: HandOpened | None = None  # the hand this stage opened last
 
     def copy(self, ctx: Context) -> Self:
         """This stage in a copy of the game, with a list of seats of its own."""
@@ -90,4 +92,8 @@ class WaitForPlayers(PokerStage):
         if self.deck is not None and ctx.deck_spec != self.deck:
             ctx.deck_spec = self.deck
         hand = ctx.open_hand(seats)
-        self.finish(HandOpened(hand.number, hand.button, tuple(hand.by_seat)))  # by_seat is in hand order
+        self._opened = HandOpened(hand.number, hand.button, tuple(hand.by_seat))  # by_seat is in hand order
+
+    def opened(self) -> Done:
+        """The ending of ``hand_opened``: the hand's number, button and seats dealt in."""
+        return Done(self._opened)

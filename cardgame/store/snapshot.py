@@ -8,11 +8,13 @@ classes in the same order and with the same settings, as the saved one.
 
 What is saved (format version :data:`VERSION`):
 
-* each stage by its index in the list: ``state``, ``previous`` (the result it started with),
-  ``outcome`` (done with its result, goto, restart, exit, failed), its parent if it runs as a
-  sub-stage, and the attributes its class names in ``Stage[Context].snapshot_fields`` (a stage with
-  runtime attributes of its own must declare them); and its settings (``setting_values``:
-  :attr:`Stage.settings <cardgame.engine.Stage.settings>` as JSON data, :func:`stage_settings`),
+* each stage by its index in the list: ``state`` (a final state gives the stage's outcome:
+  :attr:`Stage.ends <cardgame.engine.Stage.ends>`; ``outcome`` is written as null for older
+  readers, and a saved one is checked, not kept), ``previous`` (the result it started with), its
+  parent if it runs as a sub-stage, and the attributes its class names in
+  ``Stage[Context].snapshot_fields`` (a stage with runtime attributes of its own must declare them);
+  and its settings (``setting_values``: :attr:`Stage.settings <cardgame.engine.Stage.settings>` as
+  JSON data, :func:`stage_settings`),
   which restoring compares by value with the fresh list's, so a game is not continued under other
   rules (fixed-limit for no-limit, razz for stud, other blinds); a snapshot without them (an older
   file, whose ``settings`` were text) is restored without that check;
@@ -79,7 +81,6 @@ from cardgame.store.serialize import (
     encode_deck_spec,
     encode_event,
     encode_failed,
-    encode_outcome,
     encode_player,
     encode_rng,
     encode_table,
@@ -181,7 +182,7 @@ def snapshot(game: Game) -> dict[str, Any]:
             "class": type(s).__name__,
             "state": s.state,
             "started": s.ctx is not None,
-            "outcome": encode_outcome(s.outcome, f"stages[{i}].outcome"),
+            "outcome": None,  # read by older versions; a stage's state gives its outcome (Stage.ends)
             "previous": encode_value(s.previous, f"stages[{i}].previous"),
             "parent": None if s.parent is None else position(s.parent, "parent stage"),
             "fields": fields,
@@ -213,7 +214,7 @@ def _check_between_calls(game: Game) -> None:
     """Refuse a snapshot taken from inside the game (a hook), where a stage is half-way."""
     d = game.dispatcher
     cur = d.current
-    if d.busy or (d.status == "running" and cur is not None and cur.outcome is not None):
+    if d.busy or (d.status == "running" and cur is not None and cur.ended):
         raise SnapshotError("snapshot() was called from inside the game (a hook), where a stage is half-way "
                             "through its work; take snapshots between calls into the game.")
 
@@ -401,7 +402,7 @@ def _check_fresh(stages: Sequence[Stage[Context]], saved: list[Any]) -> None:
     for i, s in enumerate(stages):
         if not isinstance(s, Stage):
             raise SnapshotError(f"stages[{i}] is {excerpt(s)}, not a Stage; pass a fresh stage list of the variant.")
-        if s.ctx is not None or s.outcome is not None or s.state != s.initial or s.parent is not None:
+        if s.ctx is not None or s.state != s.initial or s.parent is not None:
             raise SnapshotError(f"stages[{i}] ({type(s).__name__}) has already run; restore needs a fresh stage "
                                 "list (call the variant function again).")
     if len(stages) != len(saved):
@@ -527,6 +528,8 @@ def _read_stage(stage: Stage[Context], so: JsonObject, n: int) -> tuple[str, Out
     """The saved runtime state of ``stage``: state, outcome, previous, started, parent, fields."""
     cls = type(stage)
     state = so.get_str("state")
+    if state == "running" and cls.states is Stage.states:  # older snapshots: the base machine ended in running
+        state = "done"
     if state not in cls.states:
         raise SnapshotError(f"{so.path('state')}: {cls.__name__} has no state {excerpt(state)}; its states are "
                             f"{cls.states}.")
@@ -620,11 +623,10 @@ def _check_dispatcher(stages: Sequence[Stage[Context]], status: str, current: in
         raise SnapshotError(f"dispatcher.stack {stack} is not what running the stages leaves with stage {root} "
                             f"current: the stages after it, last first ({list(range(n - 1, root, -1))}).")
     cls, state = type(stages[current]), saved[current][0]
-    own_machine = cls.transitions is not Stage.transitions  # the base machine waits in "running" for events
-    if status == "running" and own_machine and not any(
-            src == state and t != "begin" and t not in cls.everywhere for src, t in cls.table):  # seating: any state
+    if status == "running" and state in cls._endings:
+        what = "its final state" if state in cls._final else "a state that runs a sub-stage on top of it"
         raise SnapshotError(f"stages[{current}] ({cls.__name__}) is current in a running game, so it waits for an "
-                            f"event, but it is in its final state {state!r}.")
+                            f"event, but it is in {what} {state!r}.")
     if status == "running" and saved[current][1] is not None:
         raise SnapshotError(f"stages[{current}] has ended ({type(saved[current][1]).__name__}) but is current in a "
                             "running game: a snapshot is taken between calls, never half-way.")
@@ -700,9 +702,8 @@ def restore(data: Mapping[str, Any], stages: Sequence[Stage[Context]] | VariantL
     ctx.stop_requested = stop_requested
     ctx.hand_starts = hand_starts
     ctx.log = log
-    for stage, (state, outcome, previous, started, parent, values) in zip(stages, saved, strict=True):
-        stage.state = state
-        stage.outcome = outcome
+    for stage, (state, _saved_outcome, previous, started, parent, values) in zip(stages, saved, strict=True):
+        stage.state = state  # which gives the stage's outcome: a saved one (older snapshots) is checked, not kept
         stage.previous = previous
         if started:
             stage.ctx = ctx
