@@ -16,7 +16,7 @@ from cardgame.model.hand import Hand, HandPlayer
 from cardgame.model.inputs import excerpt
 from cardgame.model.pots import Pot, side_pots, split
 from cardgame.model.rake import FixedRake, Rake, rake_pots
-from cardgame.stages.base import PokerStage, TableAction
+from cardgame.stages.base import PokerStage, TableAction, hand_of
 from cardgame.stages.fitting import TableFit, table_fit
 from cardgame.stages.results import ShowdownResult, ShowOptions
 
@@ -446,6 +446,21 @@ class Showdown(PokerStage):
         if state == "showing":
             self.ctx.emit(HandMucked(action.seat))  # type: ignore[arg-type]  # the rules held: a seat
         super().muck_the_hand(action)
+
+    def leave_the_table(self, action: TableAction) -> None:
+        """A player leaving while hands are shown mucks an untabled hand (a player away when it is their
+        turn has a dead hand: Robert's Rules, general rules); a tabled hand stays, and after the award the
+        winner declines to show. The seat is freed when the hand ends."""
+        state, hand = self.state, self.ctx.hand
+        hp = None if hand is None else hand_of(self.ctx, self.ctx.table.player(action.seat))  # type: ignore[arg-type]
+        if hp is None or state not in ("showing", "winner_may_show"):
+            super().leave_the_table(action)
+            return
+        hp.player.leaving = True
+        if state == "winner_may_show" and hp.seat == self.to_act:
+            self.trigger("declined")
+        elif state == "showing" and not hp.folded and hp.seat not in self._tabled and hp.seat not in self._mucked:
+            self.muck_the_hand(action)
 
     def on_table_change(self) -> Outcome | None:
         """A hand was mucked or its player left while hands are shown: re-check who decides next."""
