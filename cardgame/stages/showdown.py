@@ -131,6 +131,8 @@ class Showdown(PokerStage):
     ]
     events: ClassVar[tuple[str, ...]] = ("show", "ask_to_see")
     gives: ClassVar[tuple[type, ...]] = (ShowdownResult,)
+    #: States a snapshot refuses (:mod:`cardgame.store.snapshot`): the hands shown and mucked so far are not saved.
+    unsaved_states: ClassVar[tuple[str, ...]] = ("showing", "winner_may_show")
     __slots__ = ("_live", "_mucked", "_seen", "_shown", "_tabled", "_won", "ask_to_see", "high", "low", "merge_pots",
                  "no_low", "odd_chips", "one_odd_chip_each", "rake", "show_or_muck")
 

@@ -15,6 +15,7 @@ from cardgame.phh.replay import check_hand, replay
 from cardgame.play import bots
 from cardgame.play.game import Game
 from cardgame.stages import Showdown, ShowdownResult, ShowOptions
+from cardgame.store import snapshot
 from tests.stages.test_showdown import ByFirstCard, awards, showdown_ctx
 from variants import no_limit_holdem
 
@@ -252,3 +253,14 @@ def test_a_player_leaving_at_the_showdown_mucks_and_the_hand_replays() -> None:
     final = dict(next(e for e in game.events if isinstance(e, HandEnded)).stacks)
     final[leaver] = next(e.cashed_out for e in game.events if isinstance(e, PlayerLeft))
     assert list(stacks) == [final[seat] for seat in seats]
+
+
+def test_a_snapshot_is_refused_while_the_showdown_waits_and_taken_after() -> None:
+    """A showdown waiting on decisions is not saved (it would restore stuck, nobody to act): refused clearly."""
+    game = river_bet_game(3)
+    with pytest.raises(snapshot.SnapshotError, match="showdown stage is waiting"):
+        snapshot.dumps(game)
+    while (choice := game.show_options()) is not None:
+        game.show(choice.seat)
+    restored = snapshot.loads(snapshot.dumps(game), no_limit_holdem(1, 2, show_or_muck=True))
+    assert restored.to_act == game.to_act is not None
