@@ -264,3 +264,18 @@ def test_a_snapshot_is_refused_while_the_showdown_waits_and_taken_after() -> Non
         game.show(choice.seat)
     restored = snapshot.loads(snapshot.dumps(game), no_limit_holdem(1, 2, show_or_muck=True))
     assert restored.to_act == game.to_act is not None
+
+
+def test_the_narration_opens_the_showdown_with_a_muck() -> None:
+    from cardgame.play.narration import Narration
+
+    game = river_bet_game(3)
+    first = game.to_act
+    assert first is not None
+    game.muck(first)
+    events = game.events
+    start = max(i for i, e in enumerate(events) if isinstance(e, HandStarted))
+    narration = Narration.for_stages(game.dispatcher.stages, game.names())
+    lines = [line.text for e in events[start:] for line in narration.feed(e)]
+    where = lines.index("*** SHOWDOWN ***")
+    assert lines[where + 1].endswith("mucks")
