@@ -318,6 +318,8 @@ def to_runs(answer: object, options: RunOptions) -> int:
 def to_show(answer: object, options: ShowOptions) -> str:
     """``"show"`` or ``"muck"``, as a bot's ``answer`` says (``check``/``call``: ``options.default``;
     ``fold`` mucks); raises :class:`BotError`."""
+    if not isinstance(options, ShowOptions):
+        raise BotError(f"A show-or-muck question is a ShowOptions, not {excerpt(options)}.")
     if isinstance(answer, str):
         word = answer.strip().lower()
         if word in ("show", "muck"):

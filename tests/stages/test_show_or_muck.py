@@ -8,11 +8,12 @@ from collections import Counter
 import pytest
 
 from cardgame.engine import Done
-from cardgame.model.errors import ConfigError, IllegalActionError
+from cardgame.model.errors import BotError, ConfigError, IllegalActionError
 from cardgame.model.events import CardsShown, HandEnded, HandMucked, HandStarted, PlayerLeft, PotAwarded
 from cardgame.phh.export import game_to_phh
 from cardgame.phh.replay import check_hand, replay
 from cardgame.play import bots
+from cardgame.play.bot import to_show
 from cardgame.play.game import Game
 from cardgame.stages import Showdown, ShowdownResult, ShowOptions
 from cardgame.store import snapshot
@@ -279,3 +280,26 @@ def test_the_narration_opens_the_showdown_with_a_muck() -> None:
     lines = [line.text for e in events[start:] for line in narration.feed(e)]
     where = lines.index("*** SHOWDOWN ***")
     assert lines[where + 1].endswith("mucks")
+
+
+@pytest.mark.parametrize("answer", [None, -1, 10**400, "raise", True, 1.5, [1], "x" * 10**6])
+def test_a_bot_answer_that_is_neither_show_nor_muck_is_refused(answer: object) -> None:
+    options = ShowOptions(1, True)
+    assert to_show("show", options) == "show" and to_show("fold", options) == "muck"
+    assert to_show("call", options) == "show" and to_show("check", ShowOptions(1, False)) == "muck"
+    with pytest.raises(BotError) as info:
+        to_show(answer, options)
+    assert len(str(info.value)) <= 700
+    with pytest.raises(BotError, match="ShowOptions"):
+        to_show("show", answer)
+
+
+def test_the_game_api_refuses_hostile_seats_at_the_showdown() -> None:
+    game = river_bet_game(3, ask_to_see=True)
+    before = (list(game.events), game.show_options())
+    for seat in (None, -1, 10**400, "1", True, 1.5, [1], 99):
+        for method in (game.show, game.ask_to_see, game.muck):
+            with pytest.raises(IllegalActionError):
+                method(seat)  # type: ignore[arg-type]
+        assert not game.can_show(seat) and not game.can_ask_to_see(seat) and not game.can_muck(seat)  # type: ignore[arg-type]
+    assert (list(game.events), game.show_options()) == before
