@@ -702,6 +702,7 @@ EVENT_SAMPLES: list[Event] = [
     ev.ActionTaken(2, "raise", 10, 12, True),
     ev.BetReturned(2, 4),
     ev.CardsShown(1, (_AH, _KD), "high card"),
+    ev.HandMucked(2),
     ev.PotAwarded(0, 20, (1, 2), (10, 10), "a pair", "high"),
     ev.PotAwarded(0, 20, (1,), (20,), "a pair", "", 1),
     ev.RunsChosen(3, 2),

@@ -28,10 +28,14 @@ def no_limit_holdem(
     run_it_twice: bool = False,
     bomb_pot: int = 0,
     rake: Rake | None = None,
+    show_or_muck: bool = False,
+    ask_to_see: bool = False,
 ) -> list[PokerStage]:
     """No-limit hold'em (PHH ``NT``): blinds, optional antes or big-blind ante, straddles; with
     ``run_it_twice``, players all in before the river may run the board twice; ``rake`` (a
-    :class:`~cardgame.model.rake.Rake`) is the house's cut of each pot.
+    :class:`~cardgame.model.rake.Rake`) is the house's cut of each pot. With ``show_or_muck``, players
+    show or muck in turn at the showdown (TDA rule 16), and with ``ask_to_see`` may ask to see a called
+    hand mucked unshown (TDA rule 18): see :class:`~cardgame.stages.Showdown`.
 
     ``bomb_pot`` (chips) makes every hand a bomb pot: everyone antes that amount instead of the
     blinds, there is no pre-flop betting and play starts on the flop (PHH cannot record it)."""
@@ -47,6 +51,8 @@ def no_limit_holdem(
         run_it_twice=run_it_twice,
         bomb_pot=bomb_pot,
         rake=rake,
+        show_or_muck=show_or_muck,
+        ask_to_see=ask_to_see,
     )
 
 

@@ -168,6 +168,8 @@ def community_card_game(
     discards: int = 1,
     bomb_pot: int = 0,
     rake: Rake | None = None,
+    show_or_muck: bool = False,
+    ask_to_see: bool = False,
 ) -> list[PokerStage]:
     """A whole community-card variant: wait for ``min_players`` (deal in at most ``max_players``),
     forced bets, ``hole_cards`` down cards,
@@ -178,7 +180,8 @@ def community_card_game(
     instead of the blinds and antes, there is no pre-flop betting and play starts on the flop,
     left of the button. The stage list is then tagged as a game PHH has no code for.
 
-    ``rake`` (a :class:`~cardgame.model.rake.Rake`) is the house's cut, taken by the showdown.
+    ``rake`` (a :class:`~cardgame.model.rake.Rake`) is the house's cut, taken by the showdown;
+    ``show_or_muck`` and ``ask_to_see`` are the showdown's table rules (:class:`~cardgame.stages.Showdown`).
     """
     bomb_pot = _whole(bomb_pot, "bomb_pot", 0)
     if discard_before is not None and isinstance(hole_cards, int) and isinstance(discards, int) \
@@ -197,7 +200,7 @@ def community_card_game(
     stages.append(DealHole(hole_cards))
     stages += community_streets(structure, board, exposed=exposed, discard_before=discard_before,
                                 discards=discards, first_betting=not bomb_pot, run_it_twice=run_it_twice)
-    stages += [Showdown(high, low, rake=rake), EndHand()]
+    stages += [Showdown(high, low, rake=rake, show_or_muck=show_or_muck, ask_to_see=ask_to_see), EndHand()]
     if bomb_pot:
         tagged = BOMB_POT if deck is None else Variant(BOMB_POT.name, None, BOMB_POT.builder,
                                                       BOMB_POT.description, deck=deck)

@@ -25,6 +25,7 @@ __all__ = [
     "Event",
     "ForcedBetPosted",
     "HandEnded",
+    "HandMucked",
     "HandStarted",
     "HoleCardsDealt",
     "PlayerLeft",
@@ -215,6 +216,20 @@ class CardsShown(Event):
     def describe(self, names: dict[int, str] | None = None) -> str:
         tail = f": {self.hand}" if self.hand else ""
         return f"{_name(names, self.seat)} shows {format_cards(self.cards)}{tail}"
+
+
+@fast_init
+@attrs.frozen
+class HandMucked(Event):
+    """``seat`` mucks its hand unshown at a showdown where players show or muck in turn (the
+    showdown's ``show_or_muck`` option): the hand is dead and wins nothing another hand contests
+    (Robert's Rules, showdown; TDA rule 16)."""
+
+    kind: ClassVar[str] = "mucked"
+    seat: int
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"{_name(names, self.seat)} mucks"
 
 
 @fast_init

@@ -19,6 +19,7 @@ from cardgame.model.events import (
     CardsShown,
     Event,
     HandEnded,
+    HandMucked,
     HandStarted,
     HoleCardsDealt,
     RakeTaken,
@@ -163,6 +164,8 @@ def hand_to_phh(
             actions.append(StandPatDiscardAction(p[e.seat], e.cards))
         elif isinstance(e, CardsShown):
             actions.append(ShowMuckAction(p[e.seat], e.cards))
+        elif isinstance(e, HandMucked):  # mucked unshown at the showdown (show_or_muck): ``pN sm``
+            actions.append(ShowMuckAction(p[e.seat], ()))
         elif isinstance(e, RunsChosen):
             runs.append(e.runs)
         elif isinstance(e, RakeTaken):

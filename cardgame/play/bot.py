@@ -16,6 +16,9 @@ the seat sees them, and the question asked, exactly one of:
   lowest cards a compulsory discard requires (Pineapple).
 * ``view.runs`` (a :class:`~cardgame.stages.RunOptions`): answer how many run-outs (1..max);
   ``check`` or ``call`` run once.
+* ``view.show`` (a :class:`~cardgame.stages.ShowOptions`, at a showdown played with ``show_or_muck``):
+  answer ``show`` or ``muck``; ``check`` or ``call`` answer its ``default`` (show a hand that wins
+  against those tabled, muck one that does not).
 
 An answer the rules do not allow raises :class:`~cardgame.model.errors.BotError`, naming the seat,
 the answer and what was allowed. A class may derive from :class:`BotBase` for separate methods
@@ -45,7 +48,7 @@ from cardgame.model.inputs import check_int, excerpt
 from cardgame.play.playable import PlayableGame as Game  # what the driver needs of cardgame.play.game.Game
 from cardgame.play.shape import GameShape, game_shape
 from cardgame.play.view import SeatRow, SeatView, seat_rows
-from cardgame.stages.results import DrawOptions, RunOptions
+from cardgame.stages.results import DrawOptions, RunOptions, ShowOptions
 
 __all__ = [
     "Answer",
@@ -62,6 +65,7 @@ __all__ = [
     "to_action",
     "to_discards",
     "to_runs",
+    "to_show",
 ]
 
 #: What a bot returns: a word, ``(word, amount)``, the cards to discard, or a number of run-outs.
@@ -83,8 +87,8 @@ class BotView:
 
     ``hole`` are the seat's own cards in the order dealt (``up``: which are face up); ``seats``
     every seated player as :class:`~cardgame.play.view.SeatView`; ``history`` this hand's events as the
-    seat sees them; ``rng`` the seat's own random stream. Exactly one of ``legal``, ``draw`` and
-    ``runs`` is set: the question asked. Build one with :func:`build_view`: ``seats`` and
+    seat sees them; ``rng`` the seat's own random stream. Exactly one of ``legal``, ``draw``,
+    ``runs`` and ``show`` is set: the question asked. Build one with :func:`build_view`: ``seats`` and
     ``history`` are made on first use from what it copied when the question was asked.
     """
 
@@ -101,6 +105,7 @@ class BotView:
     legal: LegalActions | None = None
     draw: DrawOptions | None = None
     runs: RunOptions | None = None
+    show: ShowOptions | None = None
     _rows: tuple[SeatRow, ...] = ()  # the seats' rows as this seat sees them (view.seat_rows)
     _events: tuple[Event, ...] = ()  # the hand's events as a spectator sees them
     _own: tuple[tuple[int, Event], ...] = ()  # (index, event as this seat sees it) where that differs
@@ -190,6 +195,8 @@ class BotBase:
             return self.discard(view)
         if view.runs is not None:
             return self.choose_runs(view)
+        if view.show is not None:
+            return self.show_or_muck(view)
         return self.act(view)
 
     def act(self, view: BotView) -> Answer:
@@ -203,6 +210,12 @@ class BotBase:
     def choose_runs(self, view: BotView) -> Answer:
         """How many run-outs to ask for (``view.runs``). The default runs once."""
         return 1
+
+    def show_or_muck(self, view: BotView) -> Answer:
+        """Show or muck at the showdown (``view.show``). The default shows a hand that wins against
+        those tabled so far and mucks the others (``view.show.default``)."""
+        assert view.show is not None
+        return view.show.default
 
     def hand_started(self, start: HandStart) -> None:
         """Called when a hand this bot is dealt into starts (before its first decision)."""
@@ -302,6 +315,22 @@ def to_runs(answer: object, options: RunOptions) -> int:
     return answer
 
 
+def to_show(answer: object, options: ShowOptions) -> str:
+    """``"show"`` or ``"muck"``, as a bot's ``answer`` says (``check``/``call``: ``options.default``;
+    ``fold`` mucks); raises :class:`BotError`."""
+    if not isinstance(options, ShowOptions):
+        raise BotError(f"A show-or-muck question is a ShowOptions, not {excerpt(options)}.")
+    if isinstance(answer, str):
+        word = answer.strip().lower()
+        if word in ("show", "muck"):
+            return word
+        if word == "fold":
+            return "muck"
+        if _word(answer)[0] in _PASSIVE:
+            return options.default
+    raise BotError(f"Bot answered {excerpt(answer)} to show or muck.", seat=options.seat, allowed="show or muck")
+
+
 # --- the driver ------------------------------------------------------------------------------------
 def _hand_start(log: Sequence[Event]) -> int:
     """Where the hand in progress starts in ``log`` (its ``HandStarted``; 0 if none)."""
@@ -378,7 +407,7 @@ class HandEvents:
 
 def build_view(game: Game, seat: int, shape: GameShape, rng: random.Random, *, legal: LegalActions | None = None,
                draw: DrawOptions | None = None, runs: RunOptions | None = None,
-               events: HandEvents | None = None) -> BotView:
+               events: HandEvents | None = None, show: ShowOptions | None = None) -> BotView:
     """The :class:`BotView` of ``seat`` in the hand in progress, asking one question (``events``:
     the hand's rendered events, when the caller keeps them across decisions; updated here)."""
     hand = game.hand
@@ -389,7 +418,7 @@ def build_view(game: Game, seat: int, shape: GameShape, rng: random.Random, *, l
     events.update(game)
     own = events.own.get(seat)
     return BotView(seat, hand.number, shape, hand.street, tuple(hp.hole), tuple(hp.face_up), tuple(hand.board),
-                   hand.pot_total(), hand.button, rng, legal, draw, runs, seat_rows(game.ctx, seat),
+                   hand.pot_total(), hand.button, rng, legal, draw, runs, show, seat_rows(game.ctx, seat),
                    tuple(events.events), tuple(own) if own else ())
 
 
@@ -493,6 +522,12 @@ def decide(game: Game, seat: int, bot: Bot | None, rng: random.Random, *, shape:
     elif (runs := game.run_options()) is not None:
         view = build_view(game, seat, shape, rng, runs=runs, events=events)
         game.choose_runs(seat, _ask(who(chooser), view, to_runs, runs))
+    elif (show := game.show_options()) is not None:
+        view = build_view(game, seat, shape, rng, show=show, events=events)
+        if _ask(who(None), view, to_show, show) == "show":
+            game.show(seat)
+        else:
+            game.muck(seat)
     else:
         legal = game.legal_actions()
         assert legal is not None

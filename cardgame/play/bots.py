@@ -37,6 +37,8 @@ def random_bot(view: BotView) -> Answer:
         return random_draw(view)
     if view.runs is not None:
         return 1 + view.rng.randrange(view.runs.max_runs)
+    if view.show is not None:
+        return view.show.default
     legal = view.legal
     assert legal is not None
     options: list[Answer] = []

@@ -30,8 +30,9 @@ from cardgame.stages.base import (
 )
 from cardgame.stages.betting_round import KINDS, Action
 from cardgame.stages.draw import Discard, Draw, DrawOptions
-from cardgame.stages.results import RunOptions
+from cardgame.stages.results import RunOptions, ShowOptions
 from cardgame.stages.run_it_twice import RunChoice, RunItTwice
+from cardgame.stages.showdown import ShowChoice, Showdown
 
 __all__ = ["Game", "VariantLike"]
 
@@ -377,6 +378,47 @@ class Game:
             check_muck(self.ctx, seat, False)  # a game not running has no hand to muck: refused
             raise IllegalActionError(f"The game is {self.dispatcher.status}; no hand can be mucked.",
                                      rule="muck without a hand")
+
+    def show_options(self) -> ShowOptions | None:
+        """The show-or-muck decision waiting at a showdown played with ``show_or_muck=True`` (TDA rule
+        16's order), or ``None``: a :class:`~cardgame.stages.ShowOptions` naming the seat, whether its
+        hand wins against those tabled so far, and ``default``, what a player who does not answer
+        does. Answer with :meth:`show` or :meth:`muck` (a muck forfeits the hand).
+
+        >>> from variants import no_limit_holdem
+        >>> game = Game(no_limit_holdem(1, 2, show_or_muck=True), seed=3)
+        >>> players = [game.sit_down(name, 100) for name in ("Ann", "Bob")]
+        >>> game.start()
+        >>> while game.legal_actions() is not None:
+        ...     _ = game.call(game.to_act) if game.can_call(game.to_act) else game.check(game.to_act)
+        >>> game.show_options().seat == game.to_act
+        True
+        """
+        result: ShowOptions | None = self._ask("show_options")
+        return result
+
+    def show(self, seat: int) -> Event:
+        """``seat`` shows its hand at the showdown, in turn (see :meth:`show_options`)."""
+        if self.dispatcher.status == "running" and self.show_options() is None:
+            raise IllegalActionError("Nobody is to show a hand now.", rule="no showdown decision pending")
+        return self._send("show", seat)
+
+    def can_show(self, seat: int) -> bool:
+        """Whether :meth:`show` would show ``seat``'s hand now."""
+        return isinstance(self.dispatcher.current, Showdown) and self._ask_stage("show", ShowChoice(seat))
+
+    def ask_to_see(self, seat: int) -> Event:
+        """``seat``, still holding a live hand at the showdown, asks to see the called hand (the last
+        aggressor's) mucked unshown: a showdown built with ``ask_to_see=True`` shows it, and it stays
+        dead (TDA rule 18; Robert's Rules, showdown 5)."""
+        if not isinstance(self.dispatcher.current, Showdown) or self.show_options() is None:
+            raise IllegalActionError("A hand can be asked to see only while hands are shown at a showdown.",
+                                     rule="no showdown decision pending")
+        return self._send("ask_to_see", seat)
+
+    def can_ask_to_see(self, seat: int) -> bool:
+        """Whether :meth:`ask_to_see` would show the called hand to ``seat`` now."""
+        return isinstance(self.dispatcher.current, Showdown) and self._ask_stage("ask", ShowChoice(seat))
 
     def fold(self, seat: int, amount: None = None) -> Event:
         """Fold (an ``amount`` is refused: a fold takes none)."""

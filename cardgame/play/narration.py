@@ -34,6 +34,7 @@ from cardgame.model.events import (
     Event,
     ForcedBetPosted,
     HandEnded,
+    HandMucked,
     HandStarted,
     HoleCardsDealt,
     PlayerLeft,
@@ -304,10 +305,11 @@ class Narration:
             else:
                 lines.append(Line("action", event.describe(names)))
             return lines
-        if isinstance(event, CardsShown):
+        if isinstance(event, CardsShown | HandMucked):
             lines = [] if self._shown else [Line("street", "*** SHOWDOWN ***")]
             self._shown = True
-            shown = attrs.evolve(event, hand=plain_hand(event.hand)) if event.hand else event
+            shown = attrs.evolve(event, hand=plain_hand(event.hand)) if isinstance(event, CardsShown) and event.hand \
+                else event
             return [*lines, Line("action", shown.describe(names))]
         if isinstance(event, HandEnded):
             return self._end(event)

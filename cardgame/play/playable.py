@@ -15,7 +15,7 @@ from cardgame.model.context import Context
 from cardgame.model.events import Event
 from cardgame.model.legal import LegalActions
 from cardgame.play.view import TableView
-from cardgame.stages.results import DrawOptions, RunOptions
+from cardgame.stages.results import DrawOptions, RunOptions, ShowOptions
 
 __all__ = ["PlayableGame"]
 
@@ -49,8 +49,14 @@ class PlayableGame(Protocol):
 
     def run_options(self) -> RunOptions | None: ...
 
+    def show_options(self) -> ShowOptions | None: ...
+
     def act(self, seat: int, action: str, amount: int | None = None) -> Event: ...
 
     def draw(self, seat: int, discards: Sequence[int] = ()) -> Event: ...
 
     def choose_runs(self, seat: int, runs: int) -> Event: ...
+
+    def show(self, seat: int) -> Event: ...
+
+    def muck(self, seat: int) -> None: ...

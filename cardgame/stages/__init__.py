@@ -8,7 +8,7 @@ from cardgame.stages.draw import Draw, DrawOptions
 from cardgame.stages.end_hand import EndHand
 from cardgame.stages.forced_bets import ForcedBets, ForcedBetsResult
 from cardgame.stages.run_it_twice import RunItTwice, RunOptions
-from cardgame.stages.showdown import Showdown, ShowdownResult
+from cardgame.stages.showdown import ShowChoice, Showdown, ShowdownResult, ShowOptions
 from cardgame.stages.wait_for_players import HandOpened, WaitForPlayers
 
 __all__ = [
@@ -26,6 +26,8 @@ __all__ = [
     "HandOpened",
     "RunItTwice",
     "RunOptions",
+    "ShowChoice",
+    "ShowOptions",
     "Showdown",
     "ShowdownResult",
     "WaitForPlayers",

@@ -16,7 +16,7 @@ from cardgame.engine.records import fast_init
 from cardgame.model.cards import Card
 
 __all__ = ["AwaitsPlayer", "BettingResult", "BringInResult", "DrawOptions", "ForcedBetsResult", "HandOpened", "Opening",
-           "RunOptions", "ShowdownResult"]
+           "RunOptions", "ShowOptions", "ShowdownResult"]
 
 
 class AwaitsPlayer(Protocol):
@@ -142,6 +142,26 @@ class RunOptions:
 
     seat: int
     max_runs: int
+
+
+@fast_init
+@attrs.frozen
+class ShowOptions:
+    """A show-or-muck decision at a showdown played with ``show_or_muck`` (TDA rule 16; Robert's
+    Rules, showdown): ``seat`` shows (``game.show(seat)``) or mucks (``game.muck(seat)``) its hand.
+    ``wins``: the hand takes a share of some pot against the hands tabled so far; ``awarded``: the
+    pot is already won uncontested (or every other hand mucked), and showing is only a courtesy.
+    ``default`` is what a player who does not answer does: show a hand that wins (a muck forfeits
+    it), muck one that does not."""
+
+    seat: int
+    wins: bool
+    awarded: bool = False
+
+    @property
+    def default(self) -> str:
+        """``"show"`` for a hand that wins a contested pot, else ``"muck"``."""
+        return "show" if self.wins and not self.awarded else "muck"
 
 
 @fast_init

@@ -168,6 +168,9 @@ def snapshot(game: Game) -> dict[str, Any]:
 
     current = None if d.current is None else position(d.current, "running sub-stage")
     _check_between_calls(game)
+    if d.current is not None and d.current.state in getattr(type(d.current), "unsaved_states", ()):
+        raise SnapshotError(f"The {d.current.name} stage is waiting in state {d.current.state!r}, which a snapshot "
+                            "does not save; snapshot once its decisions are made (the next hand).")
     saved_stages = []
     for i, s in enumerate(stages):
         fields: dict[str, Any] = {}
