@@ -390,7 +390,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
     def _deal(self, seed: int, cards: tuple[Card, ...] | None) -> Game:
         """A new game of the episode, seeded with ``seed``, dealt the first hand (``cards`` on top), copied
         from the seated template (a copy, ``copy()``, and an undo build a stage list of their own: the
-        game they leave keeps its stages as they are)."""
+        game they leave keeps its stages as they are). The stages are clean only after a game whose hand
+        was over: one left in the middle of a hand (a reset before the episode ended) leaves its stages'
+        state behind (a betting round's street, a draw's player), so a new stage list is built then."""
+        old = self._game
+        if old is not None and (old.ctx.hand is not None or old.dispatcher.status == "failed"):
+            self._template = None
         if self._template is None:
             self._template = _seated(self.variant.build(**self._build), self.stacks)
         return _dealt(self._template, seed, self._button, self.hands, cards)
