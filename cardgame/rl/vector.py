@@ -111,18 +111,27 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         self._masks = np.zeros((num_envs, self.actions.n), np.int8)
         self._rows = list(self._obs)  # each table's row (a view), written in place every step
         self._mask_rows = list(self._masks)
+        # each table encodes with its own environment's encoder (which keeps what it read of the hand), into its
+        # row of the batch zeroed at once: the encoders' and the mask's fills on arguments known good
+        self._fills: list[Any] = [env.aec.encoder._fill for env in self.envs]  # type: ignore[attr-defined]
+        self._fill_mask = self.actions._fill_mask
         self._rewards = np.zeros(num_envs, np.float64)
         self._terminations = np.zeros(num_envs, np.bool_)
         self._truncations = np.zeros(num_envs, np.bool_)
         self._started = False
 
     def _observe(self, i: int) -> None:
-        """Table ``i``'s observation and mask into row ``i``."""
+        """Table ``i``'s observation and mask into row ``i`` (zeroed: :meth:`_clear`)."""
         env = self.envs[i]
         game = env.aec._game
         assert game is not None
-        self.encoder.encode(game, env.seat, out=self._rows[i])
-        self.actions.mask(game, out=self._mask_rows[i])
+        self._fills[i](game, env.seat, self._rows[i])
+        self._fill_mask(game, self._mask_rows[i])
+
+    def _clear(self) -> None:
+        """Zero every row of the observations and masks, before every table's are written again."""
+        self._obs.fill(0.0)
+        self._masks.fill(0)
 
     def _batch(self) -> Any:
         obs, masks = (self._obs.copy(), self._masks.copy()) if self.copy else (self._obs, self._masks)
@@ -157,6 +166,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
             raise ConfigError(f"reset's options are a mapping (none are taken), not {excerpt(options)}.")
         super().reset(seed=seeds[0] if seed is not None and not isinstance(seed, Sequence | np.ndarray) else None)
         infos: dict[str, Any] = {}
+        self._clear()
         for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
             infos = self._add_info(infos, env._begin(s), i)
             self._observe(i)
@@ -185,18 +195,33 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
             except IllegalActionError as e:
                 raise IllegalActionError(f"Table {i}: {e} No table moved.", rule=e.rule, allowed=e.allowed) from None
         infos: dict[str, Any] = {}
+        won: list[float] = []
+        dones: list[bool] = []
+        fills, fill_mask, rows, mask_rows = self._fills, self._fill_mask, self._rows, self._mask_rows
+        self._clear()
+        i = 0
+        try:
+            for i, env in enumerate(envs):
+                reward, done, info = env._play(*moves[i])
+                won.append(reward)
+                dones.append(done)
+                if done:
+                    begun = env._begin(None)
+                    if begun["skipped"]:
+                        info = {**info, **begun}
+                if info:
+                    infos = self._add_info(infos, info, i)
+                game = env.aec._game
+                assert game is not None
+                fills[i](game, env.seat, rows[i])  # (_observe, inline)
+                fill_mask(game, mask_rows[i])
+        except BaseException:  # (a bot's refused answer): the rows not written yet show their tables as they are
+            for j in range(i, len(envs)):
+                self._observe(j)
+            raise
         rewards, terminations = self._rewards, self._terminations
-        for i, (env, move) in enumerate(zip(envs, moves, strict=True)):
-            reward, done, info = env._play(*move)
-            rewards[i] = reward
-            terminations[i] = done
-            if done:
-                begun = env._begin(None)
-                if begun["skipped"]:
-                    info = {**info, **begun}
-            if info:
-                infos = self._add_info(infos, info, i)
-            self._observe(i)
+        rewards[:] = won
+        terminations[:] = dones
         if self.copy:
             return self._batch(), rewards.copy(), terminations.copy(), self._truncations.copy(), infos
         return self._batch(), rewards, terminations, self._truncations, infos
