@@ -312,6 +312,7 @@ class Planes:
         up_cards, size, base = self._up_cards, self._d, self._seat_rows
         by_seat = hand.by_seat if hand is not None else {}
         button = ctx.table.button
+        dealt = pot = top = 0  # the hand's players seen, their chips in the pot, the largest bet
         for p in ctx.table.seats:  # each seat's row as seat_rows gives it to the viewer, read in place
             if p is None:
                 continue
@@ -328,10 +329,14 @@ class Planes:
             if hp is None:
                 continue
             w[i + 1] = 1.0
+            dealt += 1
             if hp.bet:
+                if hp.bet > top:
+                    top = hp.bet
                 x = hp.bet * inv
                 w[i + 3] = x if x < cap else cap
             if hp.contributed:
+                pot += hp.contributed
                 x = hp.contributed * inv
                 w[i + 4] = x if x < cap else cap
             if hp.folded:
@@ -354,7 +359,9 @@ class Planes:
                 start = self._board
                 for c in hand.board:
                     w[start + place[c]] = 1.0
-            x = hand.pot_total() * inv
+            if dealt != len(hand.players):  # (a player of the hand no longer seated)
+                pot, top = hand.pot_total() - hand.dead, max([hp.bet for hp in hand.players])
+            x = (hand.dead + pot) * inv
             w[self._pot] = x if x < cap else cap
             me = by_seat.get(seat)
             if me is not None:
@@ -363,7 +370,6 @@ class Planes:
                     for c, up in zip(me.hole, me.face_up, strict=True):
                         if up:
                             w[start + place[c]] = 1.0
-                top = max([hp.bet for hp in hand.players])
                 most = me.bet + me.player.stack
                 x = ((top if top < most else most) - me.bet) * inv
                 w[self._to_call] = x if x < cap else cap
