@@ -19,7 +19,8 @@ tensor and legal actions. Ours run with each observation (``rlcard``, the defaul
 perfect-recall ``infostate``). ``VectorEnv`` is :class:`cardgame.rl.vector.VectorEnv` (16 tables,
 arrays, a random bot at the other seat) and ``SingleAgentEnv`` one such table
 (:class:`cardgame.rl.gym.SingleAgentEnv`): their steps are the learner's decisions (each carries the
-bot's answers, which are played but not counted). Time is the benchmark process's CPU time
+bot's answers, which are played but not counted; a line a game gives the vector's speed over the single
+environment's). Time is the benchmark process's CPU time
 (``time.process_time``; ``--clock wall`` for wall time): on a shared machine other processes' load
 moves wall time by a factor of two or more between runs, CPU time much less. Each environment runs
 ``--repeat`` times, taking turns, and its median run is reported; ``x PZ`` is its speed over
@@ -266,6 +267,15 @@ def measure(steps: int, repeat: int, seed: int = 1) -> tuple[list[Run], list[str
     return runs, skipped
 
 
+def vector_vs_single(runs: list[Run], game: str) -> dict[str, float]:
+    """For each observation timed both ways in ``game``: a ``VectorEnv`` table's learner decisions per
+    second over a lone ``SingleAgentEnv``'s."""
+    speed = {(r.env.split(" ")[1], r.observation): r.steps_per_s for r in runs
+             if r.game == game and r.env.startswith(("ours: VectorEnv", "ours: SingleAgentEnv"))}
+    return {obs: speed[("VectorEnv", obs)] / speed[("SingleAgentEnv", obs)]
+            for kind, obs in speed if kind == "VectorEnv" and ("SingleAgentEnv", obs) in speed}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--steps", type=int, default=20_000, help="decisions per environment and run")
@@ -292,6 +302,10 @@ def main(argv: list[str] | None = None) -> int:
             if r.game == game:
                 ratio = f"{r.vs_pettingzoo:5.2f}x PZ" if r.vs_pettingzoo is not None else ""
                 print(f"  {r.env:<45} {r.observation:<19} {r.steps_per_s:10,.0f} /s  {ratio}")
+        vs = vector_vs_single(runs, game)
+        if vs:
+            print(f"  VectorEnv x{VECTOR_TABLES} / SingleAgentEnv, per learner decision: "
+                  + ", ".join(f"{obs} {x:.2f}x" for obs, x in vs.items()))
     for name in skipped:
         print(f"skipped (not installed): {name}")
     rows = copy_cost.measure(copies, 3 if args.quick else 7)
@@ -305,6 +319,7 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(json.dumps({
             "steps": steps, "repeat": repeat, "python": sys.version.split()[0],
             "runs": [asdict(r) for r in runs], "skipped": skipped, "copies": [asdict(c) for c in rows],
+            "vector_vs_single": {game: vector_vs_single(runs, game) for game in GAMES},
         }, indent=1))
     return 0
 

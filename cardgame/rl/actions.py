@@ -198,7 +198,11 @@ class ActionAbstraction:
             mask.fill(0)
         else:
             raise ConfigError(f"out must be a writeable int8 array of shape ({self.n},), not {excerpt(out)}.")
-        la = (game if isinstance(game, Game) else check_game(game)).legal_actions()
+        return self._fill_mask(game if isinstance(game, Game) else check_game(game), mask)
+
+    def _fill_mask(self, game: Game, mask: np.ndarray) -> np.ndarray:
+        """:meth:`mask` into ``mask`` (zeros), ``game`` checked."""
+        la = game.legal_actions()
         if la is not None:
             self._bet_mask(la, game, mask)
             return mask

@@ -19,7 +19,7 @@ from __future__ import annotations
 import inspect
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -169,8 +169,10 @@ def make_game(stages: Sequence[Stage[Context]], stacks: Sequence[int], *, seed: 
     0..), waiting on its first decision; ``button``: the first hand's (``None``: drawn from ``seed``);
     ``cards``: the first hand's cards to come, top first (:meth:`Game.stack_deck`; ``None``: shuffled).
 
-    The stage list of a game that was dropped may be used again: a stage starts afresh each time it
-    runs (each hand), so an environment builds its variant's stages once, not on every reset."""
+    The stage list of a game that was dropped with its hand over may be used again: a stage starts
+    afresh each time it runs (each hand), so an environment builds its variant's stages once, not on
+    every reset (and again after an episode reset in the middle of a hand, whose stages keep that
+    hand's state)."""
     if isinstance(stacks, str | bytes) or not isinstance(stacks, Sequence) or not 2 <= len(stacks) <= MAX_SEATS:
         raise ConfigError(f"stacks are one whole number of chips per seat (2 to {MAX_SEATS:,}), not {excerpt(stacks)}.")
     stacks = [check_int(s, "stack of each player", ConfigError, minimum=1) for s in stacks]
@@ -318,6 +320,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         for seat, chips in enumerate(stacks):  # the encoder scales chips by the stacks seated
             template.sit_down(f"player_{seat}", chips, seat)
         self.encoder: Encoder = encoder(observation, template, **(observation_options or {}))
+        self._fill: Callable[[Game, int, np.ndarray], np.ndarray] = self.encoder._fill  # type: ignore[attr-defined]
+        self._size = self.encoder.space.shape[0]  # (encode on arguments known good, into a new vector)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]
         self.observation_spaces = {
@@ -390,7 +394,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
     def _deal(self, seed: int, cards: tuple[Card, ...] | None) -> Game:
         """A new game of the episode, seeded with ``seed``, dealt the first hand (``cards`` on top), copied
         from the seated template (a copy, ``copy()``, and an undo build a stage list of their own: the
-        game they leave keeps its stages as they are)."""
+        game they leave keeps its stages as they are). The stages are clean only after a game whose hand
+        was over: one left in the middle of a hand (a reset before the episode ended) leaves its stages'
+        state behind (a betting round's street, a draw's player), so a new stage list is built then."""
+        old = self._game
+        if old is not None and (old.ctx.hand is not None or old.dispatcher.status == "failed"):
+            self._template = None
         if self._template is None:
             self._template = _seated(self.variant.build(**self._build), self.stacks)
         return _dealt(self._template, seed, self._button, self.hands, cards)
@@ -570,11 +579,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         seat = self._seat.get(agent) if type(agent) is str else None
         if seat is None:
             seat = self._agent_seat(agent)
+        mask = np.zeros(self.actions.n, np.int8)
         if game.to_act == seat and not self.terminations.get(agent, True):
-            mask = self.actions.mask(game)
-        else:
-            mask = np.zeros(self.actions.n, np.int8)
-        return {"observation": self.encoder.encode(game, seat), "action_mask": mask}
+            self.actions._fill_mask(game, mask)
+        return {"observation": self._fill(game, seat, np.zeros(self._size, np.float32)), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent to act's observation, reward, termination, truncation and info (PettingZoo's)."""

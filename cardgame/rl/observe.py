@@ -85,19 +85,23 @@ class Block(NamedTuple):
 _DEALS = (HoleCardsDealt, BoardDealt, CardsDiscarded)
 
 
+def _hand_start(ctx: Context) -> int:
+    """Where the hand in progress starts in ``ctx.log``."""
+    starts = ctx.hand_starts
+    if starts:
+        return starts[-1]
+    log = ctx.log  # the log keeps every hand (keep_hands=None): find the last start
+    start = len(log) - 1
+    while start > 0 and type(log[start]) is not HandStarted:
+        start -= 1
+    return start
+
+
 def _hand_events(ctx: Context) -> list[Event]:
     """The events of the hand in progress, from its start. Only the discards among them hide
     anything the encoders read (which cards another player threw): they are read through
     ``event.seen_by(seat)``; a dealing event counts only as a boundary between rounds."""
-    log = ctx.log
-    starts = ctx.hand_starts
-    if starts:
-        start = starts[-1]
-    else:  # the log keeps every hand (keep_hands=None): find the last start
-        start = len(log) - 1
-        while start > 0 and type(log[start]) is not HandStarted:
-            start -= 1
-    return log[start:]
+    return ctx.log[_hand_start(ctx):]
 
 
 def _by_round(events: Sequence[Event], rounds: int) -> Iterator[tuple[int, Event]]:
@@ -148,7 +152,7 @@ def _check_game(game: object) -> Game:
 
 
 def _check_seat(game: Game, seat: object, seats: int) -> int:
-    if not isinstance(game, Game) or game.table.seat_count != seats:
+    if not isinstance(game, Game) or game.ctx.table.seat_count != seats:
         raise ConfigError(f"This encoder was built for a table of {seats} seats; the game has "
                           f"{_check_game(game).table.seat_count}. Build one per table size.")
     if type(seat) is int and 0 <= seat < seats:  # the common case, checked at once
@@ -195,6 +199,11 @@ class Planes:
     else 100 big blinds; build it before the first hand, or pass the starting stack) and capped at
     the table size (a stack reaches it only by winning every chip of a full table); counts of bets
     and calls are divided by ``max_raises`` (default 4) and capped at 1.
+
+    The encoder keeps each seat's reading of the history of the hand it last encoded for that seat, so
+    the next observation of that hand reads only the events logged since (another hand or game, a copy
+    for search included, is read from its start); the values are a full reading's
+    (``tests/rl/test_observe.py`` compares them).
     """
 
     name: str = "planes"
@@ -275,6 +284,7 @@ class Planes:
         self._cap = cap
         self._d = d
         self._place: list[int] = self._cards.tolist()  # card -> its place in the deck, as a list
+        self._seen_by = [_Seen(self.size - self._history, n) for _ in range(n)]  # each seat's history of its last hand
 
     def block(self, name: str) -> slice:
         """The index range of the block called ``name``."""
@@ -282,22 +292,27 @@ class Planes:
 
     def encode(self, game: Game, seat: int, out: Vector | None = None) -> Vector:
         """``seat``'s observation of ``game`` (into ``out`` when given)."""
+        return self._fill(game, _check_seat(game, seat, self.seats), _buffer(out, self.size))
+
+    def _fill(self, game: Game, seat: int, v: Vector) -> Vector:
+        """:meth:`encode` on checked arguments, into ``v`` (zeros)."""
         n = self.seats
-        seat = _check_seat(game, seat, n)
-        v = _buffer(out, self.size)
         w = _writer(v)
         inv, cap = 1.0 / self.stack, self._cap
-        pos = _stage_position(game)
+        d = game.dispatcher  # (_stage_position and Game.to_act, inline: this runs every step)
+        running = d.status == "running"
+        pos = len(d.stages) - 1 - len(d.stack) if running else 0
         w[self._street + self._round_at[pos]] = 1.0
         if self._draws_left >= 0:
             w[self._draws_left + self._draws_at[pos]] = 1.0
         place = self._place
         ctx = game.ctx
         hand = ctx.hand
-        to_act = game.to_act if hand is not None else None
-        up_cards, d, base = self._up_cards, self._d, self._seat_rows
+        to_act = getattr(d.current, "to_act", None) if hand is not None and running else None
+        up_cards, size, base = self._up_cards, self._d, self._seat_rows
         by_seat = hand.by_seat if hand is not None else {}
         button = ctx.table.button
+        dealt = pot = top = 0  # the hand's players seen, their chips in the pot, the largest bet
         for p in ctx.table.seats:  # each seat's row as seat_rows gives it to the viewer, read in place
             if p is None:
                 continue
@@ -306,17 +321,24 @@ class Planes:
             i = base + 9 * rel
             w[i] = 1.0
             if p.stack:
-                w[i + 2] = min(p.stack * inv, cap)
+                x = p.stack * inv
+                w[i + 2] = x if x < cap else cap
             if button == s:
                 w[i + 7] = 1.0
             hp = by_seat.get(s)
             if hp is None:
                 continue
             w[i + 1] = 1.0
+            dealt += 1
             if hp.bet:
-                w[i + 3] = min(hp.bet * inv, cap)
+                if hp.bet > top:
+                    top = hp.bet
+                x = hp.bet * inv
+                w[i + 3] = x if x < cap else cap
             if hp.contributed:
-                w[i + 4] = min(hp.contributed * inv, cap)
+                pot += hp.contributed
+                x = hp.contributed * inv
+                w[i + 4] = x if x < cap else cap
             if hp.folded:
                 w[i + 5] = 1.0
             if hp.all_in:
@@ -328,7 +350,7 @@ class Planes:
                 for c in hp.hole:
                     w[start + place[c]] = 1.0
             elif up_cards >= 0 and True in hp.face_up:  # others' face-up cards
-                start = up_cards + (rel - 1) * d
+                start = up_cards + (rel - 1) * size
                 for c, up in zip(hp.hole, hp.face_up, strict=True):
                     if up:
                         w[start + place[c]] = 1.0
@@ -337,7 +359,10 @@ class Planes:
                 start = self._board
                 for c in hand.board:
                     w[start + place[c]] = 1.0
-            w[self._pot] = min(hand.pot_total() * inv, cap)
+            if dealt != len(hand.players):  # (a player of the hand no longer seated)
+                pot, top = hand.pot_total() - hand.dead, max([hp.bet for hp in hand.players])
+            x = (hand.dead + pot) * inv
+            w[self._pot] = x if x < cap else cap
             me = by_seat.get(seat)
             if me is not None:
                 if self._hole_up >= 0 and True in me.face_up:
@@ -345,46 +370,65 @@ class Planes:
                     for c, up in zip(me.hole, me.face_up, strict=True):
                         if up:
                             w[start + place[c]] = 1.0
-                top = max([hp.bet for hp in hand.players])
-                w[self._to_call] = min((min(top, me.bet + me.player.stack) - me.bet) * inv, cap)
+                most = me.bet + me.player.stack
+                x = ((top if top < most else most) - me.bet) * inv
+                w[self._to_call] = x if x < cap else cap
                 w[self._position + hand.players.index(me)] = 1.0
-            self._history_into(w, _hand_events(ctx), seat)
+            seen = self._seen(ctx, seat)
+            w[self._history:] = seen.view
+            for i in seen.discards:
+                w[i] = 1.0
         return v
 
-    def _history_into(self, w: Any, events: list[Event], seat: int) -> None:
-        """Write the betting history, the draws' discard counts and the seat's discards through ``w``."""
+    def _seen(self, ctx: Context, seat: int) -> _Seen:
+        """``seat``'s history of the hand in progress (:class:`_Seen`), brought up to date: only the
+        events logged since the seat's last observation of this hand are read."""
+        log = ctx.log
+        hand = ctx.hand
+        start = _hand_start(ctx)
+        seen = self._seen_by[seat]  # (it holds its hand and log: no other has their identity while it is kept)
+        if seen.hand is not hand or seen.log is not log or seen.start != start or seen.read > len(log):
+            seen.start_hand(hand, log, start)
+        if seen.read < len(log):
+            self._read(seen, seat)
+        return seen
+
+    def _read(self, seen: _Seen, seat: int) -> None:
+        """Read the events ``seen`` has not read into its history (values clamped as they change)."""
         n, inv, step, cap = self.seats, 1.0 / self.stack, 1.0 / self.max_raises, self._cap
         hist = self._history
-        acc: dict[int, float] = {}  # index -> value: the history is sparse
+        acc, mv = seen.acc, seen.view  # acc: index (from the history's start) -> the sum; mv: the values
         get = acc.get
-        drawn = [0] * n  # draws made so far, per relative seat
+        drawn = seen.drawn  # draws made so far, per relative seat
         place = self._place
         last = self._rounds - 1
-        r = 0
-        acted = pending = False
-        for e in events:  # the rounds as _by_round counts them, inline: this runs every step
+        r, acted, pending = seen.r, seen.acted, seen.pending
+        log = seen.log
+        for k in range(seen.read, len(log)):  # the rounds as _by_round counts them, inline: this runs every step
+            e = log[k]
             kind = type(e)
             if kind is ActionTaken:
                 if pending and acted and r < last:
                     r += 1
                 pending = False
                 acted = True
-                i = hist + 5 * (r * n + (e.seat - seat) % n)  # type: ignore[attr-defined]
+                i = 5 * (r * n + (e.seat - seat) % n)  # type: ignore[attr-defined]
                 column = _COLUMNS.get(e.action)  # type: ignore[attr-defined]
                 if column is not None:
-                    if column < 2:  # bets and raises, calls: counted
-                        acc[i + column] = get(i + column, 0.0) + step
+                    if column < 2:  # bets and raises, calls: counted, to 1
+                        x = acc[i + column] = get(i + column, 0.0) + step
+                        mv[i + column] = x if x < 1.0 else 1.0
                     else:  # a check, a fold: flags
-                        acc[i + column] = 1.0
+                        mv[i + column] = 1.0
                 amount = e.amount  # type: ignore[attr-defined]
                 if amount:
-                    acc[i + 3] = get(i + 3, 0.0) + amount * inv
-            elif kind is ForcedBetPosted:
-                i = hist + 5 * (r * n + (e.seat - seat) % n) + 3  # type: ignore[attr-defined]
-                acc[i] = get(i, 0.0) + e.amount * inv  # type: ignore[attr-defined]
-            elif kind is BetReturned:
-                i = hist + 5 * (r * n + (e.seat - seat) % n) + 3  # type: ignore[attr-defined]
-                acc[i] = get(i, 0.0) - e.amount * inv  # type: ignore[attr-defined]
+                    x = acc[i + 3] = get(i + 3, 0.0) + amount * inv
+                    mv[i + 3] = 0.0 if x < 0.0 else cap if x > cap else x
+            elif kind is ForcedBetPosted or kind is BetReturned:
+                i = 5 * (r * n + (e.seat - seat) % n) + 3  # type: ignore[attr-defined]
+                amount = e.amount * inv  # type: ignore[attr-defined]
+                x = acc[i] = get(i, 0.0) + (amount if kind is ForcedBetPosted else -amount)
+                mv[i] = 0.0 if x < 0.0 else cap if x > cap else x
             elif kind is HoleCardsDealt or kind is BoardDealt:
                 pending = True
             elif kind is CardsDiscarded:
@@ -392,22 +436,48 @@ class Planes:
                 e = e.seen_by(seat)  # (another seat's discards: how many, not which)
                 assert isinstance(e, CardsDiscarded)
                 rel = (e.seat - seat) % n
-                k = drawn[rel]
-                drawn[rel] = k + 1
-                if k < self._draw_rounds:
-                    acc[self._draw_history + k * n + rel] = len(e.cards) / self._dealt
+                j = drawn[rel]
+                drawn[rel] = j + 1
+                if j < self._draw_rounds:
+                    mv[self._draw_history - hist + j * n + rel] = len(e.cards) / self._dealt
                 start = self._discarded
                 for c in e.cards:
                     if c is not None:  # the seat's own discards only
-                        w[start + place[c]] = 1.0
-        end = hist + 5 * self._rounds * n
-        for i, x in acc.items():  # counts to 1, chips put in to 0 .. the cap
-            if i < end:
-                if (i - hist) % 5 == 3:
-                    x = 0.0 if x < 0.0 else cap if x > cap else x
-                elif x > 1.0:
-                    x = 1.0
-            w[i] = x
+                        seen.discards.append(start + place[c])
+        seen.r, seen.acted, seen.pending = r, acted, pending
+        seen.read = len(log)
+
+
+class _Seen:
+    """One seat's betting history of a hand, as far as :class:`Planes` has read the log: the values
+    of the history blocks (``history`` and ``draw_history``, the encoding's last ones), the indices
+    of the seat's discarded cards, and where the reading of the rounds stands. Held for the hand
+    (``hand``, ``log``: their identity) so the next observation reads only the new events; started
+    again in place (:meth:`start_hand`) for another hand or game."""
+
+    __slots__ = ("acc", "acted", "discards", "drawn", "hand", "log", "pending", "r", "read", "start", "values",
+                 "view")
+
+    def __init__(self, size: int, seats: int) -> None:
+        self.values = np.zeros(size, np.float32)
+        self.view = _writer(self.values)
+        self.acc: dict[int, float] = {}
+        self.discards: list[int] = []
+        self.drawn = [0] * seats
+        self.hand: object = None
+        self.log: list[Event] = []
+        self.start = self.read = self.r = 0
+        self.acted = self.pending = False
+
+    def start_hand(self, hand: object, log: list[Event], start: int) -> None:
+        """Forget what was read: the hand ``hand`` starts at ``log[start]``, nothing of it read yet."""
+        self.hand, self.log, self.start, self.read = hand, log, start, start
+        self.values.fill(0.0)
+        self.acc.clear()
+        self.discards.clear()
+        self.drawn = [0] * len(self.drawn)
+        self.r = 0
+        self.acted = self.pending = False
 
 
 #: The history's column of each action: bets and raises, calls, a check, (chips put in,) a fold.
@@ -525,9 +595,11 @@ class InfoState:
 
     def encode(self, game: Game, seat: int, out: Vector | None = None) -> Vector:
         """``seat``'s information state in ``game`` (into ``out`` when given)."""
+        return self._fill(game, _check_seat(game, seat, self.seats), _buffer(out, self.size))
+
+    def _fill(self, game: Game, seat: int, v: Vector) -> Vector:
+        """:meth:`encode` on checked arguments, into ``v`` (zeros)."""
         n = self.seats
-        seat = _check_seat(game, seat, n)
-        v = _buffer(out, self.size)
         hand = game.ctx.hand
         if hand is None:
             return v
@@ -676,8 +748,10 @@ class RLCardEncoding:
 
     def encode(self, game: Game, seat: int, out: Vector | None = None) -> Vector:
         """``seat``'s observation of ``game``, as RLCard's environment would give it."""
-        seat = _check_seat(game, seat, self.seats)
-        v = _buffer(out, self.size)
+        return self._fill(game, _check_seat(game, seat, self.seats), _buffer(out, self.size))
+
+    def _fill(self, game: Game, seat: int, v: Vector) -> Vector:
+        """:meth:`encode` on checked arguments, into ``v`` (zeros)."""
         ctx = game.ctx
         hand = ctx.hand
         if hand is None:

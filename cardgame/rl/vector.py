@@ -33,6 +33,7 @@ from cardgame.model.inputs import check_int, excerpt
 from cardgame.play import bots as named_bots
 from cardgame.play.bot import Bot, HandEvents, build_view, seat_rng, to_action, to_discards, to_runs
 from cardgame.play.game import Game, VariantLike
+from cardgame.rl.actions import FixedLimit, PotFractions, RaiseTo
 from cardgame.rl.env import check_seed, no_episode, raw_env
 from cardgame.rl.gym import SingleAgentEnv, _bot
 from cardgame.simulate import BACKENDS, Shard, run_jobs, split
@@ -66,7 +67,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
     ``seeds_used`` gives each table's (its episode's) seed, to replay it.
 
     A refused batch (an action refused at any table) raises
-    :class:`~cardgame.model.errors.IllegalActionError` naming the table, and no table moves.
+    :class:`~cardgame.model.errors.IllegalActionError` naming the table, and no table moves: each
+    action is first checked against the mask of its table's last observation (a copy kept inside,
+    so changing a returned array legalises nothing) or, unmarked, by the table itself; then each
+    table is played, reset if its episode ended, and encoded into its row in one pass. A table
+    driven by hand between steps (through ``envs[i]``) is checked against the mask of the step
+    before.
 
     ``copy=False`` returns the arrays themselves, overwritten by the next step (no copy, as
     Gymnasium's ``SyncVectorEnv(copy=False)``). A bot object given as ``opponents`` is shared by
@@ -111,18 +117,34 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         self._masks = np.zeros((num_envs, self.actions.n), np.int8)
         self._rows = list(self._obs)  # each table's row (a view), written in place every step
         self._mask_rows = list(self._masks)
+        # each table encodes with its own environment's encoder (which keeps what it read of the hand), into its
+        # row of the batch zeroed at once: the encoders' and the mask's fills on arguments known good
+        self._fills: list[Any] = [env.aec.encoder._fill for env in self.envs]  # type: ignore[attr-defined]
+        self._fill_mask = self.actions._fill_mask
+        # A step checks every table's action before any table moves. An index the mask of the table's last
+        # observation marks is legal (the library's abstractions mark exactly the indices their decode takes):
+        # checked against a private copy of the masks, without reading the table's game, which the step then
+        # reads once; any other action is checked by the table. "passive" refuses nothing.
+        self._legal = np.zeros_like(self._masks)
+        self._check_first = illegal == "raise"
+        self._trust_masks = type(self.actions) in (FixedLimit, PotFractions, RaiseTo)  # (not one of one's own)
         self._rewards = np.zeros(num_envs, np.float64)
         self._terminations = np.zeros(num_envs, np.bool_)
         self._truncations = np.zeros(num_envs, np.bool_)
         self._started = False
 
     def _observe(self, i: int) -> None:
-        """Table ``i``'s observation and mask into row ``i``."""
+        """Table ``i``'s observation and mask into row ``i`` (zeroed: :meth:`_clear`)."""
         env = self.envs[i]
         game = env.aec._game
         assert game is not None
-        self.encoder.encode(game, env.seat, out=self._rows[i])
-        self.actions.mask(game, out=self._mask_rows[i])
+        self._fills[i](game, env.seat, self._rows[i])
+        self._fill_mask(game, self._mask_rows[i])
+
+    def _clear(self) -> None:
+        """Zero every row of the observations and masks, before every table's are written again."""
+        self._obs.fill(0.0)
+        self._masks.fill(0)
 
     def _batch(self) -> Any:
         obs, masks = (self._obs.copy(), self._masks.copy()) if self.copy else (self._obs, self._masks)
@@ -157,11 +179,25 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
             raise ConfigError(f"reset's options are a mapping (none are taken), not {excerpt(options)}.")
         super().reset(seed=seeds[0] if seed is not None and not isinstance(seed, Sequence | np.ndarray) else None)
         infos: dict[str, Any] = {}
-        for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
-            infos = self._add_info(infos, env._begin(s), i)
-            self._observe(i)
+        self._clear()
+        i = 0
+        try:
+            for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
+                infos = self._add_info(infos, env._begin(s), i)
+                self._observe(i)
+        except BaseException:
+            self._observe_from(i)
+            raise
+        np.copyto(self._legal, self._masks)
         self._started = True
         return self._batch(), infos
+
+    def _observe_from(self, first: int) -> None:
+        """After a step or reset stopped by an error at table ``first``: the rows from there on show
+        their tables as they are, and the masks the next step checks are the rows'."""
+        for j in range(first, self.num_envs):
+            self._observe(j)
+        np.copyto(self._legal, self._masks)
 
     def step(self, actions: Any) -> tuple[Any, Array, Array, Array, dict[str, Any]]:
         """One action index per table (a sequence or array of ``num_envs``); see the class. Every
@@ -178,25 +214,44 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
             fits = isinstance(actions, Sequence) and not isinstance(actions, str | bytes) and len(actions) == len(envs)
         if not fits:
             raise ConfigError(f"step takes one action index per table ({self.num_envs}), not {excerpt(actions)}.")
-        moves = []
-        for i, env in enumerate(envs):  # every table's first, so a refused batch moves none
-            try:
-                moves.append(env._move(actions[i]))
-            except IllegalActionError as e:
-                raise IllegalActionError(f"Table {i}: {e} No table moved.", rule=e.rule, allowed=e.allowed) from None
+        if self._check_first:  # every table's action first, so a refused batch moves none
+            legal, n, trust = self._legal, self.actions.n, self._trust_masks
+            for i, action in enumerate(actions):
+                if trust and type(action) is int and 0 <= action < n and legal[i, action]:
+                    continue  # marked by the mask this table's observation gave: legal (the abstraction's own)
+                try:
+                    envs[i]._move(action)  # (the mask does not mark it: the table's own check, and its words)
+                except IllegalActionError as e:
+                    raise IllegalActionError(f"Table {i}: {e} No table moved.", rule=e.rule,
+                                             allowed=e.allowed) from None
         infos: dict[str, Any] = {}
+        won: list[float] = []
+        dones: list[bool] = []
+        fills, fill_mask, rows, mask_rows = self._fills, self._fill_mask, self._rows, self._mask_rows
+        self._clear()
+        i = 0
+        try:
+            for i, env in enumerate(envs):
+                reward, done, info = env._play(*env._move(actions[i]))
+                won.append(reward)
+                dones.append(done)
+                if done:
+                    begun = env._begin(None)
+                    if begun["skipped"]:
+                        info = {**info, **begun}
+                if info:
+                    infos = self._add_info(infos, info, i)
+                game = env.aec._game
+                assert game is not None
+                fills[i](game, env.seat, rows[i])  # (_observe, inline)
+                fill_mask(game, mask_rows[i])
+        except BaseException:  # (a bot's refused answer): the rows not written yet show their tables as they are
+            self._observe_from(i)
+            raise
+        np.copyto(self._legal, self._masks)
         rewards, terminations = self._rewards, self._terminations
-        for i, (env, move) in enumerate(zip(envs, moves, strict=True)):
-            reward, done, info = env._play(*move)
-            rewards[i] = reward
-            terminations[i] = done
-            if done:
-                begun = env._begin(None)
-                if begun["skipped"]:
-                    info = {**info, **begun}
-            if info:
-                infos = self._add_info(infos, info, i)
-            self._observe(i)
+        rewards[:] = won
+        terminations[:] = dones
         if self.copy:
             return self._batch(), rewards.copy(), terminations.copy(), self._truncations.copy(), infos
         return self._batch(), rewards, terminations, self._truncations, infos

@@ -50,3 +50,34 @@ def test_a_copy_goes_on_alone() -> None:
     env.step(1)
     assert env.game.hand is not None and len(env.game.hand.board) == 1
     assert again.game is not None and again.game.hand is not None and again.game.hand.board == []
+
+
+@pytest.mark.parametrize("variant", ["NT", "F2L3D", "F7S", "leduc hold'em"])
+def test_a_game_copies_after_an_episode_abandoned_in_the_middle_of_a_hand(variant: str) -> None:
+    # Regression: the environment deals every episode on the same stages; an episode reset in the middle
+    # of a betting round (or a draw) left that stage's state behind, and copying a later episode's game
+    # once its hand was over raised a bare AssertionError ("a street is bet inside a hand").
+    env = raw_env(variant, seed=5)
+    fresh = raw_env(variant, seed=5)
+    for abandon_after in (2, 3, 5):
+        env.reset(seed=11)
+        for _ in range(abandon_after):  # check or call into the later streets, then walk away
+            if env.terminations[env.agent_selection]:
+                break
+            mask = env.observe(env.agent_selection)["action_mask"]
+            env.step(1 if mask[1] else int(mask.argmax()))
+        env.reset(seed=12)
+        fresh.reset(seed=12)
+        while env.agents:
+            assert env.game is not None and fresh.game is not None
+            twin = env.game.copy()
+            assert twin.legal_actions() == fresh.game.legal_actions()
+            agent = env.agent_selection
+            obs, _, done, _, _ = env.last()
+            assert (obs["observation"] == fresh.observe(agent)["observation"]).all()
+            action = None if done else 0 if obs["action_mask"][0] else int(obs["action_mask"].argmax())
+            env.step(action)
+            fresh.step(action)
+        assert env.game is not None and env.game.hand is None
+        env.game.copy()  # the hand is over: every stage copies
+        env.copy()

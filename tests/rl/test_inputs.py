@@ -160,7 +160,9 @@ def test_a_refused_vector_batch_moves_no_table() -> None:
     masks = vec.action_masks()
     legal = [int(np.flatnonzero(row)[-1]) for row in masks]
     before = [(len(t.aec.game.events), t.aec.table_stacks()) for t in vec.envs]
-    for bad in ([legal[0], legal[1], 99], [legal[0], True, legal[2]], [legal[0], legal[1], 1.5]):
+    assert masks[2, 0] == 0  # (checking is free: folding is masked)
+    for bad in ([legal[0], legal[1], 99], [legal[0], True, legal[2]], [legal[0], legal[1], 1.5],
+                [legal[0], legal[1], 0]):
         with pytest.raises(IllegalActionError, match=r"Table [12]: .*No table moved") as caught:
             vec.step(bad)
         assert len(str(caught.value)) < 500
@@ -170,6 +172,19 @@ def test_a_refused_vector_batch_moves_no_table() -> None:
             vec.step(wrong)
     vec.step(np.array(legal, np.int64))
     assert [len(t.aec.game.events) for t in vec.envs] != [b[0] for b in before]
+
+
+def test_a_vector_batch_is_checked_against_the_masks_it_gave_not_the_callers_copy() -> None:
+    # The step checks each action against the masks of the observations it returned, before any table moves;
+    # with copy=False the caller holds the mask array itself, and marking an index in it legalises nothing.
+    vec = VectorEnv("NT", 3, opponents="calling-station", dict_obs=False, copy=False)
+    vec.reset(seed=7)
+    masks = vec.action_masks()
+    before = [len(t.aec.game.events) for t in vec.envs]
+    masks[2, 0] = 1  # (folding is masked at table 2: checking is free)
+    with pytest.raises(IllegalActionError, match=r"Table 2: .*No table moved"):
+        vec.step([1, 1, 0])
+    assert [len(t.aec.game.events) for t in vec.envs] == before
 
 
 def test_passive_play_replaces_what_is_not_a_legal_index() -> None:

@@ -450,3 +450,30 @@ def test_rlcard_leduc_36() -> None:
     leduc.start()
     obs = enc.encode(leduc, 0)
     assert obs[:3].sum() == 1 and not obs[3:6].any() and obs[6 + 1] == 1 and obs[21 + 1] == 1
+
+
+@pytest.mark.parametrize(("name", "keep_hands"), [("NT", 1), ("F2L3D", 1), ("F7S", None), ("leduc hold'em", None)])
+def test_planes_reads_only_new_events_and_equals_a_full_reading(name: str, keep_hands: int | None) -> None:
+    # Planes keeps each seat's reading of the hand's history and reads only the events logged since;
+    # through copies of the game that go other ways, new hands and games (and games keeping
+    # every hand's events), its vectors are a fresh encoder's (which reads the hand from its start).
+    v = variants.get(name)
+    players = min(v.max_players, 3)
+    game = Game(v, seats=players, seed=3, max_hands=3, keep_hands=keep_hands)  # type: ignore[arg-type]
+    for i in range(players):
+        game.sit_down(f"p{i}", 60)
+    warm = encoder("planes", game, stack=60)
+    game.start()
+    rng = random.Random(4)
+    twins: list[Game] = []
+    while game.to_act is not None:
+        for g in (game, *twins[-2:]):
+            for seat in range(players):
+                cold = Planes(g, stack=60)
+                assert (warm.encode(g, seat) == cold.encode(g, seat)).all(), (name, seat, len(g.ctx.log))
+        if rng.random() < 0.3:
+            twin = game.copy()
+            if twin.to_act is not None:
+                twin.play(random_bot, max_actions=1)  # the copy goes its own way
+            twins.append(twin)
+        step(game)
