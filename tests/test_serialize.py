@@ -85,3 +85,22 @@ def test_the_store_package_keeps_its_public_names() -> None:
     for name in cardgame.store.__all__:
         assert getattr(cardgame.store, name) is not None
     assert cardgame.store.EventStore.__module__ == "cardgame.store.database"
+
+
+def test_deep_json_is_refused_by_its_nesting_whatever_the_recursion_limit() -> None:
+    """The message once depended on the stack left: under a raised recursion limit (as a test before it
+    may leave it) ``json.loads`` read 5,000 ``[`` as "Expecting value". Nesting is counted first."""
+    import sys
+
+    from cardgame.store.serialize import SnapshotError, from_json
+
+    saved = sys.getrecursionlimit()
+    sys.setrecursionlimit(50_000)
+    try:
+        for text in ("[" * 5000, b"[" * 5000, '{"a":' * 101 + "1" + "}" * 101):
+            with pytest.raises(SnapshotError, match="nests more than 100 levels deep"):
+                from_json(text)
+    finally:
+        sys.setrecursionlimit(saved)
+    assert from_json('["[[[[", {"a": "{{{{"}]' + "") == ["[[[[", {"a": "{{{{"}]  # brackets in strings do not nest
+    assert from_json("[" * 100 + "]" * 100) is not None

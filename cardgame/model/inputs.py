@@ -208,16 +208,27 @@ _TOML_NOT_BRACKETS = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\
 _TOML_BRACKET = re.compile(r"[\[\]{}]")
 
 
+def nests_deeper(text: str, limit: int, quoted: re.Pattern[str]) -> bool:
+    """Whether the brackets (``[]`` and ``{}``) of ``text`` nest more than ``limit`` deep, outside what
+    ``quoted`` matches (strings and comments, whose brackets do not nest): counted before a parser
+    recurses into the text, so the answer never depends on the stack the caller has left."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    for m in _TOML_BRACKET.finditer(quoted.sub("", text)):
+        depth += 1 if m.group() in "[{" else -1
+        if depth > limit:
+            return True
+    return False
+
+
 def read_toml(text: str, source: str, error: type[CardgameError], max_depth: int = MAX_TOML_DEPTH) -> dict[str, Any]:
     """TOML ``text`` as a dict (a leading byte-order mark ignored), else ``error`` naming ``source``:
     ``"{source}: arrays or tables nested more than N deep"``, ``"{source}: invalid TOML: ..."`` (the
     reader's message, or an integer too long to read). Nesting is counted before parsing, so the answer
     never depends on the stack the caller has left."""
-    depth = 0
-    for m in _TOML_BRACKET.finditer(_TOML_NOT_BRACKETS.sub("", text)):
-        depth += 1 if m.group() in "[{" else -1
-        if depth > max_depth:
-            raise error(f"{source}: arrays or tables nested more than {max_depth} deep")
+    if nests_deeper(text, max_depth, _TOML_NOT_BRACKETS):
+        raise error(f"{source}: arrays or tables nested more than {max_depth} deep")
     try:
         return tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as e:

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from cardgame.model.cards import Card
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import excerpt, nests_deeper
 from cardgame.store.serialize.converter import MAX_DEPTH, MAX_INT, SnapshotError, T, decode_cards, json_kind
 
 
@@ -22,6 +23,10 @@ def to_compact_json(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
+#: A JSON string: brackets inside it do not nest.
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
@@ -29,9 +34,12 @@ def _no_constant(name: str) -> Any:
 def from_json(text: str | bytes | bytearray) -> Any:
     """The data of the JSON ``text``; :class:`SnapshotError` with the parser's message if it is not JSON
     (``NaN`` and ``Infinity`` are not), or if it nests more than :data:`MAX_DEPTH` levels deep."""
+    chars = text if isinstance(text, str) else bytes(text).decode("utf-8", "replace")
+    if nests_deeper(chars, MAX_DEPTH, _JSON_STRING):
+        raise SnapshotError(f"the JSON nests more than {MAX_DEPTH} levels deep")
     try:
         data = json.loads(text, parse_constant=_no_constant)
-    except RecursionError:
+    except RecursionError:  # (a backstop: nesting is bounded above)
         raise SnapshotError(f"the JSON nests more than {MAX_DEPTH} levels deep") from None
     except (ValueError, TypeError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise SnapshotError(str(exc)) from None
