@@ -35,7 +35,10 @@ from collections.abc import Sequence
 
 import attrs
 
+from cardgame.model.errors import ConfigError, TableError
+from cardgame.model.inputs import check_instance, check_int, excerpt
 from cardgame.model.player import Player
+from cardgame.model.table import MAX_SEATS
 
 __all__ = ["NEW_PLAYER", "OWES", "Placement", "place_blinds"]
 
@@ -72,6 +75,7 @@ def place_blinds(seats: Sequence[Player | None], in_play: Sequence[int], last: t
     When the rule leaves fewer than ``min_players`` (at least two) to deal in (players who owe blinds
     and must wait), every player in play is dealt in owing nothing, the big blind still moving on.
     """
+    _check(seats, in_play, last, new_player, min_players)
     n = len(seats)
     _, last_small, last_big = last
 
@@ -116,3 +120,28 @@ def place_blinds(seats: Sequence[Player | None], in_play: Sequence[int], last: t
         small, button = dealt[i - 1], dealt[i - 2]
     return Placement(button, small if small in dealt else None, big, tuple(dealt), (button, small, big),
                      tuple(missed), posts)
+
+
+def _check(seats: object, in_play: object, last: object, new_player: object, min_players: object) -> None:
+    """Refuse what :func:`place_blinds` cannot place, naming it, before anything is read."""
+    if not isinstance(seats, Sequence) or isinstance(seats, str | bytes) or not 2 <= len(seats) <= MAX_SEATS:
+        raise TableError(f"seats are the table's seats (a list of 2 to {MAX_SEATS:,} players or None), "
+                         f"not {excerpt(seats)}.")
+    for p in seats:
+        if p is not None:
+            check_instance(p, Player, "each seat's Player (or None)", TableError)
+    if not isinstance(in_play, Sequence) or isinstance(in_play, str | bytes) or not 2 <= len(in_play) <= len(seats):
+        raise TableError(f"in_play lists at least two seats in play, not {excerpt(in_play)}.")
+    previous = -1
+    for s in in_play:
+        seat = check_int(s, "a seat in play", TableError, minimum=previous + 1, maximum=len(seats) - 1)
+        if seats[seat] is None:
+            raise TableError(f"Seat {seat} is in play but empty.")
+        previous = seat
+    if not isinstance(last, tuple) or len(last) != 3:
+        raise TableError(f"last is the last hand's (button, small blind, big blind) seats, not {excerpt(last)}.")
+    for s in last:
+        check_int(s, "a seat of the last hand", TableError, minimum=0, maximum=len(seats) - 1)
+    if new_player not in NEW_PLAYER:
+        raise ConfigError(f"new_player must be one of {', '.join(NEW_PLAYER)}, not {excerpt(new_player)}.")
+    check_int(min_players, "min_players", ConfigError, minimum=2)
