@@ -134,7 +134,8 @@ class ForcedBetPosted(Event):
 class BlindsPlaced(Event):
     """Where the dead-button rule put this hand's button and blinds (:mod:`cardgame.model.button`):
     ``button`` may be an empty seat or one whose player is not dealt in (a dead button);
-    ``small_blind`` is ``None`` when the small blind is dead (nobody posts it)."""
+    ``small_blind`` is ``None`` when the small blind is dead (nobody posts it). The hand's
+    ``HandStarted.button`` is the player dealt in who acts last after the first round."""
 
     kind: ClassVar[str] = "blinds placed"
     button: int
