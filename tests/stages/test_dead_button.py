@@ -3,6 +3,7 @@ the blinds and what players coming in owe, and whole games (missed blinds, new p
 
 from __future__ import annotations
 
+import json
 from itertools import pairwise
 
 import pytest
@@ -17,7 +18,7 @@ from cardgame.phh.export import hand_to_phh
 from cardgame.phh.replay import replay
 from cardgame.play.game import Game
 from cardgame.stages import BlindsOpened, DeadButtonBlinds, DeadButtonWait
-from cardgame.store.snapshot import dumps, loads
+from cardgame.store.snapshot import SnapshotError, dumps, loads, restore
 
 
 def table_of(seated: dict[int, str], seats: int = 6) -> Table:
@@ -248,8 +249,12 @@ def test_a_snapshot_keeps_the_positions_and_what_players_owe() -> None:
         fold_to_the_big_blind(g)
     assert hands(twin)[-2:] == hands(game)[-2:]
     bad = text.replace('"owes": "both"', '"owes": "lots"')
-    with pytest.raises(Exception, match="owes"):
+    with pytest.raises(SnapshotError, match="owes"):
         loads(bad, variants.no_limit_holdem(1, 2, button="dead"))
+    data = json.loads(text)
+    data["stages"][0]["fields"]["position"] = {"type": "tuple", "items": [1, "two"]}
+    with pytest.raises(SnapshotError, match="position"):
+        restore(data, variants.no_limit_holdem(1, 2, button="dead"))
 
 
 def test_dead_button_hands_export_to_phh_and_replay_to_the_same_stacks() -> None:
