@@ -283,3 +283,16 @@ def test_dead_button_hands_export_to_phh_and_replay_to_the_same_stacks() -> None
         written.append(hh.blinds_or_straddles)
         assert tuple(replay(hh).stacks) == tuple(hh.finishing_stacks or ())
     assert any(b is not None and min(b) < 0 for b in written)
+
+
+@pytest.mark.parametrize("build", [variants.fixed_limit_holdem, variants.pot_limit_omaha,
+                                   variants.fixed_limit_omaha_hi_lo])
+def test_the_other_blind_game_builders_take_the_dead_button(build: object) -> None:
+    stages = build(button="dead", new_player="wait")  # type: ignore[operator]
+    assert isinstance(stages[0], DeadButtonWait) and stages[0].new_player == "wait"
+    assert isinstance(stages[1], DeadButtonBlinds)
+    game = Game(stages, seats=4, seed=1)
+    for s in (0, 2, 3):
+        game.sit_down(f"p{s}", 100, s)
+    game.start()
+    assert any(isinstance(e, BlindsPlaced) for e in game.events)
