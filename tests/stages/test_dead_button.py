@@ -11,7 +11,7 @@ import pytest
 import variants
 from cardgame.model.button import Placement, place_blinds
 from cardgame.model.context import Context
-from cardgame.model.errors import ConfigError
+from cardgame.model.errors import ConfigError, HandHistoryError
 from cardgame.model.events import BlindMissed, BlindsPlaced, ForcedBetPosted, HandStarted
 from cardgame.model.table import Table
 from cardgame.phh.export import hand_to_phh
@@ -296,3 +296,11 @@ def test_the_other_blind_game_builders_take_the_dead_button(build: object) -> No
         game.sit_down(f"p{s}", 100, s)
     game.start()
     assert any(isinstance(e, BlindsPlaced) for e in game.events)
+
+
+def test_phh_export_refuses_a_missed_small_blind_posted_while_the_small_blind_is_dead() -> None:
+    """PHH reads the small blind's size from the blinds: with none posted, a dead post would replay live."""
+    events = [HandStarted(1, 0, (3, 4, 0), (100, 100, 100)), BlindsPlaced(1, None, 3),
+              ForcedBetPosted(3, "big blind", 2), ForcedBetPosted(4, "missed small blind", 1)]
+    with pytest.raises(HandHistoryError, match="missed small blind"):
+        hand_to_phh(events, variants.no_limit_holdem(1, 2, button="dead"))
