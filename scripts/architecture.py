@@ -116,7 +116,7 @@ def stage_classes() -> list[type]:
 
     found = {c for c in walk(Stage) if c.__module__.startswith("cardgame.stages.") and c.__name__ != "PokerStage"
              and named(c)}
-    return sorted(found, key=lambda c: c.__module__)
+    return sorted(found, key=lambda c: (c.__module__, c.__name__))
 
 
 def machines() -> str:

@@ -139,8 +139,8 @@ def _apply(game: Game, d: Decision) -> str:
 
 def _same(a: Game, b: Game) -> None:
     assert a.events == b.events
-    assert [(p.seat, p.name, p.stack, p.sitting_out, p.leaving) for p in a.table.players()] == \
-        [(p.seat, p.name, p.stack, p.sitting_out, p.leaving) for p in b.table.players()]
+    assert [(p.seat, p.name, p.stack, p.sitting_out, p.leaving, p.owes) for p in a.table.players()] == \
+        [(p.seat, p.name, p.stack, p.sitting_out, p.leaving, p.owes) for p in b.table.players()]
     assert a.status(reveal=True) == b.status(reveal=True)
     assert a.status_name == b.status_name
     assert a.to_act == b.to_act
@@ -673,7 +673,7 @@ def test_settings_are_compared_by_value_not_by_text() -> None:
         # _full: from stages; _holds: from ctx
         (Dispatcher, {"_full", "_holds", "busy", "ctx", "current", "failure", "stack", "stages", "status"}),
         (Stage, {"ctx", "parent", "previous", "state"}),
-        (Player, {"name", "seat", "stack", "sitting_out", "leaving"}),
+        (Player, {"name", "seat", "stack", "sitting_out", "leaving", "owes"}),
         (Table, {"seat_count", "min_buy_in", "max_buy_in", "first_button", "button", "seats"}),
         (RandomSource, {"_random", "_streams", "seed"}),
     ],
@@ -697,6 +697,8 @@ EVENT_SAMPLES: list[Event] = [
     ev.PlayerLeft(2, "Bob", 75),
     ev.HandStarted(3, 0, (1, 2, 0), (100, 90, 80)),
     ev.ForcedBetPosted(1, "small blind", 1, False),
+    ev.BlindsPlaced(4, None, 2),
+    ev.BlindMissed(3, "both"),
     ev.HoleCardsDealt(1, (_AH, None), (True, False)),
     ev.BoardDealt("flop", (_AH, _KD), (_AH, _KD)),
     ev.ActionTaken(2, "raise", 10, 12, True),

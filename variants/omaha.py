@@ -15,11 +15,12 @@ __all__ = ["pot_limit_omaha", "pot_limit_omaha_5"]
 @variant("pot-limit omaha", "PO", "Pot-limit Omaha high")
 def pot_limit_omaha(
     small_blind: int = 1, big_blind: int = 2, *, ante: int = 0, min_bet: int | None = None, hole_cards: int = 4,
-    bomb_pot: int = 0, rake: Rake | None = None,
+    bomb_pot: int = 0, rake: Rake | None = None, button: str = "moving", new_player: str = "post",
 ) -> list[PokerStage]:
     """Pot-limit Omaha (PHH ``PO``); ``hole_cards=5`` plays five-card PLO; ``bomb_pot`` (chips): every
     player antes that amount instead of the blinds and play starts on the flop (PHH cannot record it);
-    ``rake`` (a :class:`~cardgame.model.rake.Rake`) is the house's cut of each pot."""
+    ``rake`` (a :class:`~cardgame.model.rake.Rake`) is the house's cut of each pot; ``button`` and
+    ``new_player`` as in :func:`~variants.no_limit_holdem` (the dead-button rule)."""
     return community_card_game(
         PotLimit(min_bet if min_bet is not None else big_blind),
         hole_cards=hole_cards,
@@ -28,6 +29,8 @@ def pot_limit_omaha(
         high=OMAHA_HIGH,
         bomb_pot=bomb_pot,
         rake=rake,
+        button=button,
+        new_player=new_player,
     )
 
 

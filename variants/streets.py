@@ -25,6 +25,8 @@ from cardgame.model.inputs import check_int, excerpt
 from cardgame.model.rake import Rake
 from cardgame.stages import (
     BettingRound,
+    DeadButtonBlinds,
+    DeadButtonWait,
     DealBoard,
     DealHole,
     Draw,
@@ -38,6 +40,9 @@ from cardgame.stages.base import PokerStage
 from variants.registry import Variant
 
 __all__ = ["BOMB_POT", "HOLDEM_BOARD", "BombPotStages", "blind_levels", "community_card_game", "community_streets"]
+
+#: The button rules :func:`community_card_game` takes (Robert's Rules of Poker, buttons and blinds, rule 2).
+BUTTONS = ("moving", "dead")
 
 #: Hold'em's board: three cards on the flop, one on the turn, one on the river.
 HOLDEM_BOARD: tuple[tuple[int, str], ...] = ((3, "flop"), (1, "turn"), (1, "river"))
@@ -170,6 +175,8 @@ def community_card_game(
     rake: Rake | None = None,
     show_or_muck: bool = False,
     ask_to_see: bool = False,
+    button: str = "moving",
+    new_player: str = "post",
 ) -> list[PokerStage]:
     """A whole community-card variant: wait for ``min_players`` (deal in at most ``max_players``),
     forced bets, ``hole_cards`` down cards,
@@ -182,19 +189,37 @@ def community_card_game(
 
     ``rake`` (a :class:`~cardgame.model.rake.Rake`) is the house's cut, taken by the showdown;
     ``show_or_muck`` and ``ask_to_see`` are the showdown's table rules (:class:`~cardgame.stages.Showdown`).
+
+    ``button`` is the button rule (Robert's Rules of Poker, buttons and blinds, rule 2): ``"moving"``
+    (the default: the button moves to the next player every hand) or ``"dead"`` (the big blind moves
+    to the next player, the small blind and button follow, even onto empty seats; blinds missed while
+    sitting out are owed; :mod:`cardgame.model.button`), where ``new_player`` says whether a new or
+    returning player posts what they owe (``"post"``) or waits for the big blind (``"wait"``).
     """
     bomb_pot = _whole(bomb_pot, "bomb_pot", 0)
+    if button not in BUTTONS:
+        raise ConfigError(f"button must be one of {', '.join(BUTTONS)}, not {excerpt(button)}.")
+    if button == "moving" and new_player != "post":
+        raise ConfigError("new_player applies to the dead button: give button='dead' with it.")
+    if button == "dead":
+        if bomb_pot or button_blind or posts_chips(dead, live) or big_blind_ante:
+            raise ConfigError("The dead button places a small and a big blind: it takes no bomb pot, button blind, "
+                              "dead or live posts or big-blind ante.")
+        stages: list[PokerStage] = [DeadButtonWait(min_players, max_players=max_players, deck=deck,
+                                                   new_player=new_player),
+                                    DeadButtonBlinds(blinds, ante=ante, ante_trimming=ante_trimming)]
+    else:
+        stages = [WaitForPlayers(min_players, max_players=max_players, deck=deck)]
     if discard_before is not None and isinstance(hole_cards, int) and isinstance(discards, int) \
             and discards >= hole_cards:
         raise ConfigError(f"Players must keep a hole card: discards ({discards}) must be fewer than hole_cards "
                           f"({hole_cards}).")
-    stages: list[PokerStage] = [WaitForPlayers(min_players, max_players=max_players, deck=deck)]
     if bomb_pot:
         if posts_chips(blinds, dead, live, button_blind, ante):
             raise ConfigError("A bomb pot replaces the blinds and antes: give blinds=() and no ante, dead, live or "
                               "button blind with bomb_pot.")
         stages.append(ForcedBets((), ante=bomb_pot, ante_trimming=ante_trimming))
-    elif posts_chips(blinds, dead, live, button_blind, ante):
+    elif button == "moving" and posts_chips(blinds, dead, live, button_blind, ante):
         stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante, ante_trimming=ante_trimming,
                                  dead=dead, live=live, button_blind=button_blind))
     stages.append(DealHole(hole_cards))

@@ -17,6 +17,8 @@ from cardgame.model.cards import Card, format_cards
 __all__ = [
     "ActionTaken",
     "BetReturned",
+    "BlindMissed",
+    "BlindsPlaced",
     "BoardDealt",
     "CardsDiscarded",
     "CardsShown",
@@ -126,6 +128,40 @@ class ForcedBetPosted(Event):
     def describe(self, names: dict[int, str] | None = None) -> str:
         tail = " and is all-in" if self.all_in else ""
         return f"{_name(names, self.seat)} posts {self.bet} {self.amount}{tail}"
+
+
+@fast_init
+@attrs.frozen
+class BlindsPlaced(Event):
+    """Where the dead-button rule put this hand's button and blinds (:mod:`cardgame.model.button`):
+    ``button`` may be an empty seat or one whose player is not dealt in (a dead button);
+    ``small_blind`` is ``None`` when the small blind is dead (nobody posts it). The hand's
+    ``HandStarted.button`` is the player dealt in who acts last after the first round."""
+
+    kind: ClassVar[str] = "blinds placed"
+    button: int
+    small_blind: int | None
+    big_blind: int
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        small = "the small blind is dead" if self.small_blind is None else \
+            f"{_name(names, self.small_blind)} has the small blind"
+        return f"the button is on seat {self.button}, {small}, {_name(names, self.big_blind)} has the big blind"
+
+
+@fast_init
+@attrs.frozen
+class BlindMissed(Event):
+    """A player sitting out missed a blind and owes it to come back: ``owes`` is ``"small"`` (the
+    small blind, posted dead) or ``"both"`` (the big blind live and the small blind dead)."""
+
+    kind: ClassVar[str] = "blind missed"
+    seat: int
+    owes: str
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        blind = "the small blind" if self.owes == "small" else "the big blind"
+        return f"{_name(names, self.seat)} misses {blind}"
 
 
 @fast_init

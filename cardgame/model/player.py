@@ -1,4 +1,4 @@
-"""A seated player: name, seat, stack and whether they sit out or are leaving."""
+"""A seated player: name, seat, stack, whether they sit out or are leaving, and the blinds they owe."""
 
 from __future__ import annotations
 
@@ -10,18 +10,25 @@ __all__ = ["Player"]
 class Player:
     """A seated player. ``stack`` is the chips in front of them, not counting bets in a pot.
 
+    ``owes`` is what the player must post to be dealt in under the dead-button rule
+    (:mod:`cardgame.model.button`): ``"new"`` (never dealt in at this table: the big blind, live),
+    ``"small"`` (a missed small blind, dead), ``"both"`` (a missed big blind: the big blind live and
+    the small blind dead) or ``""`` (nothing).
+
     Mutable hot-path state (read on every decision): a plain slotted class, native in the
     compiled build. Compares by identity.
     """
 
-    __slots__ = ("leaving", "name", "seat", "sitting_out", "stack")
+    __slots__ = ("leaving", "name", "owes", "seat", "sitting_out", "stack")
 
-    def __init__(self, name: str, seat: int, stack: int, sitting_out: bool = False, leaving: bool = False) -> None:
+    def __init__(self, name: str, seat: int, stack: int, sitting_out: bool = False, leaving: bool = False,
+                 owes: str = "new") -> None:
         self.name = name
         self.seat = seat
         self.stack = stack
         self.sitting_out = sitting_out
         self.leaving = leaving
+        self.owes = owes
 
     @property
     def in_play(self) -> bool:

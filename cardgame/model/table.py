@@ -9,8 +9,10 @@ Seating rules:
 * A player with no chips after a hand is sat out automatically.
 * Button: the *moving button* rule. Each hand the button moves to the next seat in play, and the
   blinds are the next seats in play after it; a player who sits down joins the next hand without
-  posting. (This is the common online cash-game rule; the tournament "dead button" rule of TDA
-  rule 32 is not implemented.) Heads-up the button posts the small blind.
+  posting (the common online cash-game rule). Heads-up the button posts the small blind. The
+  tournament *dead button* rule (TDA), with new players posting or waiting for the big blind and
+  missed blinds, is the option ``button="dead"`` of the blind-game builders
+  (:mod:`cardgame.model.button`).
 """
 
 from __future__ import annotations

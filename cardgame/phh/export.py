@@ -14,10 +14,12 @@ from cardgame.model.context import Context
 from cardgame.model.errors import HandHistoryError
 from cardgame.model.events import (
     ActionTaken,
+    BlindsPlaced,
     BoardDealt,
     CardsDiscarded,
     CardsShown,
     Event,
+    ForcedBetPosted,
     HandEnded,
     HandMucked,
     HandStarted,
@@ -39,6 +41,7 @@ from cardgame.phh.actions import (
 from cardgame.phh.codes import VARIANTS
 from cardgame.phh.history import HandHistory
 from cardgame.stages import BettingRound, BringIn, DealBoard, DealHole, Draw, ForcedBets, Showdown, WaitForPlayers
+from cardgame.stages.dead_button import ENTRY_POSTS
 
 __all__ = ["game_to_phh", "hand_to_phh", "variant_fields"]
 
@@ -175,6 +178,9 @@ def hand_to_phh(
             break
     actions = _shows_before_run_out(_discards_before_draws(actions), len(seats))
     fields = variant_fields(stages, len(seats))
+    placed = next((e for e in events if isinstance(e, BlindsPlaced)), None)
+    if placed is not None and len(seats) > 2:
+        fields["blinds_or_straddles"] = _placed_blinds(events, placed, stages, p)
     if min(runs, default=1) > 1:  # run it twice: the board's d db lines come once per run-out
         extra = {"extra": {**extra.pop("extra", {}), "_runout_count": min(runs)}, **extra}
     if rake:
@@ -194,6 +200,32 @@ def hand_to_phh(
     )
     hh.validate()
     return hh
+
+
+def _placed_blinds(events: Sequence[Event], placed: BlindsPlaced, stages: Sequence[Stage[Context]],
+                   position: Mapping[int, int]) -> list[int]:
+    """A dead-button hand's ``blinds_or_straddles``: each blind at its poster's position (a dead small
+    blind leaves the big blind first), each post to come in as a negative entry (PHH; Robert's Rules:
+    the big blind's size live, the small blind's dead, both together the big blind live and the rest
+    dead). A missed small blind with the small blind dead is refused: PHH reads the small blind's
+    size from the blinds, and would take that post as live."""
+    forced = next(s for s in stages if isinstance(s, ForcedBets))
+    small, big = forced.blinds[0], forced.blinds[1]
+    blinds = [0] * len(position)
+    for e in events:
+        if not isinstance(e, ForcedBetPosted) or e.seat not in position:
+            continue
+        i = position[e.seat]
+        if e.bet == "small blind":
+            blinds[i] += small
+        elif e.bet == "big blind":
+            blinds[i] += big
+        elif e.bet in ENTRY_POSTS:
+            if e.bet == ENTRY_POSTS[2] and placed.small_blind is None:
+                raise HandHistoryError("PHH cannot record a missed small blind posted in a hand whose small blind "
+                                       "is dead: it reads the small blind's size from the blinds.")
+            blinds[i] -= small if e.bet == ENTRY_POSTS[2] else big
+    return blinds
 
 
 def _discards_before_draws(actions: list[Action]) -> list[Action]:

@@ -2,6 +2,7 @@
 
 from cardgame.stages.betting_round import BettingResult, BettingRound
 from cardgame.stages.bring_in import BringIn, BringInResult
+from cardgame.stages.dead_button import BlindsOpened, DeadButtonBlinds, DeadButtonWait
 from cardgame.stages.deal_board import DealBoard
 from cardgame.stages.deal_hole import DealHole
 from cardgame.stages.draw import Draw, DrawOptions
@@ -14,8 +15,11 @@ from cardgame.stages.wait_for_players import HandOpened, WaitForPlayers
 __all__ = [
     "BettingResult",
     "BettingRound",
+    "BlindsOpened",
     "BringIn",
     "BringInResult",
+    "DeadButtonBlinds",
+    "DeadButtonWait",
     "DealBoard",
     "DealHole",
     "Draw",

@@ -586,6 +586,8 @@ _FIELD_TYPES: dict[str, tuple[type, Callable[[Any], bool], str]] = {
     "street_record": (StreetRecord, lambda v: True, "a StreetRecord or null"),
     "drawer": (int, lambda v: True, "a seat or null"),
     "choices": (tuple, _pairs, "a list of [seat, run-outs] pairs"),
+    "position": (tuple, lambda v: len(v) == 3 and all(type(s) is int and 0 <= s < 10**6 for s in v),
+                 "three seats (the button, small blind and big blind of the last hand) or null"),
 }
 
 #: The fields that name whom a stage waits on, and the state it waits in: set exactly in that state

@@ -21,6 +21,7 @@ from cardgame.stages import (
     RunOptions,
     ShowdownResult,
 )
+from cardgame.stages.dead_button import BlindsOpened
 from cardgame.store.serialize.converter import SnapshotError
 
 # --- the type registry ----------------------------------------------------------------------------
@@ -62,8 +63,8 @@ def _register_events() -> None:
 
 
 _register_events()
-for _cls in (HandOpened, BettingResult, ForcedBetsResult, BringInResult, ShowdownResult, DrawOptions, RunOptions,
-             StreetRecord):
+for _cls in (HandOpened, BlindsOpened, BettingResult, ForcedBetsResult, BringInResult, ShowdownResult, DrawOptions,
+             RunOptions, StreetRecord):
     register_type(_cls)
 
 

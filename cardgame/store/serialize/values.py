@@ -7,6 +7,7 @@ import math
 from typing import Any, cast
 
 from cardgame.engine import Done, Exit, Failed, Goto, Outcome, Restart
+from cardgame.model.button import OWES
 from cardgame.model.deck import DeckSpec
 from cardgame.model.errors import CardgameError
 from cardgame.model.inputs import excerpt
@@ -19,16 +20,19 @@ from cardgame.store.serialize.records import decode_value, encode_value
 
 
 def encode_player(player: Player) -> dict[str, Any]:
-    """A seated player: ``{"name", "seat", "stack", "sitting_out", "leaving"}``."""
+    """A seated player: ``{"name", "seat", "stack", "sitting_out", "leaving", "owes"}``."""
     return {"name": player.name, "seat": player.seat, "stack": player.stack, "sitting_out": player.sitting_out,
-            "leaving": player.leaving}
+            "leaving": player.leaving, "owes": player.owes}
 
 
 def decode_player(data: Any, where: str) -> Player:
-    """The player of :func:`encode_player`."""
+    """The player of :func:`encode_player` (one saved before players owed blinds owes ``"new"``)."""
     o = JsonObject(data, where)
+    owes = o.get_str("owes") if "owes" in o.data else "new"
+    if owes not in OWES:
+        raise SnapshotError(f"{o.path('owes')} must be one of {', '.join(map(repr, OWES))}, not {excerpt(owes)}.")
     return Player(o.get_str("name"), o.get_int("seat", minimum=0), o.get_int("stack", minimum=0),
-                  o.get_bool("sitting_out"), o.get_bool("leaving"))
+                  o.get_bool("sitting_out"), o.get_bool("leaving"), owes)
 
 
 def encode_table(table: Table) -> dict[str, Any]:
