@@ -211,7 +211,8 @@ class TableHost:
     def _end_deal(self, number: int) -> None:
         deal, self.deal = self.deal, None
         if deal is not None:
-            self.reveals[number] = {"hand": number, "commitment": deal.commitment, **deal.reveal()}
+            made = self.commitments.get(number) or deal.commitment  # made at the hand's start: not hashed again
+            self.reveals[number] = {"hand": number, "commitment": made, **deal.reveal()}
             while len(self.reveals) > _REVEALS:
                 del self.reveals[min(self.reveals)]
         self._prepare_deal()
@@ -254,7 +255,7 @@ class TableHost:
         the hand ends and the engine deals the next one, so they deal no hand among themselves, unless
         ``bots_alone``. (Their events follow the one that caused them, inside the hand, as the store,
         which listens first, records them.)"""
-        if self.config.bots_alone or self._people_playing():
+        if not self.bots or self.config.bots_alone or self._people_playing():
             return
         for seat in self.bots:
             player = self.game.table.seats[seat]
@@ -264,7 +265,7 @@ class TableHost:
     def _bots_follow_people(self) -> None:
         """Bots sit out while no person is seated (a table nobody plays at does not deal hands to
         bots alone, unless ``bots_alone``), and sit in when one is."""
-        if self.config.bots_alone:
+        if not self.bots or self.config.bots_alone:
             return
         people = self._people_playing()
         for seat in self.bots:
@@ -685,6 +686,10 @@ class TableHost:
         table = batch.get("table")
         if table is None:
             table = batch["table"] = self._public_table()
+            # (no string in the text holds '"seats":null': a quote inside one is escaped)
+            head, _, tail = _json({**table, "seats": None}).rpartition('"seats":null')
+            batch["parts"] = head, [_json(row) for row in table["seats"]], tail  # the text around the rows
+        head, rows_text, tail = batch["parts"]
         hand = self.game.hand
         hp = hand.by_seat.get(seat) if hand is not None and seat is not None else None
         if hp is not None and hp.hole:  # the seat's own hidden cards: its row alone differs
@@ -692,10 +697,11 @@ class TableHost:
             index = next(i for i, row in enumerate(rows) if row["seat"] == seat)
             own = {**rows[index], "hole": [str(c) for c in hp.hole]}
             table = {**table, "seats": [*rows[:index], own, *rows[index + 1:]]}
-            return table, _json(table)
+            rows_text = [*rows_text[:index], _json(own), *rows_text[index + 1:]]
+            return table, f'{head}"seats":[{",".join(rows_text)}]{tail}'
         text = batch.get("text")
         if text is None:
-            text = batch["text"] = _json(table)
+            text = batch["text"] = f'{head}"seats":[{",".join(rows_text)}]{tail}'
         return table, text
 
     def _public_table(self) -> dict[str, Any]:
