@@ -320,7 +320,7 @@ class Server:
             self.recorders.pop(table_id, None)
         elif host.paused is None:
             host.release()
-            self.wake(table_id)
+            self.nudge(host)
 
     async def _retry(self, table_id: str, rows: list[Row], error: BaseException) -> None:
         """A write failed: pause the table, then try the same rows again, waiting longer each time,
@@ -562,6 +562,7 @@ class Server:
             if wake.woken:
                 continue
             waiter = wake.waiter = loop.create_future()
+            wake.at = at
             timer = None if timeout is None else loop.call_later(timeout, _resolve, waiter)
             try:
                 await waiter
@@ -602,6 +603,20 @@ class Server:
         while table_id in self.writing and time.monotonic() < end:
             await asyncio.sleep(0.005)
 
+    def nudge(self, host: TableHost) -> None:
+        """After a client's message: wake the table's task if it must step before the time its timer is
+        set for (a bot's answer, a clock that now runs out sooner); a table of people only, waiting
+        on a later clock, is left alone (its timer steps it then, and re-arms for the newest clock)."""
+        wake = self.wakes.get(host.table_id)
+        if wake is None:
+            return
+        if host.bots or wake.waiter is None or wake.at is None:
+            self.wake(host.table_id)
+            return
+        at = host.wake_at()
+        if at is not None and at < wake.at:
+            self.wake(host.table_id)
+
     def wake(self, table_id: str) -> None:
         """Have the table's task step now (a message changed it)."""
         wake = self.wakes.get(table_id)
@@ -620,13 +635,15 @@ class Server:
 
 
 class _Wake:
-    """A table task's wake-up: ``woken`` by a message since its last step, and the future it waits on."""
+    """A table task's wake-up: ``woken`` by a message since its last step, the future it waits on, and
+    when its timer resolves that future."""
 
-    __slots__ = ("waiter", "woken")
+    __slots__ = ("at", "waiter", "woken")
 
     def __init__(self) -> None:
         self.woken = False
         self.waiter: asyncio.Future[None] | None = None
+        self.at: float | None = None  # when its timer steps it (on the server's clock; None: no timer)
 
 
 def _resolve(waiter: asyncio.Future[None]) -> None:
@@ -805,7 +822,7 @@ class _Connection:
                 log.info("table %s: message refused (%s)", host.table_id, exc.code)
                 self.deliver({"type": "error", "code": exc.code, "message": exc.message, "seq": host.seq})
                 continue
-            server.wake(host.table_id)
+            server.nudge(host)
 
     async def run(self) -> None:
         host = self.host

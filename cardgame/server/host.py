@@ -639,7 +639,7 @@ class TableHost:
         It is a :class:`Prepared` message: its JSON text is made with it, from parts encoded once for
         every view that shows them (a public event's item; the table as a spectator sees it, in a batch)."""
         game = self.game
-        names = game.names()
+        names: dict[int, str] | None = None  # made when an item is rendered (a public one is, once)
         events = []
         texts = []
         public = self._public
@@ -647,6 +647,8 @@ class TableHost:
         for n, e in items:
             item = public.get(n)
             if item is None:
+                if names is None:
+                    names = game.names()
                 seen = e.seen_by(seat)
                 text = self.said.get(n) or seen.describe(names)
                 if n in self.timed_out:
