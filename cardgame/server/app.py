@@ -499,10 +499,10 @@ class Server:
 
     async def _watch_sends(self) -> None:
         """Drop every connection whose send has taken more than ``limits.send_timeout`` (a client that
-        does not read), looking a few times a timeout (at most each second): one timer for all the
-        connections, rather than one a message."""
+        does not read), looking four times a timeout (at most each second, at least each 50 ms): one
+        timer for all the connections, rather than one a message."""
         timeout = self.limits.send_timeout
-        period = min(1.0, timeout / 4)
+        period = min(1.0, max(0.05, timeout / 4))
         while True:
             await asyncio.sleep(period)
             since = time.monotonic() - timeout
