@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from cardgame.engine.errors import CardgameError, ConfigError
-from cardgame.model.cards import parse_cards
+from cardgame.model.cards import CARDS, parse_cards
 from cardgame.model.deck import Deck, DeckSpec
 from cardgame.model.errors import BotError
 from cardgame.model.events import (
@@ -668,17 +668,27 @@ class TableHost:
         to_act = game.to_act
         if to_act is not None and to_act == seat:
             message["question"] = self._question(seat)
+        clock_text = "null"
         if to_act is not None and self.clock.seat == to_act:
-            now = self.now()
-            message["clock"] = {"seat": to_act, "remaining": round(self.clock.action_left(now), 2),
-                                "starts_in": round(self.clock.starts_in(now), 2),
-                                "bank": round(self.clock.bank_left(now), 2)}
-        question, clock = message["question"], message["clock"]
+            message["clock"], clock_text = self._clock_and_text(to_act)
+        question = message["question"]
         message.text = (f'{{"type":"view","seq":{self.seq},"full":{"true" if full else "false"},'
                         f'"you":{"null" if seat is None else int(seat)},"events":[{",".join(texts)}],'
                         f'"table":{table_text},"question":{"null" if question is None else _json(question)},'
-                        f'"clock":{"null" if clock is None else _json(clock)}}}')
+                        f'"clock":{clock_text}}}')
         return message
+
+    def _clock_and_text(self, seat: int) -> tuple[dict[str, Any], str]:
+        """The view's ``clock`` (of ``seat``, to act) and its JSON text: read once a batch, the same in
+        every view of it."""
+        batch = self._batch if self._batch is not None else {}
+        found = batch.get("clock")
+        if found is None:
+            now = self.now()
+            clock = {"seat": seat, "remaining": round(self.clock.action_left(now), 2),
+                     "starts_in": round(self.clock.starts_in(now), 2), "bank": round(self.clock.bank_left(now), 2)}
+            found = batch["clock"] = clock, _json(clock)
+        return found
 
     def _table_and_text(self, seat: int | None) -> tuple[dict[str, Any], str]:
         """The view's ``table`` as ``seat`` sees it, and its JSON text. The table as a spectator sees
@@ -697,7 +707,7 @@ class TableHost:
         if hp is not None and hp.hole:  # the seat's own hidden cards: its row alone differs
             rows = table["seats"]
             index = next(i for i, row in enumerate(rows) if row["seat"] == seat)
-            own = {**rows[index], "hole": [str(c) for c in hp.hole]}
+            own = {**rows[index], "hole": [_CARD_TEXT[c] for c in hp.hole]}
             table = {**table, "seats": [*rows[:index], own, *rows[index + 1:]]}
             rows_text = [*rows_text[:index], _json(own), *rows_text[index + 1:]]
             return table, f'{head}"seats":[{",".join(rows_text)}]{tail}'
@@ -716,7 +726,7 @@ class TableHost:
             hp = hand.by_seat.get(s) if hand is not None else None
             seats.append({
                 "seat": s, "name": name, "stack": stack, "bet": bet, "in_pot": in_pot,
-                "hole": [None if c is None else str(c) for c in hole],
+                "hole": [None if c is None else _CARD_TEXT[c] for c in hole],
                 "up": list(hp.face_up) if hp is not None else [],
                 "in_hand": in_hand, "folded": folded, "all_in": all_in, "sitting_out": out, "button": button,
                 "bot": s in self.bots and s not in self.tokens, "connected": s in connected,
@@ -728,7 +738,7 @@ class TableHost:
         return {"id": self.table_id, "name": self.config.name, "variant": self.variant_name,
                 "hand": hand.number if hand is not None else None, "street": hand.street if hand is not None else "",
                 "pot": hand.pot_total() if hand is not None else 0, "pots": pots,
-                "board": [str(c) for c in hand.board] if hand is not None else [],
+                "board": [_CARD_TEXT[c] for c in hand.board] if hand is not None else [],
                 "button": game.table.button, "to_act": game.to_act, "stud": any(self.shape.up_cards),
                 "status": game.status_name, "seats": seats,
                 "commitment": self.commitments.get(hand.number) if hand is not None else None}
@@ -786,6 +796,10 @@ class Prepared(dict[str, Any]):
 
     __slots__ = ("text",)
     text: str
+
+
+#: Each card's text by its index, as ``str(card)`` gives it (a view shows every card in sight, each a batch).
+_CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
 
 
 #: A value's compact JSON text, as the connections send it.
