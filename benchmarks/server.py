@@ -374,7 +374,9 @@ def generator_main() -> int:
     except Exception:
         traceback.print_exc()
         return 1
-    print(json.dumps(result), flush=True)
+    # the result (every latency: megabytes at a high rate) goes in a file: through the stdout pipe it
+    # came cut at 64 KiB now and then, on a loaded machine
+    Path(spec["result"]).write_text(json.dumps(result))
     return 0
 
 
@@ -532,7 +534,7 @@ def run(opts: argparse.Namespace, think_ms: float, processes: int) -> dict[str, 
             for g in range(clients):
                 spec = {"tables": made[g::clients], "think_ms": think_ms, "seed": opts.seed * 1000 + g,
                         "raise_p": opts.raise_p, "fold_p": opts.fold_p, "buy_in": opts.buy_in,
-                        "compression": not opts.no_compression}
+                        "compression": not opts.no_compression, "result": str(work / f"generator{g}.json")}
                 proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--generator"],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=tmp)
                 assert proc.stdin is not None
@@ -561,11 +563,11 @@ def run(opts: argparse.Namespace, think_ms: float, processes: int) -> dict[str, 
             cpu_stop = [sched(s.proc.pid) for s in servers]
             status_end = [proc_status(s.proc.pid) for s in servers]
             results = []
-            for proc in generators:
-                out, _ = proc.communicate(timeout=300)
+            for g, proc in enumerate(generators):
+                proc.communicate(timeout=300)
                 if proc.returncode != 0:
                     raise RuntimeError(f"a load generator failed (exit {proc.returncode})")
-                results.append(json.loads(out.strip().splitlines()[-1]))
+                results.append(json.loads((work / f"generator{g}.json").read_text()))
             db_bytes = sum(p.stat().st_size for p in work.glob("tables.db*")) if opts.db == "sqlite" else None
         except BaseException:
             for s in servers:

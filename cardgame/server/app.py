@@ -100,7 +100,7 @@ class Server:
         self.now = now
         self.drain_deadline = float(drain)
         self.tables: dict[str, TableHost] = {}
-        self.wakes: dict[str, asyncio.Event] = {}
+        self.wakes: dict[str, _Wake] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.store: EventStore | None = None
         self.registry: Registry | None = None
@@ -121,6 +121,8 @@ class Server:
         self.connections: dict[str, int] = {}  # client address -> open websockets
         self.buckets: dict[str, TokenBucket] = {}  # client address -> its message rate over all its connections
         self.sockets: dict[str, set[_Connection]] = {}  # table -> its open websockets
+        self.sending: dict[_Connection, float] = {}  # a connection -> when its send under way began
+        self._watching: asyncio.Task[None] | None = None  # the watch on sends (:meth:`_watch_sends`)
         self.opening: list[TableConfig] = []  # the operator's tables to open at start when the store holds none
 
     # --- life cycle --------------------------------------------------------------------------------------
@@ -235,6 +237,8 @@ class Server:
     async def stop(self) -> None:
         if self._renewing is not None:
             self._renewing.cancel()
+        if self._watching is not None:
+            self._watching.cancel()
         for task in self.tasks.values():
             task.cancel()
         for task in self.tasks.values():
@@ -316,7 +320,7 @@ class Server:
             self.recorders.pop(table_id, None)
         elif host.paused is None:
             host.release()
-            self.wake(table_id)
+            self.nudge(host)
 
     async def _retry(self, table_id: str, rows: list[Row], error: BaseException) -> None:
         """A write failed: pause the table, then try the same rows again, waiting longer each time,
@@ -488,6 +492,24 @@ class Server:
             await asyncio.sleep(period)
             self.reap()
 
+    def watch_sends(self) -> None:
+        """Start the watch on the connections' sends (once, when the first connection is made)."""
+        if self._watching is None or self._watching.done():
+            self._watching = asyncio.get_running_loop().create_task(self._watch_sends())
+
+    async def _watch_sends(self) -> None:
+        """Drop every connection whose send has taken more than ``limits.send_timeout`` (a client that
+        does not read), looking four times a timeout (at most each second, at least each 50 ms): one
+        timer for all the connections, rather than one a message."""
+        timeout = self.limits.send_timeout
+        period = min(1.0, max(0.05, timeout / 4))
+        while True:
+            await asyncio.sleep(period)
+            since = time.monotonic() - timeout
+            for connection in [c for c, began in self.sending.items() if began < since]:
+                self.sending.pop(connection, None)
+                connection.drop(f"a message took more than {timeout:g} s to send")
+
     def take(self, address: str) -> bool:
         """One message (or request) from ``address`` within its rate over all its connections."""
         bucket = self.buckets.get(address)
@@ -510,7 +532,7 @@ class Server:
         host = TableHost(table_id, config, game=game, tokens=tokens, first_seq=first_seq, on_token=on_token,
                          before_send=None if recorder is None else lambda: self._gate(table_id), now=self.now)
         self.tables[table_id] = host
-        self.wakes[table_id] = asyncio.Event()
+        self.wakes[table_id] = _Wake()
         with contextlib.suppress(RuntimeError):  # no running loop: the task starts with the app
             self.tasks[table_id] = asyncio.get_running_loop().create_task(self._drive(host, self.wakes[table_id]))
         return host
@@ -521,9 +543,12 @@ class Server:
             if table_id not in self.tasks:
                 self.tasks[table_id] = loop.create_task(self._drive(host, self.wakes[table_id]))
 
-    async def _drive(self, host: TableHost, wake: asyncio.Event) -> None:
-        """The table's task: bots answer and clocks run out when their time comes."""
+    async def _drive(self, host: TableHost, wake: _Wake) -> None:
+        """The table's task: bots answer and clocks run out when their time comes. Between steps it
+        waits on a future that :meth:`wake` or one timer (the next bot answer or clock) resolves."""
+        loop = asyncio.get_running_loop()
         while True:
+            wake.woken = False
             try:
                 host.step()
             except Exception:  # a bug must stop this table, not the server
@@ -534,9 +559,17 @@ class Server:
             if timeout == 0.0:
                 await asyncio.sleep(0)  # more to do at once: let the other tables and connections go first
                 continue
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(wake.wait(), timeout)
-            wake.clear()
+            if wake.woken:
+                continue
+            waiter = wake.waiter = loop.create_future()
+            wake.at = at
+            timer = None if timeout is None else loop.call_later(timeout, _resolve, waiter)
+            try:
+                await waiter
+            finally:
+                wake.waiter = None
+                if timer is not None:
+                    timer.cancel()
 
     async def listing(self) -> list[dict[str, Any]]:
         """Every table for the lobby: this process's in full, those set aside (``unavailable``, with the
@@ -570,10 +603,27 @@ class Server:
         while table_id in self.writing and time.monotonic() < end:
             await asyncio.sleep(0.005)
 
+    def nudge(self, host: TableHost) -> None:
+        """After a client's message: wake the table's task if it must step before the time its timer is
+        set for (a bot's answer, a clock that now runs out sooner); a table of people only, waiting
+        on a later clock, is left alone (its timer steps it then, and re-arms for the newest clock)."""
+        wake = self.wakes.get(host.table_id)
+        if wake is None:
+            return
+        if host.bots or wake.waiter is None or wake.at is None:
+            self.wake(host.table_id)
+            return
+        at = host.wake_at()
+        if at is not None and at < wake.at:
+            self.wake(host.table_id)
+
     def wake(self, table_id: str) -> None:
-        event = self.wakes.get(table_id)
-        if event is not None:
-            event.set()
+        """Have the table's task step now (a message changed it)."""
+        wake = self.wakes.get(table_id)
+        if wake is not None:
+            wake.woken = True
+            if wake.waiter is not None:
+                _resolve(wake.waiter)
 
     # --- checks -----------------------------------------------------------------------------------------------
     def origin_ok(self, origin: str | None, host: str | None) -> bool:
@@ -582,6 +632,23 @@ class Server:
         if origin is None:
             return True
         return origin in self.allowed_origins or (host is not None and origin in (f"http://{host}", f"https://{host}"))
+
+
+class _Wake:
+    """A table task's wake-up: ``woken`` by a message since its last step, the future it waits on, and
+    when its timer resolves that future."""
+
+    __slots__ = ("at", "waiter", "woken")
+
+    def __init__(self) -> None:
+        self.woken = False
+        self.waiter: asyncio.Future[None] | None = None
+        self.at: float | None = None  # when its timer steps it (on the server's clock; None: no timer)
+
+
+def _resolve(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 def _transient(exc: StoreError) -> bool:
@@ -684,17 +751,18 @@ class _Connection:
         self.ready.set()
 
     async def write(self) -> None:
-        timeout = self.server.limits.send_timeout
         while not self.dropped:
             await self.ready.wait()
             self.ready.clear()
             while self.queue and not self.dropped:
                 text = self.queue.popleft()
                 self.queued -= len(text)
+                sending = self.server.sending
+                sending[self] = time.monotonic()  # the server's watch drops a send stuck past send_timeout
                 try:
-                    await asyncio.wait_for(self.websocket.send_text(text), timeout)
-                except TimeoutError:
-                    self.drop(f"a message took more than {timeout:g} s to send")
+                    await self.websocket.send_text(text)
+                finally:
+                    sending.pop(self, None)
             if self.ending:
                 return
 
@@ -754,13 +822,14 @@ class _Connection:
                 log.info("table %s: message refused (%s)", host.table_id, exc.code)
                 self.deliver({"type": "error", "code": exc.code, "message": exc.message, "seq": host.seq})
                 continue
-            server.wake(host.table_id)
+            server.nudge(host)
 
     async def run(self) -> None:
         host = self.host
         spectators = sum(1 for c in host.clients if c.seat is None)
         self.watching = spectators < self.server.limits.max_spectators
         self.server.sockets.setdefault(host.table_id, set()).add(self)
+        self.server.watch_sends()
         loop = asyncio.get_running_loop()
         writer, reader = loop.create_task(self.write()), loop.create_task(self.read())
         self.tasks = (writer, reader)
@@ -772,6 +841,7 @@ class _Connection:
         finally:
             host.disconnect(self.client)
             self.server.sockets.get(host.table_id, set()).discard(self)
+            self.server.sending.pop(self, None)
             self.queue.clear()
             for task in (reader, writer):
                 task.cancel()

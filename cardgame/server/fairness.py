@@ -1,12 +1,13 @@
 """Provably fair dealing: each hand's deck is fixed, and committed to, before its first card.
 
-Before a hand the table shuffles a whole deck (from the operating system's cryptographic source,
-or from an operator's seed at a practice table) and stacks it; the hand deals from the top of it,
-burn cards included. Every client is sent the **commitment** first, the SHA-256 of::
+Before a hand the table shuffles a whole deck (from a 256-bit seed drawn for the hand from the
+operating system's cryptographic source, or from an operator's seed at a practice table) and
+stacks it; the hand deals from the top of it, burn cards included. Every client is sent the
+**commitment** first, the SHA-256 of::
 
     cardgame-deal-1:<salt>:<the deck, top card first, as card strings separated by spaces>
 
-(``salt``: 32 hex digits from :mod:`secrets`, so nobody can test guesses of the deck against the
+(``salt``: 32 hex digits from the operating system's source, so nobody can test guesses of the deck against the
 hash). When the hand ends the table sends the **reveal**: the salt and the deck. Anyone can then
 check that the hash of the reveal is the commitment (the deck was fixed before play, so no card
 was chosen after anyone acted) and that every card they saw was dealt from it in order
@@ -20,8 +21,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import itertools
+import os
 import secrets
+import struct
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar
 
 import attrs
 
@@ -41,6 +45,8 @@ from cardgame.model.rng import RandomSource
 from cardgame.store.serialize import SnapshotError, decode_event
 
 __all__ = ["Deal", "DealError", "Verified", "commitment", "new_deal", "read_saved", "verify"]
+
+T = TypeVar("T")
 
 #: Names this scheme's hashes (a later scheme takes another).
 SCHEME = "cardgame-deal-1"
@@ -77,12 +83,53 @@ class Deal:
 
 
 def new_deal(cards: Iterable[Card], rng: RandomSource) -> Deal:
-    """``cards`` shuffled by ``rng`` (the game's: the operating system's source, or a practice
-    table's seeded one), with a fresh salt from :mod:`secrets`."""
+    """``cards`` shuffled, with a fresh salt. A practice table's seeded ``rng`` shuffles them itself
+    (its deals replay from the seed); otherwise one draw of 384 bits from the operating system's
+    cryptographic source (:func:`os.urandom`) gives the hand its shuffle seed (256 bits, expanded by
+    :func:`_shuffle_from_seed`) and its salt (128 bits), rather than a system call a card."""
     check_instance(rng, RandomSource, "A RandomSource (the game's)", DealError)
     deck = list(_cards(cards))
-    rng.shuffle(deck)
-    return Deal(tuple(deck), secrets.token_hex(16))
+    if rng.seeded:
+        rng.shuffle(deck)
+        return Deal(tuple(deck), secrets.token_hex(16))
+    drawn = os.urandom(48)
+    _shuffle_from_seed(deck, drawn[:32])
+    return Deal(tuple(deck), drawn[32:].hex())
+
+
+#: Names the shuffle's SHAKE-256 stream (a later shuffle takes another).
+SHUFFLE_SCHEME = b"cardgame-shuffle-1:"
+
+
+def _shuffle_from_seed(items: list[T], seed: bytes) -> None:
+    """Shuffle ``items`` in place, as the seed (at least 16 bytes) alone decides: Fisher-Yates from the
+    last place down, each place's index drawn from the SHAKE-256 stream of ``SHUFFLE_SCHEME + seed``
+    as 32-bit little-endian words, a word at or above the largest multiple of the range drawn again
+    (so no index is likelier than another). :class:`DealError` for a seed that is not such bytes."""
+    if type(seed) is not bytes or not 16 <= len(seed) <= 1024:
+        raise DealError(f"A shuffle's seed is 16 to 1024 bytes, not {excerpt(seed)}.")
+    if not isinstance(items, list):
+        raise DealError(f"Shuffle a list, not {excerpt(items)}.")
+    xof = hashlib.shake_256(SHUFFLE_SCHEME + seed)
+    count = len(items) + 16
+    words = struct.unpack(f"<{count}I", xof.digest(4 * count))
+    k = 0
+    for i in range(len(items) - 1, 0, -1):
+        span = i + 1
+        limit = _WORDS - _WORDS % span
+        while True:
+            if k == count:  # rejections used up the margin (about once in 2**26 shuffles): read on
+                count *= 2
+                words = struct.unpack(f"<{count}I", xof.digest(4 * count))
+            word = words[k]
+            k += 1
+            if word < limit:
+                break
+        j = word % span
+        items[i], items[j] = items[j], items[i]
+
+
+_WORDS = 1 << 32
 
 
 @attrs.frozen

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from cardgame.engine.errors import CardgameError, ConfigError
-from cardgame.model.cards import parse_cards
+from cardgame.model.cards import CARDS, parse_cards
 from cardgame.model.deck import Deck, DeckSpec
 from cardgame.model.errors import BotError
 from cardgame.model.events import (
@@ -211,7 +211,8 @@ class TableHost:
     def _end_deal(self, number: int) -> None:
         deal, self.deal = self.deal, None
         if deal is not None:
-            self.reveals[number] = {"hand": number, "commitment": deal.commitment, **deal.reveal()}
+            made = self.commitments.get(number) or deal.commitment  # made at the hand's start: not hashed again
+            self.reveals[number] = {"hand": number, "commitment": made, **deal.reveal()}
             while len(self.reveals) > _REVEALS:
                 del self.reveals[min(self.reveals)]
         self._prepare_deal()
@@ -254,7 +255,7 @@ class TableHost:
         the hand ends and the engine deals the next one, so they deal no hand among themselves, unless
         ``bots_alone``. (Their events follow the one that caused them, inside the hand, as the store,
         which listens first, records them.)"""
-        if self.config.bots_alone or self._people_playing():
+        if not self.bots or self.config.bots_alone or self._people_playing():
             return
         for seat in self.bots:
             player = self.game.table.seats[seat]
@@ -264,7 +265,7 @@ class TableHost:
     def _bots_follow_people(self) -> None:
         """Bots sit out while no person is seated (a table nobody plays at does not deal hands to
         bots alone, unless ``bots_alone``), and sit in when one is."""
-        if self.config.bots_alone:
+        if not self.bots or self.config.bots_alone:
             return
         people = self._people_playing()
         for seat in self.bots:
@@ -638,7 +639,7 @@ class TableHost:
         It is a :class:`Prepared` message: its JSON text is made with it, from parts encoded once for
         every view that shows them (a public event's item; the table as a spectator sees it, in a batch)."""
         game = self.game
-        names = game.names()
+        names: dict[int, str] | None = None  # made when an item is rendered (a public one is, once)
         events = []
         texts = []
         public = self._public
@@ -646,6 +647,8 @@ class TableHost:
         for n, e in items:
             item = public.get(n)
             if item is None:
+                if names is None:
+                    names = game.names()
                 seen = e.seen_by(seat)
                 text = self.said.get(n) or seen.describe(names)
                 if n in self.timed_out:
@@ -665,17 +668,27 @@ class TableHost:
         to_act = game.to_act
         if to_act is not None and to_act == seat:
             message["question"] = self._question(seat)
+        clock_text = "null"
         if to_act is not None and self.clock.seat == to_act:
-            now = self.now()
-            message["clock"] = {"seat": to_act, "remaining": round(self.clock.action_left(now), 2),
-                                "starts_in": round(self.clock.starts_in(now), 2),
-                                "bank": round(self.clock.bank_left(now), 2)}
-        question, clock = message["question"], message["clock"]
+            message["clock"], clock_text = self._clock_and_text(to_act)
+        question = message["question"]
         message.text = (f'{{"type":"view","seq":{self.seq},"full":{"true" if full else "false"},'
                         f'"you":{"null" if seat is None else int(seat)},"events":[{",".join(texts)}],'
                         f'"table":{table_text},"question":{"null" if question is None else _json(question)},'
-                        f'"clock":{"null" if clock is None else _json(clock)}}}')
+                        f'"clock":{clock_text}}}')
         return message
+
+    def _clock_and_text(self, seat: int) -> tuple[dict[str, Any], str]:
+        """The view's ``clock`` (of ``seat``, to act) and its JSON text: read once a batch, the same in
+        every view of it."""
+        batch = self._batch if self._batch is not None else {}
+        found = batch.get("clock")
+        if found is None:
+            now = self.now()
+            clock = {"seat": seat, "remaining": round(self.clock.action_left(now), 2),
+                     "starts_in": round(self.clock.starts_in(now), 2), "bank": round(self.clock.bank_left(now), 2)}
+            found = batch["clock"] = clock, _json(clock)
+        return found
 
     def _table_and_text(self, seat: int | None) -> tuple[dict[str, Any], str]:
         """The view's ``table`` as ``seat`` sees it, and its JSON text. The table as a spectator sees
@@ -685,17 +698,22 @@ class TableHost:
         table = batch.get("table")
         if table is None:
             table = batch["table"] = self._public_table()
+            # (no string in the text holds '"seats":null': a quote inside one is escaped)
+            head, _, tail = _json({**table, "seats": None}).rpartition('"seats":null')
+            batch["parts"] = head, [_json(row) for row in table["seats"]], tail  # the text around the rows
+        head, rows_text, tail = batch["parts"]
         hand = self.game.hand
         hp = hand.by_seat.get(seat) if hand is not None and seat is not None else None
         if hp is not None and hp.hole:  # the seat's own hidden cards: its row alone differs
             rows = table["seats"]
             index = next(i for i, row in enumerate(rows) if row["seat"] == seat)
-            own = {**rows[index], "hole": [str(c) for c in hp.hole]}
+            own = {**rows[index], "hole": [_CARD_TEXT[c] for c in hp.hole]}
             table = {**table, "seats": [*rows[:index], own, *rows[index + 1:]]}
-            return table, _json(table)
+            rows_text = [*rows_text[:index], _json(own), *rows_text[index + 1:]]
+            return table, f'{head}"seats":[{",".join(rows_text)}]{tail}'
         text = batch.get("text")
         if text is None:
-            text = batch["text"] = _json(table)
+            text = batch["text"] = f'{head}"seats":[{",".join(rows_text)}]{tail}'
         return table, text
 
     def _public_table(self) -> dict[str, Any]:
@@ -708,7 +726,7 @@ class TableHost:
             hp = hand.by_seat.get(s) if hand is not None else None
             seats.append({
                 "seat": s, "name": name, "stack": stack, "bet": bet, "in_pot": in_pot,
-                "hole": [None if c is None else str(c) for c in hole],
+                "hole": [None if c is None else _CARD_TEXT[c] for c in hole],
                 "up": list(hp.face_up) if hp is not None else [],
                 "in_hand": in_hand, "folded": folded, "all_in": all_in, "sitting_out": out, "button": button,
                 "bot": s in self.bots and s not in self.tokens, "connected": s in connected,
@@ -720,7 +738,7 @@ class TableHost:
         return {"id": self.table_id, "name": self.config.name, "variant": self.variant_name,
                 "hand": hand.number if hand is not None else None, "street": hand.street if hand is not None else "",
                 "pot": hand.pot_total() if hand is not None else 0, "pots": pots,
-                "board": [str(c) for c in hand.board] if hand is not None else [],
+                "board": [_CARD_TEXT[c] for c in hand.board] if hand is not None else [],
                 "button": game.table.button, "to_act": game.to_act, "stud": any(self.shape.up_cards),
                 "status": game.status_name, "seats": seats,
                 "commitment": self.commitments.get(hand.number) if hand is not None else None}
@@ -778,6 +796,10 @@ class Prepared(dict[str, Any]):
 
     __slots__ = ("text",)
     text: str
+
+
+#: Each card's text by its index, as ``str(card)`` gives it (a view shows every card in sight, each a batch).
+_CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
 
 
 #: A value's compact JSON text, as the connections send it.

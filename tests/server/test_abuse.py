@@ -235,14 +235,17 @@ def test_requests_for_another_host_name_are_refused() -> None:
 
 
 # --- a client that does not read, against a real uvicorn socket ---------------------------------------------
-@pytest.fixture
-def live() -> Iterator[tuple[Any, int]]:
-    """The app under uvicorn in a thread (a busy operator's table of bots, nothing recorded), and its port."""
-    application = app(limits=Limits(send_queue=64 * 1024, send_timeout=60))
+def serve_live(limits: Limits) -> Iterator[tuple[Any, int]]:
+    """The app under uvicorn in a thread (a busy operator's table of bots, nothing recorded), and its port.
+    Its connections have a small kernel send buffer (set on the listening socket, which they inherit), so
+    a client that does not read stalls the server's sends within a second, not once the kernel has
+    taken the megabytes its buffer grows to by itself."""
+    application = app(limits=limits)
     server = application.state.server
     server.create(read_config({**TABLE, "bots": {"0": "random", "1": "random", "2": "random"}, "bots_alone": True,
                                "seats": 3}))
     sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 16 * 1024)
     sock.bind(("127.0.0.1", 0))
     runner = uvicorn.Server(uvicorn.Config(application, log_level="warning"))
     thread = threading.Thread(target=runner.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -255,6 +258,18 @@ def live() -> Iterator[tuple[Any, int]]:
     runner.should_exit = True
     thread.join(10)
     sock.close()
+
+
+@pytest.fixture
+def live() -> Iterator[tuple[Any, int]]:
+    yield from serve_live(Limits(send_queue=64 * 1024, send_timeout=60))
+
+
+@pytest.fixture
+def live_timeout() -> Iterator[tuple[Any, int]]:
+    """A server whose send queue is far larger than what the test's sockets leave unread: only the send
+    timeout (1 s) drops them."""
+    yield from serve_live(Limits(send_queue=1 << 30, send_timeout=1))
 
 
 def silent_socket(port: int, table_id: str) -> socket.socket:
@@ -319,3 +334,26 @@ def test_a_clients_tables_count_and_close_with_its_token_after_a_restart_and_non
         assert refused.status_code == 503 and "shutting down" in refused.json()["error"]
     with client(app(db)) as third:
         assert third.get("/api/tables").json() == []  # the closed table stays closed
+
+
+def test_a_send_stuck_past_the_send_timeout_drops_the_connection(live_timeout: tuple[Any, int],
+                                                                  caplog: pytest.LogCaptureFixture) -> None:
+    """The send timeout is one watch over every connection's send under way (no task a message): a
+    client that does not read is dropped once a send has waited ``send_timeout`` (here 1 s), though its
+    queue is far below ``send_queue``."""
+    server, port = live_timeout
+    table_id = next(iter(server.tables))
+    silent = [silent_socket(port, table_id) for _ in range(2)]
+    deadline = time.monotonic() + 10
+    while len(server.sockets.get(table_id, ())) < 2:
+        assert time.monotonic() < deadline, "the sockets did not connect"
+        time.sleep(0.02)
+    deadline = time.monotonic() + 20
+    while server.sockets.get(table_id) or server.tables[table_id].clients:
+        assert time.monotonic() < deadline, ("a send stuck past the timeout was kept", [
+            (c.queued, c in server.sending, c.dropped) for c in server.sockets.get(table_id, ())])
+        time.sleep(0.05)
+    assert "took more than 1 s to send" in caplog.text
+    assert not server.sending
+    for s in silent:
+        s.close()

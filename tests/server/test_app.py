@@ -274,3 +274,27 @@ def test_servers_sharing_a_database_each_drive_their_own_tables_and_list_the_oth
     with TestClient(create_app(shared_db, name="http://127.0.0.1:8001")) as again:
         assert set(again.app.state.server.tables) == {first}  # a restart recovers its own tables only
         assert again.app.state.server.tables[first].chips() == 300
+
+
+def test_a_decision_at_a_table_of_people_steps_its_task_only_when_a_clock_comes_sooner(tmp_path: Path) -> None:
+    """Each message woke the table's task to step and set its timer again (a task and a timer a
+    decision); now a table of people whose next clock runs out later than the timer set is left alone,
+    while a clock that runs out still folds its player (the timer steps the table, then re-arms)."""
+    with TestClient(create_app(str(tmp_path / "t.db"))) as client:
+        table_id = create(client, seats=2, bots={}, action_time=5, time_bank=0, hand_pause=0)
+        host = client.app.state.server.tables[table_id]
+        steps = []
+        step = host.step
+        host.step = lambda: (steps.append(1), step())[1]
+        with client.websocket_connect(f"/ws/{table_id}") as ann, client.websocket_connect(f"/ws/{table_id}") as bob:
+            ann.send_json({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+            assert until(ann, lambda m: m["type"] == "seated")["seat"] == 0
+            bob.send_json({"type": "sit", "name": "bob", "buy_in": 100, "seat": 1})
+            assert until(bob, lambda m: m["type"] == "seated")["seat"] == 1
+            before = len(steps)
+            events = play_sockets({0: ann, 1: bob}, 3)
+            decisions = sum(e["kind"] == "action" for e in events)
+            assert decisions >= 6 and len(steps) - before < decisions / 2, (len(steps) - before, decisions)
+            timed_out = until(ann, lambda m: m["type"] == "view" and any(
+                "ran out of time" in e["text"] for e in m["events"]), limit=50)  # nobody answers now: 5 s
+        assert timed_out["events"]
