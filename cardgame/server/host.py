@@ -552,10 +552,13 @@ class TableHost:
             self.clock.start(seat, self.seq, max(self.now(), self.paused_until))
 
     def wake_at(self) -> float | None:
-        """When :meth:`step` has work next (a bot's answer, a clock running out), on ``now``'s scale."""
-        seat = self.game.to_act
-        if seat is None or self.held or self.game.dispatcher.status != "running":
+        """When :meth:`step` has work next (a bot's answer, a clock running out, a broke bot's buy-in
+        left by the batch of decisions that ended its hand), on ``now``'s scale."""
+        if self.held or self.game.dispatcher.status != "running":
             return None
+        seat = self.game.to_act
+        if seat is None:
+            return self.now() if self._rebuy else None
         if seat in self.bots and seat not in self.tokens:
             return self.bot_due if self.bot_due is not None else self.now()
         if self.clock.seat == seat and self.clock.key == self.seq:

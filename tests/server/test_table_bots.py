@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.server.helpers import Recorder, host
 
 SMALL = {"variant": "NT", "params": {"small_blind": 1, "big_blind": 2}, "seats": 3, "min_buy_in": 10,
@@ -101,3 +103,25 @@ def test_the_bots_sitting_out_is_recorded_so_the_store_recovers_the_same_table(t
     assert [(p.seat, p.stack, p.sitting_out) for p in again.table.players()] == seats
     assert all(out for _, _, out in seats)
     store.close()
+
+
+@pytest.mark.parametrize("batch", [1, 2, 64])
+def test_a_bots_only_table_driven_by_its_wake_time_never_stalls_when_bots_go_broke(batch: int) -> None:
+    """The application steps a table only when :meth:`wake_at` says. A batch of bot decisions that ended
+    with the hand in which the other bots went broke left the rebuy pending with nobody to act, so
+    ``wake_at`` said "never" and the table stalled for good (seen under a real server: two of three bots
+    broke, the third alone, no hand after)."""
+    table = host(**{**SMALL, "seats": 3}, bots={"0": "random", "1": "random", "2": "random"}, bots_alone=True,
+                 seed=11)
+    table.BOT_BATCH = batch  # type: ignore[misc]  # the batch ends on every decision: the race every time
+    watcher = Recorder(table)
+    rebuys = 0
+    for _ in range(5_000):
+        due = table.wake_at()
+        assert due is not None, ("the table waits for nothing", table.game.ctx.hands_played,
+                                 [(p.seat, p.stack, p.sitting_out) for p in table.game.table.players()])
+        table.step()
+        rebuys = sum(1 for e in watcher.events() if e["kind"] == "chips added")
+        if rebuys >= 4 and table.game.ctx.hands_played >= 200:
+            break
+    assert rebuys >= 4, "no bot went broke often enough: pick another seed"
