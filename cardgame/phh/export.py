@@ -24,6 +24,7 @@ from cardgame.model.events import (
     HandMucked,
     HandStarted,
     HoleCardsDealt,
+    PlayerLeft,
     RakeTaken,
     RunsChosen,
 )
@@ -149,6 +150,7 @@ def hand_to_phh(
     final: tuple[tuple[int, int], ...] | None = None
     runs: list[int] = []
     rake = 0
+    left: dict[int, PlayerLeft] = {}  # the players who left during the hand: their names, the chips they took
     for e in events:
         if isinstance(e, HoleCardsDealt):
             actions.append(DealHoleAction(p[e.seat], e.cards))
@@ -173,6 +175,8 @@ def hand_to_phh(
             runs.append(e.runs)
         elif isinstance(e, RakeTaken):
             rake += e.amount
+        elif isinstance(e, PlayerLeft) and e.seat in p:
+            left[e.seat] = e
         elif isinstance(e, HandEnded):
             final = e.stacks
             break
@@ -186,15 +190,15 @@ def hand_to_phh(
     if rake:
         extra = {"extra": {**extra.pop("extra", {}), "rake": rake}, **extra}
     finishing = None
-    if final is not None:
-        by_seat = dict(final)
+    if final is not None:  # a player who left mid-hand is freed at its end: they leave with their chips
+        by_seat = {**dict(final), **{s: e.cashed_out for s, e in left.items()}}
         finishing = tuple(by_seat.get(s, 0) for s in seats)
     hh = HandHistory(
         **fields,
         starting_stacks=start.stacks,
         actions=tuple(actions),
         hand=start.hand,
-        players=tuple(names.get(s, f"seat {s}") for s in seats) if names else None,
+        players=tuple(names.get(s) or (left[s].name if s in left else f"seat {s}") for s in seats) if names else None,
         finishing_stacks=finishing,
         **extra,
     )
