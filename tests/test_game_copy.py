@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import types
 from collections import deque
@@ -484,3 +485,50 @@ def test_the_copy_cost_benchmark_runs_and_every_way_copies_the_state() -> None:
     assert [(r.position, r.way) for r in rows] == [(p.name, w) for p in bench.POSITIONS for w in (
         "Game.copy", "deepcopy, shared memo", "copy.deepcopy", "replay the hand", "snapshot + restore")]
     assert all(r.us > 0 for r in rows) and [r.ratio for r in rows if r.way == "Game.copy"] == [1.0] * 3
+
+
+def _fail_when_armed(game: Game) -> list[bool]:
+    """A hook that raises once while ``armed[0]`` (the game fails inside the change: a round cut short)."""
+    armed = [False]
+
+    def boom(event: object) -> None:
+        if armed[0]:
+            armed[0] = False
+            raise RuntimeError("a hook failed")
+
+    game.hook(boom)
+    return armed
+
+
+@pytest.mark.parametrize("variant", available(), ids=lambda v: v.code or v.name)
+def test_a_copy_at_every_decision_after_a_round_cut_short_goes_on_like_the_original(variant: Variant) -> None:
+    """A game fails mid-street (a hook raises) and is started again: the rounds cut short keep the
+    street (or the player to draw) of a hand that is over. A copy at every decision after that, over
+    several hands, takes the same decisions as the original and gives the same
+    events, stacks and state (was: AssertionError or KeyError in the stage's copy)."""
+    rng = random.Random(f"cut short {variant.name}")
+    for _ in range(3):
+        game = _new_game(variant, rng)
+        armed = _fail_when_armed(game)
+        for _ in range(120):
+            if game.status_name == "failed":
+                game.start()  # the stages that did not run again keep what the failed hand left
+                continue
+            if rng.randrange(12) == 0 and game.to_act is not None:
+                armed[0] = True
+                d = _choose(game, rng)
+                assert d is not None
+                with contextlib.suppress(StageError):
+                    _apply(game, d)
+                armed[0] = False  # (a refused table change emitted nothing)
+                continue
+            twin = game.copy()
+            d = _choose(game, rng)
+            if d is None:
+                break
+            outcome = _apply(game, d)
+            assert _apply(twin, d) == outcome
+            assert twin.events[-3:] == game.events[-3:] and twin.to_act == game.to_act
+            assert [(p.seat, p.stack) for p in twin.table.players()] == [
+                (p.seat, p.stack) for p in game.table.players()]
+        _play_both(game, game.copy(), rng, 30)

@@ -8,10 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import attrs
+
 from cardgame.engine import Stage
 from cardgame.model.betting import FixedLimit
 from cardgame.model.context import Context
-from cardgame.model.errors import HandHistoryError
+from cardgame.model.errors import CardgameError, HandHistoryError
 from cardgame.model.events import (
     ActionTaken,
     BlindsPlaced,
@@ -24,6 +26,8 @@ from cardgame.model.events import (
     HandMucked,
     HandStarted,
     HoleCardsDealt,
+    PlayerLeft,
+    PlayerSeated,
     RakeTaken,
     RunsChosen,
 )
@@ -40,6 +44,8 @@ from cardgame.phh.actions import (
 )
 from cardgame.phh.codes import VARIANTS
 from cardgame.phh.history import HandHistory
+from cardgame.phh.replay import replay
+from cardgame.play.game import Game
 from cardgame.stages import BettingRound, BringIn, DealBoard, DealHole, Draw, ForcedBets, Showdown, WaitForPlayers
 from cardgame.stages.dead_button import ENTRY_POSTS
 
@@ -139,6 +145,8 @@ def hand_to_phh(
     Players are numbered from the button's left (``p1``); ``names`` adds ``players``; ``extra``
     sets other PHH fields (``event``, ``table``...). A raked hand writes the chips taken in ``rake``
     (the field PokerKit and the HandHQ logs use), which :func:`~cardgame.phh.replay.replay` takes back.
+    A player who left during the hand finishes with the chips they left with, their fold written at
+    their turn where the hand allows it (:func:`_folds_in_turn`).
     """
     start = next((e for e in events if isinstance(e, HandStarted)), None)
     if start is None:
@@ -149,6 +157,7 @@ def hand_to_phh(
     final: tuple[tuple[int, int], ...] | None = None
     runs: list[int] = []
     rake = 0
+    left: dict[int, PlayerLeft] = {}  # the players who left during the hand: their names, the chips they took
     for e in events:
         if isinstance(e, HoleCardsDealt):
             actions.append(DealHoleAction(p[e.seat], e.cards))
@@ -173,6 +182,8 @@ def hand_to_phh(
             runs.append(e.runs)
         elif isinstance(e, RakeTaken):
             rake += e.amount
+        elif isinstance(e, PlayerLeft) and e.seat in p:
+            left[e.seat] = e
         elif isinstance(e, HandEnded):
             final = e.stacks
             break
@@ -186,20 +197,69 @@ def hand_to_phh(
     if rake:
         extra = {"extra": {**extra.pop("extra", {}), "rake": rake}, **extra}
     finishing = None
-    if final is not None:
-        by_seat = dict(final)
+    if final is not None:  # a player who left mid-hand is freed at its end: they leave with their chips
+        by_seat = {**dict(final), **{s: e.cashed_out for s, e in left.items()}}
         finishing = tuple(by_seat.get(s, 0) for s in seats)
     hh = HandHistory(
         **fields,
         starting_stacks=start.stacks,
         actions=tuple(actions),
         hand=start.hand,
-        players=tuple(names.get(s, f"seat {s}") for s in seats) if names else None,
+        players=tuple(names.get(s) or (left[s].name if s in left else f"seat {s}") for s in seats) if names else None,
         finishing_stacks=finishing,
         **extra,
     )
     hh.validate()
-    return hh
+    return _folds_in_turn(hh) if left else hh  # folds out of turn come from players leaving mid-hand
+
+
+def _folds_in_turn(hh: HandHistory) -> HandHistory:
+    """``hh`` with each fold taken out of turn (a player who left mid-hand) moved to that player's turn,
+    where PHH puts every action (the spec: the actions each actor took in their turn, in order) and
+    PokerKit takes it; the hand replays to the same stacks, the other players' actions in the same
+    order. A fold whose turn never comes (it ended the hand, or came during a draw) stays where the
+    live game took it: :func:`~cardgame.phh.replay.replay` folds it out of turn, as the engine did."""
+    turns: dict[int, int | None] = {}
+
+    def watch(game: Game, index: int) -> None:  # who is asked to bet before each action
+        legal = game.legal_actions()
+        turns[index + 1] = None if legal is None else legal.seat
+
+    try:
+        live = replay(hh, after=watch)
+    except CardgameError:
+        return hh
+    moved = {k for k, a in enumerate(hh.actions) if isinstance(a, FoldAction) and turns.get(k) != a.player}
+    if not moved:
+        return hh
+    folds = {a.player: a for k, a in enumerate(hh.actions) if k in moved and isinstance(a, FoldAction)}
+    movers = set(folds)
+    rest = tuple(a for k, a in enumerate(hh.actions) if k not in moved)
+    placed: dict[int, list[Action]] = {}  # after which of the other actions each fold comes
+
+    def fold_in_turn(game: Game, index: int) -> None:
+        while (legal := game.legal_actions()) is not None and legal.seat in folds:
+            placed.setdefault(index, []).append(folds.pop(legal.seat))
+            game.act(legal.seat, "fold")
+
+    try:
+        replay(attrs.evolve(hh, actions=rest), after=fold_in_turn)
+        if folds:  # a turn that never came
+            return hh
+        actions = tuple(b for k, a in enumerate(rest) for b in (a, *placed.get(k, ())))
+        moved_hh = attrs.evolve(hh, actions=actions)
+        again = replay(moved_hh)
+    except CardgameError:
+        return hh
+    if again.stacks != live.stacks or _others(again.game, movers) != _others(live.game, movers):
+        return hh
+    return moved_hh
+
+
+def _others(game: Game, movers: set[int]) -> list[tuple[int, str, int]]:
+    """The betting actions in ``game``'s log, but the folds of ``movers``."""
+    return [(e.seat, e.action, e.to) for e in game.events
+            if isinstance(e, ActionTaken) and not (e.action == "fold" and e.seat in movers)]
 
 
 def _placed_blinds(events: Sequence[Event], placed: BlindsPlaced, stages: Sequence[Stage[Context]],
@@ -309,15 +369,24 @@ def _shown_cards_dealt(actions: list[Action], shows: list[int]) -> list[Action]:
 
 def game_to_phh(events: Sequence[Event], stages: Sequence[Stage[Context]], names: Mapping[int, str] | None = None
                 ) -> list[HandHistory]:
-    """Every complete hand in ``events`` (e.g. ``game.events``) as PHH."""
+    """Every complete hand in ``events`` (e.g. ``game.events``) as PHH. With ``names``, each hand's
+    ``players`` are those the log seated at its start (a player who left since is still named), the
+    seats it does not name from ``names``."""
     out: list[HandHistory] = []
     current: list[Event] | None = None
+    sitting: dict[int, str] = {}  # who the log has in each seat
+    hand_names: dict[int, str] | None = None
     for e in events:
+        if isinstance(e, PlayerSeated):
+            sitting[e.seat] = e.name
+        elif isinstance(e, PlayerLeft):
+            sitting.pop(e.seat, None)
         if isinstance(e, HandStarted):
             current = [e]
+            hand_names = {**names, **sitting} if names else None
         elif current is not None:
             current.append(e)
             if isinstance(e, HandEnded):
-                out.append(hand_to_phh(current, stages, names))
+                out.append(hand_to_phh(current, stages, hand_names))
                 current = None
     return out

@@ -52,6 +52,7 @@ from cardgame.phh.history import HandHistory
 from cardgame.phh.io import iter_paths, load_each
 from cardgame.play.game import Game
 from cardgame.stages import Showdown
+from cardgame.stages.base import fold_leaver
 
 __all__ = ["CONVENTIONS", "CheckReport", "HandCheck", "ReplayResult", "check_paths", "replay"]
 
@@ -351,6 +352,8 @@ def replay(
                 game.choose_runs(game.run_options().seat, runs)  # type: ignore[union-attr]
             if isinstance(a, CheckCallAction) and _idle_check(game, a.player):
                 pass  # a check the engine does not ask for: everyone else is all-in or folded
+            elif isinstance(a, FoldAction) and _out_of_turn(game, a.player):
+                _fold_out_of_turn(game, a.player)
             elif isinstance(a, FoldAction):
                 game.act(a.player, "fold")
             elif isinstance(a, CheckCallAction):
@@ -401,6 +404,24 @@ def _units(chips: int, scale: int) -> str:
 def _live(game: Game, player: int) -> bool:
     hand = game.hand
     return hand is not None and player in hand.by_seat and not hand.by_seat[player].folded
+
+
+def _out_of_turn(game: Game, player: int) -> bool:
+    """Whether ``player`` holds a live hand but is not the player the engine asks to bet, or is and
+    may not fold (a forced bring-in: the player left at their turn)."""
+    legal = game.legal_actions()
+    return _live(game, player) and (legal is None or legal.seat != player or not game.may(player, "fold"))
+
+
+def _fold_out_of_turn(game: Game, player: int) -> None:
+    """Fold ``player``'s hand as the engine folds a player who leaves mid-hand: before their turn (a
+    fold out of turn is binding, TDA 2024 rule 53), or at it when they owe a bring-in (Robert's Rules:
+    a player away at their turn has a dead hand); the hand goes on without them. PHH export writes a
+    fold out of turn where the live game took it only when it cannot come at the player's turn."""
+    hand = game.hand
+    assert hand is not None
+    fold_leaver(game.ctx, hand.by_seat[player])
+    game.dispatcher.send("table_change")
 
 
 def _idle_check(game: Game, player: int) -> bool:

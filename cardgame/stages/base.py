@@ -336,7 +336,8 @@ def free_seat(ctx: Context, player: Player) -> int:
 
 
 def fold_leaver(ctx: Context, hp: HandPlayer) -> None:
-    """Fold the hand of a player who left mid-hand (out of turn, or with no bet to face)."""
+    """Fold the hand of a player who left mid-hand (out of turn, or with no bet to face); a PHH replay
+    folds a fold written out of turn so too."""
     hp.folded = True
     ctx.emit(ActionTaken(hp.seat, "fold", 0, hp.bet))
 

@@ -157,13 +157,18 @@ class BettingRound(PokerStage):
         return f"betting {name}" if name.startswith(("after ", "before ")) else f"{name} betting"
 
     def copy(self, ctx: Context) -> Self:
-        """This round in a copy of the game: the street's betting copied into ``ctx``'s hand."""
+        """This round in a copy of the game: the street's betting copied into ``ctx``'s hand. A street
+        of another hand than the game's (a round cut short by a failure, the game then started again)
+        is over: the copy has none, and the round opens a new street when it next starts."""
         new = super().copy(ctx)
-        st = self.street_state
-        if st is not None:
-            assert ctx.hand is not None, "a street is bet inside a hand"
-            new.street_state = st.copy(ctx.hand)
+        st = self._live_street()
+        new.street_state = None if st is None or ctx.hand is None else st.copy(ctx.hand)
         return new
+
+    def _live_street(self) -> Street | None:
+        """``street_state`` if it is the betting of the game's hand in progress, else ``None``."""
+        st = self.street_state
+        return st if st is not None and self.ctx is not None and st.hand is self.ctx.hand else None
 
     # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
     def fit_goto(self, before: Hashable) -> Hashable:
@@ -296,7 +301,7 @@ class BettingRound(PokerStage):
     def street_record(self) -> StreetRecord | None:
         """The street's betting state as a record (``None`` outside the round), for snapshots;
         setting it rebuilds the street in the context's hand."""
-        st = self.street_state
+        st = self._live_street()
         return None if st is None else st.record()
 
     @street_record.setter

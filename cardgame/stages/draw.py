@@ -135,11 +135,18 @@ class Draw(PokerStage):
         return self.street or self.name
 
     def copy(self, ctx: Context) -> Self:
-        """This round in a copy of the game: the player to draw is the one in ``ctx``'s hand."""
+        """This round in a copy of the game: the player to draw is the one in ``ctx``'s hand. A player
+        of another hand than the game's (a round cut short by a failure, the game then started again)
+        draws no more: the copy has none, and the round finds its first player when it next starts."""
         new = super().copy(ctx)
-        if self._drawer is not None and ctx.hand is not None:
-            new._drawer = ctx.hand.by_seat[self._drawer.seat]
+        hp = self._live_drawer()
+        new._drawer = None if hp is None or ctx.hand is None else ctx.hand.by_seat[hp.seat]
         return new
+
+    def _live_drawer(self) -> HandPlayer | None:
+        """The player to draw if they are in the game's hand in progress, else ``None``."""
+        hp, hand = self._drawer, self.ctx.hand if self.ctx is not None else None
+        return hp if hp is not None and hand is not None and hand.by_seat.get(hp.seat) is hp else None
 
     # --- the build-time check (cardgame.stages.fitting) --------------------------------------------
     def fit(self, before: Hashable) -> Hashable:
@@ -215,7 +222,7 @@ class Draw(PokerStage):
     def drawer(self) -> int | None:
         """The seat to draw (``None``: nobody, or the stage has ended), for snapshots; setting it names
         the hand's player."""
-        return self.to_act
+        return self.to_act if self._live_drawer() is not None else None
 
     @drawer.setter
     def drawer(self, seat: int | None) -> None:

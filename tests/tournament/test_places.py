@@ -117,3 +117,66 @@ def test_the_icm_table_takes_every_name_the_standings_take() -> None:
     long = "N" * 100
     table = Standings([long, "B"], [3, 1]).icm_table({long: 10, "B": 10})
     assert table.splitlines()[1].startswith(long) and "2.00" in table
+
+
+def _reference(players: list[str], payouts: list[int], hands: list[dict[str, int]]) -> list[tuple[str, int, int, int]]:
+    """The rule as the module states it, written plainly: each hand's players out ranked by stack,
+    equal stacks sharing their places' prizes, the last player left first."""
+    left = list(players)
+    out: list[tuple[str, int, int, int]] = []
+    for busted in hands:
+        place = len(left) - len(busted) + 1
+        for stack in sorted(set(busted.values()), reverse=True):
+            group = [n for n in busted if busted[n] == stack]
+            pool = sum(payouts[place - 1: place - 1 + len(group)])
+            out += [(n, place, len(group), pool // len(group) + (i < pool % len(group))) for i, n in enumerate(group)]
+            place += len(group)
+        left = [n for n in left if n not in busted]
+        if len(left) == 1:
+            out.append((left[0], 1, 1, payouts[0] if payouts else 0))
+    return out
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(st.data())
+def test_eliminations_give_the_places_of_the_plain_rule(data: st.DataObject) -> None:
+    """Standings on small fields against the plain reference, branching too (two futures eliminated
+    from the same standings each keep their own finishes)."""
+    players = [f"P{i}" for i in range(data.draw(st.integers(min_value=2, max_value=9)))]
+    prizes = sorted(data.draw(st.lists(st.integers(0, 100), max_size=len(players))), reverse=True)
+    if prizes:
+        prizes[0] += 1
+    s, hands, fork = Standings(players, prizes), [], None
+    while not s.over:
+        left = list(s.remaining)
+        out = data.draw(st.lists(st.sampled_from(left), min_size=1, max_size=len(left) - 1, unique=True))
+        busted = {n: data.draw(st.integers(1, 3)) for n in out}
+        if fork is None and data.draw(st.booleans()):
+            fork = (s, list(hands))  # a later elimination from these standings branches off
+        s = s.eliminate(busted)
+        hands.append(busted)
+        assert [(f.name, f.place, f.shared, f.prize) for f in s.finishes] == _reference(players, prizes, hands)
+        assert s.remaining == tuple(n for n in players if all(n not in h for h in hands)) or s.over
+    if fork is not None:
+        before, then = fork
+        finishes = before.finishes
+        other = before.eliminate({before.remaining[-1]: 1})
+        assert before.finishes == finishes and before == Standings(players, prizes, finishes)
+        expected = _reference(players, prizes, [*then, {before.remaining[-1]: 1}])
+        assert [(f.name, f.place, f.shared, f.prize) for f in other.finishes] == expected
+        assert [(f.name, f.place, f.shared, f.prize) for f in s.finishes] == _reference(players, prizes, hands)
+
+
+def test_a_hundred_thousand_entrants_eliminated_one_by_one() -> None:
+    """Each elimination costs the same at any field size (it once re-checked every name and copied every
+    finish: quadratic, hours at 100,000): the field goes out one by one, places and prizes as the rule says."""
+    players = [f"p{i}" for i in range(100_000)]
+    payouts = [1000 - i for i in range(900)]
+    s = Standings(players, payouts)
+    for i in range(len(players) - 1, 0, -1):
+        s = s.eliminate({players[i]: 10}, hand=i)
+    assert s.over and s.remaining == ()
+    finishes = s.finishes
+    assert [f.place for f in finishes] == list(range(100_000, 0, -1))
+    assert finishes[-1] == Finish("p0", 1, 1, 1000, 1) and finishes[-2] == Finish("p1", 2, 1, 999, 1)
+    assert sum(f.prize for f in finishes) == sum(payouts)
