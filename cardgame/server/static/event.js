@@ -19,7 +19,8 @@
   function show(e) {
     byId("event-name").textContent = `${e.name} standings`;
     byId("event-status").textContent = `${e.status} · ${e.registered}/${e.seats} players · ${e.structure}`;
-    byId("clock").textContent = e.status === "registering" ? "Registration is open." : clockText(e);
+    byId("clock").textContent = e.status === "registering" ? "Registration is open."
+      : e.status === "finished" ? `Finished after ${e.hands} hands.` : clockText(e);
     const winner = byId("winner");
     winner.hidden = !e.winner;
     winner.textContent = e.winner ? `Winner: ${e.winner}` : "";
