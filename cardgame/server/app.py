@@ -895,6 +895,8 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int | None 
     server = Server(db, name=name, limits=limits, allowed_origins=allowed_origins, phh=phh, now=now,
                     drain=drain)
     hosted = Events(server)
+    if isinstance(events, str | bytes) or not isinstance(events, Sequence):
+        raise ConfigError(f"events is a list of EventConfig, not {excerpt(events)}.")
     hosted.opening = [check_instance(e, EventConfig, "An EventConfig", ConfigError) for e in events]
 
     @contextlib.asynccontextmanager

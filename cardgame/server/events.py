@@ -234,7 +234,7 @@ def read_event(data: object) -> EventConfig:
         raise ConfigError(f"Unknown event field {excerpt(extra)}; the fields are {', '.join(sorted(_FIELDS))}.")
     fields = dict(data)
     for key in ("action_time", "time_bank", "bot_delay", "hand_pause"):
-        if type(fields.get(key)) is int:
+        if type(fields.get(key)) is int and abs(fields[key]) < 10**9:  # (a larger one is refused as it is)
             fields[key] = float(fields[key])
     if "name" not in fields:
         raise ConfigError("An event needs a name.")
@@ -522,9 +522,11 @@ class Events:
                 log.exception("events: the tick failed")
 
     def _start(self, event: HostedEvent) -> None:
-        """Seat the entrants (drawn at random), bots in the empty seats, and deal."""
+        """Seat the entrants (drawn at random), bots in the empty seats, and deal. Nothing changes if the
+        table cannot be opened (the server is shutting down, say)."""
         c = event.config
         names = list(event.entrants)
+        bots: dict[str, str] = {}  # a bot entrant's name -> its bot
         n = 0
         while len(names) < c.seats and c.bots:
             bot = c.bots[n % len(c.bots)]
@@ -532,23 +534,23 @@ class Events:
             n += 1
             if name not in event.entrants:
                 names.append(name)
-                event.bots[name] = bot
+                bots[name] = bot
         seats = list(range(c.seats))
         secrets.SystemRandom().shuffle(seats)
         by_seat = dict(zip(seats, names, strict=False))
-        bots = tuple((s, event.bots[nm]) for s, nm in sorted(by_seat.items()) if nm in event.bots)
-        config = c.table_config(bots)
 
         def prepare(game: Game) -> None:
             for seat, nm in sorted(by_seat.items()):
                 game.sit_down(nm, c.stack, seat)
 
+        host = self.server.create(c.table_config(tuple((s, bots[nm]) for s, nm in sorted(by_seat.items())
+                                                       if nm in bots)), prepare=prepare)
+        event.bots = bots
         for nm in names:
             event.entrants.setdefault(nm, None)
         event.status = "running"
         event.standings = Standings(tuple(event.entrants), c.payouts)
         event.since = self.server.now()
-        host = self.server.create(config, prepare=prepare)
         event.table_id = host.table_id
         for seat, nm in by_seat.items():
             digest = event.entrants.get(nm)
