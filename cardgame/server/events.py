@@ -46,11 +46,13 @@ from cardgame.engine.errors import CardgameError, ConfigError
 from cardgame.model.events import Event, HandEnded, HandStarted
 from cardgame.model.inputs import check_instance, check_int, check_text, excerpt
 from cardgame.play import bots as bot_names
+from cardgame.play.bot import seat_rng
 from cardgame.play.game import Game
 from cardgame.server.config import MAX_SEATS, TableConfig, read_config
 from cardgame.server.errors import LimitError, MessageError
 from cardgame.server.host import Client, TableHost, hash_token
 from cardgame.server.messages import Leave, Message, Sit, SitOut, TopUp
+from cardgame.stages.base import mark_sitting_out
 from cardgame.stages.betting_round import BettingRound
 from cardgame.stages.forced_bets import ForcedBets
 from cardgame.store.recorder import Row
@@ -59,6 +61,8 @@ from cardgame.tournament.errors import TournamentError
 from cardgame.tournament.icm import icm
 from cardgame.tournament.payouts import check_payouts
 from cardgame.tournament.places import Finish, Standings
+from cardgame.tournament.seating import SeatingRules, balance, draw_seats
+from cardgame.tournament.seating import Table as SeatingTable
 from cardgame.tournament.structure import PRESETS, Clock, Structure, preset
 
 __all__ = ["EventConfig", "Events", "HostedEvent", "read_event", "routes"]
@@ -67,6 +71,8 @@ log = logging.getLogger("cardgame.server")
 
 #: The most events one server holds.
 MAX_EVENTS = 100
+#: The most players one event seats.
+MAX_ENTRANTS = 100
 #: The longest player name (as at a table).
 _NAME_LIMIT = 24
 _MAX_CHIPS = 10**12
@@ -143,7 +149,7 @@ class EventConfig:
 
     name: str = attrs.field(validator=lambda i, a, v: _check_name(v))
     variant: str = "NT"
-    seats: int = attrs.field(default=6, validator=_whole(2, MAX_SEATS))
+    seats: int = attrs.field(default=6, validator=_whole(2, MAX_ENTRANTS))
     stack: int = attrs.field(default=1500, validator=_whole(1, _MAX_CHIPS))
     structure: str | dict[str, Any] = attrs.field(default="turbo sng", converter=_structure)
     payouts: tuple[int, ...] = attrs.field(default=(100,), converter=_payouts)
@@ -154,25 +160,34 @@ class EventConfig:
     time_bank: float = attrs.field(default=60.0, validator=_seconds(0, 3600))
     bot_delay: float = attrs.field(default=0.6, validator=_seconds(0, 60))
     hand_pause: float = attrs.field(default=2.0, validator=_seconds(0, 30))
+    table_size: int | None = None
 
     def __attrs_post_init__(self) -> None:
+        if self.table_size is not None:
+            check_int(self.table_size, "table_size", ConfigError, minimum=2, maximum=MAX_SEATS)
+        elif self.seats > MAX_SEATS:
+            raise ConfigError(f"seats: more than {MAX_SEATS} players play at several tables: give table_size, the "
+                              "seats of each table.")
         if self.start_at is not None and (type(self.start_at) not in (int, float) or not 0 <= self.start_at < 1e11):
             raise ConfigError(f"start_at is a Unix time (seconds), not {excerpt(self.start_at)}.")
         if self.people is not None:
             check_int(self.people, "people", ConfigError, minimum=1, maximum=self.seats)
         if (self.people is not None and self.people < self.seats) and not self.bots:
             raise ConfigError("people: the seats left to bots need bots; name them (bots: [\"calling-station\"]).")
+        if self.stack * self.seats > _MAX_CHIPS:
+            raise ConfigError(f"stack x seats must be at most {_MAX_CHIPS:,} chips, not {self.stack * self.seats:,}.")
         if len(self.payouts) > self.seats:
             raise ConfigError(f"payouts: {len(self.payouts)} places are paid but the event has {self.seats} seats.")
-        table = self.table_config(())
-        if self.seats > table.variant_object().max_players:
-            raise ConfigError(f"seats must be 2 to {table.variant_object().max_players} for {excerpt(self.variant)}.")
+        table = self.table_config()
+        if table.seats > table.variant_object().max_players:
+            raise ConfigError(f"A table seats 2 to {table.variant_object().max_players} for {excerpt(self.variant)}.")
 
     def built_structure(self) -> Structure:
         return _build_structure(self.structure)
 
-    def table_config(self, bots: tuple[tuple[int, str], ...], level: int = 1) -> TableConfig:
-        """The table the event plays at, with the blinds of ``level``; ``bots`` by seat."""
+    def table_config(self, level: int = 1) -> TableConfig:
+        """A table the event plays at, with the blinds of ``level`` (its bots are the event's, attached by
+        name: a table's own would buy in again when it is recovered)."""
         structure = self.built_structure()
         options = structure.game_options(structure.blind_levels[level - 1])
         import variants
@@ -182,9 +197,10 @@ class EventConfig:
         except CardgameError as exc:
             raise ConfigError(str(exc)) from None
         params = _params(found, options)
-        return read_config({"variant": self.variant, "params": params, "seats": self.seats, "min_buy_in": 1,
-                            "max_buy_in": self.stack, "action_time": self.action_time, "time_bank": self.time_bank,
-                            "max_misses": 100, "bots": {str(s): b for s, b in bots}, "bot_buy_in": self.stack,
+        seats = self.table_size or self.seats
+        return read_config({"variant": self.variant, "params": params, "seats": seats, "min_buy_in": 1,
+                            "max_buy_in": self.stack * self.seats, "action_time": self.action_time,
+                            "time_bank": self.time_bank, "max_misses": 100,
                             "bot_delay": self.bot_delay, "bots_alone": True, "hand_pause": self.hand_pause,
                             "name": self.name[:60]})
 
@@ -246,8 +262,9 @@ def read_event(data: object) -> EventConfig:
 
 class HostedEvent:
     """One event: its ``config``, ``status`` (``registering``, ``running``, ``finished``), its
-    ``entrants`` (name -> token hash, ``None`` for a bot), the ``table_id`` it plays at, the
-    :class:`~cardgame.tournament.places.Standings`, the ``hands`` played and the clock's ``elapsed``
+    ``entrants`` (name -> token hash, ``None`` for a bot), the ``tables`` it plays at (number -> table
+    id), the :class:`~cardgame.tournament.places.Standings`, the ``hands`` played (at all tables; a
+    structure counted in hands counts those of the table that played most) and the clock's ``elapsed``
     seconds (minute structures)."""
 
     def __init__(self, event_id: str, config: EventConfig) -> None:
@@ -258,28 +275,46 @@ class HostedEvent:
         self.entrants: dict[str, str | None] = {}
         self.bots: dict[str, str] = {}  # a bot entrant's name -> its bot
         self.addresses: dict[str, str] = {}  # a person entrant's name -> the address that registered them
-        self.table_id: str | None = None
+        self.tables: dict[int, str] = {}
+        self.table_hands: dict[int, int] = {}  # hands played at each table
+        self.transit: dict[str, int] = {}  # a player moving between tables -> their chips (for a restart)
+        self.moves = 0
         self.standings: Standings | None = None
         self.hands = 0
         self.elapsed = 0.0  # the clock's seconds before ``since``
         self.since: float | None = None  # when the clock last (re)started, on the server's clock
-        self.host: TableHost | None = None
-        self.started_stacks: dict[int, int] = {}  # this hand's seats -> stacks before any forced bet
+        self.hosts: dict[int, TableHost] = {}
+        self.started_stacks: dict[int, dict[int, int]] = {}  # each table's hand: seats -> stacks before any forced bet
+        self.moving: list[tuple[str, int, int, int]] = []  # moves to make: (player, from table, to table, to seat)
         self.chip_errors = 0
+
+    @property
+    def table_id(self) -> str | None:
+        """The first table's id (the only one's at a sit-and-go)."""
+        return self.tables[min(self.tables)] if self.tables else None
+
+    def total(self) -> int:
+        """Every chip of the event: at its tables, and moving between them."""
+        return sum(h.chips() for h in self.hosts.values()) + sum(self.transit.values())
 
     # --- the state kept in the store -------------------------------------------------------------
     def state(self) -> dict[str, Any]:
         finishes = [] if self.standings is None else [
             [f.name, f.place, f.shared, f.prize, f.hand] for f in self.standings.finishes]
         return {"status": self.status, "entrants": self.entrants, "bots": self.bots, "addresses": self.addresses,
-                "table_id": self.table_id, "hands": self.hands, "elapsed": self.elapsed, "finishes": finishes}
+                "tables": {str(n): t for n, t in self.tables.items()}, "hands": self.hands,
+                "table_hands": {str(n): h for n, h in self.table_hands.items()}, "transit": self.transit,
+                "moves": self.moves, "elapsed": self.elapsed, "finishes": finishes}
 
     def load(self, state: Mapping[str, Any]) -> None:
         self.status = str(state["status"])
         self.entrants = dict(state["entrants"])
         self.bots = dict(state["bots"])
         self.addresses = dict(state.get("addresses", {}))
-        self.table_id = state["table_id"]
+        self.tables = {int(n): str(t) for n, t in state["tables"].items()}
+        self.table_hands = {int(n): int(h) for n, h in state["table_hands"].items()}
+        self.transit = {str(n): int(c) for n, c in state["transit"].items()}
+        self.moves = int(state["moves"])
         self.hands = int(state["hands"])
         self.elapsed = float(state["elapsed"])
         if self.status != "registering":
@@ -301,7 +336,8 @@ class HostedEvent:
     def clock(self, now: float, *, next_hand: bool = False) -> Clock:
         """The structure's clock now (``next_hand``: for the hand dealt next)."""
         if self.structure.unit == "hands":
-            return self.structure.at_hand(self.hands + 1 if next_hand else max(1, self.hands))
+            rounds = max(self.table_hands.values(), default=0)
+            return self.structure.at_hand(rounds + 1 if next_hand else max(1, rounds))
         return self.structure.at_time(int(self.seconds(now)))
 
     def clock_data(self, now: float) -> dict[str, Any]:
@@ -325,22 +361,23 @@ class HostedEvent:
         return {"id": self.event_id, "name": c.name, "variant": c.variant, "seats": c.seats, "stack": c.stack,
                 "structure": self.structure.name or "custom", "payouts": list(c.payouts), "status": self.status,
                 "registered": len(self.entrants), "start_at": c.start_at, "people": c.people,
-                "bots": bool(c.bots), "table": self.table_id,
+                "bots": bool(c.bots), "table": self.table_id, "tables": [self.tables[n] for n in sorted(self.tables)],
                 "winner": next((f.name for f in self.standings.finishes if f.place == 1), None)
                 if self.standings is not None else None}
 
     def standings_data(self, now: float) -> dict[str, Any]:
         """The standings: each entrant's seat, stack, place and prize, and the ICM equity of each stack
         over the prizes still to be played for."""
-        rows: dict[str, dict[str, Any]] = {n: {"name": n, "bot": n in self.bots, "seat": None, "stack": 0,
-                                               "place": None, "places": None, "prize": None, "equity": None}
-                                           for n in self.entrants}
-        if self.host is not None:
-            for p in self.host.game.table.players():
+        rows: dict[str, dict[str, Any]] = {n: {"name": n, "bot": n in self.bots, "table": None, "seat": None,
+                                               "stack": self.transit.get(n, 0), "place": None, "places": None,
+                                               "prize": None, "equity": None} for n in self.entrants}
+        for number, host in self.hosts.items():
+            hand = host.game.hand  # chips put in this hand are counted as the player's
+            for p in host.game.table.players():
                 if p.name in rows:
-                    hand = self.host.game.hand  # chips put in this hand are counted as the player's
                     hp = hand.by_seat.get(p.seat) if hand is not None else None
-                    rows[p.name].update(seat=p.seat, stack=p.stack + (hp.contributed if hp is not None else 0))
+                    rows[p.name].update(table=number, seat=p.seat,
+                                        stack=p.stack + (hp.contributed if hp is not None else 0))
         if self.standings is not None:
             for f in self.standings.finishes:
                 rows[f.name].update(place=f.place, places=f.places, prize=f.prize)
@@ -356,7 +393,17 @@ class HostedEvent:
             for f in self.standings.finishes:
                 rows[f.name]["equity"] = float(f.prize)
         order = sorted(rows.values(), key=lambda r: (r["place"] or 0, -r["stack"], r["name"]))
-        return {**self.summary(), "clock": self.clock_data(now), "hands": self.hands, "players": order}
+        return {**self.summary(), "clock": self.clock_data(now), "hands": self.hands, "moves": self.moves,
+                "players": order}
+
+    def seat_of(self, token: str) -> tuple[str, int] | None:
+        """The table id and seat of the holder of ``token`` (an entrant's), if seated."""
+        digest = hash_token(token)
+        for host in self.hosts.values():
+            for seat, held in host.tokens.items():
+                if secrets.compare_digest(held, digest):
+                    return host.table_id, seat
+        return None
 
 
 class Events:
@@ -388,12 +435,17 @@ class Events:
                 log.error("event %s is set aside: %s", excerpt(event_id), exc)
                 continue
             self.events[event_id] = event
-            host = server.tables.get(event.table_id) if event.table_id is not None else None
-            if event.status != "registering" and host is not None:
-                self._attach(event, host)
-                if event.status == "running":
-                    level = event.clock_data(server.now())["level"]
-                    host.notice("resumed", f"{event.config.name} resumes at level {level}.")
+            if event.status == "registering":
+                continue
+            for number, table_id in sorted(event.tables.items()):
+                host = server.tables.get(table_id)
+                if host is not None:
+                    self._attach(event, number, host)
+                    if event.status == "running":
+                        level = event.clock_data(server.now())["level"]
+                        host.notice("resumed", f"{event.config.name} resumes at level {level}.")
+            if event.status == "running":
+                self._land(event)
         if not self.events:
             for config in self.opening:
                 await self.define(config)
@@ -421,7 +473,7 @@ class Events:
         if self._rows is None:
             self._load()
         for event_id, config, state in self._rows or []:
-            if state.get("table_id") == table_id and state.get("status") == "running":
+            if table_id in state.get("tables", {}).values() and state.get("status") == "running":
                 event = HostedEvent(event_id, config)
                 with contextlib.suppress(CardgameError, KeyError, TypeError, ValueError):
                     event.load(state)
@@ -510,8 +562,12 @@ class Events:
                         self._start(event)
                     except CardgameError as exc:
                         log.error("event %s cannot start: %s", event.event_id, exc)
-            elif event.status == "running" and event.host is not None:
-                self._sit_in(event, event.host)
+            elif event.status == "running":
+                for host in event.hosts.values():
+                    self._sit_in(event, host)
+                for number, host in sorted(event.hosts.items()):  # a table waiting for players (one left)
+                    if len(event.hosts) > 1 and not event.moving and host.game.hand is None and not host.held:
+                        self._plan(event, number, host, idle=True)
 
     async def _tick_forever(self) -> None:
         while True:
@@ -522,8 +578,8 @@ class Events:
                 log.exception("events: the tick failed")
 
     def _start(self, event: HostedEvent) -> None:
-        """Seat the entrants (drawn at random), bots in the empty seats, and deal. Nothing changes if the
-        table cannot be opened (the server is shutting down, say)."""
+        """Seat the entrants (drawn at random: TDA rule 7), bots in the empty seats, and deal. Nothing
+        changes if a table cannot be opened (the server is shutting down, say)."""
         c = event.config
         names = list(event.entrants)
         bots: dict[str, str] = {}  # a bot entrant's name -> its bot
@@ -535,47 +591,59 @@ class Events:
             if name not in event.entrants:
                 names.append(name)
                 bots[name] = bot
-        seats = list(range(c.seats))
-        secrets.SystemRandom().shuffle(seats)
-        by_seat = dict(zip(seats, names, strict=False))
+        size = c.table_size or c.seats
+        drawn = draw_seats(names, _rules(size), seed=secrets.randbits(64))
+        config = c.table_config()
+        hosts: dict[int, TableHost] = {}
+        try:
+            for t in drawn:
+                def prepare(game: Game, t: SeatingTable = t) -> None:
+                    for seat, nm in enumerate(t.seats):
+                        if nm is not None:
+                            game.sit_down(nm, c.stack, seat)
 
-        def prepare(game: Game) -> None:
-            for seat, nm in sorted(by_seat.items()):
-                game.sit_down(nm, c.stack, seat)
-
-        host = self.server.create(c.table_config(tuple((s, bots[nm]) for s, nm in sorted(by_seat.items())
-                                                       if nm in bots)), prepare=prepare)
+                hosts[t.number] = self.server.create(config, prepare=prepare)
+        except CardgameError:
+            for host in hosts.values():
+                self.server.close(host.table_id, "the event could not start")
+            raise
         event.bots = bots
         for nm in names:
             event.entrants.setdefault(nm, None)
         event.status = "running"
         event.standings = Standings(tuple(event.entrants), c.payouts)
         event.since = self.server.now()
-        event.table_id = host.table_id
-        for seat, nm in by_seat.items():
-            digest = event.entrants.get(nm)
-            if digest is not None:
-                host.tokens[seat] = digest
-                if host.on_token is not None:
-                    host.on_token(seat, digest)
-        self._attach(event, host)
-        self.server._add_rows(host.table_id, event.rows(self.server.name))
-        self.server.wake(host.table_id)
-        log.info("event %s started at table %s", event.event_id, host.table_id)
+        event.tables = {number: host.table_id for number, host in hosts.items()}
+        event.table_hands = dict.fromkeys(hosts, 0)
+        for number, host in hosts.items():
+            for p in host.game.table.players():
+                digest = event.entrants.get(p.name)
+                if digest is not None:
+                    host.tokens[p.seat] = digest
+                    if host.on_token is not None:
+                        host.on_token(p.seat, digest)
+            self._attach(event, number, host)
+            self.server._add_rows(host.table_id, event.rows(self.server.name))
+            self.server.wake(host.table_id)
+        log.info("event %s started at %d tables", event.event_id, len(hosts))
 
-    def _attach(self, event: HostedEvent, host: TableHost) -> None:
-        """Make ``host`` the event's table: no rebuys, no seats taken or chips taken away; the level in
-        play on its stages; the event told of each hand."""
-        event.host = host
+    def _attach(self, event: HostedEvent, number: int, host: TableHost) -> None:
+        """Make ``host`` table ``number`` of the event: its bots the event's (by name), no rebuys, no
+        seats taken or chips taken away; the level in play on its stages; the event told of each hand."""
+        event.hosts[number] = host
         host.rebuys = False
         host.guard = _guard
+        host.bots = {}
+        for p in host.game.table.players():
+            if p.name in event.bots:
+                host.bots[p.seat] = (bot_names.get(event.bots[p.name]), seat_rng(host.game, p.seat))
         if event.since is None:
             event.since = self.server.now()
         self._apply_level(event, host)
         started = next((e for _, e in host.hand_log if type(e) is HandStarted), None)
         if started is not None and host.game.hand is not None:  # dealt as the table started
-            event.started_stacks = dict(zip(started.seats, started.stacks, strict=False))
-        host.game.hook(lambda e: self._on_event(event, host, e))
+            event.started_stacks[number] = dict(zip(started.seats, started.stacks, strict=False))
+        host.game.hook(lambda e: self._on_event(event, number, host, e))
 
     def _apply_level(self, event: HostedEvent, host: TableHost) -> None:
         """Set the blinds and antes of the hand dealt next (TDA rule 23: a new level from the next
@@ -590,8 +658,9 @@ class Events:
     def _sit_in(self, event: HostedEvent, host: TableHost) -> None:
         """A player sat out with chips is sat in again: dealt in, and folded by the clock when away."""
         changed = False
+        moving = {m[0] for m in event.moving}
         for p in host.game.table.players():
-            if p.sitting_out and p.stack > 0:
+            if p.sitting_out and p.stack > 0 and p.name not in moving:
                 with contextlib.suppress(CardgameError):
                     host.game.sit_in(p.seat)
                     host.misses[p.seat] = 0
@@ -601,31 +670,32 @@ class Events:
         self.server.wake(host.table_id)  # a break may be over
 
     # --- each hand (inside the engine: the store records the rows with the hand's events) ---------
-    def _on_event(self, event: HostedEvent, host: TableHost, e: Event) -> None:
+    def _on_event(self, event: HostedEvent, number: int, host: TableHost, e: Event) -> None:
         if type(e) is HandStarted:
-            event.started_stacks = dict(zip(e.seats, e.stacks, strict=False))
+            event.started_stacks[number] = dict(zip(e.seats, e.stacks, strict=False))
         elif type(e) is HandEnded and event.status == "running":
-            self._hand_ended(event, host)
+            self._hand_ended(event, number, host)
 
-    def _hand_ended(self, event: HostedEvent, host: TableHost) -> None:
+    def _hand_ended(self, event: HostedEvent, number: int, host: TableHost) -> None:
         now = self.server.now()
         event.hands += 1
+        event.table_hands[number] = event.table_hands.get(number, 0) + 1
         event.elapsed = event.seconds(now)
         event.since = now
         table = host.game.table
         total = event.config.stack * len(event.entrants)
-        if host.chips() != total:
+        if event.total() != total:
             event.chip_errors += 1
-            log.error("event %s: %d chips at the table after hand %d, not %d", event.event_id, host.chips(),
+            log.error("event %s: %d chips at its tables after hand %d, not %d", event.event_id, event.total(),
                       event.hands, total)
         assert event.standings is not None
         button = table.button or 0
-        out = sorted((p for p in table.players() if p.stack == 0 and p.seat in event.started_stacks
+        started = event.started_stacks.get(number, {})
+        out = sorted((p for p in table.players() if p.stack == 0 and p.seat in started
                       and p.name in event.standings.remaining),
                      key=lambda p: (p.seat - button - 1) % table.seat_count)
         if out:
-            event.standings = event.standings.eliminate({p.name: event.started_stacks[p.seat] for p in out},
-                                                        hand=event.hands)
+            event.standings = event.standings.eliminate({p.name: started[p.seat] for p in out}, hand=event.hands)
             for p in out:
                 f = next(f for f in event.standings.finishes if f.name == p.name)
                 host.notice("out", f"{p.name} finishes {_ordinal(f.place)}"
@@ -633,18 +703,140 @@ class Events:
             if event.standings.over:
                 event.status = "finished"
                 winner = next(f for f in event.standings.finishes if f.place == 1)
-                host.notice("winner", f"{winner.name} wins {event.config.name}"
-                                      f"{f' and {winner.prize:,}' if winner.prize else ''}!")
+                for h in event.hosts.values():
+                    h.notice("winner", f"{winner.name} wins {event.config.name}"
+                                       f"{f' and {winner.prize:,}' if winner.prize else ''}!")
                 log.info("event %s finished: %s wins", event.event_id, excerpt(winner.name))
         if event.status == "running":
             self._apply_level(event, host)
+            if len(event.hosts) > 1 and not event.moving:
+                self._plan(event, number, host)
         recorder = self.server.recorders.get(host.table_id)
         if recorder is not None:
             recorder.add_rows(event.rows(self.server.name))
 
+    # --- several tables: balancing and breaking (TDA rules 10 and 11) -------------------------------
+    def _seating(self, event: HostedEvent) -> list[SeatingTable]:
+        """The tables as the seating rules see them: the players still in, each table's next button."""
+        assert event.standings is not None
+        left = set(event.standings.remaining)
+        out = []
+        for number, host in sorted(event.hosts.items()):
+            t = host.game.table
+            button = 0 if t.button is None else (t.button + 1) % t.seat_count
+            out.append(SeatingTable(number, tuple(p.name if p is not None and p.name in left and p.stack > 0 else None
+                                                  for p in t.seats), button))
+        return out
+
+    def _plan(self, event: HostedEvent, number: int, host: TableHost, *, idle: bool = False) -> None:
+        """Between this table's hands: the moves out of it that the seating rules want now. Once the
+        players fit at one table, the other tables break into the lowest-numbered one; before, tables
+        break and balance by :func:`~cardgame.tournament.seating.balance`. A player to move sits out at
+        once (they are not dealt the next hand here) and moves as soon as the hand's change is over (at
+        once from an ``idle`` table, dealing no hand); moves out of a table in a hand wait for its end."""
+        assert event.standings is not None
+        size = event.config.table_size or event.config.seats
+        seating = self._seating(event)
+        moves: list[tuple[str, int, int, int]] = []
+        live = [t for t in seating if any(t.seats)]
+        if len(event.standings.remaining) <= size and len(live) > 1:
+            final = live[0]
+            if number != final.number:
+                free = _free_seats(event.hosts[final.number])
+                players = [(s, nm) for s, nm in enumerate(seating[[t.number for t in seating].index(number)].seats)
+                           if nm is not None]
+                moves = [(nm, number, final.number, seat) for (_, nm), seat in zip(players, free, strict=False)]
+        else:
+            plan = balance(seating, _rules(size), seed=secrets.randbits(64))
+            moves = [(m.player, m.from_table, m.to_table, m.to_seat) for m in plan.moves if m.from_table == number]
+        if not moves:
+            return
+        event.moving = moves
+        if idle:
+            self._move(event)
+            return
+        for name, *_ in moves:
+            seat = next(p.seat for p in host.game.table.players() if p.name == name)
+            mark_sitting_out(host.game.ctx, seat)
+        asyncio.get_running_loop().call_soon(self._move, event)
+
+    def _move(self, event: HostedEvent) -> None:
+        """Make the moves planned: each player leaves with their chips and takes their new seat, keeping
+        their token (their page follows them: ``POST /api/events/{id}/seat``); a table left empty closes."""
+        moves, event.moving = event.moving, []
+        touched: set[int] = set()
+        for name, source, target, seat in moves:
+            old, new = event.hosts.get(source), event.hosts.get(target)
+            player = next((p for p in old.game.table.players() if p.name == name), None) if old else None
+            if old is None or new is None or player is None:
+                continue
+            chips = old.game.leave(player.seat)
+            if chips is None:  # still in a hand (cannot be: they sat out before it): they stay
+                continue
+            old.bots.pop(player.seat, None)
+            event.transit[name] = chips
+            self._record(event, old)
+            self._seat(event, name, new, seat)
+            touched |= {source, target}
+        for number in touched:
+            host = event.hosts[number]
+            host.refresh()
+            self.server.wake(host.table_id)
+            if all(p.stack == 0 for p in host.game.table.players()):
+                self._close(event, number)
+        event.moves += sum(1 for _ in moves)
+
+    def _seat(self, event: HostedEvent, name: str, host: TableHost, seat: int) -> None:
+        """Seat ``name``, moving with the chips :attr:`HostedEvent.transit` holds, at ``host`` (in ``seat``
+        if it is free, else the first free one)."""
+        seats = host.game.table.seats
+        free = _free_seats(host)
+        if seat not in free:
+            seat = free[0]
+        if seats[seat] is not None:  # a player out: they leave the seat
+            host.game.leave(seat)
+        host.game.sit_down(name, event.transit[name], seat)
+        del event.transit[name]
+        digest = event.entrants.get(name)
+        if digest is not None:
+            host.tokens[seat] = digest
+            if host.on_token is not None:
+                host.on_token(seat, digest)
+        if name in event.bots:
+            host.bots[seat] = (bot_names.get(event.bots[name]), seat_rng(host.game, seat))
+        self._record(event, host)
+
+    def _record(self, event: HostedEvent, host: TableHost) -> None:
+        """The event's state written with ``host``'s next events."""
+        self.server._add_rows(host.table_id, event.rows(self.server.name))
+
+    def _close(self, event: HostedEvent, number: int) -> None:
+        """A table whose players all moved (or went out) is broken: its players out leave, and it closes."""
+        host = event.hosts.pop(number)
+        for p in host.game.table.players():
+            with contextlib.suppress(CardgameError):
+                host.game.leave(p.seat)
+        del event.tables[number]
+        self._record(event, host)
+        self.server.close(host.table_id, "the tournament broke this table; its players moved")
+        log.info("event %s: table %d broken", event.event_id, number)
+
+    def _land(self, event: HostedEvent) -> None:
+        """After a restart: a player who was moving between tables (left one, not yet seated at the other)
+        takes a seat with their chips."""
+        seated = {p.name for h in event.hosts.values() for p in h.game.table.players()}
+        for name in list(event.transit):
+            if name in seated:
+                del event.transit[name]
+                continue
+            host = min(event.hosts.values(), key=lambda h: len(list(h.game.table.players())), default=None)
+            if host is not None and any(p is None for p in host.game.table.seats):
+                self._seat(event, name, host, 0)
+                host.refresh()
+
     # --- reading ---------------------------------------------------------------------------------
     def of_table(self, table_id: str) -> HostedEvent | None:
-        return next((e for e in self.events.values() if e.table_id == table_id), None)
+        return next((e for e in self.events.values() if table_id in e.tables.values()), None)
 
     def listing(self) -> list[dict[str, Any]]:
         return [e.summary() for e in self.events.values()]
@@ -654,6 +846,18 @@ class Events:
         if event is None:
             raise LimitError(f"No event {excerpt(event_id)}.", 404)
         return event.standings_data(self.server.now())
+
+
+def _free_seats(host: TableHost) -> list[int]:
+    """The seats a moved player may take: empty, or held by a player out (0 chips, not in the hand)."""
+    hand = host.game.hand
+    return [s for s, p in enumerate(host.game.table.seats)
+            if p is None or (p.stack == 0 and (hand is None or s not in hand.by_seat))]
+
+
+def _rules(size: int) -> SeatingRules:
+    """The seating rules of an event's tables of ``size`` seats (its final table as large)."""
+    return SeatingRules(table_size=size, final_table_size=size)
 
 
 def _set_level(event: HostedEvent, game: Game, clock: Clock) -> None:

@@ -162,7 +162,7 @@ def test_a_minutes_clock_raises_the_blinds_and_a_break_stops_play_until_it_is_ov
         event_id = client.get("/api/events").json()[0]["id"]
         hosted = app.state.events.events[event_id]
         _wait(client, lambda: hosted.hands >= 3, "hands at level 1")
-        host = hosted.host
+        host = hosted.hosts[1]
         assert next(s for s in host.game.dispatcher.stages if type(s).__name__ == "ForcedBets").blinds == (10, 20)
         now[0] += 61  # the break: the hand after it waits
         _wait(client, lambda: client.get(f"/api/events/{event_id}").json()["clock"]["on_break"], "the break")
@@ -189,3 +189,26 @@ def test_event_configs_are_checked() -> None:
         with pytest.raises(ConfigError) as caught:
             read_event(bad)
         assert len(str(caught.value)) <= 700
+
+
+def test_a_multi_table_event_balances_and_breaks_tables_and_plays_to_a_winner_with_every_chip(tmp_path: Path) -> None:
+    app = create_app(str(tmp_path / "e.db"), events=[_event(seats=7, table_size=3, stack=300, start_at=0,
+                                                            payouts=[50, 30, 20], bots=["random", "calling-station"])])
+    with TestClient(app, base_url=BASE) as client:
+        event_id = client.get("/api/events").json()[0]["id"]
+        hosted = app.state.events.events[event_id]
+        done = _wait(client, lambda: (e := client.get(f"/api/events/{event_id}").json())["status"] == "finished"
+                     and e, "the winner", timeout=60)
+        assert hosted.chip_errors == 0  # checked after every hand at every table, chips moving counted
+        assert done["moves"] > 0 and len(done["tables"]) == 1
+        assert sorted(p["place"] for p in done["players"])[0] == 1 and len(done["players"]) == 7
+        assert sum(p["prize"] for p in done["players"]) == 100
+        winner = next(p for p in done["players"] if p["place"] == 1)
+        assert winner["stack"] == 7 * 300
+        assert list(app.state.server.tables) == done["tables"]
+    store = EventStore(str(tmp_path / "e.db"))
+    tables = [t for (t,) in store.query("SELECT table_id FROM tables")]
+    first = [next(r.event for r in store.events(t)) for t in tables]
+    store.close()
+    assert sorted(len(state.seats) for state in first) == [2, 2, 3]  # 7 at tables of 3: 3, 2 and 2 (TDA rule 7)
+    assert set(done["tables"]) < set(tables)  # the others were broken and closed

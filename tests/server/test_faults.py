@@ -290,7 +290,7 @@ def test_an_event_killed_mid_play_resumes_after_a_restart_with_every_stack_place
         store = EventStore(db)
         (state,), = store.query("SELECT state FROM server_events WHERE event_id = ?", (event_id,))
         before = json.loads(state)
-        table = before["table_id"]
+        table = before["tables"]["1"]
         rows = list(store.events(table))
         last_end = next(r.event for r in reversed(rows) if isinstance(r.event, HandEnded))
         killed_at = rows[-1].seq
