@@ -277,6 +277,7 @@ class HostedEvent:
         self.addresses: dict[str, str] = {}  # a person entrant's name -> the address that registered them
         self.tables: dict[int, str] = {}
         self.table_hands: dict[int, int] = {}  # hands played at each table
+        self.broken: list[str] = []  # the tables broken (closed), whose pages follow their players
         self.transit: dict[str, int] = {}  # a player moving between tables -> their chips (for a restart)
         self.moves = 0
         self.standings: Standings | None = None
@@ -304,7 +305,7 @@ class HostedEvent:
         return {"status": self.status, "entrants": self.entrants, "bots": self.bots, "addresses": self.addresses,
                 "tables": {str(n): t for n, t in self.tables.items()}, "hands": self.hands,
                 "table_hands": {str(n): h for n, h in self.table_hands.items()}, "transit": self.transit,
-                "moves": self.moves, "elapsed": self.elapsed, "finishes": finishes}
+                "broken": self.broken, "moves": self.moves, "elapsed": self.elapsed, "finishes": finishes}
 
     def load(self, state: Mapping[str, Any]) -> None:
         self.status = str(state["status"])
@@ -315,6 +316,7 @@ class HostedEvent:
         self.table_hands = {int(n): int(h) for n, h in state["table_hands"].items()}
         self.transit = {str(n): int(c) for n, c in state["transit"].items()}
         self.moves = int(state["moves"])
+        self.broken = [str(t) for t in state.get("broken", [])]
         self.hands = int(state["hands"])
         self.elapsed = float(state["elapsed"])
         if self.status != "registering":
@@ -817,6 +819,7 @@ class Events:
             with contextlib.suppress(CardgameError):
                 host.game.leave(p.seat)
         del event.tables[number]
+        event.broken.append(host.table_id)
         self._record(event, host)
         self.server.close(host.table_id, "the tournament broke this table; its players moved")
         log.info("event %s: table %d broken", event.event_id, number)
@@ -836,7 +839,7 @@ class Events:
 
     # --- reading ---------------------------------------------------------------------------------
     def of_table(self, table_id: str) -> HostedEvent | None:
-        return next((e for e in self.events.values() if table_id in e.tables.values()), None)
+        return next((e for e in self.events.values() if table_id in e.tables.values() or table_id in e.broken), None)
 
     def listing(self) -> list[dict[str, Any]]:
         return [e.summary() for e in self.events.values()]
@@ -922,6 +925,28 @@ def routes(events: Events) -> list[Route]:
             return _error(404, "This table plays for no event.")
         return JSONResponse({**event.summary(), "clock": event.clock_data(server.now()), "hands": event.hands})
 
+    async def seat(request: Request) -> Response:
+        """Where the holder of a seat token plays now (a moved player's page follows them)."""
+        if not server.origin_ok(request.headers.get("origin"), request.headers.get("host")):
+            return _error(403, "Ask from this server's own pages.")
+        if not server.take(_address(request)):
+            return _error(429, f"Too many requests from your address: at most {server.limits.client_rate:g} a second.")
+        event = events.events.get(request.path_params["event_id"])
+        if event is None:
+            return _error(404, "No such event.")
+        body = await _read_body(request)
+        try:
+            data = from_json(body) if body is not None else None
+        except SnapshotError:
+            data = None
+        token = data.get("token") if isinstance(data, dict) else None
+        if not isinstance(token, str) or not 1 <= len(token) <= 200:
+            return _error(400, 'Send {"token": "..."}, the seat token registration gave.')
+        found = event.seat_of(token)
+        if found is None:
+            return _error(404, "That token holds no seat in this event now (out, or not started).")
+        return JSONResponse({"table": found[0], "seat": found[1]})
+
     async def register(request: Request) -> Response:
         if not server.origin_ok(request.headers.get("origin"), request.headers.get("host")):
             return _error(403, "Registration is made from this server's own lobby page.")
@@ -950,4 +975,5 @@ def routes(events: Events) -> list[Route]:
     return [Route("/event/{event_id}", page), Route("/api/events", listing, methods=["GET"]),
             Route("/api/events/{event_id}", standings, methods=["GET"]),
             Route("/api/events/{event_id}/register", register, methods=["POST"]),
+            Route("/api/events/{event_id}/seat", seat, methods=["POST"]),
             Route("/api/tables/{table_id}/event", table_event, methods=["GET"])]

@@ -212,3 +212,44 @@ def test_a_multi_table_event_balances_and_breaks_tables_and_plays_to_a_winner_wi
     store.close()
     assert sorted(len(state.seats) for state in first) == [2, 2, 3]  # 7 at tables of 3: 3, 2 and 2 (TDA rule 7)
     assert set(done["tables"]) < set(tables)  # the others were broken and closed
+
+
+def test_a_player_moved_to_another_table_keeps_their_token_and_is_told_where_they_sit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardgame.server.events as hosting
+    from cardgame.tournament.seating import SeatingRules, draw_seats
+
+    names = ["ann", *(f"random {i}" for i in range(1, 6))]
+    rules = SeatingRules(table_size=3, final_table_size=3)
+    seed = next(s for s in range(1000) if "ann" in draw_seats(names, rules, seed=s)[1].seats)
+    monkeypatch.setattr(hosting.secrets, "randbits", lambda bits: seed)  # ann draws a seat at table 2
+    app = create_app(str(tmp_path / "e.db"), allowed_hosts=["localhost", "testserver"],
+                     events=[_event(seats=6, table_size=3, stack=300, people=1, bots=["random"], action_time=0.05,
+                                    time_bank=0)])
+    with TestClient(app, base_url=BASE) as client:
+        event_id = client.get("/api/events").json()[0]["id"]
+        token = client.post(f"/api/events/{event_id}/register", json={"name": "ann"}).json()["token"]
+        where = f"/api/events/{event_id}/seat"
+        first = _wait(client, lambda: (r := client.post(where, json={"token": token})).status_code == 200 and r.json(),
+                      "ann seated")
+        tables = client.get(f"/api/events/{event_id}").json()["tables"]
+        assert first["table"] == tables[1]
+        assert client.post(where, json={"token": "nope"}).status_code == 404
+        assert client.post(where, json={"token": 5}).status_code == 400
+        assert client.post(where, content=b"x" * 10_000).status_code == 400
+
+        def moved() -> Any:
+            answer = client.post(where, json={"token": token})
+            standings = client.get(f"/api/events/{event_id}").json()
+            if answer.status_code == 200 and answer.json()["table"] != first["table"]:
+                return answer.json()
+            assert standings["status"] == "running" and answer.status_code == 200, "ann went out before moving"
+            return None
+
+        now = _wait(client, moved, "ann moved to table 1", timeout=40)
+        assert now["table"] == tables[0]
+        with client.websocket_connect(f"/ws/{now['table']}") as ws:
+            ws.send_text(json.dumps({"type": "resume", "token": token}))
+            assert _receive(ws, "seated")["seat"] == now["seat"]  # the same token, at the new table
+        assert client.get(f"/api/tables/{first['table']}/event").json()["id"] == event_id  # the old page follows
+        assert app.state.events.events[event_id].chip_errors == 0

@@ -22,11 +22,26 @@
     return out;
   }
 
+  // A player moved to another table of the event: this page follows them there, with their token.
+  async function follow(e) {
+    const token = localStorage.getItem(`cardgame.event.${e.id}`);
+    if (!token || e.status !== "running") return;
+    const response = await fetch(`/api/events/${encodeURIComponent(e.id)}/seat`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) });
+    if (!response.ok) return;
+    const where = await response.json();
+    if (where.table !== tableId) {
+      localStorage.setItem(`cardgame.token.${where.table}`, token);
+      window.location.href = `/table/${encodeURIComponent(where.table)}`;
+    }
+  }
+
   async function load(box) {
     try {
       const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/event`);
       if (!response.ok) return false;
       const e = await response.json();
+      await follow(e);
       box.replaceChildren(document.createTextNode(text(e) + " · "),
         el("a", { href: `/event/${encodeURIComponent(e.id)}`, text: "standings" }));
       box.hidden = false;
