@@ -6,10 +6,15 @@
   const byId = (id) => document.getElementById(id);
   const key = (id) => `cardgame.event.${id}`;
 
-  function play(e) {
+  // The table the player sits at (an event may play at several), with their token.
+  async function play(e) {
     const token = localStorage.getItem(key(e.id));
-    if (token && e.table) localStorage.setItem(`cardgame.token.${e.table}`, token);
-    window.location.href = `/table/${encodeURIComponent(e.table)}`;
+    let table = e.table;
+    const response = await fetch(`/api/events/${encodeURIComponent(e.id)}/seat`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) });
+    if (response.ok) table = (await response.json()).table;
+    if (token && table) localStorage.setItem(`cardgame.token.${table}`, token);
+    window.location.href = `/table/${encodeURIComponent(table)}`;
   }
 
   async function register(e) {
