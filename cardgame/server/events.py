@@ -52,7 +52,6 @@ from cardgame.server.config import MAX_SEATS, TableConfig, read_config
 from cardgame.server.errors import LimitError, MessageError
 from cardgame.server.host import Client, TableHost, hash_token
 from cardgame.server.messages import Leave, Message, Sit, SitOut, TopUp
-from cardgame.stages.base import mark_sitting_out
 from cardgame.stages.betting_round import BettingRound
 from cardgame.stages.forced_bets import ForcedBets
 from cardgame.store.recorder import Row
@@ -757,9 +756,9 @@ class Events:
         if idle:
             self._move(event)
             return
-        for name, *_ in moves:
-            seat = next(p.seat for p in host.game.table.players() if p.name == name)
-            mark_sitting_out(host.game.ctx, seat)
+        for name, *_ in moves:  # not dealt the next hand here; no event (one after the hand's end, inside
+            # its change, would be logged as the ended hand's), and a restart deals them in again: they move then
+            next(p for p in host.game.table.players() if p.name == name).sitting_out = True
         asyncio.get_running_loop().call_soon(self._move, event)
 
     def _move(self, event: HostedEvent) -> None:
@@ -772,8 +771,12 @@ class Events:
             player = next((p for p in old.game.table.players() if p.name == name), None) if old else None
             if old is None or new is None or player is None:
                 continue
+            hand = old.game.hand
+            if not _free_seats(new) or (hand is not None and player.seat in hand.by_seat):
+                player.sitting_out = False  # no seat for them now (another move took it): they play on here
+                continue
             chips = old.game.leave(player.seat)
-            if chips is None:  # still in a hand (cannot be: they sat out before it): they stay
+            if chips is None:  # (cannot be: they are in no hand)
                 continue
             old.bots.pop(player.seat, None)
             event.transit[name] = chips

@@ -317,3 +317,34 @@ def test_an_event_killed_mid_play_resumes_after_a_restart_with_every_stack_place
         assert big.amount == levels[level][1] or big.all_in  # the level in play, not the first
     finally:
         server.kill()
+
+
+def test_a_multi_table_event_killed_mid_play_resumes_with_every_chip_seated(tmp_path: Path) -> None:
+    import json
+
+    db = str(tmp_path / "s.db")
+    spec = json.dumps({"name": "Crash MTT", "seats": 7, "table_size": 3, "stack": 1000, "payouts": [70, 30],
+                       "start_at": 0, "structure": "turbo sng hands", "bot_delay": 0.02, "hand_pause": 0,
+                       "bots": ["random", "calling-station", "calling-station"]})
+    server = Serve(db, tmp_path, "--event", spec)
+    try:
+        event_id = server.get("/api/events")[0]["id"]
+        wait_for(lambda: server.get(f"/api/events/{event_id}")["moves"] >= 1, "a player moved", timeout=40)
+        server.kill()
+        store = EventStore(db)
+        (state,), = store.query("SELECT state FROM server_events WHERE event_id = ?", (event_id,))
+        store.close()
+        before = json.loads(state)
+        server = Serve(db, tmp_path, port=server.port)
+        after = server.get(f"/api/events/{event_id}")
+        assert sum(p["stack"] for p in after["players"]) == 7 * 1000  # every chip, none moving
+        places = {p["name"]: p["place"] for p in after["players"]}
+        assert all(places[name] == place for name, place, *_ in before["finishes"])
+        left = [p for p in after["players"] if p["place"] is None or after["status"] == "finished"]
+        assert all(p["table"] is not None for p in left if p["stack"] > 0)  # each seated at a table of the event
+        hands = after["hands"]
+        wait_for(lambda: server.get(f"/api/events/{event_id}")["hands"] > hands + 2
+                 or server.get(f"/api/events/{event_id}")["status"] == "finished", "hands after the restart")
+        assert sum(p["stack"] for p in server.get(f"/api/events/{event_id}")["players"]) == 7 * 1000
+    finally:
+        server.kill()
