@@ -27,7 +27,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
                     client_burst=2.0 * args.client_rate)
     return serve(db=None if args.no_db else args.db, host=args.host, port=args.port, tables=args.table,
                  bots=args.bots, seed=args.seed, allowed_origins=args.allow_origin, allowed_hosts=args.allow_host,
-                 limits=limits, name=args.name, phh=not args.no_phh, console=console, drain=args.drain)
+                 limits=limits, name=args.name, phh=not args.no_phh, console=console, drain=args.drain,
+                 events=args.event)
 
 
 def add(sub: argparse._SubParsersAction[Any]) -> None:
@@ -45,6 +46,10 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
                             "stored events when asked for)")
     serve.add_argument("--table", action="append", default=[], metavar="VARIANT",
                        help="open a table of this variant (name or PHH code) when the server holds none; repeatable")
+    serve.add_argument("--event", action="append", default=[], metavar="JSON",
+                       help="define a sit-and-go when the server holds none: a JSON object such as '{\"name\": "
+                            "\"Nightly\", \"seats\": 6, \"stack\": 1500, \"structure\": \"turbo sng\", "
+                            "\"payouts\": [65, 35]}' (docs/server.md lists its fields); repeatable")
     serve.add_argument("--bots", type=whole("number of bots", 0, 9), default=2,
                        help="bots seated at each --table (default 2)")
     serve.add_argument("--name", default=None, metavar="URL",

@@ -12,6 +12,7 @@
 * :mod:`~cardgame.server.clock`: the decision clock and time banks;
 * :mod:`~cardgame.server.ratelimit`: a connection's message rate;
 * :mod:`~cardgame.server.registry`: the server's rows in the event store;
+* :mod:`~cardgame.server.events`: sit-and-go tournaments the server hosts (registration, levels, standings);
 * :mod:`~cardgame.server.serve`: ``cardgame serve``.
 
 Needs the extra ``cardgame[server]`` (Starlette, uvicorn); :mod:`~cardgame.server.host` and the
@@ -22,20 +23,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["Client", "Limits", "MessageError", "Server", "TableConfig", "TableHost", "create_app", "read_config",
-           "read_message", "verify"]
+__all__ = ["Client", "EventConfig", "Limits", "MessageError", "Server", "TableConfig", "TableHost", "create_app",
+           "read_config", "read_event", "read_message", "verify"]
 
 _WHERE = {
     "Client": "cardgame.server.host", "TableHost": "cardgame.server.host", "MessageError": "cardgame.server.errors",
     "Server": "cardgame.server.app", "create_app": "cardgame.server.app", "TableConfig": "cardgame.server.config",
     "read_config": "cardgame.server.config", "read_message": "cardgame.server.messages",
     "Limits": "cardgame.server.config", "verify": "cardgame.server.fairness",
+    "EventConfig": "cardgame.server.events", "read_event": "cardgame.server.events",
 }
 
 if TYPE_CHECKING:
     from cardgame.server.app import Server, create_app
     from cardgame.server.config import Limits, TableConfig, read_config
     from cardgame.server.errors import MessageError
+    from cardgame.server.events import EventConfig, read_event
     from cardgame.server.fairness import verify
     from cardgame.server.host import Client, TableHost
     from cardgame.server.messages import read_message

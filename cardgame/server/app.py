@@ -124,6 +124,8 @@ class Server:
         self.sending: dict[_Connection, float] = {}  # a connection -> when its send under way began
         self._watching: asyncio.Task[None] | None = None  # the watch on sends (:meth:`_watch_sends`)
         self.opening: list[TableConfig] = []  # the operator's tables to open at start when the store holds none
+        #: ``preparing(table_id, game)``: told of each recovered game before its table starts (on the store's thread)
+        self.preparing: Callable[[str, Game], None] | None = None
 
     # --- life cycle --------------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -208,6 +210,8 @@ class Server:
         # the configured one (which its creator knows) would tell the cards
         before = highest(self.store, "events", "seq", table_id)
         game = recover(self.store, table_id, stages, None)
+        if self.preparing is not None:  # a tournament's table: its level's blinds before it deals
+            self.preparing(table_id, game)
         voided = None
         if highest(self.store, "events", "seq", table_id) != before:  # recover wrote a HandVoided
             last = self.store.query("SELECT kind, hand FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
@@ -389,11 +393,14 @@ class Server:
             except StoreError:
                 pass  # the store fails: the tables' own writes pause them
 
-    def create(self, config: TableConfig) -> TableHost:
+    def create(self, config: TableConfig, *, prepare: Callable[[Game], None] | None = None) -> TableHost:
         """A new table playing ``config``, recorded in the store if there is one (it shows nothing
         before its first events are recorded): the operator's (no client limit applies; a ``seed``
-        makes a practice table whose deals replay)."""
+        makes a practice table whose deals replay). ``prepare(game)`` is handed the new game before it
+        is recorded or started (a tournament seats its entrants)."""
         check_instance(config, TableConfig, "A TableConfig", ConfigError)
+        if prepare is not None and not callable(prepare):
+            raise ConfigError(f"prepare must be a function or None, not {excerpt(prepare)}.")
         if self.draining:
             raise LimitError("This server is shutting down: it opens no new table.", 503)
         table_id = secrets.token_hex(4)
@@ -403,6 +410,8 @@ class Server:
         variant = config.variant_object()
         game = Game(variant, params=config.params, seats=config.seats, min_buy_in=config.min_buy_in,
                     max_buy_in=config.max_buy_in, seed=config.seed)
+        if prepare is not None:
+            prepare(game)
         if self.store is not None:
             recorder = Recorder(self.store, game, table_id, None, time.time, batch=True, next_seq=0)
             recorder.add_rows(Registry.add_rows(table_id, config, self.name) + recorder.start_rows(new_table=True))
@@ -855,7 +864,8 @@ class _Connection:
 def create_app(db: str | None = None, *, name: str = "", max_tables: int | None = None, rate: float | None = None,
                burst: float | None = None, limits: Limits | None = None, allowed_origins: Sequence[str] = (),
                allowed_hosts: Sequence[str] = ("localhost", "127.0.0.1"), phh: bool = True,
-               now: Callable[[], float] = time.monotonic, drain: float = 30.0) -> Starlette:
+               now: Callable[[], float] = time.monotonic, drain: float = 30.0, events: Sequence[Any] = ()
+               ) -> Starlette:
     """The server as an ASGI application (``app.state.server`` is its :class:`Server`).
 
     ``db``: where tables are recorded and recovered from (``None``: nowhere); ``name``: this
@@ -867,8 +877,13 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int | None 
     ``TrustedHostMiddleware``: a DNS-rebinding page reaches nothing; ``"*"`` allows any);
     ``phh``: each finished hand's PHH text can be had from its stored events
     (``GET /api/tables/{id}/hands/{n}.phh``), made when asked for; ``drain``: at a SIGTERM (``cardgame
-    serve``), how long the hands in play have to finish before the process exits (seconds).
+    serve``), how long the hands in play have to finish before the process exits (seconds); ``events``:
+    the operator's sit-and-gos (:class:`~cardgame.server.events.EventConfig`) defined when the store
+    holds none (``app.state.events`` is the :class:`~cardgame.server.events.Events`).
     """
+    from cardgame.server.events import EventConfig, Events
+    from cardgame.server.events import routes as event_routes
+
     _check_names(allowed_hosts, "allowed_hosts", "host names")
     limits = check_instance(limits if limits is not None else Limits(), Limits, "A Limits", ConfigError)
     changes: dict[str, Any] = {k: v for k, v in (("max_tables", max_tables), ("rate", rate), ("burst", burst))
@@ -879,15 +894,21 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int | None 
         raise ConfigError(f"Bad limits: {excerpt(str(exc))}") from None
     server = Server(db, name=name, limits=limits, allowed_origins=allowed_origins, phh=phh, now=now,
                     drain=drain)
+    hosted = Events(server)
+    if isinstance(events, str | bytes) or not isinstance(events, Sequence):
+        raise ConfigError(f"events is a list of EventConfig, not {excerpt(events)}.")
+    hosted.opening = [check_instance(e, EventConfig, "An EventConfig", ConfigError) for e in events]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await server.start()
         server.start_tasks()
+        await hosted.start()
         reaper = asyncio.get_running_loop().create_task(server._reaper())
         try:
             yield
         finally:
+            await hosted.stop()
             reaper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await reaper
@@ -1016,6 +1037,7 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int | None 
             Route("/api/tables/{table_id}", close_table, methods=["DELETE"]),
             Route("/api/tables/{table_id}/hands/{hand}.phh", hand_phh),
             Route("/api/tables/{table_id}/deals", table_deals),
+            *event_routes(hosted),
             WebSocketRoute("/ws/{table_id}", table_socket),
             Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
         ],
@@ -1023,4 +1045,5 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int | None 
         lifespan=lifespan,
     )
     app.state.server = server
+    app.state.events = hosted
     return app

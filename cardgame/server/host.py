@@ -139,6 +139,10 @@ class TableHost:
         self._batch: dict[str, Any] | None = None  # while refresh() sends: the views' shared parts
         self.bot_due: float | None = None  # when the bot to act answers (bot_delay)
         self._rebuy = False
+        self.rebuys = True  # a broke bot buys in again (a tournament's table sets it False)
+        #: ``guard(client, message)`` is asked first about each message and may refuse it (a
+        #: :class:`MessageError`): a tournament's table refuses seats, top-ups and leaving with chips.
+        self.guard: Callable[[Client, Message], None] | None = None
         self.paused_until = 0.0  # no bot answers and no clock runs before then: the last hand is shown
         self.held = False  # events wait to be recorded: nothing is sent or played
         self.outbox: list[tuple[Client, dict[str, Any]]] = []  # messages kept while held
@@ -280,7 +284,7 @@ class TableHost:
     def _rebuy_bots(self) -> None:
         """A bot that went broke buys in again once the hand is over (in :meth:`step`, not from inside
         the engine's event), so the table keeps its players."""
-        self._rebuy = True
+        self._rebuy = self.rebuys
 
     def _do_rebuys(self) -> None:
         if not self._rebuy:
@@ -345,6 +349,8 @@ class TableHost:
         is taken."""
         if self.paused is not None and not isinstance(message, Resume):
             raise MessageError("paused", f"{self.paused} Nothing can change until it resumes.")
+        if self.guard is not None:
+            self.guard(client, message)
         match message:
             case Sit():
                 self._sit(client, message)

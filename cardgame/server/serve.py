@@ -56,7 +56,7 @@ class _Runner:
 def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: Sequence[str] = (), bots: int = 2,
           seed: int | None = None, allowed_origins: Sequence[str] = (), allowed_hosts: Sequence[str] = (),
           limits: Limits | None = None, name: str | None = None, phh: bool = True, console: Any = None,
-          drain: float = 30.0) -> int:
+          drain: float = 30.0, events: Sequence[str] = ()) -> int:
     """Run the server until interrupted. ``tables``: variants to open a table of (with ``bots`` bots
     each) when the store holds no table yet; ``seed`` makes them practice tables whose deals replay
     (each table seeded ``seed``, ``seed + 1``...). ``name``: the address other processes sharing the
@@ -66,7 +66,8 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
     clients may do; ``drain``: at SIGTERM, the seconds the hands in play have to finish. Every
     argument is checked before the server starts (:class:`~cardgame.engine.errors.ConfigError`); a
     store that cannot be opened, or a name another process holds, is said in one line and answered
-    with exit status 1."""
+    with exit status 1. ``events``: sit-and-gos to define when the store holds none, each a JSON object
+    of :class:`~cardgame.server.events.EventConfig`'s fields."""
     check_text(host, "host", ConfigError)
     check_int(port, "port", ConfigError, minimum=0, maximum=65535)
     check_int(bots, "number of bots", ConfigError, minimum=0, maximum=MAX_SEATS - 1)
@@ -76,6 +77,11 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
         raise ConfigError(f"tables is a list of variants, not {excerpt(tables)}.")
     if isinstance(allowed_hosts, str | bytes) or not isinstance(allowed_hosts, Sequence):
         raise ConfigError(f"allowed_hosts is a list of host names, not {excerpt(allowed_hosts)}.")
+    if isinstance(events, str | bytes) or not isinstance(events, Sequence):
+        raise ConfigError(f"events is a list of JSON objects, not {excerpt(events)}.")
+    from cardgame.server.events import read_event
+
+    defined = [read_event(text) for text in events]
     import uvicorn
 
     configs = [read_config({"variant": v, "bots": {str(s): "seed-ai" for s in range(1, bots + 1)}, "bot_delay": 0.6,
@@ -84,7 +90,7 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
                for i, v in enumerate(tables)]
     hosts = ["localhost", "127.0.0.1", *([] if host in ("0.0.0.0", "::", "") else [host]), *allowed_hosts]
     app = create_app(db, name=name if name is not None else f"http://{host}:{port}", allowed_origins=allowed_origins,
-                     allowed_hosts=hosts, limits=limits, phh=phh, drain=drain)
+                     allowed_hosts=hosts, limits=limits, phh=phh, drain=drain, events=defined)
     server = app.state.server
     server.opening = configs  # opened as the server starts, when the store holds no table
 

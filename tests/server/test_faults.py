@@ -270,3 +270,81 @@ def test_a_hands_phh_is_made_from_the_stored_events_when_asked_for(tmp_path: Pat
         assert 'variant = "NT"' in text and 'players = ["bob", "ann"]' in text
     finally:
         server.kill()
+
+
+def test_an_event_killed_mid_play_resumes_after_a_restart_with_every_stack_place_and_level(tmp_path: Path) -> None:
+    import json
+
+    from cardgame.model.events import ForcedBetPosted, HandEnded, HandStarted
+
+    db = str(tmp_path / "s.db")
+    levels = [[10, 20, 0, 3], [20, 40, 0, 3], [50, 100, 0, 3], [100, 200, 0, 1000]]
+    spec = json.dumps({"name": "Crash SNG", "seats": 3, "stack": 5000, "payouts": [70, 30], "start_at": 0,
+                       "structure": {"unit": "hands", "levels": levels}, "bot_delay": 0.02, "hand_pause": 0,
+                       "bots": ["calling-station"]})
+    server = Serve(db, tmp_path, "--event", spec)
+    try:
+        event_id = server.get("/api/events")[0]["id"]
+        wait_for(lambda: server.get(f"/api/events/{event_id}")["hands"] >= 7, "seven hands", timeout=30)
+        server.kill()  # -9: no shutdown, the hand in play is void
+        store = EventStore(db)
+        (state,), = store.query("SELECT state FROM server_events WHERE event_id = ?", (event_id,))
+        before = json.loads(state)
+        table = before["tables"]["1"]
+        rows = list(store.events(table))
+        last_end = next(r.event for r in reversed(rows) if isinstance(r.event, HandEnded))
+        killed_at = rows[-1].seq
+        store.close()
+        assert before["status"] == "running" and before["hands"] >= 7
+
+        server = Serve(db, tmp_path, port=server.port)
+        after = server.get(f"/api/events/{event_id}")
+        assert after["table"] == table and after["hands"] >= before["hands"]
+        places = {p["name"]: p["place"] for p in after["players"]}
+        assert all(places[name] == place for name, place, *_ in before["finishes"])  # places kept
+        assert sum(p["stack"] for p in after["players"]) == 3 * 5000
+        wait_for(lambda: server.get(f"/api/events/{event_id}")["hands"] > before["hands"], "a hand after the restart")
+        store = EventStore(db)
+        rows = [r for r in store.events(table) if r.seq > killed_at]
+        store.close()
+        first = next(i for i, r in enumerate(rows) if isinstance(r.event, HandStarted))
+        started = rows[first].event
+        assert dict(zip(started.seats, started.stacks, strict=True)) == {
+            s: c for s, c in last_end.stacks if c > 0}  # every stack as the last finished hand left it
+        number = before["hands"] + 1
+        level = next(i for i, end in enumerate((3, 6, 9, 10**9)) if number <= end)
+        big = next(r.event for r in rows[first:] if isinstance(r.event, ForcedBetPosted) and r.event.bet == "big blind")
+        assert big.amount == levels[level][1] or big.all_in  # the level in play, not the first
+    finally:
+        server.kill()
+
+
+def test_a_multi_table_event_killed_mid_play_resumes_with_every_chip_seated(tmp_path: Path) -> None:
+    import json
+
+    db = str(tmp_path / "s.db")
+    spec = json.dumps({"name": "Crash MTT", "seats": 7, "table_size": 3, "stack": 1000, "payouts": [70, 30],
+                       "start_at": 0, "structure": "turbo sng hands", "bot_delay": 0.02, "hand_pause": 0,
+                       "bots": ["random", "calling-station", "calling-station"]})
+    server = Serve(db, tmp_path, "--event", spec)
+    try:
+        event_id = server.get("/api/events")[0]["id"]
+        wait_for(lambda: server.get(f"/api/events/{event_id}")["moves"] >= 1, "a player moved", timeout=40)
+        server.kill()
+        store = EventStore(db)
+        (state,), = store.query("SELECT state FROM server_events WHERE event_id = ?", (event_id,))
+        store.close()
+        before = json.loads(state)
+        server = Serve(db, tmp_path, port=server.port)
+        after = server.get(f"/api/events/{event_id}")
+        assert sum(p["stack"] for p in after["players"]) == 7 * 1000  # every chip, none moving
+        places = {p["name"]: p["place"] for p in after["players"]}
+        assert all(places[name] == place for name, place, *_ in before["finishes"])
+        left = [p for p in after["players"] if p["place"] is None or after["status"] == "finished"]
+        assert all(p["table"] is not None for p in left if p["stack"] > 0)  # each seated at a table of the event
+        hands = after["hands"]
+        wait_for(lambda: server.get(f"/api/events/{event_id}")["hands"] > hands + 2
+                 or server.get(f"/api/events/{event_id}")["status"] == "finished", "hands after the restart")
+        assert sum(p["stack"] for p in server.get(f"/api/events/{event_id}")["players"]) == 7 * 1000
+    finally:
+        server.kill()
