@@ -16,13 +16,15 @@ from cardgame.model.events import ChipsAdded, ForcedBetPosted, HandStarted, Play
 from cardgame.play.game import Game
 
 #: The dead button on each family of blind games (with show or muck on some): hold'em, a draw game, short deck
-#: with blinds, Pineapple (a discard).
+#: with blinds, Pineapple (a discard), and the big-blind ante posted by the big blind wherever the rule puts it.
 BUILDERS = {
     "NT": lambda new_player: variants.no_limit_holdem(1, 2, button="dead", new_player=new_player),
     "FB": lambda new_player: variants.badugi(2, 4, button="dead", new_player=new_player, show_or_muck=True),
     "NS": lambda new_player: variants.short_deck_holdem(0, 0, blinds=(1, 2), button="dead", new_player=new_player),
     "pineapple": lambda new_player: variants.pineapple(1, 2, button="dead", new_player=new_player,
                                                        show_or_muck=True),
+    "NT big-blind ante": lambda new_player: variants.no_limit_holdem(1, 2, ante=2, big_blind_ante=True, button="dead",
+                                                                     new_player=new_player, entry_ante=True),
 }
 
 

@@ -25,15 +25,17 @@ def draw_game(
     structure: BettingStructure, *, cards: int, draws: int, blinds: Sequence[int], ante: int | Sequence[int] = 0,
     evaluator: HandEvaluator, max_players: int = 6, big_blind_ante: bool = False, ante_trimming: bool = True,
     dead: Sequence[int] = (), live: Sequence[int] = (), rake: Rake | None = None, show_or_muck: bool = False,
-    ask_to_see: bool = False, button: str = "moving", new_player: str = "post",
+    ask_to_see: bool = False, button: str = "moving", new_player: str = "post", entry_ante: bool = False,
 ) -> list[PokerStage]:
     """Blinds, ``cards`` down cards, then ``draws`` draw rounds, each followed by betting.
 
-    The table rules as in :func:`~variants.streets.community_card_game`: ``button`` and ``new_player``
-    (the dead button, :func:`~variants.streets.opening`), ``rake`` (a draw game sees no flop: raked only
-    with ``no_flop_no_drop=False``), ``show_or_muck`` and ``ask_to_see`` (:class:`~cardgame.stages.Showdown`)."""
+    The table rules as in :func:`~variants.streets.community_card_game`: ``button``, ``new_player`` and
+    ``entry_ante`` (the dead button, :func:`~variants.streets.opening`), ``rake`` (a draw game sees no flop:
+    raked only with ``no_flop_no_drop=False``), ``show_or_muck`` and ``ask_to_see``
+    (:class:`~cardgame.stages.Showdown`)."""
     stages = opening(max_players=max_players, blinds=blinds, ante=ante, big_blind_ante=big_blind_ante,
-                     ante_trimming=ante_trimming, dead=dead, live=live, button=button, new_player=new_player)
+                     ante_trimming=ante_trimming, dead=dead, live=live, button=button, new_player=new_player,
+                     entry_ante=entry_ante)
     stages += [DealHole(cards), BettingRound(structure, 0, ROUNDS[0])]
     for n in range(1, draws + 1):
         several = draws > 1

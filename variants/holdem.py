@@ -32,14 +32,16 @@ def no_limit_holdem(
     ask_to_see: bool = False,
     button: str = "moving",
     new_player: str = "post",
+    entry_ante: bool = False,
 ) -> list[PokerStage]:
     """No-limit hold'em (PHH ``NT``): blinds, optional antes or big-blind ante, straddles; with
     ``run_it_twice``, players all in before the river may run the board twice; ``rake`` (a
     :class:`~cardgame.model.rake.Rake`) is the house's cut of each pot. With ``show_or_muck``, players
     show or muck in turn at the showdown (TDA rule 16), and with ``ask_to_see`` may ask to see a called
     hand mucked unshown (TDA rule 18): see :class:`~cardgame.stages.Showdown`. ``button="dead"`` plays the
-    dead-button rule, ``new_player`` ("post" or "wait") how players come in under it
-    (:func:`~variants.streets.community_card_game`).
+    dead-button rule, ``new_player`` ("post" or "wait") how players come in under it; with the big-blind
+    ante the big blind's player posts it, and ``entry_ante`` makes a big blind posted to come in carry it
+    too (:func:`~variants.streets.community_card_game`).
 
     ``bomb_pot`` (chips) makes every hand a bomb pot: everyone antes that amount instead of the
     blinds, there is no pre-flop betting and play starts on the flop (PHH cannot record it)."""
@@ -59,6 +61,7 @@ def no_limit_holdem(
         ask_to_see=ask_to_see,
         button=button,
         new_player=new_player,
+        entry_ante=entry_ante,
     )
 
 

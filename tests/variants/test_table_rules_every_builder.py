@@ -99,9 +99,11 @@ def test_opening_builds_the_moving_or_the_dead_button_for_any_family() -> None:
     assert [type(s) for s in dead] == [DeadButtonWait, DeadButtonBlinds]
     assert dead[0].max_players == 6 and dead[1].ante == (1,)  # type: ignore[attr-defined]
     assert [type(s) for s in opening(ante=1)] == [WaitForPlayers, ForcedBets]
+    bba = opening(blinds=(1, 2), ante=2, big_blind_ante=True, button="dead", entry_ante=True)[1]
+    assert isinstance(bba, DeadButtonBlinds) and bba.big_blind_ante and bba.entry_ante
     assert [type(s) for s in opening()] == [WaitForPlayers]  # nothing posted: no forced-bets stage
     for bad, match in (({"button_blind": 2}, "button blind"), ({"dead": (0, 1)}, "dead or live"),
-                       ({"live": (2,)}, "dead or live"), ({"big_blind_ante": True, "ante": 2}, "big-blind ante")):
+                       ({"live": (2,)}, "dead or live"), ({"entry_ante": 1}, "True or False")):
         with pytest.raises(ConfigError, match=match):
             opening(blinds=(1, 2), button="dead", **bad)  # type: ignore[arg-type]
 
