@@ -131,3 +131,26 @@ def test_a_game_with_the_big_blind_ante_and_the_dead_button_replays_from_phh(ent
         checked += 1
     assert checked >= 5
 
+
+
+def test_a_tournament_level_with_the_big_blind_ante_plays_under_the_dead_button() -> None:
+    """A tournament's level (``Structure.game_options``) builds the big-blind ante with ``button="dead"`` (TDA:
+    tournaments use a dead button): a player out leaves the small blind dead and the big blind still antes."""
+    from cardgame.tournament.structure import preset
+
+    structure = preset("turbo sng hands")
+    level = structure.levels[3]
+    assert level.ante > 0
+    game = Game(variants.no_limit_holdem(**structure.game_options(level), button="dead"), seats=4, seed=2,
+                keep_hands=None)
+    for s in range(4):
+        game.sit_down(f"p{s}", 2000, s)
+    game.start()  # button 0, blinds 1 and 2
+    game.leave(2)  # the big blind goes: next hand the small blind is dead
+    fold_to_the_big_blind(game)
+    placed = [e for e in game.events if isinstance(e, BlindsPlaced)]
+    assert placed[-1] == BlindsPlaced(1, None, 3)
+    hand = game.events[max(i for i, e in enumerate(game.events) if isinstance(e, HandStarted)):]
+    assert [(e.seat, e.bet, e.amount) for e in hand if isinstance(e, ForcedBetPosted)] == [
+        (3, "big blind", level.big_blind), (3, "big blind ante", level.ante)]
+    assert game.ctx.total_chips() + sum(e.cashed_out for e in game.events if isinstance(e, PlayerLeft)) == 8000
