@@ -26,6 +26,7 @@ from variants import (
     pot_limit_omaha,
     razz,
     seven_card_stud,
+    short_deck_holdem,
 )
 from variants.streets import community_card_game
 
@@ -59,6 +60,14 @@ CONFIGURED: list[tuple[str, int, Callable[[], list[Stage]]]] = [
     ("NT PokerKit conventions", 10, lambda: community_card_game(
         NoLimit(2, first_raise_reopens=True, straddle_sets_min_raise=False, raise_to_match=False), hole_cards=2,
         blinds=(1, 2, 4), high=HIGH)),
+    # the table rules (issue 35): show or muck and asking to see on every family, the dead button
+    ("NT show or muck, dead button", 10, lambda: no_limit_holdem(1, 2, show_or_muck=True, ask_to_see=True,
+                                                                 button="dead")),
+    ("FB show or muck, dead button", 8, lambda: badugi(4, 8, show_or_muck=True, ask_to_see=True, button="dead")),
+    ("FR show or muck", 8, lambda: razz(2, 1, 4, 8, show_or_muck=True, ask_to_see=True)),
+    ("NS blinds, dead button, show or muck", 9, lambda: short_deck_holdem(1, 0, blinds=(1, 2), button="dead",
+                                                                          show_or_muck=True)),
+    ("pineapple dead button, show or muck", 10, lambda: pineapple(1, 2, button="dead", show_or_muck=True)),
 ]
 
 
@@ -87,6 +96,17 @@ def test_random_legal_play_conserves_chips_and_finishes(
     game.start()
     actions = 0
     while game.to_act is not None:
+        show = game.show_options()
+        if show is not None:  # show or muck (TDA 16's order); anyone holding cards may ask to see a mucked hand
+            asker = data.draw(st.integers(0, len(stacks) - 1))
+            if game.can_ask_to_see(asker) and data.draw(st.booleans()):
+                game.ask_to_see(asker)
+            elif game.can_muck(show.seat) and data.draw(st.booleans()):
+                game.muck(show.seat)
+            else:
+                game.show(show.seat)
+            actions += 1
+            continue
         draw = game.draw_options()
         if draw is not None:
             count = data.draw(st.integers(draw.min_discards, draw.max_discards))

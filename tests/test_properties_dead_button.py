@@ -15,18 +15,33 @@ from cardgame.model.errors import CardgameError
 from cardgame.model.events import ChipsAdded, ForcedBetPosted, HandStarted, PlayerLeft, PlayerSeated
 from cardgame.play.game import Game
 
+#: The dead button on each family of blind games (with show or muck on some): hold'em, a draw game, short deck
+#: with blinds, Pineapple (a discard), and the big-blind ante posted by the big blind wherever the rule puts it.
+BUILDERS = {
+    "NT": lambda new_player: variants.no_limit_holdem(1, 2, button="dead", new_player=new_player),
+    "FB": lambda new_player: variants.badugi(2, 4, button="dead", new_player=new_player, show_or_muck=True),
+    "NS": lambda new_player: variants.short_deck_holdem(0, 0, blinds=(1, 2), button="dead", new_player=new_player),
+    "pineapple": lambda new_player: variants.pineapple(1, 2, button="dead", new_player=new_player,
+                                                       show_or_muck=True),
+    "NT big-blind ante": lambda new_player: variants.no_limit_holdem(1, 2, ante=2, big_blind_ante=True, button="dead",
+                                                                     new_player=new_player, entry_ante=True),
+}
 
-def play(seed: int, new_player: str, steps: int) -> Game:
+
+def play(seed: int, new_player: str, steps: int, game_name: str = "NT") -> Game:
     rnd = random.Random(seed)
-    game = Game(variants.no_limit_holdem(1, 2, button="dead", new_player=new_player), seats=6, seed=seed,
-                keep_hands=None)
+    game = Game(BUILDERS[game_name](new_player), seats=6, seed=seed, keep_hands=None)
     for s in range(rnd.randint(2, 6)):
         game.sit_down(f"p{s}", rnd.randint(3, 60), s)
     game.start()
     joined = 0
     for _ in range(steps):
         seat = game.to_act
-        if seat is not None:
+        if seat is not None and (draw := game.draw_options()) is not None:
+            game.draw(seat, draw.hole[:draw.min_discards])
+        elif seat is not None and (show := game.show_options()) is not None:
+            game.show(seat) if show.default == "show" or not game.can_muck(seat) else game.muck(seat)
+        elif seat is not None:
             choices = [a for a in ("fold", "check", "call") if game.may(seat, a)]
             if game.may(seat, "all_in") and rnd.random() < 0.1:
                 choices.append("all_in")
@@ -82,8 +97,10 @@ def big_blinds_by_orbit(game: Game) -> None:
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), new_player=st.sampled_from(["post", "wait"]))
-def test_dead_button_conserves_chips_and_every_player_posts_the_big_blind_once_an_orbit(seed: int,
-                                                                                         new_player: str) -> None:
-    game = play(seed, new_player, 600)
+@given(seed=st.integers(0, 2**32), new_player=st.sampled_from(["post", "wait"]),
+       game_name=st.sampled_from(sorted(BUILDERS)))
+def test_dead_button_conserves_chips_and_every_player_posts_the_big_blind_once_an_orbit(
+    seed: int, new_player: str, game_name: str
+) -> None:
+    game = play(seed, new_player, 600, game_name)
     big_blinds_by_orbit(game)

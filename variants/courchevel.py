@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from cardgame.evaluation import OMAHA_EIGHT_LOW, OMAHA_HIGH
 from cardgame.model.betting import PotLimit
+from cardgame.model.rake import Rake
 from cardgame.stages.base import PokerStage
 from variants.registry import variant
 from variants.streets import blind_levels, community_card_game
@@ -24,9 +25,11 @@ __all__ = ["courchevel"]
 @variant("courchevel", None, "Pot-limit five-card Omaha, first flop card shown before the betting", max_players=8)
 def courchevel(
     small_blind: int = 1, big_blind: int = 2, *, ante: int = 0, min_bet: int | None = None, hi_lo: bool = False,
-    bomb_pot: int = 0,
+    bomb_pot: int = 0, rake: Rake | None = None, show_or_muck: bool = False, ask_to_see: bool = False,
+    button: str = "moving", new_player: str = "post",
 ) -> list[PokerStage]:
-    """Pot-limit Courchevel; ``hi_lo`` splits the pot with the best Omaha eight-or-better low."""
+    """Pot-limit Courchevel; ``hi_lo`` splits the pot with the best Omaha eight-or-better low; ``rake``,
+    ``show_or_muck``, ``ask_to_see``, ``button`` and ``new_player`` as in :func:`~variants.no_limit_holdem`."""
     return community_card_game(
         PotLimit(min_bet if min_bet is not None else big_blind),
         hole_cards=5,
@@ -37,4 +40,9 @@ def courchevel(
         max_players=8,
         exposed=1,
         bomb_pot=bomb_pot,
+        rake=rake,
+        show_or_muck=show_or_muck,
+        ask_to_see=ask_to_see,
+        button=button,
+        new_player=new_player,
     )

@@ -32,14 +32,16 @@ def no_limit_holdem(
     ask_to_see: bool = False,
     button: str = "moving",
     new_player: str = "post",
+    entry_ante: bool = False,
 ) -> list[PokerStage]:
     """No-limit hold'em (PHH ``NT``): blinds, optional antes or big-blind ante, straddles; with
     ``run_it_twice``, players all in before the river may run the board twice; ``rake`` (a
     :class:`~cardgame.model.rake.Rake`) is the house's cut of each pot. With ``show_or_muck``, players
     show or muck in turn at the showdown (TDA rule 16), and with ``ask_to_see`` may ask to see a called
     hand mucked unshown (TDA rule 18): see :class:`~cardgame.stages.Showdown`. ``button="dead"`` plays the
-    dead-button rule, ``new_player`` ("post" or "wait") how players come in under it
-    (:func:`~variants.streets.community_card_game`).
+    dead-button rule, ``new_player`` ("post" or "wait") how players come in under it; with the big-blind
+    ante the big blind's player posts it, and ``entry_ante`` makes a big blind posted to come in carry it
+    too (:func:`~variants.streets.community_card_game`).
 
     ``bomb_pot`` (chips) makes every hand a bomb pot: everyone antes that amount instead of the
     blinds, there is no pre-flop betting and play starts on the flop (PHH cannot record it)."""
@@ -59,6 +61,7 @@ def no_limit_holdem(
         ask_to_see=ask_to_see,
         button=button,
         new_player=new_player,
+        entry_ante=entry_ante,
     )
 
 
@@ -66,10 +69,12 @@ def no_limit_holdem(
 def fixed_limit_holdem(
     small_bet: int = 2, big_bet: int = 4, *, small_blind: int | None = None, big_blind: int | None = None,
     ante: int = 0, cap: int = 4, heads_up_uncapped: bool = True, bomb_pot: int = 0,
-    rake: Rake | None = None, button: str = "moving", new_player: str = "post",
+    rake: Rake | None = None, show_or_muck: bool = False, ask_to_see: bool = False, button: str = "moving",
+    new_player: str = "post",
 ) -> list[PokerStage]:
     """Fixed-limit hold'em (PHH ``FT``): blinds default to half a small bet and a small bet;
-    ``bomb_pot``, ``rake``, ``button`` and ``new_player`` as in :func:`no_limit_holdem`.
+    ``bomb_pot``, ``rake``, ``show_or_muck``, ``ask_to_see``, ``button`` and ``new_player`` as in
+    :func:`no_limit_holdem`.
 
     ``cap`` bets and raises a round (a bet and three raises; the big blind is the bet pre-flop);
     heads-up the cap is lifted (Robert's Rules, betting and raising, rule 4) unless ``heads_up_uncapped``
@@ -79,10 +84,15 @@ def fixed_limit_holdem(
     bb = big_blind if big_blind is not None else small_bet
     structure = FixedLimit(small_bet, big_bet, cap=cap, heads_up_uncapped=heads_up_uncapped)
     return community_card_game(structure, hole_cards=2, blinds=() if bomb_pot else blind_levels(sb, bb), ante=ante,
-                               high=HIGH, bomb_pot=bomb_pot, rake=rake, button=button, new_player=new_player)
+                               high=HIGH, bomb_pot=bomb_pot, rake=rake, show_or_muck=show_or_muck,
+                               ask_to_see=ask_to_see, button=button, new_player=new_player)
 
 
 @variant("ante hold'em", None, "Blind-less no-limit hold'em with antes only")
-def ante_holdem(ante: int = 1, min_bet: int = 2) -> list[PokerStage]:
-    """Blind-less no-limit hold'em: everyone antes, action starts left of the button."""
-    return community_card_game(NoLimit(min_bet), hole_cards=2, blinds=(), ante=ante, high=HIGH)
+def ante_holdem(ante: int = 1, min_bet: int = 2, *, rake: Rake | None = None, show_or_muck: bool = False,
+                ask_to_see: bool = False) -> list[PokerStage]:
+    """Blind-less no-limit hold'em: everyone antes, action starts left of the button (no blinds, so no
+    dead-button rule: the button moves); ``rake``, ``show_or_muck`` and ``ask_to_see`` as in
+    :func:`no_limit_holdem`."""
+    return community_card_game(NoLimit(min_bet), hole_cards=2, blinds=(), ante=ante, high=HIGH, rake=rake,
+                               show_or_muck=show_or_muck, ask_to_see=ask_to_see)

@@ -39,7 +39,8 @@ from cardgame.stages import (
 from cardgame.stages.base import PokerStage
 from variants.registry import Variant
 
-__all__ = ["BOMB_POT", "HOLDEM_BOARD", "BombPotStages", "blind_levels", "community_card_game", "community_streets"]
+__all__ = ["BOMB_POT", "HOLDEM_BOARD", "BombPotStages", "blind_levels", "community_card_game", "community_streets",
+           "opening"]
 
 #: The button rules :func:`community_card_game` takes (Robert's Rules of Poker, buttons and blinds, rule 2).
 BUTTONS = ("moving", "dead")
@@ -137,6 +138,48 @@ def community_streets(
     return stages
 
 
+def opening(
+    *,
+    min_players: int = 2,
+    max_players: int | None = None,
+    deck: DeckSpec | None = None,
+    blinds: Sequence[int] = (),
+    ante: int | Sequence[int] = 0,
+    big_blind_ante: bool = False,
+    ante_trimming: bool = True,
+    dead: Sequence[int] = (),
+    live: Sequence[int] = (),
+    button_blind: int = 0,
+    button: str = "moving",
+    new_player: str = "post",
+    entry_ante: bool = False,
+) -> list[PokerStage]:
+    """The stages that open a hand of a blind (or ante) game, flop or draw: waiting for players and the
+    forced bets, under the button rule ``button`` (Robert's Rules of Poker, buttons and blinds, rule 2):
+    ``"moving"`` (:class:`~cardgame.stages.WaitForPlayers`, :class:`~cardgame.stages.ForcedBets`) or
+    ``"dead"`` (:class:`~cardgame.stages.DeadButtonWait`, :class:`~cardgame.stages.DeadButtonBlinds`:
+    two blinds and one ante, or the big-blind ante posted by the player in the big blind), where
+    ``new_player`` ("post" or "wait") says how a new or returning player comes in and ``entry_ante``
+    whether one posting a big blind to come in posts the big-blind ante with it. A :class:`ConfigError`
+    names what does not fit."""
+    if button not in BUTTONS:
+        raise ConfigError(f"button must be one of {', '.join(BUTTONS)}, not {excerpt(button)}.")
+    if button == "moving":
+        if new_player != "post" or entry_ante is not False:
+            raise ConfigError("new_player and entry_ante apply to the dead button: give button='dead' with them.")
+        stages: list[PokerStage] = [WaitForPlayers(min_players, max_players=max_players, deck=deck)]
+        if posts_chips(blinds, dead, live, button_blind, ante):
+            stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante, ante_trimming=ante_trimming,
+                                     dead=dead, live=live, button_blind=button_blind))
+        return stages
+    if button_blind or posts_chips(dead, live):
+        raise ConfigError("The dead button places a small and a big blind: it takes no button blind or dead or live "
+                          "posts (players coming in post what they owe by the rule).")
+    return [DeadButtonWait(min_players, max_players=max_players, deck=deck, new_player=new_player),
+            DeadButtonBlinds(blinds, ante=ante, ante_trimming=ante_trimming, big_blind_ante=big_blind_ante,
+                             entry_ante=entry_ante)]
+
+
 class BombPotStages(list[PokerStage]):
     """A bomb pot's stage list: a list that knows its ``variant``, a form of the game without a PHH
     code (the registry names it after the game it came from)."""
@@ -177,6 +220,7 @@ def community_card_game(
     ask_to_see: bool = False,
     button: str = "moving",
     new_player: str = "post",
+    entry_ante: bool = False,
 ) -> list[PokerStage]:
     """A whole community-card variant: wait for ``min_players`` (deal in at most ``max_players``),
     forced bets, ``hole_cards`` down cards,
@@ -194,34 +238,24 @@ def community_card_game(
     (the default: the button moves to the next player every hand) or ``"dead"`` (the big blind moves
     to the next player, the small blind and button follow, even onto empty seats; blinds missed while
     sitting out are owed; :mod:`cardgame.model.button`), where ``new_player`` says whether a new or
-    returning player posts what they owe (``"post"``) or waits for the big blind (``"wait"``).
+    returning player posts what they owe (``"post"``) or waits for the big blind (``"wait"``), and
+    ``entry_ante`` whether a big blind posted to come in carries the big-blind ante (:func:`opening`).
     """
     bomb_pot = _whole(bomb_pot, "bomb_pot", 0)
-    if button not in BUTTONS:
-        raise ConfigError(f"button must be one of {', '.join(BUTTONS)}, not {excerpt(button)}.")
-    if button == "moving" and new_player != "post":
-        raise ConfigError("new_player applies to the dead button: give button='dead' with it.")
-    if button == "dead":
-        if bomb_pot or button_blind or posts_chips(dead, live) or big_blind_ante:
-            raise ConfigError("The dead button places a small and a big blind: it takes no bomb pot, button blind, "
-                              "dead or live posts or big-blind ante.")
-        stages: list[PokerStage] = [DeadButtonWait(min_players, max_players=max_players, deck=deck,
-                                                   new_player=new_player),
-                                    DeadButtonBlinds(blinds, ante=ante, ante_trimming=ante_trimming)]
-    else:
-        stages = [WaitForPlayers(min_players, max_players=max_players, deck=deck)]
     if discard_before is not None and isinstance(hole_cards, int) and isinstance(discards, int) \
             and discards >= hole_cards:
         raise ConfigError(f"Players must keep a hole card: discards ({discards}) must be fewer than hole_cards "
                           f"({hole_cards}).")
     if bomb_pot:
-        if posts_chips(blinds, dead, live, button_blind, ante):
-            raise ConfigError("A bomb pot replaces the blinds and antes: give blinds=() and no ante, dead, live or "
-                              "button blind with bomb_pot.")
-        stages.append(ForcedBets((), ante=bomb_pot, ante_trimming=ante_trimming))
-    elif button == "moving" and posts_chips(blinds, dead, live, button_blind, ante):
-        stages.append(ForcedBets(blinds, ante=ante, big_blind_ante=big_blind_ante, ante_trimming=ante_trimming,
-                                 dead=dead, live=live, button_blind=button_blind))
+        if button != "moving" or posts_chips(blinds, dead, live, button_blind, ante):
+            raise ConfigError("A bomb pot replaces the blinds and antes: give blinds=() and no ante, dead, live, "
+                              "button blind or dead button with bomb_pot.")
+        stages: list[PokerStage] = [WaitForPlayers(min_players, max_players=max_players, deck=deck),
+                                    ForcedBets((), ante=bomb_pot, ante_trimming=ante_trimming)]
+    else:
+        stages = opening(min_players=min_players, max_players=max_players, deck=deck, blinds=blinds, ante=ante,
+                         big_blind_ante=big_blind_ante, ante_trimming=ante_trimming, dead=dead, live=live,
+                         button_blind=button_blind, button=button, new_player=new_player, entry_ante=entry_ante)
     stages.append(DealHole(hole_cards))
     stages += community_streets(structure, board, exposed=exposed, discard_before=discard_before,
                                 discards=discards, first_betting=not bomb_pot, run_it_twice=run_it_twice)

@@ -47,7 +47,7 @@ from cardgame.phh.history import HandHistory
 from cardgame.phh.replay import replay
 from cardgame.play.game import Game
 from cardgame.stages import BettingRound, BringIn, DealBoard, DealHole, Draw, ForcedBets, Showdown, WaitForPlayers
-from cardgame.stages.dead_button import ENTRY_POSTS
+from cardgame.stages.dead_button import ENTRY_ANTE, ENTRY_POSTS
 
 __all__ = ["game_to_phh", "hand_to_phh", "variant_fields"]
 
@@ -192,6 +192,9 @@ def hand_to_phh(
     placed = next((e for e in events if isinstance(e, BlindsPlaced)), None)
     if placed is not None and len(seats) > 2:
         fields["blinds_or_straddles"] = _placed_blinds(events, placed, stages, p)
+        forced = next((s for s in stages if isinstance(s, ForcedBets)), None)
+        if forced is not None and forced.big_blind_ante and placed.big_blind in p:  # at the big blind's place
+            fields["antes"] = [forced.ante[0] if i == p[placed.big_blind] else 0 for i in range(len(seats))]
     if min(runs, default=1) > 1:  # run it twice: the board's d db lines come once per run-out
         extra = {"extra": {**extra.pop("extra", {}), "_runout_count": min(runs)}, **extra}
     if rake:
@@ -285,6 +288,8 @@ def _placed_blinds(events: Sequence[Event], placed: BlindsPlaced, stages: Sequen
                 raise HandHistoryError("PHH cannot record a missed small blind posted in a hand whose small blind "
                                        "is dead: it reads the small blind's size from the blinds.")
             blinds[i] -= small if e.bet == ENTRY_POSTS[2] else big
+        elif e.bet == ENTRY_ANTE:  # with the big blind to come in: dead, as the rest beyond the big blind
+            blinds[i] -= forced.ante[0]
     return blinds
 
 

@@ -48,7 +48,21 @@ from cardgame.server.clock import Clock
 from cardgame.server.config import TableConfig
 from cardgame.server.errors import MessageError
 from cardgame.server.fairness import Deal, new_deal
-from cardgame.server.messages import Act, Draw, Leave, Message, Muck, Resume, Runs, Sit, SitIn, SitOut, TopUp
+from cardgame.server.messages import (
+    Act,
+    AskToSee,
+    Draw,
+    Leave,
+    Message,
+    Muck,
+    Resume,
+    Runs,
+    Show,
+    Sit,
+    SitIn,
+    SitOut,
+    TopUp,
+)
 from cardgame.stages.base import mark_sitting_out
 from cardgame.stages.wait_for_players import WaitForPlayers
 from cardgame.store.serialize import encoded
@@ -356,7 +370,7 @@ class TableHost:
                 self._sit(client, message)
             case Resume():
                 self._resume(client, message.token)
-            case Act() | Draw() | Runs() | Muck():
+            case Act() | Draw() | Runs() | Muck() | Show() | AskToSee():
                 self._decide(client, message)
             case SitOut():
                 self._call(self.game.sit_out, self._seat_of(client))
@@ -434,7 +448,7 @@ class TableHost:
         self._bind(client, seat, token)
         log.info("table %s: seat %d resumed", self.table_id, seat)
 
-    def _decide(self, client: Client, message: Act | Draw | Runs | Muck) -> None:
+    def _decide(self, client: Client, message: Act | Draw | Runs | Muck | Show | AskToSee) -> None:
         seat = self._seat_of(client)
         if message.seq != self.seq:
             raise MessageError("stale", f"This decision answers the view of event {message.seq}, but the newest "
@@ -442,6 +456,9 @@ class TableHost:
         game = self.game
         if isinstance(message, Muck):
             self._call(game.muck, seat)
+            return
+        if isinstance(message, AskToSee):  # any player still holding cards, in turn or not (TDA rule 18)
+            self._call(game.ask_to_see, seat)
             return
         if game.to_act != seat:
             whose = "nobody's" if game.to_act is None else f"seat {game.to_act}'s"
@@ -463,6 +480,8 @@ class TableHost:
                 self._call(game.draw, seat, cards)
             case Runs():
                 self._call(game.choose_runs, seat, message.count)
+            case Show():
+                self._call(game.show, seat)
         self.clock.spend(seat, self.now())
         self.misses[seat] = 0
 
@@ -523,12 +542,18 @@ class TableHost:
     def _time_out(self, seat: int, *, count: bool = True) -> None:
         """``seat`` ran out of time: check if free, else fold; a draw stands pat (or throws what it
         must), a run-out choice runs once, a due bring-in is posted (TDA: a player who does not act in
-        time is folded; online rooms check when checking is free). After ``max_misses`` timeouts in
+        time is folded; online rooms check when checking is free). At a showdown played with show or
+        muck, a losing hand is mucked (TDA: a player not acting in time has a dead hand; Robert's Rules,
+        showdown: a losing hand may be mucked unshown) and a winning one shown, since a hand must be
+        shown to win (Robert's Rules, showdown 1; online rooms show it for the player); an uncontested
+        winner's courtesy show is declined (``ShowOptions.default``). After ``max_misses`` timeouts in
         a row the player is sat out."""
         game = self.game
         self.clock.spend(seat, self.now())
         first = self.seq + 1
-        if game.draw_options() is not None or game.run_options() is not None:
+        if (show := game.show_options()) is not None:
+            game.show(seat) if show.default == "show" else game.muck(seat)
+        elif game.draw_options() is not None or game.run_options() is not None:
             decide(game, seat, bot_names.get("calling-station"), random.Random(0), shape=self.shape,
                    events=self.bot_events)
         else:
@@ -759,6 +784,9 @@ class TableHost:
                     "max": draw.max_discards, "replace": draw.replace}
         if (runs := game.run_options()) is not None:
             return {"kind": "runs", "seat": seat, "max": runs.max_runs}
+        if (show := game.show_options()) is not None:  # show or muck (the time-out answer is ``default``)
+            return {"kind": "show", "seat": seat, "wins": show.wins, "awarded": show.awarded,
+                    "default": show.default, "ask": game.can_ask_to_see(seat)}
         legal = game.legal_actions()
         assert legal is not None
         raise_: dict[str, Any] | None = None

@@ -21,12 +21,14 @@ __all__ = [
     "ACTIONS",
     "MAX_MESSAGE",
     "Act",
+    "AskToSee",
     "Draw",
     "Leave",
     "Message",
     "Muck",
     "Resume",
     "Runs",
+    "Show",
     "Sit",
     "SitIn",
     "SitOut",
@@ -90,6 +92,20 @@ class Muck:
 
 
 @attrs.frozen
+class Show:
+    """Show the hand at a showdown played with show or muck, in turn (TDA rule 16)."""
+
+    seq: int
+
+
+@attrs.frozen
+class AskToSee:
+    """Ask to see the called hand mucked unshown at the showdown (TDA rule 18; tables with ``ask_to_see``)."""
+
+    seq: int
+
+
+@attrs.frozen
 class SitOut:
     """Skip hands from the next one on."""
 
@@ -111,11 +127,11 @@ class TopUp:
     amount: int
 
 
-Message = Sit | Resume | Act | Draw | Runs | Muck | SitOut | SitIn | Leave | TopUp
+Message = Sit | Resume | Act | Draw | Runs | Muck | Show | AskToSee | SitOut | SitIn | Leave | TopUp
 
 _TYPES: dict[str, type] = {
     "sit": Sit, "resume": Resume, "act": Act, "draw": Draw, "runs": Runs, "muck": Muck, "sit_out": SitOut,
-    "sit_in": SitIn, "leave": Leave, "top_up": TopUp,
+    "sit_in": SitIn, "leave": Leave, "top_up": TopUp, "show": Show, "ask_to_see": AskToSee,
 }
 
 

@@ -13,6 +13,7 @@ from cardgame.model.button import NEW_PLAYER, Placement, place_blinds
 from cardgame.model.deck import DeckSpec
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import BlindMissed, BlindsPlaced, ForcedBetPosted
+from cardgame.model.hand import Hand, HandPlayer
 from cardgame.model.inputs import excerpt
 from cardgame.stages.forced_bets import ForcedBets
 from cardgame.stages.results import HandOpened
@@ -103,19 +104,41 @@ class DeadButtonWait(WaitForPlayers):
 #: The forced-bet names of the posts to come in: a new player's big blind, missed blinds.
 ENTRY_POSTS = ("new player's big blind", "missed big blind", "missed small blind")
 
+#: The forced-bet name of the big-blind ante a player coming in posts with the big blind (``entry_ante``).
+ENTRY_ANTE = "big blind ante to come in"
+
 
 class DeadButtonBlinds(ForcedBets):
     """Posts the blinds where :class:`DeadButtonWait` placed them (none for a dead small blind), then
     what each player coming in owes (Robert's Rules of Poker, buttons and blinds): a new player the
     big blind, live; a player who missed the big blind the big blind live and the small blind dead
     (in the main pot); one who missed the small blind only, the small blind dead. Antes as
-    :class:`~cardgame.stages.ForcedBets`. Two blinds; no straddles, button blind or big-blind ante."""
+    :class:`~cardgame.stages.ForcedBets`. Two blinds; no straddles or button blind.
 
-    __slots__ = ()
+    ``big_blind_ante``: the player in the big blind posts the ante for the table (TDA 2024 recommended
+    procedure RP-11: "the big blind posts the ante for the table"; blind first when short, or the ante
+    first with ``big_blind_ante_first``, TDA 2019), whoever that is: a new or returning player dealt in
+    at the big blind posts it as any big blind does, and a dead button or dead small blind changes
+    nothing, since the big blind is never dead under the rule. One ante a hand: a player posting a big
+    blind to come in elsewhere posts no ante, unless ``entry_ante`` (a house rule: with the big blind
+    owed, the ante that goes with it, dead in the main pot; Robert's Rules, buttons and blinds, rule 2:
+    each round every player meets the total blind obligations)."""
+
+    __slots__ = ("entry_ante",)
 
     def __init__(self, blinds: Sequence[int] = (1, 2), *, ante: int | Sequence[int] = 0, ante_trimming: bool = True,
-                 short_blind: str = "full") -> None:
-        super().__init__(blinds, ante=ante, ante_trimming=ante_trimming, short_blind=short_blind)
+                 short_blind: str = "full", big_blind_ante: bool = False, big_blind_ante_first: bool = False,
+                 entry_ante: bool = False) -> None:
+        super().__init__(blinds, ante=ante, ante_trimming=ante_trimming, short_blind=short_blind,
+                         big_blind_ante=big_blind_ante, big_blind_ante_first=big_blind_ante_first)
+        for what, flag in (("big_blind_ante", big_blind_ante), ("big_blind_ante_first", big_blind_ante_first),
+                           ("entry_ante", entry_ante)):
+            if not isinstance(flag, bool):
+                raise ConfigError(f"{what} must be True or False, not {excerpt(flag)}.")
+        if entry_ante and not big_blind_ante:
+            raise ConfigError("entry_ante is the big-blind ante of a player coming in: give big_blind_ante=True with "
+                              "it.")
+        self.entry_ante = entry_ante
         if len(self.blinds) != 2:
             raise ConfigError("The dead-button rule places a small and a big blind: give exactly two blinds.")
         if len(self.ante) != 1:
@@ -145,8 +168,14 @@ class DeadButtonBlinds(ForcedBets):
         if self.short_blind == "posted":
             self._top = max([paid for _, paid in blinds], default=0)
 
+    def big_blind_player(self, hand: Hand) -> HandPlayer | None:
+        """The player in the big blind where :class:`DeadButtonWait` placed it (posts the big-blind ante)."""
+        placed = self.previous
+        return hand.by_seat.get(placed.big_blind) if isinstance(placed, BlindsOpened) else None
+
     def post_dead(self) -> None:
-        """What players coming in owe: the big blind live (it counts toward calling), the small blind dead."""
+        """What players coming in owe: the big blind live (it counts toward calling), the small blind dead;
+        with ``entry_ante``, the big-blind ante with a big blind, dead."""
         ctx = self.ctx
         hand = ctx.hand
         assert hand is not None
@@ -161,6 +190,10 @@ class DeadButtonBlinds(ForcedBets):
                                          hp.all_in))
                 self._blinds.append((hp.seat, paid))
                 self._top = max(self._top, paid)
+                if self.entry_ante and self.ante[0] and not hp.all_in:
+                    paid = hp.put_main_pot(hand, min(self.ante[0], hp.player.stack))
+                    ctx.emit(ForcedBetPosted(hp.seat, ENTRY_ANTE, paid, hp.all_in))
+                    self._antes.append((hp.seat, paid))
             if owes in ("small", "both") and not hp.all_in:
                 paid = hp.put_main_pot(hand, min(small, hp.player.stack))
                 ctx.emit(ForcedBetPosted(hp.seat, ENTRY_POSTS[2], paid, hp.all_in))

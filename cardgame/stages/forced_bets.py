@@ -11,7 +11,7 @@ from cardgame.engine import Done
 from cardgame.model.context import Context
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import ForcedBetPosted
-from cardgame.model.hand import HandPlayer
+from cardgame.model.hand import Hand, HandPlayer
 from cardgame.model.inputs import check_int, excerpt
 from cardgame.stages.base import PokerStage
 from cardgame.stages.fitting import table_fit
@@ -216,14 +216,19 @@ class ForcedBets(PokerStage):
         (its poster's contribution when ``ante_trimming``, else the main pot's)."""
         hand = self.ctx.hand
         assert hand is not None
-        order = hand.blind_order()
-        if len(order) >= 2 and self.big_blind_ante_first:
-            self._antes.append(self._post_dead(order[1], self.ante[0], "big blind ante"))
-        elif len(order) >= 2:
-            bb = order[1]
+        bb = self.big_blind_player(hand)
+        if bb is not None and self.big_blind_ante_first:
+            self._antes.append(self._post_dead(bb, self.ante[0], "big blind ante"))
+        elif bb is not None:
             paid = bb.put_main_pot(hand, min(self.ante[0], bb.player.stack))
             self.ctx.emit(ForcedBetPosted(bb.seat, "big blind ante", paid, bb.all_in))
             self._antes.append((bb.seat, paid))
+
+    def big_blind_player(self, hand: Hand) -> HandPlayer | None:
+        """Who posts the big-blind ante: the player in the big blind (second in blind order; heads-up the
+        player who is not the button), ``None`` with one player."""
+        order = hand.blind_order()
+        return order[1] if len(order) >= 2 else None
 
     def hand_on(self) -> None:
         """Hand on the posts and what the betting round starts from: the bet to call, the minimum

@@ -111,7 +111,7 @@ class Showdown(PokerStage):
         {"trigger": "begin", "source": "ready", "dest": "pots_awarded", "prepare": "gather_hands",
          "conditions": "one_hand_left", "unless": "players_choose", "after": ["award_to_last_hand", "hand_on"]},
         {"trigger": "begin", "source": "ready", "dest": "winner_may_show", "conditions": ["players_choose",
-         "one_hand_left"], "after": "award_to_last_hand"},
+         "one_hand_left"], "after": ["award_to_last_hand", "clear_pot"]},
         {"trigger": "begin", "source": "ready", "dest": "showing", "conditions": "players_choose",
          "unless": "someone_all_in", "after": "count_decisions"},
         {"trigger": "begin", "source": "ready", "dest": "pots_awarded", "after": ["show_and_award", "hand_on"]},
@@ -121,7 +121,7 @@ class Showdown(PokerStage):
         {"trigger": "show", "source": "winner_may_show", "dest": "pots_awarded", "conditions": "shows_in_turn",
          "before": "table_hand", "after": "hand_shown"},
         {"trigger": "decided", "source": "showing", "dest": "winner_may_show", "conditions": "one_unshown_hand_left",
-         "before": "reopen_mucked", "after": "show_and_award"},
+         "before": "reopen_mucked", "after": ["show_and_award", "clear_pot"]},
         {"trigger": "decided", "source": "showing", "dest": "pots_awarded", "conditions": "everyone_decided",
          "before": "reopen_mucked", "after": ["show_and_award", "hand_on"]},
         {"trigger": "decided", "source": "showing", "dest": None},
@@ -280,13 +280,20 @@ class Showdown(PokerStage):
             self.ctx.emit(RakeTaken(chips))
         return chips
 
-    def hand_on(self) -> None:
+    def clear_pot(self) -> None:
+        """The pots are awarded: no chip is committed to the hand any more (so the table's chips add up
+        while the winner decides whether to show)."""
         hand = self.ctx.hand
         assert hand is not None
         for hp in hand.players:
             hp.contributed = 0
             hp.bet = 0
         hand.dead = 0
+
+    def hand_on(self) -> None:
+        self.clear_pot()
+        hand = self.ctx.hand
+        assert hand is not None
         self._awarded = ShowdownResult(hand.number, tuple(sorted(self._won.items())), tuple(self._shown))
         self._live, self._won, self._shown = [], {}, []
         if self._tabled or self._seen:

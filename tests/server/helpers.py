@@ -61,6 +61,8 @@ class Recorder:
             self.send({"type": "act", "action": action, "seq": view["seq"]})
         elif q["kind"] == "draw":
             self.send({"type": "draw", "discards": q["hole"][: q["min"]], "seq": view["seq"]})
+        elif q["kind"] == "show":  # show or muck: what a player who does not answer does
+            self.send({"type": q["default"], "seq": view["seq"]})
         else:
             self.send({"type": "runs", "count": 1, "seq": view["seq"]})
         return True

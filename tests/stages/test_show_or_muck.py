@@ -303,3 +303,15 @@ def test_the_game_api_refuses_hostile_seats_at_the_showdown() -> None:
                 method(seat)  # type: ignore[arg-type]
         assert not game.can_show(seat) and not game.can_ask_to_see(seat) and not game.can_muck(seat)  # type: ignore[arg-type]
     assert (list(game.events), game.show_options()) == before
+
+
+def test_the_table_s_chips_add_up_while_an_uncontested_winner_decides_to_show() -> None:
+    """The pot is paid before the winner's show-or-muck decision: the chips committed are cleared with it
+    (they were counted twice, in the winner's stack and in the hand, until the winner answered)."""
+    for folded in (frozenset({0, 1}), frozenset()):
+        ctx, stage, _ = choosing([100, 100, 100], [10, 20, 20], "AhKh QsQd 7c2d", folded=folded, aggressor=2)
+        if not folded:
+            stage.handle("muck", 2)
+            stage.handle("muck", 0)  # the last hand left wins unshown, and may show
+        assert stage.state == "winner_may_show"
+        assert ctx.total_chips() == 300 and ctx.hand.pot_total() == 0

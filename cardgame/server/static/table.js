@@ -311,12 +311,13 @@ function renderQuestion() {
   $("actions").hidden = !mine || mine.kind !== "act";
   $("draw").hidden = !mine || mine.kind !== "draw";
   $("runs").hidden = !mine || mine.kind !== "runs";
+  $("show").hidden = !mine || mine.kind !== "show";
   $("question").classList.toggle("pending", state.pending);
   for (const b of $("question").querySelectorAll("button")) b.disabled = state.pending;
   const key = mine ? JSON.stringify(mine) : "";
   if (!mine) {  // no stale buttons linger in the page
     state.shown = "";
-    for (const id of ["action-buttons", "presets", "draw-cards", "runs-buttons"]) $(id).replaceChildren();
+    for (const id of ["action-buttons", "presets", "draw-cards", "runs-buttons", "show-buttons"]) $(id).replaceChildren();
   }
   if (!mine || state.pending || key === state.shown) {
     if (mine && !state.pending && mine.kind === "draw") renderDraw(mine);  // its submit's own rule
@@ -326,6 +327,7 @@ function renderQuestion() {
   if (mine.kind === "act") renderActions(mine);
   else if (mine.kind === "draw") renderDraw(mine);
   else if (mine.kind === "runs") renderRuns(mine);
+  else if (mine.kind === "show") renderShow(mine);
 }
 
 /** A betting button. ``amount`` is the raise-to it sends: a number, ``null`` (none), or a function
@@ -430,6 +432,23 @@ function renderRuns(q) {
   }
   buttons.push(el("button", { type: "button", data: { action: "muck" }, text: "Muck", onclick: () => decide({ type: "muck" }) }));
   $("runs-buttons").replaceChildren(...buttons);
+}
+
+/** Show or muck at the showdown (tables with show_or_muck); ask to see the called hand when allowed. */
+function renderShow(q) {
+  $("show-help").textContent = q.awarded
+    ? "You won the pot uncontested: show your hand?"
+    : q.wins ? "Your hand wins so far: show it to win (a muck forfeits it)." : "Your hand does not win: show or muck?";
+  const buttons = [
+    el("button", { type: "button", data: { action: "show" }, text: "Show", onclick: () => decide({ type: "show" }) }),
+    el("button", { type: "button", data: { action: "muck" }, text: "Muck", onclick: () => decide({ type: "muck" }) }),
+  ];
+  if (q.ask) {
+    buttons.push(el("button", {
+      type: "button", data: { action: "ask_to_see" }, text: "Ask to see", onclick: () => decide({ type: "ask_to_see" }),
+    }));
+  }
+  $("show-buttons").replaceChildren(...buttons);
 }
 
 // --- seat controls and the sit-down form ---------------------------------------------------------
