@@ -81,6 +81,31 @@ def test_seeded_shuffles_replay_and_dealing() -> None:
     assert Deck.shuffled(STANDARD_DECK, unseeded).deal(5) != Deck.shuffled(STANDARD_DECK, RandomSource()).deal(5)
 
 
+def test_seeded_deals_are_one_fisher_yates_step_per_card() -> None:
+    """A shuffled deck deals what one Fisher-Yates step per card gives, the draw exactly as
+    ``random.randrange`` makes it (rejection sampling on ``getrandbits``), and keeps the cards it has
+    not dealt in that step's order: the same seed deals the same cards however the deals are cut
+    (the deck's loop rewritten for speed must not change a seeded game)."""
+    import random
+
+    for seed in range(40):
+        deck = Deck.shuffled(STANDARD_DECK, RandomSource(seed))
+        stock, bits, cuts = list(STANDARD_DECK.cards), RandomSource(seed).generator.getrandbits, random.Random(seed)
+        while stock:
+            count = min(len(stock), cuts.randint(1, 9))
+            expected = []
+            for _ in range(count):
+                n = len(stock)
+                i = bits(n.bit_length())
+                while i >= n:
+                    i = bits(n.bit_length())
+                expected.append(stock[i])
+                stock[i] = stock[-1]
+                stock.pop()
+            assert deck.deal(count) == expected
+            assert deck.remaining == tuple(reversed(stock))
+
+
 def test_lazy_shuffle_is_uniform() -> None:
     rng = RandomSource(7)
     counts = [0] * 52

@@ -257,7 +257,14 @@ class Context(Emitter):
         button = table.move_button(seats)
         i = seats.index(button)
         ordered = seats[i + 1 :] + seats[: i + 1]
-        players = [HandPlayer(table.seats[s]) for s in ordered]  # type: ignore[arg-type]
+        sitting = table.seats
+        players: list[HandPlayer] = []
+        stacks: list[int] = []
+        for s in ordered:  # one pass: each player's part in the hand, and their stack before it
+            p = sitting[s]
+            assert p is not None, "a seat in play holds a player"
+            players.append(HandPlayer(p))
+            stacks.append(p.stack)
         if deck is None and self.next_deck is not None:
             deck, self.next_deck = self.next_deck, None
         if deck is None:
@@ -275,7 +282,7 @@ class Context(Emitter):
                     del self._log[:cut]
                     self._trimmed += cut
                     self._hand_starts = [i - cut for i in starts if i >= cut]
-        self.emit(HandStarted(hand.number, button, tuple(ordered), tuple([hp.player.stack for hp in players])))
+        self.emit(HandStarted(hand.number, button, tuple(ordered), tuple(stacks)))
         return hand
 
     def stack_deck(self, top_first: Sequence[object] | str) -> None:

@@ -101,6 +101,7 @@ class Deck:
         if rng is not None:
             getrandbits = rng.generator.getrandbits
             drawn: list[Card] = []
+            draw = drawn.append
             n = len(cards)
             for _ in range(count):
                 k = n.bit_length()
@@ -108,12 +109,9 @@ class Deck:
                 while i >= n:  # rejection sampling: exactly uniform, as random.randrange does
                     i = getrandbits(k)
                 n -= 1
-                last = cards.pop()
-                if i < n:
-                    drawn.append(cards[i])
-                    cards[i] = last
-                else:
-                    drawn.append(last)
+                draw(cards[i])
+                cards[i] = cards[n]  # the last card of the stock takes the drawn one's place
+            del cards[n:]  # the drawn places, cut off the end at once
             self.dealt += count
             return drawn
         if count == 1:

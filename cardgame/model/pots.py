@@ -99,7 +99,8 @@ def split(amount: int, winners: Sequence[int]) -> list[int]:
     """Shares of ``amount`` for ``winners`` (in order from the button's left): odd chips go first."""
     if type(amount) is not int:
         amount = check_int(amount, "amount to split", ConfigError, minimum=0)
-    n = len(winners) if isinstance(winners, Sequence) and not isinstance(winners, str) else 0
+    n = len(winners) if type(winners) in (list, tuple) or (  # a list or tuple at once: the ABC check costs more
+        isinstance(winners, Sequence) and not isinstance(winners, str)) else 0
     if n == 0:
         raise ConfigError(f"Chips are split among one or more winners (a list of seats), not {excerpt(winners)}.")
     if n == 1:

@@ -273,11 +273,12 @@ class BettingRound(PokerStage):
         can_bet = 0
         for hp in hand.players:  # one pass: the two highest bets, who is still in, who can still bet
             bet = hp.bet
-            if bet > top_bet:
-                top, top_bet, second = hp, bet, top_bet
-            elif bet > second:
-                second = bet
-            hp.bet = 0
+            if bet:  # (often none: folded before betting, all in before the street, checked)
+                if bet > top_bet:
+                    top, top_bet, second = hp, bet, top_bet
+                elif bet > second:
+                    second = bet
+                hp.bet = 0
             hp.acted_at = None
             if not hp.folded:
                 live.append(hp.seat)

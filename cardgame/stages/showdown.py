@@ -660,11 +660,11 @@ def _shown_text(
     runs: Sequence[tuple[tuple[dict[int, int | None], dict[int, str]], tuple[dict[int, int | None], dict[int, str]]]],
 ) -> str:
     """How ``seat``'s shown hand reads: high / low, on each run-out in turn."""
-    parts = []
+    texts = []
     for (_, hi_text), (_, lo_text) in runs:
-        t = (hi_text.get(seat, ""), lo_text.get(seat, ""))
-        parts.append(f"{t[0]} / {t[1]}" if t[0] and t[1] else t[0] or t[1])
-    return parts[0] if len(parts) == 1 else "; ".join(f"run {i + 1}: {text}" for i, text in enumerate(parts))
+        high, low = hi_text.get(seat, ""), lo_text.get(seat, "")
+        texts.append(f"{high} / {low}" if high and low else high or low)
+    return texts[0] if len(texts) == 1 else "; ".join(f"run {i + 1}: {text}" for i, text in enumerate(texts))
 
 
 class ShowChoice(NamedTuple):
