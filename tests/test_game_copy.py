@@ -513,6 +513,7 @@ def test_a_copy_at_every_decision_after_a_round_cut_short_goes_on_like_the_origi
         for _ in range(120):
             if game.status_name == "failed":
                 game.start()  # the stages that did not run again keep what the failed hand left
+                _chips_conserved(game)  # the failed hand is void: its pot went back (was lost)
                 continue
             if rng.randrange(12) == 0 and game.to_act is not None:
                 armed[0] = True

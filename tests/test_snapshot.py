@@ -661,7 +661,7 @@ def test_settings_are_compared_by_value_not_by_text() -> None:
         # mark and first_since, _queue, _held, _delivering: within one call; listener_errors: reports
         (Context, {"_delivering", "_hand_starts", "_held", "_hooks", "_listeners", "_log", "_pin", "_queue",
                    "_trimmed", "deck_spec", "emit", "hand", "hands_played", "keep_hands", "listener_errors",
-                   "max_hands", "next_deck", "rng", "stop_requested", "table"}),
+                   "max_hands", "next_deck", "rng", "stop_requested", "table", "voidable"}),
         (Hand, {"board", "bring_in", "button", "by_seat", "dead", "deck", "discards", "first_to_act", "killed",
                 "last_aggressor", "mucked", "number", "players", "ring",  # ring: from players
                 "runouts", "street"}),
@@ -710,6 +710,7 @@ EVENT_SAMPLES: list[Event] = [
     ev.RunsChosen(3, 2),
     ev.RakeTaken(3),
     ev.HandEnded(3, ((0, 100), (1, 95))),
+    ev.HandVoided(4, ((0, 100), (1, 95))),
     ev.StageFailed("showdown", "boom"),
     ev.CardsDiscarded(1, (_KD, None)),
     ev.DiscardsReshuffled(7),

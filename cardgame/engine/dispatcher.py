@@ -51,6 +51,7 @@ class Dispatcher(Generic[C]):
         if len({id(s) for s in stages}) != len(stages):
             raise StageError("The same stage object appears twice in the list; create one per position.")
         check_fit(stages, ctx)
+        _check_unshared(stages, ctx)
         self.stages = Stages(stages)
         self._full: list[Stage[C]] = list(reversed(self.stages))  # a new hand's stack, copied on each restart
         self.ctx = ctx
@@ -74,9 +75,14 @@ class Dispatcher(Generic[C]):
 
     # --- driving ----------------------------------------------------------------------------------
     def start(self) -> None:
-        """Start the first stage (and any stages that end at once after it)."""
+        """Start the first stage (and any stages that end at once after it). After a failure, the stages
+        it cut short are set back to their initial state first."""
         if self.status == "running":
             raise StageError("The game is already running.")
+        if self.status == "failed":  # the stages the failure cut short wait no more
+            for s in self.stages:
+                if s.state not in s._final:
+                    s.state = s.initial
         self.status = "running"
         self.stack = self._full[:]
         first = self.current = self.stack.pop()
@@ -217,3 +223,14 @@ class Dispatcher(Generic[C]):
         name = failed.stage or stage.name
         self.ctx.emit(StageFailed(name, failed.reason))
         raise StageError(f"Stage {name} failed in state {failed.state!r}: {failed.reason}") from exc
+
+
+def _check_unshared(stages: Sequence[Stage[Any]], ctx: Any) -> None:
+    """Refuse stages that another game is in the middle of: a stage keeps its game's state (its
+    context, the player to act), so two games driving one stage object would corrupt each other. A
+    list whose stages all ended (a game over) may be given to another. (Checked when a dispatcher is
+    made; a learning environment that drops a game for the next one hands its stages on.)"""
+    for s in stages:
+        if s.ctx is not None and s.ctx is not ctx and s.state != s.initial and s.state not in s._final:
+            raise StageError(f"The {s.name} stage is in the middle of another game (in state {s.state!r}); build a "
+                             "new stage list for each game (variant.build(...)), or copy a game with Game.copy().")

@@ -11,7 +11,7 @@ from cardgame.engine.copies import shallow_copy
 from cardgame.model.cards import Card, format_cards, parse_cards
 from cardgame.model.deck import STANDARD_DECK, Deck, DeckSpec
 from cardgame.model.errors import CardError, TableError
-from cardgame.model.events import Event, HandEnded, HandStarted, PlayerLeft, PlayerSatOut
+from cardgame.model.events import Event, HandEnded, HandStarted, HandVoided, PlayerLeft, PlayerSatOut
 from cardgame.model.hand import Hand, HandPlayer
 from cardgame.model.inputs import excerpt
 from cardgame.model.rng import RandomSource
@@ -60,7 +60,7 @@ class Context(Emitter):
         "_pin",
         "_queue",
         "_trimmed",
-        "deck_spec",
+                "deck_spec",
         "emit",
         "hand",
         "hands_played",
@@ -71,6 +71,7 @@ class Context(Emitter):
         "rng",
         "stop_requested",
         "table",
+        "voidable",
     )
 
     emit: Callable[[Event], None]
@@ -104,6 +105,8 @@ class Context(Emitter):
         self.log = []  # also binds ``emit``
         self._trimmed = 0  # events trimmed off the front of the log so far
         self._pin: int | None = None  # a mark: trimming keeps every event emitted since
+        #: the hand in progress's button before it and its start, which :meth:`void_hand` goes back to
+        self.voidable: tuple[int | None, HandStarted] | None = None
 
     def mark(self) -> int:
         """How many events were emitted so far (trimmed ones included). Trimming keeps every event
@@ -254,6 +257,7 @@ class Context(Emitter):
     def open_hand(self, seats: list[int], deck: Deck | None = None) -> Hand:
         """Start a hand for ``seats``: move the button, order players left of it, shuffle a deck."""
         table = self.table
+        before = table.button
         button = table.move_button(seats)
         i = seats.index(button)
         ordered = seats[i + 1 :] + seats[: i + 1]
@@ -282,7 +286,9 @@ class Context(Emitter):
                     del self._log[:cut]
                     self._trimmed += cut
                     self._hand_starts = [i - cut for i in starts if i >= cut]
-        self.emit(HandStarted(hand.number, button, tuple(ordered), tuple(stacks)))
+        started = HandStarted(hand.number, button, tuple(ordered), tuple(stacks))
+        self.voidable = (before, started)
+        self.emit(started)
         return hand
 
     def stack_deck(self, top_first: Sequence[object] | str) -> None:
@@ -332,6 +338,42 @@ class Context(Emitter):
             return
         table = self.table
         self.hands_played += 1
+        self._let_go(hand)
+        self.emit(HandEnded(hand.number, tuple([(p.seat, p.stack) for p in table.seats if p is not None])))
+        self.hand = None
+
+    def void_hand(self) -> HandVoided | None:
+        """Void the hand in progress, one that cannot be finished (its game failed): each of its players
+        gets back the stack they started it with (every bet returned, as after a misdeal: Robert's Rules
+        of Poker, Section 3; the rule a crashed server's hand follows, docs/rules.md), the button goes
+        back to where it was, and the hand's number is not used again; then leavers go and the broke
+        sit out as at a hand's end.
+        Returns the :class:`HandVoided` emitted (``None``: no hand was in progress)."""
+        hand = self.hand
+        if hand is None:
+            return None
+        table = self.table
+        kept = self.voidable
+        if kept is not None and kept[1].hand == hand.number:
+            table.button = kept[0]
+            start = dict(zip(kept[1].seats, kept[1].stacks, strict=True))
+        else:  # a game restored mid-hand: the log's start of the hand, else what each put in
+            found = [e for e in self._log if type(e) is HandStarted and e.hand == hand.number and e.stacks]
+            start = (dict(zip(found[-1].seats, found[-1].stacks, strict=True)) if found
+                     else {hp.seat: hp.player.stack + hp.contributed for hp in hand.players})
+        for hp in hand.players:
+            hp.player.stack = start[hp.seat]
+        voided = HandVoided(hand.number, tuple((hp.seat, hp.player.stack) for hp in hand.players))
+        self.emit(voided)
+        self.hands_played += 1
+        self._let_go(hand)
+        self.hand = None
+        self.voidable = None
+        return voided
+
+    def _let_go(self, hand: Hand) -> None:
+        """At a hand's end: free the seats of its leavers, sit out its broke players."""
+        table = self.table
         for hp in hand.players:
             p = hp.player
             if p.leaving and table.seats[p.seat] is p:
@@ -340,8 +382,6 @@ class Context(Emitter):
             elif p.stack == 0 and not p.sitting_out:
                 p.sitting_out = True
                 self.emit(PlayerSatOut(p.seat))
-        self.emit(HandEnded(hand.number, tuple([(p.seat, p.stack) for p in table.seats if p is not None])))
-        self.hand = None
 
     def game_over(self) -> bool:
         """Whether the game was asked to stop or has played ``max_hands`` hands."""

@@ -29,6 +29,7 @@ __all__ = [
     "HandEnded",
     "HandMucked",
     "HandStarted",
+    "HandVoided",
     "HoleCardsDealt",
     "PlayerLeft",
     "PlayerSatIn",
@@ -331,6 +332,20 @@ class HandEnded(Event):
     def describe(self, names: dict[int, str] | None = None) -> str:
         return f"Hand #{self.hand} ends: " + ", ".join(f"{_name(names, s)} {c}" for s, c in self.stacks)
 
+
+
+@fast_init
+@attrs.frozen
+class HandVoided(Event):
+    """A hand that could not be finished is void: ``stacks`` are the (seat, stack) each of its players
+    got back, the stack they started it with (every bet returned)."""
+
+    kind: ClassVar[str] = "hand voided"
+    hand: int
+    stacks: tuple[tuple[int, int], ...]
+
+    def describe(self, names: dict[int, str] | None = None) -> str:
+        return f"Hand #{self.hand} is void: every bet is returned"
 
 
 @fast_init

@@ -298,7 +298,11 @@ class Game:
 
     # --- the game ------------------------------------------------------------------------------------
     def start(self) -> None:
-        """Start the stage stack (the first hand begins as soon as enough players are in play)."""
+        """Start the stage stack (the first hand begins as soon as enough players are in play). After a
+        failure the hand it stopped is void first (:meth:`~cardgame.model.context.Context.void_hand`:
+        every bet returned, a ``HandVoided`` event), so starting again loses no chip."""
+        if self.dispatcher.status == "failed":
+            self.ctx.void_hand()
         self.dispatcher.start()
 
     def stop(self) -> None:

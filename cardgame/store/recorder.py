@@ -1,5 +1,6 @@
 """Recording a game as it runs: the listener that writes each event (and the hand rows) in its own
-transaction, and the two events the store writes itself (:class:`TableState`, :class:`HandVoided`)."""
+transaction, and the event the store writes itself (:class:`TableState`; recovery also writes the
+model's :class:`~cardgame.model.events.HandVoided`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardgame.model.events import Event, HandEnded, HandStarted
+from cardgame.model.events import Event, HandEnded, HandStarted, HandVoided
 from cardgame.model.inputs import check_int, excerpt
 from cardgame.play.game import Game
 from cardgame.store.backend import Connection, reason
@@ -20,18 +21,6 @@ from cardgame.store.queries import TableInfo, highest, table_info
 from cardgame.store.serialize import SnapshotError, encoded, register_type, to_compact_json, unstructure
 
 __all__ = ["HandVoided", "Recorder", "Row", "TableState", "check_recordable", "start_recording", "write_rows"]
-
-
-@attrs.frozen
-class HandVoided(Event):
-    """Recovery cancelled an interrupted hand: ``stacks`` are the (seat, stack) each got back."""
-
-    kind: ClassVar[str] = "hand voided"
-    hand: int
-    stacks: tuple[tuple[int, int], ...]
-
-    def describe(self, names: dict[int, str] | None = None) -> str:
-        return f"Hand #{self.hand} is void: every bet is returned"
 
 
 @attrs.frozen
@@ -47,7 +36,6 @@ class TableState(Event):
         return "Recording starts: " + ", ".join(f"{n} (seat {s}) {c}" for s, n, c, _ in self.seats)
 
 
-register_type(HandVoided)
 register_type(TableState)
 
 

@@ -279,6 +279,8 @@ def _save_context(ctx: Context) -> dict[str, Any]:
         "stop_requested": ctx.stop_requested,
         "hand_starts": list(ctx.hand_starts),
         "log": [encode_event(e) for e in ctx.log],
+        # where the button was before the hand in progress (a void puts it back: Context.void_hand)
+        "button_before_hand": None if ctx.voidable is None or ctx.hand is None else ctx.voidable[0],
     }
 
 
@@ -676,6 +678,11 @@ def restore(data: Mapping[str, Any], stages: Sequence[Stage[Context]] | VariantL
     hand_starts = c.get_int_list("hand_starts", minimum=0, maximum=len(log))
     if hand_starts != sorted(hand_starts):
         raise SnapshotError(f"context.hand_starts {excerpt(hand_starts)} must run in order.")
+    voidable = None  # (the button before the hand in progress, its start), for Context.void_hand
+    if hand is not None and "button_before_hand" in c.data:  # (absent from older snapshots)
+        before = c.opt_int("button_before_hand", minimum=0, maximum=table.seat_count - 1)
+        starts = [e for e in log if type(e) is HandStarted and e.hand == hand.number]
+        voidable = (before, starts[-1]) if starts else None
 
     n = len(stages)
     saved = [_read_stage(stage, JsonObject(raw, f"stages[{i}]"), n)
@@ -707,6 +714,7 @@ def restore(data: Mapping[str, Any], stages: Sequence[Stage[Context]] | VariantL
     ctx.stop_requested = stop_requested
     ctx.hand_starts = hand_starts
     ctx.log = log
+    ctx.voidable = voidable
     for stage, (state, _saved_outcome, previous, started, parent, values) in zip(stages, saved, strict=True):
         stage.state = state  # which gives the stage's outcome: a saved one (older snapshots) is checked, not kept
         stage.previous = previous
