@@ -134,18 +134,23 @@ class Recorder:
             next_seq = 0 if top is None else top + 1
         self.next_seq: int = next_seq
         self._hand_events: list[Event] | None = None
+        self._over: object | None = None  # the hand that ended or was voided while the context still holds it
 
     def __call__(self, event: Event) -> None:
         hand = self.game.ctx.hand
-        number = hand.number if hand is not None else None
+        # an event after the hand's end (a hook's, at HandEnded; a leave after a void) is between hands
+        number = hand.number if hand is not None and hand is not self._over else None
         if isinstance(event, HandStarted):
             self._hand_events = [] if self.phh_writer is not None else None
             number = event.hand
+        elif isinstance(event, HandVoided):
+            self._over, self._hand_events = hand, None  # a void hand has no history to write
         if self._hand_events is not None:
             self._hand_events.append(event)
         phh = None
         if isinstance(event, HandEnded):
             number = event.hand
+            self._over = hand
             if self._hand_events is not None and self.phh_writer is not None:
                 phh = self._phh(self._hand_events)
             self._hand_events = None

@@ -478,3 +478,59 @@ def test_recover_takes_a_seed_the_library_drew(store: EventStore) -> None:
     assert again.seed == MAX_SEED
     with pytest.raises(StoreError, match=r"below 2\*\*128"):
         recover(store, "t1", no_limit_holdem(1, 2), seed=MAX_SEED + 1)
+
+
+def test_an_event_a_hook_emits_at_a_hands_end_is_logged_between_hands_and_the_table_recovers(
+        store: EventStore) -> None:
+    """A hook that seats a player when a hand ends (as a tournament moving players does): the seat is
+    logged between hands, not as part of the hand that ended (which made the log unrecoverable:
+    "its hand is 1 but the log has no hand in progress there")."""
+    game = Game(no_limit_holdem(1, 2), seats=4, seed=3, max_hands=2, keep_hands=None)
+    store.record(game, "t1", clock=Clock())
+    game.sit_down("ann", 200, 0)
+    game.sit_down("bob", 200, 1)
+
+    def seat_cat(event: object) -> None:
+        if isinstance(event, HandEnded) and event.hand == 1:
+            game.sit_down("cat", 150, 2)
+
+    game.hook(seat_cat)
+    game.start()
+    game.play(calling_station)
+    seated = [r for r in store.events("t1") if isinstance(r.event, PlayerSeated) and r.event.name == "cat"]
+    assert [r.hand for r in seated] == [None]
+    again = recover(store, "t1", no_limit_holdem(1, 2))
+    assert [(p.name, p.stack) for p in again.table.players()] == [(p.name, p.stack) for p in game.table.players()]
+
+
+def test_a_failed_game_started_again_is_recorded_with_its_hand_void_and_recovers(store: EventStore) -> None:
+    """Game.start after a failure voids the hand: the store marks it voided, a player who left during
+    it leaves between hands with the stack they started it with, and the log recovers to the game."""
+    game = Game(no_limit_holdem(1, 2), seats=3, seed=4, keep_hands=None)
+    store.record(game, "t1", clock=Clock())
+    for i, name in enumerate(("ann", "bob", "cat")):
+        game.sit_down(name, 100 + 10 * i, i)
+    armed = [False]
+
+    def boom(event: object) -> None:
+        if armed[0]:
+            armed[0] = False
+            raise RuntimeError("a hook failed")
+
+    game.hook(boom)
+    game.start()
+    first = game.to_act
+    assert first is not None
+    game.act(first, "call")
+    game.leave(first)
+    armed[0] = True
+    with pytest.raises(CardgameError, match="a hook failed"):
+        game.act(game.to_act, "call")  # type: ignore[arg-type]
+    game.start()
+    assert [h.status for h in store.hands("t1")] == ["voided", "playing"]
+    left = [r for r in store.events("t1") if isinstance(r.event, PlayerLeft)]
+    assert [(r.hand, r.event.cashed_out) for r in left] == [(None, 100 + 10 * first)]
+    again = recover(store, "t1", no_limit_holdem(1, 2))
+    assert sorted((p.name, p.stack) for p in again.table.players()) == sorted(
+        (p.name, p.stack + (hp.contributed if (hp := game.hand.by_seat.get(p.seat)) else 0))  # type: ignore[union-attr]
+        for p in game.table.players())
