@@ -20,9 +20,9 @@ from typing import Any, SupportsIndex, TypeVar, cast
 from cardgame.engine.errors import EXCERPT_LIMIT, excerpt
 from cardgame.model.errors import CardgameError
 
-__all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "MAX_NUMBER", "check_instance", "check_int", "check_path", "check_text",
-           "excerpt", "is_ascii_int", "label", "os_error", "read_file", "read_int", "read_text", "read_toml",
-           "whole_number", "writable_file"]
+__all__ = ["EXCERPT_LIMIT", "MAX_DIGITS", "MAX_NUMBER", "check_bool", "check_instance", "check_int", "check_path",
+           "check_text", "excerpt", "is_ascii_int", "label", "os_error", "read_file", "read_int", "read_text",
+           "read_toml", "whole_number", "writable_file"]
 
 T = TypeVar("T")
 
@@ -62,6 +62,13 @@ def whole_number(value: object) -> int | None:
         return operator.index(cast(SupportsIndex, value))
     except TypeError:  # numpy's arrays of more than one value have __index__, and refuse it
         return None
+
+
+def check_bool(value: object, what: str, error: type[CardgameError]) -> bool:
+    """``value`` if it is ``True`` or ``False`` (not 1, "yes" or a list), else ``error`` naming ``what``."""
+    if value is not True and value is not False:
+        raise error(f"{what} must be True or False, not {excerpt(value)}.")
+    return value
 
 
 def check_int(value: object, what: str, error: type[CardgameError], *, minimum: int | None = None,

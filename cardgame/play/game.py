@@ -11,7 +11,7 @@ from cardgame.model.context import Context
 from cardgame.model.deck import STANDARD_DECK, DeckSpec
 from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.events import Event
-from cardgame.model.inputs import check_int, excerpt
+from cardgame.model.inputs import check_bool, check_int, excerpt
 from cardgame.model.rng import RandomSource
 from cardgame.model.table import Player, Table
 from cardgame.play.bot import Bot
@@ -209,8 +209,7 @@ class Game:
         >>> game.hand is not None and twin.hand is not game.hand
         True
         """
-        if not isinstance(listeners, bool):
-            raise ConfigError(f"listeners must be True or False, not {excerpt(listeners)}.")
+        check_bool(listeners, "listeners", ConfigError)
         ctx = self.ctx.copy(listeners=listeners)
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
@@ -520,8 +519,7 @@ class Game:
 
     def status(self, seat: int | None = None, *, reveal: bool = False) -> str:
         """The status table: pot, street, board and one row per seat."""
-        if not isinstance(reveal, bool):
-            raise ConfigError(f"reveal must be True or False, not {excerpt(reveal)}.")
+        check_bool(reveal, "reveal", ConfigError)
         return status_table(table_view(self.ctx, seat, reveal=reveal, to_act=self.to_act))
 
     # --- driving bots ------------------------------------------------------------------------------------

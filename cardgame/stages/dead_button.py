@@ -14,7 +14,7 @@ from cardgame.model.deck import DeckSpec
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import BlindMissed, BlindsPlaced, ForcedBetPosted
 from cardgame.model.hand import Hand, HandPlayer
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import check_bool, excerpt
 from cardgame.stages.forced_bets import ForcedBets
 from cardgame.stages.results import HandOpened
 from cardgame.stages.wait_for_players import WaitForPlayers
@@ -131,10 +131,7 @@ class DeadButtonBlinds(ForcedBets):
                  entry_ante: bool = False) -> None:
         super().__init__(blinds, ante=ante, ante_trimming=ante_trimming, short_blind=short_blind,
                          big_blind_ante=big_blind_ante, big_blind_ante_first=big_blind_ante_first)
-        for what, flag in (("big_blind_ante", big_blind_ante), ("big_blind_ante_first", big_blind_ante_first),
-                           ("entry_ante", entry_ante)):
-            if not isinstance(flag, bool):
-                raise ConfigError(f"{what} must be True or False, not {excerpt(flag)}.")
+        check_bool(entry_ante, "entry_ante", ConfigError)  # the others: ForcedBets
         if entry_ante and not big_blind_ante:
             raise ConfigError("entry_ante is the big-blind ante of a player coming in: give big_blind_ante=True with "
                               "it.")

@@ -12,7 +12,7 @@ from cardgame.model.context import Context
 from cardgame.model.errors import ConfigError
 from cardgame.model.events import ForcedBetPosted
 from cardgame.model.hand import Hand, HandPlayer
-from cardgame.model.inputs import check_int, excerpt
+from cardgame.model.inputs import check_bool, check_int, excerpt
 from cardgame.stages.base import PokerStage
 from cardgame.stages.fitting import table_fit
 from cardgame.stages.results import ForcedBetsResult, HandOpened
@@ -89,6 +89,9 @@ class ForcedBets(PokerStage):
         short_blind: str = "full",
     ) -> None:
         super().__init__()
+        for what, flag in (("big_blind_ante", big_blind_ante), ("big_blind_ante_first", big_blind_ante_first),
+                           ("ante_trimming", ante_trimming)):
+            check_bool(flag, what, ConfigError)
         self._posted: ForcedBetsResult | None = None  # what the last hand_on handed on
         self.blinds = _amounts(blinds, "blinds")
         self.ante = _amounts(ante, "antes")

@@ -13,7 +13,7 @@ from cardgame.model.context import Context
 from cardgame.model.errors import CardError, CardgameError, ConfigError, IllegalActionError
 from cardgame.model.events import CardsShown, HandMucked, PotAwarded, RakeTaken
 from cardgame.model.hand import Hand, HandPlayer
-from cardgame.model.inputs import excerpt
+from cardgame.model.inputs import check_bool, excerpt
 from cardgame.model.pots import Pot, side_pots, split
 from cardgame.model.rake import FixedRake, Rake, rake_pots
 from cardgame.stages.base import PokerStage, TableAction, hand_of
@@ -160,8 +160,7 @@ class Showdown(PokerStage):
         if rake is not None and not isinstance(rake, Rake | FixedRake):
             raise ConfigError(f"rake is a Rake (percent, cap), a FixedRake or None, not {excerpt(rake)}.")
         for what, flag in (("show_or_muck", show_or_muck), ("ask_to_see", ask_to_see)):
-            if not isinstance(flag, bool):
-                raise ConfigError(f"{what} must be True or False, not {excerpt(flag)}.")
+            check_bool(flag, what, ConfigError)
         if ask_to_see and not show_or_muck:
             raise ConfigError("ask_to_see needs show_or_muck=True: without it every hand is shown anyway.")
         self.show_or_muck = show_or_muck

@@ -17,7 +17,7 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from cardgame.model.errors import CardgameError, ConfigError, HandHistoryError
-from cardgame.model.inputs import check_instance, check_int, check_text, excerpt, os_error, read_int
+from cardgame.model.inputs import check_bool, check_instance, check_int, check_text, excerpt, os_error, read_int
 from cardgame.phh.history import HandHistory
 from cardgame.phh.io import StrPath, load_each
 from cardgame.phh.steps import HandSteps, hand_steps, pick_hand, printable, seat_of, view_equity
@@ -56,8 +56,7 @@ class Replayer:
         hand the engine cannot replay, raises a :class:`~cardgame.model.errors.HandHistoryError`
         naming what was wrong, as does a file that cannot be opened (its path, an excerpt, and the
         system's reason)."""
-        if type(equity) is not bool:
-            raise HandHistoryError(f"equity must be True or False, not {excerpt(equity)}.")
+        check_bool(equity, "equity", HandHistoryError)
         self.equity = equity
         if not isinstance(path, str | os.PathLike) or not isinstance(os.fspath(path), str) or "\0" in os.fspath(path):
             raise HandHistoryError(f"A hand history is a file's path, not {excerpt(path)}.")

@@ -31,7 +31,7 @@ from typing import Any
 
 import attrs
 
-from cardgame.model.inputs import check_instance, check_int, check_text, excerpt
+from cardgame.model.inputs import check_bool, check_instance, check_int, check_text, excerpt
 from cardgame.model.rng import check_seed
 from cardgame.tournament.errors import TournamentError
 
@@ -221,8 +221,7 @@ class Bubble:
 
     @hand_for_hand.validator
     def _flag(self, attribute: attrs.Attribute[Any], value: object) -> None:
-        if not isinstance(value, bool):
-            raise TournamentError(f"hand_for_hand must be True or False, not {excerpt(value)}.")
+        check_bool(value, "hand_for_hand", TournamentError)
 
     @property
     def in_the_money(self) -> bool:

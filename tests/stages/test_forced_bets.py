@@ -67,3 +67,11 @@ def test_bad_config_is_rejected() -> None:
         ForcedBets((1, -2))
     with pytest.raises(ConfigError, match="big-blind ante"):
         ForcedBets((1,), ante=1, big_blind_ante=True)
+
+
+@pytest.mark.parametrize("flag", ["big_blind_ante", "big_blind_ante_first", "ante_trimming"])
+@pytest.mark.parametrize("value", [[1], 1, "yes", None])
+def test_a_flag_that_is_not_true_or_false_is_refused(flag: str, value: object) -> None:
+    """A hostile truthy value (``[1]``) was taken as True on a moving-button table."""
+    with pytest.raises(ConfigError, match=f"^{flag} must be True or False, not "):
+        ForcedBets((1, 2), ante=1, **{flag: value})  # type: ignore[arg-type]
