@@ -23,6 +23,7 @@ from cardgame.store.serialize.converter import (
     _structure_card,
     to_plain,
 )
+from cardgame.store.serialize.jsontext import to_compact_json
 from cardgame.store.serialize.registry import _class_of, type_tag
 
 # --- encoding ---------------------------------------------------------------------------------
@@ -44,22 +45,38 @@ def encode_event(event: Event) -> dict[str, Any]:
     return encode_record(event)
 
 
-#: The newest events :func:`encoded` encoded, by identity (each kept alive, so no id is reused while here).
-_ENCODED: dict[int, tuple[Event, dict[str, Any]]] = {}
+#: The newest events :func:`encoded` encoded, by identity (each kept alive, so no id is reused while here):
+#: ``[event, its data, its compact JSON text or None until asked for]``.
+_ENCODED: dict[int, list[Any]] = {}
 _ENCODED_LIMIT = 1024
+
+
+def _entry(event: Event) -> list[Any]:
+    found = _ENCODED.get(id(event))
+    if found is not None and found[0] is event:
+        return found
+    entry = [event, encode_record(event), None]
+    if len(_ENCODED) >= _ENCODED_LIMIT:
+        del _ENCODED[next(iter(_ENCODED))]
+    _ENCODED[id(event)] = entry
+    return entry
 
 
 def encoded(event: Event) -> dict[str, Any]:
     """:func:`encode_event` of ``event``, made once for the recorder and every view that shows the same
     event object (the newest :data:`_ENCODED_LIMIT` are kept). The result is shared: do not change it."""
-    found = _ENCODED.get(id(event))
-    if found is not None and found[0] is event:
-        return found[1]
-    data = encode_record(event)
-    if len(_ENCODED) >= _ENCODED_LIMIT:
-        del _ENCODED[next(iter(_ENCODED))]
-    _ENCODED[id(event)] = (event, data)
+    data: dict[str, Any] = _entry(event)[1]
     return data
+
+
+def encoded_json(event: Event) -> str:
+    """:func:`encoded` as compact JSON text (:func:`to_compact_json`), made once for the store's row and
+    every view that shows the same event object."""
+    entry = _entry(event)
+    if entry[2] is None:
+        entry[2] = to_compact_json(entry[1])
+    text: str = entry[2]
+    return text
 
 
 def encode_value(value: Any, where: str = "value") -> Any:
