@@ -20,7 +20,11 @@ def to_json(data: Any, *, indent: int | None = None) -> str:
 
 def to_compact_json(data: Any) -> str:
     """``data`` as compact JSON text (the event store's columns and lines: no spaces, text as it is)."""
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return _COMPACT(data)
+
+
+#: The encoder of :func:`to_compact_json`, made once (``json.dumps`` makes one a call when told how to write).
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 #: A JSON string: brackets inside it do not nest.
