@@ -235,15 +235,17 @@ def test_requests_for_another_host_name_are_refused() -> None:
 
 
 # --- a client that does not read, against a real uvicorn socket ---------------------------------------------
-def serve_live(limits: Limits) -> Iterator[tuple[Any, int]]:
-    """The app under uvicorn in a thread (a busy operator's table of bots, nothing recorded), and its port.
+def serve_live(limits: Limits, db: str | None = None) -> Iterator[tuple[Any, int]]:
+    """The app under uvicorn in a thread (a busy operator's table of bots, recorded in ``db`` if given: its
+    views then go out from the store's callbacks, not the table's task), and its port.
     Its connections have a small kernel send buffer (set on the listening socket, which they inherit), so
     a client that does not read stalls the server's sends within a second, not once the kernel has
     taken the megabytes its buffer grows to by itself."""
-    application = app(limits=limits)
+    application = app(db, limits=limits)
     server = application.state.server
-    server.create(read_config({**TABLE, "bots": {"0": "random", "1": "random", "2": "random"}, "bots_alone": True,
-                               "seats": 3, "bot_delay": 0.005}))  # busy, but leaving the test's thread time
+    server.opening.append(read_config({**TABLE, "bots": {"0": "random", "1": "random", "2": "random"},
+                                       "bots_alone": True, "seats": 3,
+                                       "bot_delay": 0.005}))  # busy, but leaving the test's thread time
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 16 * 1024)
     sock.bind(("127.0.0.1", 0))
@@ -260,9 +262,10 @@ def serve_live(limits: Limits) -> Iterator[tuple[Any, int]]:
     sock.close()
 
 
-@pytest.fixture
-def live() -> Iterator[tuple[Any, int]]:
-    yield from serve_live(Limits(send_queue=64 * 1024, send_timeout=60))
+@pytest.fixture(params=["unrecorded", "recorded"])
+def live(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Any, int]]:
+    db = str(tmp_path / "t.db") if request.param == "recorded" else None
+    yield from serve_live(Limits(send_queue=64 * 1024, send_timeout=60), db)
 
 
 @pytest.fixture
