@@ -714,7 +714,11 @@ def _address(connection: HTTPConnection) -> str:
 class _Connection:
     """One websocket: a bounded queue of JSON text its writer sends, with a time limit on each send.
     A client whose unsent text passes ``limits.send_queue`` bytes, or that takes longer than
-    ``limits.send_timeout`` to take a message, is dropped and its queue freed."""
+    ``limits.send_timeout`` to take a message, is dropped and its queue freed.
+
+    A message for a connection with nothing queued and no send under way is sent at once, on the
+    caller's turn (:meth:`_send_now`): its writer task is woken only when a send must wait (the
+    client reads slowly and the transport's buffer is full), and then finishes that send first."""
 
     def __init__(self, server: Server, host: TableHost, websocket: WebSocket, address: str) -> None:
         self.server = server
@@ -729,16 +733,38 @@ class _Connection:
         self.client = Client(self.deliver)
         self.watching = False  # in host.clients
         self.tasks: tuple[asyncio.Task[None], ...] = ()  # the reader and the writer
+        self.busy = False  # a send under way in the writer
+        self.stuck: _Resume | None = None  # a send begun at once that must wait: the writer finishes it
+        self.broken = False  # a send failed (the client is gone): the writer ends, and the connection
 
     def deliver(self, message: dict[str, Any]) -> None:
         if self.dropped or self.ending:
             return
         text = message_text(message)
+        if not self.queue and not self.busy and self.stuck is None and not self.broken and self.tasks:
+            self._send_now(text)
+            return
         if self.queued + len(text) > self.server.limits.send_queue:
             self.drop(f"more than {self.server.limits.send_queue:,} bytes unsent")
             return
         self.queued += len(text)
         self.queue.append(text)
+        self.ready.set()
+
+    def _send_now(self, text: str) -> None:
+        """Send ``text`` now, as far as it goes without waiting; a send that must wait is handed to the
+        writer (and counts as queued until it takes it up)."""
+        sending = self.websocket.send_text(text)
+        try:
+            waiting = sending.send(None)
+        except StopIteration:
+            return
+        except Exception:  # the client is gone: the writer ends, and the connection with it
+            self.broken = True
+            self.ready.set()
+            return
+        self.stuck = _Resume(sending, waiting, len(text))
+        self.queued += len(text)
         self.ready.set()
 
     def drop(self, why: str) -> None:
@@ -760,19 +786,27 @@ class _Connection:
         self.ready.set()
 
     async def write(self) -> None:
+        sending = self.server.sending
         while not self.dropped:
             await self.ready.wait()
             self.ready.clear()
-            while self.queue and not self.dropped:
-                text = self.queue.popleft()
-                self.queued -= len(text)
-                sending = self.server.sending
+            while (self.stuck is not None or self.queue) and not self.dropped and not self.broken:
+                send: Any
+                if self.stuck is not None:
+                    send, self.stuck = self.stuck, None
+                    self.queued -= send.size
+                else:
+                    text = self.queue.popleft()
+                    self.queued -= len(text)
+                    send = self.websocket.send_text(text)
                 sending[self] = time.monotonic()  # the server's watch drops a send stuck past send_timeout
+                self.busy = True
                 try:
-                    await self.websocket.send_text(text)
+                    await send
                 finally:
                     sending.pop(self, None)
-            if self.ending:
+                    self.busy = False
+            if self.ending or self.broken:
                 return
 
     async def read(self) -> None:
@@ -852,6 +886,9 @@ class _Connection:
             self.server.sockets.get(host.table_id, set()).discard(self)
             self.server.sending.pop(self, None)
             self.queue.clear()
+            if self.stuck is not None:
+                self.stuck.close()
+                self.stuck = None
             for task in (reader, writer):
                 task.cancel()
             for task in (reader, writer):
@@ -859,6 +896,37 @@ class _Connection:
                     await task
             with contextlib.suppress(Exception):  # the client gone already, or not reading: give up soon
                 await asyncio.wait_for(self.websocket.close(code=1008), 1.0)
+
+
+class _Resume:
+    """The rest of a send begun on a caller's turn that had to wait at ``waiting`` (a future): awaited
+    by the connection's writer, it goes on as if the writer had begun it (cancelling it cancels the send)."""
+
+    __slots__ = ("sending", "size", "waiting")
+
+    def __init__(self, sending: Any, waiting: Any, size: int = 0) -> None:
+        self.sending = sending
+        self.waiting = waiting
+        self.size = size
+
+    def close(self) -> None:
+        self.sending.close()
+
+    def __await__(self) -> Any:
+        sending, waiting = self.sending, self.waiting
+        while True:
+            try:
+                value = yield waiting
+            except BaseException as exc:  # cancelled: into the send, which ends with it
+                try:
+                    waiting = sending.throw(exc)
+                except StopIteration as stop:
+                    return stop.value
+            else:
+                try:
+                    waiting = sending.send(value)
+                except StopIteration as stop:
+                    return stop.value
 
 
 def create_app(db: str | None = None, *, name: str = "", max_tables: int | None = None, rate: float | None = None,

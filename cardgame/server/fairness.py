@@ -30,7 +30,7 @@ from typing import TypeVar
 import attrs
 
 from cardgame.engine.errors import CardgameError
-from cardgame.model.cards import Card, format_cards, parse_cards
+from cardgame.model.cards import CARDS, Card, format_cards, parse_cards
 from cardgame.model.events import (
     BoardDealt,
     CardsShown,
@@ -63,7 +63,7 @@ def commitment(salt: str, deck: Sequence[Card]) -> str:
     """The SHA-256 (64 hex digits) committing to ``deck`` (top card first) with ``salt``."""
     salt = _hex(salt, "salt", 32)
     deck = _cards(deck)
-    return hashlib.sha256(f"{SCHEME}:{salt}:{format_cards(deck)}".encode()).hexdigest()
+    return hashlib.sha256(f"{SCHEME}:{salt}:{_deck_text(deck)}".encode()).hexdigest()
 
 
 @attrs.frozen
@@ -79,7 +79,7 @@ class Deal:
 
     def reveal(self) -> dict[str, str]:
         """What the table sends when the hand is over: ``{"salt": ..., "deck": "Ah 7c ..."}``."""
-        return {"salt": self.salt, "deck": format_cards(self.deck)}
+        return {"salt": self.salt, "deck": _deck_text(_cards(self.deck))}
 
 
 def new_deal(cards: Iterable[Card], rng: RandomSource) -> Deal:
@@ -163,6 +163,16 @@ def _cards(cards: object) -> tuple[Card, ...]:
     if len(found) >= 1000 or not all(type(c) is Card for c in found):
         raise DealError(f"A deck is a list of at most 999 cards, not {excerpt(found)}.")
     return found
+
+
+#: Each card's text by its index.
+_CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
+
+
+def _deck_text(deck: tuple[Card, ...]) -> str:
+    """A checked deck (:func:`_cards`) as :func:`~cardgame.model.cards.format_cards` writes it, each
+    card's text looked up (a deck's 52 each hand, twice)."""
+    return " ".join([_CARD_TEXT[c] for c in deck])
 
 
 def _hex(value: object, what: str, digits: int) -> str:

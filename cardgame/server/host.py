@@ -65,7 +65,7 @@ from cardgame.server.messages import (
 )
 from cardgame.stages.base import mark_sitting_out
 from cardgame.stages.wait_for_players import WaitForPlayers
-from cardgame.store.serialize import encoded
+from cardgame.store.serialize import encoded, encoded_json
 
 __all__ = ["Client", "TableHost", "hash_token"]
 
@@ -151,6 +151,7 @@ class TableHost:
         self._public: dict[int, dict[str, Any]] = {}  # seq -> the view item of a public event of this hand
         self._public_text: dict[int, str] = {}  # seq -> that item's JSON text
         self._batch: dict[str, Any] | None = None  # while refresh() sends: the views' shared parts
+        self._row_text: dict[tuple[Any, ...], str] = {}  # a seat row's values -> its JSON text (the newest)
         self.bot_due: float | None = None  # when the bot to act answers (bot_delay)
         self._rebuy = False
         self.rebuys = True  # a broke bot buys in again (a tournament's table sets it False)
@@ -688,7 +689,9 @@ class TableHost:
                 if n in self.timed_out:
                     text = _ran_out_of_time(text, names.get(getattr(e, "seat", -1), ""))
                 item = {"seq": n, "kind": e.kind, "text": text, "event": encoded(seen)}
-                item_text = _json(item)
+                # the event's text is the store's row's (encoded once for both)
+                item_text = (f'{{"seq":{n},"kind":{_string(e.kind)},"text":{_string(text)},'
+                             f'"event":{encoded_json(seen)}}}')
                 if seen is e and (seat is None or e.seen_by(None) is e):  # the same for everyone: render it once
                     public[n] = item
                     public_text[n] = item_text
@@ -721,7 +724,9 @@ class TableHost:
             now = self.now()
             clock = {"seat": seat, "remaining": round(self.clock.action_left(now), 2),
                      "starts_in": round(self.clock.starts_in(now), 2), "bank": round(self.clock.bank_left(now), 2)}
-            found = batch["clock"] = clock, _json(clock)
+            found = batch["clock"] = clock, (f'{{"seat":{int(seat)},"remaining":{_number(clock["remaining"])},'
+                                             f'"starts_in":{_number(clock["starts_in"])},'
+                                             f'"bank":{_number(clock["bank"])}}}')
         return found
 
     def _table_and_text(self, seat: int | None) -> tuple[dict[str, Any], str]:
@@ -731,10 +736,11 @@ class TableHost:
         batch = self._batch if self._batch is not None else {}
         table = batch.get("table")
         if table is None:
-            table = batch["table"] = self._public_table()
+            table, keys = self._public_table()
+            batch["table"] = table
             # (no string in the text holds '"seats":null': a quote inside one is escaped)
             head, _, tail = _json({**table, "seats": None}).rpartition('"seats":null')
-            batch["parts"] = head, [_json(row) for row in table["seats"]], tail  # the text around the rows
+            batch["parts"] = head, self._rows_text(table["seats"], keys), tail  # the text around the rows
         head, rows_text, tail = batch["parts"]
         hand = self.game.hand
         hp = hand.by_seat.get(seat) if hand is not None and seat is not None else None
@@ -743,29 +749,46 @@ class TableHost:
             index = next(i for i, row in enumerate(rows) if row["seat"] == seat)
             own = {**rows[index], "hole": [_CARD_TEXT[c] for c in hp.hole]}
             table = {**table, "seats": [*rows[:index], own, *rows[index + 1:]]}
-            rows_text = [*rows_text[:index], _json(own), *rows_text[index + 1:]]
+            rows_text = [*rows_text[:index], _with_hole(rows_text[index], hp.hole), *rows_text[index + 1:]]
             return table, f'{head}"seats":[{",".join(rows_text)}]{tail}'
         text = batch.get("text")
         if text is None:
             text = batch["text"] = f'{head}"seats":[{",".join(rows_text)}]{tail}'
         return table, text
 
-    def _public_table(self) -> dict[str, Any]:
-        """The view's ``table`` as a spectator sees it."""
+    def _rows_text(self, rows: list[dict[str, Any]], keys: list[tuple[Any, ...]]) -> list[str]:
+        """The JSON text of each of the table's ``rows`` (as a spectator sees them), by the values it is
+        made of (``keys``): a row unchanged since an earlier view is not encoded again."""
+        cache = self._row_text
+        texts = []
+        for row, key in zip(rows, keys, strict=True):
+            text = cache.get(key)
+            if text is None:
+                if len(cache) >= 4 * len(rows) + 8:  # the rows of the last few views only
+                    cache.clear()
+                text = cache[key] = _json(row)
+            texts.append(text)
+        return texts
+
+    def _public_table(self) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
+        """The view's ``table`` as a spectator sees it, and each of its rows' values as a key."""
         game = self.game
         hand = game.hand
         connected = {c.seat for c in self.clients}
         seats = []
-        for (s, name, stack, bet, in_pot, hole, in_hand, folded, all_in, out, button) in seat_rows(game.ctx, None):
+        keys = []
+        for row in seat_rows(game.ctx, None):
+            s, name, stack, bet, in_pot, hole, in_hand, folded, all_in, out, button = row
             hp = hand.by_seat.get(s) if hand is not None else None
+            up = tuple(hp.face_up) if hp is not None else ()
+            bot, bank = s in self.bots and s not in self.tokens, round(self.clock.bank(s), 2)
             seats.append({
                 "seat": s, "name": name, "stack": stack, "bet": bet, "in_pot": in_pot,
                 "hole": [None if c is None else _CARD_TEXT[c] for c in hole],
-                "up": list(hp.face_up) if hp is not None else [],
-                "in_hand": in_hand, "folded": folded, "all_in": all_in, "sitting_out": out, "button": button,
-                "bot": s in self.bots and s not in self.tokens, "connected": s in connected,
-                "bank": round(self.clock.bank(s), 2),
+                "up": list(up), "in_hand": in_hand, "folded": folded, "all_in": all_in, "sitting_out": out,
+                "button": button, "bot": bot, "connected": s in connected, "bank": bank,
             })
+            keys.append((row, up, bot, s in connected, bank))
         pots: list[dict[str, Any]] = []  # in the middle: this street's bets are still in front of the players
         if hand is not None:
             pots = [{"amount": p.amount, "seats": list(p.eligible)} for p in settled_pots(hand.players, hand.dead)]
@@ -775,7 +798,7 @@ class TableHost:
                 "board": [_CARD_TEXT[c] for c in hand.board] if hand is not None else [],
                 "button": game.table.button, "to_act": game.to_act, "stud": any(self.shape.up_cards),
                 "status": game.status_name, "seats": seats,
-                "commitment": self.commitments.get(hand.number) if hand is not None else None}
+                "commitment": self.commitments.get(hand.number) if hand is not None else None}, keys
 
     def _question(self, seat: int) -> dict[str, Any]:
         game = self.game
@@ -841,6 +864,24 @@ _CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
 
 #: A value's compact JSON text, as the connections send it.
 _json = json.JSONEncoder(separators=(",", ":")).encode
+#: A string's JSON text, as :data:`_json` writes it.
+_string: Callable[[str], str] = json.encoder.encode_basestring_ascii
+#: Each card's JSON text (``"Ah"``, quoted) by its index.
+_CARD_JSON: tuple[str, ...] = tuple(_json(t) for t in _CARD_TEXT)
+
+
+def _number(value: float) -> str:
+    """A finite number's JSON text, as :data:`_json` writes it."""
+    return float.__repr__(value) if type(value) is float else int.__repr__(value)
+
+
+def _with_hole(row_text: str, hole: Iterable[int]) -> str:
+    """A seat row's JSON text (a spectator's: hidden cards are ``null``) with its ``hole`` showing
+    ``hole`` (its own player's view). The row's first ``"hole":[`` is its key (a quote inside a string
+    is escaped), and the list holds no bracket."""
+    start = row_text.index('"hole":[') + 8
+    end = row_text.index("]", start)
+    return f'{row_text[:start]}{",".join([_CARD_JSON[c] for c in hole])}{row_text[end:]}'
 
 
 def message_text(message: dict[str, Any]) -> str:

@@ -133,6 +133,8 @@ _TYPES: dict[str, type] = {
     "sit": Sit, "resume": Resume, "act": Act, "draw": Draw, "runs": Runs, "muck": Muck, "sit_out": SitOut,
     "sit_in": SitIn, "leave": Leave, "top_up": TopUp, "show": Show, "ask_to_see": AskToSee,
 }
+#: Each message type's field names.
+_NAMES: dict[type, frozenset[str]] = {cls: frozenset(a.name for a in attrs.fields(cls)) for cls in _TYPES.values()}
 
 
 def _fields(cls: type) -> str:
@@ -158,8 +160,7 @@ def read_message(data: str | bytes) -> Message:
     if cls is None:
         raise MessageError("malformed", f"Unknown message type {excerpt(kind)}; the types are {', '.join(_TYPES)}.")
     fields: dict[str, Any] = {k: v for k, v in raw.items() if k != "type"}
-    known = {a.name for a in attrs.fields(cls)}
-    extra = sorted(set(fields) - known)
+    extra = sorted(set(fields) - _NAMES[cls])
     if extra:
         raise MessageError("malformed", f"A {kind} message has no field {', '.join(map(excerpt, extra))}; "
                                         f"its fields are {_fields(cls)}.")

@@ -18,7 +18,7 @@ from cardgame.store.connection import StoreFile
 from cardgame.store.errors import StoreError
 from cardgame.store.export import PhhWriter
 from cardgame.store.queries import TableInfo, highest, table_info
-from cardgame.store.serialize import SnapshotError, encoded, register_type, to_compact_json, unstructure
+from cardgame.store.serialize import SnapshotError, encoded_json, register_type, to_compact_json, unstructure
 
 __all__ = ["HandVoided", "Recorder", "Row", "TableState", "check_recordable", "start_recording", "write_rows"]
 
@@ -224,7 +224,7 @@ class Recorder:
         seat = getattr(event, "seat", None)
         rows: list[Row] = [("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)",
                             (self.table_id, self.next_seq, hand, now, event.kind, seat if type(seat) is int else None,
-                             to_compact_json(encoded(event))))]
+                             encoded_json(event)))]
         if isinstance(event, HandStarted):
             seats = self.game.ctx.table.seats
             names = [p.name if (p := seats[s]) is not None else "" for s in event.seats]

@@ -45,6 +45,7 @@ from cardgame.store.serialize.records import (
     encode_record,
     encode_value,
     encoded,
+    encoded_json,
 )
 from cardgame.store.serialize.registry import register_type, type_tag
 from cardgame.store.serialize.values import (
@@ -89,6 +90,7 @@ __all__ = [
     "encode_table",
     "encode_value",
     "encoded",
+    "encoded_json",
     "from_json",
     "json_kind",
     "register_type",

@@ -20,7 +20,11 @@ def to_json(data: Any, *, indent: int | None = None) -> str:
 
 def to_compact_json(data: Any) -> str:
     """``data`` as compact JSON text (the event store's columns and lines: no spaces, text as it is)."""
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return _COMPACT(data)
+
+
+#: The encoder of :func:`to_compact_json`, made once (``json.dumps`` makes one a call when told how to write).
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 #: A JSON string: brackets inside it do not nest.
@@ -31,6 +35,10 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+#: The decoder :func:`from_json` reads text with.
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+
+
 def from_json(text: str | bytes | bytearray) -> Any:
     """The data of the JSON ``text``; :class:`SnapshotError` with the parser's message if it is not JSON
     (``NaN`` and ``Infinity`` are not), or if it nests more than :data:`MAX_DEPTH` levels deep."""
@@ -38,12 +46,16 @@ def from_json(text: str | bytes | bytearray) -> Any:
     if nests_deeper(chars, MAX_DEPTH, _JSON_STRING):
         raise SnapshotError(f"the JSON nests more than {MAX_DEPTH} levels deep")
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        if type(text) is str and not text.startswith("\ufeff"):
+            data = _DECODER.decode(text)  # (json.loads would make a decoder a call)
+        else:
+            data = json.loads(text, parse_constant=_no_constant)
     except RecursionError:  # (a backstop: nesting is bounded above)
         raise SnapshotError(f"the JSON nests more than {MAX_DEPTH} levels deep") from None
     except (ValueError, TypeError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise SnapshotError(str(exc)) from None
-    check_depth(data, "the JSON")
+    if chars.count("[") + chars.count("{") > MAX_DEPTH:  # (fewer brackets cannot nest deeper)
+        check_depth(data, "the JSON")
     return data
 
 

@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import math
+import typing
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 import cattrs
 
-from cardgame.model.cards import Card
+from cardgame.model.cards import CARDS, Card
 from cardgame.model.errors import CardError, CardgameError
 from cardgame.model.events import Event
 from cardgame.model.inputs import MAX_DIGITS, excerpt
@@ -23,6 +24,7 @@ from cardgame.store.serialize.converter import (
     _structure_card,
     to_plain,
 )
+from cardgame.store.serialize.jsontext import to_compact_json
 from cardgame.store.serialize.registry import _class_of, type_tag
 
 # --- encoding ---------------------------------------------------------------------------------
@@ -44,22 +46,99 @@ def encode_event(event: Event) -> dict[str, Any]:
     return encode_record(event)
 
 
-#: The newest events :func:`encoded` encoded, by identity (each kept alive, so no id is reused while here).
-_ENCODED: dict[int, tuple[Event, dict[str, Any]]] = {}
+#: The newest events :func:`encoded` encoded, by identity (each kept alive, so no id is reused while here):
+#: ``[event, its data, its compact JSON text or None until asked for]``.
+_ENCODED: dict[int, list[Any]] = {}
 _ENCODED_LIMIT = 1024
+
+
+#: How each field of a record of plain fields is encoded (:func:`_plain_fields`), by class; ``None``:
+#: a class with another field, encoded by :func:`encode_record`.
+_PLAIN: dict[type, tuple[str, tuple[tuple[str, int], ...]] | None] = {}
+_SCALAR, _CARDS, _LIST, _PAIRS = range(4)
+_SCALARS = frozenset({int, str, bool, float, int | None, str | None, bool | None, float | None})
+_FIELD_KINDS = {tuple[Card, ...]: _CARDS, tuple[Card | None, ...]: _CARDS, tuple[int, ...]: _LIST,
+                tuple[bool, ...]: _LIST, tuple[str, ...]: _LIST, tuple[tuple[int, int], ...]: _PAIRS}
+
+
+def _plain_fields(cls: type) -> tuple[str, tuple[tuple[str, int], ...]] | None:
+    """The type tag and the fields' encodings of an attrs record whose every field is a scalar, a tuple
+    of cards (or hidden cards), of scalars, or of pairs of whole numbers (every event of the model), as
+    :func:`encode_record` would encode them; ``None`` for any other."""
+    if cls in _PLAIN:
+        return _PLAIN[cls]
+    plan: tuple[str, tuple[tuple[str, int], ...]] | None = None
+    try:
+        hints = typing.get_type_hints(cls)
+        fields = attrs.fields(cls)
+        kinds = tuple((f.name, _SCALAR if hints[f.name] in _SCALARS else _FIELD_KINDS[hints[f.name]]) for f in fields)
+        if "type" not in {f.name for f in fields}:
+            plan = type_tag(cls), kinds
+    except (KeyError, TypeError, NameError, CardgameError):
+        plan = None
+    _PLAIN[cls] = plan
+    return plan
+
+
+def _encode_plain(record: Any, plan: tuple[str, tuple[tuple[str, int], ...]]) -> dict[str, Any] | None:
+    """``record`` encoded by its ``plan``; ``None`` if a value is not of its field's declared kind."""
+    tag, kinds = plan
+    data: dict[str, Any] = {"type": tag}
+    for name, kind in kinds:
+        value = getattr(record, name)
+        if kind == _SCALAR:
+            if type(value) not in _SCALAR_TYPES:
+                return None
+        elif type(value) is not tuple:
+            return None
+        elif kind == _CARDS:
+            if not all(type(c) is Card or c is None for c in value):
+                return None
+            value = [None if c is None else _CARD_TEXT[c] for c in value]
+        elif kind == _LIST:
+            if not all(type(v) in _SCALAR_TYPES for v in value):
+                return None
+            value = list(value)
+        else:
+            if not all(type(v) is tuple and len(v) == 2 and type(v[0]) is int and type(v[1]) is int for v in value):
+                return None
+            value = [list(v) for v in value]
+        data[name] = value
+    return data
+
+
+_SCALAR_TYPES = frozenset({int, str, bool, float, type(None)})
+_CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
+
+
+def _entry(event: Event) -> list[Any]:
+    found = _ENCODED.get(id(event))
+    if found is not None and found[0] is event:
+        return found
+    plan = _plain_fields(type(event))
+    data = _encode_plain(event, plan) if plan is not None else None
+    entry = [event, encode_record(event) if data is None else data, None]
+    if len(_ENCODED) >= _ENCODED_LIMIT:
+        del _ENCODED[next(iter(_ENCODED))]
+    _ENCODED[id(event)] = entry
+    return entry
 
 
 def encoded(event: Event) -> dict[str, Any]:
     """:func:`encode_event` of ``event``, made once for the recorder and every view that shows the same
     event object (the newest :data:`_ENCODED_LIMIT` are kept). The result is shared: do not change it."""
-    found = _ENCODED.get(id(event))
-    if found is not None and found[0] is event:
-        return found[1]
-    data = encode_record(event)
-    if len(_ENCODED) >= _ENCODED_LIMIT:
-        del _ENCODED[next(iter(_ENCODED))]
-    _ENCODED[id(event)] = (event, data)
+    data: dict[str, Any] = _entry(event)[1]
     return data
+
+
+def encoded_json(event: Event) -> str:
+    """:func:`encoded` as compact JSON text (:func:`to_compact_json`), made once for the store's row and
+    every view that shows the same event object."""
+    entry = _entry(event)
+    if entry[2] is None:
+        entry[2] = to_compact_json(entry[1])
+    text: str = entry[2]
+    return text
 
 
 def encode_value(value: Any, where: str = "value") -> Any:

@@ -1,0 +1,58 @@
+"""The events' encodings the store's rows and the server's views share (:func:`encoded`,
+:func:`encoded_json`): made by a plan of each event class's fields, they must be exactly what
+:func:`encode_record` makes, key order included, for every event every variant emits."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import variants
+from cardgame.model.cards import Card
+from cardgame.model.events import ActionTaken, Event, HoleCardsDealt
+from cardgame.play import bots
+from cardgame.play.bot import HandEvents, decide
+from cardgame.play.game import Game
+from cardgame.play.shape import game_shape
+from cardgame.store.serialize import encode_record, encoded, encoded_json, records, to_compact_json
+
+
+def played(name: str) -> list[Event]:
+    variant = variants.get(name)
+    seats = min(3, variant.max_players)
+    game = Game(variant, seats=seats, min_buy_in=40, max_buy_in=200, seed=3)
+    events: list[Event] = []
+    game.hook(events.append)
+    for s in range(seats):
+        game.sit_down(f"p{s} é", 100, s)
+    game.start()
+    rng, bot, seen = random.Random(1), bots.get("random"), HandEvents()
+    shape = game_shape(game.dispatcher.stages, game.ctx.deck_spec, variant.name)
+    for _ in range(200):
+        if game.to_act is None or game.dispatcher.status != "running":
+            break
+        decide(game, game.to_act, bot, rng, shape=shape, events=seen)
+    return events
+
+
+@pytest.mark.parametrize("name", [v.name for v in variants.available()])
+def test_every_event_is_encoded_as_encode_record_encodes_it(name: str) -> None:
+    events = played(name)
+    assert len(events) > 20
+    for event in events:
+        for shown in {event, event.seen_by(0), event.seen_by(None)}:
+            records._ENCODED.clear()
+            data, expected = encoded(shown), encode_record(shown)
+            assert data == expected and list(data) == list(expected)
+            assert encoded_json(shown) == to_compact_json(expected)
+    assert all(records._PLAIN.get(type(e)) is not None for e in events)  # the plans were used
+
+
+def test_a_value_not_of_its_fields_declared_kind_is_encoded_the_general_way() -> None:
+    odd = [ActionTaken(0, "call", Card(3), 10), ActionTaken(0, "call", 2, 10, all_in=1),  # type: ignore[arg-type]
+           HoleCardsDealt(1, [Card(0), None], ()), HoleCardsDealt(1, (0, 1), ())]  # type: ignore[arg-type]
+    for event in odd:
+        records._ENCODED.clear()
+        assert encoded(event) == encode_record(event)
+        assert encoded_json(event) == to_compact_json(encode_record(event))
