@@ -11,19 +11,17 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import ipaddress
 import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import attrs
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -34,7 +32,13 @@ from cardgame.model.inputs import check_instance, check_text, excerpt
 from cardgame.play.game import Game
 from cardgame.server.config import Limits, TableConfig, read_config, variant_params
 from cardgame.server.errors import LimitError, MessageError
+from cardgame.server.events import EventConfig, Events
+from cardgame.server.events import routes as event_routes
 from cardgame.server.host import Client, TableHost, hash_token, message_text
+from cardgame.server.http import MAX_BODY, STATIC
+from cardgame.server.http import client_address as _address
+from cardgame.server.http import error_response as _error
+from cardgame.server.http import read_body as _read_body
 from cardgame.server.messages import Resume, Sit, read_message
 from cardgame.server.ratelimit import TokenBucket
 from cardgame.server.registry import Registry
@@ -50,10 +54,6 @@ __all__ = ["MAX_BODY", "Server", "create_app"]
 
 log = logging.getLogger("cardgame.server")
 
-STATIC = Path(__file__).parent / "static"
-
-#: The largest request body the lobby reads.
-MAX_BODY = 4096
 #: Seconds a connection turned away as a spectator (the table has its most) has to take a seat.
 SEAT_WAIT = 30.0
 #: The most client addresses whose message rates are remembered (those with no connection go first).
@@ -666,23 +666,6 @@ def _transient(exc: StoreError) -> bool:
     return any(word in text for word in ("locked", "busy", "cannot connect", "connection"))
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
-
-
-async def _read_body(request: Request) -> bytes | None:
-    """The request's body, or ``None`` if it holds more than :data:`MAX_BODY` bytes."""
-    length = request.headers.get("content-length")
-    if length is not None and (not length.isascii() or not length.isdigit() or int(length) > MAX_BODY):
-        return None
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            return None
-    return body
-
-
 def _check_settings(db: object, name: object, allowed_origins: object) -> None:
     """:class:`ConfigError` naming the first of the server's settings that is not what it must be."""
     if db is not None:
@@ -697,18 +680,6 @@ def _check_names(names: object, what: str, kind: str) -> None:
     for item in names:
         check_text(item, f"one of {what}", ConfigError)
 
-
-def _address(connection: HTTPConnection) -> str:
-    """The client's address, what its limits count (uvicorn takes it from a trusted proxy's
-    ``X-Forwarded-For``): an IPv6 address by its /64 network, as one subscriber holds a whole /64."""
-    host = connection.client.host if connection.client is not None else "unknown"
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is None:
-        return str(ipaddress.ip_network(f"{address}/64", strict=False))
-    return host
 
 
 class _Connection:
@@ -949,9 +920,6 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int | None 
     the operator's sit-and-gos (:class:`~cardgame.server.events.EventConfig`) defined when the store
     holds none (``app.state.events`` is the :class:`~cardgame.server.events.Events`).
     """
-    from cardgame.server.events import EventConfig, Events
-    from cardgame.server.events import routes as event_routes
-
     _check_names(allowed_hosts, "allowed_hosts", "host names")
     limits = check_instance(limits if limits is not None else Limits(), Limits, "A Limits", ConfigError)
     changes: dict[str, Any] = {k: v for k, v in (("max_tables", max_tables), ("rate", rate), ("burst", burst))

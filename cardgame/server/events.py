@@ -51,6 +51,10 @@ from cardgame.play.game import Game
 from cardgame.server.config import MAX_SEATS, TableConfig, read_config
 from cardgame.server.errors import LimitError, MessageError
 from cardgame.server.host import Client, TableHost, hash_token
+from cardgame.server.http import STATIC
+from cardgame.server.http import client_address as _address
+from cardgame.server.http import error_response as _error
+from cardgame.server.http import read_body as _read_body
 from cardgame.server.messages import Leave, Message, Sit, SitOut, TopUp
 from cardgame.stages.betting_round import BettingRound
 from cardgame.stages.forced_bets import ForcedBets
@@ -904,7 +908,6 @@ def _ordinal(n: int) -> str:
 def routes(events: Events) -> list[Route]:
     """The event routes: the list and standings (JSON), registration, the standings page, and the
     event a table plays for (its level clock, for the table page)."""
-    from cardgame.server.app import STATIC, _address, _error, _read_body
 
     server = events.server
 
