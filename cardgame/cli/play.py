@@ -55,8 +55,7 @@ def _params(args: argparse.Namespace) -> dict[str, Any]:
         if not _offers(v, parameter):
             some = ", ".join(f"{w.code} ({w.name})" if w.code else w.name for w in variants.available()
                              if _offers(w, parameter))
-            raise ConfigError(f"{v.name} has no {flag[2:].replace('-', ' ')} option ({flag}); the variants with it: "
-                              f"{some}.")
+            raise ConfigError(f"{v.name} has no {flag[2:]} option; the variants with it: {some}.")
         params.update(values[key])
     return params
 
