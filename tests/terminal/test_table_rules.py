@@ -287,3 +287,49 @@ def test_a_raked_game_snapshots_and_restores_only_with_its_rake() -> None:
     assert dumps(restore(data, no_limit_holdem(1, 2, rake=Rake(5, 2)))) == dumps(game)
     with pytest.raises(SnapshotError, match="rake"):
         restore(data, no_limit_holdem(1, 2, rake=Rake(5, 3)))
+
+
+@pytest.mark.parametrize("name", [v.name for v in __import__("variants").available()])
+def test_every_variant_plays_with_every_table_rule_it_has(name: str) -> None:
+    """Show or muck (the person alternately shows and mucks), the dead button and a rake, where the
+    variant's builder has them: three hands end, every answer taken, the chips conserved with the rake."""
+    import inspect
+
+    import variants
+    from cardgame.model.events import RakeTaken
+
+    v = variants.get(name)
+    offered = inspect.signature(v.builder).parameters
+    params = {key: value for key, value in (("show_or_muck", True), ("ask_to_see", True), ("button", "dead"),
+                                            ("rake", "50:5")) if key in offered}
+    if v.code == "NS":  # short deck plays a button blind, which the dead button does not take
+        del params["button"]
+    prompts: list[str] = []
+    shows: list[str] = []
+
+    def read(prompt: str, timeout: float | None) -> str | None:
+        prompts.append(prompt)
+        if len(prompts) > 40 or "Hand #4" in out.getvalue():
+            return "quit"
+        if prompt.startswith(("Your hand", "You win")):
+            shows.append(prompt)
+            return "s" if len(shows) % 2 else "m"
+        if prompt.startswith("Discard"):
+            return "pat" if prompt.startswith("Discard (0") else "1"
+        return "bi" if "bi (" in prompt else "c"
+
+    out = io.StringIO()
+    seats = min(3, v.max_players)
+    session = new_session(name, seats, Console(file=out, width=80), read, seed=3, bots=["calling-station"],
+                          params=params)
+    rakes: list[int] = []
+    session.game.subscribe(lambda event: rakes.append(event.amount) if isinstance(event, RakeTaken) else None)
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "is not an" not in text and "Hand #3" in text, text
+    game = session.game
+    raked = sum(rakes)
+    assert text.count("The house takes") == len(rakes)
+    chips = sum(p.stack for p in game.table.players()) + (game.hand.pot_total() if game.hand else 0)
+    assert chips + raked == 200 * seats
+    assert shows, prompts  # the person was asked to show or muck
