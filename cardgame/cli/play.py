@@ -9,7 +9,7 @@ from typing import Any
 from rich.console import Console
 
 from cardgame.cli.args import MAX_CHIPS, MAX_SEED, output, whole
-from cardgame.model.errors import ConfigError
+from cardgame.model.errors import CardgameError, ConfigError
 from cardgame.model.table import MAX_SEATS
 from cardgame.terminal.play import MAX_NAME, MAX_TIME, RAKE_FORM, load, new_session, rake_from_text, terminal_reader
 
@@ -52,20 +52,24 @@ def _params(args: argparse.Namespace) -> dict[str, Any]:
     for key, (flag, parameter) in _RULES.items():
         if not getattr(args, key):
             continue
-        if not _offers(v, parameter):
+        if not _offers(v, parameter, values[key]):
             some = ", ".join(f"{w.code} ({w.name})" if w.code else w.name for w in variants.available()
-                             if _offers(w, parameter))
+                             if _offers(w, parameter, values[key]))
             raise ConfigError(f"{v.name} has no {flag[2:]} option; the variants with it: {some}.")
         params.update(values[key])
     return params
 
 
-def _offers(v: Any, parameter: str) -> bool:
-    """Whether variant ``v``'s builder takes ``parameter``."""
+def _offers(v: Any, parameter: str, values: dict[str, Any]) -> bool:
+    """Whether variant ``v``'s builder takes ``parameter`` and builds with ``values`` (short deck's button
+    blind refuses the dead button)."""
     try:
-        return parameter in inspect.signature(v.builder).parameters
-    except (TypeError, ValueError):
+        if parameter not in inspect.signature(v.builder).parameters:
+            return False
+        v.build(**{**values, "rake": rake_from_text(values["rake"])} if "rake" in values else values)
+    except (CardgameError, TypeError, ValueError):
         return False
+    return True
 
 
 def _rake(text: str) -> str:

@@ -449,6 +449,9 @@ class Session:
         to be typed again."""
         path = path or self.setup.save or "cardgame-save.json"
         self.save_failed = True
+        if self.game.show_options() is not None:  # a snapshot does not hold the hands shown and mucked so far
+            return ("The game cannot be saved while hands are shown or mucked at the showdown; the game goes on: "
+                    "save again once the showdown's decisions are made.")
         if not path.isprintable():  # a NUL, a terminal's escape sequence
             return (f"Could not save to {excerpt(path)}: a file name is printable characters; the game goes on: type "
                     "save FILE to save elsewhere.")

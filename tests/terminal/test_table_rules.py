@@ -72,6 +72,8 @@ def test_show_or_muck_the_person_mucks_then_shows(tmp_path: Path) -> None:
                   "quit.")
     child.sendline("help")
     _words(child, "A mucked hand is dead and not shown; a hand must be shown to win")
+    child.sendline("save")
+    _words(child, "The game cannot be saved while hands are shown or mucked at the showdown; the game goes on")
     child.sendline("m")
     child.expect_exact("Hero mucks")
     child.expect_exact("Main pot of 4: Ann 4")
@@ -83,6 +85,8 @@ def test_show_or_muck_the_person_mucks_then_shows(tmp_path: Path) -> None:
     child.expect_exact("Ann mucks")  # the bot mucks its losing hand
     child.expect_exact("Main pot of 144: Hero 144")
     child.expect_exact("Hand #3")
+    child.sendline("quit")
+    child.expect_exact("The game is not saved: the last save failed.")  # asked again
     child.sendline("quit")
     _done(child)
     text = (tmp_path / "hands.phhs").read_text()
@@ -153,6 +157,7 @@ def test_the_table_rules_survive_save_and_resume(tmp_path: Path) -> None:
     (("--rake", "5:" + "9" * 14), "A rake is PERCENT[:CAP]"),
     (("--variant", "kuhn poker", "--rake", "5"), "kuhn poker has no rake option; the variants with it: courchevel,"),
     (("--variant", "razz", "--dead-button"), "razz has no dead-button option; the variants with it:"),
+    (("--variant", "NS", "--dead-button"), "short-deck hold'em has no dead-button option"),  # its button blind
     (("--variant", "razz", "--run-it-twice"), "razz has no run-it-twice option; the variants with it: NT"),
 ])
 def test_hostile_option_values_are_refused(tmp_path: Path, args: tuple[str, ...], said: str) -> None:
