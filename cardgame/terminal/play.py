@@ -115,8 +115,8 @@ def _table_rules(params: Mapping[str, Any]) -> list[str]:
         rake = rake_from_text(rake)
     if isinstance(rake, Rake):
         cap = f", at most {rake.cap}" if rake.cap is not None else ""
-        rules.append(f"rake {float(rake.percent):g}% of each pot{cap}" + (", no flop no drop" if rake.no_flop_no_drop
-                                                                             else ""))
+        percent = f"{float(rake.percent):.6f}".rstrip("0").rstrip(".")  # as typed: at most 6 decimals
+        rules.append(f"rake {percent}% of each pot{cap}" + (", no flop no drop" if rake.no_flop_no_drop else ""))
     return rules
 
 
