@@ -122,8 +122,10 @@ def _setting_data(value: object, where: str) -> Any:
         items = [_setting_data(v, f"{where} item") for v in value]
         return {"type": "frozenset", "items": sorted(items, key=_canonical)}
     try:
-        return encode_value(value, where)
-    except SnapshotError:
+        data = encode_value(value, where)
+        _canonical(data)  # a record holding a value JSON has not (a Rake's Fraction) is saved by its repr
+        return data
+    except (SnapshotError, TypeError, ValueError):
         pass
     if isinstance(value, type | FunctionType | BuiltinFunctionType):
         return {"type": "code", "name": f"{value.__module__}.{value.__qualname__}"}

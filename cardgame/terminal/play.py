@@ -19,11 +19,13 @@ import codecs
 import contextlib
 import json
 import os
+import re
 import select
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
 from typing import Any
 
 import attrs
@@ -31,8 +33,9 @@ from rich.console import Console
 from rich.text import Text
 
 from cardgame.model.errors import CardgameError, ConfigError
-from cardgame.model.events import Event, HandEnded, HandStarted
+from cardgame.model.events import Event, HandEnded, HandStarted, RakeTaken
 from cardgame.model.inputs import check_instance, excerpt, os_error, read_int, read_text, whole_number, writable_file
+from cardgame.model.rake import Rake
 from cardgame.model.rng import new_seed
 from cardgame.phh.export import game_to_phh
 from cardgame.phh.history import HandHistory
@@ -55,12 +58,15 @@ from cardgame.terminal.prompt import (
     parse_action,
     parse_discards,
     parse_runs,
+    parse_show,
     runs_help,
+    show_help,
+    show_question,
 )
 from cardgame.terminal.render import render_table
 
-__all__ = ["MAX_NAME", "MAX_TIME", "NAMES", "Reader", "Session", "Setup", "load", "name_problem", "new_session",
-           "terminal_reader"]
+__all__ = ["MAX_NAME", "MAX_TIME", "NAMES", "RAKE_FORM", "Reader", "Session", "Setup", "load", "name_problem",
+           "new_session", "rake_from_text", "terminal_reader"]
 
 #: Reads one line after printing ``prompt``; ``timeout`` seconds at most (``None``: no limit). Returns
 #: the line, ``None`` when the time ran out, or raises ``EOFError`` when input ended (taken as quit).
@@ -78,6 +84,48 @@ MAX_SAVE = MAX_SIZE + 2**16
 MAX_TIME = 3600
 #: The longest name a player may have: it fits the table's name column and a line of history.
 MAX_NAME = 20
+#: How a rake is written on the command line and in a save's parameters.
+RAKE_FORM = ("PERCENT[:CAP]: a percentage from 0 to 100 (at most 6 decimals, e.g. 5 or 2.5) and a cap in chips "
+             "(e.g. 5:6)")
+_RAKE = re.compile(r"([0-9]{1,3}(?:\.[0-9]{1,6})?)(?::([0-9]{1,13}))?")
+
+
+def rake_from_text(text: str) -> Rake:
+    """The :class:`~cardgame.model.rake.Rake` that ``text`` (:data:`RAKE_FORM`, ``"5:6"``) describes:
+    that percentage of each pot, at most the cap (none without one), no flop no drop; raises
+    :class:`ConfigError` naming the form."""
+    match = _RAKE.fullmatch(text.strip()) if isinstance(text, str) and len(text) <= 40 else None
+    if match is None:
+        raise ConfigError(f"A rake is {RAKE_FORM}, not {excerpt(text)}.")
+    if Decimal(match[1]) > 100:
+        raise ConfigError(f"A rake's percentage is 0 to 100, not {excerpt(match[1])}; a rake is {RAKE_FORM}.")
+    return Rake(Decimal(match[1]), None if match[2] is None else int(match[2]))
+
+
+def _table_rules(params: Mapping[str, Any]) -> list[str]:
+    """The table rules a variant's ``params`` set (show or muck, the dead button, the rake), in words."""
+    rules = []
+    if params.get("show_or_muck"):
+        rules.append("show or muck in turn at the showdown (TDA rule 16)"
+                     + (", a called hand mucked may be asked to see (TDA rule 18)" if params.get("ask_to_see") else ""))
+    if params.get("button") == "dead":
+        rules.append("dead button (TDA)")
+    rake = params.get("rake")
+    if isinstance(rake, str):
+        rake = rake_from_text(rake)
+    if isinstance(rake, Rake):
+        cap = f", at most {rake.cap}" if rake.cap is not None else ""
+        percent = f"{float(rake.percent):.6f}".rstrip("0").rstrip(".")  # as typed: at most 6 decimals
+        rules.append(f"rake {percent}% of each pot{cap}" + (", no flop no drop" if rake.no_flop_no_drop else ""))
+    return rules
+
+
+def _built(v: Any, params: Mapping[str, Any]) -> Any:
+    """``v``'s stages built with ``params`` as a save holds them (a rake as its text, :func:`rake_from_text`)."""
+    given = dict(params)
+    if isinstance(given.get("rake"), str):
+        given["rake"] = rake_from_text(given["rake"])
+    return v.build(**given)
 
 
 def name_problem(name: str) -> str | None:
@@ -144,6 +192,8 @@ class Session:
     # --- events --------------------------------------------------------------------------------------
     def _listen(self, event: Event) -> None:
         for line in self.history.feed(event.seen_by(self.setup.seat)):
+            if isinstance(event, RakeTaken):  # said in words: where the chips go
+                line = Line(line.kind, f"The house takes {event.amount} from the pot as rake")
             self._line(line)
         if isinstance(event, HandStarted):
             self.hand_events = [event]
@@ -245,6 +295,9 @@ class Session:
         say(f"You are {self.game.names()[self.setup.seat]} at seat {self.setup.seat}; against {others}.")
         if self.stud:
             say("Cards in [brackets] are face up; ▒▒ is a card you cannot see.")
+        rules = _table_rules(self.setup.params)
+        if rules:
+            say("Table rules: " + "; ".join(rules) + ".")
         clock = f" You have {self.setup.time} seconds a decision." if self.setup.time else ""
         say(f"Type help for what you may do, save to save, quit to leave.{clock}")
 
@@ -312,6 +365,10 @@ class Session:
     def _question(self) -> tuple[str, Callable[[str], Choice], str]:
         """The prompt, the parser and the help text of the decision the person faces."""
         game = self.game
+        show = game.show_options()
+        if show is not None:  # a showdown played with show or muck
+            ask = self._asked_for()
+            return show_question(show, ask), lambda t: parse_show(t, show, ask), show_help(show, ask)
         draw = game.draw_options()
         if draw is not None:
             return (f"Discard ({draw.min_discards}-{draw.max_discards}, cards or positions; pat)",
@@ -330,9 +387,22 @@ class Session:
                 lambda t: parse_action(t, legal, pot, completing=completing),
                 action_help(legal, pot, completing=completing))
 
+    def _asked_for(self) -> str:
+        """The name of the player whose called hand the person may ask to see now (TDA rule 18), or ``""``."""
+        game, hand = self.game, self.game.hand
+        if hand is None or hand.last_aggressor is None or not game.can_ask_to_see(self.setup.seat):
+            return ""
+        return game.names().get(hand.last_aggressor, f"seat {hand.last_aggressor}")
+
     def _apply(self, choice: Choice) -> None:
         game, me = self.game, self.setup.seat
-        if choice.kind == "draw":
+        if choice.kind == "show":
+            game.show(me)
+        elif choice.kind == "muck":
+            game.muck(me)
+        elif choice.kind == "ask":
+            game.ask_to_see(me)
+        elif choice.kind == "draw":
             game.draw(me, choice.cards)
         elif choice.kind == "runs":
             game.choose_runs(me, choice.runs)
@@ -340,8 +410,18 @@ class Session:
             game.act(me, choice.action, choice.amount)
 
     def _time_out(self) -> str:
-        """Answer for a person whose time ran out: check if free, else fold (stand pat, run once)."""
+        """Answer for a person whose time ran out: check if free, else fold (stand pat, run once); at a
+        showdown played with show or muck, what the server does (``ShowOptions.default``): show a hand
+        that wins (a hand must be shown to win), muck the others (TDA: a player not acting in time
+        has a dead hand)."""
         game, me = self.game, self.setup.seat
+        show = game.show_options()
+        if show is not None:
+            if show.default == "show":
+                game.show(me)
+                return "Time is up: your hand is shown."
+            game.muck(me)
+            return "Time is up: your hand is mucked."
         draw = game.draw_options()
         if draw is not None:
             throw = tuple(sorted(draw.hole, key=lambda c: c.rank)[: draw.min_discards])
@@ -369,6 +449,9 @@ class Session:
         to be typed again."""
         path = path or self.setup.save or "cardgame-save.json"
         self.save_failed = True
+        if self.game.show_options() is not None:  # a snapshot does not hold the hands shown and mucked so far
+            return ("The game cannot be saved while hands are shown or mucked at the showdown; the game goes on: "
+                    "save again once the showdown's decisions are made.")
         if not path.isprintable():  # a NUL, a terminal's escape sequence
             return (f"Could not save to {excerpt(path)}: a file name is printable characters; the game goes on: type "
                     "save FILE to save elsewhere.")
@@ -382,6 +465,9 @@ class Session:
             return f"Could not save to {os_error(exc)}; the game goes on: type save FILE to save elsewhere."
         except CardgameError as exc:
             return f"Could not save the game now ({exc}); the game goes on: try again after the next action."
+        except (TypeError, ValueError):  # a parameter given in Python that JSON cannot hold (a Rake object)
+            return ("Could not save the game: the variant's parameters are not all plain values (give a rake as "
+                    f"text, {RAKE_FORM.partition(': ')[0]}); the game goes on.")
         self.save_failed = False
         self.setup = attrs.evolve(self.setup, save=path)
         return f"Saved to {path}.\nContinue with: cardgame play --resume {path}"
@@ -436,7 +522,7 @@ def new_session(variant: str, seats: int, console: Console, read: Reader, *, bot
     if phh is not None:
         _check_phh(v, phh)
     hands = _kept_hands(phh)
-    stages = v.build(**dict(params or {}))
+    stages = _built(v, params or {})
     game = Game(stages, seats=seats, seed=new_seed() if seed is None else seed)  # seeded: saves replay
     game.sit_down(name, stack, 0)
     for seat in range(1, seats):
@@ -506,7 +592,7 @@ def load(path: str, console: Console, read: Reader, *, save: str | None = None, 
     except ConfigError:
         raise wrong("variant", f"{excerpt(data['variant'])} is not a variant's name or PHH code") from None
     try:  # the snapshot's and the builder's messages cut short: a line
-        game = restore(data["game"], v.build(**params))
+        game = restore(data["game"], _built(v, params))
     except SnapshotError as exc:
         raise SnapshotError(f"{where}: {printable(str(exc), 200)}") from None
     except (CardgameError, TypeError, ValueError) as exc:

@@ -8,6 +8,9 @@ pot-limit rule (Robert's Rules of Poker, pot limit: a raise may be as large as t
 calling); a shortcut outside the legal range is brought into it and the answer says so. In stud
 ``bi``/``bring-in`` posts the bring-in, and a bet or raise to the full bet completes it.
 
+Show or muck (a showdown played with ``show_or_muck``): ``s``/``show`` or ``m``/``muck``, and
+``a``/``ask`` to ask to see the called hand where the table allows it (TDA rules 16 and 18).
+
 Draws: the cards to discard (``Ah 7c``) or their positions in the hand (``1 4``), ``pat`` (or
 nothing) to stand pat. Run-outs: a number from 1 to the most allowed.
 
@@ -26,7 +29,7 @@ from cardgame.model.cards import Card, format_cards, parse_cards
 from cardgame.model.errors import CardError, CardgameError, ConfigError
 from cardgame.model.inputs import check_instance, check_int, excerpt, read_int
 from cardgame.model.legal import LegalActions
-from cardgame.stages.results import DrawOptions, RunOptions
+from cardgame.stages.results import DrawOptions, RunOptions, ShowOptions
 
 __all__ = [
     "COMMANDS",
@@ -40,7 +43,10 @@ __all__ = [
     "parse_command",
     "parse_discards",
     "parse_runs",
+    "parse_show",
     "runs_help",
+    "show_help",
+    "show_question",
     "sizes",
 ]
 
@@ -52,7 +58,7 @@ COMMANDS = {
     "quit": "leave; save first to keep the game",
 }
 
-ChoiceKind = Literal["act", "draw", "runs", "help", "quit", "save", "table"]
+ChoiceKind = Literal["act", "draw", "runs", "show", "muck", "ask", "help", "quit", "save", "table"]
 
 
 class InputError(CardgameError):
@@ -62,7 +68,8 @@ class InputError(CardgameError):
 @attrs.frozen
 class Choice:
     """One answer: ``act`` (``action``, ``amount`` for :meth:`Game.act <cardgame.play.game.Game.act>`),
-    ``draw`` (``cards`` to discard), ``runs`` (``runs`` run-outs) or a command (help, quit, save
+    ``draw`` (``cards`` to discard), ``runs`` (``runs`` run-outs), ``show``, ``muck`` or ``ask`` (to see
+    the called hand) at a showdown, or a command (help, quit, save
     (to ``path`` if one was typed), table). ``note`` says what was adjusted (a shortcut brought into
     the legal range)."""
 
@@ -379,3 +386,57 @@ def parse_runs(text: str, options: RunOptions) -> Choice:
         raise InputError(f"{excerpt(text.strip())} is not a number of run-outs. Type 1 to {options.max_runs}; "
                          "or help, quit.") from None
     return Choice("runs", runs=runs)
+
+
+def _show_answers(options: ShowOptions, ask: str) -> str:
+    """The show-or-muck answers allowed, the asking one where ``ask`` (whose hand) is not empty."""
+    muck = "m (muck: your hand forfeits the pot)" if options.wins and not options.awarded else "m (muck)"
+    return f"s (show), {muck}" + (f", a (ask to see {ask}'s hand)" if ask else "")
+
+
+def show_question(options: ShowOptions, ask: str = "") -> str:
+    """The prompt of a show-or-muck decision: what the hand does against those shown, the answers
+    (``ask``: the name of the player whose mucked hand may be asked for; empty: none may)."""
+    _needs(options, ShowOptions)
+    if not isinstance(ask, str) or len(ask) > 40 or not ask.isprintable():
+        raise ConfigError(f"ask is the name of the player whose hand may be asked for (at most 40 printable "
+                          f"characters), or empty, not {excerpt(ask)}.")
+    if options.awarded:
+        state = "You win the pot uncontested"
+    elif options.wins:
+        state = "Your hand wins against those shown"
+    else:
+        state = "Your hand does not win"
+    return f"{state}: {_show_answers(options, ask)}"
+
+
+def show_help(options: ShowOptions, ask: str = "") -> str:
+    """The help text of a show-or-muck decision (TDA rules 16 and 18; Robert's Rules, showdown)."""
+    question = show_question(options, ask)
+    lines = ["Players show or muck in turn at this showdown: the last to bet or raise first (TDA rule 16).",
+             "A mucked hand is dead and not shown; a hand must be shown to win (Robert's Rules, showdown 1)."]
+    if options.awarded:
+        lines.append("You have won: showing is a courtesy; muck keeps your cards hidden.")
+    if ask:
+        lines.append(f"{ask} mucked the called hand: a player still holding cards may ask to see it (TDA rule 18).")
+    lines += [f"You may: {question.partition(': ')[2]}.", _commands()]
+    return "\n".join(lines)
+
+
+_SHOW = {"s": "show", "show": "show", "m": "muck", "muck": "muck", "f": "muck", "fold": "muck", "a": "ask",
+         "ask": "ask", "see": "ask"}
+
+
+def parse_show(text: str, options: ShowOptions, ask: str = "") -> Choice:
+    """Read a show-or-muck answer (``ask`` not empty: asking to see that player's hand is allowed too);
+    raises :class:`InputError` if it is none, saying what is allowed."""
+    _typed(text, options, ShowOptions)
+    question = show_question(options, ask)
+    command = parse_command(text)
+    if command is not None:
+        return command
+    word = _SHOW.get(text.strip().lower())
+    if word is None or (word == "ask" and not ask):
+        what = "Nothing was typed" if not text.strip() else f"{excerpt(text.strip())} is not an answer here"
+        raise InputError(f"{what}. Allowed: {question.partition(': ')[2]}; or help, quit.")
+    return Choice(word)  # type: ignore[arg-type]
