@@ -860,6 +860,7 @@ class Events:
         size = event.config.table_size or event.config.seats
         plan = balance(seating, _rules(size), seed=secrets.randbits(64))
         final = plan.tables[0]
+        self._hold(event, final.number)  # no hand before every player has their seat
         for m in plan.moves:
             old = event.hosts[m.from_table]
             player = old.game.table.seats[m.from_seat]

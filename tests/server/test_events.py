@@ -346,3 +346,56 @@ def test_the_tables_play_hand_for_hand_on_the_bubble_and_players_out_in_a_round_
         if dealt:
             break
     assert dealt > 0  # hands were dealt hand for hand, each once every table had ended its hand
+
+
+def test_the_final_table_is_drawn_again_every_player_left_at_a_random_seat_keeping_their_token(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardgame.server.events as hosting
+    from cardgame.model.events import PlayerLeft, PlayerSeated
+
+    plans: list[Any] = []
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        plan = hosting.seating_balance(*args, **kwargs)
+        if any(m.reason == "final table" for m in plan.moves):
+            plans.append(plan)
+        return plan
+
+    monkeypatch.setattr(hosting, "seating_balance", hosting.balance, raising=False)
+    monkeypatch.setattr(hosting, "balance", spy)
+    db = tmp_path / "e.db"
+    app = create_app(str(db), allowed_hosts=["localhost", "testserver"],
+                     events=[_event(seats=6, table_size=3, stack=5000, people=1, bots=["random"], action_time=0.05,
+                                    time_bank=0, payouts=[70, 30])])
+    with TestClient(app, base_url=BASE) as client:
+        event_id = client.get("/api/events").json()[0]["id"]
+        token = client.post(f"/api/events/{event_id}/register", json={"name": "ann"}).json()["token"]
+        hosted = app.state.events.events[event_id]
+        _wait(client, lambda: plans or hosted.status == "finished", "the final table", timeout=30)
+        assert len(plans) == 1
+        plan = plans[0]
+        final = plan.tables[0]
+        drawn = {m.player: m.to_seat for m in plan.moves}
+        assert {m.reason for m in plan.moves} == {"final table"} and set(drawn) == set(final.players)
+        assert list(hosted.hosts) == [final.number]  # the other tables closed
+        host = hosted.hosts[final.number]
+        assert {p.name: p.seat for p in host.game.table.players()} == drawn  # each in the seat drawn
+        assert "ann" in drawn  # (folded every hand, she outlasts the random bots' all-ins)
+        where = client.post(f"/api/events/{event_id}/seat", json={"token": token}).json()
+        assert where == {"table": host.table_id, "seat": drawn["ann"]}  # her token holds her new seat
+        with client.websocket_connect(f"/ws/{host.table_id}") as ws:  # her page resumes there
+            ws.send_text(json.dumps({"type": "resume", "token": token}))
+            assert _receive(ws, "seated")["seat"] == drawn["ann"]
+        _wait(client, lambda: host.game.hand is not None or hosted.status == "finished", "the final table's hand")
+        assert hosted.chip_errors == 0
+    store = EventStore(str(db))
+    events = [r.event for r in store.events(host.table_id)]
+    store.close()
+    at = max(i for i, e in enumerate(events) if isinstance(e, PlayerLeft) and e.name in drawn)
+    before = events[:at + 1]
+    after = events[at + 1:]
+    already = {m.player for m in plan.moves if m.from_table == final.number}
+    assert {e.name for e in before if isinstance(e, PlayerLeft)} >= already  # those seated there drew too
+    assert {e.name: e.seat for e in after if isinstance(e, PlayerSeated)} == drawn
+    started = next((e for e in after if isinstance(e, HandStarted)), None)
+    assert started is None or (started.button, len(started.seats)) == (final.button, len(drawn))  # the button drawn
