@@ -876,7 +876,9 @@ class Events:
             self._seat(event, m.player, target, m.to_seat)
         target.game.table.button, target.game.table.first_button = None, final.button
         event.moves += len(plan.moves)
-        event.hand_for_hand = False
+        if event.hand_for_hand:
+            event.hand_for_hand = False
+            target.notice("hand for hand", "Hand for hand is over.")
         target.notice("final table", "The final table: every player drew a new seat (TDA RP-9).")
         for number in [n for n in event.hosts if n != final.number]:
             event.held.pop(number, None)

@@ -323,7 +323,12 @@ def _places(groups: list[list[tuple[str, int]]], entrants: int) -> dict[str, str
 
 
 def test_the_tables_play_hand_for_hand_on_the_bubble_and_players_out_in_a_round_are_ranked_by_their_stacks(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgame.server.host import TableHost
+
+    told: list[str] = []
+    notice = TableHost.notice
+    monkeypatch.setattr(TableHost, "notice", lambda self, kind, text: (told.append(text), notice(self, kind, text)))
     dealt = 0
     for i in range(12):  # events until one meets the bubble exactly (two out in one hand can jump over it)
         db = tmp_path / f"e{i}.db"
@@ -345,7 +350,9 @@ def test_the_tables_play_hand_for_hand_on_the_bubble_and_players_out_in_a_round_
         dealt += rounds
         if dealt:
             break
+        told.clear()
     assert dealt > 0  # hands were dealt hand for hand, each once every table had ended its hand
+    assert any(t.startswith("Hand for hand:") for t in told) and "Hand for hand is over." in told  # the pages say so
 
 
 def test_the_final_table_is_drawn_again_every_player_left_at_a_random_seat_keeping_their_token(
