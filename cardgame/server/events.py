@@ -19,6 +19,13 @@ table is:
   and folded by the clock (TDA: chips of an absent player stay in play); one sat out is sat in again.
 * Every hand ends with exactly the chips the entrants started with (checked; a difference is logged
   as the bug it would be). The event ends when one player holds them all: the winner.
+* At several tables (``table_size``): players move to balance and break tables (TDA rules 10 and 11);
+  on the bubble (the next player out finishes in the money: :func:`~cardgame.tournament.seating.bubble`)
+  the tables play hand for hand (TDA RP-8): a table that ends its hand deals no other until every
+  table has ended theirs, and the players out in one such round are ranked together by the stacks they
+  started their hands with. Once the players left fit at one table, every table finishes its hand and
+  each player draws a new seat at the final table (TDA RP-9), keeping their token (their page follows
+  them).
 
 The event's state (entrants, places, hands played, the clock) is kept in the store's
 ``server_events`` table, written in the same transaction as the hand that changed it, so a server
@@ -58,13 +65,14 @@ from cardgame.server.http import read_body as _read_body
 from cardgame.server.messages import Leave, Message, Sit, SitOut, TopUp
 from cardgame.stages.betting_round import BettingRound
 from cardgame.stages.forced_bets import ForcedBets
+from cardgame.stages.wait_for_players import WaitForPlayers
 from cardgame.store.recorder import Row
 from cardgame.store.serialize import SnapshotError, from_json
 from cardgame.tournament.errors import TournamentError
 from cardgame.tournament.icm import icm
 from cardgame.tournament.payouts import check_payouts
 from cardgame.tournament.places import Finish, Standings
-from cardgame.tournament.seating import SeatingRules, balance, draw_seats
+from cardgame.tournament.seating import SeatingRules, balance, bubble, draw_seats
 from cardgame.tournament.seating import Table as SeatingTable
 from cardgame.tournament.structure import PRESETS, Clock, Structure, preset
 
@@ -291,6 +299,9 @@ class HostedEvent:
         self.started_stacks: dict[int, dict[int, int]] = {}  # each table's hand: seats -> stacks before any forced bet
         self.moving: list[tuple[str, int, int, int]] = []  # moves to make: (player, from table, to table, to seat)
         self.chip_errors = 0
+        self.hand_for_hand = False  # the tables play hand for hand (TDA RP-8)
+        self.round_out: dict[str, int] = {}  # players out in this hand-for-hand round -> stacks they started it with
+        self.held: dict[int, int] = {}  # tables kept from dealing (number -> their own min_players)
 
     @property
     def table_id(self) -> str | None:
@@ -308,7 +319,8 @@ class HostedEvent:
         return {"status": self.status, "entrants": self.entrants, "bots": self.bots, "addresses": self.addresses,
                 "tables": {str(n): t for n, t in self.tables.items()}, "hands": self.hands,
                 "table_hands": {str(n): h for n, h in self.table_hands.items()}, "transit": self.transit,
-                "broken": self.broken, "moves": self.moves, "elapsed": self.elapsed, "finishes": finishes}
+                "broken": self.broken, "moves": self.moves, "elapsed": self.elapsed, "finishes": finishes,
+                "hand_for_hand": self.hand_for_hand, "round_out": self.round_out}
 
     def load(self, state: Mapping[str, Any]) -> None:
         self.status = str(state["status"])
@@ -322,6 +334,8 @@ class HostedEvent:
         self.broken = [str(t) for t in state.get("broken", [])]
         self.hands = int(state["hands"])
         self.elapsed = float(state["elapsed"])
+        self.hand_for_hand = bool(state.get("hand_for_hand", False))
+        self.round_out = {str(n): int(c) for n, c in state.get("round_out", {}).items()}
         if self.status != "registering":
             finishes = tuple(Finish(n, p, s, z, h) for n, p, s, z, h in state["finishes"])
             self.standings = Standings(tuple(self.entrants), self.config.payouts, finishes)
@@ -367,6 +381,7 @@ class HostedEvent:
                 "structure": self.structure.name or "custom", "payouts": list(c.payouts), "status": self.status,
                 "registered": len(self.entrants), "start_at": c.start_at, "people": c.people,
                 "bots": bool(c.bots), "table": self.table_id, "tables": [self.tables[n] for n in sorted(self.tables)],
+                "hand_for_hand": self.hand_for_hand,
                 "winner": next((f.name for f in self.standings.finishes if f.place == 1), None)
                 if self.standings is not None else None}
 
@@ -388,7 +403,7 @@ class HostedEvent:
                 rows[f.name].update(place=f.place, places=f.places, prize=f.prize)
                 if f.place > 1:
                     rows[f.name]["stack"] = 0
-            left = [n for n in self.standings.remaining]
+            left = [n for n in self.standings.remaining if n not in self.round_out]
             prizes = list(self.config.payouts[: len(left)])
             stacks = [rows[n]["stack"] for n in left]
             if len(left) > 1 and any(prizes) and any(stacks):
@@ -573,6 +588,8 @@ class Events:
                 for number, host in sorted(event.hosts.items()):  # a table waiting for players (one left)
                     if len(event.hosts) > 1 and not event.moving and host.game.hand is None and not host.held:
                         self._plan(event, number, host, idle=True)
+                if event.held and not event.moving and all(h.game.hand is None for h in event.hosts.values()):
+                    self._settle(event)  # (a round whose last hand was void, at a restart)
 
     async def _tick_forever(self) -> None:
         while True:
@@ -678,6 +695,8 @@ class Events:
     def _on_event(self, event: HostedEvent, number: int, host: TableHost, e: Event) -> None:
         if type(e) is HandStarted:
             event.started_stacks[number] = dict(zip(e.seats, e.stacks, strict=False))
+            if event.hand_for_hand and len(event.hosts) > 1:
+                self._hold(event, number)  # its next hand waits for the round's end
         elif type(e) is HandEnded and event.status == "running":
             self._hand_ended(event, number, host)
 
@@ -697,63 +716,193 @@ class Events:
         button = table.button or 0
         started = event.started_stacks.get(number, {})
         out = sorted((p for p in table.players() if p.stack == 0 and p.seat in started
-                      and p.name in event.standings.remaining),
+                      and p.name in event.standings.remaining and p.name not in event.round_out),
                      key=lambda p: (p.seat - button - 1) % table.seat_count)
+        idle = all(h.game.hand is None for n, h in event.hosts.items() if n != number)  # the others between hands
         if out:
-            event.standings = event.standings.eliminate({p.name: started[p.seat] for p in out}, hand=event.hands)
-            for p in out:
-                f = next(f for f in event.standings.finishes if f.name == p.name)
-                host.notice("out", f"{p.name} finishes {_ordinal(f.place)}"
-                                   f"{f' and wins {f.prize:,}' if f.prize else ''}.")
-            if event.standings.over:
-                event.status = "finished"
-                winner = next(f for f in event.standings.finishes if f.place == 1)
-                for h in event.hosts.values():
-                    h.notice("winner", f"{winner.name} wins {event.config.name}"
-                                       f"{f' and {winner.prize:,}' if winner.prize else ''}!")
-                log.info("event %s finished: %s wins", event.event_id, excerpt(winner.name))
+            busted = {p.name: started[p.seat] for p in out}
+            if event.hand_for_hand:  # ranked with the round's other players out (TDA RP-8)
+                event.round_out.update(busted)
+            else:
+                self._eliminate(event, busted)
+        if event.hand_for_hand and idle and event.round_out:  # the round's last hand: its players out go
+            busted, event.round_out = event.round_out, {}
+            self._eliminate(event, busted)
         if event.status == "running":
             self._apply_level(event, host)
-            if len(event.hosts) > 1 and not event.moving:
-                self._plan(event, number, host)
+            if len(event.hosts) > 1:
+                self._between_hands(event, number, host, idle)
         recorder = self.server.recorders.get(host.table_id)
         if recorder is not None:
             recorder.add_rows(event.rows(self.server.name))
 
-    # --- several tables: balancing and breaking (TDA rules 10 and 11) -------------------------------
-    def _seating(self, event: HostedEvent) -> list[SeatingTable]:
-        """The tables as the seating rules see them: the players still in, each table's next button."""
+    def _eliminate(self, event: HostedEvent, busted: dict[str, int]) -> None:
+        """``busted`` (name -> the stack they started their hand with) are out together: their places
+        (:meth:`~cardgame.tournament.places.Standings.eliminate`) told at their tables; the winner once
+        one player is left."""
         assert event.standings is not None
-        left = set(event.standings.remaining)
+        event.standings = event.standings.eliminate(busted, hand=event.hands)
+        finishes = {f.name: f for f in event.standings.finishes if f.name in busted}
+        for h in event.hosts.values():
+            for p in h.game.table.players():
+                if (f := finishes.get(p.name)) is not None:
+                    h.notice("out", f"{p.name} finishes {_ordinal(f.place)}"
+                                    f"{f' and wins {f.prize:,}' if f.prize else ''}.")
+        if event.standings.over:
+            event.status = "finished"
+            winner = next(f for f in event.standings.finishes if f.place == 1)
+            for h in event.hosts.values():
+                h.notice("winner", f"{winner.name} wins {event.config.name}"
+                                   f"{f' and {winner.prize:,}' if winner.prize else ''}!")
+            log.info("event %s finished: %s wins", event.event_id, excerpt(winner.name))
+
+    # --- several tables: balancing and breaking (TDA rules 10 and 11), hand for hand (RP-8), the final
+    # table (RP-9) -----------------------------------------------------------------------------------
+    def _seating(self, event: HostedEvent, ended: int | None = None) -> list[SeatingTable]:
+        """The tables as the seating rules see them: the players still in (all in at a table still in
+        its hand counts; table ``ended``'s hand is over), each table's next button."""
+        assert event.standings is not None
+        left = set(event.standings.remaining) - set(event.round_out)
         out = []
         for number, host in sorted(event.hosts.items()):
             t = host.game.table
+            hand = None if number == ended else host.game.hand
             button = 0 if t.button is None else (t.button + 1) % t.seat_count
-            out.append(SeatingTable(number, tuple(p.name if p is not None and p.name in left and p.stack > 0 else None
-                                                  for p in t.seats), button))
+            seated = (p.name if p is not None and p.name in left
+                      and (p.stack > 0 or (hand is not None and p.seat in hand.by_seat)) else None for p in t.seats)
+            out.append(SeatingTable(number, tuple(seated), button))
         return out
 
+    def _fits(self, event: HostedEvent, seating: list[SeatingTable]) -> bool:
+        """Whether the players left fit at one table while they sit at several (the final table is due)."""
+        size = event.config.table_size or event.config.seats
+        return sum(t.count for t in seating) <= size and sum(t.count > 0 for t in seating) > 1
+
+    def _between_hands(self, event: HostedEvent, number: int, host: TableHost, idle: bool) -> None:
+        """After a hand at table ``number`` of several (``idle``: every other table is between hands too).
+        The final table due: the table waits for the others, and the last one draws it. Else hand for
+        hand starts or stops by :func:`~cardgame.tournament.seating.bubble` (a table waits for the round's
+        end), and players move out of the table by :meth:`_plan`."""
+        seating = self._seating(event, number)
+        fits = self._fits(event, seating)
+        if not fits:
+            self._bubble(event, seating)
+        if fits or event.hand_for_hand:
+            self._hold(event, number)
+        if not fits and not event.moving:
+            self._plan(event, number, host)
+        if idle and event.held:
+            asyncio.get_running_loop().call_soon(self._settle, event)
+
+    def _bubble(self, event: HostedEvent, seating: list[SeatingTable]) -> None:
+        """Start or stop hand for hand as the bubble wants (told at every table); starting, every table
+        is held after its hand in progress."""
+        size = event.config.table_size or event.config.seats
+        paid = max(1, sum(1 for p in event.config.payouts if p > 0))
+        now = bubble(seating, paid, _rules(size)).hand_for_hand
+        if now == event.hand_for_hand:
+            return
+        event.hand_for_hand = now
+        for n, h in event.hosts.items():
+            if now:
+                self._hold(event, n)
+                h.notice("hand for hand", "Hand for hand: each hand waits until every table has finished the one "
+                                          "before (the bubble, TDA RP-8).")
+            else:
+                h.notice("hand for hand", "Hand for hand is over.")
+        log.info("event %s: hand for hand %s", event.event_id, "starts" if now else "ends")
+
+    def _hold(self, event: HostedEvent, number: int) -> None:
+        """Table ``number`` deals no hand until :meth:`_release` (its wait stage wants more players than
+        it seats)."""
+        stage = _waiting_stage(event.hosts[number])
+        if stage is not None and number not in event.held:
+            event.held[number] = stage.min_players
+            stage.min_players = MAX_SEATS + 1
+
+    def _release(self, event: HostedEvent) -> None:
+        """Every held table deals again (each at once if it can; hand for hand, one that cannot stays held
+        so that it deals no hand alone)."""
+        for number, least in sorted(event.held.items()):
+            host = event.hosts.get(number)
+            del event.held[number]
+            stage = None if host is None else _waiting_stage(host)
+            if host is None or stage is None:
+                continue
+            stage.min_players = least
+            game = host.game
+            if game.dispatcher.status == "running" and game.dispatcher.current is stage:
+                with contextlib.suppress(CardgameError):
+                    game.dispatcher.send("table_change")
+            if event.hand_for_hand and game.hand is None:
+                self._hold(event, number)
+            host.refresh()
+            self.server.wake(host.table_id)
+
+    def _settle(self, event: HostedEvent) -> None:
+        """Once every table is between hands (the round's end): the round's players out go, then the final
+        table is drawn if it is due, else the tables deal again."""
+        if event.status != "running" or event.moving or any(h.game.hand is not None for h in event.hosts.values()):
+            return
+        if event.round_out:
+            busted, event.round_out = event.round_out, {}
+            self._eliminate(event, busted)
+            self._record(event, event.hosts[min(event.hosts)])
+            if event.status != "running":
+                return
+        seating = self._seating(event)
+        if self._fits(event, seating):
+            self._final_table(event, seating)
+            return
+        self._bubble(event, seating)
+        self._release(event)
+
+    def _final_table(self, event: HostedEvent, seating: list[SeatingTable]) -> None:
+        """TDA RP-9: every player left draws a seat at the final table (the lowest-numbered; the draw's
+        seed from the operating system) and its button is drawn; each leaves with their chips and sits
+        down there, keeping their token; the other tables close."""
+        size = event.config.table_size or event.config.seats
+        plan = balance(seating, _rules(size), seed=secrets.randbits(64))
+        final = plan.tables[0]
+        self._hold(event, final.number)  # no hand before every player has their seat
+        for m in plan.moves:
+            old = event.hosts[m.from_table]
+            player = old.game.table.seats[m.from_seat]
+            assert player is not None and player.name == m.player
+            chips = old.game.leave(m.from_seat)
+            assert chips is not None  # between hands
+            old.bots.pop(m.from_seat, None)
+            event.transit[m.player] = chips
+        for number in {m.from_table for m in plan.moves}:
+            self._record(event, event.hosts[number])
+        target = event.hosts[final.number]
+        for m in plan.moves:
+            self._seat(event, m.player, target, m.to_seat)
+        target.game.table.button, target.game.table.first_button = None, final.button
+        event.moves += len(plan.moves)
+        if event.hand_for_hand:
+            event.hand_for_hand = False
+            target.notice("hand for hand", "Hand for hand is over.")
+        target.notice("final table", "The final table: every player drew a new seat (TDA RP-9).")
+        for number in [n for n in event.hosts if n != final.number]:
+            event.held.pop(number, None)
+            self._close(event, number)
+        log.info("event %s: the final table, %d players", event.event_id, len(plan.moves))
+        self._release(event)
+
     def _plan(self, event: HostedEvent, number: int, host: TableHost, *, idle: bool = False) -> None:
-        """Between this table's hands: the moves out of it that the seating rules want now. Once the
-        players fit at one table, the other tables break into the lowest-numbered one; before, tables
-        break and balance by :func:`~cardgame.tournament.seating.balance`. A player to move sits out at
-        once (they are not dealt the next hand here) and moves as soon as the hand's change is over (at
-        once from an ``idle`` table, dealing no hand); moves out of a table in a hand wait for its end."""
+        """Between this table's hands: the moves out of it that the seating rules want now: tables break
+        and balance by :func:`~cardgame.tournament.seating.balance` (the final table is
+        :meth:`_final_table`'s). A player to move sits out at once (they are not dealt the next hand here)
+        and moves as soon as the hand's change is over (at once from an ``idle`` table, dealing no hand);
+        moves out of a table in a hand wait for its end."""
         assert event.standings is not None
         size = event.config.table_size or event.config.seats
-        seating = self._seating(event)
-        moves: list[tuple[str, int, int, int]] = []
-        live = [t for t in seating if any(t.seats)]
-        if len(event.standings.remaining) <= size and len(live) > 1:
-            final = live[0]
-            if number != final.number:
-                free = _free_seats(event.hosts[final.number])
-                players = [(s, nm) for s, nm in enumerate(seating[[t.number for t in seating].index(number)].seats)
-                           if nm is not None]
-                moves = [(nm, number, final.number, seat) for (_, nm), seat in zip(players, free, strict=False)]
-        else:
-            plan = balance(seating, _rules(size), seed=secrets.randbits(64))
-            moves = [(m.player, m.from_table, m.to_table, m.to_seat) for m in plan.moves if m.from_table == number]
+        seating = self._seating(event, number)
+        if self._fits(event, seating):
+            return
+        plan = balance(seating, _rules(size), seed=secrets.randbits(64))
+        moves = [(m.player, m.from_table, m.to_table, m.to_seat) for m in plan.moves if m.from_table == number]
         if not moves:
             return
         event.moving = moves
@@ -863,6 +1012,10 @@ def _free_seats(host: TableHost) -> list[int]:
     hand = host.game.hand
     return [s for s, p in enumerate(host.game.table.seats)
             if p is None or (p.stack == 0 and (hand is None or s not in hand.by_seat))]
+
+
+def _waiting_stage(host: TableHost) -> WaitForPlayers | None:
+    return next((s for s in host.game.dispatcher.stages if isinstance(s, WaitForPlayers)), None)
 
 
 def _rules(size: int) -> SeatingRules:

@@ -253,3 +253,157 @@ def test_a_player_moved_to_another_table_keeps_their_token_and_is_told_where_the
             assert _receive(ws, "seated")["seat"] == now["seat"]  # the same token, at the new table
         assert client.get(f"/api/tables/{first['table']}/event").json()["id"] == event_id  # the old page follows
         assert app.state.events.events[event_id].chip_errors == 0
+
+
+def _timeline(db: Path) -> tuple[list[Any], dict[tuple[str, int], str]]:
+    """Every table's stored events in the order they happened, and the names seated at the start."""
+    store = EventStore(str(db))
+    try:
+        tables = [t for (t,) in store.query("SELECT table_id FROM tables")]
+        rows = sorted((r for t in tables for r in store.events(t)), key=lambda r: (r.time, r.table_id, r.seq))
+        names = {(t, seat): name for t in tables for seat, name, *_ in next(r.event for r in store.events(t)).seats}
+        return rows, names
+    finally:
+        store.close()
+
+
+def _hand_for_hand_rounds(db: Path, entrants: int, paid: int) -> tuple[int, list[list[tuple[str, int]]]]:
+    """Read from the log: how many hands were dealt hand for hand (TDA RP-8: from paid + 1 players left
+    to the end of the round the bubble burst in), checking that none of them started while another
+    table was still in a hand begun before this table's last hand ended; and the groups of players out
+    together (a hand's, or a hand-for-hand round's) as (name, stack they started the hand with)."""
+    from cardgame.model.events import PlayerSeated
+
+    rows, names = _timeline(db)
+    in_hand: dict[str, float | None] = {}
+    last_end: dict[str, float] = {}
+    started: dict[str, dict[int, int]] = {}
+    left, on, dealt = entrants, False, 0
+    groups: list[list[tuple[str, int]]] = []
+    pending: list[tuple[str, int]] = []
+    for r in rows:
+        e, table = r.event, r.table_id
+        if isinstance(e, PlayerSeated):
+            names[(table, e.seat)] = e.name
+        elif isinstance(e, HandStarted):
+            if on:
+                dealt += 1
+                for other, since in in_hand.items():
+                    assert other == table or since is None or since >= last_end.get(table, 0.0), (
+                        f"table {table} dealt a hand while {other} played one begun before {table}'s last ended")
+            in_hand[table] = r.time
+            started[table] = dict(zip(e.seats, e.stacks, strict=True))
+        elif isinstance(e, HandEnded):
+            in_hand[table], last_end[table] = None, r.time
+            out = [(names[(table, s)], started[table][s]) for s, c in e.stacks if c == 0 and started[table].get(s)]
+            left -= len(out)
+            pending += out
+            if not on or all(since is None for since in in_hand.values()):  # a hand's end, or a round's
+                if pending:
+                    groups.append(pending)
+                pending = []
+                on = paid < left <= paid + 1
+    return dealt, groups
+
+
+def _places(groups: list[list[tuple[str, int]]], entrants: int) -> dict[str, str]:
+    """The places the groups of players out make: each group below those left, ranked by the stacks
+    they started with, equal stacks sharing."""
+    places: dict[str, str] = {}
+    left = entrants
+    for group in groups:
+        place = left - len(group) + 1
+        for stack in sorted({s for _, s in group}, reverse=True):
+            tied = [n for n, s in group if s == stack]
+            for n in tied:
+                places[n] = str(place) if len(tied) == 1 else f"{place}-{place + len(tied) - 1}"
+            place += len(tied)
+        left -= len(group)
+    return places
+
+
+def test_the_tables_play_hand_for_hand_on_the_bubble_and_players_out_in_a_round_are_ranked_by_their_stacks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgame.server.host import TableHost
+
+    told: list[str] = []
+    notice = TableHost.notice
+    monkeypatch.setattr(TableHost, "notice", lambda self, kind, text: (told.append(text), notice(self, kind, text)))
+    dealt = 0
+    for i in range(12):  # events until one meets the bubble exactly (two out in one hand can jump over it)
+        db = tmp_path / f"e{i}.db"
+        app = create_app(str(db), events=[_event(seats=9, table_size=3, stack=1000, start_at=0,
+                                                 payouts=[30, 25, 20, 15, 10],
+                                                 bots=["tight-aggressive", "calling-station"])])
+        with TestClient(app, base_url=BASE) as client:
+            event_id = client.get("/api/events").json()[0]["id"]
+            hosted = app.state.events.events[event_id]
+            url = f"/api/events/{event_id}"
+            done = _wait(client, lambda u=url: (e := client.get(u).json())["status"] == "finished" and e,
+                         "the winner", timeout=60)
+            assert hosted.chip_errors == 0 and not hosted.round_out and not hosted.hand_for_hand
+        rounds, groups = _hand_for_hand_rounds(db, 9, 5)
+        got = {p["name"]: p["places"] for p in done["players"]}
+        winner = next(p["name"] for p in done["players"] if p["place"] == 1)
+        assert got == {**_places(groups, 9), winner: "1"}  # the players out in a round ranked together
+        assert sum(p["prize"] for p in done["players"]) == 100
+        dealt += rounds
+        if dealt:
+            break
+        told.clear()
+    assert dealt > 0  # hands were dealt hand for hand, each once every table had ended its hand
+    assert any(t.startswith("Hand for hand:") for t in told) and "Hand for hand is over." in told  # the pages say so
+
+
+def test_the_final_table_is_drawn_again_every_player_left_at_a_random_seat_keeping_their_token(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardgame.server.events as hosting
+    from cardgame.model.events import PlayerLeft, PlayerSeated
+
+    plans: list[Any] = []
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        plan = hosting.seating_balance(*args, **kwargs)
+        if any(m.reason == "final table" for m in plan.moves):
+            plans.append(plan)
+        return plan
+
+    monkeypatch.setattr(hosting, "seating_balance", hosting.balance, raising=False)
+    monkeypatch.setattr(hosting, "balance", spy)
+    db = tmp_path / "e.db"
+    app = create_app(str(db), allowed_hosts=["localhost", "testserver"],
+                     events=[_event(seats=6, table_size=3, stack=5000, people=1, bots=["random"], action_time=0.05,
+                                    time_bank=0, payouts=[70, 30])])
+    with TestClient(app, base_url=BASE) as client:
+        event_id = client.get("/api/events").json()[0]["id"]
+        token = client.post(f"/api/events/{event_id}/register", json={"name": "ann"}).json()["token"]
+        hosted = app.state.events.events[event_id]
+        _wait(client, lambda: (plans and len(hosted.hosts) == 1) or hosted.status == "finished", "the final table",
+              timeout=30)  # (the draw made: the other tables closed)
+        assert len(plans) == 1
+        plan = plans[0]
+        final = plan.tables[0]
+        drawn = {m.player: m.to_seat for m in plan.moves}
+        assert {m.reason for m in plan.moves} == {"final table"} and set(drawn) == set(final.players)
+        assert list(hosted.hosts) == [final.number]
+        host = hosted.hosts[final.number]
+        assert {p.name: p.seat for p in host.game.table.players()} == drawn  # each in the seat drawn
+        assert "ann" in drawn  # (folded every hand, she outlasts the random bots' all-ins)
+        where = client.post(f"/api/events/{event_id}/seat", json={"token": token}).json()
+        assert where == {"table": host.table_id, "seat": drawn["ann"]}  # her token holds her new seat
+        with client.websocket_connect(f"/ws/{host.table_id}") as ws:  # her page resumes there
+            ws.send_text(json.dumps({"type": "resume", "token": token}))
+            assert _receive(ws, "seated")["seat"] == drawn["ann"]
+        _wait(client, lambda: host.game.hand is not None or hosted.status == "finished", "the final table's hand")
+        assert hosted.chip_errors == 0
+    store = EventStore(str(db))
+    events = [r.event for r in store.events(host.table_id)]
+    store.close()
+    at = max(i for i, e in enumerate(events) if isinstance(e, PlayerLeft) and e.name in drawn)
+    before = events[:at + 1]
+    after = events[at + 1:]
+    already = {m.player for m in plan.moves if m.from_table == final.number}
+    assert {e.name for e in before if isinstance(e, PlayerLeft)} >= already  # those seated there drew too
+    assert {e.name: e.seat for e in after if isinstance(e, PlayerSeated)} == drawn
+    started = next((e for e in after if isinstance(e, HandStarted)), None)
+    assert started is None or (started.button, len(started.seats)) == (final.button, len(drawn))  # the button drawn

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -346,5 +347,40 @@ def test_a_multi_table_event_killed_mid_play_resumes_with_every_chip_seated(tmp_
         wait_for(lambda: server.get(f"/api/events/{event_id}")["hands"] > hands + 2
                  or server.get(f"/api/events/{event_id}")["status"] == "finished", "hands after the restart")
         assert sum(p["stack"] for p in server.get(f"/api/events/{event_id}")["players"]) == 7 * 1000
+    finally:
+        server.kill()
+
+
+def test_an_event_killed_while_its_tables_play_hand_for_hand_resumes_the_round_and_plays_to_a_winner(
+        tmp_path: Path) -> None:
+    import json
+
+    db = str(tmp_path / "s.db")
+    spec = json.dumps({"name": "Bubble", "seats": 9, "table_size": 3, "stack": 1000, "payouts": [30, 25, 20, 15, 10],
+                       "start_at": 0, "structure": "turbo sng hands", "bot_delay": 0.01, "hand_pause": 0,
+                       "bots": ["tight-aggressive", "calling-station"]})
+    server = Serve(db, tmp_path, "--event", spec)
+    try:
+        event_id = server.get("/api/events")[0]["id"]
+        url = f"/api/events/{event_id}"
+
+        def stored() -> dict[str, Any]:
+            store = EventStore(db)
+            try:
+                (state,), = store.query("SELECT state FROM server_events WHERE event_id = ?", (event_id,))
+                return dict(json.loads(state))
+            finally:
+                store.close()
+
+        wait_for(lambda: (e := stored())["hand_for_hand"] or e["status"] == "finished", "hand for hand", timeout=60)
+        if not stored()["hand_for_hand"]:
+            pytest.skip("two players went out in one hand over the bubble: no hand for hand this time")
+        server.kill()
+        server = Serve(db, tmp_path, port=server.port)
+        wait_for(lambda: server.get(url)["status"] == "finished", "the winner", timeout=60)
+        done = server.get(url)
+        assert sorted(p["place"] for p in done["players"])[0] == 1 and all(p["places"] for p in done["players"])
+        assert sum(p["prize"] for p in done["players"]) == 100  # every place given, the round's players out too
+        assert next(p for p in done["players"] if p["place"] == 1)["stack"] == 9 * 1000
     finally:
         server.kill()

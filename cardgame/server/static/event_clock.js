@@ -22,7 +22,8 @@
     return out;
   }
 
-  // A player moved to another table of the event: this page follows them there, with their token.
+  // A player moved to another table of the event (or to another seat at this one): this page follows them
+  // there, with their token.
   async function follow(e) {
     const token = localStorage.getItem(`cardgame.event.${e.id}`);
     if (!token || e.status !== "running") return;
@@ -33,6 +34,10 @@
     if (where.table !== tableId) {
       localStorage.setItem(`cardgame.token.${where.table}`, token);
       window.location.href = `/table/${encodeURIComponent(where.table)}`;
+    } else if (typeof state !== "undefined" && state.you !== where.seat && !state.resuming && state.ws
+               && state.ws.readyState === WebSocket.OPEN) {  // a new seat at this table (the final table's draw)
+      state.resuming = true;
+      state.ws.send(JSON.stringify({ type: "resume", token }));
     }
   }
 
