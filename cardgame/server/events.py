@@ -72,7 +72,7 @@ from cardgame.tournament.errors import TournamentError
 from cardgame.tournament.icm import icm
 from cardgame.tournament.payouts import check_payouts
 from cardgame.tournament.places import Finish, Standings
-from cardgame.tournament.seating import SeatingRules, balance, bubble, draw_seats
+from cardgame.tournament.seating import ROUND_BUSTS, SeatingRules, balance, bubble, draw_seats
 from cardgame.tournament.seating import Table as SeatingTable
 from cardgame.tournament.structure import PRESETS, Clock, Structure, preset
 
@@ -156,7 +156,9 @@ class EventConfig:
     ``unit``, ``ante_format`` and ``levels`` rows); ``payouts`` (the prize of each place, place 1 first);
     ``start_at`` (a Unix time: start then, filling empty seats with ``bots`` if any are named, else
     waiting for the seats to fill); ``people`` (start once this many have registered, the other seats
-    given to ``bots``); the table's ``action_time``, ``time_bank``, ``bot_delay`` and ``hand_pause``."""
+    given to ``bots``); the table's ``action_time``, ``time_bank``, ``bot_delay`` and ``hand_pause``;
+    ``table_size`` (several tables of that many seats) and ``hand_for_hand_busts`` (how players out in one
+    hand-for-hand round finish: :attr:`~cardgame.tournament.seating.SeatingRules.hand_for_hand_busts`)."""
 
     name: str = attrs.field(validator=lambda i, a, v: _check_name(v))
     variant: str = "NT"
@@ -172,8 +174,12 @@ class EventConfig:
     bot_delay: float = attrs.field(default=0.6, validator=_seconds(0, 60))
     hand_pause: float = attrs.field(default=2.0, validator=_seconds(0, 30))
     table_size: int | None = None
+    hand_for_hand_busts: str = "stacks"
 
     def __attrs_post_init__(self) -> None:
+        if self.hand_for_hand_busts not in ROUND_BUSTS:
+            raise ConfigError(f"hand_for_hand_busts must be one of {', '.join(ROUND_BUSTS)}, not "
+                              f"{excerpt(self.hand_for_hand_busts)}.")
         if self.table_size is not None:
             check_int(self.table_size, "table_size", ConfigError, minimum=2, maximum=MAX_SEATS)
         elif self.seats > MAX_SEATS:
@@ -613,8 +619,7 @@ class Events:
             if name not in event.entrants:
                 names.append(name)
                 bots[name] = bot
-        size = c.table_size or c.seats
-        drawn = draw_seats(names, _rules(size), seed=secrets.randbits(64))
+        drawn = draw_seats(names, _rules(event.config), seed=secrets.randbits(64))
         config = c.table_config()
         hosts: dict[int, TableHost] = {}
         try:
@@ -727,7 +732,7 @@ class Events:
                 self._eliminate(event, busted)
         if event.hand_for_hand and idle and event.round_out:  # the round's last hand: its players out go
             busted, event.round_out = event.round_out, {}
-            self._eliminate(event, busted)
+            self._eliminate(event, _rules(event.config).round_out(busted))
         if event.status == "running":
             self._apply_level(event, host)
             if len(event.hosts) > 1:
@@ -797,9 +802,8 @@ class Events:
     def _bubble(self, event: HostedEvent, seating: list[SeatingTable]) -> None:
         """Start or stop hand for hand as the bubble wants (told at every table); starting, every table
         is held after its hand in progress."""
-        size = event.config.table_size or event.config.seats
         paid = max(1, sum(1 for p in event.config.payouts if p > 0))
-        now = bubble(seating, paid, _rules(size)).hand_for_hand
+        now = bubble(seating, paid, _rules(event.config)).hand_for_hand
         if now == event.hand_for_hand:
             return
         event.hand_for_hand = now
@@ -846,7 +850,7 @@ class Events:
             return
         if event.round_out:
             busted, event.round_out = event.round_out, {}
-            self._eliminate(event, busted)
+            self._eliminate(event, _rules(event.config).round_out(busted))
             self._record(event, event.hosts[min(event.hosts)])
             if event.status != "running":
                 return
@@ -861,8 +865,7 @@ class Events:
         """TDA RP-9: every player left draws a seat at the final table (the lowest-numbered; the draw's
         seed from the operating system) and its button is drawn; each leaves with their chips and sits
         down there, keeping their token; the other tables close."""
-        size = event.config.table_size or event.config.seats
-        plan = balance(seating, _rules(size), seed=secrets.randbits(64))
+        plan = balance(seating, _rules(event.config), seed=secrets.randbits(64))
         final = plan.tables[0]
         self._hold(event, final.number)  # no hand before every player has their seat
         for m in plan.moves:
@@ -897,11 +900,10 @@ class Events:
         and moves as soon as the hand's change is over (at once from an ``idle`` table, dealing no hand);
         moves out of a table in a hand wait for its end."""
         assert event.standings is not None
-        size = event.config.table_size or event.config.seats
         seating = self._seating(event, number)
         if self._fits(event, seating):
             return
-        plan = balance(seating, _rules(size), seed=secrets.randbits(64))
+        plan = balance(seating, _rules(event.config), seed=secrets.randbits(64))
         moves = [(m.player, m.from_table, m.to_table, m.to_seat) for m in plan.moves if m.from_table == number]
         if not moves:
             return
@@ -1018,9 +1020,10 @@ def _waiting_stage(host: TableHost) -> WaitForPlayers | None:
     return next((s for s in host.game.dispatcher.stages if isinstance(s, WaitForPlayers)), None)
 
 
-def _rules(size: int) -> SeatingRules:
-    """The seating rules of an event's tables of ``size`` seats (its final table as large)."""
-    return SeatingRules(table_size=size, final_table_size=size)
+def _rules(config: EventConfig) -> SeatingRules:
+    """The seating rules of an event's tables (its final table as large as they are)."""
+    size = config.table_size or config.seats
+    return SeatingRules(table_size=size, final_table_size=size, hand_for_hand_busts=config.hand_for_hand_busts)
 
 
 def _set_level(event: HostedEvent, game: Game, clock: Clock) -> None:

@@ -407,7 +407,7 @@ class _Event:
         last = self.levels[-1]
         self.levels[-1] = replace(last, rounds=last.rounds + 1, hands=last.hands + self.hands - hands)
         if hand_for_hand:
-            out = [{name: stack for group in out for name, stack in group.items()}]
+            out = [self.spec.rules.round_out({name: stack for group in out for name, stack in group.items()})]
         else:
             self.rng.shuffle(out)
         for group in out:

@@ -46,6 +46,8 @@ MAX_ENTRANTS = 100_000
 MAX_NAME = 100
 #: Where a player moved to balance the tables sits (:attr:`SeatingRules.moved_to`).
 PLACEMENTS = ("big blind", "random")
+#: How players out in the same hand-for-hand round are ranked (:attr:`SeatingRules.hand_for_hand_busts`).
+ROUND_BUSTS = ("stacks", "tie")
 #: Why a player moves (:attr:`Move.reason`).
 REASONS = ("balance", "break", "final table")
 
@@ -132,6 +134,10 @@ class SeatingRules:
     players fit; ``None`` follows TDA RP-9 (9- and 8-handed events finish 9-handed, 7- and 6-handed
     events 7-handed, others at ``table_size``). ``hand_for_hand_margin``: hand-for-hand play starts when
     at most this many players are left over the places paid (1: at the bubble itself; TDA RP-8).
+    ``hand_for_hand_busts``: how players out in the same hand-for-hand round, at any table, finish:
+    ``"stacks"``, ranked by the stacks they started their hands with, as players out in one hand are
+    (the rule online rooms such as PokerStars post), or ``"tie"``, sharing the places they cover and
+    splitting those prizes (rooms that treat the round as one moment). Rooms differ: ``docs/rules.md``.
     """
 
     table_size: int = attrs.field(default=9, converter=_table_size)
@@ -139,6 +145,14 @@ class SeatingRules:
     moved_to: str = attrs.field(default="big blind", validator=_one_of("seat for a moved player", PLACEMENTS))
     final_table_size: int | None = attrs.field(default=None, converter=_final_size)
     hand_for_hand_margin: int = attrs.field(default=1, converter=_margin)
+    hand_for_hand_busts: str = attrs.field(default="stacks",
+                                           validator=_one_of("ranking of a hand-for-hand round's busts", ROUND_BUSTS))
+
+    def round_out(self, busted: dict[str, int]) -> dict[str, int]:
+        """The players out in one hand-for-hand round (name -> the stack they started their hand with)
+        as :meth:`~cardgame.tournament.places.Standings.eliminate` takes them under this rule: their
+        stacks, or one chip each (equal stacks: a tie)."""
+        return dict(busted) if self.hand_for_hand_busts == "stacks" else dict.fromkeys(busted, 1)
 
     @final_table_size.validator
     def _final(self, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -463,8 +477,8 @@ def bubble(tables: Sequence[Table], paid: int, rules: SeatingRules = SeatingRule
     """Where ``tables`` stand against the ``paid`` places: hand for hand (TDA RP-8: every table finishes
     its hand and waits, then all deal the next together, so nobody gains by stalling for busts elsewhere)
     while more than one table plays and the players left are more than ``paid`` by at most
-    :attr:`SeatingRules.hand_for_hand_margin`. Players busting in the same hand-for-hand hand share the
-    places they finish in (RP-8-A), which the payouts settle."""
+    :attr:`SeatingRules.hand_for_hand_margin`. How players busting in the same hand-for-hand round finish
+    is :attr:`SeatingRules.hand_for_hand_busts`."""
     rules = _check_rules(rules)
     found = _check_tables(tables, rules)
     paid = check_int(paid, "number of places paid", TournamentError, minimum=1, maximum=MAX_ENTRANTS)

@@ -185,7 +185,8 @@ def test_event_configs_are_checked() -> None:
                                                                                  "seats": 2},
                 {"name": "x", "bots": ["nobody"]}, {"name": "x", "people": 2, "seats": 4}, {"name": "x", "stack": -1},
                 {"name": "x", "variant": "FR"}, {"nome": "x"}, {"name": "x", "start_at": "soon"}, [], "{", {},
-                {"name": "x", "structure": {"levels": [[1, 2]], "unit": "days"}}, {"name": 5}):
+                {"name": "x", "structure": {"levels": [[1, 2]], "unit": "days"}}, {"name": 5},
+                {"name": "x", "hand_for_hand_busts": "coin flip"}, {"name": "x", "hand_for_hand_busts": [1]}):
         with pytest.raises(ConfigError) as caught:
             read_event(bad)
         assert len(str(caught.value)) <= 700

@@ -16,6 +16,7 @@ from cardgame.tournament import (
     Move,
     Plan,
     SeatingRules,
+    Standings,
     Table,
     TournamentError,
     balance,
@@ -389,3 +390,16 @@ def test_the_seating_example_in_the_tournaments_page_runs() -> None:
     section = page[page.index("## Seating and balancing"):]
     code = section[section.index("```python\n") + len("```python\n"):section.index("\n```\n")]
     exec(compile(code, "docs/tournaments.md", "exec"), {"__name__": "__main__", "print": lambda *a: None})
+
+
+def test_a_hand_for_hand_rounds_busts_rank_by_stacks_or_tie_as_the_rule_says() -> None:
+    """Rooms differ on players out in the same hand-for-hand round: ranked by starting stacks (the
+    default) or tied; refused for anything else."""
+    busted = {"ann": 300, "bob": 100}
+    assert SeatingRules().round_out(busted) == busted
+    assert SeatingRules(hand_for_hand_busts="tie").round_out(busted) == {"ann": 1, "bob": 1}
+    standings = Standings(("ann", "bob", "cat", "dan"), (50, 30, 20))
+    tied = standings.eliminate(SeatingRules(hand_for_hand_busts="tie").round_out({"cat": 500, "dan": 20}))
+    assert {(f.name, f.place, f.shared, f.prize) for f in tied.finishes} == {("cat", 3, 2, 10), ("dan", 3, 2, 10)}
+    with pytest.raises(TournamentError, match="hand-for-hand round's busts must be one of 'stacks', 'tie'"):
+        SeatingRules(hand_for_hand_busts="coin flip")
