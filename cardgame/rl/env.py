@@ -498,7 +498,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             self._was_dead_step(action)
             self._log.append((_DEAD, None))
             return
-        send(game, self._seat[agent], self.actions.decode(action, game))
+        move = self.actions.decode(action, game)
+        if move.kind == "act":  # send's betting path, on arguments known good: the common step
+            game.act(self._seat[agent], move.action, move.amount)
+        else:
+            send(game, self._seat[agent], move)
         self._log.append((_STEP, action))
         self._moved(agent)
 
@@ -647,9 +651,28 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         return new
 
 
+def _forwarded(name: str) -> Any:
+    """The wrapped environment's attribute ``name``, read in one step (PettingZoo's wrappers read it
+    through two ``__getattr__``); before the first ``reset``, PettingZoo's ``AttributeError``."""
+
+    def get(self: _OrderEnforcing) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(get, doc=f"The environment's ``{name}``.")
+
+
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZoo is untyped
     """PettingZoo's order check, raising the library's error (not an ``AssertionError``) for a call
     that needs an episode before the first ``reset``."""
+
+    agents = _forwarded("agents")
+    agent_selection = _forwarded("agent_selection")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    rewards = _forwarded("rewards")
+    infos = _forwarded("infos")
 
     def step(self, action: Any) -> None:
         if not self._has_reset:
