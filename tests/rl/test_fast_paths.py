@@ -12,7 +12,7 @@ import pytest
 import variants
 from cardgame import Game
 from cardgame.rl.actions import for_game, send
-from cardgame.rl.env import _dealt, _seated, raw_env
+from cardgame.rl.env import _dealt, _seated, env, raw_env
 from cardgame.rl.observe import Planes
 
 
@@ -99,3 +99,18 @@ def test_observations_and_masks_equal_the_plain_ones_in_every_variant(name: str)
                 steps += 1
             total += steps
     assert total >= 30, total  # hands played through, not a decision or two
+
+
+def test_the_wrappers_one_step_reads_are_the_environments_and_refused_before_reset() -> None:
+    """agents, terminations and the like read through the PettingZoo wrapper in one step: before the
+    first reset they raise PettingZoo's AttributeError, after it they are the raw environment's own."""
+    wrapped = env("leduc hold'em")
+    names = ("agents", "agent_selection", "terminations", "truncations", "rewards", "infos")
+    for name in names:
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(wrapped, name)
+    wrapped.reset(seed=2)
+    for name in names:
+        assert getattr(wrapped, name) is getattr(wrapped.unwrapped, name)
+    wrapped.step(1)
+    assert wrapped.agent_selection == wrapped.unwrapped.agent_selection
