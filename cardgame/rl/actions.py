@@ -151,6 +151,7 @@ class ActionAbstraction:
                               "one of its subclasses (FixedLimit, PotFractions, RaiseTo) or give it labels.")
         self.space = spaces.Discrete(self.n)
         self._draw_masks: dict[tuple[int, int, int], np.ndarray] = {}
+        self._bet_masks: dict[tuple[bool, bool], np.ndarray] = {}  # betting masks by _bet_key
 
     # --- what a subclass says about betting ---------------------------------------------------------
     def _count(self) -> int:
@@ -162,6 +163,11 @@ class ActionAbstraction:
         mask[1] = 1
         if la.can_fold:
             mask[0] = 1
+
+    def _bet_key(self, la: LegalActions) -> tuple[bool, bool] | None:
+        """What the betting mask of ``la`` depends on, when that is all (a key to keep the mask by);
+        ``None``: it depends on more (the sizes allowed), and is worked out each time."""
+        return None
 
     def _bet_move(self, index: int, la: LegalActions, game: Game) -> Move | None:
         """The move betting index ``index`` means under ``la`` (``None``: not legal now)."""
@@ -214,6 +220,23 @@ class ActionAbstraction:
         if runs is not None and self.max_runs:
             mask[: min(runs.max_runs, self.max_runs)] = 1
         return mask
+
+    def _new_mask(self, game: Game) -> np.ndarray:
+        """:meth:`mask` as a new array, ``game`` checked: a betting mask that depends only on
+        :meth:`_bet_key` is made once and copied (``tests/rl/test_fast_paths.py`` compares it to
+        :meth:`mask`'s)."""
+        la = game.legal_actions()
+        if la is None:
+            return self._fill_mask(game, np.zeros(self.n, np.int8))
+        key = self._bet_key(la)
+        kept = self._bet_masks.get(key) if key is not None else None
+        if kept is None:
+            kept = np.zeros(self.n, np.int8)
+            self._bet_mask(la, game, kept)
+            if key is None:
+                return kept
+            self._bet_masks[key] = kept
+        return kept.copy()
 
     def index_or_none(self, value: object) -> int | None:
         """``value`` as an index of the space (an ``int`` or a numpy integer 0 to ``n - 1``; never a
@@ -316,6 +339,9 @@ class FixedLimit(ActionAbstraction):
         if la.can_raise:
             mask[2] = 1
 
+    def _bet_key(self, la: LegalActions) -> tuple[bool, bool] | None:
+        return la.can_fold, la.can_raise
+
     def _bet_move(self, index: int, la: LegalActions, game: Game) -> Move | None:
         if index == 2:
             return _raise(la, la.min_raise_to) if la.can_raise else None
@@ -355,6 +381,9 @@ class PotFractions(ActionAbstraction):
         super()._bet_mask(la, game, mask)
         if la.can_raise:
             mask[2 : len(self.labels)] = 1
+
+    def _bet_key(self, la: LegalActions) -> tuple[bool, bool] | None:
+        return la.can_fold, la.can_raise
 
     def _bet_move(self, index: int, la: LegalActions, game: Game) -> Move | None:
         if index < 2:

@@ -226,6 +226,15 @@ def _dealt(template: Game, seed: int | None, button: int | None, max_hands: int 
     return game
 
 
+def _send(game: Game, seat: int, move: Move) -> None:
+    """:func:`~cardgame.rl.actions.send` on arguments known good (a decoded move, the agent's seat): a
+    betting move goes straight to :meth:`Game.act`, the common step."""
+    if move.kind == "act":
+        game.act(seat, move.action, move.amount)
+    else:
+        send(game, seat, move)
+
+
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrapped environment; AECEnv is untyped
     """The unwrapped AEC environment (:func:`env` wraps it as PettingZoo's classic games are).
 
@@ -498,7 +507,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             self._was_dead_step(action)
             self._log.append((_DEAD, None))
             return
-        send(game, self._seat[agent], self.actions.decode(action, game))
+        _send(game, self._seat[agent], self.actions.decode(action, game))
         self._log.append((_STEP, action))
         self._moved(agent)
 
@@ -507,7 +516,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         agent = self.agent_selection
         game = self._game
         assert game is not None
-        send(game, self._seat[agent], move)
+        _send(game, self._seat[agent], move)
         self._log.append((_MOVE, move))
         self._moved(agent)
 
@@ -579,9 +588,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         seat = self._seat.get(agent) if type(agent) is str else None
         if seat is None:
             seat = self._agent_seat(agent)
-        mask = np.zeros(self.actions.n, np.int8)
         if game.to_act == seat and not self.terminations.get(agent, True):
-            self.actions._fill_mask(game, mask)
+            mask = self.actions._new_mask(game)
+        else:
+            mask = np.zeros(self.actions.n, np.int8)
         return {"observation": self._fill(game, seat, np.zeros(self._size, np.float32)), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -647,9 +657,28 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         return new
 
 
+def _forwarded(name: str) -> Any:
+    """The wrapped environment's attribute ``name``, read in one step (PettingZoo's wrappers read it
+    through two ``__getattr__``); before the first ``reset``, PettingZoo's ``AttributeError``."""
+
+    def get(self: _OrderEnforcing) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(get, doc=f"The environment's ``{name}``.")
+
+
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZoo is untyped
     """PettingZoo's order check, raising the library's error (not an ``AssertionError``) for a call
     that needs an episode before the first ``reset``."""
+
+    agents = _forwarded("agents")
+    agent_selection = _forwarded("agent_selection")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    rewards = _forwarded("rewards")
+    infos = _forwarded("infos")
 
     def step(self, action: Any) -> None:
         if not self._has_reset:

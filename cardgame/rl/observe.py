@@ -200,10 +200,10 @@ class Planes:
     the table size (a stack reaches it only by winning every chip of a full table); counts of bets
     and calls are divided by ``max_raises`` (default 4) and capped at 1.
 
-    The encoder keeps each seat's reading of the history of the hand it last encoded for that seat, so
-    the next observation of that hand reads only the events logged since (another hand or game, a copy
-    for search included, is read from its start); the values are a full reading's
-    (``tests/rl/test_observe.py`` compares them).
+    The encoder keeps its reading of the history of the hand it last encoded, every seat's at once, so
+    the next observation of that hand, whichever seat's, reads only the events logged since (another
+    hand or game, a copy for search included, is read from its start); the values are a full
+    reading's (``tests/rl/test_observe.py`` compares them).
     """
 
     name: str = "planes"
@@ -284,7 +284,7 @@ class Planes:
         self._cap = cap
         self._d = d
         self._place: list[int] = self._cards.tolist()  # card -> its place in the deck, as a list
-        self._seen_by = [_Seen(self.size - self._history, n) for _ in range(n)]  # each seat's history of its last hand
+        self._hist = _History(self.size - self._history, n)  # the history of the hand last encoded, every seat's
 
     def block(self, name: str) -> slice:
         """The index range of the block called ``name``."""
@@ -374,37 +374,26 @@ class Planes:
                 x = ((top if top < most else most) - me.bet) * inv
                 w[self._to_call] = x if x < cap else cap
                 w[self._position + hand.players.index(me)] = 1.0
-            seen = self._seen(ctx, seat)
-            w[self._history:] = seen.view
-            for i in seen.discards:
+            h = self._hist  # (it holds its hand and log: no other has their identity while it is kept)
+            log = ctx.log
+            if h.hand is not hand or h.log is not log or h.read > len(log):
+                h.start_hand(hand, log, _hand_start(ctx))
+            if h.read < len(log):
+                self._read(h)
+            w[self._history:] = h.views[seat]
+            for i in h.discards[seat]:
                 w[i] = 1.0
         return v
 
-    def _seen(self, ctx: Context, seat: int) -> _Seen:
-        """``seat``'s history of the hand in progress (:class:`_Seen`), brought up to date: only the
-        events logged since the seat's last observation of this hand are read."""
-        log = ctx.log
-        hand = ctx.hand
-        start = _hand_start(ctx)
-        seen = self._seen_by[seat]  # (it holds its hand and log: no other has their identity while it is kept)
-        if seen.hand is not hand or seen.log is not log or seen.start != start or seen.read > len(log):
-            seen.start_hand(hand, log, start)
-        if seen.read < len(log):
-            self._read(seen, seat)
-        return seen
-
-    def _read(self, seen: _Seen, seat: int) -> None:
-        """Read the events ``seen`` has not read into its history (values clamped as they change)."""
+    def _read(self, h: _History) -> None:
+        """Read the events ``h`` has not read into every seat's history (values clamped as they change)."""
         n, inv, step, cap = self.seats, 1.0 / self.stack, 1.0 / self.max_raises, self._cap
-        hist = self._history
-        acc, mv = seen.acc, seen.view  # acc: index (from the history's start) -> the sum; mv: the values
+        acc, targets = h.acc, h.targets  # acc: (round, seat, column) -> the sum; targets: a seat's (view, offset)s
         get = acc.get
-        drawn = seen.drawn  # draws made so far, per relative seat
-        place = self._place
         last = self._rounds - 1
-        r, acted, pending = seen.r, seen.acted, seen.pending
-        log = seen.log
-        for k in range(seen.read, len(log)):  # the rounds as _by_round counts them, inline: this runs every step
+        r, acted, pending = h.r, h.acted, h.pending
+        log = h.log
+        for k in range(h.read, len(log)):  # the rounds as _by_round counts them, inline: this runs every step
             e = log[k]
             kind = type(e)
             if kind is ActionTaken:
@@ -412,69 +401,91 @@ class Planes:
                     r += 1
                 pending = False
                 acted = True
-                i = 5 * (r * n + (e.seat - seat) % n)  # type: ignore[attr-defined]
+                s = e.seat  # type: ignore[attr-defined]
+                i = 5 * (r * n + s)  # the seat's own columns; each seat's view has them at its offset
                 column = _COLUMNS.get(e.action)  # type: ignore[attr-defined]
                 if column is not None:
                     if column < 2:  # bets and raises, calls: counted, to 1
                         x = acc[i + column] = get(i + column, 0.0) + step
-                        mv[i + column] = x if x < 1.0 else 1.0
+                        if x > 1.0:
+                            x = 1.0
                     else:  # a check, a fold: flags
-                        mv[i + column] = 1.0
+                        x = 1.0
+                    j = 5 * r * n + column
+                    for mv, offset in targets[s]:
+                        mv[j + offset] = x
                 amount = e.amount  # type: ignore[attr-defined]
                 if amount:
                     x = acc[i + 3] = get(i + 3, 0.0) + amount * inv
-                    mv[i + 3] = 0.0 if x < 0.0 else cap if x > cap else x
+                    x = 0.0 if x < 0.0 else cap if x > cap else x
+                    j = 5 * r * n + 3
+                    for mv, offset in targets[s]:
+                        mv[j + offset] = x
             elif kind is ForcedBetPosted or kind is BetReturned:
-                i = 5 * (r * n + (e.seat - seat) % n) + 3  # type: ignore[attr-defined]
+                s = e.seat  # type: ignore[attr-defined]
+                i = 5 * (r * n + s) + 3
                 amount = e.amount * inv  # type: ignore[attr-defined]
                 x = acc[i] = get(i, 0.0) + (amount if kind is ForcedBetPosted else -amount)
-                mv[i] = 0.0 if x < 0.0 else cap if x > cap else x
+                x = 0.0 if x < 0.0 else cap if x > cap else x
+                j = 5 * r * n + 3
+                for mv, offset in targets[s]:
+                    mv[j + offset] = x
             elif kind is HoleCardsDealt or kind is BoardDealt:
                 pending = True
             elif kind is CardsDiscarded:
                 pending = True
-                e = e.seen_by(seat)  # (another seat's discards: how many, not which)
-                assert isinstance(e, CardsDiscarded)
-                rel = (e.seat - seat) % n
-                j = drawn[rel]
-                drawn[rel] = j + 1
-                if j < self._draw_rounds:
-                    mv[self._draw_history - hist + j * n + rel] = len(e.cards) / self._dealt
-                start = self._discarded
-                for c in e.cards:
-                    if c is not None:  # the seat's own discards only
-                        seen.discards.append(start + place[c])
-        seen.r, seen.acted, seen.pending = r, acted, pending
-        seen.read = len(log)
+                self._discarded_by(h, e)  # type: ignore[arg-type]
+        h.r, h.acted, h.pending = r, acted, pending
+        h.read = len(log)
+
+    def _discarded_by(self, h: _History, e: CardsDiscarded) -> None:
+        """A draw: how many cards the seat threw, for every seat's history; which, for the seat's own."""
+        n, s = self.seats, e.seat
+        j = h.drawn[s]
+        h.drawn[s] = j + 1
+        if j < self._draw_rounds:
+            x = len(e.cards) / self._dealt  # (the count every seat sees)
+            at = self._draw_history - self._history + j * n
+            for k, mv in enumerate(h.views):
+                mv[at + (s - k) % n] = x
+        start, place = self._discarded, self._place
+        own = e.seen_by(s)  # (the seat's own discards: the cards, none hidden)
+        assert isinstance(own, CardsDiscarded)
+        h.discards[s].extend(start + place[c] for c in own.cards if c is not None)
 
 
-class _Seen:
-    """One seat's betting history of a hand, as far as :class:`Planes` has read the log: the values
-    of the history blocks (``history`` and ``draw_history``, the encoding's last ones), the indices
-    of the seat's discarded cards, and where the reading of the rounds stands. Held for the hand
-    (``hand``, ``log``: their identity) so the next observation reads only the new events; started
-    again in place (:meth:`start_hand`) for another hand or game."""
+class _History:
+    """The betting history of one hand, as far as :class:`Planes` has read the log, for every seat at
+    once: each seat's values of the history blocks (``history`` and ``draw_history``, the encoding's
+    last ones, laid out from that seat: ``views[seat]``), the indices of each seat's own discarded
+    cards, and where the reading of the rounds stands. Held for the hand (``hand``, ``log``: their
+    identity) so the next observation, whichever seat's, reads only the new events; started again in
+    place (:meth:`start_hand`) for another hand or game."""
 
-    __slots__ = ("acc", "acted", "discards", "drawn", "hand", "log", "pending", "r", "read", "start", "values",
-                 "view")
+    __slots__ = ("acc", "acted", "arrays", "discards", "drawn", "hand", "log", "pending", "r", "read", "targets",
+                 "views")
 
     def __init__(self, size: int, seats: int) -> None:
-        self.values = np.zeros(size, np.float32)
-        self.view = _writer(self.values)
+        self.arrays = [np.zeros(size, np.float32) for _ in range(seats)]
+        self.views = [_writer(a) for a in self.arrays]
+        # seat s's own columns sit in seat k's view 5 * ((s - k) % seats) after the round's start
+        self.targets = [[(self.views[k], 5 * ((s - k) % seats)) for k in range(seats)] for s in range(seats)]
         self.acc: dict[int, float] = {}
-        self.discards: list[int] = []
+        self.discards: list[list[int]] = [[] for _ in range(seats)]
         self.drawn = [0] * seats
         self.hand: object = None
         self.log: list[Event] = []
-        self.start = self.read = self.r = 0
+        self.read = self.r = 0
         self.acted = self.pending = False
 
     def start_hand(self, hand: object, log: list[Event], start: int) -> None:
         """Forget what was read: the hand ``hand`` starts at ``log[start]``, nothing of it read yet."""
-        self.hand, self.log, self.start, self.read = hand, log, start, start
-        self.values.fill(0.0)
+        self.hand, self.log, self.read = hand, log, start
+        for a in self.arrays:
+            a.fill(0.0)
         self.acc.clear()
-        self.discards.clear()
+        for d in self.discards:
+            d.clear()
         self.drawn = [0] * len(self.drawn)
         self.r = 0
         self.acted = self.pending = False
@@ -699,7 +710,7 @@ def _rlcard_index(card: int) -> int:
     return _RLCARD_SUITS.index(suit) * 13 + _RLCARD_RANKS.index(rank)
 
 
-_RLCARD_CARDS = np.array([_rlcard_index(c) for c in range(52)], np.intp)
+_RLCARD_CARDS = [_rlcard_index(c) for c in range(52)]
 
 
 class RLCardEncoding:
@@ -744,7 +755,7 @@ class RLCardEncoding:
         self.max_chips = max_chips
         self.space = Box(0.0, high, (size,), np.float32)
         ranks = sorted({c // 4 for c in shape.deck})
-        self._rank_of = np.array([ranks.index(c // 4) if c // 4 in ranks else -1 for c in range(52)], np.intp)
+        self._rank_of = [ranks.index(c // 4) if c // 4 in ranks else -1 for c in range(52)]
 
     def encode(self, game: Game, seat: int, out: Vector | None = None) -> Vector:
         """``seat``'s observation of ``game``, as RLCard's environment would give it."""
@@ -759,26 +770,31 @@ class RLCardEncoding:
                 v[52:72:5] = 1.0
             return v
         me = hand.by_seat.get(seat)
-        hole = list(me.hole) if me is not None else []  # the seat's own cards
-        board = list(hand.board)
+        hole = me.hole if me is not None else ()  # the seat's own cards
+        board = hand.board
         kind = self.kind
+        w = _writer(v)
         if kind == "leduc hold'em":
             if hole:
-                v[self._rank_of[hole[0]]] = 1.0
+                w[self._rank_of[hole[0]]] = 1.0
             if board:
-                v[3 + self._rank_of[board[0]]] = 1.0
+                w[3 + self._rank_of[board[0]]] = 1.0
             mine = me.contributed if me is not None else 0
-            others = sum(hp.contributed for hp in hand.players) - mine
-            v[6 + min(mine, 14)] = 1.0
-            v[21 + min(others, 14)] = 1.0
+            others = -mine
+            for hp in hand.players:
+                others += hp.contributed
+            w[6 + (mine if mine < 14 else 14)] = 1.0
+            w[21 + (others if others < 14 else 14)] = 1.0
             return v
-        cards = hole + board
-        if cards:
-            v[_RLCARD_CARDS[cards]] = 1.0
+        index = _RLCARD_CARDS
+        for c in hole:
+            w[index[c]] = 1.0
+        for c in board:
+            w[index[c]] = 1.0
         if kind == "no-limit hold'em":
             cap = self.max_chips or 0
-            v[52] = min(me.contributed if me is not None else 0, cap)
-            v[53] = min(max(hp.contributed for hp in hand.players), cap)
+            w[52] = min(me.contributed if me is not None else 0, cap)
+            w[53] = min(max([hp.contributed for hp in hand.players]), cap)
             return v
         raises = [0, 0, 0, 0]
         for r, e in _by_round(_hand_events(ctx), 4):

@@ -12,7 +12,8 @@ import pytest
 import variants
 from cardgame import Game
 from cardgame.rl.actions import for_game, send
-from cardgame.rl.env import _dealt, _seated, raw_env
+from cardgame.rl.env import _dealt, _seated, env, raw_env
+from cardgame.rl.observe import Planes
 
 
 def _built(name: str, stacks: list[int], seed: int | None, button: int, hands: int) -> Game:
@@ -56,3 +57,60 @@ def test_the_environment_deals_from_its_template_with_chosen_cards() -> None:
     env.reset(seed=4)
     assert env.game is not None and twin.game is not None and env.game.events == twin.game.events
     assert np.array_equal(env.observe("player_0")["observation"], twin.observe("player_0")["observation"])
+
+
+@pytest.mark.parametrize("name", [v.name for v in variants.available()])
+def test_observations_and_masks_equal_the_plain_ones_in_every_variant(name: str) -> None:
+    """Random play of three-handed episodes (two hands each) in every variant, with every action
+    abstraction that fits: the environment's observation (planes reading only new events, one history
+    for every seat) equals a fresh encoder's for every seat, and its mask (a betting mask made once
+    and copied) equals the abstraction's plain ``mask``, for the agent to act and the others."""
+    top = variants.get(name).max_players
+    players = min(3, top) if top else 3
+    abstractions = ["default", "pot-fractions", "fixed-limit", "raise-to"]
+    rng = random.Random(name)
+    total = 0
+    for k, actions in enumerate(abstractions):
+        env = raw_env(name, players, stack=40, actions=actions, hands=2, seed=k)
+        enc = env.encoder
+        assert isinstance(enc, Planes)
+        for _episode in range(3):
+            env.reset()
+            steps = 0
+            while env.agents and steps < 60:
+                game = env.game
+                assert game is not None
+                for agent in env.possible_agents:
+                    seat = env.possible_agents.index(agent)
+                    obs = env.observe(agent)
+                    cold = Planes(game, stack=enc.stack, max_raises=enc.max_raises).encode(game, seat)
+                    assert np.array_equal(obs["observation"], cold), (name, actions, agent, len(game.events))
+                    plain = env.actions.mask(game) if agent == env.agent_selection and game.to_act == seat else (
+                        np.zeros(env.actions.n, np.int8))
+                    if env.terminations.get(agent, True):
+                        plain = np.zeros(env.actions.n, np.int8)
+                    assert np.array_equal(obs["action_mask"], plain), (name, actions, agent, len(game.events))
+                agent = env.agent_selection
+                if env.terminations[agent] or env.truncations[agent]:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(env.observe(agent)["action_mask"]).tolist()
+                env.step(rng.choice(legal))
+                steps += 1
+            total += steps
+    assert total >= 30, total  # hands played through, not a decision or two
+
+
+def test_the_wrappers_one_step_reads_are_the_environments_and_refused_before_reset() -> None:
+    """agents, terminations and the like read through the PettingZoo wrapper in one step: before the
+    first reset they raise PettingZoo's AttributeError, after it they are the raw environment's own."""
+    wrapped = env("leduc hold'em")
+    names = ("agents", "agent_selection", "terminations", "truncations", "rewards", "infos")
+    for name in names:
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(wrapped, name)
+    wrapped.reset(seed=2)
+    for name in names:
+        assert getattr(wrapped, name) is getattr(wrapped.unwrapped, name)
+    wrapped.step(1)
+    assert wrapped.agent_selection == wrapped.unwrapped.agent_selection
