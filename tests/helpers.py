@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from cardgame.model.cards import parse_cards
 from cardgame.model.context import Context
@@ -51,3 +52,17 @@ def load_script(path: Path, name: str) -> ModuleType:
     sys.modules[spec.name] = module  # dataclasses look their module up
     spec.loader.exec_module(module)
     return module
+
+
+def failing_hook(game: Any) -> list[bool]:
+    """Hook ``game`` (a :class:`~cardgame.play.game.Game`) with a hook that raises once while
+    ``armed[0]`` is set (the game fails inside the change, a stage cut short); returns ``armed``."""
+    armed = [False]
+
+    def boom(event: object) -> None:
+        if armed[0]:
+            armed[0] = False
+            raise RuntimeError("a hook failed")
+
+    game.hook(boom)
+    return armed

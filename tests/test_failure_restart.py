@@ -14,20 +14,14 @@ from cardgame.engine.errors import StageError
 from cardgame.model.events import HandStarted, HandVoided, PlayerLeft
 from cardgame.store.recovery import replay_log
 from cardgame.store.snapshot import restore, snapshot
+from tests.helpers import failing_hook
 
 
 def _failing_game(code: str = "NT", players: int = 3, seed: int = 1) -> tuple[Game, list[bool]]:
     game = Game(variants.get(code), seats=players, seed=seed, keep_hands=None)
     for i in range(players):
         game.sit_down(f"p{i}", 100 + 10 * i, i)
-    armed = [False]
-
-    def boom(event: object) -> None:
-        if armed[0]:
-            armed[0] = False
-            raise RuntimeError("a hook failed")
-
-    game.hook(boom)
+    armed = failing_hook(game)
     game.start()
     return game, armed
 

@@ -28,7 +28,7 @@ from cardgame.play.bots import random_bot, random_draw
 from cardgame.play.game import Game
 from cardgame.simulate.stages import CountHands, StackedDeals
 from cardgame.store.snapshot import snapshot
-from tests.helpers import load_script
+from tests.helpers import failing_hook, load_script
 from variants import Variant, available, get, leduc_holdem, no_limit_holdem
 
 Decision = tuple[Any, ...]
@@ -487,19 +487,6 @@ def test_the_copy_cost_benchmark_runs_and_every_way_copies_the_state() -> None:
     assert all(r.us > 0 for r in rows) and [r.ratio for r in rows if r.way == "Game.copy"] == [1.0] * 3
 
 
-def _fail_when_armed(game: Game) -> list[bool]:
-    """A hook that raises once while ``armed[0]`` (the game fails inside the change: a round cut short)."""
-    armed = [False]
-
-    def boom(event: object) -> None:
-        if armed[0]:
-            armed[0] = False
-            raise RuntimeError("a hook failed")
-
-    game.hook(boom)
-    return armed
-
-
 @pytest.mark.parametrize("variant", available(), ids=lambda v: v.code or v.name)
 def test_a_copy_at_every_decision_after_a_round_cut_short_goes_on_like_the_original(variant: Variant) -> None:
     """A game fails mid-street (a hook raises) and is started again: the rounds cut short keep the
@@ -509,7 +496,7 @@ def test_a_copy_at_every_decision_after_a_round_cut_short_goes_on_like_the_origi
     rng = random.Random(f"cut short {variant.name}")
     for _ in range(3):
         game = _new_game(variant, rng)
-        armed = _fail_when_armed(game)
+        armed = failing_hook(game)
         for _ in range(120):
             if game.status_name == "failed":
                 game.start()  # the stages that did not run again keep what the failed hand left

@@ -35,7 +35,7 @@ from cardgame.server.errors import LimitError, MessageError
 from cardgame.server.events import EventConfig, Events
 from cardgame.server.events import routes as event_routes
 from cardgame.server.host import Client, TableHost, hash_token, message_text
-from cardgame.server.http import MAX_BODY, STATIC
+from cardgame.server.http import MAX_BODY, STATIC, refusal
 from cardgame.server.http import client_address as _address
 from cardgame.server.http import error_response as _error
 from cardgame.server.http import read_body as _read_body
@@ -48,7 +48,7 @@ from cardgame.store.lease import Lease, LeaseHeld, LeaseLost
 from cardgame.store.postgres import is_dsn
 from cardgame.store.queries import highest
 from cardgame.store.recorder import Row
-from cardgame.store.serialize import SnapshotError, from_json
+from cardgame.store.serialize import from_json
 
 __all__ = ["MAX_BODY", "Server", "create_app"]
 
@@ -1011,12 +1011,8 @@ def create_app(db: str | None = None, *, name: str = "", max_tables: int | None 
             config = read_config(from_json(body))
             host, token = server.open_for(config, _address(request))
             await server.settled(host.table_id)
-        except SnapshotError as exc:
-            return _error(400, f"The body must be JSON: {exc}.")
-        except LimitError as exc:
-            return _error(exc.status, str(exc))
         except CardgameError as exc:
-            return _error(400, str(exc))
+            return refusal(exc)
         return JSONResponse({**host.describe(), "creator_token": token}, status_code=201)
 
     async def close_table(request: Request) -> Response:

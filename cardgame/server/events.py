@@ -58,7 +58,7 @@ from cardgame.play.game import Game
 from cardgame.server.config import MAX_SEATS, TableConfig, read_config
 from cardgame.server.errors import LimitError, MessageError
 from cardgame.server.host import Client, TableHost, hash_token
-from cardgame.server.http import STATIC
+from cardgame.server.http import STATIC, refusal
 from cardgame.server.http import client_address as _address
 from cardgame.server.http import error_response as _error
 from cardgame.server.http import read_body as _read_body
@@ -1125,12 +1125,8 @@ def routes(events: Events) -> list[Route]:
             if not isinstance(data, dict) or set(data) != {"name"}:
                 raise ConfigError(f"A registration is {{\"name\": \"...\"}}, not {excerpt(data)}.")
             token = await events.register(request.path_params["event_id"], data["name"], address)
-        except SnapshotError as exc:
-            return _error(400, f"The body must be JSON: {exc}.")
-        except LimitError as exc:
-            return _error(exc.status, str(exc))
         except CardgameError as exc:
-            return _error(400, str(exc))
+            return refusal(exc)
         event = events.events[request.path_params["event_id"]]
         return JSONResponse({"token": token, "event": event.summary()}, status_code=201)
 

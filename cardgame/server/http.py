@@ -9,7 +9,11 @@ from pathlib import Path
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse
 
-__all__ = ["MAX_BODY", "STATIC", "client_address", "error_response", "read_body"]
+from cardgame.engine.errors import CardgameError
+from cardgame.server.errors import LimitError
+from cardgame.store.serialize import SnapshotError
+
+__all__ = ["MAX_BODY", "STATIC", "client_address", "error_response", "read_body", "refusal"]
 
 #: The server's pages and scripts.
 STATIC = Path(__file__).parent / "static"
@@ -20,6 +24,16 @@ MAX_BODY = 4096
 def error_response(status: int, message: str) -> JSONResponse:
     """``{"error": message}`` with HTTP ``status``."""
     return JSONResponse({"error": message}, status_code=status)
+
+
+def refusal(exc: CardgameError) -> JSONResponse:
+    """The answer to a request the library refused: 400 with its message (a body that is not JSON
+    said so), or a limit's own status (429, 403...)."""
+    if isinstance(exc, SnapshotError):
+        return error_response(400, f"The body must be JSON: {exc}.")
+    if isinstance(exc, LimitError):
+        return error_response(exc.status, str(exc))
+    return error_response(400, str(exc))
 
 
 async def read_body(request: Request) -> bytes | None:

@@ -41,6 +41,7 @@ from cardgame.store import (
     recover,
     replay_log,
 )
+from tests.helpers import failing_hook
 from variants import no_limit_holdem
 
 REPO = Path(__file__).resolve().parents[2]
@@ -510,14 +511,7 @@ def test_a_failed_game_started_again_is_recorded_with_its_hand_void_and_recovers
     store.record(game, "t1", clock=Clock())
     for i, name in enumerate(("ann", "bob", "cat")):
         game.sit_down(name, 100 + 10 * i, i)
-    armed = [False]
-
-    def boom(event: object) -> None:
-        if armed[0]:
-            armed[0] = False
-            raise RuntimeError("a hook failed")
-
-    game.hook(boom)
+    armed = failing_hook(game)
     game.start()
     first = game.to_act
     assert first is not None
