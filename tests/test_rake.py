@@ -149,6 +149,8 @@ RAKED: list[tuple[str, int, Callable[[], list[Stage]]]] = [
     ("F7S", 8, lambda: seven_card_stud(1, 2, 5, 10, rake=Rake(10, 6, no_flop_no_drop=False))),
     ("F7S/8", 8, lambda: seven_card_stud_hi_lo(1, 2, 5, 10, rake=Rake(10, 6, no_flop_no_drop=False))),
     ("FR", 8, lambda: razz(1, 2, 5, 10, rake=Rake(10, 6, no_flop_no_drop=False))),
+    ("F7S, no drop until the second round", 8, lambda: seven_card_stud(
+        1, 2, 5, 10, rake=Rake(10, 6, no_drop_until="second round"))),
     ("community game, half the pot", 10, lambda: community_card_game(
         FixedLimit(2, 4), hole_cards=2, blinds=(1, 2), high=HIGH, rake=Rake(50, 20, cap_by_players=((5, 40),)))),
 ]
@@ -235,3 +237,30 @@ def test_a_raked_game_recorded_in_the_store_recovers_with_every_chip(tmp_path: P
 def test_a_cap_by_players_given_as_text_is_refused() -> None:
     with pytest.raises(CardgameError):
         Rake(5, cap_by_players=[("2", 5)])
+
+
+def test_no_drop_until_the_second_round_rakes_stud_past_third_street_only() -> None:
+    """``no_drop_until="second round"``: a hand won in its first betting round pays nothing, one that
+    reaches a second is raked; the default ("board") never rakes a game without a board."""
+    later = Rake(10, 5, no_drop_until="second round")
+    assert later.amount(100, flop=False, players=2) == 0
+    assert later.amount(100, flop=False, players=2, second_round=True) == 5
+    assert Rake(10, 5).amount(100, flop=False, players=2, second_round=True) == 0
+    for bad in ("river", "", None, 2, ["board"]):
+        with pytest.raises(ConfigError, match="no_drop_until is one of 'board', 'second round', not "):
+            Rake(10, no_drop_until=bad)  # type: ignore[arg-type]
+    for rounds_played, raked in ((1, False), (2, True)):
+        half = Rake(50, 50, no_drop_until="second round")  # (a pot of 6 here: 10 % of it rounds down to 0)
+        game = Game(seven_card_stud(1, 2, 5, 10, rake=half), seats=2, seed=3, max_hands=1, keep_hands=None)
+        game.sit_down("a", 100, 0)
+        game.sit_down("b", 100, 1)
+        game.start()
+        game.act(game.to_act, "bring_in")  # type: ignore[arg-type]
+        while game.hand is not None and game.hand.rounds < rounds_played:
+            game.act(game.to_act, "call")  # type: ignore[arg-type]
+        assert game.to_act is not None
+        game.fold(game.to_act)
+        took = [e.amount for e in game.events if isinstance(e, RakeTaken)]
+        assert bool(took) is raked, (rounds_played, took)
+        assert game.table.total_chips() + sum(took) == 200
+

@@ -664,7 +664,7 @@ def test_settings_are_compared_by_value_not_by_text() -> None:
                    "max_hands", "next_deck", "rng", "stop_requested", "table", "voidable"}),
         (Hand, {"board", "bring_in", "button", "by_seat", "dead", "deck", "discards", "first_to_act", "killed",
                 "last_aggressor", "mucked", "number", "players", "ring",  # ring: from players
-                "runouts", "street"}),
+                "rounds", "runouts", "street"}),
         # saved by the betting round as its street_record (a StreetRecord); hand and players: from the hand
         (Street, {"bet_size", "bet_to", "big_bet_option", "capped", "full_to", "hand", "largest_raise", "min_raise",
                   "players", "raises", "round_raises", "short_all_ins", "to_act"}),

@@ -106,8 +106,8 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
                       help="the dead-button rule: when a player is out the button may stay on an empty seat and the "
                            "small blind be dead (TDA; variants with blinds)")
     play.add_argument("--rake", type=_rake, default=None, metavar="PERCENT[:CAP]",
-                      help=f"the house's cut of each pot, {RAKE_FORM.partition(': ')[2]}; no flop, no drop (games "
-                           "without a board pay none)")
+                      help=f"the house's cut of each pot, {RAKE_FORM.partition(': ')[2]}; no flop, no drop (a hand "
+                           "won in its first betting round pays none)")
     play.add_argument("--time", type=whole("time limit", 1, MAX_TIME), default=None,
                       help="seconds for each decision; when it runs out you check if you may, else fold")
     play.add_argument("--resume", default=None, metavar="FILE", help="continue a game saved with save")

@@ -118,6 +118,7 @@ class Hand:
         "number",
         "players",
         "ring",
+        "rounds",
         "runouts",
         "street",
     )
@@ -134,6 +135,7 @@ class Hand:
         self.board: list[Card] = []
         self.discards: list[Card] = []
         self.street = "preflop"
+        self.rounds = 0  # betting rounds begun (a second: the hand went past its first street)
         self.dead = 0
         self.mucked: frozenset[int] = _NONE  # shared empty sets: most hands have no mucks (no allocation)
         self.killed: frozenset[int] = _NONE

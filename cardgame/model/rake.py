@@ -11,8 +11,11 @@ What rooms post, and :class:`Rake` takes:
   ``pot_limit_omaha(1, 2, rake=Rake(5, 10))``), and within a table the cap may rise with the
   number of players dealt in (``cap_by_players``, as online rooms post it);
 * **no flop, no drop**: a hand that ends before a board card is dealt pays nothing. Games without
-  a board (stud, draw) never see a flop, so they are raked only with ``no_flop_no_drop=False``
-  (PokerKit's reading of the rule too).
+  a board (stud, draw) never see a flop, so by default they are raked only with
+  ``no_flop_no_drop=False`` (PokerKit's reading of the rule too); rooms that rake them drop nothing
+  from a hand won in its first betting round (on third street, before the draw) and rake it once a
+  second round begins: ``no_drop_until="second round"`` (the same as ``"board"`` in a flop game,
+  whose second round follows the flop).
 
 Rounding: chips are whole, so the percentage is rounded **down** to a whole chip, then to a multiple
 of ``unit`` (a room raking in 5-cent steps with chips of one cent: ``unit=5``); the house never
@@ -85,6 +88,16 @@ def _flag(value: object) -> bool:
     return value
 
 
+#: What a hand must reach to be raked under "no flop, no drop" (:attr:`Rake.no_drop_until`).
+NO_DROP_UNTIL = ("board", "second round")
+
+
+def _until(value: object) -> str:
+    if value not in NO_DROP_UNTIL:
+        raise ConfigError(f"no_drop_until is one of {', '.join(map(repr, NO_DROP_UNTIL))}, not {excerpt(value)}.")
+    return str(value)
+
+
 def _caps(value: object) -> tuple[tuple[int, int], ...]:
     """``((players, cap), ...)``: from that many players dealt in on, that cap; sorted by players."""
     if isinstance(value, str | bytes) or not isinstance(value, Sequence) or len(value) > MAX_PLAYERS:
@@ -105,13 +118,15 @@ class Rake:
     at most ``cap`` chips a hand (``None``: no cap); ``cap_by_players`` (``((2, 50), (5, 100))``)
     sets the cap by the number of players dealt in, from that many on (fewer than the first:
     ``cap``). With ``no_flop_no_drop`` (the default) a hand that ends before a board card is dealt
-    pays nothing. See :mod:`cardgame.model.rake` for the rules and their sources."""
+    pays nothing, or with ``no_drop_until="second round"`` one that ends in its first betting round
+    (stud and draw games raked too). See :mod:`cardgame.model.rake` for the rules and their sources."""
 
     percent: Fraction = attrs.field(converter=_percent)
     cap: int | None = attrs.field(default=None, converter=_cap)
     no_flop_no_drop: bool = attrs.field(default=True, kw_only=True, converter=_flag)
     unit: int = attrs.field(default=1, kw_only=True, converter=_unit)
     cap_by_players: tuple[tuple[int, int], ...] = attrs.field(default=(), kw_only=True, converter=_caps)
+    no_drop_until: str = attrs.field(default="board", kw_only=True, converter=_until)
 
     def cap_for(self, players: int) -> int | None:
         """The cap of a hand dealt to ``players`` players."""
@@ -121,11 +136,12 @@ class Rake:
                 cap = posted
         return cap
 
-    def amount(self, pot: int, *, flop: bool, players: int) -> int:
+    def amount(self, pot: int, *, flop: bool, players: int, second_round: bool = False) -> int:
         """The chips taken from a ``pot`` of that many chips (uncalled bets already returned), in a
-        hand dealt to ``players`` players that saw a flop (a board card) or not."""
+        hand dealt to ``players`` players that saw a flop (a board card) or not, and reached a second
+        betting round or not."""
         pot = check_int(pot, "pot (in chips)", ConfigError, minimum=0)
-        if self.no_flop_no_drop and not flop:
+        if self.no_flop_no_drop and not flop and not (second_round and self.no_drop_until == "second round"):
             return 0
         chips: int = math.floor(pot * self.percent / 100)
         chips -= chips % self.unit
@@ -140,8 +156,8 @@ class FixedRake:
 
     chips: int = attrs.field(converter=_chips)
 
-    def amount(self, pot: int, *, flop: bool, players: int) -> int:
-        """``chips``, or the whole ``pot`` if it is smaller (``flop`` and ``players`` do not matter)."""
+    def amount(self, pot: int, *, flop: bool, players: int, second_round: bool = False) -> int:
+        """``chips``, or the whole ``pot`` if it is smaller (the hand's progress and players do not matter)."""
         return min(self.chips, check_int(pot, "pot (in chips)", ConfigError, minimum=0))
 
 

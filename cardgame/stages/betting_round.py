@@ -183,6 +183,7 @@ class BettingRound(PokerStage):
         hand = self.ctx.hand
         assert hand is not None, "betting runs inside a hand"
         hand.street = self.street_name
+        hand.rounds += 1
         hand.last_aggressor = None
         self._legal = None
         previous = self.previous

@@ -274,7 +274,8 @@ class Showdown(PokerStage):
     def _take_rake(self, hand: Hand, pot: int) -> int:
         """The rake on a ``pot`` of that many chips (announced with :class:`RakeTaken` when there is one)."""
         assert self.rake is not None
-        chips = self.rake.amount(pot, flop=bool(hand.board or hand.runouts), players=len(hand.players))
+        chips = self.rake.amount(pot, flop=bool(hand.board or hand.runouts), players=len(hand.players),
+                                 second_round=hand.rounds > 1)
         if chips:
             self.ctx.emit(RakeTaken(chips))
         return chips

@@ -259,6 +259,7 @@ def _save_hand(hand: Hand, ctx: Context) -> dict[str, Any]:
         "runouts": [encode_cards(board) for board in hand.runouts],
         "discards": encode_cards(hand.discards),
         "street": hand.street,
+        "rounds": hand.rounds,
         "dead": hand.dead,
         "mucked": sorted(hand.mucked),
         "killed": sorted(hand.killed),
@@ -369,6 +370,7 @@ def _load_hand(o: JsonObject, table: Table, rng: RandomSource) -> Hand:
                          for i, raw in enumerate(o.get_list("runouts")))
     hand.discards = o.get_cards("discards")
     hand.street = o.get_str("street")
+    hand.rounds = o.get_int("rounds", minimum=0, maximum=10_000) if "rounds" in o.data else 0  # (older snapshots)
     hand.dead = o.get_int("dead", minimum=0)
     for key in ("mucked", "killed"):
         listed = o.get_int_list(key)

@@ -92,14 +92,15 @@ _RAKE = re.compile(r"([0-9]{1,3}(?:\.[0-9]{1,6})?)(?::([0-9]{1,13}))?")
 
 def rake_from_text(text: str) -> Rake:
     """The :class:`~cardgame.model.rake.Rake` that ``text`` (:data:`RAKE_FORM`, ``"5:6"``) describes:
-    that percentage of each pot, at most the cap (none without one), no flop no drop; raises
-    :class:`ConfigError` naming the form."""
+    that percentage of each pot, at most the cap (none without one), no flop no drop (a hand won in its
+    first betting round pays none, so stud and draw games are raked too); raises :class:`ConfigError`
+    naming the form."""
     match = _RAKE.fullmatch(text.strip()) if isinstance(text, str) and len(text) <= 40 else None
     if match is None:
         raise ConfigError(f"A rake is {RAKE_FORM}, not {excerpt(text)}.")
     if Decimal(match[1]) > 100:
         raise ConfigError(f"A rake's percentage is 0 to 100, not {excerpt(match[1])}; a rake is {RAKE_FORM}.")
-    return Rake(Decimal(match[1]), None if match[2] is None else int(match[2]))
+    return Rake(Decimal(match[1]), None if match[2] is None else int(match[2]), no_drop_until="second round")
 
 
 def _table_rules(params: Mapping[str, Any]) -> list[str]:
