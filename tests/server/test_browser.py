@@ -792,7 +792,7 @@ def event_server(folder: Path, spec: Any) -> Iterator[tuple[str, Any]]:
         sock.close()
 
 
-def test_a_sit_and_go_played_to_its_end_in_the_browser_shows_the_winner_and_payouts(browser: Any) -> None:
+def test_a_sit_and_go_played_to_its_end_in_the_browser_shows_the_winner_and_payouts(page: Any) -> None:
     """A person registers in the lobby, the other seats go to bots, the person plays by clicking (call or
     check, then all in from their fifth decision) until the event ends; the standings page shows the winner and the
     payouts (a screenshot of it kept in ``$CARDGAME_SCREENSHOT_DIR`` if set). Chips are checked at every
@@ -805,63 +805,54 @@ def test_a_sit_and_go_played_to_its_end_in_the_browser_shows_the_winner_and_payo
                        "payouts": [70, 30], "people": 1, "bots": ["calling-station"], "bot_delay": 0,
                        "hand_pause": 0.3, "action_time": 20})
     with tempfile.TemporaryDirectory() as folder, event_server(Path(folder), spec) as (url, app):
-        context = browser.new_context(viewport={"width": 1300, "height": 900})
-        context.set_default_timeout(WAIT)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        try:
-            page.goto(url + "/")
-            page.wait_for_selector("#events tr[data-status=registering]")
-            assert page.inner_text("#events tr[data-event] td.registered") == "0/3"
-            page.fill("#event-name", "Ann")
-            page.click("button[data-register]")
-            page.click("button[data-play]")  # the event starts at once (people: 1): the seats left go to bots
-            page.wait_for_selector(".seat.you")
-            page.wait_for_selector("#event-clock:not([hidden])")
-            assert "level 1: 10/20" in page.inner_text("#event-clock")
-            finished = "document.getElementById('event-clock').textContent.includes('finished')"
-            clicks = 0
-            while True:
-                page.wait_for_function(f"!document.getElementById('question').hidden || {finished}")
-                if page.evaluate(finished):
-                    break
-                before = seq(page)
-                if clicks >= 4 and page.locator("#presets button[data-preset=all_in]").count():  # a few hands first
-                    page.click("#presets button[data-preset=all_in]")
-                    page.click("#raise-button")
-                else:
-                    button = page.locator("#action-buttons button[data-action=call], "
-                                          "#action-buttons button[data-action=check]")
-                    button.first.click()
-                clicks += 1
-                page.wait_for_function(f"Number(document.body.dataset.seq) > {before} || {finished}")
-            assert clicks >= 1
-            event_id = app.state.events.listing()[0]["id"]
-            page.goto(f"{url}/event/{event_id}")
-            page.wait_for_selector("#winner:not([hidden])")
-            standings = app.state.events.standings(event_id)
-            winner = standings["winner"]
-            assert page.inner_text("#winner") == f"Winner: {winner}"
-            assert page.eval_on_selector_all("#payouts tbody td", "tds => tds.map(t => t.textContent)") == [
-                "1", "70", "2", "30"]
-            rows = page.eval_on_selector_all(
-                "#standings tbody tr", "rs => rs.map(r => [r.dataset.player, r.querySelector('.place').textContent, "
-                                       "r.querySelector('.prize').textContent])")
-            assert rows[0] == [winner, "1", "70"] and sorted(r[1] for r in rows)[1:] in (["2", "3"], ["2-3", "2-3"])
-            assert {r[0] for r in rows} >= {"Ann"} and sum(int(r[2]) for r in rows) == 100
-            assert app.state.events.events[event_id].chip_errors == 0
-            shots = os.environ.get("CARDGAME_SCREENSHOT_DIR")
-            if shots:
-                Path(shots).mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(Path(shots) / "sit-and-go-standings.png"), full_page=True)
-            assert not errors, f"JavaScript errors: {errors}"
-        finally:
-            context.close()
+        page.goto(url + "/")
+        page.wait_for_selector("#events tr[data-status=registering]")
+        assert page.inner_text("#events tr[data-event] td.registered") == "0/3"
+        page.fill("#event-name", "Ann")
+        page.click("button[data-register]")
+        page.click("button[data-play]")  # the event starts at once (people: 1): the seats left go to bots
+        page.wait_for_selector(".seat.you")
+        page.wait_for_selector("#event-clock:not([hidden])")
+        assert "level 1: 10/20" in page.inner_text("#event-clock")
+        finished = "document.getElementById('event-clock').textContent.includes('finished')"
+        clicks = 0
+        while True:
+            page.wait_for_function(f"!document.getElementById('question').hidden || {finished}")
+            if page.evaluate(finished):
+                break
+            before = seq(page)
+            if clicks >= 4 and page.locator("#presets button[data-preset=all_in]").count():  # a few hands first
+                page.click("#presets button[data-preset=all_in]")
+                page.click("#raise-button")
+            else:
+                button = page.locator("#action-buttons button[data-action=call], "
+                                      "#action-buttons button[data-action=check]")
+                button.first.click()
+            clicks += 1
+            page.wait_for_function(f"Number(document.body.dataset.seq) > {before} || {finished}")
+        assert clicks >= 1
+        event_id = app.state.events.listing()[0]["id"]
+        page.goto(f"{url}/event/{event_id}")
+        page.wait_for_selector("#winner:not([hidden])")
+        standings = app.state.events.standings(event_id)
+        winner = standings["winner"]
+        assert page.inner_text("#winner") == f"Winner: {winner}"
+        assert page.eval_on_selector_all("#payouts tbody td", "tds => tds.map(t => t.textContent)") == [
+            "1", "70", "2", "30"]
+        rows = page.eval_on_selector_all(
+            "#standings tbody tr", "rs => rs.map(r => [r.dataset.player, r.querySelector('.place').textContent, "
+                                   "r.querySelector('.prize').textContent])")
+        assert rows[0] == [winner, "1", "70"] and sorted(r[1] for r in rows)[1:] in (["2", "3"], ["2-3", "2-3"])
+        assert {r[0] for r in rows} >= {"Ann"} and sum(int(r[2]) for r in rows) == 100
+        assert app.state.events.events[event_id].chip_errors == 0
+        shots = os.environ.get("CARDGAME_SCREENSHOT_DIR")
+        if shots:
+            Path(shots).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(Path(shots) / "sit-and-go-standings.png"), full_page=True)
 
 
 def test_a_player_moved_to_another_table_of_an_event_is_followed_there_by_their_page(
-        browser: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        page: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """A multi-table event: the person (who lets their clock run out) draws a seat at table 2; when it
     breaks, their page moves to table 1 and plays their seat there with the same token."""
     import tempfile
@@ -878,31 +869,22 @@ def test_a_player_moved_to_another_table_of_an_event_is_followed_there_by_their_
                        "payouts": [100], "people": 1, "bots": ["random"], "bot_delay": 0.25, "hand_pause": 0,
                        "action_time": 0.5, "time_bank": 0})
     with tempfile.TemporaryDirectory() as folder, event_server(Path(folder), spec) as (url, app):
-        context = browser.new_context(viewport={"width": 1300, "height": 900})
-        context.set_default_timeout(WAIT)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
         visited: list[str] = []
         page.on("framenavigated", lambda frame: visited.append(frame.url))
-        try:
-            page.goto(url + "/")
-            page.fill("#event-name", "Ann")
-            page.click("button[data-register]")
-            page.click("button[data-play]")
-            page.wait_for_selector(".seat.you")
-            event_id = app.state.events.listing()[0]["id"]
-            hosted = app.state.events.events[event_id]
-            deadline = time.monotonic() + 40
-            while not hosted.broken:
-                assert time.monotonic() < deadline, "table 2 did not break"
-                time.sleep(0.1)
-            final, broken = hosted.tables[1], hosted.broken[0]
-            page.wait_for_url(f"{url}/table/{final}")  # table 2 broke: the page followed Ann to table 1
-            page.wait_for_selector(".seat.you")
-            assert f"{url}/table/{broken}" in visited  # she played at table 2 first
-            standing = next(p for p in app.state.events.standings(event_id)["players"] if p["name"] == "Ann")
-            assert standing["table"] == 1 and page.locator(f'.seat.you[data-seat="{standing["seat"]}"]').count()
-            assert not errors, f"JavaScript errors: {errors}"
-        finally:
-            context.close()
+        page.goto(url + "/")
+        page.fill("#event-name", "Ann")
+        page.click("button[data-register]")
+        page.click("button[data-play]")
+        page.wait_for_selector(".seat.you")
+        event_id = app.state.events.listing()[0]["id"]
+        hosted = app.state.events.events[event_id]
+        deadline = time.monotonic() + 40
+        while not hosted.broken:
+            assert time.monotonic() < deadline, "table 2 did not break"
+            time.sleep(0.1)
+        final, broken = hosted.tables[1], hosted.broken[0]
+        page.wait_for_url(f"{url}/table/{final}")  # table 2 broke: the page followed Ann to table 1
+        page.wait_for_selector(".seat.you")
+        assert f"{url}/table/{broken}" in visited  # she played at table 2 first
+        standing = next(p for p in app.state.events.standings(event_id)["players"] if p["name"] == "Ann")
+        assert standing["table"] == 1 and page.locator(f'.seat.you[data-seat="{standing["seat"]}"]').count()

@@ -18,7 +18,7 @@ from cardgame.phh.export import hand_to_phh
 from cardgame.phh.replay import replay
 from cardgame.play.game import Game
 from cardgame.stages import DeadButtonBlinds, DeadButtonWait
-from tests.stages.test_dead_button import fold_to_the_big_blind, posts, table_of
+from tests.stages.test_dead_button import away_and_back, fold_to_the_big_blind, posts, table_of
 
 
 def open_and_post(table: Table, position: tuple[int, int, int] | None, ante: int = 3, *,
@@ -99,14 +99,7 @@ def test_bad_settings_are_refused() -> None:
 @pytest.mark.parametrize("entry_ante", [False, True])
 def test_a_game_with_the_big_blind_ante_and_the_dead_button_replays_from_phh(entry_ante: bool) -> None:
     stages = variants.no_limit_holdem(1, 2, ante=2, big_blind_ante=True, button="dead", entry_ante=entry_ante)
-    game = Game(stages, seats=6, seed=4, keep_hands=None)
-    for s in range(5):
-        game.sit_down(f"p{s}", 100, s)
-    game.start()
-    game.sit_out(4)
-    fold_to_the_big_blind(game)
-    fold_to_the_big_blind(game)
-    game.sit_in(4)
+    game = away_and_back(stages, seed=4)
     fold_to_the_big_blind(game)
     fold_to_the_big_blind(game)  # hand 5: seat 4 posts to come in
     game.leave(2)  # hand 5's big blind leaves: hand 6's small blind is dead

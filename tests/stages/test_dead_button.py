@@ -9,6 +9,7 @@ from itertools import pairwise
 import pytest
 
 import variants
+from cardgame.engine import Stage
 from cardgame.model.button import Placement, place_blinds
 from cardgame.model.context import Context
 from cardgame.model.errors import ConfigError, HandHistoryError
@@ -186,6 +187,20 @@ def fold_to_the_big_blind(game: Game) -> None:
         game.act(seat, "check" if game.can_check(seat) else "fold")
 
 
+def away_and_back(stages: list[Stage[Context]] | tuple[Stage[Context], ...], seed: int) -> Game:
+    """Five players at a six-seat table on ``stages``; seat 4 sits out for two hands and sits in again
+    (it has missed both blinds)."""
+    game = Game(stages, seats=6, seed=seed, keep_hands=None)
+    for s in range(5):
+        game.sit_down(f"p{s}", 100, s)
+    game.start()  # button 0, blinds 1, 2
+    game.sit_out(4)
+    fold_to_the_big_blind(game)  # hand 2: blinds 2, 3
+    fold_to_the_big_blind(game)  # hand 3: the big blind passes seat 4 to seat 0
+    game.sit_in(4)
+    return game
+
+
 def hands(game: Game) -> list[tuple[int, int | None, int]]:
     return [(e.button, e.small_blind, e.big_blind) for e in game.events if isinstance(e, BlindsPlaced)]
 
@@ -213,14 +228,7 @@ def test_a_game_plays_the_dead_button_missed_blinds_and_new_players_end_to_end()
 
 
 def test_a_returning_player_who_posts_pays_big_live_small_dead_and_chips_are_conserved() -> None:
-    game = Game(variants.no_limit_holdem(1, 2, button="dead"), seats=6, seed=4, keep_hands=None)
-    for s in range(5):
-        game.sit_down(f"p{s}", 100, s)
-    game.start()  # button 0, blinds 1, 2
-    game.sit_out(4)
-    fold_to_the_big_blind(game)  # hand 2: blinds 2, 3
-    fold_to_the_big_blind(game)  # hand 3: the big blind passes seat 4 to seat 0
-    game.sit_in(4)
+    game = away_and_back(variants.no_limit_holdem(1, 2, button="dead"), seed=4)
     fold_to_the_big_blind(game)  # hand 4: button 3, blinds 0 and 1: seat 4, between the button and the small
     fold_to_the_big_blind(game)  # blind, waits; hand 5: button 0, blinds 1 and 2: seat 4 posts to come in
     dealt = [e.seats for e in game.events if isinstance(e, HandStarted)]
@@ -260,14 +268,7 @@ def test_a_snapshot_keeps_the_positions_and_what_players_owe() -> None:
 def test_dead_button_hands_export_to_phh_and_replay_to_the_same_stacks() -> None:
     """A dead small blind is written as the big blind first; posts to come in as negative entries."""
     stages = variants.no_limit_holdem(1, 2, button="dead")
-    game = Game(stages, seats=6, seed=6, keep_hands=None)
-    for s in range(5):
-        game.sit_down(f"p{s}", 100, s)
-    game.start()
-    game.sit_out(4)
-    fold_to_the_big_blind(game)
-    fold_to_the_big_blind(game)
-    game.sit_in(4)
+    game = away_and_back(stages, seed=6)
     game.leave(game.to_act or 0)  # between hands the seat empties: a dead small blind or button soon
     fold_to_the_big_blind(game)
     fold_to_the_big_blind(game)
