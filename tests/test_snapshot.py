@@ -7,6 +7,7 @@ import importlib
 import importlib.util
 import json
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -25,6 +26,7 @@ from cardgame.model.deck import Deck
 from cardgame.model.errors import CardgameError, StageError
 from cardgame.model.events import Event, HandEnded, HoleCardsDealt
 from cardgame.model.hand import Hand, HandPlayer
+from cardgame.model.rake import Rake
 from cardgame.model.rng import RandomSource
 from cardgame.model.street import Street
 from cardgame.model.table import Player, Table
@@ -650,6 +652,33 @@ def test_settings_are_compared_by_value_not_by_text() -> None:
                                             r"stage list given has min_players 2"):
         restore(data, no_limit_holdem(1, 2))
 
+
+
+def test_a_rakes_exact_fraction_is_saved_as_a_value_and_a_changed_rake_is_refused() -> None:
+    """A ``Rake`` of 10/3 % is a setting JSON cannot hold as a number: it is saved as a record with its
+    fraction as text (compared by value, not by its ``repr``), restores, and another rake is refused."""
+    rake = Rake(Fraction(10, 3), cap=5)
+    showdown = next(s for s in no_limit_holdem(1, 2, rake=rake) if "rake" in s.settings)
+    saved = snap.stage_settings(showdown)["rake"]
+    assert saved == {"type": "Rake", "percent": "10/3", "cap": 5, "no_flop_no_drop": True, "unit": 1,
+                     "cap_by_players": [], "no_drop_until": "board"}
+    assert decode_value(saved) == rake
+    game = Game(no_limit_holdem(1, 2, rake=rake), seats=3, seed=4)
+    for seat in range(3):
+        game.sit_down(f"p{seat}", 100, seat)
+    game.start()
+    data = snapshot(game)
+    assert restore(json.loads(json.dumps(data)), no_limit_holdem(1, 2, rake=Rake(Fraction(20, 6), cap=5)))
+    with pytest.raises(SnapshotError, match=r"saved with rake 'Rake\(percent=Fraction\(10, 3\).* but the stage "
+                                            r"list given has rake 'Rake\(percent=Fraction\(7, 2\)"):
+        restore(data, no_limit_holdem(1, 2, rake=Rake(Fraction(7, 2), cap=5)))
+
+
+@pytest.mark.parametrize("text", ["1/0", "x", "1.5", "1/-2", "9" * 19, ["1"], 3])
+def test_a_hostile_saved_fraction_is_refused(text: object) -> None:
+    data = {"type": "Rake", "percent": text, "cap": None}
+    with pytest.raises(SnapshotError, match="Rake"):
+        decode_value(data)
 
 # --- the snapshot keeps every runtime attribute ------------------------------------------------------
 

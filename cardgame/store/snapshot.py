@@ -123,7 +123,7 @@ def _setting_data(value: object, where: str) -> Any:
         return {"type": "frozenset", "items": sorted(items, key=_canonical)}
     try:
         data = encode_value(value, where)
-        _canonical(data)  # a record holding a value JSON has not (a Rake's Fraction) is saved by its repr
+        _canonical(data)  # a record holding a value JSON has not is saved by its repr
         return data
     except (SnapshotError, TypeError, ValueError):
         pass

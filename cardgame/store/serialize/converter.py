@@ -4,7 +4,9 @@ most 18 digits, finite numbers, cards as text (``"Ah"``); tuples and lists; what
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable
+from fractions import Fraction
 from typing import Any, TypeVar, cast
 
 import cattrs
@@ -49,7 +51,18 @@ def _structure_card(value: Any, _type: Any) -> Card:
     return parse_card(value)
 
 
+_FRACTION = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}(/[1-9][0-9]{{0,{MAX_DIGITS - 1}}})?")
+
+
+def _structure_fraction(value: Any, _type: Any) -> Fraction:
+    if not isinstance(value, str) or not _FRACTION.fullmatch(value):
+        raise TypeError(f"expected an exact fraction as text like '5/2', got {type(value).__name__} {excerpt(value)}")
+    return Fraction(value)
+
+
 _converter.register_unstructure_hook(Card, str)
+_converter.register_unstructure_hook(Fraction, str)  # exact, as text: "10/3", "5"
+_converter.register_structure_hook(Fraction, _structure_fraction)
 _converter.register_structure_hook(Card, _structure_card)
 _converter.register_structure_hook(int, _strict(int, "a whole number"))
 _converter.register_structure_hook(bool, _strict(bool, "true or false"))

@@ -11,6 +11,7 @@ import attrs
 from cardgame.model import events as events_module
 from cardgame.model.events import Event
 from cardgame.model.inputs import excerpt
+from cardgame.model.rake import Rake
 from cardgame.model.street import StreetRecord
 from cardgame.stages import (
     BettingResult,
@@ -64,7 +65,7 @@ def _register_events() -> None:
 
 _register_events()
 for _cls in (HandOpened, BlindsOpened, BettingResult, ForcedBetsResult, BringInResult, ShowdownResult, DrawOptions,
-             RunOptions, StreetRecord):
+             RunOptions, StreetRecord, Rake):
     register_type(_cls)
 
 
