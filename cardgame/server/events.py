@@ -444,6 +444,7 @@ class Events:
         self.opening: list[EventConfig] = []  # the operator's events to define at start when the store holds none
         self._ticking: asyncio.Task[None] | None = None
         self._rows: list[tuple[str, EventConfig, dict[str, Any]]] | None = None  # as the store held them
+        self._recovered_held: dict[str, int] = {}  # a table recovered hand for hand -> its wait stage's own minimum
         server.preparing = self._recovered
 
     # --- life cycle ------------------------------------------------------------------------------
@@ -467,6 +468,8 @@ class Events:
                 host = server.tables.get(table_id)
                 if host is not None:
                     self._attach(event, number, host)
+                    if table_id in self._recovered_held:  # it waits for the round's other tables (RP-8)
+                        event.held[number] = self._recovered_held.pop(table_id)
                     if event.status == "running":
                         level = event.clock_data(server.now())["level"]
                         host.notice("resumed", f"{event.config.name} resumes at level {level}.")
@@ -495,7 +498,8 @@ class Events:
 
     def _recovered(self, table_id: str, game: Game) -> None:
         """On the store's thread, as the server recovers a table: an event's table gets its level's
-        blinds before it deals."""
+        blinds before it deals, and during hand for hand (TDA RP-8) deals nothing until the event has
+        every table back and settles the round (else each would deal a hand alone first)."""
         if self._rows is None:
             self._load()
         for event_id, config, state in self._rows or []:
@@ -504,6 +508,10 @@ class Events:
                 with contextlib.suppress(CardgameError, KeyError, TypeError, ValueError):
                     event.load(state)
                     _set_level(event, game, event.clock(0.0, next_hand=True))
+                    wait = _waiting_stage(game)
+                    if event.hand_for_hand and len(event.tables) > 1 and wait is not None and game.hand is None:
+                        self._recovered_held[table_id] = wait.min_players
+                        wait.min_players = MAX_SEATS + 1
 
     async def stop(self) -> None:
         if self._ticking is not None:
@@ -819,7 +827,7 @@ class Events:
     def _hold(self, event: HostedEvent, number: int) -> None:
         """Table ``number`` deals no hand until :meth:`_release` (its wait stage wants more players than
         it seats)."""
-        stage = _waiting_stage(event.hosts[number])
+        stage = _waiting_stage(event.hosts[number].game)
         if stage is not None and number not in event.held:
             event.held[number] = stage.min_players
             stage.min_players = MAX_SEATS + 1
@@ -830,7 +838,7 @@ class Events:
         for number, least in sorted(event.held.items()):
             host = event.hosts.get(number)
             del event.held[number]
-            stage = None if host is None else _waiting_stage(host)
+            stage = None if host is None else _waiting_stage(host.game)
             if host is None or stage is None:
                 continue
             stage.min_players = least
@@ -1016,8 +1024,8 @@ def _free_seats(host: TableHost) -> list[int]:
             if p is None or (p.stack == 0 and (hand is None or s not in hand.by_seat))]
 
 
-def _waiting_stage(host: TableHost) -> WaitForPlayers | None:
-    return next((s for s in host.game.dispatcher.stages if isinstance(s, WaitForPlayers)), None)
+def _waiting_stage(game: Game) -> WaitForPlayers | None:
+    return next((s for s in game.dispatcher.stages if isinstance(s, WaitForPlayers)), None)
 
 
 def _rules(config: EventConfig) -> SeatingRules:

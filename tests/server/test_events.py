@@ -273,7 +273,7 @@ def _hand_for_hand_rounds(db: Path, entrants: int, paid: int) -> tuple[int, list
     to the end of the round the bubble burst in), checking that none of them started while another
     table was still in a hand begun before this table's last hand ended; and the groups of players out
     together (a hand's, or a hand-for-hand round's) as (name, stack they started the hand with)."""
-    from cardgame.model.events import PlayerSeated
+    from cardgame.model.events import HandVoided, PlayerSeated
 
     rows, names = _timeline(db)
     in_hand: dict[str, float | None] = {}
@@ -294,9 +294,10 @@ def _hand_for_hand_rounds(db: Path, entrants: int, paid: int) -> tuple[int, list
                         f"table {table} dealt a hand while {other} played one begun before {table}'s last ended")
             in_hand[table] = r.time
             started[table] = dict(zip(e.seats, e.stacks, strict=True))
-        elif isinstance(e, HandEnded):
+        elif isinstance(e, HandEnded | HandVoided):  # (a restart voids a hand: nobody went out in it)
             in_hand[table], last_end[table] = None, r.time
-            out = [(names[(table, s)], started[table][s]) for s, c in e.stacks if c == 0 and started[table].get(s)]
+            out = [] if isinstance(e, HandVoided) else [
+                (names[(table, s)], started[table][s]) for s, c in e.stacks if c == 0 and started[table].get(s)]
             left -= len(out)
             pending += out
             if not on or all(since is None for since in in_hand.values()):  # a hand's end, or a round's

@@ -18,6 +18,7 @@ pytest.importorskip("websockets.sync.client")
 from cardgame.store import EventStore
 from tests.pg import PostgresServer
 from tests.server.faults import BUY_IN, Player, Serve, check_store, players, wait_for
+from tests.server.test_events import _hand_for_hand_rounds, _places
 
 
 def _kinds(p: Player, kind: str) -> list[str]:
@@ -378,8 +379,12 @@ def test_an_event_killed_while_its_tables_play_hand_for_hand_resumes_the_round_a
         server.kill()
         server = Serve(db, tmp_path, port=server.port)
         wait_for(lambda: server.get(url)["status"] == "finished", "the winner", timeout=60)
+        _, groups = _hand_for_hand_rounds(Path(db), 9, 5)  # no table dealt a hand alone after the restart either
         done = server.get(url)
         assert sorted(p["place"] for p in done["players"])[0] == 1 and all(p["places"] for p in done["players"])
+        winner = next(p["name"] for p in done["players"] if p["place"] == 1)
+        # the players out before the kill in the round it cut short are ranked together, apart from later rounds'
+        assert {p["name"]: p["places"] for p in done["players"]} == {**_places(groups, 9), winner: "1"}
         assert sum(p["prize"] for p in done["players"]) == 100  # every place given, the round's players out too
         assert next(p for p in done["players"] if p["place"] == 1)["stack"] == 9 * 1000
     finally:
