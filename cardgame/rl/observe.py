@@ -285,6 +285,10 @@ class Planes:
         self._d = d
         self._place: list[int] = self._cards.tolist()  # card -> its place in the deck, as a list
         self._hist = _History(self.size - self._history, n)  # the history of the hand last encoded, every seat's
+        self._inv = 1.0 / self.stack
+        self._street_at = [self._street + r for r in self._round_at]  # stage position -> the street's index
+        # viewer -> seat -> where the seat's row starts in the viewer's observation
+        self._rows = [[self._seat_rows + 9 * ((s - k) % n) for s in range(n)] for k in range(n)]
 
     def block(self, name: str) -> slice:
         """The index range of the block called ``name``."""
@@ -296,29 +300,28 @@ class Planes:
 
     def _fill(self, game: Game, seat: int, v: Vector) -> Vector:
         """:meth:`encode` on checked arguments, into ``v`` (zeros)."""
-        n = self.seats
         w = _writer(v)
-        inv, cap = 1.0 / self.stack, self._cap
+        inv, cap = self._inv, self._cap
         d = game.dispatcher  # (_stage_position and Game.to_act, inline: this runs every step)
         running = d.status == "running"
         pos = len(d.stages) - 1 - len(d.stack) if running else 0
-        w[self._street + self._round_at[pos]] = 1.0
+        w[self._street_at[pos]] = 1.0
         if self._draws_left >= 0:
             w[self._draws_left + self._draws_at[pos]] = 1.0
         place = self._place
         ctx = game.ctx
         hand = ctx.hand
         to_act = getattr(d.current, "to_act", None) if hand is not None and running else None
-        up_cards, size, base = self._up_cards, self._d, self._seat_rows
+        up_cards = self._up_cards
         by_seat = hand.by_seat if hand is not None else {}
         button = ctx.table.button
+        rows = self._rows[seat]
         dealt = pot = top = 0  # the hand's players seen, their chips in the pot, the largest bet
         for p in ctx.table.seats:  # each seat's row as seat_rows gives it to the viewer, read in place
             if p is None:
                 continue
             s = p.seat
-            rel = (s - seat) % n
-            i = base + 9 * rel
+            i = rows[s]
             w[i] = 1.0
             if p.stack:
                 x = p.stack * inv
@@ -350,7 +353,7 @@ class Planes:
                 for c in hp.hole:
                     w[start + place[c]] = 1.0
             elif up_cards >= 0 and True in hp.face_up:  # others' face-up cards
-                start = up_cards + (rel - 1) * size
+                start = up_cards + ((s - seat) % self.seats - 1) * self._d
                 for c, up in zip(hp.hole, hp.face_up, strict=True):
                     if up:
                         w[start + place[c]] = 1.0

@@ -1,0 +1,143 @@
+"""What a learner decision of ``benchmarks/rl.py``'s workloads costs, counted rather than timed.
+
+On a shared machine a timed run moves by half or more with the load; a count does not. This plays
+the benchmark's random-legal workloads on our environments (the PettingZoo AEC loop reading
+``env.last()``, a lone ``SingleAgentEnv`` against a random bot, and a ``VectorEnv`` of 16 such
+tables) and counts, per learner decision, the Python bytecode instructions executed and the Python
+function calls. ``--top N`` lists the functions executing the most instructions. Compare two
+checkouts by running it in each; the counts are the same from run to run.
+
+    python benchmarks/rl_counts.py                       # both games, both observations
+    python benchmarks/rl_counts.py --game leduc --observation planes --top 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import warnings
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent)]
+
+VARIANTS = {"nlh": ("NT", {"stack": 100}), "leduc": ("leduc hold'em", {})}
+TABLES = 16
+
+
+def workload(kind: str, game: str, observation: str, seed: int) -> Callable[[int], int]:
+    """A function playing about ``steps`` learner decisions of ``kind`` and returning how many it played."""
+    variant, options = VARIANTS[game]
+    rng = np.random.default_rng(seed)
+    if kind == "aec":
+        import cardgame.rl
+
+        env = cardgame.rl.env(variant, 2, observation=observation, **options)
+        env.reset(seed=seed)
+
+        def aec(steps: int) -> int:
+            done = 0
+            while done < steps:
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    if all(env.terminations[a] or env.truncations[a] for a in env.agents):
+                        env.reset()
+                    else:
+                        env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.integers(legal.size)]))
+                done += 1
+            return done
+
+        return aec
+    if kind == "single":
+        from cardgame.rl.gym import SingleAgentEnv
+
+        single = SingleAgentEnv(variant, opponents="random", observation=observation, **options)
+        state = [single.reset(seed=seed)[0]]
+
+        def one(steps: int) -> int:
+            for _ in range(steps):
+                legal = np.flatnonzero(state[0]["action_mask"])
+                obs, _, terminated, _, _ = single.step(int(legal[rng.integers(legal.size)]))
+                state[0] = single.reset()[0] if terminated else obs
+            return steps
+
+        return one
+    from cardgame.rl.vector import VectorEnv
+
+    vector = VectorEnv(variant, TABLES, opponents="random", dict_obs=False, copy=False, observation=observation,
+                       **options)
+    vector.reset(seed=seed)
+
+    def many(steps: int) -> int:
+        done = 0
+        while done < steps:
+            masks = vector.action_masks()
+            vector.step([int(row[rng.integers(row.size)]) for row in map(np.flatnonzero, masks)])
+            done += TABLES
+        return done
+
+    return many
+
+
+def count(play: Callable[[int], int], steps: int, warm: int) -> tuple[Counter[str], Counter[str], int]:
+    """Instructions and calls by function over about ``steps`` decisions after ``warm``; the decisions."""
+    play(warm)
+    ops: Counter[str] = Counter()
+    calls: Counter[str] = Counter()
+
+    def trace(frame: FrameType, event: str, arg: Any) -> Any:
+        code = frame.f_code
+        where = f"{code.co_filename.rsplit('/', 1)[-1]}:{code.co_name}"
+        calls[where] += 1
+        frame.f_trace_opcodes = True
+
+        def step(frame: FrameType, event: str, arg: Any) -> Any:
+            if event == "opcode":
+                ops[where] += 1
+            return step
+
+        return step
+
+    sys.settrace(trace)
+    try:
+        done = play(steps)
+    finally:
+        sys.settrace(None)
+    return ops, calls, done
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", choices=tuple(VARIANTS), nargs="+", default=list(VARIANTS))
+    parser.add_argument("--observation", choices=("rlcard", "planes"), nargs="+", default=["rlcard", "planes"])
+    parser.add_argument("--kind", choices=("aec", "single", "vector"), nargs="+", default=["aec", "single", "vector"])
+    parser.add_argument("--steps", type=int, default=2_000, help="learner decisions counted")
+    parser.add_argument("--warm", type=int, default=200, help="decisions played first, not counted")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--top", type=int, default=0, help="list the N functions executing the most instructions")
+    args = parser.parse_args(argv)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for game in args.game:
+            for observation in args.observation:
+                for kind in args.kind:
+                    ops, calls, n = count(workload(kind, game, observation, args.seed), args.steps, args.warm)
+                    print(f"{game:<6} {observation:<7} {kind:<7} {sum(ops.values()) / n:8,.0f} instructions "
+                          f"{sum(calls.values()) / n:6.1f} calls per learner decision")
+                    if args.top:
+                        for where, done in ops.most_common(args.top):
+                            print(f"  {done / n:8.1f} instructions {calls[where] / n:6.2f} calls  {where}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
