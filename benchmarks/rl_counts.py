@@ -2,8 +2,9 @@
 
 On a shared machine a timed run moves by half or more with the load; a count does not. This plays
 the benchmark's random-legal workloads on our environments (the PettingZoo AEC loop reading
-``env.last()``, a lone ``SingleAgentEnv`` against a random bot, and a ``VectorEnv`` of 16 such
-tables) and counts, per learner decision, the Python bytecode instructions executed and the Python
+``env.last()``; 16 tables of ``SingleAgentEnv`` against a random bot, stepped in turn; a
+``VectorEnv`` of the same 16 tables, which plays the same games with the same draws, so the two
+counts compare) and counts, per learner decision, the Python bytecode instructions executed and the Python
 function calls. ``--top N`` lists the functions executing the most instructions. Compare two
 checkouts by running it in each; the counts are the same from run to run.
 
@@ -57,18 +58,22 @@ def workload(kind: str, game: str, observation: str, seed: int) -> Callable[[int
             return done
 
         return aec
-    if kind == "single":
+    if kind == "single":  # the vector's tables, each a lone environment, in turn: the same games, the same draws
         from cardgame.rl.gym import SingleAgentEnv
 
-        single = SingleAgentEnv(variant, opponents="random", observation=observation, **options)
-        state = [single.reset(seed=seed)[0]]
+        tables = [SingleAgentEnv(variant, opponents="random", observation=observation, **options)
+                  for _ in range(TABLES)]
+        last = [env.reset(seed=seed + i)[0] for i, env in enumerate(tables)]
 
         def one(steps: int) -> int:
-            for _ in range(steps):
-                legal = np.flatnonzero(state[0]["action_mask"])
-                obs, _, terminated, _, _ = single.step(int(legal[rng.integers(legal.size)]))
-                state[0] = single.reset()[0] if terminated else obs
-            return steps
+            done = 0
+            while done < steps:
+                for i, env in enumerate(tables):
+                    legal = np.flatnonzero(last[i]["action_mask"])
+                    obs, _, terminated, _, _ = env.step(int(legal[rng.integers(legal.size)]))
+                    last[i] = env.reset()[0] if terminated else obs
+                done += TABLES
+            return done
 
         return one
     from cardgame.rl.vector import VectorEnv

@@ -22,7 +22,7 @@ the hand's public state (board, pot, bets, button) and the hand's events through
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 import numpy as np
@@ -183,7 +183,19 @@ def _card_table(deck: Sequence[int]) -> npt.NDArray[np.intp]:
     return table
 
 
-class Planes:
+class _WritesThrough:
+    """An encoder that writes through a memoryview (``_write(game, seat, w)``, ``w`` a vector of zeros as
+    :func:`_writer` gives it; a vector environment keeps one a row): ``_fill`` fills a numpy vector."""
+
+    _write: Callable[[Game, int, Any], None]
+
+    def _fill(self, game: Game, seat: int, v: Vector) -> Vector:
+        """:meth:`encode` on checked arguments, into ``v`` (zeros)."""
+        self._write(game, seat, _writer(v))
+        return v
+
+
+class Planes(_WritesThrough):
     """The default encoding, for every variant and table size: ``space.shape == (size,)``.
 
     Blocks (``blocks`` lists them with their index ranges; ``docs/rl.md`` describes each): the
@@ -298,9 +310,8 @@ class Planes:
         """``seat``'s observation of ``game`` (into ``out`` when given)."""
         return self._fill(game, _check_seat(game, seat, self.seats), _buffer(out, self.size))
 
-    def _fill(self, game: Game, seat: int, v: Vector) -> Vector:
-        """:meth:`encode` on checked arguments, into ``v`` (zeros)."""
-        w = _writer(v)
+    def _write(self, game: Game, seat: int, w: Any) -> None:
+        """:meth:`encode` on checked arguments, into ``w`` (a vector of zeros, as :func:`_writer` gives it)."""
         inv, cap = self._inv, self._cap
         d = game.dispatcher  # (_stage_position and Game.to_act, inline: this runs every step)
         running = d.status == "running"
@@ -386,7 +397,6 @@ class Planes:
             w[self._history:] = h.views[seat]
             for i in h.discards[seat]:
                 w[i] = 1.0
-        return v
 
     def _read(self, h: _History) -> None:
         """Read the events ``h`` has not read into every seat's history (values clamped as they change)."""
@@ -516,7 +526,7 @@ def _block(blocks: Sequence[Block], name: object) -> slice:
                       f"{', '.join(b.name for b in blocks)}.")
 
 
-class InfoState:
+class InfoState(_WritesThrough):
     """A perfect-recall information-state tensor, laid out as OpenSpiel's
     ``information_state_tensor`` (its ``leduc_poker``: for Leduc hold'em heads-up the 30 values are
     OpenSpiel's, given the same history; ``tests/rl/test_observe_infostate.py`` checks it):
@@ -611,14 +621,13 @@ class InfoState:
         """``seat``'s information state in ``game`` (into ``out`` when given)."""
         return self._fill(game, _check_seat(game, seat, self.seats), _buffer(out, self.size))
 
-    def _fill(self, game: Game, seat: int, v: Vector) -> Vector:
-        """:meth:`encode` on checked arguments, into ``v`` (zeros)."""
+    def _write(self, game: Game, seat: int, w: Any) -> None:
+        """:meth:`encode` on checked arguments, into ``w`` (a vector of zeros, as :func:`_writer` gives it)."""
         n = self.seats
         hand = game.ctx.hand
         if hand is None:
-            return v
+            return
         at, d, place, inv, cap = self._at, self._d, self._place, 1.0 / self.stack, self._cap
-        w = _writer(v)
         me = hand.by_seat.get(seat)
         if me is not None:
             w[at["player"] + hand.players.index(me)] = 1.0
@@ -700,7 +709,6 @@ class InfoState:
                 if rel == 0:
                     hole_deal += 1  # the replacements (if the draw deals any) are this deal's
                     refill = True
-        return v
 
 
 #: RLCard's card order (``card2index.json``): suits spades, hearts, diamonds, clubs; ranks ace, 2 .. king.
@@ -716,7 +724,7 @@ def _rlcard_index(card: int) -> int:
 _RLCARD_CARDS = [_rlcard_index(c) for c in range(52)]
 
 
-class RLCardEncoding:
+class RLCardEncoding(_WritesThrough):
     """RLCard's observation vectors (PettingZoo classic uses the same), chosen by the game:
 
     * no-limit hold'em (``texas_holdem_no_limit``): 54 values, the 52 cards of hole and board in
@@ -764,19 +772,19 @@ class RLCardEncoding:
         """``seat``'s observation of ``game``, as RLCard's environment would give it."""
         return self._fill(game, _check_seat(game, seat, self.seats), _buffer(out, self.size))
 
-    def _fill(self, game: Game, seat: int, v: Vector) -> Vector:
-        """:meth:`encode` on checked arguments, into ``v`` (zeros)."""
+    def _write(self, game: Game, seat: int, w: Any) -> None:
+        """:meth:`encode` on checked arguments, into ``w`` (a vector of zeros, as :func:`_writer` gives it)."""
         ctx = game.ctx
         hand = ctx.hand
         if hand is None:
             if self.kind == "fixed-limit hold'em":
-                v[52:72:5] = 1.0
-            return v
+                for r in range(4):
+                    w[52 + 5 * r] = 1.0
+            return
         me = hand.by_seat.get(seat)
         hole = me.hole if me is not None else ()  # the seat's own cards
         board = hand.board
         kind = self.kind
-        w = _writer(v)
         if kind == "leduc hold'em":
             if hole:
                 w[self._rank_of[hole[0]]] = 1.0
@@ -788,7 +796,7 @@ class RLCardEncoding:
                 others += hp.contributed
             w[6 + (mine if mine < 14 else 14)] = 1.0
             w[21 + (others if others < 14 else 14)] = 1.0
-            return v
+            return
         index = _RLCARD_CARDS
         for c in hole:
             w[index[c]] = 1.0
@@ -798,14 +806,13 @@ class RLCardEncoding:
             cap = self.max_chips or 0
             w[52] = min(me.contributed if me is not None else 0, cap)
             w[53] = min(max([hp.contributed for hp in hand.players]), cap)
-            return v
+            return
         raises = [0, 0, 0, 0]
         for r, e in _by_round(_hand_events(ctx), 4):
             if isinstance(e, ActionTaken) and e.action in ("bet", "raise"):
                 raises[r] += 1
         for r, count in enumerate(raises):
-            v[52 + 5 * r + min(count, 4)] = 1.0
-        return v
+            w[52 + 5 * r + min(count, 4)] = 1.0
 
 
 def _rlcard_kind(shape: GameShape, stages: Sequence[Stage[Any]]) -> str:

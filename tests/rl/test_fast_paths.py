@@ -114,3 +114,33 @@ def test_the_wrappers_one_step_reads_are_the_environments_and_refused_before_res
         assert getattr(wrapped, name) is getattr(wrapped.unwrapped, name)
     wrapped.step(1)
     assert wrapped.agent_selection == wrapped.unwrapped.agent_selection
+
+
+@pytest.mark.parametrize(("name", "actions", "observation"), [
+    ("NT", "default", "planes"), ("NT", "raise-to", "rlcard"), ("FT", "fixed-limit", "rlcard"),
+    ("leduc hold'em", "default", "rlcard"), ("F2L3D", "default", "planes"), ("F7S", "pot-fractions", "infostate"),
+])
+def test_the_vectors_rows_equal_the_plain_encoding_and_mask(name: str, actions: str, observation: str) -> None:
+    """A vector environment writes each table's observation through a memoryview kept for its row and
+    copies a betting mask kept by its key: every row equals a fresh encoder's vector and the
+    abstraction's plain mask of that table's game, step after step, across episodes."""
+    from cardgame.rl.observe import encoder
+    from cardgame.rl.vector import VectorEnv
+
+    vec = VectorEnv(name, 4, opponents="random", actions=actions, observation=observation, dict_obs=False,
+                    copy=False, stack=60)
+    obs, _ = vec.reset(seed=3)
+    rng = np.random.default_rng(3)
+    ended = 0
+    for _ in range(40):
+        masks = vec.action_masks()
+        for i, table in enumerate(vec.envs):
+            game = table.aec.game
+            assert game is not None
+            fresh = encoder(observation, game, **({"max_chips": 120} if observation == "rlcard" and name == "NT"
+                                                  else {} if observation == "rlcard" else {"stack": 60}))
+            assert np.array_equal(obs[i], fresh.encode(game, table.seat)), (name, i, len(game.events))
+            assert np.array_equal(masks[i], vec.actions.mask(game)), (name, i, len(game.events))
+        obs, _, terminations, _, _ = vec.step([int(rng.choice(np.flatnonzero(row))) for row in masks])
+        ended += int(terminations.sum())
+    assert ended >= 4
