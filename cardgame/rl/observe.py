@@ -297,7 +297,7 @@ class Planes(_WritesThrough):
         self._d = d
         self._place: list[int] = self._cards.tolist()  # card -> its place in the deck, as a list
         self._hist = _History(self.size - self._history, n)  # the history of the hand last encoded, every seat's
-        self._inv = 1.0 / self.stack
+        self._inv, self._step = 1.0 / self.stack, 1.0 / self.max_raises
         self._street_at = [self._street + r for r in self._round_at]  # stage position -> the street's index
         # viewer -> seat -> where the seat's row starts in the viewer's observation
         self._rows = [[self._seat_rows + 9 * ((s - k) % n) for s in range(n)] for k in range(n)]
@@ -400,11 +400,11 @@ class Planes(_WritesThrough):
 
     def _read(self, h: _History) -> None:
         """Read the events ``h`` has not read into every seat's history (values clamped as they change)."""
-        n, inv, step, cap = self.seats, 1.0 / self.stack, 1.0 / self.max_raises, self._cap
-        acc, targets = h.acc, h.targets  # acc: (round, seat, column) -> the sum; targets: a seat's (view, offset)s
-        get = acc.get
+        n, inv, step, cap = self.seats, self._inv, self._step, self._cap
+        acc, targets = h.acc, h.targets  # targets: each seat's (view, offset)s
         last = self._rounds - 1
         r, acted, pending = h.r, h.acted, h.pending
+        at = 5 * r * n  # where the round's columns start
         log = h.log
         for k in range(h.read, len(log)):  # the rounds as _by_round counts them, inline: this runs every step
             e = log[k]
@@ -412,35 +412,36 @@ class Planes(_WritesThrough):
             if kind is ActionTaken:
                 if pending and acted and r < last:
                     r += 1
+                    at += 5 * n
                 pending = False
                 acted = True
                 s = e.seat  # type: ignore[attr-defined]
-                i = 5 * (r * n + s)  # the seat's own columns; each seat's view has them at its offset
+                i = at + 5 * s  # the seat's own columns; each seat's view has them at its offset
                 column = _COLUMNS.get(e.action)  # type: ignore[attr-defined]
                 if column is not None:
                     if column < 2:  # bets and raises, calls: counted, to 1
-                        x = acc[i + column] = get(i + column, 0.0) + step
+                        x = acc[i + column] = acc[i + column] + step
                         if x > 1.0:
                             x = 1.0
                     else:  # a check, a fold: flags
                         x = 1.0
-                    j = 5 * r * n + column
+                    j = at + column
                     for mv, offset in targets[s]:
                         mv[j + offset] = x
                 amount = e.amount  # type: ignore[attr-defined]
                 if amount:
-                    x = acc[i + 3] = get(i + 3, 0.0) + amount * inv
+                    x = acc[i + 3] = acc[i + 3] + amount * inv
                     x = 0.0 if x < 0.0 else cap if x > cap else x
-                    j = 5 * r * n + 3
+                    j = at + 3
                     for mv, offset in targets[s]:
                         mv[j + offset] = x
             elif kind is ForcedBetPosted or kind is BetReturned:
                 s = e.seat  # type: ignore[attr-defined]
-                i = 5 * (r * n + s) + 3
+                i = at + 5 * s + 3
                 amount = e.amount * inv  # type: ignore[attr-defined]
-                x = acc[i] = get(i, 0.0) + (amount if kind is ForcedBetPosted else -amount)
+                x = acc[i] = acc[i] + (amount if kind is ForcedBetPosted else -amount)
                 x = 0.0 if x < 0.0 else cap if x > cap else x
-                j = 5 * r * n + 3
+                j = at + 3
                 for mv, offset in targets[s]:
                     mv[j + offset] = x
             elif kind is HoleCardsDealt or kind is BoardDealt:
@@ -483,7 +484,7 @@ class _History:
         self.views = [_writer(a) for a in self.arrays]
         # seat s's own columns sit in seat k's view 5 * ((s - k) % seats) after the round's start
         self.targets = [[(self.views[k], 5 * ((s - k) % seats)) for k in range(seats)] for s in range(seats)]
-        self.acc: dict[int, float] = {}
+        self.acc = [0.0] * size  # (round, seat, column) -> the sum, at 5 * (round * seats + seat) + column
         self.discards: list[list[int]] = [[] for _ in range(seats)]
         self.drawn = [0] * seats
         self.hand: object = None
@@ -496,7 +497,7 @@ class _History:
         self.hand, self.log, self.read = hand, log, start
         for a in self.arrays:
             a.fill(0.0)
-        self.acc.clear()
+        self.acc = [0.0] * len(self.acc)
         for d in self.discards:
             d.clear()
         self.drawn = [0] * len(self.drawn)
