@@ -330,8 +330,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             template.sit_down(f"player_{seat}", chips, seat)
         self.encoder: Encoder = encoder(observation, template, **(observation_options or {}))
         # the encoder's write on arguments known good, through a memoryview of a new vector of zeros
-        self._write: Callable[[Game, int, memoryview], None] = self.encoder._write  # type: ignore[attr-defined]
-        self._size = self.encoder.space.shape[0]  # (encode on arguments known good, into a new vector)
+        self._write: Callable[[Game, int, Any], None] = self.encoder._write  # type: ignore[attr-defined]
+        self._size = self.encoder.space.shape[0]
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]
         self.observation_spaces = {
@@ -594,7 +594,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         else:
             mask = np.zeros(self.actions.n, np.int8)
         v = np.zeros(self._size, np.float32)
-        self._write(game, seat, memoryview(v))  # type: ignore[arg-type]  # (numpy is a buffer)
+        self._write(game, seat, memoryview(v))  # type: ignore[arg-type]  # (observe._writer, without its call)
         return {"observation": v, "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
