@@ -20,13 +20,14 @@ import warnings
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from types import FrameType
-from typing import Any
 
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
+
+import engine_counts  # noqa: E402
+import rl  # noqa: E402
 
 VARIANTS = {"nlh": ("NT", {"stack": 100}), "leduc": ("leduc hold'em", {})}
 TABLES = 16
@@ -43,19 +44,7 @@ def workload(kind: str, game: str, observation: str, seed: int) -> Callable[[int
         env.reset(seed=seed)
 
         def aec(steps: int) -> int:
-            done = 0
-            while done < steps:
-                obs, _, term, trunc, _ = env.last()
-                if term or trunc:
-                    if all(env.terminations[a] or env.truncations[a] for a in env.agents):
-                        env.reset()
-                    else:
-                        env.step(None)
-                    continue
-                legal = np.flatnonzero(obs["action_mask"])
-                env.step(int(legal[rng.integers(legal.size)]))
-                done += 1
-            return done
+            return rl.aec_steps(env, rng, steps)
 
         return aec
     if kind == "single":  # the vector's tables, each a lone environment, in turn: the same games, the same draws
@@ -96,27 +85,7 @@ def workload(kind: str, game: str, observation: str, seed: int) -> Callable[[int
 def count(play: Callable[[int], int], steps: int, warm: int) -> tuple[Counter[str], Counter[str], int]:
     """Instructions and calls by function over about ``steps`` decisions after ``warm``; the decisions."""
     play(warm)
-    ops: Counter[str] = Counter()
-    calls: Counter[str] = Counter()
-
-    def trace(frame: FrameType, event: str, arg: Any) -> Any:
-        code = frame.f_code
-        where = f"{code.co_filename.rsplit('/', 1)[-1]}:{code.co_name}"
-        calls[where] += 1
-        frame.f_trace_opcodes = True
-
-        def step(frame: FrameType, event: str, arg: Any) -> Any:
-            if event == "opcode":
-                ops[where] += 1
-            return step
-
-        return step
-
-    sys.settrace(trace)
-    try:
-        done = play(steps)
-    finally:
-        sys.settrace(None)
+    done, ops, calls, _ = engine_counts.traced(lambda: play(steps))
     return ops, calls, done
 
 
