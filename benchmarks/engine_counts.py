@@ -17,14 +17,17 @@ import argparse
 import random
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import Any, TypeVar
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
 from peers import cardgame_runner  # noqa: E402
+
+T = TypeVar("T")
 
 
 def count(players: int, hands: int, warm: int, seed: int) -> tuple[Counter[str], Counter[str], Counter[str]]:
@@ -33,12 +36,27 @@ def count(players: int, hands: int, warm: int, seed: int) -> tuple[Counter[str],
     hand = cardgame_runner._table(players, random.Random(seed))
     for _ in range(warm):  # the evaluator's descriptions and the log's first trim, as a long run has them
         hand()
+
+    def play() -> None:
+        for _ in range(hands):
+            hand()
+
+    return traced(play)[1:]
+
+
+def traced(run: Callable[[], T]) -> tuple[T, Counter[str], Counter[str], Counter[str]]:
+    """What ``run()`` returns, and the instructions and calls executed in the functions it calls (its own
+    frame, the workload's loop, not counted) by function and the records built by class
+    (``benchmarks/rl_counts.py`` counts the learning environments with it too)."""
     ops: Counter[str] = Counter()
     calls: Counter[str] = Counter()
     records: Counter[str] = Counter()
+    own = getattr(run, "__code__", None)
 
     def trace(frame: FrameType, event: str, arg: Any) -> Any:
         code = frame.f_code
+        if code is own:
+            return None
         where = f"{code.co_filename.rsplit('/', 1)[-1]}:{code.co_name}"
         calls[where] += 1
         if code.co_filename == "<string>" and code.co_name == "__init__" and "self" in frame.f_locals:
@@ -54,11 +72,10 @@ def count(players: int, hands: int, warm: int, seed: int) -> tuple[Counter[str],
 
     sys.settrace(trace)
     try:
-        for _ in range(hands):
-            hand()
+        done = run()
     finally:
         sys.settrace(None)
-    return ops, calls, records
+    return done, ops, calls, records
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -74,6 +74,24 @@ class Run:
 Runner = Callable[[int, int], tuple[float, int]]  # (steps, seed) -> (seconds, steps taken)
 
 
+def aec_steps(env: Any, rng: np.random.Generator, steps: int) -> int:
+    """Play ``steps`` decisions of a PettingZoo AEC environment (theirs or ours, reset): ``env.last()``,
+    then a random legal index; a new episode when one ends. Returns the decisions played."""
+    done = 0
+    while done < steps:
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            if all(env.terminations[a] or env.truncations[a] for a in env.agents):
+                env.reset()
+            else:
+                env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(legal.size)]))
+        done += 1
+    return done
+
+
 def aec_runner(make: Callable[[], Any]) -> Runner:
     """Steps of a PettingZoo AEC environment (theirs or ours): ``env.last()``, then a random legal index."""
 
@@ -81,19 +99,8 @@ def aec_runner(make: Callable[[], Any]) -> Runner:
         env = make()
         rng = np.random.default_rng(seed)
         env.reset(seed=seed)
-        done = 0
         start = CLOCK[0]()
-        while done < steps:
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                if all(env.terminations[a] or env.truncations[a] for a in env.agents):
-                    env.reset()
-                else:
-                    env.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(legal.size)]))
-            done += 1
+        done = aec_steps(env, rng, steps)
         return CLOCK[0]() - start, done
 
     return run

@@ -152,6 +152,7 @@ class ActionAbstraction:
         self.space = spaces.Discrete(self.n)
         self._draw_masks: dict[tuple[int, int, int], np.ndarray] = {}
         self._bet_masks: dict[tuple[bool, bool], np.ndarray] = {}  # betting masks by _bet_key
+        self._bet_views: dict[tuple[bool, bool], memoryview] = {}  # the same, as memoryviews (a vector's rows)
 
     # --- what a subclass says about betting ---------------------------------------------------------
     def _count(self) -> int:
@@ -237,6 +238,22 @@ class ActionAbstraction:
                 return kept
             self._bet_masks[key] = kept
         return kept.copy()
+
+    def _write_mask(self, game: Game, mask: np.ndarray, w: memoryview) -> None:
+        """:meth:`_fill_mask` into ``mask`` (zeros), ``w`` its memoryview: a betting mask that depends only on
+        :meth:`_bet_key` is made once and copied through ``w`` (``tests/rl/test_fast_paths.py`` compares it)."""
+        la = game.legal_actions()
+        key = self._bet_key(la) if la is not None else None
+        if key is None:
+            self._fill_mask(game, mask)
+            return
+        kept = self._bet_views.get(key)
+        if kept is None:
+            assert la is not None
+            self._bet_mask(la, game, mask)
+            kept = self._bet_views[key] = memoryview(mask.copy())  # type: ignore[arg-type]  # (numpy is a buffer)
+        else:
+            w[:] = kept
 
     def index_or_none(self, value: object) -> int | None:
         """``value`` as an index of the space (an ``int`` or a numpy integer 0 to ``n - 1``; never a

@@ -329,8 +329,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         for seat, chips in enumerate(stacks):  # the encoder scales chips by the stacks seated
             template.sit_down(f"player_{seat}", chips, seat)
         self.encoder: Encoder = encoder(observation, template, **(observation_options or {}))
-        self._fill: Callable[[Game, int, np.ndarray], np.ndarray] = self.encoder._fill  # type: ignore[attr-defined]
-        self._size = self.encoder.space.shape[0]  # (encode on arguments known good, into a new vector)
+        # the encoder's write on arguments known good, through a memoryview of a new vector of zeros
+        self._write: Callable[[Game, int, Any], None] = self.encoder._write  # type: ignore[attr-defined]
+        self._size = self.encoder.space.shape[0]
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]
         self.observation_spaces = {
@@ -592,7 +593,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
             mask = self.actions._new_mask(game)
         else:
             mask = np.zeros(self.actions.n, np.int8)
-        return {"observation": self._fill(game, seat, np.zeros(self._size, np.float32)), "action_mask": mask}
+        v = np.zeros(self._size, np.float32)
+        self._write(game, seat, memoryview(v))  # type: ignore[arg-type]  # (observe._writer, without its call)
+        return {"observation": v, "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent to act's observation, reward, termination, truncation and info (PettingZoo's)."""

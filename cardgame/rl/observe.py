@@ -22,7 +22,7 @@ the hand's public state (board, pot, bets, button) and the hand's events through
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 import numpy as np
@@ -183,7 +183,19 @@ def _card_table(deck: Sequence[int]) -> npt.NDArray[np.intp]:
     return table
 
 
-class Planes:
+class _WritesThrough:
+    """An encoder that writes through a memoryview (``_write(game, seat, w)``, ``w`` a vector of zeros as
+    :func:`_writer` gives it; a vector environment keeps one a row): ``_fill`` fills a numpy vector."""
+
+    _write: Callable[[Game, int, Any], None]
+
+    def _fill(self, game: Game, seat: int, v: Vector) -> Vector:
+        """:meth:`encode` on checked arguments, into ``v`` (zeros)."""
+        self._write(game, seat, _writer(v))
+        return v
+
+
+class Planes(_WritesThrough):
     """The default encoding, for every variant and table size: ``space.shape == (size,)``.
 
     Blocks (``blocks`` lists them with their index ranges; ``docs/rl.md`` describes each): the
@@ -285,6 +297,10 @@ class Planes:
         self._d = d
         self._place: list[int] = self._cards.tolist()  # card -> its place in the deck, as a list
         self._hist = _History(self.size - self._history, n)  # the history of the hand last encoded, every seat's
+        self._inv, self._step = 1.0 / self.stack, 1.0 / self.max_raises
+        self._street_at = [self._street + r for r in self._round_at]  # stage position -> the street's index
+        # viewer -> seat -> where the seat's row starts in the viewer's observation
+        self._rows = [[self._seat_rows + 9 * ((s - k) % n) for s in range(n)] for k in range(n)]
 
     def block(self, name: str) -> slice:
         """The index range of the block called ``name``."""
@@ -294,31 +310,29 @@ class Planes:
         """``seat``'s observation of ``game`` (into ``out`` when given)."""
         return self._fill(game, _check_seat(game, seat, self.seats), _buffer(out, self.size))
 
-    def _fill(self, game: Game, seat: int, v: Vector) -> Vector:
-        """:meth:`encode` on checked arguments, into ``v`` (zeros)."""
-        n = self.seats
-        w = _writer(v)
-        inv, cap = 1.0 / self.stack, self._cap
+    def _write(self, game: Game, seat: int, w: Any) -> None:
+        """:meth:`encode` on checked arguments, into ``w`` (a vector of zeros, as :func:`_writer` gives it)."""
+        inv, cap = self._inv, self._cap
         d = game.dispatcher  # (_stage_position and Game.to_act, inline: this runs every step)
         running = d.status == "running"
         pos = len(d.stages) - 1 - len(d.stack) if running else 0
-        w[self._street + self._round_at[pos]] = 1.0
+        w[self._street_at[pos]] = 1.0
         if self._draws_left >= 0:
             w[self._draws_left + self._draws_at[pos]] = 1.0
         place = self._place
         ctx = game.ctx
         hand = ctx.hand
         to_act = getattr(d.current, "to_act", None) if hand is not None and running else None
-        up_cards, size, base = self._up_cards, self._d, self._seat_rows
+        up_cards = self._up_cards
         by_seat = hand.by_seat if hand is not None else {}
         button = ctx.table.button
+        rows = self._rows[seat]
         dealt = pot = top = 0  # the hand's players seen, their chips in the pot, the largest bet
         for p in ctx.table.seats:  # each seat's row as seat_rows gives it to the viewer, read in place
             if p is None:
                 continue
             s = p.seat
-            rel = (s - seat) % n
-            i = base + 9 * rel
+            i = rows[s]
             w[i] = 1.0
             if p.stack:
                 x = p.stack * inv
@@ -350,7 +364,7 @@ class Planes:
                 for c in hp.hole:
                     w[start + place[c]] = 1.0
             elif up_cards >= 0 and True in hp.face_up:  # others' face-up cards
-                start = up_cards + (rel - 1) * size
+                start = up_cards + ((s - seat) % self.seats - 1) * self._d
                 for c, up in zip(hp.hole, hp.face_up, strict=True):
                     if up:
                         w[start + place[c]] = 1.0
@@ -383,15 +397,14 @@ class Planes:
             w[self._history:] = h.views[seat]
             for i in h.discards[seat]:
                 w[i] = 1.0
-        return v
 
     def _read(self, h: _History) -> None:
         """Read the events ``h`` has not read into every seat's history (values clamped as they change)."""
-        n, inv, step, cap = self.seats, 1.0 / self.stack, 1.0 / self.max_raises, self._cap
-        acc, targets = h.acc, h.targets  # acc: (round, seat, column) -> the sum; targets: a seat's (view, offset)s
-        get = acc.get
+        n, inv, step, cap = self.seats, self._inv, self._step, self._cap
+        acc, targets = h.acc, h.targets  # targets: each seat's (view, offset)s
         last = self._rounds - 1
         r, acted, pending = h.r, h.acted, h.pending
+        at = 5 * r * n  # where the round's columns start
         log = h.log
         for k in range(h.read, len(log)):  # the rounds as _by_round counts them, inline: this runs every step
             e = log[k]
@@ -399,35 +412,36 @@ class Planes:
             if kind is ActionTaken:
                 if pending and acted and r < last:
                     r += 1
+                    at += 5 * n
                 pending = False
                 acted = True
                 s = e.seat  # type: ignore[attr-defined]
-                i = 5 * (r * n + s)  # the seat's own columns; each seat's view has them at its offset
+                i = at + 5 * s  # the seat's own columns; each seat's view has them at its offset
                 column = _COLUMNS.get(e.action)  # type: ignore[attr-defined]
                 if column is not None:
                     if column < 2:  # bets and raises, calls: counted, to 1
-                        x = acc[i + column] = get(i + column, 0.0) + step
+                        x = acc[i + column] = acc[i + column] + step
                         if x > 1.0:
                             x = 1.0
                     else:  # a check, a fold: flags
                         x = 1.0
-                    j = 5 * r * n + column
+                    j = at + column
                     for mv, offset in targets[s]:
                         mv[j + offset] = x
                 amount = e.amount  # type: ignore[attr-defined]
                 if amount:
-                    x = acc[i + 3] = get(i + 3, 0.0) + amount * inv
+                    x = acc[i + 3] = acc[i + 3] + amount * inv
                     x = 0.0 if x < 0.0 else cap if x > cap else x
-                    j = 5 * r * n + 3
+                    j = at + 3
                     for mv, offset in targets[s]:
                         mv[j + offset] = x
             elif kind is ForcedBetPosted or kind is BetReturned:
                 s = e.seat  # type: ignore[attr-defined]
-                i = 5 * (r * n + s) + 3
+                i = at + 5 * s + 3
                 amount = e.amount * inv  # type: ignore[attr-defined]
-                x = acc[i] = get(i, 0.0) + (amount if kind is ForcedBetPosted else -amount)
+                x = acc[i] = acc[i] + (amount if kind is ForcedBetPosted else -amount)
                 x = 0.0 if x < 0.0 else cap if x > cap else x
-                j = 5 * r * n + 3
+                j = at + 3
                 for mv, offset in targets[s]:
                     mv[j + offset] = x
             elif kind is HoleCardsDealt or kind is BoardDealt:
@@ -470,7 +484,7 @@ class _History:
         self.views = [_writer(a) for a in self.arrays]
         # seat s's own columns sit in seat k's view 5 * ((s - k) % seats) after the round's start
         self.targets = [[(self.views[k], 5 * ((s - k) % seats)) for k in range(seats)] for s in range(seats)]
-        self.acc: dict[int, float] = {}
+        self.acc = [0.0] * size  # (round, seat, column) -> the sum, at 5 * (round * seats + seat) + column
         self.discards: list[list[int]] = [[] for _ in range(seats)]
         self.drawn = [0] * seats
         self.hand: object = None
@@ -483,7 +497,7 @@ class _History:
         self.hand, self.log, self.read = hand, log, start
         for a in self.arrays:
             a.fill(0.0)
-        self.acc.clear()
+        self.acc = [0.0] * len(self.acc)
         for d in self.discards:
             d.clear()
         self.drawn = [0] * len(self.drawn)
@@ -513,7 +527,7 @@ def _block(blocks: Sequence[Block], name: object) -> slice:
                       f"{', '.join(b.name for b in blocks)}.")
 
 
-class InfoState:
+class InfoState(_WritesThrough):
     """A perfect-recall information-state tensor, laid out as OpenSpiel's
     ``information_state_tensor`` (its ``leduc_poker``: for Leduc hold'em heads-up the 30 values are
     OpenSpiel's, given the same history; ``tests/rl/test_observe_infostate.py`` checks it):
@@ -608,14 +622,13 @@ class InfoState:
         """``seat``'s information state in ``game`` (into ``out`` when given)."""
         return self._fill(game, _check_seat(game, seat, self.seats), _buffer(out, self.size))
 
-    def _fill(self, game: Game, seat: int, v: Vector) -> Vector:
-        """:meth:`encode` on checked arguments, into ``v`` (zeros)."""
+    def _write(self, game: Game, seat: int, w: Any) -> None:
+        """:meth:`encode` on checked arguments, into ``w`` (a vector of zeros, as :func:`_writer` gives it)."""
         n = self.seats
         hand = game.ctx.hand
         if hand is None:
-            return v
+            return
         at, d, place, inv, cap = self._at, self._d, self._place, 1.0 / self.stack, self._cap
-        w = _writer(v)
         me = hand.by_seat.get(seat)
         if me is not None:
             w[at["player"] + hand.players.index(me)] = 1.0
@@ -697,7 +710,6 @@ class InfoState:
                 if rel == 0:
                     hole_deal += 1  # the replacements (if the draw deals any) are this deal's
                     refill = True
-        return v
 
 
 #: RLCard's card order (``card2index.json``): suits spades, hearts, diamonds, clubs; ranks ace, 2 .. king.
@@ -713,7 +725,7 @@ def _rlcard_index(card: int) -> int:
 _RLCARD_CARDS = [_rlcard_index(c) for c in range(52)]
 
 
-class RLCardEncoding:
+class RLCardEncoding(_WritesThrough):
     """RLCard's observation vectors (PettingZoo classic uses the same), chosen by the game:
 
     * no-limit hold'em (``texas_holdem_no_limit``): 54 values, the 52 cards of hole and board in
@@ -761,19 +773,19 @@ class RLCardEncoding:
         """``seat``'s observation of ``game``, as RLCard's environment would give it."""
         return self._fill(game, _check_seat(game, seat, self.seats), _buffer(out, self.size))
 
-    def _fill(self, game: Game, seat: int, v: Vector) -> Vector:
-        """:meth:`encode` on checked arguments, into ``v`` (zeros)."""
+    def _write(self, game: Game, seat: int, w: Any) -> None:
+        """:meth:`encode` on checked arguments, into ``w`` (a vector of zeros, as :func:`_writer` gives it)."""
         ctx = game.ctx
         hand = ctx.hand
         if hand is None:
             if self.kind == "fixed-limit hold'em":
-                v[52:72:5] = 1.0
-            return v
+                for r in range(4):
+                    w[52 + 5 * r] = 1.0
+            return
         me = hand.by_seat.get(seat)
         hole = me.hole if me is not None else ()  # the seat's own cards
         board = hand.board
         kind = self.kind
-        w = _writer(v)
         if kind == "leduc hold'em":
             if hole:
                 w[self._rank_of[hole[0]]] = 1.0
@@ -785,7 +797,7 @@ class RLCardEncoding:
                 others += hp.contributed
             w[6 + (mine if mine < 14 else 14)] = 1.0
             w[21 + (others if others < 14 else 14)] = 1.0
-            return v
+            return
         index = _RLCARD_CARDS
         for c in hole:
             w[index[c]] = 1.0
@@ -795,14 +807,13 @@ class RLCardEncoding:
             cap = self.max_chips or 0
             w[52] = min(me.contributed if me is not None else 0, cap)
             w[53] = min(max([hp.contributed for hp in hand.players]), cap)
-            return v
+            return
         raises = [0, 0, 0, 0]
         for r, e in _by_round(_hand_events(ctx), 4):
             if isinstance(e, ActionTaken) and e.action in ("bet", "raise"):
                 raises[r] += 1
         for r, count in enumerate(raises):
-            v[52 + 5 * r + min(count, 4)] = 1.0
-        return v
+            w[52 + 5 * r + min(count, 4)] = 1.0
 
 
 def _rlcard_kind(shape: GameShape, stages: Sequence[Stage[Any]]) -> str:

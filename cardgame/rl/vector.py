@@ -36,6 +36,7 @@ from cardgame.play.game import Game, VariantLike
 from cardgame.rl.actions import FixedLimit, PotFractions, RaiseTo
 from cardgame.rl.env import check_seed, no_episode, raw_env
 from cardgame.rl.gym import SingleAgentEnv, _bot
+from cardgame.rl.observe import _writer
 from cardgame.simulate import BACKENDS, Shard, run_jobs, split
 
 __all__ = ["MAX_TABLES", "Policy", "Trajectories", "VectorEnv", "bot_index", "collect", "uniform"]
@@ -115,17 +116,20 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         size = self.encoder.space.shape[0]
         self._obs = np.zeros((num_envs, size), np.float32)
         self._masks = np.zeros((num_envs, self.actions.n), np.int8)
-        self._rows = list(self._obs)  # each table's row (a view), written in place every step
+        # each table's row (a view) and its memoryview, made once, written in place every step
+        self._rows = [_writer(row) for row in self._obs]
         self._mask_rows = list(self._masks)
+        self._mask_writers = [memoryview(row) for row in self._masks]
         # each table encodes with its own environment's encoder (which keeps what it read of the hand), into its
-        # row of the batch zeroed at once: the encoders' and the mask's fills on arguments known good
-        self._fills: list[Any] = [env.aec.encoder._fill for env in self.envs]  # type: ignore[attr-defined]
-        self._fill_mask = self.actions._fill_mask
+        # row of the batch zeroed at once: the encoders' and the mask's writes on arguments known good
+        self._writes: list[Any] = [env.aec.encoder._write for env in self.envs]  # type: ignore[attr-defined]
+        self._write_mask = self.actions._write_mask
         # A step checks every table's action before any table moves. An index the mask of the table's last
         # observation marks is legal (the library's abstractions mark exactly the indices their decode takes):
         # checked against a private copy of the masks, without reading the table's game, which the step then
         # reads once; any other action is checked by the table. "passive" refuses nothing.
         self._legal = np.zeros_like(self._masks)
+        self._legal_view = memoryview(self._legal)  # type: ignore[arg-type]  # (an item read is faster than numpy's)
         self._check_first = illegal == "raise"
         self._trust_masks = type(self.actions) in (FixedLimit, PotFractions, RaiseTo)  # (not one of one's own)
         self._rewards = np.zeros(num_envs, np.float64)
@@ -138,8 +142,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         env = self.envs[i]
         game = env.aec._game
         assert game is not None
-        self._fills[i](game, env.seat, self._rows[i])
-        self._fill_mask(game, self._mask_rows[i])
+        self._writes[i](game, env.seat, self._rows[i])
+        self._write_mask(game, self._mask_rows[i], self._mask_writers[i])
 
     def _clear(self) -> None:
         """Zero every row of the observations and masks, before every table's are written again."""
@@ -215,7 +219,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         if not fits:
             raise ConfigError(f"step takes one action index per table ({self.num_envs}), not {excerpt(actions)}.")
         if self._check_first:  # every table's action first, so a refused batch moves none
-            legal, n, trust = self._legal, self.actions.n, self._trust_masks
+            legal, n, trust = self._legal_view, self.actions.n, self._trust_masks
             for i, action in enumerate(actions):
                 if trust and type(action) is int and 0 <= action < n and legal[i, action]:
                     continue  # marked by the mask this table's observation gave: legal (the abstraction's own)
@@ -227,7 +231,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         infos: dict[str, Any] = {}
         won: list[float] = []
         dones: list[bool] = []
-        fills, fill_mask, rows, mask_rows = self._fills, self._fill_mask, self._rows, self._mask_rows
+        writes, write_mask, rows = self._writes, self._write_mask, self._rows
+        mask_rows, mask_writers = self._mask_rows, self._mask_writers
         self._clear()
         i = 0
         try:
@@ -243,8 +248,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
                     infos = self._add_info(infos, info, i)
                 game = env.aec._game
                 assert game is not None
-                fills[i](game, env.seat, rows[i])  # (_observe, inline)
-                fill_mask(game, mask_rows[i])
+                writes[i](game, env.seat, rows[i])  # (_observe, inline)
+                write_mask(game, mask_rows[i], mask_writers[i])
         except BaseException:  # (a bot's refused answer): the rows not written yet show their tables as they are
             self._observe_from(i)
             raise

@@ -114,3 +114,91 @@ def test_the_wrappers_one_step_reads_are_the_environments_and_refused_before_res
         assert getattr(wrapped, name) is getattr(wrapped.unwrapped, name)
     wrapped.step(1)
     assert wrapped.agent_selection == wrapped.unwrapped.agent_selection
+
+
+@pytest.mark.parametrize(("name", "actions", "observation"), [
+    ("NT", "default", "planes"), ("NT", "raise-to", "rlcard"), ("FT", "fixed-limit", "rlcard"),
+    ("leduc hold'em", "default", "rlcard"), ("F2L3D", "default", "planes"), ("F7S", "pot-fractions", "infostate"),
+])
+def test_the_vectors_rows_equal_the_plain_encoding_and_mask(name: str, actions: str, observation: str) -> None:
+    """A vector environment writes each table's observation through a memoryview kept for its row and
+    copies a betting mask kept by its key: every row equals a fresh encoder's vector and the
+    abstraction's plain mask of that table's game, step after step, across episodes."""
+    from cardgame.rl.observe import encoder
+    from cardgame.rl.vector import VectorEnv
+
+    vec = VectorEnv(name, 4, opponents="random", actions=actions, observation=observation, dict_obs=False,
+                    copy=False, stack=60)
+    obs, _ = vec.reset(seed=3)
+    rng = np.random.default_rng(3)
+    ended = 0
+    for _ in range(40):
+        masks = vec.action_masks()
+        for i, table in enumerate(vec.envs):
+            game = table.aec.game
+            assert game is not None
+            fresh = encoder(observation, game, **({"max_chips": 120} if observation == "rlcard" and name == "NT"
+                                                  else {} if observation == "rlcard" else {"stack": 60}))
+            assert np.array_equal(obs[i], fresh.encode(game, table.seat)), (name, i, len(game.events))
+            assert np.array_equal(masks[i], vec.actions.mask(game)), (name, i, len(game.events))
+        obs, _, terminations, _, _ = vec.step([int(rng.choice(np.flatnonzero(row))) for row in masks])
+        ended += int(terminations.sum())
+    assert ended >= 4
+
+
+@pytest.mark.parametrize("name", ["NT", "leduc hold'em", "F2L3D", "F7S", "FO/8"])
+@pytest.mark.parametrize("pattern", ["every step", "to act only", "random seats", "copies and resets"])
+def test_planes_read_only_new_events_under_any_pattern_of_observations(name: str, pattern: str) -> None:
+    """The planes keep one reading of the hand's history for every seat and read only the events logged
+    since their last observation of that hand, whichever seat's: observing every seat at every step, only
+    the seat to act, random seats at random steps (steps skipped), or a copy of the environment (which
+    shares the encoder) in turn with the original and resets in the middle of a hand, each observation
+    equals a fresh encoder's."""
+    players = 3 if name != "leduc hold'em" else 2
+    env = raw_env(name, players, stack=50, hands=2, seed=7)
+    enc = env.encoder
+    assert isinstance(enc, Planes)
+    rng = random.Random(f"{name} {pattern}")
+
+    def check(e: raw_env, agent: str) -> None:
+        game = e.game
+        assert game is not None
+        seat = e.possible_agents.index(agent)
+        cold = Planes(game, stack=enc.stack, max_raises=enc.max_raises).encode(game, seat)
+        assert np.array_equal(e.observe(agent)["observation"], cold), (name, pattern, agent, len(game.events))
+
+    checked = 0
+    for _episode in range(4):
+        env.reset()
+        other: raw_env | None = None
+        while env.agents:
+            agent = env.agent_selection
+            if pattern == "every step":
+                for a in env.possible_agents:
+                    check(env, a)
+                    checked += 1
+            elif pattern == "to act only" or rng.random() < 0.5:
+                check(env, agent)
+                checked += 1
+            if pattern == "random seats" and rng.random() < 0.3:
+                check(env, rng.choice(env.possible_agents))
+                checked += 1
+            if pattern == "copies and resets":
+                if other is None or rng.random() < 0.3:
+                    other = env.copy()
+                if other.agents:  # the copy steps on its own, observed in turn with the original
+                    check(other, other.agent_selection)
+                    a = other.agent_selection
+                    if other.terminations[a] or other.truncations[a]:
+                        other.step(None)
+                    else:
+                        other.step(rng.choice(np.flatnonzero(other.observe(a)["action_mask"]).tolist()))
+                    checked += 1
+                if rng.random() < 0.05:
+                    env.reset()  # in the middle of a hand
+                    continue
+            if env.terminations[agent] or env.truncations[agent]:
+                env.step(None)
+                continue
+            env.step(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]).tolist()))
+    assert checked >= 20, checked
