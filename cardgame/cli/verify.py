@@ -50,7 +50,7 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
                     "hand, that every card dealt and shown came from that deck in order. Exit status 0: it holds; "
                     "2: it does not, with the reason.")
     p.add_argument("items", nargs="+", metavar="FILE | COMMITMENT REVEAL",
-                   help="a saved hand (JSON: commitment, reveal and the hand's events, or the reveal message "
-                        "alone), or the commitment (64 hex digits) and the reveal as JSON "
-                        "('{\"salt\": ..., \"deck\": ...}')")
+                   help="a saved hand (JSON: commitment, reveal and the hand's events, or the reveal alone, "
+                        "as a hand's 'hand ended' event carries it), or the commitment (64 hex digits) and the "
+                        "reveal as JSON ('{\"salt\": ..., \"deck\": ...}')")
     p.set_defaults(run=run)

@@ -110,6 +110,7 @@ class Server:
         self.writing: set[str] = set()  # tables with a write under way (held)
         self.retrying: dict[str, asyncio.Task[None]] = {}  # paused tables trying a failed write again
         self._due: list[str] = []  # tables whose rows go in the next group write
+        self._group_writing = False  # a group write is under way: the next waits for it, taking every table due
         self.unavailable: dict[str, dict[str, Any]] = {}  # tables set aside: their lobby rows
         self.others: list[dict[str, Any]] = []  # the tables other processes drive, as last read
         self._known: set[str] = set()  # every table id in the store
@@ -285,18 +286,27 @@ class Server:
         if not recorder.pending:
             return True
         self.writing.add(table_id)
-        self._due.append(table_id)
-        if len(self._due) == 1:
-            asyncio.get_running_loop().call_soon(self._write_due)
+        self._write_later(table_id)
         return False
 
+    def _write_later(self, table_id: str) -> None:
+        """Put the table's rows in the next group write: made once the loop has run what is ready, or,
+        while a group write is under way, when it ends (one transaction, one commit, for every table
+        that came due meanwhile, not one each)."""
+        self._due.append(table_id)
+        if len(self._due) == 1 and not self._group_writing:
+            asyncio.get_running_loop().call_soon(self._write_due)
+
     def _write_due(self) -> None:
+        if self._group_writing or not self._due:
+            return
         due, self._due = self._due, []
         writer, store = self.writer, self.store
         if writer is None or store is None:
             return  # stopping: the store is closed
         groups = [self.recorders[t].take() for t in due]
         loop = asyncio.get_running_loop()
+        self._group_writing = True
 
         def done(errors: list[BaseException | None]) -> None:
             with contextlib.suppress(RuntimeError):  # the loop is closed: the process is ending
@@ -305,19 +315,19 @@ class Server:
         writer.write_group(store, self.lease, groups, done)
 
     def _written_due(self, due: list[str], groups: list[list[Row]], errors: list[BaseException | None]) -> None:
+        self._group_writing = False
         for table_id, rows, error in zip(due, groups, errors, strict=True):
             if error is None:
                 self._recorded(table_id)
             else:
                 self.retrying[table_id] = asyncio.get_running_loop().create_task(self._retry(table_id, rows, error))
+        self._write_due()  # the tables that came due during the write, in one group
 
     def _recorded(self, table_id: str) -> None:
         """The table's rows so far are written: write what came since, or show it all and play on."""
         recorder, host = self.recorders.get(table_id), self.tables.get(table_id)
         if recorder is not None and recorder.pending:
-            self._due.append(table_id)
-            if len(self._due) == 1:
-                asyncio.get_running_loop().call_soon(self._write_due)
+            self._write_later(table_id)
             return
         self.writing.discard(table_id)
         if host is None:  # closed: its last rows are written

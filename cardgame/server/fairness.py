@@ -273,7 +273,7 @@ def _check_events(expected: str, deck: tuple[Card, ...], events: list[Event]) ->
 
 def read_saved(data: object) -> tuple[object, object, object]:
     """The commitment, reveal and events of a saved hand: ``{"commitment": ..., "reveal": {...},
-    "events": [...]}`` (the reveal may be the table's ``reveal`` message, which holds all three
+    "events": [...]}`` (the reveal may be the one a ``hand ended`` event carries, which holds all three
     but the events)."""
     if not isinstance(data, Mapping):
         raise DealError(f"A saved hand is a JSON object, not {excerpt(data)}.")

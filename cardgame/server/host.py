@@ -236,17 +236,15 @@ class TableHost:
                 del self.reveals[min(self.reveals)]
         self._prepare_deal()
 
-    def _deal_messages(self, items: Iterable[tuple[int, Event]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        """The ``deal`` messages (commitments) to send before a view of ``items``, and the ``reveal``
-        messages to send after it."""
-        before: list[dict[str, Any]] = []
-        after: list[dict[str, Any]] = []
-        for _, e in items:
-            if type(e) is HandStarted and e.hand in self.commitments:
-                before.append({"type": "deal", "hand": e.hand, "commitment": self.commitments[e.hand], "seq": self.seq})
-            elif type(e) is HandEnded and e.hand in self.reveals:
-                after.append({"type": "reveal", **self.reveals[e.hand], "seq": self.seq})
-        return before, after
+    def _deal_part(self, event: Event) -> tuple[str, Any] | None:
+        """What a view's item of ``event`` carries besides its own fields, as (key, value): a hand's
+        ``commitment`` on its ``hand started`` item (so before its first card), its ``reveal`` on its
+        ``hand ended`` one; else ``None``. Both are public: every connection at the table is shown them."""
+        if type(event) is HandStarted and event.hand in self.commitments:
+            return "commitment", self.commitments[event.hand]
+        if type(event) is HandEnded and event.hand in self.reveals:
+            return "reveal", self.reveals[event.hand]
+        return None
 
     # --- seats ------------------------------------------------------------------------------------------
     def _seat_bots(self) -> None:
@@ -660,12 +658,7 @@ class TableHost:
             items = [(n, e) for n, e in self.pending if n > client.sent]
             if not items:
                 return  # it has seen all of it already (a full view)
-        before, after = self._deal_messages(items)
-        for message in before:
-            self._deliver(client, message)
         self._deliver(client, self.view(client.seat, items, full=full))
-        for message in after:
-            self._deliver(client, message)
         client.sent = self.seq
 
     def view(self, seat: int | None, items: Iterable[tuple[int, Event]] = (), *, full: bool = False
@@ -690,8 +683,13 @@ class TableHost:
                     text = _ran_out_of_time(text, names.get(getattr(e, "seat", -1), ""))
                 item = {"seq": n, "kind": e.kind, "text": text, "event": encoded(seen)}
                 # the event's text is the store's row's (encoded once for both)
+                deal = self._deal_part(e)
+                extra = ""
+                if deal is not None:
+                    item[deal[0]] = deal[1]
+                    extra = f',"{deal[0]}":{_json(deal[1])}'
                 item_text = (f'{{"seq":{n},"kind":{_string(e.kind)},"text":{_string(text)},'
-                             f'"event":{encoded_json(seen)}}}')
+                             f'"event":{encoded_json(seen)}{extra}}}')
                 if seen is e and (seat is None or e.seen_by(None) is e):  # the same for everyone: render it once
                     public[n] = item
                     public_text[n] = item_text

@@ -20,6 +20,15 @@ __all__ = ["serve"]
 
 log = logging.getLogger("cardgame.server")
 
+#: How uvicorn runs the server's websockets (``cardgame serve``, and the tests' servers): websockets's sans-I/O
+#: protocol, which sends a message with one transport write and no task or queue of its own (uvicorn's older
+#: ``websockets`` one, its default before 0.50, cost about a third more CPU a message); a client's message at
+#: most four times the largest the tables read; a ping every 20 s, answered within 20 s. No permessage-deflate:
+#: a view is about a kilobyte, and compressing each one cost the server more CPU (zlib and its framing, for
+#: every message to every connection) than the bytes it saved are worth.
+WEBSOCKET_OPTIONS: dict[str, Any] = {"ws": "websockets-sansio", "ws_max_size": 4 * MAX_MESSAGE, "ws_ping_interval": 20,
+                                     "ws_ping_timeout": 20, "ws_per_message_deflate": False}
+
 
 class _Runner:
     """uvicorn's server, made to drain at the first SIGTERM or SIGINT: no new hand is dealt, the hands
@@ -94,10 +103,7 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
     server = app.state.server
     server.opening = configs  # opened as the server starts, when the store holds no table
 
-    # No permessage-deflate: a view is about a kilobyte, and compressing each one cost the server more CPU
-    # (zlib and its framing, for every message to every connection) than the bytes it saved are worth.
-    config = uvicorn.Config(app, host=host, port=port, ws_max_size=4 * MAX_MESSAGE, log_level="info",
-                            ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
+    config = uvicorn.Config(app, host=host, port=port, log_level="info", **WEBSOCKET_OPTIONS)
     holder = _Runner(config, server)
     runner = holder.runner
     failed: list[str] = []

@@ -50,6 +50,14 @@ class Recorder:
                 seen.setdefault(e["seq"], e)
         return [seen[k] for k in sorted(seen)]
 
+    def reveals(self) -> list[dict[str, Any]]:
+        """The reveal of each hand that ended, in order (its ``hand ended`` item carries it)."""
+        return [e["reveal"] for e in self.events() if e["kind"] == "hand ended" and "reveal" in e]
+
+    def commitments(self) -> dict[int, str]:
+        """Each hand's commitment, by hand number (its ``hand started`` item carries it)."""
+        return {e["event"]["hand"]: e["commitment"] for e in self.events() if e["kind"] == "hand started"}
+
     def answer(self) -> bool:
         """Answer the question of the newest view like a calling station; whether there was one."""
         view = self.last

@@ -26,6 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from cardgame.server import app as server_app
 from cardgame.server.config import Limits, read_config
+from cardgame.server.serve import WEBSOCKET_OPTIONS
 
 TABLE = {"variant": "NT", "params": {"small_blind": 1, "big_blind": 2}, "seats": 3, "min_buy_in": 40,
          "max_buy_in": 200, "bots": {"2": "calling-station"}}
@@ -249,7 +250,7 @@ def serve_live(limits: Limits, db: str | None = None) -> Iterator[tuple[Any, int
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 16 * 1024)
     sock.bind(("127.0.0.1", 0))
-    runner = uvicorn.Server(uvicorn.Config(application, log_level="warning"))
+    runner = uvicorn.Server(uvicorn.Config(application, log_level="warning", **WEBSOCKET_OPTIONS))
     thread = threading.Thread(target=runner.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

@@ -123,8 +123,8 @@ def play_sockets(sockets: dict[int, Any], hands: int) -> list[dict[str, Any]]:
             behind = seat
         else:  # a socket behind the newest view reads on; else all wait for the bot's (or the next hand's) view
             behind = min(latest, key=lambda s: (latest[s]["seq"], s))
-        message = until(sockets[behind], lambda m: m["type"] not in ("deal", "reveal"))
-        assert message["type"] == "view", message
+        message = sockets[behind].receive_json()
+        assert message["type"] == "view", message  # a hand's commitment and reveal come in its views
         latest[behind] = message
         if behind == first:
             for e in message["events"]:

@@ -40,6 +40,7 @@ from cardgame.model.events import (  # noqa: E402  # noqa: E402
 )
 from cardgame.server.app import create_app  # noqa: E402
 from cardgame.server.config import Limits  # noqa: E402
+from cardgame.server.serve import WEBSOCKET_OPTIONS  # noqa: E402
 from cardgame.store import EventStore  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -81,7 +82,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     limits = Limits(tables_per_client=100, min_action_time=0.05)
-    server = uvicorn.Server(uvicorn.Config(create_app(str(db), limits=limits), log_level="warning"))
+    config = uvicorn.Config(create_app(str(db), limits=limits), log_level="warning", **WEBSOCKET_OPTIONS)
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -777,7 +779,7 @@ def event_server(folder: Path, spec: Any) -> Iterator[tuple[str, Any]]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     app = create_app(str(folder / "e.db"), events=[spec])
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", **WEBSOCKET_OPTIONS))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:

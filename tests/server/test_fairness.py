@@ -30,7 +30,7 @@ def played(hands: int, **config: Any) -> tuple[Any, Recorder, Recorder]:
     ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
     for _ in range(2000):
         table.step()
-        if len(watcher.of("reveal")) >= hands:
+        if len(watcher.reveals()) >= hands:
             return table, ann, watcher
         ann.answer()
     raise AssertionError("the hands did not end")
@@ -45,25 +45,29 @@ def hand_events(recorder: Recorder, hand: int) -> list[dict[str, Any]]:
 
 
 def test_each_hand_is_committed_before_its_first_card_and_revealed_after_it_ends() -> None:
+    """The commitment comes on the hand's ``hand started`` item, the reveal on its ``hand ended`` one:
+    in the views every connection receives anyway (no message of their own), the same for everyone."""
     table, ann, watcher = played(4)
     assert table.game.seed is None  # a table people sit at shuffles from the operating system's source
+    assert {m["type"] for m in ann.messages + watcher.messages} <= {"welcome", "seated", "view"}
     for recorder in (ann, watcher):
-        messages = recorder.messages
-        for reveal in recorder.of("reveal"):
+        events = recorder.events()
+        commitments = recorder.commitments()
+        for reveal in recorder.reveals():
             hand = reveal["hand"]
-            deal = next(i for i, m in enumerate(messages) if m["type"] == "deal" and m["hand"] == hand)
-            started = hand_events(recorder, hand)[0]["seq"]
-            first_card = next(i for i, m in enumerate(messages) if m["type"] == "view" and any(
-                e["kind"] == "hole cards" and e["seq"] > started for e in m["events"]))
-            ended = next(i for i, m in enumerate(messages) if m["type"] == "view" and any(
-                e["kind"] == "hand ended" and e["event"]["hand"] == hand for e in m["events"]))
-            assert deal < first_card < ended < messages.index(reveal)
-            assert messages[deal]["commitment"] == reveal["commitment"]
-            checked = verify(messages[deal]["commitment"], reveal, hand_events(recorder, hand))
+            started = next(i for i, e in enumerate(events)
+                           if e["kind"] == "hand started" and e["event"]["hand"] == hand)
+            first_card = next(i for i, e in enumerate(events[started:], started) if e["kind"] == "hole cards")
+            ended = next(i for i, e in enumerate(events[started:], started) if e["kind"] == "hand ended")
+            assert started < first_card < ended and events[ended]["reveal"] is reveal
+            assert not any("reveal" in e or "commitment" in e for e in events[started + 1:ended])
+            assert commitments[hand] == reveal["commitment"]
+            checked = verify(commitments[hand], reveal, hand_events(recorder, hand))
             assert checked.hand == hand and checked.cards >= 5  # own or shown hole cards, and the board
-        views_in_hand = [m for m in messages if m["type"] == "view" and m["table"]["hand"] is not None]
+        views_in_hand = [m for m in recorder.views if m["table"]["hand"] is not None]
         assert all(m["table"]["commitment"] for m in views_in_hand)
-    shown = [verify(r["commitment"], r, hand_events(watcher, r["hand"])).shown for r in watcher.of("reveal")]
+    assert ann.reveals() == watcher.reveals() and len(ann.reveals()) >= 4
+    shown = [verify(r["commitment"], r, hand_events(watcher, r["hand"])).shown for r in watcher.reveals()]
     assert sum(shown) >= 2  # showdowns checked against the deals (a calling station goes to showdown)
 
 
@@ -73,13 +77,15 @@ def test_a_full_view_after_connecting_mid_hand_carries_the_commitment_first() ->
     if table.game.hand is None:
         table.step()
     kinds = [m["type"] for m in late.messages]
-    assert kinds[:3] == ["welcome", "deal", "view"], kinds
-    assert late.messages[1]["commitment"] == late.messages[2]["table"]["commitment"]
+    assert kinds[:2] == ["welcome", "view"], kinds
+    view = late.views[0] if late.views[0]["table"]["hand"] is not None else late.views[1]
+    first = view["events"][0]
+    assert first["kind"] == "hand started" and first["commitment"] == view["table"]["commitment"]
 
 
 def test_verify_refuses_a_tampered_reveal_a_wrong_commitment_and_events_not_dealt_from_the_deck() -> None:
     _, ann, _ = played(2)
-    reveal = ann.of("reveal")[0]
+    reveal = ann.reveals()[0]
     events = hand_events(ann, reveal["hand"])
     cards = parse_cards(reveal["deck"])
     swapped = format_cards([cards[1], cards[0], *cards[2:]])
@@ -113,8 +119,8 @@ def run_verify(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_cardgame_verify_accepts_the_true_reveal_and_refuses_a_tampered_one(tmp_path: Path) -> None:
     _, ann, _ = played(1)
-    reveal = ann.of("reveal")[0]
-    deal = next(m for m in ann.messages if m["type"] == "deal" and m["hand"] == reveal["hand"])
+    reveal = ann.reveals()[0]
+    deal = {"commitment": ann.commitments()[reveal["hand"]]}
     saved = tmp_path / "hand.json"
     saved.write_text(json.dumps({"commitment": deal["commitment"], "reveal": reveal,
                                  "events": hand_events(ann, reveal["hand"])}))

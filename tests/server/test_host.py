@@ -59,7 +59,7 @@ def test_two_people_and_a_bot_play_hands_whose_revealed_decks_replay_to_the_same
 
     # the same game played by the library directly, the people as calling stations, each hand dealt
     # from the deck the table revealed after it
-    decks = [parse_cards(m["deck"]) for m in watcher.of("reveal")]
+    decks = [parse_cards(m["deck"]) for m in watcher.reveals()]
     local = Game(variants.get("NT"), params={"small_blind": 1, "big_blind": 2}, seats=3, min_buy_in=40,
                  max_buy_in=200, seed=6, max_hands=8)
 

@@ -129,3 +129,29 @@ def test_serve_takes_its_limits_and_host_names_from_the_command_line() -> None:
         output = proc.communicate(timeout=10)[0]
     assert "seed" not in output.lower() or "seeded (practice)" in output  # the seed itself is never logged
     assert " 5" not in output.replace(f":{port}", "")
+
+
+def test_serve_runs_uvicorns_sans_io_websockets_with_its_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``cardgame serve`` names its websocket implementation (uvicorn's default was the older, costlier one
+    before 0.50) and the settings the tests' servers share (``WEBSOCKET_OPTIONS``)."""
+    import uvicorn
+
+    from cardgame.server.messages import MAX_MESSAGE
+    from cardgame.server.serve import WEBSOCKET_OPTIONS, serve
+
+    given: dict[str, Any] = {}
+
+    class Stop(Exception):
+        pass
+
+    def config(app: Any, **options: Any) -> None:
+        given.update(options)
+        raise Stop
+
+    monkeypatch.setattr(uvicorn, "Config", config)
+    with pytest.raises(Stop):
+        serve(db=None, port=free_port())
+    assert {k: given[k] for k in WEBSOCKET_OPTIONS} == WEBSOCKET_OPTIONS
+    assert WEBSOCKET_OPTIONS == {"ws": "websockets-sansio", "ws_max_size": 4 * MAX_MESSAGE, "ws_ping_interval": 20,
+                                 "ws_ping_timeout": 20, "ws_per_message_deflate": False}
+
