@@ -133,49 +133,51 @@ class Dispatcher(Generic[C]):
 
     def advance(self, stage: Stage[C], outcome: Outcome | None) -> None:
         """Follow ``outcome``, which ``stage`` returned, and what each next stage returns, until a
-        stage waits for input (``None``) or the game stops: one clause per outcome. An exception
-        from a stage stops the game with that stage failed."""
+        stage waits for input (``None``) or the game stops: one clause per outcome (the commonest
+        first). An exception from a stage stops the game with that stage failed."""
         ctx = self.ctx
         while outcome is not None:
             try:
-                match outcome:
-                    case Done(result=result):
-                        parent = stage.parent
-                        if parent is not None:  # a sub-stage's result goes back to the stage that pushed it
-                            stage.parent = None
-                            stage = self.current = parent
-                            outcome = parent.on_substage_result(result) or parent.reached()
-                            continue
-                        if not self.stack:
-                            reason = "the last stage finished but no stage follows; end with restart or exit"
-                            self._stop(stage, Failed(reason, stage.name, stage.state))
-                        stage = self.current = self.stack.pop()
-                        outcome = stage.start(ctx, result)
-                    case Goto(stage=target, result=result):
-                        stack = self.stack
-                        while stack and stack[-1].name != target:
-                            stack.pop()
-                        if not stack:
-                            self._stop(stage, Failed(f"no later stage is called {target!r}", stage.name, stage.state))
-                        stage = self.current = stack.pop()
-                        outcome = stage.start(ctx, result)
-                    case Push(sub=sub, previous=previous):
-                        if not isinstance(sub, Stage):
-                            self._stop(stage, Failed(f"pushed {sub!r}, which is not a Stage", stage.name, stage.state))
-                        sub.parent = stage  # the stage runs on below the sub-stage
-                        stage = self.current = sub
-                        outcome = sub.start(ctx, previous)
-                    case Restart():
-                        self.stack = self._full[:]
-                        stage = self.current = self.stack.pop()
-                        outcome = stage.start(ctx, None)
-                    case Exit():
-                        self.status = "exited"
-                        return
-                    case Failed():
-                        self._stop(stage, outcome)
-                    case _:
-                        self._stop(stage, Failed(f"unknown outcome {outcome!r}", stage.name, stage.state))
+                if isinstance(outcome, Done):
+                    result = outcome.result
+                    parent = stage.parent
+                    if parent is not None:  # a sub-stage's result goes back to the stage that pushed it
+                        stage.parent = None
+                        stage = self.current = parent
+                        outcome = parent.on_substage_result(result) or parent.reached()
+                        continue
+                    if not self.stack:
+                        reason = "the last stage finished but no stage follows; end with restart or exit"
+                        self._stop(stage, Failed(reason, stage.name, stage.state))
+                    stage = self.current = self.stack.pop()
+                    outcome = stage.start(ctx, result)
+                elif isinstance(outcome, Goto):
+                    target = outcome.stage
+                    stack = self.stack
+                    while stack and stack[-1].name != target:
+                        stack.pop()
+                    if not stack:
+                        self._stop(stage, Failed(f"no later stage is called {target!r}", stage.name, stage.state))
+                    stage = self.current = stack.pop()
+                    outcome = stage.start(ctx, outcome.result)
+                elif isinstance(outcome, Restart):
+                    self.stack = self._full[:]
+                    stage = self.current = self.stack.pop()
+                    outcome = stage.start(ctx, None)
+                elif isinstance(outcome, Push):
+                    sub = outcome.sub
+                    if not isinstance(sub, Stage):
+                        self._stop(stage, Failed(f"pushed {sub!r}, which is not a Stage", stage.name, stage.state))
+                    sub.parent = stage  # the stage runs on below the sub-stage
+                    stage = self.current = sub
+                    outcome = sub.start(ctx, outcome.previous)
+                elif isinstance(outcome, Exit):
+                    self.status = "exited"
+                    return
+                elif isinstance(outcome, Failed):
+                    self._stop(stage, outcome)
+                else:
+                    self._stop(stage, Failed(f"unknown outcome {outcome!r}", stage.name, stage.state))
             except Exception as exc:
                 if self.status == "failed":  # _stop raised: the game is already stopped
                     raise
