@@ -10,7 +10,7 @@ Guarantees:
 
   - ``Done(result)`` pops the next stage and starts it with the result (a sub-stage's result goes
     back to the stage that pushed it); an empty stack is an error (a list's last stage must
-    restart or exit);
+    restart or exit); ``PassOn()`` does the same with the result the stage was given;
   - ``Goto(name, result)`` pops stages until the one called ``name`` and starts it with the result
     (an error if no later stage has that name);
   - ``Push(sub, previous)`` runs ``sub`` on top of the current stage;
@@ -34,10 +34,12 @@ from typing import Any, Generic, NoReturn
 from cardgame.engine.copies import shallow_copy
 from cardgame.engine.errors import CardgameError, StageError
 from cardgame.engine.events import StageFailed
-from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, Push, Restart
+from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, PassOn, Push, Restart
 from cardgame.engine.stage import C, Stage, Stages, check_fit, stage_list
 
 __all__ = ["Dispatcher"]
+
+_HANDS_ON = (Done, PassOn)  # the outcomes that start the next stage with a result
 
 
 class Dispatcher(Generic[C]):
@@ -138,8 +140,8 @@ class Dispatcher(Generic[C]):
         ctx = self.ctx
         while outcome is not None:
             try:
-                if isinstance(outcome, Done):
-                    result = outcome.result
+                if isinstance(outcome, _HANDS_ON):
+                    result = stage.previous if isinstance(outcome, PassOn) else outcome.result  # PassOn: as given
                     parent = stage.parent
                     if parent is not None:  # a sub-stage's result goes back to the stage that pushed it
                         stage.parent = None

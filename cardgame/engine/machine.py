@@ -370,7 +370,8 @@ def generate_start(
     state it reached (``endings[state](m)``; ``None``: the stage waits for input) -- as one generated
     function, the ``begin`` steps written in line (see :func:`generate`; ``fuse``: the callbacks'
     bodies too where they can be). Each step ends with its destination's ending written out (in line
-    too where it can be: a question that is one ``return``): at once when nothing runs after the state
+    too where it can be: a question that is one ``return``, or the outcome an ending marked ``always``
+    gives): at once when nothing runs after the state
     is set, else when the state is still the destination (a callback may have fired another trigger),
     and otherwise by looking the state up."""
     head = ("def start(m, ctx, previous):", "    m.ctx = ctx", "    m.previous = previous",
@@ -385,13 +386,15 @@ def generate_start(
         if step.dest is None:
             return [done]
         end = endings.get(step.dest)
+        always = getattr(end, "always", None)  # an ending that always gives the same outcome: that value
+        fused = fusion.expression(end, ("m",)) if fusion is not None and end is not None and always is None else None
         if end is None:
             given = "None"
+        elif fused is not None:
+            given = fused
         else:
-            given = fusion.expression(end, ("m",)) if fusion is not None else None
-            if given is None:
-                given = f"f{len(names)}(m)"
-                names[f"f{len(names)}"] = end
+            given = f"f{len(names)}" if always is not None else f"f{len(names)}(m)"
+            names[f"f{len(names)}"] = always if always is not None else end
         if not (step.enter or step.after):  # nothing runs between setting the state and this line
             return [f"return {given}"]
         return [f"if m.state != {step.dest!r}:", f"    {done}", f"return {given}"]
