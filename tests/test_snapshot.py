@@ -669,7 +669,7 @@ def test_settings_are_compared_by_value_not_by_text() -> None:
         (Street, {"bet_size", "bet_to", "big_bet_option", "capped", "full_to", "hand", "largest_raise", "min_raise",
                   "players", "raises", "round_raises", "short_all_ins", "to_act"}),
         (HandPlayer, {"acted_at", "all_in", "bet", "contributed", "face_up", "folded", "hole", "player", "seat"}),
-        (Deck, {"_cards", "_rng", "dealt", "spec"}),
+        (Deck, {"_bits", "_cards", "_rng", "dealt", "spec"}),  # _bits: from _rng (set with it)
         # _full: from stages; _holds: from ctx
         (Dispatcher, {"_full", "_holds", "busy", "ctx", "current", "failure", "stack", "stages", "status"}),
         (Stage, {"ctx", "parent", "previous", "state"}),
