@@ -657,11 +657,11 @@ def test_settings_are_compared_by_value_not_by_text() -> None:
 @pytest.mark.parametrize(
     ("cls", "saved_slots"),
     [
-        # _listeners, _hooks: code, not saved; emit: bound from _log, _listeners and _hooks; _pin, _trimmed:
+        # _listeners, _hooks: code, not saved; emit, quiet: from _log, _listeners and _hooks; _pin, _trimmed:
         # mark and first_since, _queue, _held, _delivering: within one call; listener_errors: reports
         (Context, {"_delivering", "_hand_starts", "_held", "_hooks", "_listeners", "_log", "_pin", "_queue",
                    "_trimmed", "deck_spec", "emit", "hand", "hands_played", "keep_hands", "listener_errors",
-                   "max_hands", "next_deck", "rng", "stop_requested", "table", "voidable"}),
+                   "max_hands", "next_deck", "quiet", "rng", "stop_requested", "table", "voidable"}),
         (Hand, {"board", "bring_in", "button", "by_seat", "dead", "deck", "discards", "first_to_act", "killed",
                 "last_aggressor", "mucked", "number", "players", "ring",  # ring: from players
                 "rounds", "runouts", "street"}),

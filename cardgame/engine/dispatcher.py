@@ -21,7 +21,8 @@ Guarantees:
 * an illegal input (a :class:`~cardgame.engine.errors.CardgameError` raised while handling an
   event) propagates to the caller and changes nothing: stages validate before they change state;
 * a context with ``hold()`` and ``release()`` methods is told when each call (``start``, ``send``)
-  begins and ends, so it can hand its events to observers once the change is complete.
+  begins and ends, so it can hand its events to observers once the change is complete; not while
+  its ``quiet`` is true as the call begins (nobody observes it: nothing to hold back).
 
 The dispatcher knows nothing of any game; its context is anything that can ``emit`` an event.
 """
@@ -90,13 +91,14 @@ class Dispatcher(Generic[C]):
         first = self.current = self.stack.pop()
         self.busy = True
         ctx: Any = self.ctx
-        if self._holds:
+        held = self._holds and not getattr(ctx, "quiet", False)
+        if held:
             ctx.hold()
         try:
             self.advance(first, self._call(first, first.start, self.ctx, None))
         finally:
             self.busy = False
-            if self._holds:
+            if held:
                 ctx.release()
 
     def send(self, event: str, *args: Any) -> None:
@@ -107,7 +109,8 @@ class Dispatcher(Generic[C]):
             raise StageError(f"The game is {self.status}{reason}; it takes no more events.")
         self.busy = True
         ctx: Any = self.ctx
-        if self._holds:
+        held = self._holds and not getattr(ctx, "quiet", False)  # nobody observes it: nothing to hold back
+        if held:
             ctx.hold()
         try:
             try:
@@ -130,7 +133,7 @@ class Dispatcher(Generic[C]):
                 self.advance(stage, outcome)
         finally:
             self.busy = False
-            if self._holds:
+            if held:
                 ctx.release()
 
     def advance(self, stage: Stage[C], outcome: Outcome | None) -> None:
