@@ -15,7 +15,7 @@ small player API around it::
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the names below, for type checkers; at run time each is imported when first used
-    from cardgame.engine import Dispatcher, Done, Exit, Failed, Goto, Outcome, Push, Restart, Stage
+    from cardgame.engine import Dispatcher, Done, Exit, Failed, Goto, Outcome, PassOn, Push, Restart, Stage
     from cardgame.model.betting import BettingStructure, FixedLimit, LegalActions, NoLimit, PotLimit
     from cardgame.model.cards import CARDS, Card, format_cards, parse_card, parse_cards
     from cardgame.model.context import Context
@@ -70,6 +70,7 @@ _WHERE = {
     'LegalActions': 'cardgame.model.betting',
     'NoLimit': 'cardgame.model.betting',
     'Outcome': 'cardgame.engine',
+    'PassOn': 'cardgame.engine',
     'Player': 'cardgame.model.table',
     'PokerStage': 'cardgame.stages.base',
     'Pot': 'cardgame.model.pots',
@@ -136,6 +137,7 @@ __all__ = [
     "LegalActions",
     "NoLimit",
     "Outcome",
+    "PassOn",
     "Player",
     "PokerStage",
     "Pot",

@@ -17,6 +17,7 @@ from cardgame.engine import (
     Goto,
     IllegalActionError,
     Outcome,
+    PassOn,
     Push,
     Restart,
     Stage,
@@ -104,6 +105,32 @@ def test_results_flow_to_the_next_stage_and_instant_stages_chain() -> None:
     assert b.state == "recorded" and b.outcome == Done(["a", "b"])
     disp.send("poke")
     assert d.got == ["a", "b", "c"]
+
+
+class Deal(Stage[Context]):
+    """The base machine: ends at once handing on what it was given (``PassOn``)."""
+
+    name: ClassVar[str] = "deal"
+    __slots__ = ()
+
+
+class PushDeal(Record):
+    """Pushes a :class:`Deal`, which gives back what it was given."""
+
+    __slots__ = ()
+
+    def on_sub(self) -> Outcome:
+        return Push(Deal(), ["from-parent"])
+
+
+def test_a_stage_that_passes_on_hands_the_next_the_very_result_it_was_given() -> None:
+    a, deal, b = Record("a"), Deal(), PushDeal("b")
+    disp = Dispatcher([a, deal, b], Context())
+    disp.start()
+    disp.send("poke")
+    assert deal.outcome == PassOn() and b.previous is deal.previous and deal.previous == ["a"] and disp.current is b
+    disp.send("sub")  # as a sub-stage, it gives the stage that pushed it what that stage gave it
+    assert disp.current is b and b.got == ["from-parent"]
 
 
 def test_restart_resets_the_stack_with_no_result() -> None:

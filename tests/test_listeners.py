@@ -8,6 +8,7 @@ import logging
 import pytest
 
 import variants
+from cardgame.model.context import Context
 from cardgame.model.events import Event, HandStarted, HoleCardsDealt, PotAwarded
 from cardgame.play.bots import random_bot
 from cardgame.play.game import Game
@@ -104,3 +105,49 @@ def test_a_listener_that_acts_sees_every_event_in_order() -> None:
     assert game.status_name == "exited" and game.ctx.hands_played == 3
     assert seen == game.events[first:]
     assert deepest[0] == 1
+
+
+def test_a_game_nobody_observes_is_not_held_and_one_observed_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no listener and no hook the context is ``quiet`` and the dispatcher skips ``hold`` and ``release``
+    (two calls an action); a subscribed listener makes every call hold its events back again."""
+    game = _seated(variants.get("NT"), seed=5)
+    ctx = game.ctx
+    held: list[int] = []
+    hold = type(ctx).hold
+
+    def counting_hold(self: Context) -> None:
+        held.append(1)
+        hold(self)
+
+    monkeypatch.setattr(type(ctx), "hold", counting_hold)
+    assert ctx.quiet
+    game.start()
+    game.act(game.to_act, "check_call")  # type: ignore[arg-type]
+    assert held == []
+    seen: list[Event] = []
+    ctx.subscribe(seen.append)
+    assert not ctx.quiet
+    game.act(game.to_act, "check_call")  # type: ignore[arg-type]
+    assert held and seen
+    ctx.unsubscribe(seen.append)
+    assert ctx.quiet
+
+
+def test_a_listener_a_hook_subscribes_inside_a_call_hears_its_events_after_the_change() -> None:
+    """A hook (the only code, with a listener, that runs inside a call) subscribes a listener while the call
+    is under way: the call began held, so the listener still sees only complete states (the chips add up)."""
+    game = _seated(variants.get("NT"), seed=9, max_hands=3)
+    total = game.ctx.total_chips()
+    seen: list[int] = []
+
+    def listener(event: Event) -> None:
+        seen.append(game.ctx.total_chips())
+
+    def hook(event: Event) -> None:
+        if isinstance(event, HoleCardsDealt) and listener not in game.ctx.listeners:
+            game.subscribe(listener)
+
+    game.hook(hook)
+    game.start()
+    game.play(random_bot)
+    assert seen and set(seen) == {total}

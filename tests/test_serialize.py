@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import cardgame.store
-from cardgame.engine import Done, Exit, Failed, Goto, Restart
+from cardgame.engine import Done, Exit, Failed, Goto, PassOn, Restart
 from cardgame.model.cards import Card
 from cardgame.model.deck import SHORT_DECK
 from cardgame.model.player import Player
@@ -63,11 +63,12 @@ def test_players_tables_specs_and_random_states_round_trip() -> None:
 
 
 def test_outcomes_round_trip() -> None:
-    for outcome in (Done((1, "a")), Goto("showdown", 3), Restart(), Exit(), Failed("broke", "Deal", "dealing")):
+    for outcome in (Done((1, "a")), Goto("showdown", 3), PassOn(), Restart(), Exit(),
+                    Failed("broke", "Deal", "dealing")):
         back = decode_outcome(from_json(to_json(encode_outcome(outcome))), "o")
         assert repr(back) == repr(outcome)
     assert encode_outcome(None) is None and decode_outcome(None) is None
-    with pytest.raises(SnapshotError, match=r"o\.type must be done, goto, restart, exit or failed"):
+    with pytest.raises(SnapshotError, match=r"o\.type must be done, goto, pass_on, restart, exit or failed"):
         decode_outcome({"type": "maybe"}, "o")
 
 

@@ -686,11 +686,11 @@ def test_a_hostile_saved_fraction_is_refused(text: object) -> None:
 @pytest.mark.parametrize(
     ("cls", "saved_slots"),
     [
-        # _listeners, _hooks: code, not saved; emit: bound from _log, _listeners and _hooks; _pin, _trimmed:
+        # _listeners, _hooks: code, not saved; emit, quiet: from _log, _listeners and _hooks; _pin, _trimmed:
         # mark and first_since, _queue, _held, _delivering: within one call; listener_errors: reports
         (Context, {"_delivering", "_hand_starts", "_held", "_hooks", "_listeners", "_log", "_pin", "_queue",
                    "_trimmed", "deck_spec", "emit", "hand", "hands_played", "keep_hands", "listener_errors",
-                   "max_hands", "next_deck", "rng", "stop_requested", "table", "voidable"}),
+                   "max_hands", "next_deck", "quiet", "rng", "stop_requested", "table", "voidable"}),
         (Hand, {"board", "bring_in", "button", "by_seat", "dead", "deck", "discards", "first_to_act", "killed",
                 "last_aggressor", "mucked", "number", "players", "ring",  # ring: from players
                 "rounds", "runouts", "street"}),
@@ -698,7 +698,7 @@ def test_a_hostile_saved_fraction_is_refused(text: object) -> None:
         (Street, {"bet_size", "bet_to", "big_bet_option", "capped", "full_to", "hand", "largest_raise", "min_raise",
                   "players", "raises", "round_raises", "short_all_ins", "to_act"}),
         (HandPlayer, {"acted_at", "all_in", "bet", "contributed", "face_up", "folded", "hole", "player", "seat"}),
-        (Deck, {"_cards", "_rng", "dealt", "spec"}),
+        (Deck, {"_bits", "_cards", "_rng", "dealt", "spec"}),  # _bits: from _rng (set with it)
         # _full: from stages; _holds: from ctx
         (Dispatcher, {"_full", "_holds", "busy", "ctx", "current", "failure", "stack", "stages", "status"}),
         (Stage, {"ctx", "parent", "previous", "state"}),

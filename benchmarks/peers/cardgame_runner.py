@@ -68,8 +68,10 @@ def _table(players: int, rng: random.Random) -> Hand:
                 action = "bet"
             act(legal.seat, action, amount)
             decisions += 1
-        ended = next(e for e in reversed(log) if type(e) is HandEnded)  # the next hand has begun
-        return decisions, sum(stack for _, stack in ended.stacks)
+        for ended in reversed(log):  # the hand's end (the next hand has begun): a loop, no generator's frame
+            if type(ended) is HandEnded:
+                return decisions, sum([stack for _, stack in ended.stacks])
+        raise AssertionError("the hand ended without a HandEnded event")
 
     return hand
 

@@ -9,7 +9,7 @@ from cardgame.engine.dispatcher import Dispatcher
 from cardgame.engine.errors import CardgameError, ConfigError, IllegalActionError, StageError
 from cardgame.engine.events import Event, StageFailed
 from cardgame.engine.machine import Step, compile_machine, fire, generate, generate_start
-from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, Push, Restart
+from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, PassOn, Push, Restart
 from cardgame.engine.records import fast_init
 from cardgame.engine.stage import PASSES_ON, Emitter, Settings, Stage, Stages, check_fit
 
@@ -26,6 +26,7 @@ __all__ = [
     "Goto",
     "IllegalActionError",
     "Outcome",
+    "PassOn",
     "Push",
     "Restart",
     "Settings",

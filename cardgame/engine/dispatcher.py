@@ -10,7 +10,7 @@ Guarantees:
 
   - ``Done(result)`` pops the next stage and starts it with the result (a sub-stage's result goes
     back to the stage that pushed it); an empty stack is an error (a list's last stage must
-    restart or exit);
+    restart or exit); ``PassOn()`` does the same with the result the stage was given;
   - ``Goto(name, result)`` pops stages until the one called ``name`` and starts it with the result
     (an error if no later stage has that name);
   - ``Push(sub, previous)`` runs ``sub`` on top of the current stage;
@@ -21,7 +21,8 @@ Guarantees:
 * an illegal input (a :class:`~cardgame.engine.errors.CardgameError` raised while handling an
   event) propagates to the caller and changes nothing: stages validate before they change state;
 * a context with ``hold()`` and ``release()`` methods is told when each call (``start``, ``send``)
-  begins and ends, so it can hand its events to observers once the change is complete.
+  begins and ends, so it can hand its events to observers once the change is complete; not while
+  its ``quiet`` is true as the call begins (nobody observes it: nothing to hold back).
 
 The dispatcher knows nothing of any game; its context is anything that can ``emit`` an event.
 """
@@ -34,10 +35,12 @@ from typing import Any, Generic, NoReturn
 from cardgame.engine.copies import shallow_copy
 from cardgame.engine.errors import CardgameError, StageError
 from cardgame.engine.events import StageFailed
-from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, Push, Restart
+from cardgame.engine.outcomes import Done, Exit, Failed, Goto, Outcome, PassOn, Push, Restart
 from cardgame.engine.stage import C, Stage, Stages, check_fit, stage_list
 
 __all__ = ["Dispatcher"]
+
+_HANDS_ON = (Done, PassOn)  # the outcomes that start the next stage with a result
 
 
 class Dispatcher(Generic[C]):
@@ -88,13 +91,14 @@ class Dispatcher(Generic[C]):
         first = self.current = self.stack.pop()
         self.busy = True
         ctx: Any = self.ctx
-        if self._holds:
+        held = self._holds and not getattr(ctx, "quiet", False)
+        if held:
             ctx.hold()
         try:
             self.advance(first, self._call(first, first.start, self.ctx, None))
         finally:
             self.busy = False
-            if self._holds:
+            if held:
                 ctx.release()
 
     def send(self, event: str, *args: Any) -> None:
@@ -105,7 +109,8 @@ class Dispatcher(Generic[C]):
             raise StageError(f"The game is {self.status}{reason}; it takes no more events.")
         self.busy = True
         ctx: Any = self.ctx
-        if self._holds:
+        held = self._holds and not getattr(ctx, "quiet", False)  # nobody observes it: nothing to hold back
+        if held:
             ctx.hold()
         try:
             try:
@@ -128,54 +133,56 @@ class Dispatcher(Generic[C]):
                 self.advance(stage, outcome)
         finally:
             self.busy = False
-            if self._holds:
+            if held:
                 ctx.release()
 
     def advance(self, stage: Stage[C], outcome: Outcome | None) -> None:
         """Follow ``outcome``, which ``stage`` returned, and what each next stage returns, until a
-        stage waits for input (``None``) or the game stops: one clause per outcome. An exception
-        from a stage stops the game with that stage failed."""
+        stage waits for input (``None``) or the game stops: one clause per outcome (the commonest
+        first). An exception from a stage stops the game with that stage failed."""
         ctx = self.ctx
         while outcome is not None:
             try:
-                match outcome:
-                    case Done(result=result):
-                        parent = stage.parent
-                        if parent is not None:  # a sub-stage's result goes back to the stage that pushed it
-                            stage.parent = None
-                            stage = self.current = parent
-                            outcome = parent.on_substage_result(result) or parent.reached()
-                            continue
-                        if not self.stack:
-                            reason = "the last stage finished but no stage follows; end with restart or exit"
-                            self._stop(stage, Failed(reason, stage.name, stage.state))
-                        stage = self.current = self.stack.pop()
-                        outcome = stage.start(ctx, result)
-                    case Goto(stage=target, result=result):
-                        stack = self.stack
-                        while stack and stack[-1].name != target:
-                            stack.pop()
-                        if not stack:
-                            self._stop(stage, Failed(f"no later stage is called {target!r}", stage.name, stage.state))
-                        stage = self.current = stack.pop()
-                        outcome = stage.start(ctx, result)
-                    case Push(sub=sub, previous=previous):
-                        if not isinstance(sub, Stage):
-                            self._stop(stage, Failed(f"pushed {sub!r}, which is not a Stage", stage.name, stage.state))
-                        sub.parent = stage  # the stage runs on below the sub-stage
-                        stage = self.current = sub
-                        outcome = sub.start(ctx, previous)
-                    case Restart():
-                        self.stack = self._full[:]
-                        stage = self.current = self.stack.pop()
-                        outcome = stage.start(ctx, None)
-                    case Exit():
-                        self.status = "exited"
-                        return
-                    case Failed():
-                        self._stop(stage, outcome)
-                    case _:
-                        self._stop(stage, Failed(f"unknown outcome {outcome!r}", stage.name, stage.state))
+                if isinstance(outcome, _HANDS_ON):
+                    result = stage.previous if isinstance(outcome, PassOn) else outcome.result  # PassOn: as given
+                    parent = stage.parent
+                    if parent is not None:  # a sub-stage's result goes back to the stage that pushed it
+                        stage.parent = None
+                        stage = self.current = parent
+                        outcome = parent.on_substage_result(result) or parent.reached()
+                        continue
+                    if not self.stack:
+                        reason = "the last stage finished but no stage follows; end with restart or exit"
+                        self._stop(stage, Failed(reason, stage.name, stage.state))
+                    stage = self.current = self.stack.pop()
+                    outcome = stage.start(ctx, result)
+                elif isinstance(outcome, Goto):
+                    target = outcome.stage
+                    stack = self.stack
+                    while stack and stack[-1].name != target:
+                        stack.pop()
+                    if not stack:
+                        self._stop(stage, Failed(f"no later stage is called {target!r}", stage.name, stage.state))
+                    stage = self.current = stack.pop()
+                    outcome = stage.start(ctx, outcome.result)
+                elif isinstance(outcome, Restart):
+                    self.stack = self._full[:]
+                    stage = self.current = self.stack.pop()
+                    outcome = stage.start(ctx, None)
+                elif isinstance(outcome, Push):
+                    sub = outcome.sub
+                    if not isinstance(sub, Stage):
+                        self._stop(stage, Failed(f"pushed {sub!r}, which is not a Stage", stage.name, stage.state))
+                    sub.parent = stage  # the stage runs on below the sub-stage
+                    stage = self.current = sub
+                    outcome = sub.start(ctx, outcome.previous)
+                elif isinstance(outcome, Exit):
+                    self.status = "exited"
+                    return
+                elif isinstance(outcome, Failed):
+                    self._stop(stage, outcome)
+                else:
+                    self._stop(stage, Failed(f"unknown outcome {outcome!r}", stage.name, stage.state))
             except Exception as exc:
                 if self.status == "failed":  # _stop raised: the game is already stopped
                     raise

@@ -268,12 +268,14 @@ def _arguments(args: str) -> tuple[str, ...] | None:
 
 def _source(
     steps: tuple[Step, ...], names: dict[str, Any], head: tuple[str, ...] = ("def fire(m, *a):",),
-    args: str = "(m, *a)", passed: str = "return True", failed: str = "return False", fusion: Fusion | None = None,
+    args: str = "(m, *a)", passed: str | Callable[[Step], list[str]] = "return True", failed: str = "return False",
+    fusion: Fusion | None = None,
 ) -> str:
     """Python source of ``fire(m, *a)`` for ``steps``; the callbacks it calls are put in ``names``.
     ``head`` replaces the ``def`` line (and may add statements run first), ``args`` is how each
-    callback is called, and ``passed`` and ``failed`` end the function when a step passed or none did.
-    With ``fusion``, what it can write in line is written in line rather than called."""
+    callback is called, and ``passed`` and ``failed`` end the function when a step passed (the line, or
+    a function of the step giving its lines) or none did. With ``fusion``, what it can write in line is written
+    in line rather than called."""
     arguments = _arguments(args)
 
     def ref(fn: Callback) -> str:
@@ -298,7 +300,7 @@ def _source(
             body.append(f"m.state = {step.dest!r}")
             body += [line for fn in step.enter for line in call(fn)]
         body += [line for fn in step.after for line in call(fn)]
-        body.append(passed)
+        body += [passed] if isinstance(passed, str) else passed(step)
         tests = " and ".join(f"{ask(fn)} == {wanted}" for fn, wanted in step.conditions)
         if not tests:  # an unconditional step always passes: later candidates are never tried
             return "\n".join(lines + ["    " + line for line in body])
@@ -367,17 +369,40 @@ def generate_start(
     and the previous result, enter ``initial``, fire ``begin`` and return the outcome of the final
     state it reached (``endings[state](m)``; ``None``: the stage waits for input) -- as one generated
     function, the ``begin`` steps written in line (see :func:`generate`; ``fuse``: the callbacks'
-    bodies too where they can be)."""
+    bodies too where they can be). Each step ends with its destination's ending written out (in line
+    too where it can be: a question that is one ``return``, or the outcome an ending marked ``always``
+    gives): at once when nothing runs after the state
+    is set, else when the state is still the destination (a callback may have fired another trigger),
+    and otherwise by looking the state up."""
     head = ("def start(m, ctx, previous):", "    m.ctx = ctx", "    m.previous = previous",
             f"    m.state = {initial!r}")
     names: dict[str, Any] = {"fire": fire, "table": table, "ends": dict(endings)}
     done = "e = ends.get(m.state); return None if e is None else e(m)" if endings else "return None"
     steps = table.get((initial, "begin"))
     fusion = _fusion({(initial, "begin"): steps}) if fuse and steps is not None else None
+
+    def ended(step: Step) -> list[str]:
+        """The lines returning the ending of ``step``'s destination."""
+        if step.dest is None:
+            return [done]
+        end = endings.get(step.dest)
+        always = getattr(end, "always", None)  # an ending that always gives the same outcome: that value
+        fused = fusion.expression(end, ("m",)) if fusion is not None and end is not None and always is None else None
+        if end is None:
+            given = "None"
+        elif fused is not None:
+            given = fused
+        else:
+            given = f"f{len(names)}" if always is not None else f"f{len(names)}(m)"
+            names[f"f{len(names)}"] = always if always is not None else end
+        if not (step.enter or step.after):  # nothing runs between setting the state and this line
+            return [f"return {given}"]
+        return [f"if m.state != {step.dest!r}:", f"    {done}", f"return {given}"]
+
     if steps is None:  # no begin from the initial state: fire raises MachineError, as the machine would
         source = "\n".join([*head, "    fire(table, m, 'begin')"])
     else:
-        source = _source(steps, names, head, "(m)", done, done, fusion)
+        source = _source(steps, names, head, "(m)", ended, done, fusion)
     start: Callable[[Any, Any, Any], Any] = _compiled(source, names, fusion, "start", steps or ())
     return start
 

@@ -13,7 +13,7 @@ import attrs
 
 from cardgame.engine.records import fast_init
 
-__all__ = ["Done", "Exit", "Failed", "Goto", "Outcome", "Push", "Restart"]
+__all__ = ["Done", "Exit", "Failed", "Goto", "Outcome", "PassOn", "Push", "Restart"]
 
 
 class Outcome:
@@ -29,6 +29,12 @@ class Done(Outcome):
     back to the stage that pushed it)."""
 
     result: Any = None
+
+
+@attrs.frozen
+class PassOn(Outcome):
+    """Finished with the result the stage was given (its ``previous``), handed on as ``Done`` hands on
+    its own: a stage with nothing to add (dealing cards) ends so without building a record."""
 
 
 @fast_init

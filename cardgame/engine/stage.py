@@ -15,6 +15,7 @@ and ``start``, ``handle`` and the dispatcher return that outcome as soon as the 
 final state (``None`` while it waits for input):
 
 * ``Done(result)`` -- the dispatcher starts the next stage with ``result``;
+* ``PassOn()`` -- the same with the result the stage was given (``passed_on``, the base's ending);
 * ``Goto(name, result)`` -- the stages before the later stage called ``name`` have nothing to do
   (a betting round's ``hand_won`` gives ``Goto("showdown", result)``);
 * ``Restart()`` -- the dispatcher resets the stack to the full list (the next hand);
@@ -57,7 +58,7 @@ from cardgame.engine.copies import shallow_copy
 from cardgame.engine.errors import CardgameError, ConfigError, IllegalActionError, StageError, excerpt
 from cardgame.engine.events import Event
 from cardgame.engine.machine import Fast, Step, compile_machine, fire, generate, generate_start, may
-from cardgame.engine.outcomes import Done, Exit, Outcome, Restart
+from cardgame.engine.outcomes import Exit, Outcome, PassOn, Restart
 
 __all__ = ["PASSES_ON", "Emitter", "Settings", "Stage", "Stages", "check_fit"]
 
@@ -75,8 +76,20 @@ class Emitter(Protocol):
 
 C = TypeVar("C", bound=Emitter)
 
-_RESTART, _EXIT = Restart(), Exit()  # no fields: one instance each serves every stage
+_RESTART, _EXIT, _PASS_ON = Restart(), Exit(), PassOn()  # no fields: one instance each serves every stage
 _UNCHECKED = object()  # Stages.fits_from of a list not checked yet
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _always(outcome: Outcome) -> Callable[[F], F]:
+    """Marks an ending that always gives ``outcome`` (its ``always``): a generated ``start`` writes
+    that value where it would call the ending."""
+
+    def mark(fn: F) -> F:
+        fn.always = outcome  # type: ignore[attr-defined]
+        return fn
+
+    return mark
 
 
 class _PassesOn:
@@ -415,15 +428,19 @@ class Stage(Generic[C]):
         what decides whether a list fits, so a list known to fit is not checked again."""
         return None
 
-    # --- endings a stage may name in ``ends`` --------------------------------------------------------
-    def passed_on(self) -> Done:
-        """``Done`` with the result this stage was given (a stage that had nothing to do, or deals)."""
-        return Done(self.previous)
+    # --- endings a stage may name in ``ends`` (each always gives the same outcome: ``always``) ----------
+    @_always(_PASS_ON)
+    def passed_on(self) -> PassOn:
+        """``PassOn()``: the next stage starts with the result this stage was given (a stage that had
+        nothing to do, or deals)."""
+        return _PASS_ON
 
+    @_always(_RESTART)
     def restarted(self) -> Restart:
         """``Restart()``: the next hand."""
         return _RESTART
 
+    @_always(_EXIT)
     def exited(self) -> Exit:
         """``Exit()``: the game stops cleanly."""
         return _EXIT

@@ -47,7 +47,9 @@ class Context(Emitter):
     sees every event in the order it happened. A listener's exception is logged (the ``cardgame``
     logger) and kept in :attr:`listener_errors`; the other listeners still get the event and the game
     plays on. While nobody listens or hooks, ``emit`` is the log's own ``append``: an event costs
-    one C call on the hot path.
+    one C call on the hot path; and ``quiet`` is true, so the dispatcher does not call :meth:`hold`
+    and :meth:`release` (only a hook or a listener, neither of which there is, could subscribe one
+    inside a call).
     """
 
     __slots__ = (
@@ -68,6 +70,7 @@ class Context(Emitter):
         "listener_errors",
         "max_hands",
         "next_deck",
+        "quiet",
         "rng",
         "stop_requested",
         "table",
@@ -75,6 +78,7 @@ class Context(Emitter):
     )
 
     emit: Callable[[Event], None]
+    quiet: bool  # nobody listens or hooks (set with emit)
 
     def __init__(
         self,
@@ -242,7 +246,8 @@ class Context(Emitter):
         return new
 
     def _bind_emit(self) -> None:
-        self.emit = self._emit_to_listeners if self._listeners or self._hooks else self._log.append
+        self.quiet = not (self._listeners or self._hooks)
+        self.emit = self._log.append if self.quiet else self._emit_to_listeners
 
     def _emit_to_listeners(self, event: Event) -> None:
         self._log.append(event)

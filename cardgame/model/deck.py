@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Self
 
 import attrs
@@ -72,19 +72,20 @@ class Deck:
     cards are then in no particular order. A stacked deck deals its cards in the given order.
     """
 
-    __slots__ = ("_cards", "_rng", "dealt", "spec")
+    __slots__ = ("_bits", "_cards", "_rng", "dealt", "spec")
 
     def __init__(self, spec: DeckSpec = STANDARD_DECK, cards: Iterable[int] | None = None) -> None:
         self.spec = spec
         self._cards: list[Card] = list(spec.cards) if cards is None else [CARDS[c] for c in cards]
         self._rng: RandomSource | None = None
+        self._bits: Callable[[int], int] | None = None  # the random source's getrandbits, bound once
         self.dealt: int = 0
 
     @classmethod
     def shuffled(cls, spec: DeckSpec, rng: RandomSource) -> Deck:
         """A deck that draws every card it deals at random from ``rng``."""
         deck = cls(spec)
-        deck._rng = rng
+        deck._rng, deck._bits = rng, rng.generator.getrandbits  # as the rng setter, without its call
         return deck
 
     @classmethod
@@ -97,9 +98,8 @@ class Deck:
         cards = self._cards
         if count > len(cards):
             raise CardError(f"Cannot deal {count} cards: only {len(cards)} remain in the deck.")
-        rng = self._rng
-        if rng is not None:
-            getrandbits = rng.generator.getrandbits
+        getrandbits = self._bits
+        if getrandbits is not None:
             drawn: list[Card] = []
             draw = drawn.append
             n = len(cards)
@@ -128,7 +128,7 @@ class Deck:
         ``rng`` (the copy's random source), a stacked one takes ``None``."""
         new = shallow_copy(self)
         new._cards = self._cards[:]
-        new._rng = rng
+        new.rng = rng
         return new
 
     def put_back(self, cards: Iterable[int], rng: RandomSource | None = None) -> None:
@@ -146,6 +146,7 @@ class Deck:
     @rng.setter
     def rng(self, rng: RandomSource | None) -> None:
         self._rng = rng
+        self._bits = None if rng is None else rng.generator.getrandbits
 
     @property
     def remaining(self) -> tuple[Card, ...]:

@@ -75,14 +75,14 @@ class BettingRound(PokerStage):
     # ``find_next_actor`` (prepare) names the player to act; the conditions then read the hand.
     transitions: ClassVar[list[dict[str, Any]]] = [
         {"trigger": "begin", "source": "ready", "dest": "hand_won", "prepare": ["open_round", "find_next_actor"],
-         "conditions": "one_player_left", "after": "award_to_last_player"},
+         "conditions": "one_player_left", "after": "settle_street"},
         {"trigger": "begin", "source": "ready", "dest": "round_closed", "conditions": "round_complete",
-         "after": "close_round"},
+         "after": "settle_street"},
         {"trigger": "begin", "source": "ready", "dest": "waiting_for_action"},
         {"trigger": "acted", "source": "waiting_for_action", "dest": "hand_won", "prepare": "find_next_actor",
-         "conditions": "one_player_left", "after": "award_to_last_player"},
+         "conditions": "one_player_left", "after": "settle_street"},
         {"trigger": "acted", "source": "waiting_for_action", "dest": "round_closed", "conditions": "round_complete",
-         "after": "close_round"},
+         "after": "settle_street"},
         {"trigger": "acted", "source": "waiting_for_action", "dest": None},
         # the actions: the conditions are the rules (each a question: True or False; refuse_<rule> gives the
         # error of the first that fails), the callbacks apply it. ``size_up`` computes what the rules read.
@@ -246,15 +246,6 @@ class BettingRound(PokerStage):
         """Everyone live has acted and matched the bet, or is all-in (nobody is left to act)."""
         return self.to_act is None
 
-    def close_round(self) -> None:
-        """Return an uncalled bet, move bets into the pot and keep who is still in, to hand on."""
-        self._settled = self._settle_street()
-
-    def award_to_last_player(self) -> None:
-        """Every player but one folded: the street is settled as a closed one, and the rest of the hand
-        has nothing to do but the showdown (the ending of ``hand_won``)."""
-        self._settled = self._settle_street()
-
     def round_result(self) -> Done:
         """The ending of ``round_closed``: who is still in, for the next street."""
         return Done(self._settled)
@@ -263,9 +254,11 @@ class BettingRound(PokerStage):
         """The ending of ``hand_won``: straight to the showdown with who is still in."""
         return Goto("showdown", self._settled)
 
-    def _settle_street(self) -> BettingResult:
-        """Return the part of the top bet nobody called, clear the street's bets and hand on who is
-        still in and whether two of them can still bet."""
+    def settle_street(self) -> None:
+        """The round is over, closed or won by the last player in (every other folded: the rest of the hand
+        has nothing to do but the showdown, the ending of ``hand_won``): return the part of the top bet
+        nobody called, clear the street's bets and keep who is still in and whether two of them can still
+        bet, to hand on."""
         hand = self.ctx.hand
         assert hand is not None
         top: HandPlayer | None = None
@@ -296,7 +289,7 @@ class BettingRound(PokerStage):
             self.ctx.emit(BetReturned(top.seat, excess))
         self.street_state = None  # the street is over
         self.to_act = None
-        return BettingResult(self.street_name, tuple(live), len(live) == 1, can_bet < 2)
+        self._settled = BettingResult(self.street_name, tuple(live), len(live) == 1, can_bet < 2)
 
     # --- queries ------------------------------------------------------------------------------
     @property

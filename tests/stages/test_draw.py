@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardgame.engine import PassOn
 from cardgame.model.cards import parse_cards
 from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.events import CardsDiscarded, DiscardsReshuffled, HoleCardsDealt
@@ -23,7 +24,7 @@ def test_players_draw_in_order_and_get_replacements() -> None:
     with pytest.raises(IllegalActionError, match="not seat 0's turn to draw"):
         draw.handle("draw", 0, ())
     draw.handle("draw", 2, parse_cards("6h"))
-    assert draw.state == "draws_done" and draw.outcome is not None and draw.outcome.result == "prev"  # type: ignore[attr-defined]
+    assert draw.state == "draws_done" and draw.outcome == PassOn() and draw.previous == "prev"
     hand = ctx.hand
     assert hand is not None
     assert hand.by_seat[0].hole == list(parse_cards("4c5c6c 7s8s"))
@@ -97,7 +98,7 @@ def test_discard_only_throws_exactly_one_card_without_replacement() -> None:
     left = len(ctx.hand.deck)
     for seat, card in ((0, "Qc"), (1, "Ad"), (2, "Kh")):
         draw.handle("draw", seat, [card])
-    assert draw.state == "draws_done" and draw.outcome is not None and draw.outcome.result == "prev"  # type: ignore[attr-defined]
+    assert draw.state == "draws_done" and draw.outcome == PassOn() and draw.previous == "prev"
     assert [hp.hole for hp in ctx.hand.players] == [list(parse_cards(h)) for h in ("AcKc", "KdQd", "AhQh")]
     assert all(hp.face_up == [False, False] for hp in ctx.hand.players)
     assert len(ctx.hand.deck) == left  # nothing dealt

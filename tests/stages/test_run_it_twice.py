@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardgame import Game
-from cardgame.engine import Done
+from cardgame.engine import PassOn
 from cardgame.model.errors import IllegalActionError
 from cardgame.model.events import BoardDealt, PotAwarded, RunsChosen
 from cardgame.phh.export import game_to_phh
@@ -23,7 +23,7 @@ def test_while_betting_goes_on_the_stage_hands_the_result_on() -> None:
     given = BettingResult("preflop", (0, 1), False, betting_over=False)  # built by hand
     stage = RunItTwice(STREETS)
     stage.start(ctx, given)
-    assert stage.outcome == Done(given) and ctx.hand is not None and ctx.hand.board == []
+    assert stage.outcome == PassOn() and stage.previous is given and ctx.hand is not None and ctx.hand.board == []
 
 
 def test_when_betting_is_over_the_live_players_choose_in_turn() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any, cast
 
-from cardgame.engine import Done, Exit, Failed, Goto, Outcome, Restart
+from cardgame.engine import Done, Exit, Failed, Goto, Outcome, PassOn, Restart
 from cardgame.model.button import OWES
 from cardgame.model.deck import DeckSpec
 from cardgame.model.errors import CardgameError
@@ -168,8 +168,8 @@ def decode_failed(data: Any, where: str) -> Failed:
 
 def encode_outcome(outcome: Outcome | None, where: str = "outcome") -> dict[str, Any] | None:
     """A stage outcome: ``{"type": "done", "result": ...}`` (the result by :func:`encode_value`),
-    ``{"type": "goto", "stage": ..., "result": ...}``, ``{"type": "restart"}``, ``{"type": "exit"}``
-    or ``{"type": "failed", "reason", "stage", "state"}``."""
+    ``{"type": "goto", "stage": ..., "result": ...}``, ``{"type": "pass_on"}``, ``{"type": "restart"}``,
+    ``{"type": "exit"}`` or ``{"type": "failed", "reason", "stage", "state"}``."""
     if outcome is None:
         return None
     kind = type(outcome)
@@ -178,6 +178,8 @@ def encode_outcome(outcome: Outcome | None, where: str = "outcome") -> dict[str,
     if kind is Goto:
         goto = cast(Goto, outcome)
         return {"type": "goto", "stage": goto.stage, "result": encode_value(goto.result, f"{where}.result")}
+    if kind is PassOn:
+        return {"type": "pass_on"}
     if kind is Restart:
         return {"type": "restart"}
     if kind is Exit:
@@ -197,10 +199,13 @@ def decode_outcome(data: Any, where: str = "outcome") -> Outcome | None:
         return Done(decode_value(o.raw("result"), o.path("result")))
     if kind == "goto":
         return Goto(o.get_str("stage"), decode_value(o.raw("result"), o.path("result")))
+    if kind == "pass_on":
+        return PassOn()
     if kind == "restart":
         return Restart()
     if kind == "exit":
         return Exit()
     if kind == "failed":
         return decode_failed(data, where)
-    raise SnapshotError(f"{o.path('type')} must be done, goto, restart, exit or failed, not {json_kind(kind)}.")
+    raise SnapshotError(f"{o.path('type')} must be done, goto, pass_on, restart, exit or failed, "
+                        f"not {json_kind(kind)}.")
