@@ -528,3 +528,26 @@ def test_a_failed_game_started_again_is_recorded_with_its_hand_void_and_recovers
     assert sorted((p.name, p.stack) for p in again.table.players()) == sorted(
         (p.name, p.stack + (hp.contributed if (hp := game.hand.by_seat.get(p.seat)) else 0))  # type: ignore[union-attr]
         for p in game.table.players())
+
+
+def test_a_lease_is_checked_at_every_write_and_rewritten_only_when_a_sixth_of_it_has_run_out(store: EventStore) -> None:
+    from cardgame.store.lease import Lease, LeaseLost
+
+    now = [1000.0]
+    lease = Lease(store, "n", ttl=60, clock=lambda: now[0])
+    lease.acquire()
+
+    def expires() -> float:
+        return float(store.query("SELECT expires FROM store_leases WHERE name = 'n'")[0][0])
+
+    for step, expected in [(9.0, 1060.0), (2.0, 1071.0), (5.0, 1071.0)]:  # renewed after 10 s of the 60
+        now[0] += step
+        with store.transaction() as db:
+            lease.renew(db)
+        assert expires() == expected
+    with store.transaction() as db:
+        db.execute("UPDATE store_leases SET holder = 'another'")
+    with pytest.raises(LeaseLost, match="no longer holds"), store.transaction() as db:
+        db.execute("DELETE FROM store_leases")  # rolled back with the failed renewal
+        lease.renew(db)
+    assert store.query("SELECT holder FROM store_leases") == [("another",)]
