@@ -17,10 +17,9 @@ another version is refused):
 
 from __future__ import annotations
 
-import contextlib
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from cardgame.model.inputs import excerpt
@@ -89,16 +88,21 @@ def read_text(data: bytes) -> str | NotText:
         return NotText(data)
 
 
-@contextlib.contextmanager
-def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """``BEGIN IMMEDIATE`` .. ``COMMIT`` on ``db`` (opened in autocommit mode); rolls back on any error."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
+class transaction:
+    """``BEGIN IMMEDIATE`` .. ``COMMIT`` on ``db`` (opened in autocommit mode); rolls back on any error.
+    (A class rather than a generator: entered for every write, it costs a third of one.)"""
+
+    __slots__ = ("db",)
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.db.execute("BEGIN IMMEDIATE")
+        return self.db
+
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
 
 
 def _wal_mode(db: sqlite3.Connection, timeout: float) -> None:
@@ -171,7 +175,7 @@ class SqliteDatabase:
         self.name = path
         self.connection = open_database(path, synchronous, timeout)
 
-    def transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+    def transaction(self) -> transaction:
         """``BEGIN IMMEDIATE`` .. ``COMMIT``, rolled back on any error."""
         return transaction(self.connection)
 

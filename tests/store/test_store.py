@@ -144,6 +144,55 @@ def test_a_batch_recorder_writes_on_flush_the_same_log_in_one_transaction(store:
         [(h.hand, h.status, h.final_stacks) for h in store.hands("each")]
 
 
+def test_a_batch_of_events_is_written_in_a_few_statements(tmp_path: Path) -> None:
+    with EventStore(tmp_path / "s.db") as store:
+        game = Game(no_limit_holdem(1, 2), seed=5, max_hands=2, keep_hands=None)
+        recorder = store.record(game, "t", clock=Clock(), batch=True)
+        for name in ("ann", "bob", "cat"):
+            game.sit_down(name, 200)
+        game.start()
+        game.play(calling_station)
+        statements: list[str] = []
+        store.database.connection.set_trace_callback(statements.append)  # type: ignore[attr-defined]
+        recorder.flush()
+        store.database.connection.set_trace_callback(None)  # type: ignore[attr-defined]
+        written = store.events("t")
+        assert len(written) > 40 and [r.event for r in written[1:]] == game.events
+        # one insert of events between the hands' rows (a hand's row is written before its first event's),
+        # each hand's players in one: the seats, then 2 x (hands, hand_players, events, UPDATE hands, events)
+        assert [" ".join(s.split()[:3]) for s in statements] == ["BEGIN IMMEDIATE", "INSERT INTO events", *[
+            "INSERT INTO hands", "INSERT INTO hand_players", "INSERT INTO events", "UPDATE hands SET",
+            "INSERT INTO events"] * 2, "COMMIT"]
+
+
+def test_merged_rows_are_the_same_rows_in_the_same_order_in_fewer_statements() -> None:
+    from cardgame.store.backend import MERGED_ROWS, merged
+
+    event = "INSERT INTO events VALUES (?, ?)"
+    hands = "INSERT INTO hands VALUES (?, NULL, 'playing', ?)"
+    upsert = "INSERT INTO seats (a, b) VALUES (?, ?) ON CONFLICT (a) DO UPDATE SET b = excluded.b"
+    update = "UPDATE hands SET x = ?"
+    rows = [(event, (i, "e")) for i in range(MERGED_ROWS + 3)] + [(hands, (1, "[]")), (hands, (2, "[]")),
+                                                                   (upsert, (1, 2)), (upsert, (1, 3)),
+                                                                   (update, (4,)), (update, (5,)), (event, (9, "e"))]
+    out = list(merged(rows))
+    assert out == [
+        (event + ", (?, ?)" * (MERGED_ROWS - 1), tuple(p for i in range(MERGED_ROWS) for p in (i, "e"))),
+        (event + ", (?, ?)" * 2, (MERGED_ROWS, "e", MERGED_ROWS + 1, "e", MERGED_ROWS + 2, "e")),
+        ("INSERT INTO hands VALUES (?, NULL, 'playing', ?), (?, NULL, 'playing', ?)", (1, "[]", 2, "[]")),
+        (upsert, (1, 2)), (upsert, (1, 3)), (update, (4,)), (update, (5,)), (event, (9, "e"))]
+
+
+def test_a_merged_insert_that_fails_writes_none_of_its_rows(store: EventStore) -> None:
+    _played(store, hands=1)
+    before = store.events("t1")
+    row = "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)"
+    fresh = [(row, ("t1", len(before) + i, None, 1.0, "x", None, "{}")) for i in range(3)]
+    with pytest.raises(StoreError, match="failed"):
+        store.write([*fresh, (row, ("t1", 0, None, 1.0, "x", None, "{}"))])  # seq 0 is taken
+    assert store.events("t1") == before
+
+
 def test_hands_rows_record_players_stacks_and_times(store: EventStore) -> None:
     game = _played(store)
     hands = store.hands("t1")
