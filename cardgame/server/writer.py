@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import queue
 import threading
@@ -61,29 +62,11 @@ class StoreWriter:
 
     def write_group(self, store: StoreFile, lease: Lease | None, groups: Sequence[Sequence[Row]], done: Done) -> None:
         """Write each of ``groups`` (one table's rows each), all in one transaction when they can be,
-        then call ``done`` (on the store's thread) with each one's exception or ``None``. If the
-        transaction fails on a constraint (one table's rows refused) each is tried alone."""
-
-        def job() -> None:
-            try:
-                write(store, lease, groups)
-            except Exception as exc:
-                if len(groups) == 1 or "constraint" not in str(exc).lower():
-                    done([exc] * len(groups))
-                    return
-                errors: list[BaseException | None] = []
-                for rows in groups:
-                    try:
-                        write(store, lease, [rows])
-                    except Exception as one:
-                        errors.append(one)
-                    else:
-                        errors.append(None)
-                done(errors)
-                return
-            done([None] * len(groups))
-
-        self._jobs.put(job)
+        then call ``done`` (on the store's thread) with each one's exception or ``None``. Group writes
+        waiting in the queue together are written in one transaction too (a group commit: the busier
+        the thread, the more each commit carries). If the transaction fails on a constraint (one
+        table's rows refused) each group is tried alone."""
+        self._jobs.put(GroupWrite(store, lease, groups, done))
 
     def close(self) -> None:
         """Finish the work queued, then stop the thread."""
@@ -91,9 +74,68 @@ class StoreWriter:
         self._thread.join(timeout=30)
 
     def _work(self) -> None:
-        while (job := self._jobs.get()) is not None:
+        held: list[Callable[[], None] | None] = []  # a job taken from the queue while merging: the next one
+        while (job := held.pop() if held else self._jobs.get()) is not None:
+            if isinstance(job, GroupWrite):
+                merged = [job]
+                while len(merged) < MERGED_WRITES:
+                    try:
+                        after = self._jobs.get_nowait()
+                    except queue.Empty:
+                        break
+                    if isinstance(after, GroupWrite) and after.store is job.store and after.lease is job.lease:
+                        merged.append(after)
+                    else:
+                        held.append(after)
+                        break
+                job = functools.partial(write_groups, merged)
             with contextlib.suppress(Exception):  # a job reports its own failures; nothing may stop the thread
                 job()
+
+
+#: The most group writes the store's thread merges into one transaction.
+MERGED_WRITES = 64
+
+
+class GroupWrite:
+    """A :meth:`StoreWriter.write_group` waiting for the store's thread."""
+
+    __slots__ = ("done", "groups", "lease", "store")
+
+    def __init__(self, store: StoreFile, lease: Lease | None, groups: Sequence[Sequence[Row]], done: Done) -> None:
+        self.store, self.lease, self.groups, self.done = store, lease, groups, done
+
+    def __call__(self) -> None:
+        write_groups([self])
+
+
+def write_groups(jobs: Sequence[GroupWrite]) -> None:
+    """Write the groups of ``jobs`` (of one store and lease) in one transaction, each alone if it fails on a
+    constraint; tell each job what became of its groups."""
+    store, lease = jobs[0].store, jobs[0].lease
+    groups = [rows for job in jobs for rows in job.groups]
+    errors: list[BaseException | None]
+    try:
+        write(store, lease, groups)
+    except Exception as exc:
+        if len(groups) == 1 or "constraint" not in str(exc).lower():
+            errors = [exc] * len(groups)
+        else:
+            errors = []
+            for rows in groups:
+                try:
+                    write(store, lease, [rows])
+                except Exception as one:
+                    errors.append(one)
+                else:
+                    errors.append(None)
+    else:
+        errors = [None] * len(groups)
+    start = 0
+    for job in jobs:
+        with contextlib.suppress(Exception):  # one job's answer failing must not keep the others from theirs
+            job.done(errors[start:start + len(job.groups)])
+        start += len(job.groups)
 
 
 def write(store: StoreFile, lease: Lease | None, groups: Sequence[Sequence[Row]]) -> None:
