@@ -10,26 +10,14 @@ psycopg 3 that takes the same ``?`` placeholders).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
-from functools import lru_cache
-from itertools import chain, groupby
-from operator import itemgetter
 from typing import Any, Protocol
 
-__all__ = ["Connection", "Cursor", "Database", "Row", "merged", "reason"]
+__all__ = ["Connection", "Cursor", "Database", "Row", "reason"]
 
 #: One statement of a write: its SQL (``?`` placeholders) and parameters.
 Row = tuple[str, tuple[Any, ...]]
-
-#: The most rows :func:`merged` puts in one statement (7 parameters an event row: under SQLite's oldest
-#: limit of 999 parameters a statement).
-MERGED_ROWS = 100
-
-#: An ``INSERT`` of one row of values, which :func:`merged` can repeat: its head and its values.
-_INSERT = re.compile(r"(INSERT INTO \w+ (?:\([\w, ]+\) )?VALUES )(\([^()']*(?:'\w+'[^()']*)*\))")
-
 
 class Cursor(Protocol):
     """The result of :meth:`Connection.execute`: its rows as tuples."""
@@ -67,34 +55,6 @@ class Database(Protocol):
 
     def close(self) -> None:
         """Close the connection."""
-
-
-@lru_cache(maxsize=256)
-def _values(sql: str) -> str | None:
-    """The values group of ``sql`` if it is an ``INSERT`` of one row and nothing more, else ``None``."""
-    match = _INSERT.fullmatch(sql)
-    return None if match is None else match[2]
-
-
-@lru_cache(maxsize=1024)
-def _repeated(sql: str, values: str, count: int) -> str:
-    return sql + (", " + values) * (count - 1)
-
-
-def merged(rows: Iterable[Row]) -> Iterator[Row]:
-    """``rows`` with each run of the same one-row ``INSERT ... VALUES (...)`` as one statement inserting
-    them all (up to :data:`MERGED_ROWS`): the same rows in the same order, in fewer statements (each
-    statement costs a call into the database, and a thread writing gives up Python's lock for each)."""
-    for sql, run in groupby(rows, itemgetter(0)):
-        params = list(map(itemgetter(1), run))
-        values = _values(sql) if len(params) > 1 else None
-        if values is None:
-            for p in params:
-                yield sql, p
-            continue
-        for start in range(0, len(params), MERGED_ROWS):
-            chunk = params[start:start + MERGED_ROWS]
-            yield _repeated(sql, values, len(chunk)), tuple(chain.from_iterable(chunk))
 
 
 def reason(exc: BaseException) -> str:

@@ -231,8 +231,8 @@ class Recorder:
 
     def rows(self, event: Event, hand: int | None, phh: str | None = None, *, when: float | None = None) -> list[Row]:
         """The statements that write ``event`` as the next row of the log (and open or close the hand's
-        row: before the event's, so that the event rows of a batch come together and are written as one
-        statement); the next event takes the next sequence number."""
+        row: before the event's, so that the event rows of a batch come together, written by one
+        ``executemany``); the next event takes the next sequence number."""
         now = self.clock() if when is None else when
         seat = getattr(event, "seat", None)
         row: Row = (EVENT_ROW, (self.table_id, self.next_seq, hand, now, event.kind,

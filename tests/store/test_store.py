@@ -144,7 +144,23 @@ def test_a_batch_recorder_writes_on_flush_the_same_log_in_one_transaction(store:
         [(h.hand, h.status, h.final_stacks) for h in store.hands("each")]
 
 
-def test_a_batch_of_events_is_written_in_a_few_statements(tmp_path: Path) -> None:
+class Calls:
+    """An SQLite connection that lists the calls made into it (``execute`` and ``executemany``)."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self.connection = connection
+        self.calls: list[str] = []
+
+    def execute(self, sql: str, params: object = ()) -> object:
+        self.calls.append(" ".join(sql.split()[:3]))
+        return self.connection.execute(sql, params)  # type: ignore[arg-type]
+
+    def executemany(self, sql: str, params: object) -> object:
+        self.calls.append("many " + " ".join(sql.split()[:3]))
+        return self.connection.executemany(sql, params)  # type: ignore[arg-type]
+
+
+def test_a_batch_of_events_is_written_in_a_few_calls_into_the_database(tmp_path: Path) -> None:
     with EventStore(tmp_path / "s.db") as store:
         game = Game(no_limit_holdem(1, 2), seed=5, max_hands=2, keep_hands=None)
         recorder = store.record(game, "t", clock=Clock(), batch=True)
@@ -152,38 +168,21 @@ def test_a_batch_of_events_is_written_in_a_few_statements(tmp_path: Path) -> Non
             game.sit_down(name, 200)
         game.start()
         game.play(calling_station)
-        statements: list[str] = []
-        store.database.connection.set_trace_callback(statements.append)  # type: ignore[attr-defined]
+        database = store.database
+        real = database.connection  # type: ignore[attr-defined]
+        database.connection = calls = Calls(real)  # type: ignore[attr-defined]
         recorder.flush()
-        store.database.connection.set_trace_callback(None)  # type: ignore[attr-defined]
+        database.connection = real  # type: ignore[attr-defined]
         written = store.events("t")
         assert len(written) > 40 and [r.event for r in written[1:]] == game.events
-        # one insert of events between the hands' rows (a hand's row is written before its first event's),
-        # each hand's players in one: the seats, then 2 x (hands, hand_players, events, UPDATE hands, events)
-        assert [" ".join(s.split()[:3]) for s in statements] == ["BEGIN IMMEDIATE", "INSERT INTO events", *[
-            "INSERT INTO hands", "INSERT INTO hand_players", "INSERT INTO events", "UPDATE hands SET",
+        # one executemany of events between the hands' rows (a hand's row is written before its first
+        # event's): the seats, then for each hand its row, its players, its events, its end, its last event
+        assert calls.calls == ["BEGIN IMMEDIATE", "many INSERT INTO events", *[
+            "INSERT INTO hands", "many INSERT INTO hand_players", "many INSERT INTO events", "UPDATE hands SET",
             "INSERT INTO events"] * 2, "COMMIT"]
 
 
-def test_merged_rows_are_the_same_rows_in_the_same_order_in_fewer_statements() -> None:
-    from cardgame.store.backend import MERGED_ROWS, merged
-
-    event = "INSERT INTO events VALUES (?, ?)"
-    hands = "INSERT INTO hands VALUES (?, NULL, 'playing', ?)"
-    upsert = "INSERT INTO seats (a, b) VALUES (?, ?) ON CONFLICT (a) DO UPDATE SET b = excluded.b"
-    update = "UPDATE hands SET x = ?"
-    rows = [(event, (i, "e")) for i in range(MERGED_ROWS + 3)] + [(hands, (1, "[]")), (hands, (2, "[]")),
-                                                                   (upsert, (1, 2)), (upsert, (1, 3)),
-                                                                   (update, (4,)), (update, (5,)), (event, (9, "e"))]
-    out = list(merged(rows))
-    assert out == [
-        (event + ", (?, ?)" * (MERGED_ROWS - 1), tuple(p for i in range(MERGED_ROWS) for p in (i, "e"))),
-        (event + ", (?, ?)" * 2, (MERGED_ROWS, "e", MERGED_ROWS + 1, "e", MERGED_ROWS + 2, "e")),
-        ("INSERT INTO hands VALUES (?, NULL, 'playing', ?), (?, NULL, 'playing', ?)", (1, "[]", 2, "[]")),
-        (upsert, (1, 2)), (upsert, (1, 3)), (update, (4,)), (update, (5,)), (event, (9, "e"))]
-
-
-def test_a_merged_insert_that_fails_writes_none_of_its_rows(store: EventStore) -> None:
+def test_a_write_refused_at_its_last_row_writes_none_of_its_rows(store: EventStore) -> None:
     _played(store, hands=1)
     before = store.events("t1")
     row = "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)"
