@@ -75,6 +75,17 @@ CREATE INDEX hand_players_by_name ON hand_players(name);
 """
 
 
+#: The most memory (KiB) SQLite's page cache of a store may take: SQLite's default of 2 MiB holds the
+#: pages a server's tables write into (a leaf of the log and of its index each) for about a hundred
+#: tables; past that every commit reads pages back.
+CACHE_KIB = 16_384
+
+#: The write-ahead log is copied into the database file once it holds this many pages (40 MB at 4 KB;
+#: SQLite's default is 1,000): a table server rewrites the same pages commit after commit, so a rarer
+#: checkpoint copies each once for many commits. It changes nothing of durability: a commit is in the log.
+CHECKPOINT_PAGES = 10_000
+
+
 class NotText(bytes):
     """The bytes of a text column that are not UTF-8 (a corrupt store); the row checks refuse them."""
 
@@ -135,6 +146,8 @@ def open_database(path: str, synchronous: Literal["FULL", "NORMAL"], timeout: fl
     try:
         _wal_mode(db, timeout)
         db.execute(f"PRAGMA synchronous={synchronous}")
+        db.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
+        db.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
         db.execute("PRAGMA foreign_keys=ON")
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if type(version) is not int:
