@@ -19,6 +19,7 @@ __all__ = ["Connection", "Cursor", "Database", "Row", "reason"]
 #: One statement of a write: its SQL (``?`` placeholders) and parameters.
 Row = tuple[str, tuple[Any, ...]]
 
+
 class Cursor(Protocol):
     """The result of :meth:`Connection.execute`: its rows as tuples."""
 

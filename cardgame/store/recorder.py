@@ -202,7 +202,7 @@ class Recorder:
         try:
             write_rows(self.store, rows)
         except (StoreError, SnapshotError) as exc:
-            events = [params for sql, params in rows if sql is EVENT_ROW]
+            events = [params for sql, params in rows if sql == EVENT_ROW]
             first = events[0][1] if events else self.next_seq
             kinds = [params[4] for params in events]
             self.next_seq = first

@@ -113,7 +113,15 @@ class transaction:
         return self.db
 
     def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        if kind is not None:
+            self.db.execute("ROLLBACK")
+            return
+        try:
+            self.db.execute("COMMIT")
+        except sqlite3.Error:
+            if self.db.in_transaction:  # a commit that failed (busy) leaves it open: the next would fail too
+                self.db.execute("ROLLBACK")
+            raise
 
 
 def _wal_mode(db: sqlite3.Connection, timeout: float) -> None:

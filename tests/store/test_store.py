@@ -605,3 +605,14 @@ def test_a_lease_is_checked_at_every_write_and_rewritten_only_when_a_sixth_of_it
         db.execute("DELETE FROM store_leases")  # rolled back with the failed renewal
         lease.renew(db)
     assert store.query("SELECT holder FROM store_leases") == [("another",)]
+
+
+def test_a_commit_that_fails_is_rolled_back_and_the_next_write_works(tmp_path: Path) -> None:
+    with EventStore(tmp_path / "s.db") as store:
+        with store.transaction() as db:  # a constraint checked at COMMIT: a failed commit leaves SQLite's open
+            db.execute("CREATE TABLE parent (id INTEGER PRIMARY KEY)")
+            db.execute("CREATE TABLE child (id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)")
+        with pytest.raises(StoreError, match="FOREIGN KEY"):
+            store.write([("INSERT INTO child VALUES (?)", (1,))])
+        store.write([("INSERT INTO parent VALUES (?)", (1,)), ("INSERT INTO child VALUES (?)", (1,))])
+        assert store.query("SELECT id FROM child") == [(1,)]
