@@ -85,9 +85,9 @@ def test_a_new_store_has_the_schema_in_wal_mode_with_full_sync(tmp_path: Path) -
         assert s.tables() == []
 
 
-def test_a_store_caches_16_mib_of_pages_and_checkpoints_its_log_every_10000_pages(tmp_path: Path) -> None:
+def test_a_store_caches_8_mib_of_pages_and_checkpoints_its_log_every_10000_pages(tmp_path: Path) -> None:
     with EventStore(tmp_path / "s.db") as s:  # what a server with hundreds of tables writes into stays cached
-        assert s.query("PRAGMA cache_size") == [(-16_384,)]
+        assert s.query("PRAGMA cache_size") == [(-8_192,)]
         assert s.query("PRAGMA wal_autocheckpoint") == [(10_000,)]
 
 
