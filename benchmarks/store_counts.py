@@ -5,16 +5,18 @@ heads-up no-limit hold'em (blinds 1/2, stacks reset to 200 each hand) with the l
 ``benchmarks/server.py`` (check or call, a minimum raise one time in ten, a fold to a bet one time in
 ten), recorded as ``cardgame serve`` records it: a batching :class:`~cardgame.store.Recorder`, its rows
 taken after each decision and written by the server's store thread's function
-(:func:`cardgame.server.writer.write`, the server's lease renewed in each transaction). ``--group N``
+(:func:`cardgame.server.writer.write`, the server's lease checked in each transaction). ``--group N``
 commits N tables' rows together, as the server does for the tables whose decisions arrive at once.
 
-Per hand and per decision it counts the SQL statements run, the commits, the pages SQLite appends to its
+Per hand and per decision it counts the SQL statements run (SQLite's trace callback: a row of an
+``executemany`` is one), the commits, the pages SQLite appends to its
 write-ahead log (what a commit costs in C), the bytes of the rows' text, and the Python bytecode
 instructions run by the recorder (on the event loop, as each event happens) and by the write (on the store's
 thread, holding the GIL). ``--top N`` lists the functions executing the most instructions.
 
     python benchmarks/store_counts.py                  # 200 hands after 20, one table a commit
     python benchmarks/store_counts.py --group 4 --top 15
+    python benchmarks/store_counts.py --time            # CPU time of the two instead (moves with load)
 """
 
 from __future__ import annotations
