@@ -19,7 +19,6 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
-from cardgame.store.backend import Connection
 from cardgame.store.connection import StoreFile
 from cardgame.store.lease import Lease
 from cardgame.store.recorder import Row
@@ -98,18 +97,6 @@ class StoreWriter:
 
 
 def write(store: StoreFile, lease: Lease | None, groups: Sequence[Sequence[Row]]) -> None:
-    """Write every row of ``groups`` in one transaction of ``store``, renewing ``lease`` in it."""
-    with store.transaction() as db:
-        if lease is not None:
-            lease.renew(db)
-        execute(db, itertools.chain.from_iterable(groups))
-
-
-def execute(db: Connection, rows: Any) -> None:
-    """Run ``rows`` in order, each run of one statement as one ``executemany``."""
-    for sql, run in itertools.groupby(rows, key=lambda row: row[0]):
-        params = [p for _, p in run]
-        if len(params) == 1:
-            db.execute(sql, params[0])
-        else:
-            db.executemany(sql, params)
+    """Write every row of ``groups`` in one transaction of ``store`` (:meth:`StoreFile.write
+    <cardgame.store.connection.StoreFile.write>`), checking ``lease`` in it."""
+    store.write(itertools.chain.from_iterable(groups), None if lease is None else lease.renew)

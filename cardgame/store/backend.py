@@ -14,7 +14,10 @@ from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-__all__ = ["Connection", "Cursor", "Database", "reason"]
+__all__ = ["Connection", "Cursor", "Database", "Row", "reason"]
+
+#: One statement of a write: its SQL (``?`` placeholders) and parameters.
+Row = tuple[str, tuple[Any, ...]]
 
 
 class Cursor(Protocol):

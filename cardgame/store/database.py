@@ -43,7 +43,8 @@ class EventStore(StoreFile):
     cardroom's ledger of chips needs that. ``"NORMAL"`` skips that fsync (in WAL mode it stays
     safe against a killed process and never corrupts the file, but may lose the last events on
     power loss) and is several times faster: use it for simulations. ``timeout`` is how long a
-    write waits for another process's (seconds).
+    write waits for another process's (seconds). The log is copied into the file every 10,000 pages
+    (:data:`~cardgame.store.schema.CHECKPOINT_PAGES`; durability does not depend on it).
 
     On PostgreSQL each event is a transaction too, and PostgreSQL's WAL gives the same
     all-or-nothing commits; ``"FULL"`` keeps ``synchronous_commit`` on, ``"NORMAL"`` turns it off

@@ -5,9 +5,9 @@ under that name; two processes driving them at once would deal diverging hands. 
 keeps the name for one process: :meth:`Lease.acquire` takes it when nobody holds it, when its
 holder let it expire (a process killed without releasing it stops renewing), or when its holder
 was a process of this machine that is no longer running (or this one); otherwise it raises :class:`LeaseHeld`
-naming the holder. Every write the holder makes checks and renews the lease in the same
-transaction (:meth:`Lease.renew`), so a process that lost its name (it stalled past the lease's
-end and another took over) can write nothing more.
+naming the holder. Every write the holder makes checks the lease in the same transaction, renewing
+it when a sixth of it has run out (:meth:`Lease.renew`), so a process that lost its name (it stalled
+past the lease's end and another took over) can write nothing more.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from cardgame.model.inputs import check_text, excerpt
 from cardgame.store.backend import Connection
 from cardgame.store.connection import StoreFile
 from cardgame.store.errors import StoreError
+from cardgame.store.postgres import PostgresDatabase
 
 __all__ = ["LEASE_SCHEMA", "Lease", "LeaseHeld", "LeaseLost"]
 
@@ -71,6 +72,8 @@ class Lease:
             raise StoreError(f"A lease's clock is a function, not {excerpt(clock)}.")
         self.store, self.name, self.ttl, self.clock = store, name, float(ttl), clock
         self.holder = f"{socket.gethostname()} pid {os.getpid()} {secrets.token_hex(4)}"
+        self._check = "SELECT expires FROM store_leases WHERE name = ? AND holder = ?" + (
+            " FOR SHARE" if isinstance(store.database, PostgresDatabase) else "")
 
     def acquire(self) -> None:
         """Take the name (:class:`LeaseHeld` if another live process holds it)."""
@@ -87,13 +90,21 @@ class Lease:
                        (self.name, self.holder, now + self.ttl))
 
     def renew(self, db: Connection) -> None:
-        """Inside a write transaction on ``db``: check this process still holds the name and extend it
-        (:class:`LeaseLost` if not, which rolls the transaction back)."""
-        cursor = db.execute("UPDATE store_leases SET expires = ? WHERE name = ? AND holder = ?",
-                            (self.clock() + self.ttl, self.name, self.holder))
-        if getattr(cursor, "rowcount", 1) != 1:
+        """Inside a write transaction on ``db``: check this process still holds the name (:class:`LeaseLost`
+        if not, which rolls the transaction back), and extend it once a sixth of it has run out.
+
+        The check reads the lease row, locking it against a takeover until the transaction ends (SQLite's
+        write lock; ``FOR SHARE`` on PostgreSQL), so the transaction's writes are made while the name is
+        held. The row is rewritten only when a renewal is due, not at every write (an update of it would
+        add a page to every commit)."""
+        row = db.execute(self._check, (self.name, self.holder)).fetchone()
+        if row is None:
             raise LeaseLost(f"This process no longer holds the server name {excerpt(self.name)}: another process took "
                             "it over after its lease ran out. It writes nothing more.")
+        now = self.clock()
+        if row[0] - now < self.ttl * 5 / 6:
+            db.execute("UPDATE store_leases SET expires = ? WHERE name = ? AND holder = ?",
+                       (now + self.ttl, self.name, self.holder))
 
     def release(self) -> None:
         """Give the name up (at a clean exit), so the next process takes it at once."""

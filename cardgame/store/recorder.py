@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
 from cardgame.model.events import Event, HandEnded, HandStarted, HandVoided
 from cardgame.model.inputs import check_int, excerpt
 from cardgame.play.game import Game
-from cardgame.store.backend import Connection, reason
+from cardgame.store.backend import Connection, Row, reason
 from cardgame.store.connection import StoreFile
 from cardgame.store.errors import StoreError
 from cardgame.store.export import PhhWriter
@@ -81,15 +81,25 @@ def start_recording(store: StoreFile, game: Game, table_id: str, info: TableInfo
     return recorder
 
 
-#: One statement of a write: its SQL (``?`` placeholders) and parameters.
-Row = tuple[str, tuple[Any, ...]]
+#: The statement of an event's row in the log.
+EVENT_ROW = "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)"
+
+#: What an event does to its hand's row, by the event's type (as :func:`_role` finds it).
+_ROLES: dict[type, int] = {}
+_OTHER, _STARTED, _ENDED, _VOIDED = range(4)
+
+
+def _role(kind: type) -> int:
+    """Whether an event of type ``kind`` starts (``_STARTED``), ends or voids a hand, or ``_OTHER``."""
+    role = next((r for c, r in ((HandStarted, _STARTED), (HandEnded, _ENDED), (HandVoided, _VOIDED))
+                 if issubclass(kind, c)), _OTHER)
+    _ROLES[kind] = role
+    return role
 
 
 def write_rows(store: StoreFile, rows: Sequence[Row]) -> None:
     """Run ``rows`` in one transaction of ``store`` (:class:`StoreError` if it fails: nothing is written)."""
-    with store.transaction() as db:
-        for sql, params in rows:
-            db.execute(sql, params)
+    store.write(rows)
 
 
 class Recorder:
@@ -123,8 +133,6 @@ class Recorder:
         self.store = store
         self.batch = batch
         self._pending: list[Row] = []
-        self._kinds: list[str] = []  # the kinds of the events among them, for messages
-        self._first = 0  # the sequence number of the first of them
         self.game = game
         self.table_id = table_id
         self.phh_writer = phh_writer
@@ -137,26 +145,28 @@ class Recorder:
         self._over: object | None = None  # the hand that ended or was voided while the context still holds it
 
     def __call__(self, event: Event) -> None:
+        role = _ROLES.get(type(event))
+        if role is None:
+            role = _role(type(event))
         hand = self.game.ctx.hand
         # an event after the hand's end (a hook's, at HandEnded; a leave after a void) is between hands
         number = hand.number if hand is not None and hand is not self._over else None
-        if isinstance(event, HandStarted):
-            self._hand_events = [] if self.phh_writer is not None else None
-            number = event.hand
-        elif isinstance(event, HandVoided):
-            self._over, self._hand_events = hand, None  # a void hand has no history to write
+        phh = None
+        if role:
+            if role == _STARTED:
+                self._hand_events = [] if self.phh_writer is not None else None
+                number = event.hand  # type: ignore[attr-defined]
+            elif role == _VOIDED:
+                self._over, self._hand_events = hand, None  # a void hand has no history to write
+            elif role == _ENDED:
+                number = event.hand  # type: ignore[attr-defined]
+                self._over = hand
+                if self._hand_events is not None:
+                    self._hand_events.append(event)
+                    phh = self._phh(self._hand_events)
+                self._hand_events = None
         if self._hand_events is not None:
             self._hand_events.append(event)
-        phh = None
-        if isinstance(event, HandEnded):
-            number = event.hand
-            self._over = hand
-            if self._hand_events is not None and self.phh_writer is not None:
-                phh = self._phh(self._hand_events)
-            self._hand_events = None
-        if not self._kinds:
-            self._first = self.next_seq
-        self._kinds.append(event.kind)
         try:
             self._pending += self.rows(event, number, phh, when=self.clock())
         except SnapshotError as exc:
@@ -180,7 +190,7 @@ class Recorder:
 
     def take(self) -> list[Row]:
         """The rows kept so far, in order; the recorder forgets them (write them with :func:`write_rows`)."""
-        rows, self._pending, self._kinds = self._pending, [], []
+        rows, self._pending = self._pending, []
         return rows
 
     def flush(self) -> None:
@@ -188,11 +198,13 @@ class Recorder:
         recorder is then detached)."""
         if not self._pending:
             return
-        first, kinds = self._first, self._kinds
         rows = self.take()
         try:
             write_rows(self.store, rows)
         except (StoreError, SnapshotError) as exc:
+            events = [params for sql, params in rows if sql == EVENT_ROW]
+            first = events[0][1] if events else self.next_seq
+            kinds = [params[4] for params in events]
             self.next_seq = first
             self.detach()
             shown = ", ".join(dict.fromkeys(kinds))
@@ -219,31 +231,35 @@ class Recorder:
 
     def rows(self, event: Event, hand: int | None, phh: str | None = None, *, when: float | None = None) -> list[Row]:
         """The statements that write ``event`` as the next row of the log (and open or close the hand's
-        row); the next event takes the next sequence number."""
+        row: before the event's, so that the event rows of a batch come together, written by one
+        ``executemany``); the next event takes the next sequence number."""
         now = self.clock() if when is None else when
         seat = getattr(event, "seat", None)
-        rows: list[Row] = [("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)",
-                            (self.table_id, self.next_seq, hand, now, event.kind, seat if type(seat) is int else None,
-                             encoded_json(event)))]
-        if isinstance(event, HandStarted):
-            seats = self.game.ctx.table.seats
-            names = [p.name if (p := seats[s]) is not None else "" for s in event.seats]
-            stacks = list(event.stacks) or [0] * len(event.seats)
-            players = tuple(zip(event.seats, names, stacks, strict=True))
-            rows.append(("INSERT INTO hands VALUES (?, ?, ?, NULL, 'playing', ?, NULL, NULL)",
-                         (self.table_id, event.hand, now, to_compact_json(unstructure(players)))))
-            rows += [("INSERT INTO hand_players VALUES (?, ?, ?, ?)", (self.table_id, event.hand, s, n))
-                     for s, n in zip(event.seats, names, strict=True)]
-        elif isinstance(event, HandEnded):
-            rows.append(("UPDATE hands SET ended = ?, status = 'complete', final_stacks = ?, phh = ? "
-                         "WHERE table_id = ? AND hand = ?",
-                         (now, to_compact_json(unstructure(event.stacks)), phh, self.table_id, event.hand)))
-        elif isinstance(event, HandVoided):
-            rows.append(("UPDATE hands SET ended = ?, status = 'voided', final_stacks = ? "
-                         "WHERE table_id = ? AND hand = ?",
-                         (now, to_compact_json(unstructure(event.stacks)), self.table_id, event.hand)))
+        row: Row = (EVENT_ROW, (self.table_id, self.next_seq, hand, now, event.kind,
+                                seat if type(seat) is int else None, encoded_json(event)))
+        role = _ROLES.get(type(event))
+        if role is None:
+            role = _role(type(event))
         self.next_seq += 1
-        return rows
+        if not role:
+            return [row]
+        if role == _STARTED:
+            started: HandStarted = event  # type: ignore[assignment]
+            seats = self.game.ctx.table.seats
+            names = [p.name if (p := seats[s]) is not None else "" for s in started.seats]
+            stacks = list(started.stacks) or [0] * len(started.seats)
+            players = tuple(zip(started.seats, names, stacks, strict=True))
+            return [("INSERT INTO hands VALUES (?, ?, ?, NULL, 'playing', ?, NULL, NULL)",
+                     (self.table_id, started.hand, now, to_compact_json(unstructure(players)))),
+                    *[("INSERT INTO hand_players VALUES (?, ?, ?, ?)", (self.table_id, started.hand, s, n))
+                      for s, n in zip(started.seats, names, strict=True)], row]
+        over: HandEnded | HandVoided = event  # type: ignore[assignment]
+        if role == _ENDED:
+            return [("UPDATE hands SET ended = ?, status = 'complete', final_stacks = ?, phh = ? "
+                     "WHERE table_id = ? AND hand = ?",
+                     (now, to_compact_json(unstructure(over.stacks)), phh, self.table_id, over.hand)), row]
+        return [("UPDATE hands SET ended = ?, status = 'voided', final_stacks = ? WHERE table_id = ? AND hand = ?",
+                 (now, to_compact_json(unstructure(over.stacks)), self.table_id, over.hand)), row]
 
     def start_rows(self, *, new_table: bool) -> list[Row]:
         """The rows that open the log: the table's row (a ``new_table``) and a :class:`TableState` of the

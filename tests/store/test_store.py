@@ -85,6 +85,12 @@ def test_a_new_store_has_the_schema_in_wal_mode_with_full_sync(tmp_path: Path) -
         assert s.tables() == []
 
 
+def test_a_store_caches_8_mib_of_pages_and_checkpoints_its_log_every_10000_pages(tmp_path: Path) -> None:
+    with EventStore(tmp_path / "s.db") as s:  # what a server with hundreds of tables writes into stays cached
+        assert s.query("PRAGMA cache_size") == [(-8_192,)]
+        assert s.query("PRAGMA wal_autocheckpoint") == [(10_000,)]
+
+
 def test_files_that_are_not_stores_raise_store_errors(tmp_path: Path) -> None:
     garbage = tmp_path / "garbage.db"
     garbage.write_bytes(b"this is not a database at all" * 100)
@@ -142,6 +148,54 @@ def test_a_batch_recorder_writes_on_flush_the_same_log_in_one_transaction(store:
         [(r.seq, r.hand, r.kind, r.seat, r.event, r.time) for r in each]
     assert [(h.hand, h.status, h.final_stacks) for h in store.hands("batched")] == \
         [(h.hand, h.status, h.final_stacks) for h in store.hands("each")]
+
+
+class Calls:
+    """An SQLite connection that lists the calls made into it (``execute`` and ``executemany``)."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self.connection = connection
+        self.calls: list[str] = []
+
+    def execute(self, sql: str, params: object = ()) -> object:
+        self.calls.append(" ".join(sql.split()[:3]))
+        return self.connection.execute(sql, params)  # type: ignore[arg-type]
+
+    def executemany(self, sql: str, params: object) -> object:
+        self.calls.append("many " + " ".join(sql.split()[:3]))
+        return self.connection.executemany(sql, params)  # type: ignore[arg-type]
+
+
+def test_a_batch_of_events_is_written_in_a_few_calls_into_the_database(tmp_path: Path) -> None:
+    with EventStore(tmp_path / "s.db") as store:
+        game = Game(no_limit_holdem(1, 2), seed=5, max_hands=2, keep_hands=None)
+        recorder = store.record(game, "t", clock=Clock(), batch=True)
+        for name in ("ann", "bob", "cat"):
+            game.sit_down(name, 200)
+        game.start()
+        game.play(calling_station)
+        database = store.database
+        real = database.connection  # type: ignore[attr-defined]
+        database.connection = calls = Calls(real)  # type: ignore[attr-defined]
+        recorder.flush()
+        database.connection = real  # type: ignore[attr-defined]
+        written = store.events("t")
+        assert len(written) > 40 and [r.event for r in written[1:]] == game.events
+        # one executemany of events between the hands' rows (a hand's row is written before its first
+        # event's): the seats, then for each hand its row, its players, its events, its end, its last event
+        assert calls.calls == ["BEGIN IMMEDIATE", "many INSERT INTO events", *[
+            "INSERT INTO hands", "many INSERT INTO hand_players", "many INSERT INTO events", "UPDATE hands SET",
+            "INSERT INTO events"] * 2, "COMMIT"]
+
+
+def test_a_write_refused_at_its_last_row_writes_none_of_its_rows(store: EventStore) -> None:
+    _played(store, hands=1)
+    before = store.events("t1")
+    row = "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)"
+    fresh = [(row, ("t1", len(before) + i, None, 1.0, "x", None, "{}")) for i in range(3)]
+    with pytest.raises(StoreError, match="failed"):
+        store.write([*fresh, (row, ("t1", 0, None, 1.0, "x", None, "{}"))])  # seq 0 is taken
+    assert store.events("t1") == before
 
 
 def test_hands_rows_record_players_stacks_and_times(store: EventStore) -> None:
@@ -528,3 +582,37 @@ def test_a_failed_game_started_again_is_recorded_with_its_hand_void_and_recovers
     assert sorted((p.name, p.stack) for p in again.table.players()) == sorted(
         (p.name, p.stack + (hp.contributed if (hp := game.hand.by_seat.get(p.seat)) else 0))  # type: ignore[union-attr]
         for p in game.table.players())
+
+
+def test_a_lease_is_checked_at_every_write_and_rewritten_only_when_a_sixth_of_it_has_run_out(store: EventStore) -> None:
+    from cardgame.store.lease import Lease, LeaseLost
+
+    now = [1000.0]
+    lease = Lease(store, "n", ttl=60, clock=lambda: now[0])
+    lease.acquire()
+
+    def expires() -> float:
+        return float(store.query("SELECT expires FROM store_leases WHERE name = 'n'")[0][0])
+
+    for step, expected in [(9.0, 1060.0), (2.0, 1071.0), (5.0, 1071.0)]:  # renewed after 10 s of the 60
+        now[0] += step
+        with store.transaction() as db:
+            lease.renew(db)
+        assert expires() == expected
+    with store.transaction() as db:
+        db.execute("UPDATE store_leases SET holder = 'another'")
+    with pytest.raises(LeaseLost, match="no longer holds"), store.transaction() as db:
+        db.execute("DELETE FROM store_leases")  # rolled back with the failed renewal
+        lease.renew(db)
+    assert store.query("SELECT holder FROM store_leases") == [("another",)]
+
+
+def test_a_commit_that_fails_is_rolled_back_and_the_next_write_works(tmp_path: Path) -> None:
+    with EventStore(tmp_path / "s.db") as store:
+        with store.transaction() as db:  # a constraint checked at COMMIT: a failed commit leaves SQLite's open
+            db.execute("CREATE TABLE parent (id INTEGER PRIMARY KEY)")
+            db.execute("CREATE TABLE child (id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)")
+        with pytest.raises(StoreError, match="FOREIGN KEY"):
+            store.write([("INSERT INTO child VALUES (?)", (1,))])
+        store.write([("INSERT INTO parent VALUES (?)", (1,)), ("INSERT INTO child VALUES (?)", (1,))])
+        assert store.query("SELECT id FROM child") == [(1,)]
