@@ -19,7 +19,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from types import FrameType
+from types import CodeType, FrameType
 from typing import Any, TypeVar
 
 HERE = Path(__file__).resolve().parent
@@ -52,14 +52,29 @@ def traced(run: Callable[[], T]) -> tuple[T, Counter[str], Counter[str], Counter
     calls: Counter[str] = Counter()
     records: Counter[str] = Counter()
     own = getattr(run, "__code__", None)
+    sys.settrace(tracer(ops, lambda code: code is own, calls, records))
+    try:
+        done = run()
+    finally:
+        sys.settrace(None)
+    return done, ops, calls, records
+
+
+def tracer(ops: Counter[str], skip: Callable[[CodeType], bool], calls: Counter[str] | None = None,
+           records: Counter[str] | None = None) -> Callable[[FrameType, str, Any], Any]:
+    """A ``sys.settrace`` function counting into ``ops`` the instructions executed by function
+    (``"file.py:name"``), and into ``calls`` and ``records`` when given the calls and the records built
+    (a generated ``__init__``) by class; the functions ``skip`` names are not counted (nor their own lines)."""
 
     def trace(frame: FrameType, event: str, arg: Any) -> Any:
         code = frame.f_code
-        if code is own:
+        if skip(code):
             return None
         where = f"{code.co_filename.rsplit('/', 1)[-1]}:{code.co_name}"
-        calls[where] += 1
-        if code.co_filename == "<string>" and code.co_name == "__init__" and "self" in frame.f_locals:
+        if calls is not None:
+            calls[where] += 1
+        if records is not None and code.co_filename == "<string>" and code.co_name == "__init__" \
+                and "self" in frame.f_locals:
             records[type(frame.f_locals["self"]).__name__] += 1
         frame.f_trace_opcodes = True
 
@@ -70,12 +85,7 @@ def traced(run: Callable[[], T]) -> tuple[T, Counter[str], Counter[str], Counter
 
         return step
 
-    sys.settrace(trace)
-    try:
-        done = run()
-    finally:
-        sys.settrace(None)
-    return done, ops, calls, records
+    return trace
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -31,12 +31,12 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
+from engine_counts import tracer  # noqa: E402
 from peers.cardgame_runner import ResetStacks  # noqa: E402
 
 from cardgame import Game  # noqa: E402
@@ -69,21 +69,7 @@ class Counts:
                 self.seconds[phase] += time.thread_time() - start
             return
 
-        def trace(frame: FrameType, event: str, arg: Any) -> Any:
-            code = frame.f_code
-            if code.co_filename == __file__:
-                return None  # the trace callback counting statements
-            where = f"{code.co_filename.rsplit('/', 1)[-1]}:{code.co_name}"
-            frame.f_trace_opcodes = True
-
-            def step(frame: FrameType, event: str, arg: Any) -> Any:
-                if event == "opcode":
-                    ops[where] += 1
-                return step
-
-            return step
-
-        sys.settrace(trace)
+        sys.settrace(tracer(ops, lambda code: code.co_filename == __file__))  # (not the statement counter)
         try:
             yield
         finally:
