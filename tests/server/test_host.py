@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -515,3 +516,33 @@ def test_a_refused_seat_says_which_are_free_in_words() -> None:
     with pytest.raises(MessageError) as full:
         Recorder(table).send({"type": "sit", "name": "zed", "buy_in": 100, "seat": 0})
     assert full.value.message == "Seat 0 is taken; free seats: none."
+
+
+VIEWS_DATA = Path(__file__).resolve().parents[1] / "data" / "server" / "views.txt"
+
+
+def protocol_texts() -> list[str]:
+    """Every message three connections receive at a hold'em table (two people, a bot, a hand) and two
+    at a seven-card stud one (a person, two bots, a hand), one text a line, the random parts (seat
+    tokens, commitments and their salts) replaced by ``T`` and ``H``."""
+    texts = []
+    table = host(**NT, bots={"2": "calling-station"})
+    recorders = list(two_people(table))
+    play(recorders[:2], table, 1)
+    stud = host(variant="F7S", seats=3, bots={"1": "random", "2": "random"}, min_buy_in=40, max_buy_in=200)
+    ann, watcher = Recorder(stud), Recorder(stud)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    play([ann], stud, 1)
+    for r in [*recorders, ann, watcher]:
+        texts += [re.sub(r"[0-9a-f]{32,}", "H", re.sub(r'"token":"[^"]*"', '"token":"T"', t)) for t in r.texts]
+    return texts
+
+
+def test_views_carry_exactly_the_text_recorded_for_them() -> None:
+    """Byte for byte what the clients were sent when the views were built as data and encoded (the
+    recorded text was made then): the protocol does not move when the way the text is made does."""
+    texts = protocol_texts()
+    recorded = VIEWS_DATA.read_text(encoding="utf-8").splitlines()
+    assert len(texts) == len(recorded) > 50
+    for i, (text, old) in enumerate(zip(texts, recorded, strict=True)):
+        assert text == old, (i, text, old)
