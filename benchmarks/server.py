@@ -515,6 +515,8 @@ def run(opts: argparse.Namespace, think_ms: float, processes: int) -> dict[str, 
     with tempfile.TemporaryDirectory(prefix="cardgame-load-") as tmp, database(opts.db, Path(tmp)) as db:
         work = Path(tmp)
         extra = ["--no-phh"] if opts.no_phh else []
+        if opts.switch_interval is not None:
+            extra += ["--switch-interval", str(opts.switch_interval)]
         servers = [ServerProcess(db, free_port(), work / f"server{i}.log", extra) for i in range(processes)]
         generators: list[subprocess.Popen[str]] = []
         try:
@@ -717,6 +719,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                    help="seconds of play before the window (default 3; --quick 1)")
     p.add_argument("--no-compression", action="store_true", help="no permessage-deflate (a browser asks for it)")
     p.add_argument("--no-phh", action="store_true", help="servers give no PHH text (cardgame serve --no-phh)")
+    p.add_argument("--switch-interval", type=int, default=None, metavar="MICROSECONDS",
+                   help="servers run with this thread switch interval (cardgame serve --switch-interval)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--quick", action="store_true", help="a smoke run: 20 tables, 5 seconds")
     p.add_argument("--json", type=Path, help="write the figures here")

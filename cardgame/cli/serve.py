@@ -28,7 +28,8 @@ def run(args: argparse.Namespace, console: Console) -> int:
     return serve(db=None if args.no_db else args.db, host=args.host, port=args.port, tables=args.table,
                  bots=args.bots, seed=args.seed, allowed_origins=args.allow_origin, allowed_hosts=args.allow_host,
                  limits=limits, name=args.name, phh=not args.no_phh, console=console, drain=args.drain,
-                 events=args.event)
+                 events=args.event, **({} if args.switch_interval is None else
+                                       {"switch_interval_us": args.switch_interval}))
 
 
 def add(sub: argparse._SubParsersAction[Any]) -> None:
@@ -58,6 +59,11 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
     serve.add_argument("--drain", type=whole("drain deadline", 0, 86_400), default=30, metavar="SECONDS",
                        help="at SIGTERM, how long the hands in play have to finish before the server exits (no new "
                             "hand is dealt meanwhile; default 30)")
+    serve.add_argument("--switch-interval", type=whole("--switch-interval", 50, 1_000_000),
+                       default=None, metavar="MICROSECONDS",
+                       help="Python's thread switch interval while the server runs: how long the store's thread "
+                            "may wait for the interpreter while the event loop is busy (default 1000; Python's own is "
+                            "5000; docs/server.md)")
     serve.add_argument("--allow-origin", action="append", default=[], metavar="URL",
                        help="another web origin whose pages may connect (e.g. https://example.org)")
     serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",

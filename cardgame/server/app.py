@@ -34,7 +34,7 @@ from cardgame.server.config import Limits, TableConfig, read_config, variant_par
 from cardgame.server.errors import LimitError, MessageError
 from cardgame.server.events import EventConfig, Events
 from cardgame.server.events import routes as event_routes
-from cardgame.server.host import Client, TableHost, hash_token, message_text
+from cardgame.server.host import Client, Prepared, TableHost, hash_token, message_text
 from cardgame.server.http import MAX_BODY, STATIC, refusal
 from cardgame.server.http import client_address as _address
 from cardgame.server.http import error_response as _error
@@ -718,7 +718,7 @@ class _Connection:
         self.stuck: _Resume | None = None  # a send begun at once that must wait: the writer finishes it
         self.broken = False  # a send failed (the client is gone): the writer ends, and the connection
 
-    def deliver(self, message: dict[str, Any]) -> None:
+    def deliver(self, message: dict[str, Any] | Prepared) -> None:
         if self.dropped or self.ending:
             return
         text = message_text(message)

@@ -65,7 +65,7 @@ from cardgame.server.messages import (
 )
 from cardgame.stages.base import mark_sitting_out
 from cardgame.stages.wait_for_players import WaitForPlayers
-from cardgame.store.serialize import encoded, encoded_json
+from cardgame.store.serialize import encoded_json
 
 __all__ = ["Client", "TableHost", "hash_token"]
 
@@ -89,13 +89,14 @@ def hash_token(token: str) -> str:
 
 
 class Client:
-    """One connection to a table: ``deliver(message)`` hands it a message (a JSON-ready dict);
+    """One connection to a table: ``deliver(message)`` hands it a message (a JSON-ready dict, or a
+    :class:`Prepared` one, its JSON text made: :func:`message_text` gives either's text);
     ``seat`` is the seat it plays (``None``: a spectator); ``sent`` the newest event sequence
     number it has received."""
 
     __slots__ = ("deliver", "seat", "sent")
 
-    def __init__(self, deliver: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(self, deliver: Callable[[dict[str, Any] | Prepared], None]) -> None:
         self.deliver = deliver
         self.seat: int | None = None
         self.sent = -1
@@ -136,6 +137,9 @@ class TableHost:
         self.game = game
         self.variant_name: str = variant.name
         self.shape = game_shape(game.dispatcher.stages, game.ctx.deck_spec, variant.name)
+        # the views' table's fixed parts, as JSON text
+        self._table_head = f'{{"id":{_string(table_id)},"name":{_json(config.name)},"variant":{_string(variant.name)},'
+        self._stud = "true" if any(self.shape.up_cards) else "false"
         self.now = now or time.monotonic
         self.tokens: dict[int, str] = dict(tokens or {})  # seat -> token hash, people's seats
         self.on_token = on_token
@@ -148,7 +152,6 @@ class TableHost:
         self.seq = first_seq - 1  # the newest event's number
         self.pending: list[tuple[int, Event]] = []  # events not yet sent
         self.hand_log: list[tuple[int, Event]] = []  # the current (or last) hand's events
-        self._public: dict[int, dict[str, Any]] = {}  # seq -> the view item of a public event of this hand
         self._public_text: dict[int, str] = {}  # seq -> that item's JSON text
         self._batch: dict[str, Any] | None = None  # while refresh() sends: the views' shared parts
         self._row_text: dict[tuple[Any, ...], str] = {}  # a seat row's values -> its JSON text (the newest)
@@ -160,7 +163,7 @@ class TableHost:
         self.guard: Callable[[Client, Message], None] | None = None
         self.paused_until = 0.0  # no bot answers and no clock runs before then: the last hand is shown
         self.held = False  # events wait to be recorded: nothing is sent or played
-        self.outbox: list[tuple[Client, dict[str, Any]]] = []  # messages kept while held
+        self.outbox: list[tuple[Client, dict[str, Any] | Prepared]] = []  # messages kept while held
         self.paused: str | None = None  # why the table is paused (its store fails), told to each newcomer
         self.timed_out: set[int] = set()  # this hand's events that a timeout made (their text says so)
         self.said: dict[int, str] = {}  # this hand's events told in other words than their own
@@ -183,7 +186,6 @@ class TableHost:
         self.pending.append(item)
         if type(event) is HandStarted:
             self.hand_log = [item]
-            self._public = {}
             self._public_text = {}
             self.timed_out = set()
             self.said = {}
@@ -601,9 +603,15 @@ class TableHost:
         if not self.pending or not self._before_send():
             return
         self._batch = {}  # the parts every client's view shares, built (and encoded) once for this batch
+        self._arm()
+        pending = self.pending
         try:
-            for client in list(self.clients):
-                self._send_view(client)
+            for client in list(self.clients):  # sent at once: the table may send (asked above), and nothing
+                sent = client.sent             # it sends makes an event
+                items = pending if pending[0][0] > sent else [(n, e) for n, e in pending if n > sent]
+                if items:
+                    client.deliver(self.view(client.seat, items))
+                    client.sent = self.seq
         finally:
             self._batch = None
         self.pending = []
@@ -617,7 +625,7 @@ class TableHost:
             return False
         return True
 
-    def _deliver(self, client: Client, message: dict[str, Any]) -> None:
+    def _deliver(self, client: Client, message: dict[str, Any] | Prepared) -> None:
         if self._before_send():
             client.deliver(message)
         else:
@@ -661,142 +669,116 @@ class TableHost:
         self._deliver(client, self.view(client.seat, items, full=full))
         client.sent = self.seq
 
-    def view(self, seat: int | None, items: Iterable[tuple[int, Event]] = (), *, full: bool = False
-             ) -> dict[str, Any]:
-        """The ``view`` message for ``seat`` (``None``: a spectator) carrying ``items`` (numbered events).
-        It is a :class:`Prepared` message: its JSON text is made with it, from parts encoded once for
-        every view that shows them (a public event's item; the table as a spectator sees it, in a batch)."""
+    def view(self, seat: int | None, items: Iterable[tuple[int, Event]] = (), *, full: bool = False) -> Prepared:
+        """The ``view`` message for ``seat`` (``None``: a spectator) carrying ``items`` (numbered events),
+        as the JSON text a connection sends (a :class:`Prepared` message), made from parts encoded once
+        for every view that shows them (a public event's item; the table as a spectator sees it, a batch's
+        clock)."""
         game = self.game
         names: dict[int, str] | None = None  # made when an item is rendered (a public one is, once)
-        events = []
         texts = []
-        public = self._public
         public_text = self._public_text
         for n, e in items:
-            item = public.get(n)
-            if item is None:
+            item_text = public_text.get(n)
+            if item_text is None:
                 if names is None:
                     names = game.names()
                 seen = e.seen_by(seat)
                 text = self.said.get(n) or seen.describe(names)
                 if n in self.timed_out:
                     text = _ran_out_of_time(text, names.get(getattr(e, "seat", -1), ""))
-                item = {"seq": n, "kind": e.kind, "text": text, "event": encoded(seen)}
-                # the event's text is the store's row's (encoded once for both)
-                deal = self._deal_part(e)
                 extra = ""
-                if deal is not None:
-                    item[deal[0]] = deal[1]
+                if type(e) in _DEAL_KINDS and (deal := self._deal_part(e)) is not None:
                     extra = f',"{deal[0]}":{_json(deal[1])}'
+                # the event's text is the store's row's (encoded once for both)
                 item_text = (f'{{"seq":{n},"kind":{_string(e.kind)},"text":{_string(text)},'
                              f'"event":{encoded_json(seen)}{extra}}}')
                 if seen is e and (seat is None or e.seen_by(None) is e):  # the same for everyone: render it once
-                    public[n] = item
                     public_text[n] = item_text
-            else:
-                item_text = public_text[n]
-            events.append(item)
             texts.append(item_text)
-        table, table_text = self._table_and_text(seat)
-        message = Prepared({"type": "view", "seq": self.seq, "full": full, "you": seat, "events": events,
-                            "table": table, "question": None, "clock": None})
         to_act = game.to_act
-        if to_act is not None and to_act == seat:
-            message["question"] = self._question(seat)
-        clock_text = "null"
-        if to_act is not None and self.clock.seat == to_act:
-            message["clock"], clock_text = self._clock_and_text(to_act)
-        question = message["question"]
-        message.text = (f'{{"type":"view","seq":{self.seq},"full":{"true" if full else "false"},'
+        question = "null" if to_act is None or to_act != seat else _json(self._question(to_act))
+        clock = "null" if to_act is None or self.clock.seat != to_act else self._clock_text(to_act)
+        return Prepared(f'{{"type":"view","seq":{self.seq},"full":{"true" if full else "false"},'
                         f'"you":{"null" if seat is None else int(seat)},"events":[{",".join(texts)}],'
-                        f'"table":{table_text},"question":{"null" if question is None else _json(question)},'
-                        f'"clock":{clock_text}}}')
-        return message
+                        f'"table":{self._table_text(seat)},"question":{question},"clock":{clock}}}')
 
-    def _clock_and_text(self, seat: int) -> tuple[dict[str, Any], str]:
-        """The view's ``clock`` (of ``seat``, to act) and its JSON text: read once a batch, the same in
+    def _clock_text(self, seat: int) -> str:
+        """The JSON text of the view's ``clock`` (of ``seat``, to act): read once a batch, the same in
         every view of it."""
         batch = self._batch if self._batch is not None else {}
-        found = batch.get("clock")
-        if found is None:
+        text: str | None = batch.get("clock")
+        if text is None:
             now = self.now()
-            clock = {"seat": seat, "remaining": round(self.clock.action_left(now), 2),
-                     "starts_in": round(self.clock.starts_in(now), 2), "bank": round(self.clock.bank_left(now), 2)}
-            found = batch["clock"] = clock, (f'{{"seat":{int(seat)},"remaining":{_number(clock["remaining"])},'
-                                             f'"starts_in":{_number(clock["starts_in"])},'
-                                             f'"bank":{_number(clock["bank"])}}}')
-        return found
+            clock = self.clock
+            text = batch["clock"] = (f'{{"seat":{int(seat)},"remaining":{_number(round(clock.action_left(now), 2))},'
+                                     f'"starts_in":{_number(round(clock.starts_in(now), 2))},'
+                                     f'"bank":{_number(round(clock.bank_left(now), 2))}}}')
+        return text
 
-    def _table_and_text(self, seat: int | None) -> tuple[dict[str, Any], str]:
-        """The view's ``table`` as ``seat`` sees it, and its JSON text. The table as a spectator sees
-        it is built once a batch (:meth:`refresh`), and encoded once if a view shows it as it is; a
-        seat's own differs only in that seat's row (its hidden cards)."""
+    def _table_text(self, seat: int | None) -> str:
+        """The JSON text of the view's ``table`` as ``seat`` sees it. The table as a spectator sees it is
+        made once a batch (:meth:`refresh`); a seat's own differs only in that seat's row (its hidden
+        cards)."""
         batch = self._batch if self._batch is not None else {}
-        table = batch.get("table")
-        if table is None:
-            table, keys = self._public_table()
-            batch["table"] = table
-            # (no string in the text holds '"seats":null': a quote inside one is escaped)
-            head, _, tail = _json({**table, "seats": None}).rpartition('"seats":null')
-            batch["parts"] = head, self._rows_text(table["seats"], keys), tail  # the text around the rows
-        head, rows_text, tail = batch["parts"]
+        parts = batch.get("parts")
+        if parts is None:
+            parts = batch["parts"] = self._public_table()
+        head, rows_text, tail, order = parts
         hand = self.game.hand
         hp = hand.by_seat.get(seat) if hand is not None and seat is not None else None
-        if hp is not None and hp.hole:  # the seat's own hidden cards: its row alone differs
-            rows = table["seats"]
-            index = next(i for i, row in enumerate(rows) if row["seat"] == seat)
-            own = {**rows[index], "hole": [_CARD_TEXT[c] for c in hp.hole]}
-            table = {**table, "seats": [*rows[:index], own, *rows[index + 1:]]}
+        if hp is not None and hp.hole and seat is not None:  # the seat's own hidden cards: its row alone differs
+            index = order.index(seat)
             rows_text = [*rows_text[:index], _with_hole(rows_text[index], hp.hole), *rows_text[index + 1:]]
-            return table, f'{head}"seats":[{",".join(rows_text)}]{tail}'
-        text = batch.get("text")
+            return f'{head}{",".join(rows_text)}{tail}'
+        text: str | None = batch.get("text")
         if text is None:
-            text = batch["text"] = f'{head}"seats":[{",".join(rows_text)}]{tail}'
-        return table, text
+            text = batch["text"] = f'{head}{",".join(rows_text)}{tail}'
+        return text
 
-    def _rows_text(self, rows: list[dict[str, Any]], keys: list[tuple[Any, ...]]) -> list[str]:
-        """The JSON text of each of the table's ``rows`` (as a spectator sees them), by the values it is
-        made of (``keys``): a row unchanged since an earlier view is not encoded again."""
-        cache = self._row_text
-        texts = []
-        for row, key in zip(rows, keys, strict=True):
-            text = cache.get(key)
-            if text is None:
-                if len(cache) >= 4 * len(rows) + 8:  # the rows of the last few views only
-                    cache.clear()
-                text = cache[key] = _json(row)
-            texts.append(text)
-        return texts
-
-    def _public_table(self) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
-        """The view's ``table`` as a spectator sees it, and each of its rows' values as a key."""
+    def _public_table(self) -> tuple[str, list[str], str, list[int]]:
+        """The JSON text of the view's ``table`` as a spectator sees it, as (the text before its seats'
+        rows, each row's text, the text after them, each row's seat). A row unchanged since an earlier
+        view (the same values) is not encoded again."""
         game = self.game
         hand = game.hand
         connected = {c.seat for c in self.clients}
-        seats = []
-        keys = []
-        for row in seat_rows(game.ctx, None):
+        cache = self._row_text
+        rows = seat_rows(game.ctx, None)
+        if len(cache) >= 4 * len(rows) + 8:  # the rows of the last few views only
+            cache.clear()
+        texts = []
+        order = []
+        for row in rows:
             s, name, stack, bet, in_pot, hole, in_hand, folded, all_in, out, button = row
             hp = hand.by_seat.get(s) if hand is not None else None
             up = tuple(hp.face_up) if hp is not None else ()
             bot, bank = s in self.bots and s not in self.tokens, round(self.clock.bank(s), 2)
-            seats.append({
-                "seat": s, "name": name, "stack": stack, "bet": bet, "in_pot": in_pot,
-                "hole": [None if c is None else _CARD_TEXT[c] for c in hole],
-                "up": list(up), "in_hand": in_hand, "folded": folded, "all_in": all_in, "sitting_out": out,
-                "button": button, "bot": bot, "connected": s in connected, "bank": bank,
-            })
-            keys.append((row, up, bot, s in connected, bank))
-        pots: list[dict[str, Any]] = []  # in the middle: this street's bets are still in front of the players
-        if hand is not None:
-            pots = [{"amount": p.amount, "seats": list(p.eligible)} for p in settled_pots(hand.players, hand.dead)]
-        return {"id": self.table_id, "name": self.config.name, "variant": self.variant_name,
-                "hand": hand.number if hand is not None else None, "street": hand.street if hand is not None else "",
-                "pot": hand.pot_total() if hand is not None else 0, "pots": pots,
-                "board": [_CARD_TEXT[c] for c in hand.board] if hand is not None else [],
-                "button": game.table.button, "to_act": game.to_act, "stud": any(self.shape.up_cards),
-                "status": game.status_name, "seats": seats,
-                "commitment": self.commitments.get(hand.number) if hand is not None else None}, keys
+            key = (row, up, bot, s in connected, bank)
+            text = cache.get(key)
+            if text is None:
+                text = cache[key] = _json({
+                    "seat": s, "name": name, "stack": stack, "bet": bet, "in_pot": in_pot,
+                    "hole": [None if c is None else _CARD_TEXT[c] for c in hole],
+                    "up": list(up), "in_hand": in_hand, "folded": folded, "all_in": all_in, "sitting_out": out,
+                    "button": button, "bot": bot, "connected": s in connected, "bank": bank,
+                })
+            texts.append(text)
+            order.append(s)
+        if hand is None:
+            middle = '"hand":null,"street":"","pot":0,"pots":[],"board":[]'
+        else:  # in the pots: this street's bets are still in front of the players
+            pots = ",".join([f'{{"amount":{int(p.amount)},"seats":[{",".join(map(str, p.eligible))}]}}'
+                             for p in settled_pots(hand.players, hand.dead)])
+            middle = (f'"hand":{int(hand.number)},"street":{_string(hand.street)},"pot":{int(hand.pot_total())},'
+                      f'"pots":[{pots}],"board":[{",".join([_CARD_JSON[c] for c in hand.board])}]')
+        commitment = self.commitments.get(hand.number) if hand is not None else None
+        to_act = game.to_act
+        dealer = game.table.button
+        head = (f'{self._table_head}{middle},"button":{"null" if dealer is None else int(dealer)},'
+                f'"to_act":{"null" if to_act is None else int(to_act)},"stud":{self._stud},'
+                f'"status":{_string(game.status_name)},"seats":[')
+        return head, texts, f'],"commitment":{"null" if commitment is None else _string(commitment)}}}', order
 
     def _question(self, seat: int) -> dict[str, Any]:
         game = self.game
@@ -848,12 +830,19 @@ class TableHost:
         return sum(p.stack for p in self.game.table.players()) + (hand.pot_total() if hand is not None else 0)
 
 
-class Prepared(dict[str, Any]):
-    """A message with its JSON text made already (``text``, as ``json.dumps`` with compact separators
-    would write it): the connection sends the text instead of encoding the message again."""
+class Prepared:
+    """A message as its JSON text (``text``, as ``json.dumps`` with compact separators would write
+    it): the connection sends it as it is. :meth:`decoded` reads it back (for tests and tools)."""
 
     __slots__ = ("text",)
-    text: str
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def decoded(self) -> dict[str, Any]:
+        """The message as JSON data."""
+        data: dict[str, Any] = json.loads(self.text)
+        return data
 
 
 #: Each card's text by its index, as ``str(card)`` gives it (a view shows every card in sight, each a batch).
@@ -882,7 +871,11 @@ def _with_hole(row_text: str, hole: Iterable[int]) -> str:
     return f'{row_text[:start]}{",".join([_CARD_JSON[c] for c in hole])}{row_text[end:]}'
 
 
-def message_text(message: dict[str, Any]) -> str:
+#: The events whose view item carries a part of the hand's committed deck (``_deal_part``).
+_DEAL_KINDS = (HandStarted, HandEnded)
+
+
+def message_text(message: dict[str, Any] | Prepared) -> str:
     """The JSON text a connection sends for ``message`` (a :class:`Prepared` one's made already)."""
     return message.text if type(message) is Prepared else _json(message)
 

@@ -18,14 +18,12 @@ class Recorder:
         self.host = host
         self.messages: list[dict[str, Any]] = []
         self.texts: list[str] = []  # each message's JSON text, as the connection sends it
-        self.built: list[dict[str, Any]] = []  # each message as the table built it (encoded here, and back)
         self.client = Client(self._receive)
         host.connect(self.client)
 
     def _receive(self, message: dict[str, Any]) -> None:
         text = message_text(message)
         self.texts.append(text)
-        self.built.append(json.loads(json.dumps(message)))
         self.messages.append(json.loads(text))
 
     def send(self, message: dict[str, Any]) -> None:
@@ -84,6 +82,14 @@ def host(now: list[float] | None = None, **config: Any) -> TableHost:
     config.setdefault("bot_delay", 0)
     clock = now if now is not None else [0.0]
     return TableHost("t", read_config(config), now=lambda: clock[0])
+
+
+def canonical(recorder: Recorder) -> int:
+    """Check that each text a connection was sent is its message's JSON exactly as ``json.dumps`` with
+    compact separators writes it (the views' text is put together by hand, from parts); how many."""
+    for text in recorder.texts:
+        assert json.dumps(json.loads(text), separators=(",", ":")) == text, text
+    return len(recorder.texts)
 
 
 def chips(view: dict[str, Any]) -> int:

@@ -19,6 +19,12 @@ import pytest
 pytest.importorskip("uvicorn")
 sync_client = pytest.importorskip("websockets.sync.client")
 
+from cardgame import CardgameError  # noqa: E402
+from cardgame.server.serve import SWITCH_INTERVAL_US  # noqa: E402
+
+#: The switch interval `cardgame serve` runs with when not told (seconds; None: Python's own).
+SWITCH_DEFAULT = None if SWITCH_INTERVAL_US is None else SWITCH_INTERVAL_US / 1e6
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -155,3 +161,35 @@ def test_serve_runs_uvicorns_sans_io_websockets_with_its_limits(monkeypatch: pyt
     assert WEBSOCKET_OPTIONS == {"ws": "websockets-sansio", "ws_max_size": 4 * MAX_MESSAGE, "ws_ping_interval": 20,
                                  "ws_ping_timeout": 20, "ws_per_message_deflate": False}
 
+
+
+@pytest.mark.parametrize(("given", "expected"), [((), SWITCH_DEFAULT), (("--switch-interval", "250"), 0.00025)])
+def test_serve_sets_the_thread_switch_interval_while_it_runs(monkeypatch: pytest.MonkeyPatch, given: tuple[str, ...],
+                                                            expected: float | None) -> None:
+    """``cardgame serve`` runs with its thread switch interval (``--switch-interval``, in microseconds;
+    docs/server.md), so that the store's thread gets the interpreter back soon after each SQL statement,
+    and puts Python's back when it ends."""
+    import uvicorn
+
+    from cardgame.cli import main
+
+    seen: list[float] = []
+
+    async def serve(self: Any, sockets: Any = None) -> None:
+        seen.append(sys.getswitchinterval())  # and return: uvicorn never started, serve exits with status 1
+
+    monkeypatch.setattr(uvicorn.Server, "serve", serve)
+    before = sys.getswitchinterval()
+    assert main(["serve", "--no-db", "--port", str(free_port()), *given]) == 1
+    assert seen == [pytest.approx(expected if expected is not None else before)]
+    assert sys.getswitchinterval() == before
+
+
+@pytest.mark.parametrize("bad", [0, 49, 10**7, True, 1.5, "1000"])
+def test_serve_refuses_a_switch_interval_out_of_bounds(bad: Any) -> None:
+    from cardgame.server.serve import serve
+
+    before = sys.getswitchinterval()
+    with pytest.raises(CardgameError, match="switch_interval_us"):
+        serve(db=None, port=free_port(), switch_interval_us=bad)
+    assert sys.getswitchinterval() == before
