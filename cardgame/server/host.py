@@ -20,7 +20,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from cardgame.engine.errors import CardgameError, ConfigError
@@ -830,19 +830,39 @@ class TableHost:
         return sum(p.stack for p in self.game.table.players()) + (hand.pot_total() if hand is not None else 0)
 
 
-class Prepared:
+class Prepared(Mapping[str, Any]):
     """A message as its JSON text (``text``, as ``json.dumps`` with compact separators would write
-    it): the connection sends it as it is. :meth:`decoded` reads it back (for tests and tools)."""
+    it): the connection sends it as it is. It also reads as the message's JSON data (``view["seq"]``,
+    for a :class:`Client` of one's own, tests and tools), decoded when first read; :meth:`decoded`
+    gives a new dict of it."""
 
-    __slots__ = ("text",)
+    __slots__ = ("_data", "text")
 
     def __init__(self, text: str) -> None:
         self.text = text
+        self._data: dict[str, Any] | None = None
 
     def decoded(self) -> dict[str, Any]:
-        """The message as JSON data."""
+        """The message as JSON data (a new dict)."""
         data: dict[str, Any] = json.loads(self.text)
         return data
+
+    def _read(self) -> dict[str, Any]:
+        if self._data is None:
+            self._data = self.decoded()
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._read()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._read())
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+    def __repr__(self) -> str:
+        return f"Prepared({excerpt(self.text, 200)})"
 
 
 #: Each card's text by its index, as ``str(card)`` gives it (a view shows every card in sight, each a batch).
