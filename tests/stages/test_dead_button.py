@@ -4,6 +4,7 @@ the blinds and what players coming in owe, and whole games (missed blinds, new p
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 import pytest
@@ -187,16 +188,17 @@ def fold_to_the_big_blind(game: Game) -> None:
         game.act(seat, "check" if game.can_check(seat) else "fold")
 
 
-def away_and_back(stages: list[Stage[Context]] | tuple[Stage[Context], ...], seed: int) -> Game:
+def away_and_back(stages: Sequence[Stage[Context]], seed: int,
+                  play: Callable[[Game], None] = fold_to_the_big_blind) -> Game:
     """Five players at a six-seat table on ``stages``; seat 4 sits out for two hands and sits in again
-    (it has missed both blinds)."""
+    (it has missed both blinds). ``play`` plays a hand out."""
     game = Game(stages, seats=6, seed=seed, keep_hands=None)
     for s in range(5):
         game.sit_down(f"p{s}", 100, s)
     game.start()  # button 0, blinds 1, 2
     game.sit_out(4)
-    fold_to_the_big_blind(game)  # hand 2: blinds 2, 3
-    fold_to_the_big_blind(game)  # hand 3: the big blind passes seat 4 to seat 0
+    play(game)  # hand 2: blinds 2, 3
+    play(game)  # hand 3: the big blind passes seat 4 to seat 0
     game.sit_in(4)
     return game
 

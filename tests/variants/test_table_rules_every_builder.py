@@ -30,6 +30,7 @@ from cardgame.phh.replay import check_hand
 from cardgame.play.game import Game
 from cardgame.stages import DeadButtonBlinds, DeadButtonWait, ForcedBets, Showdown, ShowOptions, WaitForPlayers
 from cardgame.stages.base import PokerStage
+from tests.stages.test_dead_button import away_and_back
 from tests.stages.test_showdown import ByFirstCard, awards, showdown_ctx
 from variants.streets import opening
 
@@ -267,14 +268,7 @@ def test_each_family_plays_the_dead_button_with_missed_blinds_posted_big_live_sm
     """As the hold'em game of tests/stages/test_dead_button.py: a player sits out as the big blind passes,
     comes back and posts the big blind live and the small blind dead; every hand's PHH replays."""
     stages = build()
-    game = Game(stages, seats=6, seed=4, keep_hands=None)
-    for s in range(5):
-        game.sit_down(f"p{s}", 100, s)
-    game.start()  # button 0, blinds 1, 2
-    game.sit_out(4)
-    fold_round(game)  # hand 2: blinds 2, 3
-    fold_round(game)  # hand 3: the big blind passes seat 4 to seat 0
-    game.sit_in(4)
+    game = away_and_back(stages, 4, fold_round)  # seat 4 misses both blinds and sits in again after hand 3
     fold_round(game)  # hand 4: seat 4, between the button and the small blind, waits
     fold_round(game)  # hand 5: seat 4 posts to come in
     placed = [(e.button, e.small_blind, e.big_blind) for e in game.events if isinstance(e, BlindsPlaced)]
