@@ -795,10 +795,11 @@ class Events:
         """After a hand at table ``number`` of several (``idle``: every other table is between hands too).
         The final table due: the table waits for the others, and the last one draws it. Else hand for
         hand starts or stops by :func:`~cardgame.tournament.seating.bubble` (a table waits for the round's
-        end), and players move out of the table by :meth:`_plan`."""
+        end; while a round is played, its players out still count, so it is played out), and players move
+        out of the table by :meth:`_plan`."""
         seating = self._seating(event, number)
         fits = self._fits(event, seating)
-        if not fits:
+        if not fits and (idle or not event.hand_for_hand):  # a round is judged once it is over (TDA RP-8)
             self._bubble(event, seating)
         if fits or event.hand_for_hand:
             self._hold(event, number)

@@ -329,8 +329,17 @@ def test_the_tables_play_hand_for_hand_on_the_bubble_and_players_out_in_a_round_
     from cardgame.server.host import TableHost
 
     told: list[str] = []
+    playing_when_over: list[int] = []  # tables in a hand each time a page says hand for hand is over
     notice = TableHost.notice
-    monkeypatch.setattr(TableHost, "notice", lambda self, kind, text: (told.append(text), notice(self, kind, text)))
+
+    def told_at(self: TableHost, kind: str, text: str) -> None:
+        told.append(text)
+        if text == "Hand for hand is over.":
+            playing_when_over.append(sum(h.game.hand is not None for e in app.state.events.events.values()
+                                         for h in e.hosts.values()))
+        notice(self, kind, text)
+
+    monkeypatch.setattr(TableHost, "notice", told_at)
     dealt = 0
     for i in range(12):  # events until one meets the bubble exactly (two out in one hand can jump over it)
         db = tmp_path / f"e{i}.db"
@@ -348,6 +357,8 @@ def test_the_tables_play_hand_for_hand_on_the_bubble_and_players_out_in_a_round_
         got = {p["name"]: p["places"] for p in done["players"]}
         winner = next(p["name"] for p in done["players"] if p["place"] == 1)
         assert got == {**_places(groups, 9), winner: "1"}  # the players out in a round ranked together
+        # the bubble bursts only once its round is over: at most the table whose hand just ended is in one
+        assert all(n <= 1 for n in playing_when_over), playing_when_over
         assert sum(p["prize"] for p in done["players"]) == 100
         dealt += rounds
         if dealt:
