@@ -18,9 +18,10 @@ observation and mask) before each step; OpenSpiel's ask the state for the player
 tensor and legal actions. Ours run with each observation (``rlcard``, the default ``planes`` and the
 perfect-recall ``infostate``). ``VectorEnv`` is :class:`cardgame.rl.vector.VectorEnv` (16 tables,
 arrays, a random bot at the other seat) and ``SingleAgentEnv`` one such table
-(:class:`cardgame.rl.gym.SingleAgentEnv`): their steps are the learner's decisions (each carries the
-bot's answers, which are played but not counted; a line a game gives the vector's speed over the single
-environment's). Time is the benchmark process's CPU time
+(:class:`cardgame.rl.gym.SingleAgentEnv`), and the vector's 16 tables as lone ``SingleAgentEnv`` stepped in turn
+(the same memory held, so the same caches missed): their steps are the learner's decisions (each carries the
+bot's answers, which are played but not counted; two lines a game give the vector's speed over the single
+environment's and over its tables stepped in turn). Time is the benchmark process's CPU time
 (``time.process_time``; ``--clock wall`` for wall time): on a shared machine other processes' load
 moves wall time by a factor of two or more between runs, CPU time much less. Each environment runs
 ``--repeat`` times, taking turns, and its median run is reported; ``x PZ`` is its speed over
@@ -56,6 +57,8 @@ CLOCK: list[Callable[[], float]] = [time.process_time]
 #: The games, each with its label for the table.
 GAMES = {"nlh": "no-limit hold'em (2 players, 1/2, 100 chips)", "leduc": "Leduc hold'em (2 players)"}
 VECTOR_TABLES = 16
+#: The rows a VectorEnv is compared with: one lone SingleAgentEnv, and the vector's tables stepped in turn.
+LONE, IN_TURN = "ours: SingleAgentEnv (vs random bot)", f"ours: SingleAgentEnv x{VECTOR_TABLES} in turn"
 
 
 @dataclass(frozen=True)
@@ -176,6 +179,39 @@ def gym_runner(variant: str, observation: str, **options: Any) -> Runner:
     return run
 
 
+def tables_runner(variant: str, observation: str, **options: Any) -> Runner:
+    """Learner decisions of ``VECTOR_TABLES`` lone :class:`~cardgame.rl.gym.SingleAgentEnv` tables stepped
+    in turn (the vector's tables, one call each): the same memory held as a ``VectorEnv``'s, so the two
+    compare work for work, where one lone table keeps its game in the processor's caches."""
+
+    def run(steps: int, seed: int) -> tuple[float, int]:
+        from cardgame.rl.gym import SingleAgentEnv
+
+        tables = [SingleAgentEnv(variant, opponents="random", observation=observation, **options)
+                  for _ in range(VECTOR_TABLES)]
+        rng = np.random.default_rng(seed)
+        last = [env.reset(seed=seed + i)[0] for i, env in enumerate(tables)]
+        start = CLOCK[0]()
+        done = tables_in_turn(tables, last, rng, steps)
+        return CLOCK[0]() - start, done
+
+    return run
+
+
+def tables_in_turn(tables: list[Any], last: list[Any], rng: np.random.Generator, steps: int) -> int:
+    """Step each of ``tables`` (``SingleAgentEnv``, reset; ``last``: each one's last observation) once in
+    turn, a random legal index each, resetting a table whose episode ended, until about ``steps`` learner
+    decisions are played; the decisions played."""
+    done = 0
+    while done < steps:
+        for i, env in enumerate(tables):
+            legal = np.flatnonzero(last[i]["action_mask"])
+            obs, _, terminated, _, _ = env.step(int(legal[rng.integers(legal.size)]))
+            last[i] = env.reset()[0] if terminated else obs
+        done += len(tables)
+    return done
+
+
 def _universal_poker() -> Any:
     import pyspiel
 
@@ -244,10 +280,14 @@ def environments() -> tuple[list[tuple[str, str, str, Runner]], list[str]]:
         found.append(("nlh", "ours: cardgame.rl.env", observation, aec_runner(_ours("NT", observation, stack=100))))
         found.append(("leduc", "ours: cardgame.rl.env", observation, aec_runner(_ours("leduc hold'em", observation))))
     for observation in ("rlcard", "planes"):
-        found.append(("nlh", "ours: SingleAgentEnv (vs random bot)", observation,
+        found.append(("nlh", LONE, observation,
                       gym_runner("NT", observation, stack=100)))
-        found.append(("leduc", "ours: SingleAgentEnv (vs random bot)", observation,
+        found.append(("leduc", LONE, observation,
                       gym_runner("leduc hold'em", observation)))
+        found.append(("nlh", IN_TURN, observation,
+                      tables_runner("NT", observation, stack=100)))
+        found.append(("leduc", IN_TURN, observation,
+                      tables_runner("leduc hold'em", observation)))
         found.append(("nlh", f"ours: VectorEnv x{VECTOR_TABLES}", observation,
                       vector_runner("NT", observation, stack=100)))
         found.append(("leduc", f"ours: VectorEnv x{VECTOR_TABLES}", observation,
@@ -274,13 +314,13 @@ def measure(steps: int, repeat: int, seed: int = 1) -> tuple[list[Run], list[str
     return runs, skipped
 
 
-def vector_vs_single(runs: list[Run], game: str) -> dict[str, float]:
+def vector_vs_single(runs: list[Run], game: str, lone: str = LONE) -> dict[str, float]:
     """For each observation timed both ways in ``game``: a ``VectorEnv`` table's learner decisions per
-    second over a lone ``SingleAgentEnv``'s."""
-    speed = {(r.env.split(" ")[1], r.observation): r.steps_per_s for r in runs
-             if r.game == game and r.env.startswith(("ours: VectorEnv", "ours: SingleAgentEnv"))}
-    return {obs: speed[("VectorEnv", obs)] / speed[("SingleAgentEnv", obs)]
-            for kind, obs in speed if kind == "VectorEnv" and ("SingleAgentEnv", obs) in speed}
+    second over ``lone``'s (default: one ``SingleAgentEnv``; or its tables stepped in turn)."""
+    speed = {(r.env, r.observation): r.steps_per_s for r in runs if r.game == game}
+    vector = f"ours: VectorEnv x{VECTOR_TABLES}"
+    return {obs: speed[(vector, obs)] / speed[(lone, obs)]
+            for env, obs in speed if env == vector and (lone, obs) in speed}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -313,6 +353,10 @@ def main(argv: list[str] | None = None) -> int:
         if vs:
             print(f"  VectorEnv x{VECTOR_TABLES} / SingleAgentEnv, per learner decision: "
                   + ", ".join(f"{obs} {x:.2f}x" for obs, x in vs.items()))
+        vs = vector_vs_single(runs, game, IN_TURN)
+        if vs:
+            print(f"  VectorEnv x{VECTOR_TABLES} / {VECTOR_TABLES} SingleAgentEnv in turn, per learner decision: "
+                  + ", ".join(f"{obs} {x:.2f}x" for obs, x in vs.items()))
     for name in skipped:
         print(f"skipped (not installed): {name}")
     rows = copy_cost.measure(copies, 3 if args.quick else 7)
@@ -327,6 +371,7 @@ def main(argv: list[str] | None = None) -> int:
             "steps": steps, "repeat": repeat, "python": sys.version.split()[0],
             "runs": [asdict(r) for r in runs], "skipped": skipped, "copies": [asdict(c) for c in rows],
             "vector_vs_single": {game: vector_vs_single(runs, game) for game in GAMES},
+            "vector_vs_tables_in_turn": {game: vector_vs_single(runs, game, IN_TURN) for game in GAMES},
         }, indent=1))
     return 0
 

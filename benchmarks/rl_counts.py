@@ -55,14 +55,7 @@ def workload(kind: str, game: str, observation: str, seed: int) -> Callable[[int
         last = [env.reset(seed=seed + i)[0] for i, env in enumerate(tables)]
 
         def one(steps: int) -> int:
-            done = 0
-            while done < steps:
-                for i, env in enumerate(tables):
-                    legal = np.flatnonzero(last[i]["action_mask"])
-                    obs, _, terminated, _, _ = env.step(int(legal[rng.integers(legal.size)]))
-                    last[i] = env.reset()[0] if terminated else obs
-                done += TABLES
-            return done
+            return rl.tables_in_turn(tables, last, rng, steps)
 
         return one
     from cardgame.rl.vector import VectorEnv

@@ -29,9 +29,10 @@ def test_quick_run_gives_every_environment_and_the_copy_costs(tmp_path: Path) ->
         for observation in ("rlcard", "planes", "infostate"):
             assert (game, "ours:", observation) in seen
         envs = {r["env"] for r in data["runs"] if r["game"] == game}
-        assert {"ours: SingleAgentEnv (vs random bot)", "ours: VectorEnv x16"} <= envs
+        assert {bench.LONE, bench.IN_TURN, "ours: VectorEnv x16"} <= envs
         for peer, installed in peers.items():
             assert any(g == game and e == peer for g, e, _ in seen) == installed
+    assert set(data["vector_vs_tables_in_turn"]["leduc"]) == {"rlcard", "planes"}
     assert len(data["skipped"]) == sum(not installed for installed in peers.values())
     for r in data["runs"]:
         assert r["steps"] >= 20 and r["steps_per_s"] > 0

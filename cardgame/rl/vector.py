@@ -135,6 +135,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         self._rewards = np.zeros(num_envs, np.float64)
         self._terminations = np.zeros(num_envs, np.bool_)
         self._truncations = np.zeros(num_envs, np.bool_)
+        # each table's reward and termination written in place (typeshed: a memoryview's items are ints)
+        self._won: Any = memoryview(self._rewards)  # type: ignore[arg-type]
+        self._dones: Any = memoryview(self._terminations)  # type: ignore[arg-type]
         self._started = False
 
     def _observe(self, i: int) -> None:
@@ -221,7 +224,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         if self._check_first:  # every table's action first, so a refused batch moves none
             legal, n, trust = self._legal_view, self.actions.n, self._trust_masks
             for i, action in enumerate(actions):
-                if trust and type(action) is int and 0 <= action < n and legal[i, action]:
+                if trust and type(action) is int and 0 <= action < n and legal[i, action] and not envs[i]._done:
                     continue  # marked by the mask this table's observation gave: legal (the abstraction's own)
                 try:
                     envs[i]._move(action)  # (the mask does not mark it: the table's own check, and its words)
@@ -229,17 +232,23 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
                     raise IllegalActionError(f"Table {i}: {e} No table moved.", rule=e.rule,
                                              allowed=e.allowed) from None
         infos: dict[str, Any] = {}
-        won: list[float] = []
-        dones: list[bool] = []
         writes, write_mask, rows = self._writes, self._write_mask, self._rows
         mask_rows, mask_writers = self._mask_rows, self._mask_writers
+        won, dones = self._won, self._dones  # (memoryviews of the rewards and terminations: no list per step)
+        checked = self._check_first  # every table's action was checked above
         self._clear()
         i = 0
         try:
             for i, env in enumerate(envs):
-                reward, done, info = env._play(*env._move(actions[i]))
-                won.append(reward)
-                dones.append(done)
+                if checked:  # (env._move without its checks, made above: the index is legal)
+                    aec = env.aec
+                    game = aec._game
+                    assert game is not None
+                    reward, done, info = env._play(aec.actions.decode(actions[i], game), False)
+                else:
+                    reward, done, info = env._play(*env._move(actions[i]))
+                won[i] = reward
+                dones[i] = done
                 if done:
                     begun = env._begin(None)
                     if begun["skipped"]:
@@ -255,8 +264,6 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
             raise
         np.copyto(self._legal, self._masks)
         rewards, terminations = self._rewards, self._terminations
-        rewards[:] = won
-        terminations[:] = dones
         if self.copy:
             return self._batch(), rewards.copy(), terminations.copy(), self._truncations.copy(), infos
         return self._batch(), rewards, terminations, self._truncations, infos

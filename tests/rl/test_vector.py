@@ -13,7 +13,7 @@ pytest.importorskip("gymnasium")
 from gymnasium.vector import AutoresetMode
 from gymnasium.wrappers.vector import RecordEpisodeStatistics
 
-from cardgame.model.errors import ConfigError
+from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.rl.gym import SingleAgentEnv
 from cardgame.rl.vector import Policy, Trajectories, VectorEnv, collect, uniform
 
@@ -113,6 +113,27 @@ def test_a_step_needs_one_action_per_table_and_leaves_them_unchanged() -> None:
     with pytest.raises(ConfigError, match="one action index per table"):
         vec.step([1])
     assert np.array_equal(vec.reset(seed=5)[0], obs)
+
+
+def test_a_table_whose_episode_was_ended_by_hand_is_refused_before_any_table_moves() -> None:
+    """The batch is checked before any table moves, a table's episode included: one played to its end
+    through ``envs[i]`` between steps is refused up front (its mask of the step before still marks the
+    index), naming the table, and the other tables, played after it or before, do not move."""
+    vec = VectorEnv("leduc hold'em", 3, opponents="random", dict_obs=False)
+    vec.reset(seed=7)
+    table = vec.envs[1]
+    rng = np.random.default_rng(2)
+    mask = vec.action_masks()[1]
+    done = False
+    while not done:
+        obs, _, done, _, _ = table.step(int(rng.choice(np.flatnonzero(mask))))
+        mask = obs["action_mask"]
+    games = [t.aec.game for t in vec.envs]
+    before = [len(g.events) if g is not None else 0 for g in games]
+    with pytest.raises(IllegalActionError, match=r"Table 1: .*episode is over.* No table moved"):
+        vec.step(choose(vec.action_masks(), rng))
+    assert [len(g.events) if g is not None else 0 for g in games] == before
+    assert [t.aec.game for t in vec.envs] == games
 
 
 # --- collect ---------------------------------------------------------------------------------------------
