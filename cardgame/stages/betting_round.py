@@ -214,8 +214,8 @@ class BettingRound(PokerStage):
         """Betting was over after the last round and still is: nobody has a bet to match, two or more players are
         live and fewer than two of them can bet (the rest are all-in). Nobody acts: the round closes as it opens,
         as one opened and settled would (Robert's Rules, all-in: the rest of the board is dealt out)."""
-        previous = self.previous
-        return isinstance(previous, BettingResult) and previous.betting_over and _nobody_to_act(self.ctx.hand)
+        return (isinstance(self.previous, BettingResult) and self.previous.betting_over
+                and _nobody_to_act(self.ctx.hand))
 
     def close_at_once(self) -> None:
         """The round of ``nobody_can_bet``: the street begins and ends with no bet (nothing is returned); hands on
