@@ -62,7 +62,9 @@ class BettingRound(PokerStage):
     where ``order`` says (default: the first live player left of the button; stud games pass
     :func:`~cardgame.model.action_order.best_showing_high`). Players act until everyone live has
     acted and matched the bet, or is all-in; then an uncalled bet is returned and bets go into
-    the pot. A player alone with chips behind who has matched every bet does not act.
+    the pot. A player alone with chips behind who has matched every bet does not act, and a round
+    that opens with betting already over (``nobody_can_bet``: every live player but at most one is
+    all-in) closes as it opens.
     Event: ``act(seat, action, amount=None)``, which fires the trigger of the action's kind with an
     :class:`Action`: the trigger's conditions are the rules, its callbacks apply the action and
     pass the turn (``acted``). The street's betting is ``street_state`` (a
