@@ -212,7 +212,7 @@ class _Counter(Stage[Any]):
     states: ClassVar[list[str]] = ["ready", "counting", "done"]
     transitions: ClassVar[list[dict[str, Any]]] = [
         {"trigger": "begin", "source": "ready", "dest": "counting", "after": "reset"},
-        {"trigger": "add", "source": "counting", "dest": None, "conditions": ["small", "positive"],
+        {"trigger": "add", "source": "counting", "dest": None, "conditions": ["small", "one_over_three", "positive"],
          "before": ["add_up", "rebind", "early", "listed"]},
         {"trigger": "stop", "source": "counting", "dest": "done"},
     ]
@@ -226,6 +226,9 @@ class _Counter(Stage[Any]):
 
     def small(self, n: int) -> bool:  # one return: fused as an expression
         return n < 100
+
+    def one_over_three(self, n: int) -> int:  # fused, compared with True (2 is true but is not True: refused)
+        return n % 3
 
     def positive(self, n: int) -> bool:  # two statements: called
         ok = n > 0
@@ -279,7 +282,8 @@ def test_what_is_fused_and_what_is_called() -> None:
     names = ("positive", "add_up", "rebind", "early", "listed")
     fused = {name for name in names if f"_Counter.{name}, in line" in source}
     assert fused == {"add_up"}, source
-    assert "(a0 < 100) == True and f" in source  # small, as an expression; positive, called
+    # small, as an expression (a comparison: a bool, used as it is); one_over_three compared; positive, called
+    assert "if (a0 < 100) and (a0 % 3) == True and f" in source
     for name in ("reset",):  # the start's after callback
         assert f"_Counter.{name}, in line" in "".join(linecache.getlines(_Counter.start.__code__.co_filename))
     for cls in (BettingRound,):  # every action of the betting round runs in one frame: nothing called

@@ -260,6 +260,23 @@ class Fusion:
         assert body is not None
         return f"({ast.unparse(body[0].value)})"  # type: ignore[attr-defined]
 
+    def boolean(self, fn: Callback) -> bool:
+        """Whether the one ``return`` of ``fn`` (see :meth:`expression`) gives a ``bool``: a comparison, a ``not``,
+        or ``and``/``or`` of such (so ``x == True`` is ``x``, and ``x == False`` is ``not x``). A comparison is
+        taken to give one, as it does for numbers, text and the library's own values."""
+        parsed = self._parse(fn)
+        return parsed is not None and len(parsed[0]) == 1 and isinstance(parsed[0][0], ast.Return) and (
+            _boolean(parsed[0][0].value))
+
+
+def _boolean(node: ast.expr | None) -> bool:
+    """Whether the expression ``node`` gives a ``bool`` (see :meth:`Fusion.boolean`)."""
+    if isinstance(node, ast.Compare | ast.Constant):
+        return not isinstance(node, ast.Constant) or type(node.value) is bool
+    if isinstance(node, ast.UnaryOp):
+        return isinstance(node.op, ast.Not)
+    return isinstance(node, ast.BoolOp) and all(_boolean(value) for value in node.values)
+
 
 def _arguments(args: str) -> tuple[str, ...] | None:
     """The names a callback's parameters take in line for a call written ``args`` (``None``: any number)."""
@@ -287,9 +304,15 @@ def _source(
         lines = None if fusion is None or arguments is None else fusion.statements(fn, arguments)
         return [ref(fn)] if lines is None else [f"# {fn.__qualname__}, in line", *lines]
 
-    def ask(fn: Callback) -> str:
+    def ask(fn: Callback, wanted: bool) -> str:
+        """The test that ``fn``'s answer is ``wanted`` (compared with ``==``, as transitions does; a fused
+        answer that is always a ``bool`` is used as it is)."""
         expression = None if fusion is None or arguments is None else fusion.expression(fn, arguments)
-        return ref(fn) if expression is None else expression
+        if expression is None:
+            return f"{ref(fn)} == {wanted}"
+        if fusion is not None and fusion.boolean(fn):
+            return expression if wanted else f"not {expression}"
+        return f"{expression} == {wanted}"
 
     lines = list(head)
     for step in steps:
@@ -301,7 +324,7 @@ def _source(
             body += [line for fn in step.enter for line in call(fn)]
         body += [line for fn in step.after for line in call(fn)]
         body += [passed] if isinstance(passed, str) else passed(step)
-        tests = " and ".join(f"{ask(fn)} == {wanted}" for fn, wanted in step.conditions)
+        tests = " and ".join(ask(fn, wanted) for fn, wanted in step.conditions)
         if not tests:  # an unconditional step always passes: later candidates are never tried
             return "\n".join(lines + ["    " + line for line in body])
         lines.append(f"    if {tests}:")

@@ -322,10 +322,11 @@ class Game:
         if d.status == "running" and getattr(d.current, "to_act", None) is None:  # self.to_act, inline
             where = f" (the game is in the {d.current.name} stage)" if d.current is not None else ""
             raise IllegalActionError(f"No player is to act now{where}.", rule="no action pending")
-        ctx = self.ctx  # as _send, in line: the path every action takes
-        mark = ctx.mark()
+        ctx = self.ctx  # as _send, in line (with ctx.mark() and ctx.first_since(mark)): the path every action takes
+        mark = ctx._pin = ctx._trimmed + len(ctx._log)
         d.send("act", seat, action, amount)
-        return ctx.first_since(mark)
+        ctx._pin = None
+        return ctx._log[mark - ctx._trimmed]
 
     def draw(self, seat: int, discards: Sequence[int] = ()) -> Event:
         """Discard ``discards`` in a draw round and be dealt as many (empty: stand pat)."""

@@ -62,7 +62,9 @@ class BettingRound(PokerStage):
     where ``order`` says (default: the first live player left of the button; stud games pass
     :func:`~cardgame.model.action_order.best_showing_high`). Players act until everyone live has
     acted and matched the bet, or is all-in; then an uncalled bet is returned and bets go into
-    the pot. A player alone with chips behind who has matched every bet does not act.
+    the pot. A player alone with chips behind who has matched every bet does not act, and a round
+    that opens with betting already over (``nobody_can_bet``: every live player but at most one is
+    all-in) closes as it opens.
     Event: ``act(seat, action, amount=None)``, which fires the trigger of the action's kind with an
     :class:`Action`: the trigger's conditions are the rules, its callbacks apply the action and
     pass the turn (``acted``). The street's betting is ``street_state`` (a
@@ -74,6 +76,8 @@ class BettingRound(PokerStage):
     states: ClassVar[list[str]] = ["ready", "waiting_for_action", "round_closed", "hand_won"]
     # ``find_next_actor`` (prepare) names the player to act; the conditions then read the hand.
     transitions: ClassVar[list[dict[str, Any]]] = [
+        {"trigger": "begin", "source": "ready", "dest": "round_closed", "conditions": "nobody_can_bet",
+         "after": "close_at_once"},
         {"trigger": "begin", "source": "ready", "dest": "hand_won", "prepare": ["open_round", "find_next_actor"],
          "conditions": "one_player_left", "after": "settle_street"},
         {"trigger": "begin", "source": "ready", "dest": "round_closed", "conditions": "round_complete",
@@ -182,28 +186,53 @@ class BettingRound(PokerStage):
         the bring-in), else the one ``order`` gives, else left of the button."""
         hand = self.ctx.hand
         assert hand is not None, "betting runs inside a hand"
-        hand.street = self.street_name
-        hand.rounds += 1
-        hand.last_aggressor = None
-        self._legal = None
+        self._from = self._start_street(hand)
         previous = self.previous
-        seat = None
-        if isinstance(previous, Opening):
-            st = Street(hand, previous.bet_to, previous.min_raise, previous.raises)
-            seat = previous.opener
-        else:
-            st = Street(hand)
-        self.street_state = st
+        st = self.street_state = (Street(hand, previous.bet_to, previous.min_raise, previous.raises)
+                                  if isinstance(previous, Opening) else Street(hand))
         if self.open_pair_doubles and _open_pair(hand):
             st.big_bet_option = True
         opening = self.structure.opening_bet(self.street)
         if st.min_raise < opening:
             st.min_raise = opening
-        if seat is not None:
-            self._from = hand.players.index(hand.by_seat[seat])
-        else:
-            self._from = 0 if self.order is None else self.order(hand)
-        hand.first_to_act = hand.players[self._from].seat
+
+    def _start_street(self, hand: Hand) -> int:
+        """What every round does to the hand as it opens: name the street, count the round, forget the last
+        aggressor, and name the first player to consider (``hand.first_to_act``, returned as an index in
+        ``hand.players``): the opener the previous stage offers, else the one ``order`` gives, else left of
+        the button."""
+        hand.street = self.street_name
+        hand.rounds += 1
+        hand.last_aggressor = None
+        self._legal = None
+        previous = self.previous
+        seat = previous.opener if isinstance(previous, Opening) else None
+        first = (hand.players.index(hand.by_seat[seat]) if seat is not None
+                 else 0 if self.order is None else self.order(hand))
+        hand.first_to_act = hand.players[first].seat
+        return first
+
+    def nobody_can_bet(self) -> bool:
+        """Betting was over after the last round and still is: nobody has a bet to match, two or more players are
+        live and fewer than two of them can bet (the rest are all-in). Nobody acts: the round closes as it opens,
+        as one opened and settled would (Robert's Rules, all-in: the rest of the board is dealt out)."""
+        return (isinstance(self.previous, BettingResult) and self.previous.betting_over
+                and _nobody_to_act(self.ctx.hand))
+
+    def close_at_once(self) -> None:
+        """The round of ``nobody_can_bet``: the street begins and ends with no bet (nothing is returned); hands on
+        who is still in, betting over."""
+        hand = self.ctx.hand
+        assert hand is not None
+        self._start_street(hand)
+        live: list[int] = []
+        for hp in hand.players:
+            hp.acted_at = None
+            if not hp.folded:
+                live.append(hp.seat)
+        self.street_state = None
+        self.to_act = None
+        self._settled = BettingResult(self.street_name, tuple(live), False, True)
 
     def find_next_actor(self) -> None:
         """Name the first player from ``_from`` on (wrapping) who still has to act, or nobody.
@@ -640,6 +669,20 @@ class BettingRound(PokerStage):
         self._legal = None
         self._from = start
         self.trigger("acted")
+
+
+def _nobody_to_act(hand: Hand | None) -> bool:
+    """No bet is out, two or more players are live and fewer than two of them can bet."""
+    assert hand is not None, "betting runs inside a hand"
+    live = can_bet = 0
+    for hp in hand.players:
+        if hp.bet:
+            return False
+        if not hp.folded:
+            live += 1
+            if not hp.all_in:
+                can_bet += 1
+    return live > 1 and can_bet < 2
 
 
 def _open_pair(hand: Hand) -> bool:

@@ -211,3 +211,66 @@ def test_all_in_on_a_call_is_marked() -> None:
     act(stage, 1, "call")
     events = [e for e in ctx.log if isinstance(e, ActionTaken)]
     assert events[-1] == ActionTaken(1, "call", 98, 100, True)
+
+
+def _all_in_games(shortcut: bool, taken: list[bool]) -> list[object]:
+    """Hold'em, stud and draw games with random all-ins, as played with or without the round that closes as it
+    opens (``nobody_can_bet``; ``taken`` gets each answer of its test): each event with the hand's street, rounds,
+    first to act and last aggressor as it was emitted, and what each step left (events, stacks, the stage's state)."""
+    import random
+
+    import variants
+    from cardgame import Game
+    from cardgame.stages import betting_round
+
+    seen: list[object] = []
+    original = betting_round._nobody_to_act
+    def asked(hand: object) -> bool:
+        taken.append(original(hand))  # type: ignore[arg-type]
+        return taken[-1] and shortcut
+
+    betting_round._nobody_to_act = asked  # the fused condition reads the module's name
+    try:
+        for code in ("NT", "F7S", "F2L3D", "PO"):
+            rng = random.Random(code)
+            game = Game(variants.get(code), seats=4, seed=5, max_hands=30)
+            for i in range(4):
+                game.sit_down(f"p{i}", rng.choice([20, 60, 200]), i)
+            ctx = game.ctx
+            ctx.hook(lambda event, ctx=ctx: seen.append((event, None if ctx.hand is None else (  # type: ignore[misc]
+                ctx.hand.street, ctx.hand.rounds, ctx.hand.first_to_act, ctx.hand.last_aggressor))))
+            game.start()
+            while game.status_name == "running":
+                hand = game.ctx.hand
+                seen.append((code, len(game.events), game.events[-1:], game.table.total_chips(), game.dispatcher.state,
+                             None if hand is None else (hand.street, hand.rounds, hand.first_to_act,
+                                                        hand.last_aggressor)))
+                if game.legal_actions() is None:
+                    if game.draw_options() is not None:
+                        game.draw(game.to_act, ())
+                        continue
+                    break
+                legal = game.legal_actions()
+                assert legal is not None
+                choice = rng.random()
+                if legal.can_raise and choice < 0.4:
+                    game.act(legal.seat, "bet_raise", max(legal.amounts or (legal.max_raise_to,)))
+                elif legal.bring_in:
+                    game.act(legal.seat, "bring_in")
+                elif legal.call_amount and choice < 0.55:
+                    game.act(legal.seat, "fold")
+                else:
+                    game.act(legal.seat, "check_call")
+            seen.append((code, game.status_name, [(p.seat, p.stack) for p in game.table.players()]))
+    finally:
+        betting_round._nobody_to_act = original
+    return seen
+
+
+def test_a_round_nobody_can_bet_in_closes_as_one_opened_and_settled_would() -> None:
+    """After an all-in, the later rounds close at once (``nobody_can_bet``, ``close_at_once``) and leave the hand,
+    the events and the result exactly as opening and settling them did; and the shortcut is taken."""
+    taken: list[bool] = []
+    fast = _all_in_games(True, taken)
+    assert fast == _all_in_games(False, [])
+    assert len(fast) > 200 and taken.count(True) > 10
