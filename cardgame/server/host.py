@@ -189,18 +189,21 @@ class TableHost:
             self.timed_out = set()
             self.said = {}
             self._start_deal(event.hand)
-        else:
-            self.hand_log.append(item)
-            if len(self.hand_log) > _LOG_LIMIT:  # between hands, seats come and go: keep the newest
-                del self.hand_log[:-_LOG_LIMIT]
-            if type(event) is PlayerLeft and event.seat in self.tokens:
-                self._free_token(event.seat)
-            elif type(event) is HandEnded:
-                self._end_deal(event.hand)
-                self._rebuy_bots()
-                self.paused_until = self.now() + self.config.hand_pause
-            if type(event) in (PlayerSatOut, PlayerLeft) and self.game.hand is not None:
-                self._bots_sit_out_alone()
+            return
+        log = self.hand_log
+        log.append(item)
+        if len(log) > _LOG_LIMIT:  # between hands, seats come and go: keep the newest
+            del log[:-_LOG_LIMIT]
+        if type(event) not in _NOTED:  # most events: an action, a card dealt
+            return
+        if type(event) is PlayerLeft and event.seat in self.tokens:
+            self._free_token(event.seat)
+        elif type(event) is HandEnded:
+            self._end_deal(event.hand)
+            self._rebuy_bots()
+            self.paused_until = self.now() + self.config.hand_pause
+        if type(event) is not HandEnded and self.game.hand is not None:  # a player sat out or left
+            self._bots_sit_out_alone()
 
     # --- the committed deck (cardgame.server.fairness) -----------------------------------------------
     def _prepare_deal(self) -> None:
@@ -208,8 +211,9 @@ class TableHost:
         ctx = self.game.ctx
         if ctx.next_deck is not None:  # stacked by someone else (a test, a replay): not ours to commit
             return
-        deal = new_deal(self._deck_spec().cards, ctx.rng)
-        deck = ctx.next_deck = Deck.stacked(deal.deck, self._deck_spec())
+        spec = self._deck_spec()
+        deal = new_deal(spec.cards, ctx.rng)
+        deck = ctx.next_deck = Deck.stacked(deal.deck, spec)
         self._next_deal = (deal, deck)
 
     def _deck_spec(self) -> DeckSpec:
@@ -917,6 +921,10 @@ _CARD_JSON: tuple[str, ...] = tuple(_json(t) for t in _CARD_TEXT)
 def _number(value: float) -> str:
     """A finite number's JSON text, as :data:`_json` writes it."""
     return float.__repr__(value) if type(value) is float else int.__repr__(value)
+
+
+#: The events :meth:`TableHost._on_event` does more for than number and keep (besides ``HandStarted``).
+_NOTED = frozenset({HandEnded, PlayerLeft, PlayerSatOut})
 
 
 class _Batch:
