@@ -38,6 +38,7 @@ from cardgame.model.events import (
     PlayerSatOut,
 )
 from cardgame.model.inputs import check_instance, check_int, check_text, excerpt
+from cardgame.model.legal import LegalActions
 from cardgame.model.pots import settled_pots
 from cardgame.play import bots as bot_names
 from cardgame.play.bot import Bot, HandEvents, decide, seat_rng
@@ -815,25 +816,31 @@ class TableHost:
         return head, rows, f'],"commitment":{"null" if commitment is None else _string(commitment)}}}', holes
 
     def _question_text(self, seat: int) -> str:
-        """The JSON text of the view's ``question`` for ``seat``, to act."""
-        return _json(self._question(seat))
+        """The JSON text of the view's ``question`` for ``seat``, to act: a betting decision's (the most
+        common; the game's legal actions are asked first), else :meth:`_question`'s."""
+        legal = self.game.legal_actions()
+        if legal is None:
+            return _json(self._question(seat))
+        raise_ = "null"
+        if legal.can_raise:
+            low, high, amounts = legal.min_raise_to, legal.max_raise_to, legal.amounts
+            raise_ = (f'{{"min":{int(low)},"max":{int(high)},"is_bet":{_BOOL[legal.is_bet]},'
+                      f'"pot":{int(max(low, min(self._pot_to(legal), high)))},'
+                      f'"amounts":[{",".join(map(str, map(int, amounts)))}],'
+                      f'"complete":{_BOOL[bool(legal.bring_in) or self._bring_in_stands()]}}}')
+        return (f'{{"kind":"act","seat":{int(seat)},"fold":{_BOOL[legal.can_fold]},"check":{_BOOL[legal.can_check]},'
+                f'"call":{int(legal.call_amount)},"raise":{raise_},"bring_in":{int(legal.bring_in)}}}')
+
+    def _pot_to(self, legal: LegalActions) -> int:
+        """The street total a pot-sized raise makes the bet: call, then raise the pot."""
+        hand = self.game.hand
+        pot: int = hand.pot_total() if hand is not None else 0
+        return legal.bet_to + pot + legal.call_amount
 
     def _question(self, seat: int) -> dict[str, Any]:
-        """What ``seat``, to act, is asked: only the waiting stage's question is asked of the game (a betting
-        round's legal actions first: most decisions are bets)."""
+        """What ``seat``, to act, is asked when no betting decision waits: a draw, a run-out choice, or
+        show or muck (only the waiting stage's question is asked of the game)."""
         game = self.game
-        legal = game.legal_actions()
-        if legal is not None:
-            raise_: dict[str, Any] | None = None
-            if legal.can_raise:
-                hand = game.hand
-                pot = hand.pot_total() if hand is not None else 0
-                pot_to = legal.bet_to + pot + legal.call_amount  # a pot-sized raise: call, then raise the pot
-                raise_ = {"min": legal.min_raise_to, "max": legal.max_raise_to, "is_bet": legal.is_bet,
-                          "pot": max(legal.min_raise_to, min(pot_to, legal.max_raise_to)),
-                          "amounts": list(legal.amounts), "complete": bool(legal.bring_in) or self._bring_in_stands()}
-            return {"kind": "act", "seat": seat, "fold": legal.can_fold, "check": legal.can_check,
-                    "call": legal.call_amount, "raise": raise_, "bring_in": legal.bring_in}
         if (draw := game.draw_options()) is not None:
             return {"kind": "draw", "seat": seat, "hole": [str(c) for c in draw.hole], "min": draw.min_discards,
                     "max": draw.max_discards, "replace": draw.replace}
