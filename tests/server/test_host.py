@@ -8,8 +8,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import variants
@@ -612,3 +613,42 @@ def test_every_view_each_connection_gets_is_the_one_made_afresh_for_its_seat(var
     dealt = [e for e in watcher.events() if e["kind"] == "hole cards"]
     assert dealt and all(c is None or up for e in dealt for c, up in zip(e["event"]["cards"], e["event"]["face_up"]
                                                                           or [False] * 9, strict=False))
+
+
+ACT_VALUES = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(min_value=-10**20, max_value=10**20),
+                       st.floats(allow_nan=False), st.sampled_from(["call", "raise", "shove", "", "5"]),
+                       st.lists(st.integers(), max_size=2))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["action", "seq", "amount", "x"]), ACT_VALUES, max_size=4))
+@example({"action": "call", "seq": True})
+@example({"action": "raise", "seq": 3, "amount": False})
+@example({"action": "raise", "seq": 3, "amount": 10**18})
+@example({"action": "raise", "seq": 3, "amount": 10**18 - 1})
+@example({"action": "raise", "seq": -10**18, "amount": 4})
+@example({"action": "raise", "seq": 3, "amount": 4.0})
+@example({"action": "call", "seq": 3, "x": 1})
+@example({"action": "fold", "seq": 3, "amount": None})
+@example({"action": "teleport", "seq": 3})
+@example({"seq": 3})
+def test_an_act_message_is_read_as_the_checked_structure_reads_it(fields: dict[str, Any]) -> None:
+    """``act`` messages (the most common) are built at once when well formed: every one is the message, or
+    the refusal, that checking it field by field (as every other message is) gives."""
+    from cardgame.server.messages import ACTIONS, Act, read_message
+    from cardgame.store.serialize import SnapshotError, structure
+
+    try:
+        expected: Any = structure(fields, Act, "act") if set(fields) <= {"action", "seq", "amount"} else None
+        if expected is not None and expected.action not in ACTIONS:
+            expected = None
+    except SnapshotError:
+        expected = None
+    text = json.dumps({"type": "act", **fields})
+    if expected is None:
+        with pytest.raises(MessageError):
+            read_message(text)
+    else:
+        got = read_message(text)
+        assert type(got) is Act and got == expected
+        assert [type(v) for v in attrs.astuple(got)] == [type(v) for v in attrs.astuple(expected)]
