@@ -733,9 +733,10 @@ class TableHost:
         if text is None:
             now = self.now()
             clock = self.clock
-            text = batch.clock = (f'{{"seat":{int(seat)},"remaining":{_number(round(clock.action_left(now), 2))},'
-                                  f'"starts_in":{_number(round(clock.starts_in(now), 2))},'
-                                  f'"bank":{_number(round(clock.bank_left(now), 2))}}}')
+            # (the seconds are floats the clock made: a float's repr is its JSON text)
+            text = batch.clock = (f'{{"seat":{int(seat)},"remaining":{round(clock.action_left(now), 2)!r},'
+                                  f'"starts_in":{round(clock.starts_in(now), 2)!r},'
+                                  f'"bank":{round(clock.bank_left(now), 2)!r}}}')
         return text
 
     def _table_text(self, seat: int | None, batch: _Batch) -> str:
@@ -768,7 +769,7 @@ class TableHost:
         dealer = table.button
         connected = {c.seat for c in self.clients}
         bots, tokens = self.bots, self.tokens
-        banks, time_bank = self.clock.banks, self.clock.time_bank
+        banks, time_bank = self.clock.banks, self.clock.time_bank  # seconds (a checked config's, or the clock's)
         quoted = self._quoted
         rows: list[str] = []
         holes: dict[int, tuple[int, str, Any, str]] = {}
@@ -783,7 +784,7 @@ class TableHost:
                 name = quoted[p.name] = _string(p.name)
             end = (f'"sitting_out":{_BOOL[p.sitting_out]},"button":{_BOOL[dealer == s]},'
                    f'"bot":{_BOOL[s in bots and s not in tokens]},"connected":{_BOOL[s in connected]},'
-                   f'"bank":{_number(round(banks.get(s, time_bank), 2))}}}')
+                   f'"bank":{round(banks.get(s, time_bank), 2)!r}}}')
             hp = by_seat.get(s)
             if hp is None:
                 rows.append(f'{{"seat":{s},"name":{name},"stack":{p.stack},"bet":0,"in_pot":0,"hole":[],"up":[],'
@@ -923,11 +924,6 @@ _json = json.JSONEncoder(separators=(",", ":")).encode
 _string: Callable[[str], str] = json.encoder.encode_basestring_ascii
 #: Each card's JSON text (``"Ah"``, quoted) by its index.
 _CARD_JSON: tuple[str, ...] = tuple(_json(t) for t in _CARD_TEXT)
-
-
-def _number(value: float) -> str:
-    """A finite number's JSON text, as :data:`_json` writes it."""
-    return float.__repr__(value) if type(value) is float else int.__repr__(value)
 
 
 #: The events :meth:`TableHost._on_event` does more for than number and keep (besides ``HandStarted``).
