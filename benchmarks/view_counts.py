@@ -9,7 +9,7 @@ connection is handed is turned into the text it sends (:func:`~cardgame.server.h
 It counts, per decision, the Python bytecode instructions and calls run by the table's
 :meth:`~cardgame.server.host.TableHost.refresh` (building and encoding every connection's view) and by
 the rest of handling the message (checking it, the engine). ``--top N`` lists the functions of the
-views running the most instructions.
+views, and of the rest, running the most instructions.
 
     python benchmarks/view_counts.py                   # 2000 decisions after 200
     python benchmarks/view_counts.py --watchers 1 --top 20
@@ -127,8 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warm", type=int, default=200, help="decisions played first, not counted (default 200)")
     parser.add_argument("--watchers", type=int, default=0, help="spectators' connections besides the two players'")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--top", type=int, default=0, help="list the N functions of the views running the most "
-                                                          "instructions")
+    parser.add_argument("--top", type=int, default=0, help="list the N functions of the views, and of the "
+                                                          "rest, running the most instructions")
     opts = parser.parse_args(argv)
     views, calls, rest, n = run(opts.decisions, opts.warm, opts.seed, opts.watchers)
     print(f"{n} decisions, {2 + opts.watchers} connections: per decision")
@@ -136,6 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  the rest:        {sum(rest.values()) / n:10,.0f} instructions")
     for where, done in views.most_common(opts.top):
         print(f"  {done / n:8.1f} instructions {calls[where] / n:6.2f} calls  {where}")
+    if opts.top:
+        print("  the rest's functions running the most instructions:")
+    for where, done in rest.most_common(opts.top):
+        print(f"  {done / n:8.1f} instructions  {where}")
     return 0
 
 

@@ -160,11 +160,12 @@ def _cards(cards: object) -> tuple[Card, ...]:
     if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
         raise DealError(f"A deck is a list of cards, not {excerpt(cards)}.")
     found = tuple(itertools.islice(cards, 1000))
-    if len(found) >= 1000 or not all(type(c) is Card for c in found):
+    if len(found) >= 1000 or not set(map(type, found)) <= _CARD_TYPE:  # each a Card (a hand's deck, thrice)
         raise DealError(f"A deck is a list of at most 999 cards, not {excerpt(found)}.")
     return found
 
 
+_CARD_TYPE = frozenset({Card})
 #: Each card's text by its index.
 _CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
 
@@ -172,7 +173,7 @@ _CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
 def _deck_text(deck: tuple[Card, ...]) -> str:
     """A checked deck (:func:`_cards`) as :func:`~cardgame.model.cards.format_cards` writes it, each
     card's text looked up (a deck's 52 each hand, twice)."""
-    return " ".join([_CARD_TEXT[c] for c in deck])
+    return " ".join(map(_CARD_TEXT.__getitem__, deck))
 
 
 def _hex(value: object, what: str, digits: int) -> str:

@@ -38,12 +38,12 @@ from cardgame.model.events import (
     PlayerSatOut,
 )
 from cardgame.model.inputs import check_instance, check_int, check_text, excerpt
+from cardgame.model.legal import LegalActions
 from cardgame.model.pots import settled_pots
 from cardgame.play import bots as bot_names
 from cardgame.play.bot import Bot, HandEvents, decide, seat_rng
 from cardgame.play.game import Game
 from cardgame.play.shape import game_shape
-from cardgame.play.view import seat_rows
 from cardgame.server.clock import Clock
 from cardgame.server.config import TableConfig
 from cardgame.server.errors import MessageError
@@ -153,8 +153,8 @@ class TableHost:
         self.pending: list[tuple[int, Event]] = []  # events not yet sent
         self.hand_log: list[tuple[int, Event]] = []  # the current (or last) hand's events
         self._public_text: dict[int, str] = {}  # seq -> that item's JSON text
-        self._batch: dict[str, Any] | None = None  # while refresh() sends: the views' shared parts
-        self._row_text: dict[tuple[Any, ...], str] = {}  # a seat row's values -> its JSON text (the newest)
+        self._batch: _Batch | None = None  # while refresh() sends: the views' shared parts
+        self._quoted: dict[str, str] = {}  # a player's name -> its JSON text
         self.bot_due: float | None = None  # when the bot to act answers (bot_delay)
         self._rebuy = False
         self.rebuys = True  # a broke bot buys in again (a tournament's table sets it False)
@@ -190,18 +190,21 @@ class TableHost:
             self.timed_out = set()
             self.said = {}
             self._start_deal(event.hand)
-        else:
-            self.hand_log.append(item)
-            if len(self.hand_log) > _LOG_LIMIT:  # between hands, seats come and go: keep the newest
-                del self.hand_log[:-_LOG_LIMIT]
-            if type(event) is PlayerLeft and event.seat in self.tokens:
-                self._free_token(event.seat)
-            elif type(event) is HandEnded:
-                self._end_deal(event.hand)
-                self._rebuy_bots()
-                self.paused_until = self.now() + self.config.hand_pause
-            if type(event) in (PlayerSatOut, PlayerLeft) and self.game.hand is not None:
-                self._bots_sit_out_alone()
+            return
+        log = self.hand_log
+        log.append(item)
+        if len(log) > _LOG_LIMIT:  # between hands, seats come and go: keep the newest
+            del log[:-_LOG_LIMIT]
+        if type(event) not in _NOTED:  # most events: an action, a card dealt
+            return
+        if type(event) is PlayerLeft and event.seat in self.tokens:
+            self._free_token(event.seat)
+        elif type(event) is HandEnded:
+            self._end_deal(event.hand)
+            self._rebuy_bots()
+            self.paused_until = self.now() + self.config.hand_pause
+        if type(event) is not HandEnded and self.game.hand is not None:  # a player sat out or left
+            self._bots_sit_out_alone()
 
     # --- the committed deck (cardgame.server.fairness) -----------------------------------------------
     def _prepare_deal(self) -> None:
@@ -209,8 +212,9 @@ class TableHost:
         ctx = self.game.ctx
         if ctx.next_deck is not None:  # stacked by someone else (a test, a replay): not ours to commit
             return
-        deal = new_deal(self._deck_spec().cards, ctx.rng)
-        deck = ctx.next_deck = Deck.stacked(deal.deck, self._deck_spec())
+        spec = self._deck_spec()
+        deal = new_deal(spec.cards, ctx.rng)
+        deck = ctx.next_deck = Deck.stacked(deal.deck, spec)
         self._next_deal = (deal, deck)
 
     def _deck_spec(self) -> DeckSpec:
@@ -602,9 +606,9 @@ class TableHost:
         """Deliver the events since the last views to every client, in a view each."""
         if not self.pending or not self._before_send():
             return
-        self._batch = {}  # the parts every client's view shares, built (and encoded) once for this batch
         self._arm()
         pending = self.pending
+        self._batch = _Batch(self.game.to_act, pending)  # the parts every client's view shares, made once
         try:
             for client in list(self.clients):  # sent at once: the table may send (asked above), and nothing
                 sent = client.sent             # it sends makes an event
@@ -673,16 +677,35 @@ class TableHost:
         """The ``view`` message for ``seat`` (``None``: a spectator) carrying ``items`` (numbered events),
         as the JSON text a connection sends (a :class:`Prepared` message), made from parts encoded once
         for every view that shows them (a public event's item; the table as a spectator sees it, a batch's
-        clock)."""
-        game = self.game
+        events, clock and table)."""
+        batch = self._batch if self._batch is not None else _Batch(self.game.to_act)
+        if items is batch.items and batch.events is not None:  # the batch's events, public: joined once
+            events = batch.events
+        else:
+            events = self._events_text(seat, items, batch)
+        to_act = batch.to_act
+        if to_act is None:
+            question = clock = "null"
+        else:
+            question = self._question_text(to_act) if to_act == seat else "null"
+            clock = self._clock_text(to_act, batch) if self.clock.seat == to_act else "null"
+        return Prepared(f'{{"type":"view","seq":{self.seq},"full":{"true" if full else "false"},'
+                        f'"you":{"null" if seat is None else int(seat)},"events":[{events}],'
+                        f'"table":{self._table_text(seat, batch)},"question":{question},"clock":{clock}}}')
+
+    def _events_text(self, seat: int | None, items: Iterable[tuple[int, Event]], batch: _Batch) -> str:
+        """The view's ``events`` as JSON text (without the brackets): each item as ``seat`` sees it. A
+        public event's item is rendered once for every view; the batch's events, when all public, are
+        joined once too."""
         names: dict[int, str] | None = None  # made when an item is rendered (a public one is, once)
         texts = []
         public_text = self._public_text
+        public = True
         for n, e in items:
             item_text = public_text.get(n)
             if item_text is None:
                 if names is None:
-                    names = game.names()
+                    names = self.game.names()
                 seen = e.seen_by(seat)
                 text = self.said.get(n) or seen.describe(names)
                 if n in self.timed_out:
@@ -695,76 +718,91 @@ class TableHost:
                              f'"event":{encoded_json(seen)}{extra}}}')
                 if seen is e and (seat is None or e.seen_by(None) is e):  # the same for everyone: render it once
                     public_text[n] = item_text
+                else:
+                    public = False
             texts.append(item_text)
-        to_act = game.to_act
-        question = "null" if to_act is None or to_act != seat else _json(self._question(to_act))
-        clock = "null" if to_act is None or self.clock.seat != to_act else self._clock_text(to_act)
-        return Prepared(f'{{"type":"view","seq":{self.seq},"full":{"true" if full else "false"},'
-                        f'"you":{"null" if seat is None else int(seat)},"events":[{",".join(texts)}],'
-                        f'"table":{self._table_text(seat)},"question":{question},"clock":{clock}}}')
+        events = ",".join(texts)
+        if public and items is batch.items:
+            batch.events = events
+        return events
 
-    def _clock_text(self, seat: int) -> str:
+    def _clock_text(self, seat: int, batch: _Batch) -> str:
         """The JSON text of the view's ``clock`` (of ``seat``, to act): read once a batch, the same in
         every view of it."""
-        batch = self._batch if self._batch is not None else {}
-        text: str | None = batch.get("clock")
+        text = batch.clock
         if text is None:
             now = self.now()
             clock = self.clock
-            text = batch["clock"] = (f'{{"seat":{int(seat)},"remaining":{_number(round(clock.action_left(now), 2))},'
-                                     f'"starts_in":{_number(round(clock.starts_in(now), 2))},'
-                                     f'"bank":{_number(round(clock.bank_left(now), 2))}}}')
+            # (the seconds are floats the clock made: a float's repr is its JSON text)
+            text = batch.clock = (f'{{"seat":{int(seat)},"remaining":{round(clock.action_left(now), 2)!r},'
+                                  f'"starts_in":{round(clock.starts_in(now), 2)!r},'
+                                  f'"bank":{round(clock.bank_left(now), 2)!r}}}')
         return text
 
-    def _table_text(self, seat: int | None) -> str:
+    def _table_text(self, seat: int | None, batch: _Batch) -> str:
         """The JSON text of the view's ``table`` as ``seat`` sees it. The table as a spectator sees it is
-        made once a batch (:meth:`refresh`); a seat's own differs only in that seat's row (its hidden
-        cards)."""
-        batch = self._batch if self._batch is not None else {}
-        parts = batch.get("parts")
+        made once a batch; a seat's own differs only in that seat's row (its hidden cards)."""
+        parts = batch.parts
         if parts is None:
-            parts = batch["parts"] = self._public_table()
-        head, rows_text, tail, order = parts
-        hand = self.game.hand
-        hp = hand.by_seat.get(seat) if hand is not None and seat is not None else None
-        if hp is not None and hp.hole and seat is not None:  # the seat's own hidden cards: its row alone differs
-            index = order.index(seat)
-            rows_text = [*rows_text[:index], _with_hole(rows_text[index], hp.hole), *rows_text[index + 1:]]
-            return f'{head}{",".join(rows_text)}{tail}'
-        text: str | None = batch.get("text")
+            parts = batch.parts = self._public_table(batch.to_act)
+        head, rows, tail, holes = parts
+        own = holes.get(seat) if seat is not None else None
+        if own is not None:  # the seat's own hidden cards: its row alone differs
+            index, before, hole, after = own
+            mine = [*rows]
+            mine[index] = f'{before}{",".join([_CARD_JSON[c] for c in hole])}{after}'
+            return f'{head}{",".join(mine)}{tail}'
+        text = batch.table
         if text is None:
-            text = batch["text"] = f'{head}{",".join(rows_text)}{tail}'
+            text = batch.table = f'{head}{",".join(rows)}{tail}'
         return text
 
-    def _public_table(self) -> tuple[str, list[str], str, list[int]]:
+    def _public_table(self, to_act: int | None) -> tuple[str, list[str], str, dict[int, tuple[int, str, Any, str]]]:
         """The JSON text of the view's ``table`` as a spectator sees it, as (the text before its seats'
-        rows, each row's text, the text after them, each row's seat). A row unchanged since an earlier
-        view (the same values) is not encoded again."""
+        rows, each row's text, the text after them, and for each seat holding cards: its row's index, the
+        row's text before its hole cards, the cards and the text after them)."""
         game = self.game
-        hand = game.hand
+        ctx = game.ctx
+        hand = ctx.hand
+        table = ctx.table
+        by_seat = hand.by_seat if hand is not None else {}
+        dealer = table.button
         connected = {c.seat for c in self.clients}
-        cache = self._row_text
-        rows = seat_rows(game.ctx, None)
-        if len(cache) >= 4 * len(rows) + 8:  # the rows of the last few views only
-            cache.clear()
-        texts = []
-        order = []
-        for row in rows:
-            s, name, stack, bet, in_pot, hole, in_hand, folded, all_in, out, button = row
-            hp = hand.by_seat.get(s) if hand is not None else None
-            up = tuple(hp.face_up) if hp is not None else ()
-            bot, bank = s in self.bots and s not in self.tokens, round(self.clock.bank(s), 2)
-            key = (row, up, bot, s in connected, bank)
-            text = cache.get(key)
-            if text is None:
-                text = cache[key] = _json({
-                    "seat": s, "name": name, "stack": stack, "bet": bet, "in_pot": in_pot,
-                    "hole": [None if c is None else _CARD_TEXT[c] for c in hole],
-                    "up": list(up), "in_hand": in_hand, "folded": folded, "all_in": all_in, "sitting_out": out,
-                    "button": button, "bot": bot, "connected": s in connected, "bank": bank,
-                })
-            texts.append(text)
-            order.append(s)
+        bots, tokens = self.bots, self.tokens
+        banks, time_bank = self.clock.banks, self.clock.time_bank  # seconds (a checked config's, or the clock's)
+        quoted = self._quoted
+        rows: list[str] = []
+        holes: dict[int, tuple[int, str, Any, str]] = {}
+        for p in table.seats:
+            if p is None:
+                continue
+            s = p.seat
+            name = quoted.get(p.name)
+            if name is None:
+                if len(quoted) >= 64:
+                    quoted.clear()
+                name = quoted[p.name] = _string(p.name)
+            end = (f'"sitting_out":{_BOOL[p.sitting_out]},"button":{_BOOL[dealer == s]},'
+                   f'"bot":{_BOOL[s in bots and s not in tokens]},"connected":{_BOOL[s in connected]},'
+                   f'"bank":{round(banks.get(s, time_bank), 2)!r}}}')
+            hp = by_seat.get(s)
+            if hp is None:
+                rows.append(f'{{"seat":{s},"name":{name},"stack":{p.stack},"bet":0,"in_pot":0,"hole":[],"up":[],'
+                            f'"in_hand":false,"folded":false,"all_in":false,{end}')
+                continue
+            hole, face_up = hp.hole, hp.face_up
+            up = _FLAGS.get(tuple(face_up))
+            if up is None:
+                up = _FLAGS[tuple(face_up)] = ",".join([_BOOL[u] for u in face_up])
+            if True in face_up:  # stud's up cards
+                hidden = ",".join([_CARD_JSON[c] if u else "null" for c, u in zip(hole, face_up, strict=True)])
+            else:
+                hidden = _NULLS[len(hole)]
+            before = f'{{"seat":{s},"name":{name},"stack":{p.stack},"bet":{hp.bet},"in_pot":{hp.contributed},"hole":['
+            after = f'],"up":[{up}],"in_hand":true,"folded":{_BOOL[hp.folded]},"all_in":{_BOOL[hp.all_in]},{end}'
+            if hole:
+                holes[s] = (len(rows), before, hole, after)
+            rows.append(f"{before}{hidden}{after}")
         if hand is None:
             middle = '"hand":null,"street":"","pot":0,"pots":[],"board":[]'
         else:  # in the pots: this street's bets are still in front of the players
@@ -773,35 +811,46 @@ class TableHost:
             middle = (f'"hand":{int(hand.number)},"street":{_string(hand.street)},"pot":{int(hand.pot_total())},'
                       f'"pots":[{pots}],"board":[{",".join([_CARD_JSON[c] for c in hand.board])}]')
         commitment = self.commitments.get(hand.number) if hand is not None else None
-        to_act = game.to_act
-        dealer = game.table.button
         head = (f'{self._table_head}{middle},"button":{"null" if dealer is None else int(dealer)},'
                 f'"to_act":{"null" if to_act is None else int(to_act)},"stud":{self._stud},'
                 f'"status":{_string(game.status_name)},"seats":[')
-        return head, texts, f'],"commitment":{"null" if commitment is None else _string(commitment)}}}', order
+        return head, rows, f'],"commitment":{"null" if commitment is None else _string(commitment)}}}', holes
+
+    def _question_text(self, seat: int) -> str:
+        """The JSON text of the view's ``question`` for ``seat``, to act: a betting decision's (the most
+        common; the game's legal actions are asked first), else :meth:`_question`'s."""
+        legal = self.game.legal_actions()
+        if legal is None:
+            return _json(self._question(seat))
+        raise_ = "null"
+        if legal.can_raise:
+            low, high, amounts = legal.min_raise_to, legal.max_raise_to, legal.amounts
+            raise_ = (f'{{"min":{int(low)},"max":{int(high)},"is_bet":{_BOOL[legal.is_bet]},'
+                      f'"pot":{int(max(low, min(self._pot_to(legal), high)))},'
+                      f'"amounts":[{",".join(map(str, map(int, amounts)))}],'
+                      f'"complete":{_BOOL[bool(legal.bring_in) or self._bring_in_stands()]}}}')
+        return (f'{{"kind":"act","seat":{int(seat)},"fold":{_BOOL[legal.can_fold]},"check":{_BOOL[legal.can_check]},'
+                f'"call":{int(legal.call_amount)},"raise":{raise_},"bring_in":{int(legal.bring_in)}}}')
+
+    def _pot_to(self, legal: LegalActions) -> int:
+        """The street total a pot-sized raise makes the bet: call, then raise the pot."""
+        hand = self.game.hand
+        pot: int = hand.pot_total() if hand is not None else 0
+        return legal.bet_to + pot + legal.call_amount
 
     def _question(self, seat: int) -> dict[str, Any]:
+        """What ``seat``, to act, is asked when no betting decision waits: a draw, a run-out choice, or
+        show or muck (only the waiting stage's question is asked of the game)."""
         game = self.game
         if (draw := game.draw_options()) is not None:
             return {"kind": "draw", "seat": seat, "hole": [str(c) for c in draw.hole], "min": draw.min_discards,
                     "max": draw.max_discards, "replace": draw.replace}
         if (runs := game.run_options()) is not None:
             return {"kind": "runs", "seat": seat, "max": runs.max_runs}
-        if (show := game.show_options()) is not None:  # show or muck (the time-out answer is ``default``)
-            return {"kind": "show", "seat": seat, "wins": show.wins, "awarded": show.awarded,
-                    "default": show.default, "ask": game.can_ask_to_see(seat)}
-        legal = game.legal_actions()
-        assert legal is not None
-        raise_: dict[str, Any] | None = None
-        if legal.can_raise:
-            hand = game.hand
-            pot = hand.pot_total() if hand is not None else 0
-            pot_to = legal.bet_to + pot + legal.call_amount  # a pot-sized raise: call, then raise the pot
-            raise_ = {"min": legal.min_raise_to, "max": legal.max_raise_to, "is_bet": legal.is_bet,
-                      "pot": max(legal.min_raise_to, min(pot_to, legal.max_raise_to)), "amounts": list(legal.amounts),
-                      "complete": bool(legal.bring_in) or self._bring_in_stands()}
-        return {"kind": "act", "seat": seat, "fold": legal.can_fold, "check": legal.can_check,
-                "call": legal.call_amount, "raise": raise_, "bring_in": legal.bring_in}
+        show = game.show_options()  # show or muck (the time-out answer is ``default``)
+        assert show is not None, "a player is to act, so one of the four questions waits"
+        return {"kind": "show", "seat": seat, "wins": show.wins, "awarded": show.awarded,
+                "default": show.default, "ask": game.can_ask_to_see(seat)}
 
     def _bring_in_stands(self) -> bool:
         """Whether the street's bet is a stud bring-in (a raise now completes it to the small bet)."""
@@ -877,19 +926,32 @@ _string: Callable[[str], str] = json.encoder.encode_basestring_ascii
 _CARD_JSON: tuple[str, ...] = tuple(_json(t) for t in _CARD_TEXT)
 
 
-def _number(value: float) -> str:
-    """A finite number's JSON text, as :data:`_json` writes it."""
-    return float.__repr__(value) if type(value) is float else int.__repr__(value)
+#: The events :meth:`TableHost._on_event` does more for than number and keep (besides ``HandStarted``).
+_NOTED = frozenset({HandEnded, PlayerLeft, PlayerSatOut})
 
 
-def _with_hole(row_text: str, hole: Iterable[int]) -> str:
-    """A seat row's JSON text (a spectator's: hidden cards are ``null``) with its ``hole`` showing
-    ``hole`` (its own player's view). The row's first ``"hole":[`` is its key (a quote inside a string
-    is escaped), and the list holds no bracket."""
-    start = row_text.index('"hole":[') + 8
-    end = row_text.index("]", start)
-    return f'{row_text[:start]}{",".join([_CARD_JSON[c] for c in hole])}{row_text[end:]}'
+class _Batch:
+    """The parts of the views :meth:`TableHost.refresh` sends at once that every view shares, each made
+    when a view first needs it: the seat to act, the events (``items``) as JSON text when every one is
+    public, the clock's and the table's text (as a spectator sees it), and the table's parts."""
 
+    __slots__ = ("clock", "events", "items", "parts", "table", "to_act")
+
+    def __init__(self, to_act: int | None, items: object = None) -> None:
+        self.to_act = to_act
+        self.items = items
+        self.events: str | None = None
+        self.clock: str | None = None
+        self.table: str | None = None
+        self.parts: tuple[str, list[str], str, dict[int, tuple[int, str, Any, str]]] | None = None
+
+
+#: A boolean's JSON text, by the boolean.
+_BOOL = ("false", "true")
+#: ``_NULLS[n]``: the JSON text of n hidden cards (without the brackets).
+_NULLS = tuple(",".join(["null"] * n) for n in range(53))
+#: A hand's ``face_up`` flags -> their JSON text (without the brackets).
+_FLAGS: dict[tuple[bool, ...], str] = {}
 
 #: The events whose view item carries a part of the hand's committed deck (``_deal_part``).
 _DEAL_KINDS = (HandStarted, HandEnded)

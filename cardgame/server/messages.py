@@ -15,7 +15,7 @@ import attrs
 
 from cardgame.model.inputs import excerpt
 from cardgame.server.errors import MessageError
-from cardgame.store.serialize import SnapshotError, from_json, structure
+from cardgame.store.serialize import MAX_INT, SnapshotError, from_json, structure
 
 __all__ = [
     "ACTIONS",
@@ -133,6 +133,8 @@ _TYPES: dict[str, type] = {
     "sit": Sit, "resume": Resume, "act": Act, "draw": Draw, "runs": Runs, "muck": Muck, "sit_out": SitOut,
     "sit_in": SitIn, "leave": Leave, "top_up": TopUp, "show": Show, "ask_to_see": AskToSee,
 }
+#: The keys a well-formed ``act`` message may hold.
+_ACT_KEYS = frozenset({"type", "action", "seq", "amount"})
 #: Each message type's field names.
 _NAMES: dict[type, frozenset[str]] = {cls: frozenset(a.name for a in attrs.fields(cls)) for cls in _TYPES.values()}
 
@@ -159,6 +161,11 @@ def read_message(data: str | bytes) -> Message:
     cls = _TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise MessageError("malformed", f"Unknown message type {excerpt(kind)}; the types are {', '.join(_TYPES)}.")
+    if cls is Act and raw.keys() <= _ACT_KEYS:  # the most common message, well formed: built at once
+        action, seq, amount = raw.get("action"), raw.get("seq"), raw.get("amount")
+        if (type(action) is str and action in ACTIONS and type(seq) is int and -MAX_INT <= seq <= MAX_INT
+                and (amount is None or (type(amount) is int and -MAX_INT <= amount <= MAX_INT))):
+            return Act(action, seq, amount)
     fields: dict[str, Any] = {k: v for k, v in raw.items() if k != "type"}
     extra = sorted(set(fields) - _NAMES[cls])
     if extra:

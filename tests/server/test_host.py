@@ -8,8 +8,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import variants
@@ -17,8 +18,10 @@ from cardgame import CardgameError, Game
 from cardgame.model.cards import parse_cards
 from cardgame.model.deck import Deck
 from cardgame.play.bots import calling_station, random_bot
+from cardgame.play.view import table_view
 from cardgame.server.errors import MessageError
 from cardgame.server.messages import MAX_MESSAGE
+from cardgame.store.serialize import encode_event
 from cardgame.store.snapshot import dumps
 from tests.server.helpers import Recorder, canonical, conserved, host
 
@@ -546,3 +549,106 @@ def test_views_carry_exactly_the_text_recorded_for_them() -> None:
     assert len(texts) == len(recorded) > 50
     for i, (text, old) in enumerate(zip(texts, recorded, strict=True)):
         assert text == old, (i, text, old)
+
+
+def fresh_table(table: Any, seat: int | None) -> dict[str, Any]:
+    """The view's ``table`` for ``seat`` made afresh from the game as it is now, with the library's own
+    snapshot of it (:func:`~cardgame.play.view.table_view`), none of the server's shared parts."""
+    game = table.game
+    snap = table_view(game.ctx, seat, to_act=game.to_act)
+    hand = game.hand
+    connected = {c.seat for c in table.clients}
+    return {
+        "id": table.table_id, "name": table.config.name, "variant": table.variant_name, "hand": snap.hand,
+        "street": snap.street, "pot": snap.pot,
+        "pots": [{"amount": p.amount, "seats": list(p.eligible)} for p in snap.pots],
+        "board": [str(c) for c in snap.board], "button": game.table.button, "to_act": game.to_act,
+        "stud": any(table.shape.up_cards), "status": game.status_name,
+        "seats": [{"seat": s.seat, "name": s.name, "stack": s.stack, "bet": s.bet, "in_pot": s.in_pot,
+                   "hole": [None if c is None else str(c) for c in s.hole], "up": list(up), "in_hand": s.in_hand,
+                   "folded": s.folded, "all_in": s.all_in, "sitting_out": s.sitting_out, "button": s.button,
+                   "bot": s.seat in table.bots and s.seat not in table.tokens, "connected": s.seat in connected,
+                   "bank": round(table.clock.bank(s.seat), 2)} for s, up in zip(snap.seats, snap.face_up, strict=True)],
+        "commitment": table.commitments.get(hand.number) if hand is not None else None,
+    }
+
+
+class Checked(Recorder):
+    """A connection that checks each view as it is delivered against one made afresh: the table from the
+    game's own snapshot for this connection's seat, each event as this seat sees it (encoded anew), the
+    question only for the seat to act."""
+
+    checked = 0
+
+    def _receive(self, message: dict[str, Any]) -> None:
+        super()._receive(message)
+        view = self.messages[-1]
+        if view["type"] != "view":
+            return
+        seat, host = self.client.seat, self.host
+        assert view["you"] == seat
+        assert view["table"] == fresh_table(host, seat), (seat, view["table"])
+        numbered = dict([*host.hand_log, *host.pending])
+        for item in view["events"]:
+            assert item["event"] == encode_event(numbered[item["seq"]].seen_by(seat)), (seat, item)
+        assert (view["question"] is not None) == (seat is not None and seat == host.game.to_act)
+        Checked.checked += 1
+
+
+@pytest.mark.parametrize("variant", ["NT", "F7S"])
+def test_every_view_each_connection_gets_is_the_one_made_afresh_for_its_seat(variant: str) -> None:
+    """The views of a batch share their parts (the events, the table as a spectator sees it) and only a
+    seat's own row is its own: two seats and a spectator (and a spectator who comes mid-hand), each view
+    checked against the view made afresh, in hold'em and in stud (up cards)."""
+    config = NT if variant == "NT" else {"variant": variant, "seats": 3, "min_buy_in": 40, "max_buy_in": 200}
+    table = host(**config, bots={"2": "calling-station"})
+    Checked.checked = 0
+    ann, bob, watcher = Checked(table), Checked(table), Checked(table)
+    ann.send({"type": "sit", "name": "ann", "buy_in": 100, "seat": 0})
+    bob.send({"type": "sit", "name": "bob", "buy_in": 100, "seat": 1})
+    play([ann, bob], table, 2)
+    late = Checked(table)
+    play([ann, bob], table, 4)
+    assert late.views and Checked.checked > 100
+    dealt = [e for e in watcher.events() if e["kind"] == "hole cards"]
+    assert dealt and all(c is None or up for e in dealt for c, up in zip(e["event"]["cards"], e["event"]["face_up"]
+                                                                          or [False] * 9, strict=False))
+
+
+ACT_VALUES = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(min_value=-10**20, max_value=10**20),
+                       st.floats(allow_nan=False), st.sampled_from(["call", "raise", "shove", "", "5"]),
+                       st.lists(st.integers(), max_size=2))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["action", "seq", "amount", "x"]), ACT_VALUES, max_size=4))
+@example({"action": "call", "seq": True})
+@example({"action": "raise", "seq": 3, "amount": False})
+@example({"action": "raise", "seq": 3, "amount": 10**18})
+@example({"action": "raise", "seq": 3, "amount": 10**18 - 1})
+@example({"action": "raise", "seq": -10**18, "amount": 4})
+@example({"action": "raise", "seq": 3, "amount": 4.0})
+@example({"action": "call", "seq": 3, "x": 1})
+@example({"action": "fold", "seq": 3, "amount": None})
+@example({"action": "teleport", "seq": 3})
+@example({"seq": 3})
+def test_an_act_message_is_read_as_the_checked_structure_reads_it(fields: dict[str, Any]) -> None:
+    """``act`` messages (the most common) are built at once when well formed: every one is the message, or
+    the refusal, that checking it field by field (as every other message is) gives."""
+    from cardgame.server.messages import ACTIONS, Act, read_message
+    from cardgame.store.serialize import SnapshotError, structure
+
+    try:
+        expected: Any = structure(fields, Act, "act") if set(fields) <= {"action", "seq", "amount"} else None
+        if expected is not None and expected.action not in ACTIONS:
+            expected = None
+    except SnapshotError:
+        expected = None
+    text = json.dumps({"type": "act", **fields})
+    if expected is None:
+        with pytest.raises(MessageError):
+            read_message(text)
+    else:
+        got = read_message(text)
+        assert type(got) is Act and got == expected
+        assert [type(v) for v in attrs.astuple(got)] == [type(v) for v in attrs.astuple(expected)]
