@@ -33,6 +33,7 @@ code, which Python cannot fence in; an untrusted bot plays over the network, :mo
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
@@ -113,17 +114,26 @@ class BotView:
     @functools.cached_property
     def seats(self) -> tuple[SeatView, ...]:
         """Every seated player's row, in seat order."""
+        if not self._rows:  # never empty in a view of the seat's own: its row is there
+            raise self._unread("seats")
         return tuple([SeatView(*row) for row in self._rows])
 
     @functools.cached_property
     def history(self) -> tuple[Event, ...]:
         """This hand's events so far as this seat sees them (``event.seen_by(seat)``)."""
+        if not self._rows:
+            raise self._unread("history")
         if not self._own:
             return self._events
         events = list(self._events)
         for i, event in self._own:
             events[i] = event
         return tuple(events)
+
+    def _unread(self, what: str) -> BotError:
+        return BotError(f"This view was made for a built-in bot that reads only the question asked, its cards, the "
+                        f"board and the pot: it holds no {what}.", seat=self.seat, allowed="legal, draw, runs, show, "
+                        "hole, up, board, pot, street, button, rng")
 
     @property
     def me(self) -> SeatView:
@@ -241,6 +251,12 @@ def _word(answer: object) -> tuple[str, object]:
 def to_action(answer: object, legal: LegalActions) -> tuple[str, int | None]:
     """The precise ``(action, amount)`` for :meth:`Game.act <cardgame.play.game.Game.act>` that a bot's
     ``answer`` means under ``legal`` (see the module); raises :class:`BotError` if none."""
+    if type(answer) is str:  # most answers: a plain word staying in or folding
+        word = _WORDS.get(answer)
+        if word == "call" or word == "check":
+            return ("bring_in", None) if legal.bring_in else ("call", None) if legal.call_amount else ("check", None)
+        if word == "fold" and not legal.bring_in:
+            return "fold", None
     word, amount = _word(answer)
     if not word:
         raise BotError(f"Bot answered {excerpt(answer)}, which is no action; answer one of fold, check, call, bet, "
@@ -334,10 +350,10 @@ def to_show(answer: object, options: ShowOptions) -> str:
 # --- the driver ------------------------------------------------------------------------------------
 def _hand_start(log: Sequence[Event]) -> int:
     """Where the hand in progress starts in ``log`` (its ``HandStarted``; 0 if none)."""
-    i = len(log) - 1
-    while i >= 0 and type(log[i]) is not HandStarted:
-        i -= 1
-    return max(i, 0)
+    try:  # the last HandStarted, found by a scan from the end in C
+        return len(log) - 1 - operator.indexOf(map(type, reversed(log)), HandStarted)
+    except ValueError:
+        return 0
 
 
 def _hand_events(game: Game) -> list[Event]:
@@ -368,14 +384,19 @@ class HandEvents:
 
     def update(self, game: Game) -> None:
         """Catch up with ``game``'s log (a new hand starts afresh)."""
-        log = game.events
-        hand = game.hand
+        ctx = game.ctx
+        log = ctx.log
+        hand = ctx.hand
         number = hand.number if hand is not None else -1
-        if number != self._hand or self._read > len(log):
-            self._hand, self._read, self.events, self.own = number, _hand_start(log), [], {}
-        events, own = self.events, self.own
-        new = log[self._read:]
-        self._read = len(log)
+        read, end = self._read, len(log)
+        if number != self._hand or read > end:
+            self._hand, self.events, self.own = number, [], {}
+            read = self._read = _hand_start(log)
+        if read == end:
+            return
+        new = log[read:]
+        self._read = end
+        events = self.events
         if _PUBLIC_TYPES.issuperset(map(type, new)):  # most calls: every seat sees these events as they are
             events.extend(new)
             return
@@ -387,6 +408,7 @@ class HandEvents:
         if not hiding:
             events.extend(new)
             return
+        own = self.own
         for event in new:
             if type(event) not in hiding:
                 events.append(event)
@@ -410,16 +432,40 @@ def build_view(game: Game, seat: int, shape: GameShape, rng: random.Random, *, l
                events: HandEvents | None = None, show: ShowOptions | None = None) -> BotView:
     """The :class:`BotView` of ``seat`` in the hand in progress, asking one question (``events``:
     the hand's rendered events, when the caller keeps them across decisions; updated here)."""
-    hand = game.hand
+    return _view(game, seat, shape, rng, HandEvents() if events is None else events, legal, draw, runs, show)
+
+
+def _view(game: Game, seat: int, shape: GameShape, rng: random.Random, events: HandEvents | None,
+          legal: LegalActions | None = None, draw: DrawOptions | None = None, runs: RunOptions | None = None,
+          show: ShowOptions | None = None) -> BotView:
+    """:func:`build_view`; ``events=None``: a view without ``seats`` and ``history`` (for the bots that
+    read neither: :func:`_question_only`), which copies neither."""
+    ctx = game.ctx
+    hand = ctx.hand
     assert hand is not None, "a view is of the hand in progress"
     hp = hand.by_seat[seat]
     if events is None:
-        events = HandEvents()
+        return BotView(seat, hand.number, shape, hand.street, tuple(hp.hole), tuple(hp.face_up), tuple(hand.board),
+                       hand.pot_total(), hand.button, rng, legal, draw, runs, show)
     events.update(game)
     own = events.own.get(seat)
     return BotView(seat, hand.number, shape, hand.street, tuple(hp.hole), tuple(hp.face_up), tuple(hand.board),
-                   hand.pot_total(), hand.button, rng, legal, draw, runs, show, seat_rows(game.ctx, seat),
+                   hand.pot_total(), hand.button, rng, legal, draw, runs, show, seat_rows(ctx, seat),
                    tuple(events.events), tuple(own) if own else ())
+
+
+#: The ids of the bots marked by :func:`_question_only` (functions of the library's own, never freed).
+_QUESTION_ONLY: set[int] = set()
+
+B = TypeVar("B", bound=Callable[..., Any])
+
+
+def _question_only(bot: B) -> B:
+    """Mark a built-in bot that reads only the question, its seat's cards, the board, the pot and
+    ``view.rng``, never ``seats`` nor ``history``: :func:`decide` hands it a view that copies
+    neither (reading them raises :class:`BotError`)."""
+    _QUESTION_ONLY.add(id(bot))
+    return bot
 
 
 def seat_rng(game: Game, seat: int) -> random.Random:
@@ -515,28 +561,32 @@ def decide(game: Game, seat: int, bot: Bot | None, rng: random.Random, *, shape:
             return missing(seat)
         return found
 
-    options = game.draw_options()
-    if options is not None:
-        view = build_view(game, seat, shape, rng, draw=options, events=events)
-        game.draw(seat, _ask(who(drawer), view, to_discards, options))
-    elif (runs := game.run_options()) is not None:
-        view = build_view(game, seat, shape, rng, runs=runs, events=events)
-        game.choose_runs(seat, _ask(who(chooser), view, to_runs, runs))
-    elif (show := game.show_options()) is not None:
-        view = build_view(game, seat, shape, rng, show=show, events=events)
-        if _ask(who(None), view, to_show, show) == "show":
-            game.show(seat)
-        else:
-            game.muck(seat)
-    else:
-        legal = game.legal_actions()
-        assert legal is not None
-        view = build_view(game, seat, shape, rng, legal=legal, events=events)
-        action, amount = _ask(who(None), view, to_action, legal)
+    legal = game.legal_actions()  # first: most questions are betting decisions (asked of no other stage)
+    if legal is not None:
+        answerer = bot if bot is not None else who(None)
+        view = _view(game, seat, shape, rng, None if id(answerer) in _QUESTION_ONLY else events, legal)
+        action, amount = _ask(answerer, view, to_action, legal)
         try:
             game.act(seat, action, amount)
         except IllegalActionError as exc:
             raise BotError(f"Seat {seat}: {exc}", seat=seat, allowed=exc.allowed or legal.describe()) from None
+    elif (options := game.draw_options()) is not None:
+        answerer = who(drawer)
+        view = _view(game, seat, shape, rng, None if id(answerer) in _QUESTION_ONLY else events, draw=options)
+        game.draw(seat, _ask(answerer, view, to_discards, options))
+    elif (runs := game.run_options()) is not None:
+        answerer = who(chooser)
+        view = _view(game, seat, shape, rng, None if id(answerer) in _QUESTION_ONLY else events, runs=runs)
+        game.choose_runs(seat, _ask(answerer, view, to_runs, runs))
+    else:
+        show = game.show_options()
+        assert show is not None, "decide asks the question the seat faces now"
+        answerer = who(None)
+        view = _view(game, seat, shape, rng, None if id(answerer) in _QUESTION_ONLY else events, show=show)
+        if _ask(answerer, view, to_show, show) == "show":
+            game.show(seat)
+        else:
+            game.muck(seat)
 
 
 def play(game: Game, bots: Mapping[int, Bot] | Bot, *, drawer: Bot | None = None, chooser: Bot | None = None,
