@@ -5,7 +5,8 @@ decision: ``interface`` is the view, the events, the bot and the answer's transl
 game's own work it asks for (the question: ``legal_actions``, ``draw_options``, ...; playing the
 answer: ``act``, ``draw``, ...), which the engine's counts cover. Workloads: ``single``, a
 ``SingleAgentEnv`` of heads-up Leduc against the ``random`` bot (the learner plays random legal
-actions); ``play``, :meth:`Game.play` of random bots in limit hold'em (2 and 6 players) and triple draw.
+actions); ``play``, :meth:`Game.play` of random bots in limit hold'em (2 and 6 players) and triple draw,
+and of a bot of the user's own that reads the seats and the events (``random_bot`` inside).
 Compare two checkouts by running it in each; the counts are the same from run to run.
 
     python benchmarks/bot_counts.py [--decisions 3000]
@@ -97,14 +98,21 @@ def single(decisions: int) -> Callable[[], Any]:
     return run
 
 
-def play(code: str, players: int, decisions: int) -> Callable[[], Any]:
+def user_bot(view: Any) -> Any:
+    """``random_bot`` as a bot of the user's own, reading its seat's row and the hand's events: a view
+    copying both."""
+    assert view.me.seat == view.seat and view.history
+    return random_bot(view)
+
+
+def play(code: str, players: int, decisions: int, bot: Callable[[Any], Any] = random_bot) -> Callable[[], Any]:
     def run() -> None:
         v = variants.get(code)
         game = Game(v.build(), seats=players, seed=1, deck=v.deck)
         for i in range(players):
             game.sit_down(f"p{i}", 10**9)
         game.start()
-        game.play(random_bot, max_actions=decisions)
+        game.play(bot, max_actions=decisions)
 
     return run
 
@@ -119,12 +127,14 @@ def main(argv: list[str] | None = None) -> int:
         "play FT, 2 random bots": play("FT", 2, args.decisions),
         "play FT, 6 random bots": play("FT", 6, args.decisions),
         "play F2L3D, 6 random bots": play("F2L3D", 6, args.decisions),
+        "play FT, 6 user bots": play("FT", 6, args.decisions, user_bot),
+        "play F2L3D, 6 user bots": play("F2L3D", 6, args.decisions, user_bot),
     }
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for name, run in workloads.items():
             ops, n = counted(run)
-            print(f"{name:<28} {ops['interface'] / n:7.0f} interface {ops['game'] / n:7.0f} game instructions "
+            print(f"{name:<26} {ops['interface'] / n:7.0f} interface {ops['game'] / n:7.0f} game instructions "
                   f"per bot decision ({n} decisions)")
             top = [(where, done) for where, done in ops.most_common() if where.startswith("  ")][: args.top]
             for where, done in top:

@@ -102,6 +102,8 @@ def test_views_are_made_lazily_from_shared_events_as_the_readable_form_would(cod
     assert len(asked) > 40 and len({v.hand for v, *_ in asked}) > 5
     for view, seats, history, pot in asked:  # read only now: the game has moved on since
         assert view.seats == seats and view.history == history and view.pot == pot
+        assert view.me == view.player(view.seat) == next(s for s in seats if s.seat == view.seat)
+        assert all(view.player(s.seat) == s for s in seats)
         assert view.history is view.history  # made once
 
 

@@ -135,9 +135,9 @@ class BotView:
                         f"board and the pot: it holds no {what}.", seat=self.seat, allowed="legal, draw, runs, show, "
                         "hole, up, board, pot, street, button, rng")
 
-    @property
+    @functools.cached_property
     def me(self) -> SeatView:
-        """This seat's own row."""
+        """This seat's own row (made alone: the other seats' rows are made when read)."""
         return self.player(self.seat)
 
     @property
@@ -145,10 +145,13 @@ class BotView:
         return self.me.stack
 
     def player(self, seat: int) -> SeatView:
-        """The row of ``seat``."""
-        for s in self.seats:
-            if s.seat == seat:
-                return s
+        """The row of ``seat`` (a :class:`~cardgame.play.view.SeatView` made from it, equal to its
+        one in ``seats``)."""
+        if not self._rows:
+            raise self._unread("seats")
+        for row in self._rows:
+            if row[0] == seat:
+                return SeatView(*row)
         raise KeyError(seat)
 
     @property
