@@ -291,6 +291,21 @@ def test_the_simple_bots_get_views_copying_no_seats_or_history_and_reaching_noth
     assert seat_rows(game.ctx, 0)  # (the full view's rows: the test's light bot saw none of them)
 
 
+def test_build_view_for_a_bot_reading_only_the_question_copies_no_seats() -> None:
+    from cardgame.play.bot import build_view, seat_rng
+    from cardgame.play.shape import game_shape
+
+    game = _game("NT")
+    seat, legal, shape = game.to_act, game.legal_actions(), game_shape(game.dispatcher.stages)
+    rng = seat_rng(game, seat)
+    full = build_view(game, seat, shape, rng, legal=legal, for_bot=lambda view: "call")
+    light = build_view(game, seat, shape, rng, legal=legal, for_bot=random_bot)
+    assert full.me.seat == seat and len(full.seats) == 3 and full.history
+    assert (light.hole, light.board, light.pot, light.legal) == (full.hole, full.board, full.pot, full.legal)
+    with pytest.raises(BotError, match="holds no seats"):
+        _ = light.stack
+
+
 def test_a_hostile_bot_cannot_change_the_game_or_other_views_through_its_view() -> None:
     """A bot that tries to write to its view (its fields, its seats, its events, the question) is refused
     and the game plays on exactly as a game whose bot did not try."""

@@ -89,8 +89,11 @@ class BotView:
     ``hole`` are the seat's own cards in the order dealt (``up``: which are face up); ``seats``
     every seated player as :class:`~cardgame.play.view.SeatView`; ``history`` this hand's events as the
     seat sees them; ``rng`` the seat's own random stream. Exactly one of ``legal``, ``draw``,
-    ``runs`` and ``show`` is set: the question asked. Build one with :func:`build_view`: ``seats`` and
-    ``history`` are made on first use from what it copied when the question was asked.
+    ``runs`` and ``show`` is set: the question asked. Build one with :func:`build_view`: ``seats``,
+    ``me`` and ``history`` are made on first use from what it copied when the question was asked. The
+    built-in bots that read only the question (``random``, ``calling-station``, ``all-in``,
+    ``pair-raiser``) are handed views that copy neither the seats nor the events: reading ``seats``,
+    ``me``, ``player``, ``opponents``, ``stack`` or ``history`` of one raises :class:`BotError`.
     """
 
     seat: int
@@ -432,10 +435,17 @@ class HandEvents:
 
 def build_view(game: Game, seat: int, shape: GameShape, rng: random.Random, *, legal: LegalActions | None = None,
                draw: DrawOptions | None = None, runs: RunOptions | None = None,
-               events: HandEvents | None = None, show: ShowOptions | None = None) -> BotView:
+               events: HandEvents | None = None, show: ShowOptions | None = None, for_bot: object = None) -> BotView:
     """The :class:`BotView` of ``seat`` in the hand in progress, asking one question (``events``:
-    the hand's rendered events, when the caller keeps them across decisions; updated here)."""
-    return _view(game, seat, shape, rng, HandEvents() if events is None else events, legal, draw, runs, show)
+    the hand's rendered events, when the caller keeps them across decisions; updated here).
+    ``for_bot``: the bot to be asked; a built-in bot that reads only the question (``random``,
+    ``calling-station``, ``all-in``, ``pair-raiser``) gets a view copying neither ``seats`` nor
+    ``history``, as :func:`decide` gives it."""
+    if id(for_bot) in _QUESTION_ONLY:
+        events = None
+    elif events is None:
+        events = HandEvents()
+    return _view(game, seat, shape, rng, events, legal, draw, runs, show)
 
 
 def _view(game: Game, seat: int, shape: GameShape, rng: random.Random, events: HandEvents | None,
