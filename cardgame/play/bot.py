@@ -249,6 +249,9 @@ def _word(answer: object) -> tuple[str, object]:
         word, amount = answer, None
     elif isinstance(answer, tuple | list) and len(answer) == 2 and isinstance(answer[0], str):
         word, amount = answer[0], answer[1]
+        exact = _WORDS.get(word) if type(word) is str else None
+        if exact is not None:
+            return exact, amount
     else:
         return "", None
     return _WORDS.get(word.strip().lower().replace(" ", "_"), ""), amount
@@ -558,6 +561,17 @@ def _ask(bot: Bot, view: BotView, convert: Callable[[object, Any], T], question:
         raise BotError(f"Seat {view.seat} ({name}): {exc.reason}", seat=view.seat, allowed=exc.allowed) from None
 
 
+def _who(special: Bot | None, bot: Bot | None, seat: int, missing: Callable[[int], Bot] | None) -> Bot:
+    """The bot answering a question: ``special`` (a drawer or chooser) if given, else ``bot``, else
+    ``missing(seat)``."""
+    found = special or bot
+    if found is None:
+        if missing is None:
+            raise BotError(f"No bot plays seat {seat}.", seat=seat, allowed="a bot")
+        return missing(seat)
+    return found
+
+
 def decide(game: Game, seat: int, bot: Bot | None, rng: random.Random, *, shape: GameShape, events: HandEvents,
            drawer: Bot | None = None, chooser: Bot | None = None,
            missing: Callable[[int], Bot] | None = None) -> None:
@@ -565,18 +579,9 @@ def decide(game: Game, seat: int, bot: Bot | None, rng: random.Random, *, shape:
     the answer: ``drawer`` and ``chooser`` answer draws and run-out choices when given, else
     ``bot``; with no bot for the question, ``missing(seat)`` supplies one (or raises). An answer the
     rules refuse raises :class:`BotError` and leaves the game unchanged."""
-
-    def who(special: Bot | None) -> Bot:
-        found = special or bot
-        if found is None:
-            if missing is None:
-                raise BotError(f"No bot plays seat {seat}.", seat=seat, allowed="a bot")
-            return missing(seat)
-        return found
-
     legal = game.legal_actions()  # first: most questions are betting decisions (asked of no other stage)
     if legal is not None:
-        answerer = bot if bot is not None else who(None)
+        answerer = bot if bot is not None else _who(None, bot, seat, missing)
         view = _view(game, seat, shape, rng, None if id(answerer) in _QUESTION_ONLY else events, legal)
         action, amount = _ask(answerer, view, to_action, legal)
         try:
@@ -584,17 +589,17 @@ def decide(game: Game, seat: int, bot: Bot | None, rng: random.Random, *, shape:
         except IllegalActionError as exc:
             raise BotError(f"Seat {seat}: {exc}", seat=seat, allowed=exc.allowed or legal.describe()) from None
     elif (options := game.draw_options()) is not None:
-        answerer = who(drawer)
+        answerer = _who(drawer, bot, seat, missing)
         view = _view(game, seat, shape, rng, None if id(answerer) in _QUESTION_ONLY else events, draw=options)
         game.draw(seat, _ask(answerer, view, to_discards, options))
     elif (runs := game.run_options()) is not None:
-        answerer = who(chooser)
+        answerer = _who(chooser, bot, seat, missing)
         view = _view(game, seat, shape, rng, None if id(answerer) in _QUESTION_ONLY else events, runs=runs)
         game.choose_runs(seat, _ask(answerer, view, to_runs, runs))
     else:
         show = game.show_options()
         assert show is not None, "decide asks the question the seat faces now"
-        answerer = who(None)
+        answerer = _who(None, bot, seat, missing)
         view = _view(game, seat, shape, rng, None if id(answerer) in _QUESTION_ONLY else events, show=show)
         if _ask(answerer, view, to_show, show) == "show":
             game.show(seat)
