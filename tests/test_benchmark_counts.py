@@ -55,3 +55,12 @@ def test_view_counts() -> None:
         found = re.search(rf"^  {name}: +([\d,]+) instructions", out, re.MULTILINE)
         assert found is not None and int(found[1].replace(",", "")) > 0, name
     assert "host.py:view" in out
+
+
+def test_bot_counts() -> None:
+    pytest.importorskip("gymnasium")
+    out = counted("bot_counts.py", "--decisions", "40", "--top", "2")
+    rows = re.findall(r"^(\S.*?) +(\d+) interface +(\d+) game instructions per bot decision \((\d+) decisions\)$", out,
+                      re.MULTILINE)
+    assert len(rows) == 6 and all(int(i) > 0 and int(g) > 0 and int(n) > 20 for _, i, g, n in rows), out
+    assert len(re.findall(r"^ +[\d.]+ +\S+\.py:\w+$", out, re.MULTILINE)) >= 6  # the top functions of each

@@ -102,6 +102,8 @@ def test_views_are_made_lazily_from_shared_events_as_the_readable_form_would(cod
     assert len(asked) > 40 and len({v.hand for v, *_ in asked}) > 5
     for view, seats, history, pot in asked:  # read only now: the game has moved on since
         assert view.seats == seats and view.history == history and view.pot == pot
+        assert view.me == view.player(view.seat) == next(s for s in seats if s.seat == view.seat)
+        assert all(view.player(s.seat) == s for s in seats)
         assert view.history is view.history  # made once
 
 
@@ -253,3 +255,77 @@ def test_the_views_generated_init_takes_what_attrs_would() -> None:
     assert again.hole == () and all(getattr(again, f.name) is getattr(view, f.name) for f in fields if f.name != "hole")
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         view.seat = 1  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("code", ["NT", "F7S", "F2L3D"])
+def test_the_simple_bots_get_views_copying_no_seats_or_history_and_reaching_nothing_private(code: str) -> None:
+    """A built-in bot that reads only the question (``random_bot``, ``calling_station``, ...) is handed a
+    view that copies neither the seats nor the hand's events: reading them is refused, the rest is what
+    a full view holds, and nothing private is reachable from it."""
+    from cardgame.play.bot import _question_only
+    from cardgame.play.view import seat_rows
+
+    game = _game(code, hands=6)
+    asked: list[tuple[BotView, dict[int, tuple[Any, ...]], int]] = []
+
+    @_question_only
+    def light(view: BotView) -> Answer:
+        hand = game.hand
+        truth = {hp.seat: tuple(zip(hp.hole, hp.face_up, strict=True)) for hp in hand.players}
+        asked.append((view, truth, hand.pot_total()))
+        assert view.to_call == (view.legal.call_amount if view.legal is not None else 0)
+        return random_bot(view)
+
+    game.play({0: light, 1: random_bot, 2: random_bot})
+    assert len(asked) > 10
+    for view, truth, pot in asked:
+        assert view.hole == tuple(c for c, _ in truth[0]) and view.up == tuple(u for _, u in truth[0])
+        assert view.pot == pot and view.seat == 0
+        for name in ("seats", "history", "me", "opponents"):
+            with pytest.raises(BotError, match=r"reads only the question asked.*holds no (seats|history)"):
+                getattr(view, name)
+        reachable = _reachable(attrs.evolve(view, shape=None))
+        assert not any(isinstance(o, Game | Hand | Context | type(game.ctx.rng)) for o in reachable)
+        hidden = {c for seat, cards in truth.items() if seat != 0 for c, up in cards if not up}
+        assert not {o for o in reachable if type(o).__name__ == "Card"} & hidden
+    assert seat_rows(game.ctx, 0)  # (the full view's rows: the test's light bot saw none of them)
+
+
+def test_build_view_for_a_bot_reading_only_the_question_copies_no_seats() -> None:
+    from cardgame.play.bot import build_view, seat_rng
+    from cardgame.play.shape import game_shape
+
+    game = _game("NT")
+    seat, legal, shape = game.to_act, game.legal_actions(), game_shape(game.dispatcher.stages)
+    rng = seat_rng(game, seat)
+    full = build_view(game, seat, shape, rng, legal=legal, for_bot=lambda view: "call")
+    light = build_view(game, seat, shape, rng, legal=legal, for_bot=random_bot)
+    assert full.me.seat == seat and len(full.seats) == 3 and full.history
+    assert (light.hole, light.board, light.pot, light.legal) == (full.hole, full.board, full.pot, full.legal)
+    with pytest.raises(BotError, match="holds no seats"):
+        _ = light.stack
+
+
+def test_a_hostile_bot_cannot_change_the_game_or_other_views_through_its_view() -> None:
+    """A bot that tries to write to its view (its fields, its seats, its events, the question) is refused
+    and the game plays on exactly as a game whose bot did not try."""
+    from cardgame.model.events import Event
+
+    def quiet(view: BotView) -> Answer:
+        return random_bot(view)
+
+    def hostile(view: BotView) -> Answer:
+        for attempt in (lambda: setattr(view, "pot", 10**6), lambda: setattr(view, "_rows", ()),
+                        lambda: setattr(view.seats[0], "stack", 0), lambda: setattr(view.legal, "call_amount", 0),
+                        lambda: view.history.__setitem__(0, None), lambda: view.hole.__setitem__(0, None)):  # type: ignore
+            with pytest.raises((AttributeError, TypeError, attrs.exceptions.FrozenInstanceError)):
+                attempt()
+        assert all(isinstance(e, Event) for e in view.history)
+        return random_bot(view)
+
+    logs = []
+    for first in (quiet, hostile):
+        game = _game("F7S", hands=6)
+        game.play({0: first, 1: random_bot, 2: quiet})
+        logs.append([e.describe() for e in game.events])
+    assert logs[0] == logs[1]

@@ -33,6 +33,7 @@ code, which Python cannot fence in; an untrusted bot plays over the network, :mo
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
@@ -88,8 +89,11 @@ class BotView:
     ``hole`` are the seat's own cards in the order dealt (``up``: which are face up); ``seats``
     every seated player as :class:`~cardgame.play.view.SeatView`; ``history`` this hand's events as the
     seat sees them; ``rng`` the seat's own random stream. Exactly one of ``legal``, ``draw``,
-    ``runs`` and ``show`` is set: the question asked. Build one with :func:`build_view`: ``seats`` and
-    ``history`` are made on first use from what it copied when the question was asked.
+    ``runs`` and ``show`` is set: the question asked. Build one with :func:`build_view`: ``seats``,
+    ``me`` and ``history`` are made on first use from what it copied when the question was asked. The
+    built-in bots that read only the question (``random``, ``calling-station``, ``all-in``,
+    ``pair-raiser``) are handed views that copy neither the seats nor the events: reading ``seats``,
+    ``me``, ``player``, ``opponents``, ``stack`` or ``history`` of one raises :class:`BotError`.
     """
 
     seat: int
@@ -113,11 +117,15 @@ class BotView:
     @functools.cached_property
     def seats(self) -> tuple[SeatView, ...]:
         """Every seated player's row, in seat order."""
+        if not self._rows:  # never empty in a view of the seat's own: its row is there
+            raise self._unread("seats")
         return tuple([SeatView(*row) for row in self._rows])
 
     @functools.cached_property
     def history(self) -> tuple[Event, ...]:
         """This hand's events so far as this seat sees them (``event.seen_by(seat)``)."""
+        if not self._rows:
+            raise self._unread("history")
         if not self._own:
             return self._events
         events = list(self._events)
@@ -125,9 +133,14 @@ class BotView:
             events[i] = event
         return tuple(events)
 
-    @property
+    def _unread(self, what: str) -> BotError:
+        return BotError(f"This view was made for a built-in bot that reads only the question asked, its cards, the "
+                        f"board and the pot: it holds no {what}.", seat=self.seat, allowed="legal, draw, runs, show, "
+                        "hole, up, board, pot, street, button, rng")
+
+    @functools.cached_property
     def me(self) -> SeatView:
-        """This seat's own row."""
+        """This seat's own row (made alone: the other seats' rows are made when read)."""
         return self.player(self.seat)
 
     @property
@@ -135,10 +148,13 @@ class BotView:
         return self.me.stack
 
     def player(self, seat: int) -> SeatView:
-        """The row of ``seat``."""
-        for s in self.seats:
-            if s.seat == seat:
-                return s
+        """The row of ``seat`` (a :class:`~cardgame.play.view.SeatView` made from it, equal to its
+        one in ``seats``)."""
+        if not self._rows:
+            raise self._unread("seats")
+        for row in self._rows:
+            if row[0] == seat:
+                return SeatView(*row)
         raise KeyError(seat)
 
     @property
@@ -233,6 +249,9 @@ def _word(answer: object) -> tuple[str, object]:
         word, amount = answer, None
     elif isinstance(answer, tuple | list) and len(answer) == 2 and isinstance(answer[0], str):
         word, amount = answer[0], answer[1]
+        exact = _WORDS.get(word) if type(word) is str else None
+        if exact is not None:
+            return exact, amount
     else:
         return "", None
     return _WORDS.get(word.strip().lower().replace(" ", "_"), ""), amount
@@ -241,6 +260,12 @@ def _word(answer: object) -> tuple[str, object]:
 def to_action(answer: object, legal: LegalActions) -> tuple[str, int | None]:
     """The precise ``(action, amount)`` for :meth:`Game.act <cardgame.play.game.Game.act>` that a bot's
     ``answer`` means under ``legal`` (see the module); raises :class:`BotError` if none."""
+    if type(answer) is str:  # most answers: a plain word staying in or folding
+        word = _WORDS.get(answer)
+        if word == "call" or word == "check":
+            return ("bring_in", None) if legal.bring_in else ("call", None) if legal.call_amount else ("check", None)
+        if word == "fold" and not legal.bring_in:
+            return "fold", None
     word, amount = _word(answer)
     if not word:
         raise BotError(f"Bot answered {excerpt(answer)}, which is no action; answer one of fold, check, call, bet, "
@@ -334,10 +359,10 @@ def to_show(answer: object, options: ShowOptions) -> str:
 # --- the driver ------------------------------------------------------------------------------------
 def _hand_start(log: Sequence[Event]) -> int:
     """Where the hand in progress starts in ``log`` (its ``HandStarted``; 0 if none)."""
-    i = len(log) - 1
-    while i >= 0 and type(log[i]) is not HandStarted:
-        i -= 1
-    return max(i, 0)
+    try:  # the last HandStarted, found by a scan from the end in C
+        return len(log) - 1 - operator.indexOf(map(type, reversed(log)), HandStarted)
+    except ValueError:
+        return 0
 
 
 def _hand_events(game: Game) -> list[Event]:
@@ -368,14 +393,19 @@ class HandEvents:
 
     def update(self, game: Game) -> None:
         """Catch up with ``game``'s log (a new hand starts afresh)."""
-        log = game.events
-        hand = game.hand
+        ctx = game.ctx
+        log = ctx.log
+        hand = ctx.hand
         number = hand.number if hand is not None else -1
-        if number != self._hand or self._read > len(log):
-            self._hand, self._read, self.events, self.own = number, _hand_start(log), [], {}
-        events, own = self.events, self.own
-        new = log[self._read:]
-        self._read = len(log)
+        read, end = self._read, len(log)
+        if number != self._hand or read > end:
+            self._hand, self.events, self.own = number, [], {}
+            read = self._read = _hand_start(log)
+        if read == end:
+            return
+        new = log[read:]
+        self._read = end
+        events = self.events
         if _PUBLIC_TYPES.issuperset(map(type, new)):  # most calls: every seat sees these events as they are
             events.extend(new)
             return
@@ -387,6 +417,7 @@ class HandEvents:
         if not hiding:
             events.extend(new)
             return
+        own = self.own
         for event in new:
             if type(event) not in hiding:
                 events.append(event)
@@ -407,19 +438,50 @@ class HandEvents:
 
 def build_view(game: Game, seat: int, shape: GameShape, rng: random.Random, *, legal: LegalActions | None = None,
                draw: DrawOptions | None = None, runs: RunOptions | None = None,
-               events: HandEvents | None = None, show: ShowOptions | None = None) -> BotView:
+               events: HandEvents | None = None, show: ShowOptions | None = None, for_bot: object = None) -> BotView:
     """The :class:`BotView` of ``seat`` in the hand in progress, asking one question (``events``:
-    the hand's rendered events, when the caller keeps them across decisions; updated here)."""
-    hand = game.hand
+    the hand's rendered events, when the caller keeps them across decisions; updated here).
+    ``for_bot``: the bot to be asked; a built-in bot that reads only the question (``random``,
+    ``calling-station``, ``all-in``, ``pair-raiser``) gets a view copying neither ``seats`` nor
+    ``history``, as :func:`decide` gives it."""
+    if id(for_bot) in _QUESTION_ONLY:
+        events = None
+    elif events is None:
+        events = HandEvents()
+    return _view(game, seat, shape, rng, events, legal, draw, runs, show)
+
+
+def _view(game: Game, seat: int, shape: GameShape, rng: random.Random, events: HandEvents | None,
+          legal: LegalActions | None = None, draw: DrawOptions | None = None, runs: RunOptions | None = None,
+          show: ShowOptions | None = None) -> BotView:
+    """:func:`build_view`; ``events=None``: a view without ``seats`` and ``history`` (for the bots that
+    read neither: :func:`_question_only`), which copies neither."""
+    ctx = game.ctx
+    hand = ctx.hand
     assert hand is not None, "a view is of the hand in progress"
     hp = hand.by_seat[seat]
     if events is None:
-        events = HandEvents()
+        return BotView(seat, hand.number, shape, hand.street, tuple(hp.hole), tuple(hp.face_up), tuple(hand.board),
+                       hand.pot_total(), hand.button, rng, legal, draw, runs, show)
     events.update(game)
     own = events.own.get(seat)
     return BotView(seat, hand.number, shape, hand.street, tuple(hp.hole), tuple(hp.face_up), tuple(hand.board),
-                   hand.pot_total(), hand.button, rng, legal, draw, runs, show, seat_rows(game.ctx, seat),
+                   hand.pot_total(), hand.button, rng, legal, draw, runs, show, seat_rows(ctx, seat),
                    tuple(events.events), tuple(own) if own else ())
+
+
+#: The ids of the bots marked by :func:`_question_only` (functions of the library's own, never freed).
+_QUESTION_ONLY: set[int] = set()
+
+B = TypeVar("B", bound=Callable[..., Any])
+
+
+def _question_only(bot: B) -> B:
+    """Mark a built-in bot that reads only the question, its seat's cards, the board, the pot and
+    ``view.rng``, never ``seats`` nor ``history``: :func:`decide` hands it a view that copies
+    neither (reading them raises :class:`BotError`)."""
+    _QUESTION_ONLY.add(id(bot))
+    return bot
 
 
 def seat_rng(game: Game, seat: int) -> random.Random:
@@ -499,6 +561,17 @@ def _ask(bot: Bot, view: BotView, convert: Callable[[object, Any], T], question:
         raise BotError(f"Seat {view.seat} ({name}): {exc.reason}", seat=view.seat, allowed=exc.allowed) from None
 
 
+def _who(special: Bot | None, bot: Bot | None, seat: int, missing: Callable[[int], Bot] | None) -> Bot:
+    """The bot answering a question: ``special`` (a drawer or chooser) if given, else ``bot``, else
+    ``missing(seat)``."""
+    found = special or bot
+    if found is None:
+        if missing is None:
+            raise BotError(f"No bot plays seat {seat}.", seat=seat, allowed="a bot")
+        return missing(seat)
+    return found
+
+
 def decide(game: Game, seat: int, bot: Bot | None, rng: random.Random, *, shape: GameShape, events: HandEvents,
            drawer: Bot | None = None, chooser: Bot | None = None,
            missing: Callable[[int], Bot] | None = None) -> None:
@@ -506,37 +579,32 @@ def decide(game: Game, seat: int, bot: Bot | None, rng: random.Random, *, shape:
     the answer: ``drawer`` and ``chooser`` answer draws and run-out choices when given, else
     ``bot``; with no bot for the question, ``missing(seat)`` supplies one (or raises). An answer the
     rules refuse raises :class:`BotError` and leaves the game unchanged."""
-
-    def who(special: Bot | None) -> Bot:
-        found = special or bot
-        if found is None:
-            if missing is None:
-                raise BotError(f"No bot plays seat {seat}.", seat=seat, allowed="a bot")
-            return missing(seat)
-        return found
-
-    options = game.draw_options()
-    if options is not None:
-        view = build_view(game, seat, shape, rng, draw=options, events=events)
-        game.draw(seat, _ask(who(drawer), view, to_discards, options))
-    elif (runs := game.run_options()) is not None:
-        view = build_view(game, seat, shape, rng, runs=runs, events=events)
-        game.choose_runs(seat, _ask(who(chooser), view, to_runs, runs))
-    elif (show := game.show_options()) is not None:
-        view = build_view(game, seat, shape, rng, show=show, events=events)
-        if _ask(who(None), view, to_show, show) == "show":
-            game.show(seat)
-        else:
-            game.muck(seat)
-    else:
-        legal = game.legal_actions()
-        assert legal is not None
-        view = build_view(game, seat, shape, rng, legal=legal, events=events)
-        action, amount = _ask(who(None), view, to_action, legal)
+    legal = game.legal_actions()  # first: most questions are betting decisions (asked of no other stage)
+    if legal is not None:
+        answerer = bot if bot is not None else _who(None, bot, seat, missing)
+        view = _view(game, seat, shape, rng, None if id(answerer) in _QUESTION_ONLY else events, legal)
+        action, amount = _ask(answerer, view, to_action, legal)
         try:
             game.act(seat, action, amount)
         except IllegalActionError as exc:
             raise BotError(f"Seat {seat}: {exc}", seat=seat, allowed=exc.allowed or legal.describe()) from None
+    elif (options := game.draw_options()) is not None:
+        answerer = _who(drawer, bot, seat, missing)
+        view = _view(game, seat, shape, rng, None if id(answerer) in _QUESTION_ONLY else events, draw=options)
+        game.draw(seat, _ask(answerer, view, to_discards, options))
+    elif (runs := game.run_options()) is not None:
+        answerer = _who(chooser, bot, seat, missing)
+        view = _view(game, seat, shape, rng, None if id(answerer) in _QUESTION_ONLY else events, runs=runs)
+        game.choose_runs(seat, _ask(answerer, view, to_runs, runs))
+    else:
+        show = game.show_options()
+        assert show is not None, "decide asks the question the seat faces now"
+        answerer = _who(None, bot, seat, missing)
+        view = _view(game, seat, shape, rng, None if id(answerer) in _QUESTION_ONLY else events, show=show)
+        if _ask(answerer, view, to_show, show) == "show":
+            game.show(seat)
+        else:
+            game.muck(seat)
 
 
 def play(game: Game, bots: Mapping[int, Bot] | Bot, *, drawer: Bot | None = None, chooser: Bot | None = None,

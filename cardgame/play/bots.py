@@ -15,11 +15,12 @@ from collections.abc import Callable
 
 from cardgame.model.errors import ConfigError
 from cardgame.model.inputs import excerpt
-from cardgame.play.bot import Answer, Bot, BotView
+from cardgame.play.bot import Answer, Bot, BotView, _question_only
 
 __all__ = ["always_all_in", "available", "calling_station", "get", "pair_raiser", "random_bot", "random_draw"]
 
 
+@_question_only
 def random_draw(view: BotView) -> Answer:
     """Discards a random number of random cards (in a draw), else checks or calls."""
     if view.draw is None:
@@ -30,39 +31,44 @@ def random_draw(view: BotView) -> Answer:
     return hole[: least + view.rng.randrange(most - least + 1)]
 
 
+_CALL: tuple[Answer, ...] = ("call",)
+_FOLD_CALL: tuple[Answer, ...] = ("fold", "call")
+
+
+@_question_only
 def random_bot(view: BotView) -> Answer:
     """Uniform over the legal choices: fold (only facing a bet), check/call, the smallest and the
     largest raise; random discards in a draw, a random number of run-outs."""
-    if view.draw is not None:
-        return random_draw(view)
-    if view.runs is not None:
-        return 1 + view.rng.randrange(view.runs.max_runs)
-    if view.show is not None:
-        return view.show.default
     legal = view.legal
-    assert legal is not None
-    options: list[Answer] = []
-    if legal.can_fold and not legal.bring_in:
-        options.append("fold")
-    options.append("call")
+    if legal is None:
+        if view.draw is not None:
+            return random_draw(view)
+        if view.runs is not None:
+            return 1 + view.rng.randrange(view.runs.max_runs)
+        assert view.show is not None
+        return view.show.default
+    options = _FOLD_CALL if legal.can_fold and not legal.bring_in else _CALL
     if legal.can_raise:
-        options.append(("raise", legal.min_raise_to))
+        options += (("raise", legal.min_raise_to),)
         if legal.max_raise_to != legal.min_raise_to:
-            options.append(("raise", max(legal.amounts) if legal.amounts else legal.max_raise_to))
+            options += (("raise", max(legal.amounts) if legal.amounts else legal.max_raise_to),)
     return view.rng.choice(options)
 
 
+@_question_only
 def calling_station(view: BotView) -> Answer:
     """Always checks or calls (posts a due bring-in), stands pat (throws its lowest card where a
     discard is compulsory), runs once."""
     return "call"
 
 
+@_question_only
 def always_all_in(view: BotView) -> Answer:
     """The seed's 'always all-in' test bot: raises as much as allowed whenever it may, else calls."""
     return "all_in" if view.legal is not None else "call"
 
 
+@_question_only
 def pair_raiser(view: BotView) -> Answer:
     """The seed's second test bot: raises with a pair of fives or better (using a hole card), else
     checks or folds; stands pat in a draw."""
