@@ -215,6 +215,11 @@ class _Counter(Stage[Any]):
         {"trigger": "add", "source": "counting", "dest": None, "conditions": ["small", "one_over_three", "positive"],
          "before": ["add_up", "rebind", "early", "listed"]},
         {"trigger": "stop", "source": "counting", "dest": "done"},
+        # fired by add_up (a nested trigger, written in line in add's generated function): the first step whose
+        # condition holds is taken, the next candidates are tried in turn
+        {"trigger": "tally", "source": "counting", "dest": None, "conditions": "even", "after": "note_even"},
+        {"trigger": "tally", "source": "counting", "dest": None, "unless": "big", "after": "note_odd"},
+        {"trigger": "tally", "source": "counting", "dest": None},
     ]
     ends: ClassVar[dict[str, str]] = {"done": "counted"}
     events: ClassVar[tuple[str, ...]] = ("add", "stop")
@@ -234,8 +239,22 @@ class _Counter(Stage[Any]):
         ok = n > 0
         return ok
 
-    def add_up(self, n: int) -> None:  # fused
+    def add_up(self, n: int) -> None:  # fused, and the trigger it fires too
         self.total += n
+        if n != 4:
+            self.trigger("tally")
+
+    def even(self) -> bool:
+        return self.total % 2 == 0
+
+    def big(self) -> bool:
+        return self.total > 150
+
+    def note_even(self) -> None:
+        self.seen.append(0)
+
+    def note_odd(self) -> None:
+        self.seen.append(1)
 
     def rebind(self, n: int) -> None:  # reassigns its parameter: called, so the next callback sees the argument
         n = n * 2
@@ -284,6 +303,12 @@ def test_what_is_fused_and_what_is_called() -> None:
     assert fused == {"add_up"}, source
     # small, as an expression (a comparison: a bool, used as it is); one_over_three compared; positive, called
     assert "if (a0 < 100) and (a0 % 3) == True and f" in source
+    # add_up's nested trigger, in line in the state that has it (its candidates tried in turn), called elsewhere
+    one = source.split("if len(a) == 1:")[1].split("if len(a)")[0]
+    nested = one.split("# m.trigger('tally'), in line")[1]
+    assert re.search(r"if m.state == 'counting':\s+if \(m.total % 2 == 0\):\s+# _Counter.note_even, in line\s+"
+                     r"m.seen.append\(0\)\s+else:\s+if not \(m.total > 150\):\s+# _Counter.note_odd, in line", nested)
+    assert "else:\n                        m.trigger('tally')" in nested, nested
     for name in ("reset",):  # the start's after callback
         assert f"_Counter.{name}, in line" in "".join(linecache.getlines(_Counter.start.__code__.co_filename))
     for cls in (BettingRound,):  # every action of the betting round runs in one frame: nothing called
@@ -300,7 +325,7 @@ def test_a_kernel_stage_fused_plays_as_transitions_does() -> None:
         d = Dispatcher([_Counter(), _Last()], _Log())
         d.start()
         for _ in range(60):
-            n = rng.choice([1, 2, 5, 99, 100, -3, 0])
+            n = rng.choice([1, 2, 4, 5, 97, 99, 100, -3, 0])
             try:
                 d.send("add", n)
                 yield "added", n

@@ -257,7 +257,7 @@ class Stage(Generic[C]):
         cls.table = compile_machine(cls, cls.machine)
         cls._endings = _endings(cls)
         cls._final = frozenset(state for state in cls.ends if state in cls._endings)  # base ends: with base states
-        cls.fast = generate(cls.table)
+        cls.fast = generate(cls.table, nest=cls.trigger is Stage.trigger)  # a trigger of its own: nested ones called
         cls._handlers = {event: getattr(cls, "on_" + event, None) for event in cls.events}
         missing = [event for event, method in cls._handlers.items() if method is None]
         if missing:

@@ -655,7 +655,7 @@ class BettingRound(PokerStage):
         assert st is not None and st.to_act is not None
         self._legal = None
         self._from = st.players.index(st.to_act) + 1
-        self.fast[("waiting_for_action", "acted")](self)  # type: ignore[operator]  # self.trigger("acted"), inline
+        self.trigger("acted")  # written in line where the action's trigger is generated (machine.generate)
 
     def on_table_change(self) -> None:
         """A player left mid-hand (their hand was folded): re-check whose turn it is."""
