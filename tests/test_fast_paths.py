@@ -304,7 +304,7 @@ def test_what_is_fused_and_what_is_called() -> None:
     # small, as an expression (a comparison: a bool, used as it is); one_over_three compared; positive, called
     assert "if (a0 < 100) and (a0 % 3) == True and f" in source
     # add_up's nested trigger, in line in the state that has it (its candidates tried in turn), called elsewhere
-    one = source.split("if len(a) == 1:")[1].split("if len(a)")[0]
+    one = source.split("\n        if not a:\n")[1].split("\n        f")[0]
     nested = one.split("# m.trigger('tally'), in line")[1]
     assert re.search(r"if m.state == 'counting':\s+if \(m.total % 2 == 0\):\s+# _Counter.note_even, in line\s+"
                      r"m.seen.append\(0\)\s+else:\s+if not \(m.total > 150\):\s+# _Counter.note_odd, in line", nested)
@@ -314,8 +314,8 @@ def test_what_is_fused_and_what_is_called() -> None:
     for cls in (BettingRound,):  # every action of the betting round runs in one frame: nothing called
         for kind in KINDS:
             text = "".join(linecache.getlines(cls.fast[("waiting_for_action", kind)].__code__.co_filename))  # type: ignore[union-attr]
-            assert "if len(a) == 1:" in text
-            one = text.split("if len(a) == 1:")[1].split("\n        f")[0]
+            assert "\n        if not a:\n" in text
+            one = text.split("\n        if not a:\n")[1].split("\n        f")[0]
             assert re.search(r"\bf\d+\(m, a0\)", one) is None, (kind, one)
 
 

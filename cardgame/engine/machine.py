@@ -159,7 +159,7 @@ Fast = Callable[..., bool] | str
 
 
 #: Names the generated functions use for themselves: a fused body's globals must not be one of them.
-_OWN_NAMES = re.compile(r"(m|a|a0|e|ctx|previous|ends|fire|start|table|f\d+|_i\d+_\w*)\Z")
+_OWN_NAMES = re.compile(r"(m|a|a0|e|ctx|previous|ends|fire|start|table|nothing|f\d+|_i\d+_\w*)\Z")
 #: Nodes a fused body may not hold: another scope, a way out of the middle, or a look at the frame.
 _NOT_FUSED = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ListComp, ast.SetComp, ast.DictComp,
               ast.GeneratorExp, ast.Yield, ast.YieldFrom, ast.Await, ast.Global, ast.Nonlocal)
@@ -425,16 +425,29 @@ def _source(
     return "\n".join([*lines, "    " + failed])
 
 
+#: The default of a generated trigger's first argument: none was given.
+class _Nothing:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "NOTHING"
+
+
+NOTHING = _Nothing()
+
+
 def _arities(steps: tuple[Step, ...], names: dict[str, Any], fusion: Fusion | None = None) -> str:
     """:func:`_source` with the steps written out three times: for a trigger with no argument,
     with one (the action it carries) and with any number. ``f(m, *a)`` builds a list and a tuple
-    per call; the first two call each callback with its arguments spelt out (or fuse it)."""
+    per call; the first two call each callback with its arguments spelt out (or fuse it), the one argument
+    taken as a parameter of its own (``a0``, :data:`NOTHING` when none is given: no tuple to unpack)."""
 
     def body(args: str) -> list[str]:
         return ["    " + line for line in _source(steps, names, (), args, fusion=fusion).splitlines()]
 
-    return "\n".join(["def fire(m, *a):", "    if not a:", *body("(m)"), "    if len(a) == 1:", "        a0 = a[0]",
-                      *body("(m, a0)"), *_source(steps, names, (), "(m, *a)").splitlines()])
+    names["nothing"] = NOTHING
+    return "\n".join(["def fire(m, a0=nothing, *a):", "    if a0 is nothing:", *body("(m)"), "    if not a:",
+                      *body("(m, a0)"), *_source(steps, names, (), "(m, a0, *a)").splitlines()])
 
 
 def _compiled(source: str, names: dict[str, Any], fusion: Fusion | None, made: str, steps: tuple[Step, ...]) -> Any:
@@ -442,7 +455,7 @@ def _compiled(source: str, names: dict[str, Any], fusion: Fusion | None, made: s
     runs in the stage module's globals (what they read), the callbacks it calls handed in as closure cells.
     The source is kept in ``linecache`` under a name of its own, so a traceback through it shows its lines."""
     if fusion is not None and fusion.count:
-        refs = sorted(name for name in names if re.fullmatch(r"f\d+|fire|table|ends", name))
+        refs = sorted(name for name in names if re.fullmatch(r"f\d+|fire|table|ends|nothing", name))
         source = "\n".join([f"def _make({', '.join(refs)}):", *("    " + line for line in source.splitlines()),
                             f"    return {made}"])
     owners = sorted({fn.__qualname__.rpartition(".")[0] for step in steps for fn in _step_functions(step)
