@@ -203,6 +203,20 @@ def test_the_readable_path_is_really_taken(readable: None) -> None:
     assert stage is not None and type(stage).start is Stage.start
     assert not getattr(type(stage).start, "generated", False)
     assert Game.legal_actions is _readable_legal_actions
+    # the betting round's table of action triggers (on_act's one lookup) is derived from the readable triggers
+    assert set(BettingRound.acts) == {("waiting_for_action", kind) for kind in KINDS}
+    assert all(fn is BettingRound.fast[key] and fn.__name__ == "<lambda>" for key, fn in BettingRound.acts.items())
+
+
+def test_the_action_table_is_the_generated_triggers() -> None:
+    """``BettingRound.acts`` holds the generated trigger functions, the readable ones inside ``by_transitions``,
+    and the generated ones again after it."""
+    generated = dict(BettingRound.acts)
+    assert set(generated) == {("waiting_for_action", kind) for kind in KINDS}
+    assert all(fn is BettingRound.fast[key] and fn.__name__ == "fire" for key, fn in generated.items())
+    with by_transitions([BettingRound]):
+        assert all(BettingRound.acts[key] is BettingRound.fast[key] is not fn for key, fn in generated.items())
+    assert BettingRound.acts == generated
 
 
 class _Counter(Stage[Any]):

@@ -330,6 +330,7 @@ def by_transitions(classes: Iterable[type[Stage[Any]]] | None = None) -> Iterato
             cls.fast = {key: caller(cls, key[1]) for key in cls.table}
             if getattr(cls.__dict__.get("start"), "generated", False):  # a start of the class's own stays
                 cls.start = Stage.start  # type: ignore[method-assign]
+            cls.derive_tables()  # the tables looking triggers up by name: the readable ones now
         yield
     finally:
         for cls, attributes in reversed(saved):
@@ -338,6 +339,7 @@ def by_transitions(classes: Iterable[type[Stage[Any]]] | None = None) -> Iterato
                     setattr(cls, name, attributes[name])
                 elif name in cls.__dict__:
                     delattr(cls, name)
+            cls.derive_tables()
 
 
 def check_play(play: Callable[[], Iterable[Any]], classes: Iterable[type[Stage[Any]]] | None = None) -> int:
