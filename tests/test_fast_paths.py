@@ -2,10 +2,11 @@
 
 Four places copy a readable call in line because every action takes them: ``Dispatcher.send`` runs
 ``Stage.handle``'s body in line, ``Game.act`` runs ``Game.to_act`` and ``Game._send`` in line,
-``Game.legal_actions`` runs ``Game._ask("legal_actions")`` in line, and ``BettingRound.on_act`` and
-``pass_turn`` call the class's generated trigger functions (and every stage starts through its generated
+``Game.legal_actions`` runs ``Game._ask("legal_actions")`` in line, and ``BettingRound.on_act`` calls the
+class's generated trigger functions (``BettingRound.acts``; and every stage starts through its generated
 ``start``) instead of ``Stage.trigger`` and ``Stage.start``; those generated functions have the bodies of the
-callbacks and conditions they can fuse written in line (``cardgame.engine.machine.Fusion``), which
+callbacks and conditions they can fuse written in line (``cardgame.engine.machine.Fusion``), the triggers
+those callbacks fire too (``pass_turn``'s ``acted``), which
 ``cardgame.engine.verify``'s recording classes do not reach. Here the same random games (every action kind,
 aliases, illegal actions, wrong seats, table events mid-hand, draws and run-it-twice choices) are played
 twice: once as the library runs them, once on the readable path, where those four methods are the plain
@@ -331,6 +332,8 @@ def test_what_is_fused_and_what_is_called() -> None:
             assert "\n        if not a:\n" in text
             one = text.split("\n        if not a:\n")[1].split("\n        f")[0]
             assert re.search(r"\bf\d+\(m, a0\)", one) is None, (kind, one)
+            if kind in ("fold", "call"):  # acts_in_turn's isinstance tests give a bool: used as they are
+                assert "== True" not in one and "isinstance(a0.seat, int)" in one, (kind, one)
 
 
 def test_a_kernel_stage_fused_plays_as_transitions_does() -> None:

@@ -281,11 +281,12 @@ class Fusion:
 
     def boolean(self, fn: Callback) -> bool:
         """Whether the one ``return`` of ``fn`` (see :meth:`expression`) gives a ``bool``: a comparison, a ``not``,
-        or ``and``/``or`` of such (so ``x == True`` is ``x``, and ``x == False`` is ``not x``). A comparison is
-        taken to give one, as it does for numbers, text and the library's own values."""
+        a call of the builtin ``isinstance`` (or ``issubclass``, ``callable``, ``hasattr``, ``bool``: not a name of
+        the module's own), or ``and``/``or`` of such (so ``x == True`` is ``x``, and ``x == False`` is ``not x``).
+        A comparison is taken to give one, as it does for numbers, text and the library's own values."""
         parsed = self._parse(fn)
         return parsed is not None and len(parsed[0]) == 1 and isinstance(parsed[0][0], ast.Return) and (
-            _boolean(parsed[0][0].value))
+            _boolean(parsed[0][0].value, self.module))
 
 
 def _mark_triggers(body: list[ast.stmt], model: str, marks: dict[str, str]) -> None:
@@ -309,13 +310,19 @@ def _mark_triggers(body: list[ast.stmt], model: str, marks: dict[str, str]) -> N
             _mark_triggers(handler.body, model, marks)
 
 
-def _boolean(node: ast.expr | None) -> bool:
-    """Whether the expression ``node`` gives a ``bool`` (see :meth:`Fusion.boolean`)."""
+#: Builtins that always give a ``bool``.
+_BOOLEAN_BUILTINS = frozenset({"isinstance", "issubclass", "callable", "hasattr", "bool"})
+
+
+def _boolean(node: ast.expr | None, module: Mapping[str, Any]) -> bool:
+    """Whether the expression ``node``, read in ``module``'s globals, gives a ``bool`` (see :meth:`Fusion.boolean`)."""
     if isinstance(node, ast.Compare | ast.Constant):
         return not isinstance(node, ast.Constant) or type(node.value) is bool
     if isinstance(node, ast.UnaryOp):
         return isinstance(node.op, ast.Not)
-    return isinstance(node, ast.BoolOp) and all(_boolean(value) for value in node.values)
+    if isinstance(node, ast.Call):
+        return isinstance(node.func, ast.Name) and node.func.id in _BOOLEAN_BUILTINS and node.func.id not in module
+    return isinstance(node, ast.BoolOp) and all(_boolean(value, module) for value in node.values)
 
 
 def _arguments(args: str) -> tuple[str, ...] | None:
