@@ -29,39 +29,14 @@ import pytest
 import variants
 from cardgame import Game
 from cardgame.engine import Dispatcher, Stage
-from cardgame.engine.errors import CardgameError, StageError
-from cardgame.engine.outcomes import Done, Failed
-from cardgame.engine.verify import by_transitions, check_play
+from cardgame.engine.errors import CardgameError
+from cardgame.engine.outcomes import Done
+from cardgame.engine.verify import by_transitions, check_play, readable_dispatcher
 from cardgame.model.errors import IllegalActionError
 from cardgame.stages.betting_round import ACTIONS, KINDS, BettingRound
 
 GAMES = 12  # random games per variant
 STEPS = 160  # calls into each game
-
-
-def _readable_send(self: Dispatcher[Any], event: str, *args: Any) -> None:
-    """``Dispatcher.send`` as its docstring says it: ``stage.handle(event, *args)``, then follow the outcome."""
-    stage = self.current
-    if self.status != "running" or stage is None:
-        reason = f": {self.failure.reason}" if self.failure else ""
-        raise StageError(f"The game is {self.status}{reason}; it takes no more events.")
-    self.busy = True
-    ctx: Any = self.ctx
-    ctx.hold()
-    try:
-        try:
-            outcome = stage.handle(event, *args)
-        except CardgameError:
-            if stage.state in stage._final:  # the stage ended while failing
-                self._stop(stage, Failed(f"{event} left the stage half-ended", stage.name, stage.state))
-            raise
-        except Exception as exc:
-            self._stop(stage, Failed(f"{type(exc).__name__}: {exc}", stage.name, stage.state), exc)
-        if outcome is not None:
-            self.advance(stage, outcome)
-    finally:
-        self.busy = False
-        ctx.release()
 
 
 def _readable_act(self: Game, seat: int, action: str, amount: int | None = None) -> Any:
@@ -81,12 +56,13 @@ def _readable_legal_actions(self: Game) -> Any:
 def _readable() -> Iterator[None]:
     """The readable path: the in-line copies replaced by the calls they copy (and, with
     ``verify.by_transitions``, every stage class's generated triggers and start by ``transitions``)."""
-    saved = Dispatcher.send, Game.act, Game.legal_actions
-    Dispatcher.send, Game.act, Game.legal_actions = _readable_send, _readable_act, _readable_legal_actions  # type: ignore[method-assign]
+    saved = Game.act, Game.legal_actions
+    Game.act, Game.legal_actions = _readable_act, _readable_legal_actions  # type: ignore[method-assign]
     try:
-        yield
+        with readable_dispatcher():
+            yield
     finally:
-        Dispatcher.send, Game.act, Game.legal_actions = saved  # type: ignore[method-assign]
+        Game.act, Game.legal_actions = saved  # type: ignore[method-assign]
 
 
 @pytest.fixture
@@ -204,6 +180,7 @@ def test_the_readable_path_is_really_taken(readable: None) -> None:
     assert stage is not None and type(stage).start is Stage.start
     assert not getattr(type(stage).start, "generated", False)
     assert Game.legal_actions is _readable_legal_actions
+    assert Dispatcher.send.__name__ == "_readable_send"  # verify.readable_dispatcher
     # the betting round's table of action triggers (on_act's one lookup) is derived from the readable triggers
     assert set(BettingRound.acts) == {("waiting_for_action", kind) for kind in KINDS}
     assert all(fn is BettingRound.fast[key] and fn.__name__ == "<lambda>" for key, fn in BettingRound.acts.items())
