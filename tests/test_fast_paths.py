@@ -2,10 +2,11 @@
 
 Four places copy a readable call in line because every action takes them: ``Dispatcher.send`` runs
 ``Stage.handle``'s body in line, ``Game.act`` runs ``Game.to_act`` and ``Game._send`` in line,
-``Game.legal_actions`` runs ``Game._ask("legal_actions")`` in line, and ``BettingRound.on_act`` and
-``pass_turn`` call the class's generated trigger functions (and every stage starts through its generated
+``Game.legal_actions`` runs ``Game._ask("legal_actions")`` in line, and ``BettingRound.on_act`` calls the
+class's generated trigger functions (``BettingRound.acts``; and every stage starts through its generated
 ``start``) instead of ``Stage.trigger`` and ``Stage.start``; those generated functions have the bodies of the
-callbacks and conditions they can fuse written in line (``cardgame.engine.machine.Fusion``), which
+callbacks and conditions they can fuse written in line (``cardgame.engine.machine.Fusion``), the triggers
+those callbacks fire too (``pass_turn``'s ``acted``), which
 ``cardgame.engine.verify``'s recording classes do not reach. Here the same random games (every action kind,
 aliases, illegal actions, wrong seats, table events mid-hand, draws and run-it-twice choices) are played
 twice: once as the library runs them, once on the readable path, where those four methods are the plain
@@ -28,39 +29,14 @@ import pytest
 import variants
 from cardgame import Game
 from cardgame.engine import Dispatcher, Stage
-from cardgame.engine.errors import CardgameError, StageError
-from cardgame.engine.outcomes import Done, Failed
-from cardgame.engine.verify import by_transitions, check_play
+from cardgame.engine.errors import CardgameError
+from cardgame.engine.outcomes import Done
+from cardgame.engine.verify import by_transitions, check_play, readable_dispatcher
 from cardgame.model.errors import IllegalActionError
 from cardgame.stages.betting_round import ACTIONS, KINDS, BettingRound
 
 GAMES = 12  # random games per variant
 STEPS = 160  # calls into each game
-
-
-def _readable_send(self: Dispatcher[Any], event: str, *args: Any) -> None:
-    """``Dispatcher.send`` as its docstring says it: ``stage.handle(event, *args)``, then follow the outcome."""
-    stage = self.current
-    if self.status != "running" or stage is None:
-        reason = f": {self.failure.reason}" if self.failure else ""
-        raise StageError(f"The game is {self.status}{reason}; it takes no more events.")
-    self.busy = True
-    ctx: Any = self.ctx
-    ctx.hold()
-    try:
-        try:
-            outcome = stage.handle(event, *args)
-        except CardgameError:
-            if stage.state in stage._final:  # the stage ended while failing
-                self._stop(stage, Failed(f"{event} left the stage half-ended", stage.name, stage.state))
-            raise
-        except Exception as exc:
-            self._stop(stage, Failed(f"{type(exc).__name__}: {exc}", stage.name, stage.state), exc)
-        if outcome is not None:
-            self.advance(stage, outcome)
-    finally:
-        self.busy = False
-        ctx.release()
 
 
 def _readable_act(self: Game, seat: int, action: str, amount: int | None = None) -> Any:
@@ -80,12 +56,13 @@ def _readable_legal_actions(self: Game) -> Any:
 def _readable() -> Iterator[None]:
     """The readable path: the in-line copies replaced by the calls they copy (and, with
     ``verify.by_transitions``, every stage class's generated triggers and start by ``transitions``)."""
-    saved = Dispatcher.send, Game.act, Game.legal_actions
-    Dispatcher.send, Game.act, Game.legal_actions = _readable_send, _readable_act, _readable_legal_actions  # type: ignore[method-assign]
+    saved = Game.act, Game.legal_actions
+    Game.act, Game.legal_actions = _readable_act, _readable_legal_actions  # type: ignore[method-assign]
     try:
-        yield
+        with readable_dispatcher():
+            yield
     finally:
-        Dispatcher.send, Game.act, Game.legal_actions = saved  # type: ignore[method-assign]
+        Game.act, Game.legal_actions = saved  # type: ignore[method-assign]
 
 
 @pytest.fixture
@@ -203,6 +180,21 @@ def test_the_readable_path_is_really_taken(readable: None) -> None:
     assert stage is not None and type(stage).start is Stage.start
     assert not getattr(type(stage).start, "generated", False)
     assert Game.legal_actions is _readable_legal_actions
+    assert Dispatcher.send.__name__ == "_readable_send"  # verify.readable_dispatcher
+    # the betting round's table of action triggers (on_act's one lookup) is derived from the readable triggers
+    assert set(BettingRound.acts) == {("waiting_for_action", kind) for kind in KINDS}
+    assert all(fn is BettingRound.fast[key] and fn.__name__ == "<lambda>" for key, fn in BettingRound.acts.items())
+
+
+def test_the_action_table_is_the_generated_triggers() -> None:
+    """``BettingRound.acts`` holds the generated trigger functions, the readable ones inside ``by_transitions``,
+    and the generated ones again after it."""
+    generated = dict(BettingRound.acts)
+    assert set(generated) == {("waiting_for_action", kind) for kind in KINDS}
+    assert all(fn is BettingRound.fast[key] and fn.__name__ == "fire" for key, fn in generated.items())
+    with by_transitions([BettingRound]):
+        assert all(BettingRound.acts[key] is BettingRound.fast[key] is not fn for key, fn in generated.items())
+    assert BettingRound.acts == generated
 
 
 class _Counter(Stage[Any]):
@@ -215,6 +207,11 @@ class _Counter(Stage[Any]):
         {"trigger": "add", "source": "counting", "dest": None, "conditions": ["small", "one_over_three", "positive"],
          "before": ["add_up", "rebind", "early", "listed"]},
         {"trigger": "stop", "source": "counting", "dest": "done"},
+        # fired by add_up (a nested trigger, written in line in add's generated function): the first step whose
+        # condition holds is taken, the next candidates are tried in turn
+        {"trigger": "tally", "source": "counting", "dest": None, "conditions": "even", "after": "note_even"},
+        {"trigger": "tally", "source": "counting", "dest": None, "unless": "big", "after": "note_odd"},
+        {"trigger": "tally", "source": "counting", "dest": None},
     ]
     ends: ClassVar[dict[str, str]] = {"done": "counted"}
     events: ClassVar[tuple[str, ...]] = ("add", "stop")
@@ -234,8 +231,22 @@ class _Counter(Stage[Any]):
         ok = n > 0
         return ok
 
-    def add_up(self, n: int) -> None:  # fused
+    def add_up(self, n: int) -> None:  # fused, and the trigger it fires too
         self.total += n
+        if n != 4:
+            self.trigger("tally")
+
+    def even(self) -> bool:
+        return self.total % 2 == 0
+
+    def big(self) -> bool:
+        return self.total > 150
+
+    def note_even(self) -> None:
+        self.seen.append(0)
+
+    def note_odd(self) -> None:
+        self.seen.append(1)
 
     def rebind(self, n: int) -> None:  # reassigns its parameter: called, so the next callback sees the argument
         n = n * 2
@@ -284,14 +295,22 @@ def test_what_is_fused_and_what_is_called() -> None:
     assert fused == {"add_up"}, source
     # small, as an expression (a comparison: a bool, used as it is); one_over_three compared; positive, called
     assert "if (a0 < 100) and (a0 % 3) == True and f" in source
+    # add_up's nested trigger, in line in the state that has it (its candidates tried in turn), called elsewhere
+    one = source.split("\n        if not a:\n")[1].split("\n        f")[0]
+    nested = one.split("# m.trigger('tally'), in line")[1]
+    assert re.search(r"if m.state == 'counting':\s+if \(m.total % 2 == 0\):\s+# _Counter.note_even, in line\s+"
+                     r"m.seen.append\(0\)\s+else:\s+if not \(m.total > 150\):\s+# _Counter.note_odd, in line", nested)
+    assert "else:\n                        m.trigger('tally')" in nested, nested
     for name in ("reset",):  # the start's after callback
         assert f"_Counter.{name}, in line" in "".join(linecache.getlines(_Counter.start.__code__.co_filename))
     for cls in (BettingRound,):  # every action of the betting round runs in one frame: nothing called
         for kind in KINDS:
             text = "".join(linecache.getlines(cls.fast[("waiting_for_action", kind)].__code__.co_filename))  # type: ignore[union-attr]
-            assert "if len(a) == 1:" in text
-            one = text.split("if len(a) == 1:")[1].split("\n        f")[0]
+            assert "\n        if not a:\n" in text
+            one = text.split("\n        if not a:\n")[1].split("\n        f")[0]
             assert re.search(r"\bf\d+\(m, a0\)", one) is None, (kind, one)
+            if kind in ("fold", "call"):  # acts_in_turn's isinstance tests give a bool: used as they are
+                assert "== True" not in one and "isinstance(a0.seat, int)" in one, (kind, one)
 
 
 def test_a_kernel_stage_fused_plays_as_transitions_does() -> None:
@@ -300,7 +319,7 @@ def test_a_kernel_stage_fused_plays_as_transitions_does() -> None:
         d = Dispatcher([_Counter(), _Last()], _Log())
         d.start()
         for _ in range(60):
-            n = rng.choice([1, 2, 5, 99, 100, -3, 0])
+            n = rng.choice([1, 2, 4, 5, 97, 99, 100, -3, 0])
             try:
                 d.send("add", n)
                 yield "added", n

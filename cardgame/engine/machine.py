@@ -159,7 +159,7 @@ Fast = Callable[..., bool] | str
 
 
 #: Names the generated functions use for themselves: a fused body's globals must not be one of them.
-_OWN_NAMES = re.compile(r"(m|a|a0|e|ctx|previous|ends|fire|start|table|f\d+|_i\d+_\w*)\Z")
+_OWN_NAMES = re.compile(r"(m|a|a0|e|ctx|previous|ends|fire|start|table|nothing|f\d+|_i\d+_\w*)\Z")
 #: Nodes a fused body may not hold: another scope, a way out of the middle, or a look at the frame.
 _NOT_FUSED = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ListComp, ast.SetComp, ast.DictComp,
               ast.GeneratorExp, ast.Yield, ast.YieldFrom, ast.Await, ast.Global, ast.Nonlocal)
@@ -172,8 +172,9 @@ class Fusion:
     bodies of those whose globals are ``module`` (a module's ``__dict__``), when they can be (see the module
     docstring). ``count`` is how many were written in line."""
 
-    def __init__(self, module: dict[str, Any]) -> None:
+    def __init__(self, module: dict[str, Any], table: dict[tuple[str, str], tuple[Step, ...]] | None = None) -> None:
         self.module = module
+        self.table = table  # the stage's whole table: a nested trigger is written in line from it (None: called)
         self.count = 0
         self._parsed: dict[Callback, tuple[list[ast.stmt], tuple[str, ...], frozenset[str]] | None] = {}
 
@@ -233,8 +234,11 @@ class Fusion:
 
         return [Rename().visit(ast.parse(ast.unparse(stmt)).body[0]) for stmt in body]
 
-    def statements(self, fn: Callback, args: tuple[str, ...]) -> list[str] | None:
-        """The lines of ``fn(*args)``'s body written in line (a last ``return x`` kept as ``x``), or ``None``."""
+    def statements(self, fn: Callback, args: tuple[str, ...],
+                   nested: Callable[[str], list[str] | None] | None = None) -> list[str] | None:
+        """The lines of ``fn(*args)``'s body written in line (a last ``return x`` kept as ``x``), or ``None``.
+        With ``nested``, a statement ``self.trigger("name")`` (a nested trigger with no argument, its answer
+        unused) is replaced by the lines ``nested("name")`` gives, where it gives some."""
         parsed = self._parse(fn)
         if parsed is None or len(parsed[1]) != len(args):
             return None
@@ -247,7 +251,22 @@ class Fusion:
         if isinstance(body[-1:] and body[-1], ast.Return):
             value = body[-1].value  # type: ignore[attr-defined]
             body[-1:] = [ast.Expr(value)] if value is not None else []
-        return "\n".join(ast.unparse(ast.fix_missing_locations(stmt)) for stmt in body).splitlines() or ["pass"]
+        marks: dict[str, str] = {}
+        if nested is not None:
+            _mark_triggers(body, args[0], marks)
+        lines = "\n".join(ast.unparse(ast.fix_missing_locations(stmt)) for stmt in body).splitlines() or ["pass"]
+        if not marks:
+            return lines
+        written: list[str] = []
+        for line in lines:
+            trigger = marks.get(line.strip())
+            expanded = None if trigger is None or nested is None else nested(trigger)
+            if trigger is not None:
+                indent = line[: len(line) - len(line.lstrip())]
+                written += [indent + text for text in expanded or [f"{args[0]}.trigger({trigger!r})"]]
+            else:
+                written.append(line)
+        return written
 
     def expression(self, fn: Callback, args: tuple[str, ...]) -> str | None:
         """``fn(*args)`` as one expression, for a condition that is a single ``return``; else ``None``."""
@@ -262,20 +281,48 @@ class Fusion:
 
     def boolean(self, fn: Callback) -> bool:
         """Whether the one ``return`` of ``fn`` (see :meth:`expression`) gives a ``bool``: a comparison, a ``not``,
-        or ``and``/``or`` of such (so ``x == True`` is ``x``, and ``x == False`` is ``not x``). A comparison is
-        taken to give one, as it does for numbers, text and the library's own values."""
+        a call of the builtin ``isinstance`` (or ``issubclass``, ``callable``, ``hasattr``, ``bool``: not a name of
+        the module's own), or ``and``/``or`` of such (so ``x == True`` is ``x``, and ``x == False`` is ``not x``).
+        A comparison is taken to give one, as it does for numbers, text and the library's own values."""
         parsed = self._parse(fn)
         return parsed is not None and len(parsed[0]) == 1 and isinstance(parsed[0][0], ast.Return) and (
-            _boolean(parsed[0][0].value))
+            _boolean(parsed[0][0].value, self.module))
 
 
-def _boolean(node: ast.expr | None) -> bool:
-    """Whether the expression ``node`` gives a ``bool`` (see :meth:`Fusion.boolean`)."""
+def _mark_triggers(body: list[ast.stmt], model: str, marks: dict[str, str]) -> None:
+    """Replace in ``body`` (and the blocks it holds) each statement ``<model>.trigger("name")`` by a placeholder
+    name, kept in ``marks`` (placeholder -> trigger name)."""
+    for i, stmt in enumerate(body):
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "trigger"
+                and isinstance(call.func.value, ast.Name) and call.func.value.id == model and not call.keywords
+                and len(call.args) == 1 and isinstance(call.args[0], ast.Constant)
+                and type(call.args[0].value) is str):
+            mark = f"_nested_trigger_{len(marks)}"
+            marks[mark] = call.args[0].value
+            body[i] = ast.copy_location(ast.Expr(ast.Name(mark, ast.Load())), stmt)
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(stmt, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                _mark_triggers(block, model, marks)
+        for handler in getattr(stmt, "handlers", ()):
+            _mark_triggers(handler.body, model, marks)
+
+
+#: Builtins that always give a ``bool``.
+_BOOLEAN_BUILTINS = frozenset({"isinstance", "issubclass", "callable", "hasattr", "bool"})
+
+
+def _boolean(node: ast.expr | None, module: Mapping[str, Any]) -> bool:
+    """Whether the expression ``node``, read in ``module``'s globals, gives a ``bool`` (see :meth:`Fusion.boolean`)."""
     if isinstance(node, ast.Compare | ast.Constant):
         return not isinstance(node, ast.Constant) or type(node.value) is bool
     if isinstance(node, ast.UnaryOp):
         return isinstance(node.op, ast.Not)
-    return isinstance(node, ast.BoolOp) and all(_boolean(value) for value in node.values)
+    if isinstance(node, ast.Call):
+        return isinstance(node.func, ast.Name) and node.func.id in _BOOLEAN_BUILTINS and node.func.id not in module
+    return isinstance(node, ast.BoolOp) and all(_boolean(value, module) for value in node.values)
 
 
 def _arguments(args: str) -> tuple[str, ...] | None:
@@ -283,16 +330,12 @@ def _arguments(args: str) -> tuple[str, ...] | None:
     return None if "*" in args else tuple(name.strip() for name in args.strip("()").split(","))
 
 
-def _source(
-    steps: tuple[Step, ...], names: dict[str, Any], head: tuple[str, ...] = ("def fire(m, *a):",),
-    args: str = "(m, *a)", passed: str | Callable[[Step], list[str]] = "return True", failed: str = "return False",
-    fusion: Fusion | None = None,
-) -> str:
-    """Python source of ``fire(m, *a)`` for ``steps``; the callbacks it calls are put in ``names``.
-    ``head`` replaces the ``def`` line (and may add statements run first), ``args`` is how each
-    callback is called, and ``passed`` and ``failed`` end the function when a step passed (the line, or
-    a function of the step giving its lines) or none did. With ``fusion``, what it can write in line is written
-    in line rather than called."""
+def _writers(
+    names: dict[str, Any], args: str, fusion: Fusion | None, depth: int = 0,
+) -> tuple[Callable[[Callback], list[str]], Callable[[Callback, bool], str]]:
+    """``(call, ask)``: the lines running a callback and the test that a condition gives the wanted answer,
+    each called as ``args`` says (the callbacks called are put in ``names``), written in line where ``fusion``
+    can (a nested trigger too, :func:`_nested`)."""
     arguments = _arguments(args)
 
     def ref(fn: Callback) -> str:
@@ -300,8 +343,11 @@ def _source(
         names[name] = fn
         return name + args
 
+    def nested(trigger: str) -> list[str] | None:
+        return _nested(trigger, names, fusion, depth + 1) if fusion is not None else None
+
     def call(fn: Callback) -> list[str]:
-        lines = None if fusion is None or arguments is None else fusion.statements(fn, arguments)
+        lines = None if fusion is None or arguments is None else fusion.statements(fn, arguments, nested)
         return [ref(fn)] if lines is None else [f"# {fn.__qualname__}, in line", *lines]
 
     def ask(fn: Callback, wanted: bool) -> str:
@@ -314,15 +360,69 @@ def _source(
             return expression if wanted else f"not {expression}"
         return f"{expression} == {wanted}"
 
+    return call, ask
+
+
+def _body(step: Step, call: Callable[[Callback], list[str]]) -> list[str]:
+    """The lines of ``step`` once its conditions held: ``before``, the change of state, ``after``."""
+    body = [line for fn in step.before for line in call(fn)]
+    if step.dest is not None:
+        body += [line for fn in step.exit for line in call(fn)]
+        body.append(f"m.state = {step.dest!r}")
+        body += [line for fn in step.enter for line in call(fn)]
+    return body + [line for fn in step.after for line in call(fn)]
+
+
+#: How deep nested triggers are written in line (a trigger whose callback fires a trigger whose callback...).
+NESTING = 2
+
+
+def _nested(trigger: str, names: dict[str, Any], fusion: Fusion, depth: int) -> list[str] | None:
+    """The statement ``m.trigger(trigger)`` (no argument, its answer unused) written out, for the stage whose
+    whole table ``fusion.table`` holds: for each state that has the trigger, its steps as :func:`fire` runs them
+    (``prepare``, the conditions, the first that holds taken), nested rather than returning; in any other state
+    ``m.trigger`` itself (which refuses it as the machine would). ``None``: not written out (no table, too deep)."""
+    table = fusion.table
+    if table is None or depth > NESTING:
+        return None
+    call, ask = _writers(names, "(m)", fusion, depth)
+    lines: list[str] = []
+    for state, name in table:
+        if name != trigger:
+            continue
+        lines.append(f"{'elif' if lines else 'if'} m.state == {state!r}:")
+        indent = "    "
+        for step in table[(state, name)]:
+            lines += [indent + line for fn in step.prepare for line in call(fn)]
+            body = _body(step, call) or ["pass"]
+            tests = " and ".join(ask(fn, wanted) for fn, wanted in step.conditions)
+            if not tests:  # an unconditional step: later candidates are never tried
+                lines += [indent + line for line in body]
+                break
+            lines += [f"{indent}if {tests}:", *(indent + "    " + line for line in body), f"{indent}else:"]
+            indent += "    "
+        else:
+            lines.append(indent + "pass")  # no step taken: the trigger's answer (False) is unused
+    if not lines:
+        return None
+    return [f"# m.trigger({trigger!r}), in line", *lines, "else:", f"    m.trigger({trigger!r})"]
+
+
+def _source(
+    steps: tuple[Step, ...], names: dict[str, Any], head: tuple[str, ...] = ("def fire(m, *a):",),
+    args: str = "(m, *a)", passed: str | Callable[[Step], list[str]] = "return True", failed: str = "return False",
+    fusion: Fusion | None = None,
+) -> str:
+    """Python source of ``fire(m, *a)`` for ``steps``; the callbacks it calls are put in ``names``.
+    ``head`` replaces the ``def`` line (and may add statements run first), ``args`` is how each
+    callback is called, and ``passed`` and ``failed`` end the function when a step passed (the line, or
+    a function of the step giving its lines) or none did. With ``fusion``, what it can write in line is written
+    in line rather than called."""
+    call, ask = _writers(names, args, fusion)
     lines = list(head)
     for step in steps:
         lines += [f"    {line}" for fn in step.prepare for line in call(fn)]
-        body = [line for fn in step.before for line in call(fn)]
-        if step.dest is not None:
-            body += [line for fn in step.exit for line in call(fn)]
-            body.append(f"m.state = {step.dest!r}")
-            body += [line for fn in step.enter for line in call(fn)]
-        body += [line for fn in step.after for line in call(fn)]
+        body = _body(step, call)
         body += [passed] if isinstance(passed, str) else passed(step)
         tests = " and ".join(ask(fn, wanted) for fn, wanted in step.conditions)
         if not tests:  # an unconditional step always passes: later candidates are never tried
@@ -332,16 +432,29 @@ def _source(
     return "\n".join([*lines, "    " + failed])
 
 
+#: The default of a generated trigger's first argument: none was given.
+class _Nothing:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "NOTHING"
+
+
+NOTHING = _Nothing()
+
+
 def _arities(steps: tuple[Step, ...], names: dict[str, Any], fusion: Fusion | None = None) -> str:
     """:func:`_source` with the steps written out three times: for a trigger with no argument,
     with one (the action it carries) and with any number. ``f(m, *a)`` builds a list and a tuple
-    per call; the first two call each callback with its arguments spelt out (or fuse it)."""
+    per call; the first two call each callback with its arguments spelt out (or fuse it), the one argument
+    taken as a parameter of its own (``a0``, :data:`NOTHING` when none is given: no tuple to unpack)."""
 
     def body(args: str) -> list[str]:
         return ["    " + line for line in _source(steps, names, (), args, fusion=fusion).splitlines()]
 
-    return "\n".join(["def fire(m, *a):", "    if not a:", *body("(m)"), "    if len(a) == 1:", "        a0 = a[0]",
-                      *body("(m, a0)"), *_source(steps, names, (), "(m, *a)").splitlines()])
+    names["nothing"] = NOTHING
+    return "\n".join(["def fire(m, a0=nothing, *a):", "    if a0 is nothing:", *body("(m)"), "    if not a:",
+                      *body("(m, a0)"), *_source(steps, names, (), "(m, a0, *a)").splitlines()])
 
 
 def _compiled(source: str, names: dict[str, Any], fusion: Fusion | None, made: str, steps: tuple[Step, ...]) -> Any:
@@ -349,7 +462,7 @@ def _compiled(source: str, names: dict[str, Any], fusion: Fusion | None, made: s
     runs in the stage module's globals (what they read), the callbacks it calls handed in as closure cells.
     The source is kept in ``linecache`` under a name of its own, so a traceback through it shows its lines."""
     if fusion is not None and fusion.count:
-        refs = sorted(name for name in names if re.fullmatch(r"f\d+|fire|table|ends", name))
+        refs = sorted(name for name in names if re.fullmatch(r"f\d+|fire|table|ends|nothing", name))
         source = "\n".join([f"def _make({', '.join(refs)}):", *("    " + line for line in source.splitlines()),
                             f"    return {made}"])
     owners = sorted({fn.__qualname__.rpartition(".")[0] for step in steps for fn in _step_functions(step)
@@ -370,8 +483,10 @@ def _step_functions(step: Step) -> tuple[Callback, ...]:
     return (*step.prepare, *(c for c, _ in step.conditions), *step.before, *step.exit, *step.enter, *step.after)
 
 
-def _fusion(table: dict[tuple[str, str], tuple[Step, ...]]) -> Fusion | None:
-    """A :class:`Fusion` for the module most of the table's callbacks come from (``None``: no Python callbacks)."""
+def _fusion(table: dict[tuple[str, str], tuple[Step, ...]],
+            whole: dict[tuple[str, str], tuple[Step, ...]] | None = None) -> Fusion | None:
+    """A :class:`Fusion` for the module most of the table's callbacks come from (``None``: no Python callbacks);
+    ``whole``: the stage's whole table, whose triggers a callback fires are written in line."""
     counts: dict[int, tuple[int, dict[str, Any]]] = {}
     for steps in table.values():
         for step in steps:
@@ -381,7 +496,7 @@ def _fusion(table: dict[tuple[str, str], tuple[Step, ...]]) -> Fusion | None:
                     counts[id(module)] = (counts.get(id(module), (0, module))[0] + 1, module)
     if not counts:
         return None
-    return Fusion(max(counts.values(), key=lambda pair: pair[0])[1])
+    return Fusion(max(counts.values(), key=lambda pair: pair[0])[1], whole)
 
 
 def generate_start(
@@ -430,10 +545,14 @@ def generate_start(
     return start
 
 
-def generate(table: dict[tuple[str, str], tuple[Step, ...]], fuse: bool = True) -> dict[tuple[str, str], Fast]:
+def generate(
+    table: dict[tuple[str, str], tuple[Step, ...]], fuse: bool = True, nest: bool = True,
+) -> dict[tuple[str, str], Fast]:
     """One function per ``(state, trigger)`` of ``table`` doing what :func:`fire` does with its steps
     (for a plain transition, its destination: see :data:`Fast`); with ``fuse``, the callbacks and
-    conditions that can be are written in line (:class:`Fusion`)."""
+    conditions that can be are written in line (:class:`Fusion`), and with ``nest`` too the triggers a fused
+    callback fires (``self.trigger("name")``, as :meth:`cardgame.engine.Stage.trigger` fires them: the
+    stage's state looked up, its steps from ``table``)."""
     fast: dict[tuple[str, str], Fast] = {}
     made: dict[tuple[Step, ...], Fast] = {}  # one function for the same steps (a trigger taken in every state)
     for key, steps in table.items():
@@ -447,6 +566,6 @@ def generate(table: dict[tuple[str, str], tuple[Step, ...]], fuse: bool = True) 
             fast[key] = first.dest  # a plain transition: the state assignment is all it does
             continue
         names: dict[str, Any] = {}
-        fusion = _fusion({key: steps}) if fuse else None
+        fusion = _fusion({key: steps}, table if nest else None) if fuse else None
         fast[key] = made[steps] = _compiled(_arities(steps, names, fusion), names, fusion, "fire", steps)
     return fast

@@ -257,7 +257,7 @@ class Stage(Generic[C]):
         cls.table = compile_machine(cls, cls.machine)
         cls._endings = _endings(cls)
         cls._final = frozenset(state for state in cls.ends if state in cls._endings)  # base ends: with base states
-        cls.fast = generate(cls.table)
+        cls.fast = generate(cls.table, nest=cls.trigger is Stage.trigger)  # a trigger of its own: nested ones called
         cls._handlers = {event: getattr(cls, "on_" + event, None) for event in cls.events}
         missing = [event for event, method in cls._handlers.items() if method is None]
         if missing:
@@ -267,6 +267,13 @@ class Stage(Generic[C]):
             start: Any = generate_start(cls.table, cls.initial, cls._endings)
             start.generated, start.__doc__ = True, Stage.start.__doc__
             setattr(cls, "start", start)  # noqa: B010  # Stage.start, with the begin steps written in line
+        cls.derive_tables()
+
+    @classmethod
+    def derive_tables(cls) -> None:
+        """Build the class's tables derived from its trigger functions (``fast``): called once ``fast`` is set, and
+        again whenever it is replaced (:func:`cardgame.engine.verify.by_transitions`). None by default; a stage
+        whose handler looks a trigger up by the name an event gives keeps that table here."""
 
     @property
     def label(self) -> str:

@@ -15,7 +15,8 @@ the state and the trigger sequence.
 
 The recording methods are not the class's own, so the bodies :class:`~cardgame.engine.machine.Fusion` writes in
 line are checked by playing instead: :func:`check_play` runs a game twice, as generated and with every trigger
-and every start fired by ``transitions`` itself (:func:`by_transitions`), and compares what it saw.
+and every start fired by ``transitions`` itself (:func:`by_transitions`) and ``Dispatcher.send`` as the calls it
+copies in line (:func:`readable_dispatcher`), and compares what it saw.
 """
 
 from __future__ import annotations
@@ -27,12 +28,14 @@ from typing import Any
 
 from transitions import Machine, MachineError
 
+from cardgame.engine.dispatcher import Dispatcher
+from cardgame.engine.errors import CardgameError, StageError
 from cardgame.engine.machine import Step, fire, generate
-from cardgame.engine.outcomes import Done
+from cardgame.engine.outcomes import Done, Failed
 from cardgame.engine.stage import Stage
 
 __all__ = ["by_transitions", "check_fire", "check_machine", "check_may", "check_play", "check_recording_table",
-           "check_start", "machine_names", "recording"]
+           "check_start", "machine_names", "readable_dispatcher", "recording"]
 
 SEQUENCES = 300  # random trigger sequences per stage class
 MAX_LENGTH = 12  # triggers per sequence
@@ -330,6 +333,7 @@ def by_transitions(classes: Iterable[type[Stage[Any]]] | None = None) -> Iterato
             cls.fast = {key: caller(cls, key[1]) for key in cls.table}
             if getattr(cls.__dict__.get("start"), "generated", False):  # a start of the class's own stays
                 cls.start = Stage.start  # type: ignore[method-assign]
+            cls.derive_tables()  # the tables looking triggers up by name: the readable ones now
         yield
     finally:
         for cls, attributes in reversed(saved):
@@ -338,14 +342,56 @@ def by_transitions(classes: Iterable[type[Stage[Any]]] | None = None) -> Iterato
                     setattr(cls, name, attributes[name])
                 elif name in cls.__dict__:
                     delattr(cls, name)
+            cls.derive_tables()
+
+
+def _readable_send(self: Dispatcher[Any], event: str, *args: Any) -> None:
+    """``Dispatcher.send`` as its docstring says it: ``stage.handle(event, *args)``, then follow the outcome; a
+    context with ``hold`` and ``release`` told at every call (quiet or not)."""
+    stage = self.current
+    if self.status != "running" or stage is None:
+        reason = f": {self.failure.reason}" if self.failure else ""
+        raise StageError(f"The game is {self.status}{reason}; it takes no more events.")
+    self.busy = True
+    ctx: Any = self.ctx
+    held = hasattr(ctx, "hold") and hasattr(ctx, "release")
+    if held:
+        ctx.hold()
+    try:
+        try:
+            outcome = stage.handle(event, *args)
+        except CardgameError:
+            if stage.state in stage._final:  # the stage ended while failing
+                self._stop(stage, Failed(f"{event} left the stage half-ended", stage.name, stage.state))
+            raise
+        except Exception as exc:
+            self._stop(stage, Failed(f"{type(exc).__name__}: {exc}", stage.name, stage.state), exc)
+        if outcome is not None:
+            self.advance(stage, outcome)
+    finally:
+        self.busy = False
+        if held:
+            ctx.release()
+
+
+@contextmanager
+def readable_dispatcher() -> Iterator[None]:
+    """While it lasts, ``Dispatcher.send`` is the calls its body copies in line (``Stage.handle``, then
+    ``Dispatcher.advance``)."""
+    saved = Dispatcher.send
+    Dispatcher.send = _readable_send  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Dispatcher.send = saved  # type: ignore[method-assign]
 
 
 def check_play(play: Callable[[], Iterable[Any]], classes: Iterable[type[Stage[Any]]] | None = None) -> int:
     """Run ``play()`` (which builds a game, plays it and yields what it sees after each step: answers, errors,
-    states, events) as generated, then inside :func:`by_transitions`; every step must agree. Returns the
-    number of steps compared."""
+    states, events) as generated, then inside :func:`by_transitions` with :func:`readable_dispatcher`; every step
+    must agree. Returns the number of steps compared."""
     fast = list(play())
-    with by_transitions(classes):
+    with by_transitions(classes), readable_dispatcher():
         slow = list(play())
     _expect(len(slow) == len(fast), f"the readable game took {len(slow)} steps, the generated one {len(fast)}")
     for i, (got, want) in enumerate(zip(slow, fast, strict=True)):

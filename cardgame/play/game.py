@@ -319,7 +319,7 @@ class Game:
     def act(self, seat: int, action: str, amount: int | None = None) -> Event:
         """Take ``action`` for ``seat``: fold, check, call, bet, raise (to ``amount``), all_in."""
         d = self.dispatcher
-        if d.status == "running" and getattr(d.current, "to_act", None) is None:  # self.to_act, inline
+        if getattr(d.current, "to_act", None) is None and d.status == "running":  # self.to_act, inline (seat first)
             where = f" (the game is in the {d.current.name} stage)" if d.current is not None else ""
             raise IllegalActionError(f"No player is to act now{where}.", rule="no action pending")
         ctx = self.ctx  # as _send, in line (with ctx.mark() and ctx.first_since(mark)): the path every action takes

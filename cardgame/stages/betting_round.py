@@ -112,6 +112,7 @@ class BettingRound(PokerStage):
     #: The street's betting state, saved as a record (the player to act as a seat).
     snapshot_fields: ClassVar[tuple[str, ...]] = ("street_record",)
     ends: ClassVar[dict[str, str]] = {"round_closed": "round_result", "hand_won": "to_showdown"}
+    acts: ClassVar[dict[tuple[str, str], Any]]  # see derive_tables
     __slots__ = (
         "_from",
         "_legal",
@@ -353,10 +354,10 @@ class BettingRound(PokerStage):
 
     # --- the action: an event with data -----------------------------------------------------------
     def on_act(self, seat: object, action: object, amount: object = None) -> None:
-        """Fire the trigger named for ``action`` (an alias mapped to its plain kind) with the
-        :class:`Action`; its conditions are the rules, and when one fails the trigger is refused with
-        that rule's :class:`IllegalActionError` (:meth:`~cardgame.engine.Stage.refusal`) before
-        anything changes.
+        """Fire the trigger named for ``action`` with the :class:`Action` (a plain kind's trigger found in ``acts`` at
+        once; an alias mapped to its plain kind once the turn is judged); its conditions are the rules, and when
+        one fails the trigger is refused with that rule's :class:`IllegalActionError`
+        (:meth:`~cardgame.engine.Stage.refusal`) before anything changes.
 
         The arguments come from the caller as they are (``object``): the rules judge each, so a
         wrong type is an illegal action like any other.
@@ -365,6 +366,12 @@ class BettingRound(PokerStage):
         hp = None if st is None else st.to_act
         if hp is None:
             raise IllegalActionError("Nobody is to act in this betting round.", rule="no action pending")
+        fire = self.acts.get((self.state, action)) if type(action) is str else None  # a plain kind's trigger
+        if fire is not None:
+            act = _action(Action, (seat, action, amount, action))
+            if not fire(self, act):
+                raise self.refusal(act.kind, act)
+            return
         kind = _KINDS.get(action) if type(action) is str or isinstance(action, str) else None
         if not kind:  # not an action, or an alias decided by the situation: the turn is judged first
             la = self._legal
@@ -378,13 +385,14 @@ class BettingRound(PokerStage):
                                "unknown action")
             kind, amount = self._alias(la, hp, action, amount)  # type: ignore[arg-type]  # a str: _KINDS knows it
         act = _action(Action, (seat, kind, amount, action))
-        fire = self.fast.get((self.state, kind))
-        if fire is None or type(fire) is str:  # not from this state (the machine raises), or a plain transition
-            taken = self.trigger(kind, act)
-        else:
-            taken = fire(self, act)  # type: ignore[operator]  # the generated trigger, as Stage.trigger calls it
-        if not taken:
+        if not self.trigger(kind, act):
             raise self.refusal(kind, act)
+
+    @classmethod
+    def derive_tables(cls) -> None:
+        """``acts``: ``(state, kind) -> `` the trigger function of each plain kind of action (one lookup for
+        ``on_act``, by the name the player used; an alias or any other name is not in it)."""
+        cls.acts = {key: fn for key, fn in cls.fast.items() if key[1] in KINDS and callable(fn)}
 
     def _alias(self, la: LegalActions, hp: HandPlayer, said: str, amount: object) -> tuple[str, object]:
         """The plain action ``check_call``, ``bet_raise`` or ``all_in`` names for ``hp`` now (an
@@ -655,7 +663,7 @@ class BettingRound(PokerStage):
         assert st is not None and st.to_act is not None
         self._legal = None
         self._from = st.players.index(st.to_act) + 1
-        self.fast[("waiting_for_action", "acted")](self)  # type: ignore[operator]  # self.trigger("acted"), inline
+        self.trigger("acted")  # written in line where the action's trigger is generated (machine.generate)
 
     def on_table_change(self) -> None:
         """A player left mid-hand (their hand was folded): re-check whose turn it is."""
