@@ -166,6 +166,8 @@ class Server:
             if table_id in creators:
                 self.creators[table_id] = creators[table_id]
                 self.busy_at[table_id] = self.now()
+        if self.store is not None:
+            self.writer.checkpoints(self.store)
         self._renewing = asyncio.get_running_loop().create_task(self._renew())
 
     def _open(self) -> tuple[list[tuple[str, TableConfig, Game, Recorder, dict[int, str], int | None]],
