@@ -683,7 +683,8 @@ chips: every table's stacks and pot against its buy-ins; errors: protocol errors
 def print_table(rows: list[dict[str, Any]]) -> None:
     columns = [("db", "<10"), ("procs", ">5"), ("think", ">7"), ("tables", ">6"), ("hands/s", ">8"), ("dec/s", ">7"),
                ("p50", ">7"), ("p95", ">7"), ("p99", ">7"), ("max", ">7"), ("server CPU/wait", ">17"),
-               ("ms CPU/dec", ">10"), ("gen CPU/wait", ">13"), ("gen lag", ">11"), ("RSS MB", ">16"), ("chips", ">6"), ("errors", ">6")]
+               ("ms CPU/dec", ">10"), ("gen CPU/wait", ">13"), ("gen lag", ">11"),
+               ("RSS MB", ">16"), ("chips", ">6"), ("errors", ">6")]
     head = " ".join(f"{name:{spec}}" for name, spec in columns)
     print(head)
     print("-" * len(head))

@@ -317,13 +317,21 @@ class Server:
         writer.write_group(store, self.lease, groups, done)
 
     def _written_due(self, due: list[str], groups: list[list[Row]], errors: list[BaseException | None]) -> None:
+        """A group write is over: the next one (the tables that came due meanwhile, and those of this one with
+        rows since) goes to the store's thread first, then this one's tables show their events while it is
+        written (each view built and sent while the next commit runs, not before it begins)."""
         self._group_writing = False
+        shown = []
         for table_id, rows, error in zip(due, groups, errors, strict=True):
-            if error is None:
-                self._recorded(table_id)
-            else:
+            if error is not None:
                 self.retrying[table_id] = asyncio.get_running_loop().create_task(self._retry(table_id, rows, error))
-        self._write_due()  # the tables that came due during the write, in one group
+            elif (recorder := self.recorders.get(table_id)) is not None and recorder.pending:
+                self._write_later(table_id)
+            else:
+                shown.append(table_id)
+        self._write_due()
+        for table_id in shown:
+            self._recorded(table_id)
 
     def _recorded(self, table_id: str) -> None:
         """The table's rows so far are written: write what came since, or show it all and play on."""

@@ -166,7 +166,7 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
         factory: Any = uvloop.new_event_loop
     except ImportError:
         factory = None
-    interval, thresholds = sys.getswitchinterval(), gc.get_threshold()
+    interval, thresholds, frozen = sys.getswitchinterval(), gc.get_threshold(), gc.get_freeze_count()
     if switch_interval_us is not None:
         sys.setswitchinterval(switch_interval_us / 1e6)
     if gc_threshold is not None:
@@ -177,7 +177,8 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
     finally:
         sys.setswitchinterval(interval)
         gc.set_threshold(*thresholds)
-        gc.unfreeze()
+        if not frozen:  # (what a caller froze before stays frozen)
+            gc.unfreeze()
     if failed:
         log.error("cardgame serve cannot start: %s", failed[0])
         return 1
