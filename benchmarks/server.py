@@ -23,6 +23,11 @@ Measured in a window of ``--seconds`` after every seat is seated and ``--warmup`
 * chips: when the window closes the bots stop, and a spectator's view of every table must hold
   (stacks plus pot) exactly the chips its players bought in with (their ``sit`` and top-ups, as
   the generator counted them). Any other figure is printed as a failure;
+* the load generator's own stalls: how late a 10 ms timer of its event loop ran (p99 and max, in the
+  window). A latency includes them; where they come near the latency's p99, the generator is the
+  bottleneck and the figure says more of it than of the server. (The generator freezes what seating
+  made out of its garbage collections and collects its young objects every 50,000 allocations, as the
+  server does, so that its full collections do not stall every table's measurement at once);
 * protocol errors received (0 expected; ``stale`` is counted apart: a decision that raced another
   seat's sit or top-up is refused as stale and answered again, as the protocol intends), and gaps
   in the views' event numbers (0 expected).
@@ -42,6 +47,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import math
 import os
@@ -70,6 +76,11 @@ CLIENT_RATE = 18.0
 CLIENT_BURST = 30.0
 #: Connections opened at once while seating.
 OPENING = 40
+#: The generator's garbage collector: young collections this many allocations apart (Python's default is 700),
+#: and what seating made frozen out of them (``gc.freeze``), as ``cardgame serve`` does (its ``GC_THRESHOLD``).
+GENERATOR_GC_THRESHOLD = 50_000
+#: How often the generator's lag monitor wakes (seconds).
+LAG_TICK = 0.01
 #: The events that carry a decision, by ``kind``.
 DECISION_KINDS = frozenset({"action", "discarded", "runs chosen"})
 
@@ -116,6 +127,16 @@ class Load:
         self.throttled = 0
         self.top_ups = 0
         self.closed = 0
+        self.lags: list[float] = []  # ms the lag monitor's timer ran late, in the window
+
+    async def watch_lag(self) -> None:
+        """Until cancelled: how late a :data:`LAG_TICK` timer of the loop runs (the generator's own stalls)."""
+        while True:
+            before = time.monotonic()
+            await asyncio.sleep(LAG_TICK)
+            after = time.monotonic()
+            if self.measuring(before):
+                self.lags.append(max(0.0, (after - before - LAG_TICK) * 1000.0))
 
     def measuring(self, at: float) -> bool:
         return self.go is not None and at >= self.go and (self.stop is None or at < self.stop)
@@ -328,6 +349,10 @@ async def generate(spec: dict[str, Any]) -> dict[str, Any]:
     readers: list[asyncio.Task[None]] = []
     compression = "deflate" if spec["compression"] else None
     await asyncio.gather(*(seat_table(t, opening, websockets, compression, readers) for t in tables))
+    gc.collect()  # what seating made lives to the end: out of the collections, which come rarer
+    gc.freeze()
+    gc.set_threshold(GENERATOR_GC_THRESHOLD, *gc.get_threshold()[1:])
+    lag = asyncio.get_running_loop().create_task(load.watch_lag())
     print("seated", flush=True)
     line = await asyncio.to_thread(sys.stdin.readline)
     assert line.strip() == "go", line
@@ -338,6 +363,7 @@ async def generate(spec: dict[str, Any]) -> dict[str, Any]:
     load.stop = time.monotonic()
     sched_stop = sched(os.getpid())
     load.stopping = True
+    lag.cancel()
     seats = [s for t in tables for s in t.seats]
     for s in seats:
         if s.deciding is not None:
@@ -358,7 +384,7 @@ async def generate(spec: dict[str, Any]) -> dict[str, Any]:
             "errors": load.errors, "stale": load.stale, "gaps": load.gaps, "superseded": load.superseded,
             "throttled": load.throttled, "top_ups": load.top_ups, "closed": load.closed, "unsettled": unsettled,
             "connections": len(seats), "cpu_seconds": sched_stop[0] - sched_go[0],
-            "wait_seconds": sched_stop[1] - sched_go[1], "tables": snapshots}
+            "wait_seconds": sched_stop[1] - sched_go[1], "tables": snapshots, "lags": load.lags}
 
 
 def generator_main() -> int:
@@ -517,6 +543,8 @@ def run(opts: argparse.Namespace, think_ms: float, processes: int) -> dict[str, 
         extra = ["--no-phh"] if opts.no_phh else []
         if opts.switch_interval is not None:
             extra += ["--switch-interval", str(opts.switch_interval)]
+        if opts.gc_threshold is not None:
+            extra += ["--gc-threshold", str(opts.gc_threshold)]
         servers = [ServerProcess(db, free_port(), work / f"server{i}.log", extra) for i in range(processes)]
         generators: list[subprocess.Popen[str]] = []
         try:
@@ -622,6 +650,8 @@ def summarize(opts: argparse.Namespace, think_ms: float, processes: int, window:
                     for i, s in enumerate(servers)],
         "generators": [{"connections": r["connections"],
                         "cpu_percent": round(100 * r["cpu_seconds"] / r["seconds"], 1),
+                        "lag_p99_ms": None if (v := percentile(sorted(r["lags"]), 99)) is None else round(v, 1),
+                        "lag_max_ms": round(max(r["lags"]), 1) if r["lags"] else None,
                         "wait_percent": round(100 * r["wait_seconds"] / r["seconds"], 1)} for r in results],
         "errors": errors, "stale": sum(r["stale"] for r in results), "gaps": sum(r["gaps"] for r in results),
         "superseded": sum(r["superseded"] for r in results), "throttled": sum(r["throttled"] for r in results),
@@ -644,6 +674,7 @@ def machine() -> dict[str, Any]:
 LEGEND = """\
 think: ms each decision waits (uniform from 0); latency: ms from a decision sent to the view holding it
 CPU/wait: % of the window each process ran on a core / waited, runnable, for one (another process had it)
+gen lag: ms the load generator's loop ran late (p99/max), its own stalls, which the latencies include
 ms CPU/dec: the server processes' CPU time in the window over the decisions made in it
 RSS: MB summed over the server processes, started, when the window opened and closed, and the peak
 chips: every table's stacks and pot against its buy-ins; errors: protocol errors (stale apart)"""
@@ -652,7 +683,8 @@ chips: every table's stacks and pot against its buy-ins; errors: protocol errors
 def print_table(rows: list[dict[str, Any]]) -> None:
     columns = [("db", "<10"), ("procs", ">5"), ("think", ">7"), ("tables", ">6"), ("hands/s", ">8"), ("dec/s", ">7"),
                ("p50", ">7"), ("p95", ">7"), ("p99", ">7"), ("max", ">7"), ("server CPU/wait", ">17"),
-               ("ms CPU/dec", ">10"), ("gen CPU/wait", ">13"), ("RSS MB", ">16"), ("chips", ">6"), ("errors", ">6")]
+               ("ms CPU/dec", ">10"), ("gen CPU/wait", ">13"), ("gen lag", ">11"),
+               ("RSS MB", ">16"), ("chips", ">6"), ("errors", ">6")]
     head = " ".join(f"{name:{spec}}" for name, spec in columns)
     print(head)
     print("-" * len(head))
@@ -673,7 +705,8 @@ def print_table(rows: list[dict[str, Any]]) -> None:
                  ms(lat["p99"]), ms(lat["max"]),
                  "+".join(f"{s['cpu_percent']:.0f}/{s['wait_percent']:.0f}" for s in srv),
                  ms3(r.get("server_cpu_ms_per_decision")),
-                 "+".join(f"{g['cpu_percent']:.0f}/{g['wait_percent']:.0f}" for g in r["generators"]), rss,
+                 "+".join(f"{g['cpu_percent']:.0f}/{g['wait_percent']:.0f}" for g in r["generators"]),
+                 "+".join(f"{ms(g['lag_p99_ms'])}/{ms(g['lag_max_ms'])}" for g in r["generators"]), rss,
                  "ok" if r["chips"]["lost"] == 0 else f"{r['chips']['lost']} LOST", str(sum(r["errors"].values()))]
         print(" ".join(f"{cell:{spec}}" for cell, (_, spec) in zip(cells, columns, strict=True)))
     print(LEGEND)
@@ -721,6 +754,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--no-phh", action="store_true", help="servers give no PHH text (cardgame serve --no-phh)")
     p.add_argument("--switch-interval", type=int, default=None, metavar="MICROSECONDS",
                    help="servers run with this thread switch interval (cardgame serve --switch-interval)")
+    p.add_argument("--gc-threshold", type=int, default=None, metavar="ALLOCATIONS",
+                   help="servers run with this garbage collector threshold (cardgame serve --gc-threshold; 0: "
+                        "Python's own)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--quick", action="store_true", help="a smoke run: 20 tables, 5 seconds")
     p.add_argument("--json", type=Path, help="write the figures here")

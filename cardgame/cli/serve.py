@@ -29,7 +29,16 @@ def run(args: argparse.Namespace, console: Console) -> int:
                  bots=args.bots, seed=args.seed, allowed_origins=args.allow_origin, allowed_hosts=args.allow_host,
                  limits=limits, name=args.name, phh=not args.no_phh, console=console, drain=args.drain,
                  events=args.event, **({} if args.switch_interval is None else
-                                       {"switch_interval_us": args.switch_interval}))
+                                       {"switch_interval_us": args.switch_interval}),
+                 **({} if args.gc_threshold is None else {"gc_threshold": args.gc_threshold or None}))
+
+
+def gc_threshold(text: str) -> int:
+    """``--gc-threshold``: 0 (Python's own collector) or 100 to 10,000,000."""
+    value = whole("--gc-threshold", 0, 10_000_000)(text)
+    if 0 < value < 100:
+        raise argparse.ArgumentTypeError(f"--gc-threshold is 0 (Python's own) or 100 to 10,000,000, not {value}")
+    return value
 
 
 def add(sub: argparse._SubParsersAction[Any]) -> None:
@@ -64,6 +73,10 @@ def add(sub: argparse._SubParsersAction[Any]) -> None:
                        help="Python's thread switch interval while the server runs: how long the store's thread "
                             "may wait for the interpreter while the event loop is busy (default 1000; Python's own is "
                             "5000; docs/server.md)")
+    serve.add_argument("--gc-threshold", type=gc_threshold, default=None, metavar="ALLOCATIONS",
+                       help="Python's garbage collector while the server runs: a young-generation collection after "
+                            "this many allocations, 100 to 10000000, with what start-up made frozen out of the "
+                            "collections (default 50000); 0: Python's own (700, nothing frozen; docs/server.md)")
     serve.add_argument("--allow-origin", action="append", default=[], metavar="URL",
                        help="another web origin whose pages may connect (e.g. https://example.org)")
     serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",

@@ -166,6 +166,8 @@ class Server:
             if table_id in creators:
                 self.creators[table_id] = creators[table_id]
                 self.busy_at[table_id] = self.now()
+        if self.store is not None:
+            self.writer.checkpoints(self.store)
         self._renewing = asyncio.get_running_loop().create_task(self._renew())
 
     def _open(self) -> tuple[list[tuple[str, TableConfig, Game, Recorder, dict[int, str], int | None]],
@@ -315,6 +317,10 @@ class Server:
         writer.write_group(store, self.lease, groups, done)
 
     def _written_due(self, due: list[str], groups: list[list[Row]], errors: list[BaseException | None]) -> None:
+        """A group write is over: its tables show their events (or pause to retry), then the tables that came
+        due meanwhile go in the next group. (Starting that write first, so the commit ran while the views were
+        built, made the two contend for the interpreter: the load benchmark's p99 rose, 172 to 205 ms in two
+        pairs, and the event loop's stalls over 20 ms from 101-153 to 220-231 a run.)"""
         self._group_writing = False
         for table_id, rows, error in zip(due, groups, errors, strict=True):
             if error is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import sys
 from collections.abc import Sequence
@@ -36,6 +37,14 @@ WEBSOCKET_OPTIONS: dict[str, Any] = {"ws": "websockets-sansio", "ws_max_size": 4
 #: its events' write before it shows them: 1000 lowered the load benchmark's decision p99 (median of nine
 #: paired runs 81 ms to 69 ms) for no more CPU (docs/server.md).
 SWITCH_INTERVAL_US: int | None = 1000
+
+#: Python's cyclic garbage collector while ``cardgame serve`` runs: a young-generation collection after this
+#: many allocations (Python's default is 700), and what the server holds once started (modules, recovered
+#: tables) frozen out of the collections (``gc.freeze``). A full collection walks every object the process
+#: holds and stops every table meanwhile (at 200 tables, 50 to 150 ms, a few times a minute); a larger young
+#: generation lets a decision's short-lived objects die before they are collected, so fewer reach the old
+#: generations and full collections come rarer (docs/server.md).
+GC_THRESHOLD: int | None = 50_000
 
 
 class _Runner:
@@ -73,7 +82,8 @@ class _Runner:
 def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: Sequence[str] = (), bots: int = 2,
           seed: int | None = None, allowed_origins: Sequence[str] = (), allowed_hosts: Sequence[str] = (),
           limits: Limits | None = None, name: str | None = None, phh: bool = True, console: Any = None,
-          drain: float = 30.0, events: Sequence[str] = (), switch_interval_us: int | None = SWITCH_INTERVAL_US) -> int:
+          drain: float = 30.0, events: Sequence[str] = (), switch_interval_us: int | None = SWITCH_INTERVAL_US,
+          gc_threshold: int | None = GC_THRESHOLD) -> int:
     """Run the server until interrupted. ``tables``: variants to open a table of (with ``bots`` bots
     each) when the store holds no table yet; ``seed`` makes them practice tables whose deals replay
     (each table seeded ``seed``, ``seed + 1``...). ``name``: the address other processes sharing the
@@ -87,10 +97,14 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
     of :class:`~cardgame.server.events.EventConfig`'s fields. ``switch_interval_us``: Python's thread
     switch interval while the server runs, in microseconds (``sys.setswitchinterval``, put back at the end;
     ``None``: Python's own, 5000): how long the store's thread may wait for the interpreter once the event
-    loop holds it."""
+    loop holds it. ``gc_threshold``: the garbage collector's young-generation threshold while the server runs
+    (``gc.set_threshold``; ``None``: Python's own, 700, and nothing frozen); with it, what the server holds once
+    started is frozen out of the collections (``gc.freeze``; both put back at the end)."""
     check_text(host, "host", ConfigError)
     if switch_interval_us is not None:
         check_int(switch_interval_us, "switch_interval_us", ConfigError, minimum=50, maximum=1_000_000)
+    if gc_threshold is not None:
+        check_int(gc_threshold, "gc_threshold", ConfigError, minimum=100, maximum=10_000_000)
     check_int(port, "port", ConfigError, minimum=0, maximum=65535)
     check_int(bots, "number of bots", ConfigError, minimum=0, maximum=MAX_SEATS - 1)
     if seed is not None:
@@ -129,6 +143,9 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
             failed.append(str(exc))
             await server.stop()
             return
+        if gc_threshold is not None:  # what start-up made (modules, recovered tables) lives as long as the server
+            gc.collect()
+            gc.freeze()
 
         async def announce() -> None:
             while not runner.started:
@@ -149,14 +166,19 @@ def serve(*, db: str | None, host: str = "127.0.0.1", port: int = 8000, tables: 
         factory: Any = uvloop.new_event_loop
     except ImportError:
         factory = None
-    interval = sys.getswitchinterval()
+    interval, thresholds, frozen = sys.getswitchinterval(), gc.get_threshold(), gc.get_freeze_count()
     if switch_interval_us is not None:
         sys.setswitchinterval(switch_interval_us / 1e6)
+    if gc_threshold is not None:
+        gc.set_threshold(gc_threshold, *thresholds[1:])
     try:
         with asyncio.Runner(loop_factory=factory) as loop:
             loop.run(main())
     finally:
         sys.setswitchinterval(interval)
+        gc.set_threshold(*thresholds)
+        if not frozen:  # (what a caller froze before stays frozen)
+            gc.unfreeze()
     if failed:
         log.error("cardgame serve cannot start: %s", failed[0])
         return 1

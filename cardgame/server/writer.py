@@ -5,7 +5,8 @@ event loop.
 connection belongs to the thread that opened it, so the store is opened there too). A server
 hands it the rows of every table that has new events at once (:meth:`StoreWriter.write_group`):
 they are committed in one transaction (a group commit), with the server's lease checked and
-renewed in it (:meth:`cardgame.store.lease.Lease.renew`).
+renewed in it (:meth:`cardgame.store.lease.Lease.renew`). An SQLite store's write-ahead log is copied
+into its file on a second thread (:meth:`StoreWriter.checkpoints`), so no commit waits for that.
 """
 
 from __future__ import annotations
@@ -20,12 +21,19 @@ from concurrent.futures import Future
 from typing import Any, TypeVar
 
 from cardgame.store.connection import StoreFile
+from cardgame.store.errors import StoreError
 from cardgame.store.lease import Lease
 from cardgame.store.recorder import Row
+from cardgame.store.schema import SqliteDatabase
 
 __all__ = ["StoreWriter"]
 
 T = TypeVar("T")
+
+#: Seconds between two copies of an SQLite store's write-ahead log into its file (:meth:`StoreWriter.checkpoints`):
+#: a busy store fills its log (10,000 pages) in a second or two, so each copy is small, and the commit that
+#: fills it finds little left to copy (a load of 60-row commits: the slowest of 2,800 commits 88 ms to 48 ms).
+CHECKPOINT_INTERVAL = 0.2
 
 #: What :meth:`StoreWriter.write_group` is told when it is done: each write's exception, or ``None``.
 Done = Callable[[list[BaseException | None]], None]
@@ -39,6 +47,32 @@ class StoreWriter:
         self._jobs: queue.SimpleQueue[Callable[[], None] | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._work, name="cardgame-store", daemon=True)
         self._thread.start()
+        self._stop_checkpoints = threading.Event()
+        self._checkpoints: threading.Thread | None = None
+
+    def checkpoints(self, store: StoreFile, interval: float = CHECKPOINT_INTERVAL) -> None:
+        """Copy ``store``'s write-ahead log into its file every ``interval`` seconds on a thread of its own
+        (an SQLite store; nothing for PostgreSQL), so that the commit that fills the log copies only what
+        came since (SQLite's own checkpoint, run by that commit, would hold every table's write up for
+        the whole copy). Until :meth:`close`; a failed copy is tried again at the next."""
+        database = store.database
+        if self._checkpoints is not None or not isinstance(database, SqliteDatabase):
+            return
+
+        def work() -> None:
+            try:
+                checkpointer = database.checkpointer()
+            except StoreError:  # SQLite's own checkpoints go on
+                return
+            try:
+                while not self._stop_checkpoints.wait(interval):
+                    with contextlib.suppress(StoreError):  # busy (another process copies), or a disk's hiccup
+                        checkpointer()
+            finally:
+                checkpointer.close()
+
+        self._checkpoints = threading.Thread(target=work, name="cardgame-checkpoint", daemon=True)
+        self._checkpoints.start()
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` on the store's thread; its result (or its exception)."""
@@ -86,7 +120,10 @@ class StoreWriter:
         self._jobs.put(job)
 
     def close(self) -> None:
-        """Finish the work queued, then stop the thread."""
+        """Finish the work queued, then stop the threads."""
+        self._stop_checkpoints.set()
+        if self._checkpoints is not None:
+            self._checkpoints.join(timeout=30)
         self._jobs.put(None)
         self._thread.join(timeout=30)
 

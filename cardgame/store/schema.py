@@ -84,6 +84,9 @@ CACHE_KIB = 8_192
 #: The write-ahead log is copied into the database file once it holds this many pages (40 MB at 4 KB;
 #: SQLite's default is 1,000): a table server rewrites the same pages commit after commit, so a rarer
 #: checkpoint copies each once for many commits. It changes nothing of durability: a commit is in the log.
+#: Such a checkpoint, run by the commit that crosses the mark, takes some 100 ms, for which no other commit
+#: can go: a server copies the log on a thread of its own instead (:class:`Checkpointer`), and the commit
+#: crossing the mark then copies only what came since that thread's last copy.
 CHECKPOINT_PAGES = 10_000
 
 
@@ -186,6 +189,32 @@ def open_database(path: str, synchronous: Literal["FULL", "NORMAL"], timeout: fl
     return db
 
 
+class Checkpointer:
+    """A connection of its own to the SQLite store at ``path`` that copies its write-ahead log into the
+    file (a ``PASSIVE`` checkpoint: commits go on meanwhile, on the writer's connection), for a thread
+    other than the writer's to call, so that no commit waits for a checkpoint. Calling it (on any one
+    thread at a time) runs one checkpoint and gives SQLite's ``(busy, frames in the log, frames copied)``;
+    :class:`StoreError` if it cannot open the file or the checkpoint fails."""
+
+    def __init__(self, path: str, timeout: float) -> None:
+        try:
+            self.connection = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
+        except (sqlite3.Error, UnicodeError, ValueError, TypeError, OverflowError) as exc:
+            raise StoreError(f"Cannot open the event store {excerpt(path)}: {reason(exc)}.") from None
+        self.path = path
+
+    def __call__(self) -> tuple[int, int, int]:
+        try:
+            busy, frames, copied = self.connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        except sqlite3.Error as exc:
+            raise StoreError(f"Checkpointing the event store {excerpt(self.path)} failed: {reason(exc)}.") from None
+        return busy, frames, copied
+
+    def close(self) -> None:
+        """Close its connection."""
+        self.connection.close()
+
+
 class SqliteDatabase:
     """The SQLite backend (a :class:`~cardgame.store.backend.Database`): one file, opened by
     :func:`open_database`; its ``sqlite3.Connection`` is the store's connection as it is."""
@@ -195,7 +224,12 @@ class SqliteDatabase:
 
     def __init__(self, path: str, synchronous: Literal["FULL", "NORMAL"], timeout: float) -> None:
         self.name = path
+        self.timeout = timeout
         self.connection = open_database(path, synchronous, timeout)
+
+    def checkpointer(self) -> Checkpointer:
+        """A :class:`Checkpointer` of this file, for another thread to copy its log into it."""
+        return Checkpointer(self.name, self.timeout)
 
     def transaction(self) -> transaction:
         """``BEGIN IMMEDIATE`` .. ``COMMIT``, rolled back on any error."""

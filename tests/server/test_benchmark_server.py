@@ -37,8 +37,10 @@ def test_a_quick_run_keeps_every_chip(bench: ModuleType, tmp_path: Path, capsys:
         assert row["hands"] > 0 and row["decisions"] > 0 and row["latency_ms"]["count"] > 0
         assert len(row["servers"]) == row["processes"] and sum(s["tables"] for s in row["servers"]) == 4
         assert all(s["rss_peak_mb"] >= s["rss_end_mb"] > 0 for s in row["servers"])
+        # the generator's own stalls (its loop's lag), which every latency includes, are reported
+        assert all(0 <= g["lag_p99_ms"] <= g["lag_max_ms"] for g in row["generators"])
     table = capsys.readouterr().out
-    assert "hands/s" in table and "LOST" not in table and "FAIL" not in table
+    assert "hands/s" in table and "gen lag" in table and "LOST" not in table and "FAIL" not in table
 
 
 def test_a_lost_chip_is_a_failure(bench: ModuleType) -> None:

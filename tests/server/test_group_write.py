@@ -59,3 +59,46 @@ def test_tables_due_during_a_group_write_go_together_in_the_next(tmp_path: Path,
 
     asyncio.run(main())
     assert groups == [1, 3]  # (before: [1, 1, 1, 1], a transaction and a commit for each)
+
+
+def test_the_store_log_is_copied_into_the_file_on_a_thread_of_its_own(tmp_path: Path) -> None:
+    """A server copies its SQLite store's write-ahead log into the file on a thread other than the
+    writer's (SQLite's own checkpoint, run by the commit that fills the log, held every table's write up
+    for some 100 ms): with the writer's own checkpoints off, the file still takes in what was committed."""
+    import os
+    import time
+
+    from cardgame.server.writer import StoreWriter
+    from cardgame.store.connection import StoreFile
+
+    path = tmp_path / "t.db"
+    store = StoreFile(path, synchronous="NORMAL")
+    store.query("PRAGMA wal_autocheckpoint=0")  # the writer's connection copies nothing
+    store.query("CREATE TABLE scratch (n INTEGER PRIMARY KEY, text TEXT)")
+    writer = StoreWriter()
+    try:
+        writer.checkpoints(store, interval=0.01)
+        writer.checkpoints(store, interval=0.01)  # one thread, however often asked
+        assert sum(t.name == "cardgame-checkpoint" for t in threading.enumerate()) == 1
+        size = os.path.getsize(path)
+        store.write([("INSERT INTO scratch (text) VALUES (?)", ("x" * 500,))] * 2000)
+        deadline = time.monotonic() + 20
+        while os.path.getsize(path) < size + 500_000 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert os.path.getsize(path) >= size + 500_000
+    finally:
+        writer.close()
+        store.close()
+    assert not any(t.name == "cardgame-checkpoint" for t in threading.enumerate())
+
+
+def test_a_server_copies_its_log_while_it_runs(tmp_path: Path) -> None:
+    async def main() -> list[str]:
+        server = Server(str(tmp_path / "t.db"))
+        await server.start()
+        running = [t.name for t in threading.enumerate()]
+        await server.stop()
+        return running
+
+    assert "cardgame-checkpoint" in asyncio.run(main())
+    assert "cardgame-checkpoint" not in [t.name for t in threading.enumerate()]

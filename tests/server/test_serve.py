@@ -20,7 +20,7 @@ pytest.importorskip("uvicorn")
 sync_client = pytest.importorskip("websockets.sync.client")
 
 from cardgame import CardgameError  # noqa: E402
-from cardgame.server.serve import SWITCH_INTERVAL_US  # noqa: E402
+from cardgame.server.serve import GC_THRESHOLD, SWITCH_INTERVAL_US  # noqa: E402
 
 #: The switch interval `cardgame serve` runs with when not told (seconds; None: Python's own).
 SWITCH_DEFAULT = None if SWITCH_INTERVAL_US is None else SWITCH_INTERVAL_US / 1e6
@@ -193,3 +193,55 @@ def test_serve_refuses_a_switch_interval_out_of_bounds(bad: Any) -> None:
     with pytest.raises(CardgameError, match="switch_interval_us"):
         serve(db=None, port=free_port(), switch_interval_us=bad)
     assert sys.getswitchinterval() == before
+
+
+@pytest.mark.parametrize(("given", "expected"), [((), GC_THRESHOLD), (("--gc-threshold", "2000"), 2000),
+                                                 (("--gc-threshold", "0"), None)])
+def test_serve_tunes_the_garbage_collector_while_it_runs(monkeypatch: pytest.MonkeyPatch, given: tuple[str, ...],
+                                                         expected: int | None) -> None:
+    """``cardgame serve`` runs with its young-generation threshold (``--gc-threshold``; 0: Python's own) and,
+    with one, what start-up made frozen out of the collections (their full pauses stopped every table: the
+    load benchmark's p99, docs/server.md); it puts Python's collector back as it was when it ends."""
+    import gc
+
+    import uvicorn
+
+    from cardgame.cli import main
+
+    seen: list[tuple[int, int]] = []
+
+    async def serve(self: Any, sockets: Any = None) -> None:
+        seen.append((gc.get_threshold()[0], gc.get_freeze_count()))
+
+    monkeypatch.setattr(uvicorn.Server, "serve", serve)
+    before = gc.get_threshold()
+    assert gc.get_freeze_count() == 0
+    assert main(["serve", "--no-db", "--port", str(free_port()), *given]) == 1
+    [(threshold, frozen)] = seen
+    assert threshold == (expected if expected is not None else before[0])
+    assert (frozen > 10_000) == (expected is not None)  # the modules, at least
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+@pytest.mark.parametrize("bad", [0, 99, 10**7 + 1, -5, True, 1.5, "50000", 10**40])
+def test_serve_refuses_a_gc_threshold_out_of_bounds(bad: Any) -> None:
+    import gc
+
+    from cardgame.server.serve import serve
+
+    before = gc.get_threshold()
+    with pytest.raises(CardgameError, match=r"gc_threshold.*100") as caught:
+        serve(db=None, port=free_port(), gc_threshold=bad)
+    assert len(str(caught.value)) < 300
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+@pytest.mark.parametrize("bad", ["1", "99", "10000001", "-1", "5e4", "lots", "9" * 40])
+def test_the_cli_refuses_a_gc_threshold_out_of_bounds(bad: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from cardgame.cli import main
+
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--no-db", "--port", str(free_port()), "--gc-threshold", bad])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "--gc-threshold" in err and "10,000,000" in err.replace("10000000", "10,000,000")
