@@ -514,7 +514,7 @@ class BettingRound(PokerStage):
     def nobody_has_bet(self, action: Action) -> bool:
         """A bet opens the betting; once a bet is made, more is a raise (Robert's Rules, betting
         and raising)."""
-        return self._legal.is_bet  # type: ignore[union-attr]  # size_up computed it
+        return self._legal.bet_to == 0  # type: ignore[union-attr]  # size_up computed it (is_bet, without its frame)
 
     def refuse_nobody_has_bet(self, action: Action) -> IllegalActionError:
         return _illegal(self._legal_now(), f"Cannot {action.kind} now (it would be a raise)",
@@ -522,7 +522,7 @@ class BettingRound(PokerStage):
 
     def somebody_has_bet(self, action: Action) -> bool:
         """A raise needs a bet to raise (Robert's Rules, betting and raising)."""
-        return not self._legal.is_bet  # type: ignore[union-attr]  # size_up computed it
+        return self._legal.bet_to != 0  # type: ignore[union-attr]  # size_up computed it (not is_bet)
 
     def refuse_somebody_has_bet(self, action: Action) -> IllegalActionError:
         return _illegal(self._legal_now(), f"Cannot {action.kind} now (it would be a bet)",
