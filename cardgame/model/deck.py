@@ -96,13 +96,13 @@ class Deck:
     def deal(self, count: int) -> list[Card]:
         """Remove and return ``count`` cards from the top."""
         cards = self._cards
-        if count > len(cards):
-            raise CardError(f"Cannot deal {count} cards: only {len(cards)} remain in the deck.")
+        n = len(cards)
+        if count > n:
+            raise CardError(f"Cannot deal {count} cards: only {n} remain in the deck.")
         getrandbits = self._bits
         if getrandbits is not None:
             drawn: list[Card] = []
             draw = drawn.append
-            n = len(cards)
             for _ in range(count):
                 k = n.bit_length()
                 i = getrandbits(k)

@@ -106,17 +106,20 @@ _new = tuple.__new__
 
 
 def compute(structure: Sizing, st: Street, hp: HandPlayer, street: int) -> LegalActions:
-    """The legal actions of ``hp`` (who must be the player to act) under ``structure``."""
+    """The legal actions of ``hp`` (who must be the player to act) under ``structure``.
+
+    A raise needs chips beyond the bet, the cap not reached, the betting reopened to a player who
+    already acted (only short all-ins since: closed), and an opponent who could call more than the
+    bet. Each question is asked only when the ones before it allow a raise."""
     bet_to = st.bet_to
+    bet = hp.bet
     stack = hp.player.stack
-    owed = bet_to - hp.bet
-    call = owed if owed < stack else stack
-    most = hp.bet + stack
-    can_raise = most > bet_to and (structure._uncapped or not structure.cap_reached(st))
-    if can_raise and hp.acted_at is not None and not structure.reopens(st, hp.acted_at, street):
-        can_raise = False  # only short all-ins since this player acted: betting is not reopened
-    match = 0
-    if can_raise:
+    owed = bet_to - bet
+    most = bet + stack
+    acted_at = hp.acted_at
+    if most > bet_to and (structure._uncapped or not structure.cap_reached(st)) and (
+            acted_at is None or structure.reopens(st, acted_at, street)):
+        match = 0
         for other in st.players:  # what the largest opponent could match (``matchable``), stopping at ``most``
             if other is not hp and not other.folded and not other.all_in:
                 total = other.bet + other.player.stack
@@ -125,23 +128,23 @@ def compute(structure: Sizing, st: Street, hp: HandPlayer, street: int) -> Legal
                     break
                 if total > match:
                     match = total
-        if match <= bet_to:
-            can_raise = False  # no opponent could call a raise: nobody left to call it
-    if not can_raise:
-        return _new(LegalActions, (hp.seat, owed > 0, owed <= 0, call, False, 0, 0, bet_to, stack, 0, ()))
-    lo, hi = structure.raise_bounds(st, hp, street)
-    amounts: tuple[int, ...] = ()
-    if lo != hi and structure.exact_sizes:  # fixed limit: exactly one of the two sizes
-        amounts = tuple(sorted({min(lo, most), min(hi, most)}))
-    if hi > most:
-        hi = most
-    if lo > most:
-        lo = most
-    if match < lo and structure.raise_to_match:  # nobody can call a full raise: raising to what they can match too
-        if structure.exact_sizes:
-            amounts = tuple(sorted({match, *(amounts or (lo, hi))}))
-        lo = match
-    return _new(LegalActions, (hp.seat, owed > 0, owed <= 0, call, True, lo, hi, bet_to, stack, 0, amounts))
+        if match > bet_to:  # else no opponent could call a raise: nobody left to call it
+            lo, hi = structure.raise_bounds(st, hp, street)
+            amounts: tuple[int, ...] = ()
+            if structure.exact_sizes and lo != hi:  # fixed limit: exactly one of the two sizes
+                amounts = tuple(sorted({min(lo, most), min(hi, most)}))
+            if hi > most:
+                hi = most
+            if lo > most:
+                lo = most
+            if match < lo and structure.raise_to_match:  # nobody can call a full raise: raising to what they can match
+                if structure.exact_sizes:
+                    amounts = tuple(sorted({match, *(amounts or (lo, hi))}))
+                lo = match
+            # the stack covers more than the bet: a call is what is owed
+            return _new(LegalActions, (hp.seat, owed > 0, owed <= 0, owed, True, lo, hi, bet_to, stack, 0, amounts))
+    return _new(LegalActions, (hp.seat, owed > 0, owed <= 0, owed if owed < stack else stack, False, 0, 0, bet_to,
+                               stack, 0, ()))
 
 
 def matchable(st: Street, hp: HandPlayer) -> int:

@@ -340,16 +340,20 @@ class BettingRound(PokerStage):
     def legal_actions(self) -> LegalActions | None:
         """The legal actions of the player to act, or ``None`` if nobody is to act."""
         st = self.street_state
-        if st is None or st.to_act is None or self.state != "waiting_for_action":
+        if st is None:
             return None
         hp = st.to_act
+        if hp is None or self.state != "waiting_for_action":
+            return None
         la = self._legal
-        if la is None or la.seat != hp.seat:
-            la = legal.compute(self.structure, st, hp, self.street)
+        if la is not None and la.seat == hp.seat:  # computed once per decision
+            return la
+        la = legal.compute(self.structure, st, hp, self.street)
+        if not st.bet_to:  # the stud bring-in: its player may post it, not check or fold
             previous = self.previous
-            if st.bet_to == 0 and isinstance(previous, Opening) and previous.bring_in and previous.opener == hp.seat:
+            if isinstance(previous, Opening) and previous.bring_in and previous.opener == hp.seat:
                 la = la._replace(can_fold=False, can_check=False, bring_in=min(previous.bring_in, hp.player.stack))
-            self._legal = la
+        self._legal = la
         return la
 
     # --- the action: an event with data -----------------------------------------------------------
@@ -510,7 +514,7 @@ class BettingRound(PokerStage):
     def nobody_has_bet(self, action: Action) -> bool:
         """A bet opens the betting; once a bet is made, more is a raise (Robert's Rules, betting
         and raising)."""
-        return self._legal.is_bet  # type: ignore[union-attr]  # size_up computed it
+        return self._legal.bet_to == 0  # type: ignore[union-attr]  # size_up computed it (is_bet, without its frame)
 
     def refuse_nobody_has_bet(self, action: Action) -> IllegalActionError:
         return _illegal(self._legal_now(), f"Cannot {action.kind} now (it would be a raise)",
@@ -518,7 +522,7 @@ class BettingRound(PokerStage):
 
     def somebody_has_bet(self, action: Action) -> bool:
         """A raise needs a bet to raise (Robert's Rules, betting and raising)."""
-        return not self._legal.is_bet  # type: ignore[union-attr]  # size_up computed it
+        return self._legal.bet_to != 0  # type: ignore[union-attr]  # size_up computed it (not is_bet)
 
     def refuse_somebody_has_bet(self, action: Action) -> IllegalActionError:
         return _illegal(self._legal_now(), f"Cannot {action.kind} now (it would be a bet)",
