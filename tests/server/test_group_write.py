@@ -4,6 +4,7 @@ the next one, one transaction (one commit) for all of them, not one each."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import threading
 from pathlib import Path
 from typing import Any
@@ -102,3 +103,101 @@ def test_a_server_copies_its_log_while_it_runs(tmp_path: Path) -> None:
 
     assert "cardgame-checkpoint" in asyncio.run(main())
     assert "cardgame-checkpoint" not in [t.name for t in threading.enumerate()]
+
+
+def test_a_large_group_is_shown_over_several_turns_of_the_loop_each_table_after_its_rows(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tables of a finished group write are shown in slices, each in a turn of the event loop of its
+    own, so the loop's other work (every other table's messages) runs between them; each table still
+    shows nothing before its rows are committed; and a table that came due during the write is written
+    next without waiting for the last slice. (Before: all of them in one callback, some hundred
+    milliseconds under load.)"""
+    import json
+    import sqlite3
+    import time
+
+    from cardgame.server.host import Client, message_text
+
+    real = writer_module.write
+    held = threading.Event()  # the large group's write waits for this
+
+    def write(store: Any, lease: Any, rows: Any) -> None:
+        if len(rows) >= 40:
+            assert held.wait(10)
+        real(store, lease, rows)
+
+    monkeypatch.setattr(writer_module, "write", write)
+    path = tmp_path / "t.db"
+    turn = 0  # turns of the loop, as a task that yields at every one counts them
+    shown: list[tuple[int, str]] = []  # (turn, table) of each message sent
+    order: list[str] = []  # "write" (a group write started) and each table shown, in turn
+    early: list[str] = []  # a message whose events were not yet committed
+    large: list[str] = []
+
+    async def main() -> None:
+        nonlocal turn
+        server = Server(str(path))
+        await server.start()
+        reader = sqlite3.connect(path)
+        running = True
+        write_due = server._write_due
+
+        def note_write_due() -> None:
+            if server._due and not server._group_writing:
+                order.append("write")
+            write_due()
+
+        monkeypatch.setattr(server, "_write_due", note_write_due)
+
+        async def count_turns() -> None:
+            nonlocal turn
+            while running:
+                turn += 1
+                await asyncio.sleep(0)
+
+        def client(table_id: str) -> Client:
+            def deliver(message: Any) -> None:
+                seq = json.loads(message_text(message))["seq"]
+                committed = reader.execute("SELECT MAX(seq) FROM events WHERE table_id = ?", (table_id,)).fetchone()[0]
+                if committed is None or committed < seq:
+                    early.append(table_id)
+                shown.append((turn, table_id))
+                order.append(table_id)
+                end = time.perf_counter() + 0.001  # a message costs a millisecond to send
+                while time.perf_counter() < end:
+                    pass
+            return Client(deliver)
+
+        def due() -> str:
+            host = server.create(read_config(TABLE))
+            host.connect(client(host.table_id))
+            host.game.sit_down("ann", 100)
+            host.refresh()
+            return host.table_id
+
+        counter = asyncio.get_running_loop().create_task(count_turns())
+        try:
+            large.extend(due() for _ in range(40))  # all due in one group
+            while "write" not in order:
+                await asyncio.sleep(0.005)
+            await asyncio.sleep(0.02)
+            tables = [*large, due()]  # due while the large group's write is under way
+            held.set()
+            for table_id in tables:
+                await server.settled(table_id)
+                assert table_id not in server.writing
+        finally:
+            running = False
+            await counter
+            reader.close()
+            await server.stop()
+
+    asyncio.run(main())
+    assert not early
+    assert set(large) <= {t for _, t in shown}
+    turns = sorted({n for n, t in shown if t in large})
+    assert len(turns) >= 5  # 40 tables of 2 ms or more each, in slices of a few milliseconds (before: 1)
+    by_turn = collections.Counter(n for n, t in shown if t in large)
+    assert max(by_turn.values()) <= 2 * 40 // 5
+    last_shown = max(i for i, item in enumerate(order) if item in large)
+    assert order.count("write") == 2 and order.index("write", 1) < last_shown  # the next write did not wait
