@@ -93,7 +93,9 @@ class BotView:
     ``me`` and ``history`` are made on first use from what it copied when the question was asked. The
     built-in bots that read only the question (``random``, ``calling-station``, ``all-in``,
     ``pair-raiser``) are handed views that copy neither the seats nor the events: reading ``seats``,
-    ``me``, ``player``, ``opponents``, ``stack`` or ``history`` of one raises :class:`BotError`.
+    ``me``, ``player``, ``opponents``, ``stack`` or ``history`` of one raises :class:`BotError`; and
+    :func:`decide` asks ``random``, ``calling-station`` and ``all-in`` a betting question without any
+    view (their answer from the question and ``rng`` alone: the same draws).
     """
 
     seat: int
