@@ -329,3 +329,28 @@ def test_a_hostile_bot_cannot_change_the_game_or_other_views_through_its_view() 
         game.play({0: first, 1: random_bot, 2: quiet})
         logs.append([e.describe() for e in game.events])
     assert logs[0] == logs[1]
+
+
+@pytest.mark.parametrize("code", ["NT", "FT", "F7S", "F2L3D", "leduc hold'em"])
+def test_the_built_in_bots_betting_without_a_view_play_the_games_their_views_play(code: str) -> None:
+    """``random``, ``calling-station`` and ``all-in`` answer a betting question from the question and their
+    stream alone (no view built): every game they play is the one the same bots play when handed views
+    (the same functions behind a wrapper the library does not know), draw for draw."""
+    from cardgame.play.bot import _betting_answer
+
+    bots = (random_bot, calling_station, always_all_in)
+    assert all(_betting_answer(bot) is not None for bot in bots) and _betting_answer(pair_raiser) is None
+
+    def viewed(bot: Any) -> Any:
+        return lambda view: bot(view)  # (not the built-in itself: asked through a view)
+
+    answers = 0
+    for seed in range(4):
+        for seats in ((random_bot, random_bot, random_bot), (random_bot, calling_station, always_all_in)):
+            quick, slow = _game(code, seed=seed, hands=8), _game(code, seed=seed, hands=8)
+            taken = quick.play(dict(enumerate(seats)))
+            assert slow.play({s: viewed(b) for s, b in enumerate(seats)}) == taken
+            answers += taken
+            assert [repr(e) for e in quick.events] == [repr(e) for e in slow.events]
+            assert [p.stack for p in quick.table.players()] == [p.stack for p in slow.table.players()]
+    assert answers > 100

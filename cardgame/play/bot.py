@@ -93,7 +93,9 @@ class BotView:
     ``me`` and ``history`` are made on first use from what it copied when the question was asked. The
     built-in bots that read only the question (``random``, ``calling-station``, ``all-in``,
     ``pair-raiser``) are handed views that copy neither the seats nor the events: reading ``seats``,
-    ``me``, ``player``, ``opponents``, ``stack`` or ``history`` of one raises :class:`BotError`.
+    ``me``, ``player``, ``opponents``, ``stack`` or ``history`` of one raises :class:`BotError`; and
+    :func:`decide` asks ``random``, ``calling-station`` and ``all-in`` a betting question without any
+    view (their answer from the question and ``rng`` alone: the same draws).
     """
 
     seat: int
@@ -472,6 +474,8 @@ def _view(game: Game, seat: int, shape: GameShape, rng: random.Random, events: H
 
 #: The ids of the bots marked by :func:`_question_only` (functions of the library's own, never freed).
 _QUESTION_ONLY: set[int] = set()
+#: A built-in bot's betting answer from the question and its stream alone, by the bot's id (:func:`_bets_by`).
+_BETTING: dict[int, Callable[[LegalActions, random.Random], Answer]] = {}
 
 B = TypeVar("B", bound=Callable[..., Any])
 
@@ -484,10 +488,59 @@ def _question_only(bot: B) -> B:
     return bot
 
 
+def _bets_by(answer: Callable[[LegalActions, random.Random], Answer]) -> Callable[[B], B]:
+    """Mark a built-in bot (a :func:`_question_only` one) whose betting answer is ``answer(view.legal,
+    view.rng)``, the same draws from the same stream: a caller asking it many betting questions
+    (:class:`cardgame.rl.vector.VectorEnv`) asks ``answer`` (:func:`_betting_answer`) and builds no view."""
+
+    def mark(bot: B) -> B:
+        _BETTING[id(bot)] = answer
+        return bot
+
+    return mark
+
+
+def _betting_answer(bot: object) -> Callable[[LegalActions, random.Random], Answer] | None:
+    """The function answering ``bot``'s betting questions from the legal actions and the seat's
+    stream alone, as the bot would from its view (the built-in ``random``, ``calling-station`` and
+    ``all-in``); ``None`` for any other bot, which needs its view."""
+    return _BETTING.get(id(bot))
+
+
+def _play_answer(game: Game, seat: int, legal: LegalActions, answer: object, bot: object = None) -> None:
+    """Play ``seat``'s betting ``answer`` to the question ``legal`` (what :func:`decide` does with a
+    bot's answer): :class:`BotError` naming the seat (and ``bot``) if the rules refuse it, the game
+    unchanged."""
+    try:
+        action, amount = to_action(answer, legal)
+    except BotError as exc:
+        raise _named(bot, seat, exc) from None
+    _act(game, seat, legal, action, amount)
+
+
+def _act(game: Game, seat: int, legal: LegalActions, action: str, amount: int | None) -> None:
+    """Play a bot's betting answer ``(action, amount)`` (:func:`to_action`'s): :class:`BotError` if refused."""
+    try:
+        game.act(seat, action, amount)
+    except IllegalActionError as exc:
+        raise BotError(f"Seat {seat}: {exc}", seat=seat, allowed=exc.allowed or legal.describe()) from None
+
+
+def _named(bot: object, seat: int, exc: BotError) -> BotError:
+    """``exc``, a bot's refused answer, naming the seat and the bot."""
+    name = getattr(bot, "__name__", type(bot).__name__)
+    return BotError(f"Seat {seat} ({name}): {exc.reason}", seat=seat, allowed=exc.allowed)
+
+
 def seat_rng(game: Game, seat: int) -> random.Random:
     """The random stream of the bot playing ``seat`` in ``game`` (``view.rng``): derived from the
     game's seed and the seat, never the deck's generator; the same stream on every call."""
-    return game.ctx.rng.stream(f"bot seat {seat}")
+    return game.ctx.rng.stream(seat_label(seat))
+
+
+def seat_label(seat: int) -> str:
+    """The label of the random stream of the bot playing ``seat`` (:func:`seat_rng`)."""
+    return f"bot seat {seat}"
 
 
 class _Hooks:
@@ -557,8 +610,7 @@ def _ask(bot: Bot, view: BotView, convert: Callable[[object, Any], T], question:
     try:
         return convert(bot(view), question)
     except BotError as exc:
-        name = getattr(bot, "__name__", type(bot).__name__)
-        raise BotError(f"Seat {view.seat} ({name}): {exc.reason}", seat=view.seat, allowed=exc.allowed) from None
+        raise _named(bot, view.seat, exc) from None
 
 
 def _who(special: Bot | None, bot: Bot | None, seat: int, missing: Callable[[int], Bot] | None) -> Bot:
@@ -582,12 +634,12 @@ def decide(game: Game, seat: int, bot: Bot | None, rng: random.Random, *, shape:
     legal = game.legal_actions()  # first: most questions are betting decisions (asked of no other stage)
     if legal is not None:
         answerer = bot if bot is not None else _who(None, bot, seat, missing)
+        quick = _BETTING.get(id(answerer))
+        if quick is not None:  # a built-in bot answering from the question and its stream: no view built
+            _play_answer(game, seat, legal, quick(legal, rng), answerer)
+            return
         view = _view(game, seat, shape, rng, None if id(answerer) in _QUESTION_ONLY else events, legal)
-        action, amount = _ask(answerer, view, to_action, legal)
-        try:
-            game.act(seat, action, amount)
-        except IllegalActionError as exc:
-            raise BotError(f"Seat {seat}: {exc}", seat=seat, allowed=exc.allowed or legal.describe()) from None
+        _act(game, seat, legal, *_ask(answerer, view, to_action, legal))
     elif (options := game.draw_options()) is not None:
         answerer = _who(drawer, bot, seat, missing)
         view = _view(game, seat, shape, rng, None if id(answerer) in _QUESTION_ONLY else events, draw=options)

@@ -11,11 +11,13 @@ file) for the command line and for matches run in other processes.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
+from cardgame.model.betting import LegalActions
 from cardgame.model.errors import ConfigError
 from cardgame.model.inputs import excerpt
-from cardgame.play.bot import Answer, Bot, BotView, _question_only
+from cardgame.play.bot import Answer, Bot, BotView, _bets_by, _question_only
 
 __all__ = ["always_all_in", "available", "calling_station", "get", "pair_raiser", "random_bot", "random_draw"]
 
@@ -35,6 +37,17 @@ _CALL: tuple[Answer, ...] = ("call",)
 _FOLD_CALL: tuple[Answer, ...] = ("fold", "call")
 
 
+def _random_bet(legal: LegalActions, rng: random.Random) -> Answer:
+    """:func:`random_bot`'s betting answer: one of the choices drawn from ``rng``."""
+    options = _FOLD_CALL if legal.can_fold and not legal.bring_in else _CALL
+    if legal.can_raise:
+        options += (("raise", legal.min_raise_to),)
+        if legal.max_raise_to != legal.min_raise_to:
+            options += (("raise", max(legal.amounts) if legal.amounts else legal.max_raise_to),)
+    return rng.choice(options)
+
+
+@_bets_by(_random_bet)
 @_question_only
 def random_bot(view: BotView) -> Answer:
     """Uniform over the legal choices: fold (only facing a bet), check/call, the smallest and the
@@ -47,14 +60,18 @@ def random_bot(view: BotView) -> Answer:
             return 1 + view.rng.randrange(view.runs.max_runs)
         assert view.show is not None
         return view.show.default
-    options = _FOLD_CALL if legal.can_fold and not legal.bring_in else _CALL
-    if legal.can_raise:
-        options += (("raise", legal.min_raise_to),)
-        if legal.max_raise_to != legal.min_raise_to:
-            options += (("raise", max(legal.amounts) if legal.amounts else legal.max_raise_to),)
-    return view.rng.choice(options)
+    return _random_bet(legal, view.rng)
 
 
+def _call(legal: LegalActions, rng: random.Random) -> Answer:
+    return "call"
+
+
+def _all_in(legal: LegalActions, rng: random.Random) -> Answer:
+    return "all_in"
+
+
+@_bets_by(_call)
 @_question_only
 def calling_station(view: BotView) -> Answer:
     """Always checks or calls (posts a due bring-in), stands pat (throws its lowest card where a
@@ -62,6 +79,7 @@ def calling_station(view: BotView) -> Answer:
     return "call"
 
 
+@_bets_by(_all_in)
 @_question_only
 def always_all_in(view: BotView) -> Answer:
     """The seed's 'always all-in' test bot: raises as much as allowed whenever it may, else calls."""

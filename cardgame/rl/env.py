@@ -533,6 +533,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self._log.append((_BOT, None))
         self._moved(agent)
 
+    def _bot_moved(self) -> None:
+        """:meth:`play_bot`'s bookkeeping, for a caller that played a built-in bot's answer for the agent
+        to act itself (:class:`~cardgame.rl.gym.SingleAgentEnv`: no view built)."""
+        self._log.append((_BOT, None))
+        self._moved(self.agent_selection)
+
     def undo(self) -> None:
         """Take back the last step exactly, as OpenSpiel's ``undo_action``: the game, the observations,
         masks, rewards, terminations and chips are again what they were before it. The episode is

@@ -24,7 +24,7 @@ import numpy as np
 from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.inputs import check_int, check_text, excerpt
 from cardgame.play import bots as named_bots
-from cardgame.play.bot import Bot, HandEvents, seat_rng
+from cardgame.play.bot import Bot, HandEvents, _betting_answer, _play_answer, seat_label, seat_rng
 from cardgame.play.game import VariantLike
 from cardgame.rl.actions import Move
 from cardgame.rl.env import _choice, check_options, check_seed, no_episode, raw_env
@@ -89,6 +89,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
             raise ConfigError(f"opponents must be a bot name, a bot, or one per other seat ({len(others)}), "
                               f"not {excerpt(opponents)}.")
         self.bots: dict[int, Bot] = {s: _bot(spec) for s, spec in zip(others, specs, strict=True)}
+        self._quick = {s: _betting_answer(bot) for s, bot in self.bots.items()}  # built-in bots: no view
+        self._labels = {s: seat_label(s) for s in self.bots}  # each bot's stream (seat_rng)
         self.seat = seat
         self.agent = self.aec.possible_agents[seat]
         self.illegal = illegal
@@ -121,7 +123,14 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
             seat = seats[aec.agent_selection]
             game = aec._game
             assert game is not None
-            aec.play_bot(self.bots[seat], seat_rng(game, seat), self._events)
+            quick = self._quick[seat]
+            legal = game.legal_actions() if quick is not None else None
+            if legal is not None:  # a built-in bot's betting answer, from the question and its stream: no view
+                assert quick is not None
+                _play_answer(game, seat, legal, quick(legal, game.ctx.rng.stream(self._labels[seat])), self.bots[seat])
+                aec._bot_moved()
+            else:
+                aec.play_bot(self.bots[seat], seat_rng(game, seat), self._events)
             terminations, rewards = aec.terminations, aec.rewards  # (replaced when a hand ends)
             reward += rewards.get(agent, 0)
         return reward

@@ -106,3 +106,34 @@ def test_stepping_a_finished_episode_is_refused() -> None:
 def test_bad_config_is_a_config_error(kwargs: dict[str, object], words: str) -> None:
     with pytest.raises(ConfigError, match=words):
         SingleAgentEnv("NT", **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("variant", "players"), [("NT", 3), ("leduc hold'em", 2), ("F2L3D", 3), ("F7S", 2)])
+def test_built_in_bots_asked_without_a_view_play_the_episodes_their_views_play(variant: str, players: int) -> None:
+    """``random``, ``calling-station`` and ``all-in`` opponents answer betting questions without a view
+    (their answer from the question and their stream): every episode is the one the same bots play
+    behind wrappers the library does not know (asked through views), observation for observation."""
+    from cardgame.play.bots import always_all_in, calling_station, random_bot
+
+    def viewed(bot: object) -> object:
+        return lambda view: bot(view)  # type: ignore[operator]
+
+    names = ["random", "calling-station", "all-in"][: players - 1]
+    bots = [random_bot, calling_station, always_all_in][: players - 1]
+    quick = SingleAgentEnv(variant, opponents=names, players=players, hands=3)
+    slow = SingleAgentEnv(variant, opponents=[viewed(b) for b in bots], players=players, hands=3)  # type: ignore[misc]
+    rng = np.random.default_rng(4)
+    steps = 0
+    for seed in range(10):
+        (a, info_a), (b, info_b) = quick.reset(seed=seed), slow.reset(seed=seed)
+        assert info_a == info_b
+        done = False
+        while not done:
+            assert np.array_equal(a["observation"], b["observation"]) and np.array_equal(a["action_mask"],
+                                                                                          b["action_mask"])
+            index = int(rng.choice(np.flatnonzero(a["action_mask"])))
+            (a, reward, done, _, _), (b, *other) = quick.step(index), slow.step(index)
+            assert (reward, done) == tuple(other[:2])
+            steps += 1
+        assert quick.aec.table_stacks() == slow.aec.table_stacks()
+    assert steps >= 10
