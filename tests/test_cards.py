@@ -106,6 +106,25 @@ def test_seeded_deals_are_one_fisher_yates_step_per_card() -> None:
             assert deck.remaining == tuple(reversed(stock))
 
 
+def test_a_stock_of_more_cards_than_a_deck_deals_as_fisher_yates_too() -> None:
+    """The per-card bits come from a table sized for one deck; a stock given more cards (cards put back on
+    top of a full deck) draws with as many bits as its size needs, one Fisher-Yates step per card still."""
+    for seed in range(10):
+        deck = Deck.shuffled(STANDARD_DECK, RandomSource(seed))
+        deck.put_back(range(20))  # 72 cards: 0..19 twice
+        stock, bits = [*(STANDARD_DECK.cards[:20]), *STANDARD_DECK.cards], RandomSource(seed).generator.getrandbits
+        expected = []
+        for _ in range(30):
+            n = len(stock)
+            i = bits(n.bit_length())
+            while i >= n:
+                i = bits(n.bit_length())
+            expected.append(stock[i])
+            stock[i] = stock[-1]
+            stock.pop()
+        assert deck.deal(30) == expected and deck.remaining == tuple(reversed(stock))
+
+
 def test_lazy_shuffle_is_uniform() -> None:
     rng = RandomSource(7)
     counts = [0] * 52

@@ -331,3 +331,19 @@ def test_a_kernel_stage_fused_plays_as_transitions_does() -> None:
         yield d.status
 
     assert check_play(play, [_Counter, _Last]) == 121
+
+
+def test_fused_bodies_leave_out_their_assertions() -> None:
+    """A callback's ``assert`` statements (the type checker's narrowing) are not written in line, as ``python -O``
+    leaves them out: the betting round's callbacks hold several, its generated triggers none (a block left with
+    nothing else holds ``pass``), and the game still plays as the readable path (the tests above)."""
+    import inspect
+    import linecache
+
+    assert "assert st is not None" in inspect.getsource(BettingRound.find_next_actor)
+    assert "assert hand is not None" in inspect.getsource(BettingRound.settle_street)
+    for key in (("waiting_for_action", kind) for kind in KINDS):
+        text = "".join(linecache.getlines(BettingRound.fast[key].__code__.co_filename))  # type: ignore[union-attr]
+        assert "# BettingRound.find_next_actor, in line" in text and "assert " not in text, text
+    start = "".join(linecache.getlines(BettingRound.start.__code__.co_filename))
+    assert "# BettingRound.settle_street, in line" in start and "assert " not in start, start

@@ -26,8 +26,9 @@ renamed to the trigger's arguments and its locals to names of their own, so a be
 and callbacks in one frame. Only what reads the same in line is fused (a condition that is one ``return``, a
 callback with no ``return`` before its end, no nested scopes, the parameters never reassigned, globals from
 the stage's own module), and only when the source compiles to the very code the method runs; the rest is
-called. ``cardgame.engine.verify.by_transitions`` lets a test play the same game through ``transitions``
-and compare (``tests/test_fast_paths.py``).
+called. A fused body leaves out its ``assert`` statements, as ``python -O`` does (they narrow types for the
+checker; the rules are the conditions). ``cardgame.engine.verify.by_transitions`` lets a test play the same
+game through ``transitions`` and compare (``tests/test_fast_paths.py``).
 A trigger's arguments travel with it, as ``transitions`` hands them on with ``send_event=False``:
 every callback and condition of the transition is called as ``fn(model, *args)``, so a condition
 can judge the action the trigger carries (a betting round's ``raise`` trigger carries the
@@ -232,7 +233,17 @@ class Fusion:
                     return ast.copy_location(ast.Name(names.get(node.id, prefix + node.id), node.ctx), node)
                 return node
 
-        return [Rename().visit(ast.parse(ast.unparse(stmt)).body[0]) for stmt in body]
+            def visit_Assert(self, node: ast.Assert) -> None:
+                return None  # left out, as ``python -O`` leaves it out (the type checker's narrowing)
+
+            def generic_visit(self, node: ast.AST) -> ast.AST:
+                node = super().generic_visit(node)
+                if getattr(node, "body", None) == []:  # a block that held only assertions
+                    node.body = [ast.Pass()]  # type: ignore[attr-defined]
+                return node
+
+        renamed = [Rename().visit(ast.parse(ast.unparse(stmt)).body[0]) for stmt in body]
+        return [stmt for stmt in renamed if stmt is not None]
 
     def statements(self, fn: Callback, args: tuple[str, ...],
                    nested: Callable[[str], list[str] | None] | None = None) -> list[str] | None:

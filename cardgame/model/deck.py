@@ -63,6 +63,16 @@ STANDARD_DECK = DeckSpec()
 SHORT_DECK = DeckSpec("6789TJQKA")
 
 
+#: ``_BITS[top]`` is ``(top + 1).bit_length()``: the random bits drawn for a card from ``top + 1`` cards
+#: (a lookup where the method call costs a frame's worth of instructions per card dealt).
+_BITS = tuple((top + 1).bit_length() for top in range(len(CARDS)))
+
+
+def _bits_upto(n: int) -> tuple[int, ...]:
+    """:data:`_BITS` for a stock of up to ``n`` cards (one given more cards than a deck holds)."""
+    return tuple((top + 1).bit_length() for top in range(n))
+
+
 class Deck:
     """The stock of one hand: cards are dealt from the top (the end of the list).
 
@@ -103,15 +113,15 @@ class Deck:
         if getrandbits is not None:
             drawn: list[Card] = []
             draw = drawn.append
-            for _ in range(count):
-                k = n.bit_length()
+            bits = _BITS if n <= len(_BITS) else _bits_upto(n)
+            for top in range(n - 1, n - 1 - count, -1):  # the last card's place: one card fewer each time
+                k = bits[top]  # (top + 1).bit_length(): the bits of the number of cards left
                 i = getrandbits(k)
-                while i >= n:  # rejection sampling: exactly uniform, as random.randrange does
+                while i > top:  # rejection sampling: exactly uniform, as random.randrange does
                     i = getrandbits(k)
-                n -= 1
                 draw(cards[i])
-                cards[i] = cards[n]  # the last card of the stock takes the drawn one's place
-            del cards[n:]  # the drawn places, cut off the end at once
+                cards[i] = cards[top]  # the last card of the stock takes the drawn one's place
+            del cards[n - count :]  # the drawn places, cut off the end at once
             self.dealt += count
             return drawn
         if count == 1:

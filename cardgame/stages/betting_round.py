@@ -366,16 +366,14 @@ class BettingRound(PokerStage):
         The arguments come from the caller as they are (``object``): the rules judge each, so a
         wrong type is an illegal action like any other.
         """
-        st = self.street_state
-        hp = None if st is None else st.to_act
-        if hp is None:
-            raise IllegalActionError("Nobody is to act in this betting round.", rule="no action pending")
         fire = self.acts.get((self.state, action)) if type(action) is str else None  # a plain kind's trigger
         if fire is not None:
             act = _action(Action, (seat, action, amount, action))
             if not fire(self, act):
+                self._player_to_act()  # (refused: first whether anybody acts)
                 raise self.refusal(act.kind, act)
             return
+        hp = self._player_to_act()
         kind = _KINDS.get(action) if type(action) is str or isinstance(action, str) else None
         if not kind:  # not an action, or an alias decided by the situation: the turn is judged first
             la = self._legal
@@ -391,6 +389,14 @@ class BettingRound(PokerStage):
         act = _action(Action, (seat, kind, amount, action))
         if not self.trigger(kind, act):
             raise self.refusal(kind, act)
+
+    def _player_to_act(self) -> HandPlayer:
+        """The player the round waits on; :class:`IllegalActionError` if nobody is to act."""
+        st = self.street_state
+        hp = None if st is None else st.to_act
+        if hp is None:
+            raise IllegalActionError("Nobody is to act in this betting round.", rule="no action pending")
+        return hp
 
     @classmethod
     def derive_tables(cls) -> None:

@@ -549,9 +549,13 @@ class Showdown(PokerStage):
         runs = [(self._values(high, live, board), self._values(low, live, board) if low is not None else _NO_VALUES)
                 for board in boards]
         tabled = self._tabled
+        # one board and no low hand described: a shown hand's text is its high hand's (what _shown_text gives)
+        plain = runs[0][0][1] if len(runs) == 1 and not runs[0][1][1] else None
         for hp in self._show_order(hand, live):
-            if not tabled or hp.seat not in tabled:  # (a hand shown by choice is shown once)
-                emit(CardsShown(hp.seat, tuple(hp.hole), _shown_text(hp.seat, runs)))
+            seat = hp.seat
+            if not tabled or seat not in tabled:  # (a hand shown by choice is shown once)
+                emit(CardsShown(seat, tuple(hp.hole), plain.get(seat, "") if plain is not None
+                                else _shown_text(seat, runs)))
         several = len(boards) > 1
         pots = [(index, pot.amount, ([seat for seat in pot.eligible if seat not in mucked] if mucked else None)
                  or list(pot.eligible)) for index, pot in enumerate(self._pots(hand))]

@@ -274,3 +274,18 @@ def test_a_round_nobody_can_bet_in_closes_as_one_opened_and_settled_would() -> N
     fast = _all_in_games(True, taken)
     assert fast == _all_in_games(False, [])
     assert len(fast) > 200 and taken.count(True) > 10
+
+
+@pytest.mark.parametrize("action", ["fold", "check", "call", "raise", "all_in", "check_call", "nonsense", None])
+def test_an_action_once_the_round_closed_is_refused_as_nobody_to_act(action: object) -> None:
+    """Once the round has closed, any action (a plain kind, an alias, anything else) gets the rule "no action
+    pending", and nothing changes."""
+    ctx, stage = preflop([100, 100], button=1)
+    act(stage, 1, "call")
+    act(stage, 0, "check")
+    assert stage.state == "round_closed" and ctx.hand is not None
+    before = [(hp.seat, hp.player.stack, hp.contributed, hp.folded) for hp in ctx.hand.players]
+    with pytest.raises(IllegalActionError, match="Nobody is to act in this betting round") as caught:
+        stage.on_act(0, action, 10 if action == "raise" else None)
+    assert caught.value.rule == "no action pending" and stage.state == "round_closed"
+    assert [(hp.seat, hp.player.stack, hp.contributed, hp.folded) for hp in ctx.hand.players] == before
