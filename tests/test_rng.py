@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
+from cardgame.model import rng as rng_module
 from cardgame.model.deck import STANDARD_DECK, Deck
 from cardgame.model.errors import ReplayError
-from cardgame.model.rng import RandomSource
+from cardgame.model.rng import MAX_SEED, RandomSource
 from cardgame.play.bot import BotView, build_view, play, seat_rng
 from cardgame.play.bots import random_bot, random_draw
 from cardgame.play.game import Game
@@ -270,3 +271,14 @@ def test_a_saved_random_state_is_checked() -> None:
     rng.stream("s").random()
     back = decode_rng(encode_rng(rng), "rng")
     assert back.stream("s").random() == rng.stream("s").random()
+
+
+@pytest.mark.parametrize("seed", [0, 1, -1, 2**32, 2**64 + 5, MAX_SEED, -MAX_SEED, 2**256 - 1])
+def test_the_decks_and_streams_generators_are_pythons_random_with_that_seed(seed: int) -> None:
+    """``RandomSource`` seeds its generators without ``random.Random``'s Python layers: each must be in the
+    very state ``random.Random(seed)`` starts in, draw the same numbers, and ``gauss`` must work."""
+    made = rng_module._twister(seed)
+    assert made.getstate() == random.Random(seed).getstate()
+    assert [made.getrandbits(64), made.gauss(0, 1)] == [(r := random.Random(seed)).getrandbits(64), r.gauss(0, 1)]
+    if -MAX_SEED <= seed <= MAX_SEED:
+        assert RandomSource(seed).generator.getstate() == random.Random(seed).getstate()
