@@ -159,7 +159,7 @@ def _twister(seed: int) -> random.Random:
     about half a microsecond less. A learning environment makes one or two for every episode."""
     gen = random.Random.__new__(random.Random)
     _random.Random.seed(gen, seed)
-    gen.gauss_next = None  # (what Random.seed sets besides)
+    gen.gauss_next = None  # type: ignore[attr-defined]  # (what Random.seed sets besides; typeshed omits it)
     return gen
 
 
