@@ -472,7 +472,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         if self._auto_runs:
             while (ro := game.run_options()) is not None:
                 game.choose_runs(ro.seat, 1)
-        seat = game.to_act
+        d = game.dispatcher  # (Game.to_act, inline: asked after every step)
+        seat: int | None = getattr(d.current, "to_act", None) if d.status == "running" else None
         played = game.ctx.hands_played
         done = seat is None
         if played != self._played:
@@ -595,7 +596,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         seat = self._seat.get(agent) if type(agent) is str else None
         if seat is None:
             seat = self._agent_seat(agent)
-        if game.to_act == seat and not self.terminations.get(agent, True):
+        d = game.dispatcher  # (Game.to_act, inline: asked before every step)
+        to_act = getattr(d.current, "to_act", None) == seat and d.status == "running"
+        if to_act and not self.terminations.get(agent, True):
             mask = self.actions._new_mask(game)
         else:
             mask = np.zeros(self.actions.n, np.int8)

@@ -389,7 +389,7 @@ class Planes(_WritesThrough):
                 w[self._to_call] = x if x < cap else cap
                 w[self._position + hand.players.index(me)] = 1.0
             h = self._hist  # (it holds its hand and log: no other has their identity while it is kept)
-            log = ctx.log
+            log = ctx._log  # (ctx.log, without the property's call)
             if h.hand is not hand or h.log is not log or h.read > len(log):
                 h.start_hand(hand, log, _hand_start(ctx))
             if h.read < len(log):
