@@ -92,3 +92,12 @@ def test_the_direct_text_writes_every_scalar_as_json_does() -> None:
                 Odd(True, "x", 1.0, False, (), ("a", 3))):  # type: ignore[arg-type]
         records._ENCODED.clear()
         assert encoded_json(bad) == to_compact_json(encode_record(bad))
+
+
+def test_a_hands_players_and_stacks_are_written_as_their_unstructured_data() -> None:
+    from cardgame.store.recorder import _rows_json
+    from cardgame.store.serialize import unstructure
+
+    for rows in (((0, 'A "é" 😀', 200), (5, "", 0)), ((0, 10**17), (1, -3)), (), ((0, 1.5, None, True),),
+                 ((0, Card(3)),), ([0, 1],), "ab", (("x",),)):
+        assert _rows_json(rows) == to_compact_json(unstructure(rows))

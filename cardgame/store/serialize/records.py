@@ -234,12 +234,18 @@ def _text_writer(cls: type) -> Callable[[Any], str] | None:
     writer: Callable[[Any], str] | None = None
     if plan is not None and all(name.isidentifier() and not keyword.iskeyword(name) for name, _ in plan[1]):
         tag, kinds = plan
+        hints = typing.get_type_hints(cls)
         head = '{"type":' + json.encoder.encode_basestring(tag)
         parts = [repr(head)]
-        scope: dict[str, Any] = {}
+        scope: dict[str, Any] = {"int_text": int.__repr__, "str_text": json.encoder.encode_basestring}
         for i, (name, kind) in enumerate(kinds):
             scope[f"w{i}"] = _KIND_TEXT[kind]
-            parts += [repr("," + json.encoder.encode_basestring(name) + ":"), f"w{i}(r.{name})"]
+            value = f"w{i}(r.{name})"
+            if kind == _SCALAR and hints[name] in (int, int | None):  # the common case inline, the others by w
+                value = f"(int_text(r.{name}) if type(r.{name}) is int else {value})"
+            elif kind == _SCALAR and hints[name] in (str, str | None):
+                value = f"(str_text(r.{name}) if type(r.{name}) is str else {value})"
+            parts += [repr("," + json.encoder.encode_basestring(name) + ":"), value]
         parts.append(repr("}"))
         exec(f"def write(r):\n    return {' + '.join(parts)}\n", scope)  # the names are identifiers (checked)
         writer = scope["write"]
