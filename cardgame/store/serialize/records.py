@@ -118,6 +118,11 @@ def _entry(event: Event) -> list[Any]:
     found = _ENCODED.get(id(event))
     if found is not None and found[0] is event:
         return found
+    return _new_entry(event)
+
+
+def _new_entry(event: Event) -> list[Any]:
+    """A new cache entry of ``event`` (none is kept for it)."""
     entry = [event, None, None]
     if len(_ENCODED) >= _ENCODED_LIMIT:
         del _ENCODED[next(iter(_ENCODED))]
@@ -145,7 +150,9 @@ def encoded_json(event: Event) -> str:
     """:func:`encoded` as compact JSON text (:func:`to_compact_json`), made once for the store's row and
     every view that shows the same event object. An event of plain fields (every event of the model) is
     written as text directly, by a function made for its class (:func:`_text_writer`), without the data."""
-    entry = _entry(event)
+    entry = _ENCODED.get(id(event))
+    if entry is None or entry[0] is not event:
+        entry = _new_entry(event)
     text: str | None = entry[2]
     if text is None:
         writer = _WRITERS.get(type(event), _UNKNOWN)
