@@ -256,6 +256,16 @@ def hand_players(store: StoreFile, table_id: str) -> list[tuple[int, int, str]]:
 
 _EVENT_COLUMNS = ("table_id", "seq", "hand", "time", "kind", "seat", "payload")
 
+#: A hand's events, found without an index of every event by hand (which a store would write a page of at
+#: every commit): they lie from its first ``hand started`` event to the first start of a later hand, whose
+#: seqs an index of the hands' starts gives (``events_hand_starts``; a store made before it has
+#: ``events_by_hand``, which answers the same query). The rows are those of ``hand = ?``, in a log whose
+#: hand numbers do not go back.
+_HAND_EVENTS = (" AND hand = ? AND seq >= coalesce((SELECT seq FROM events WHERE table_id = ? AND hand >= ? "
+                "AND hand <= ? AND kind = 'hand started' ORDER BY hand, seq LIMIT 1), "
+                f"{-2**63}) AND seq <= coalesce((SELECT seq - 1 FROM events WHERE table_id = ? AND hand > ? "
+                f"AND kind = 'hand started' ORDER BY hand, seq LIMIT 1), {2**63 - 1})")
+
 
 def event_row(r: tuple[Any, ...]) -> tuple[tuple[str, int, int | None, float, str, int | None], Any]:
     """The checked columns of an ``events`` row (``table_id, seq, hand, time, kind, seat``) and its
@@ -279,8 +289,8 @@ def events(store: StoreFile, table_id: str, *, hand: int | None = None) -> list[
     sql = f"SELECT {', '.join(_EVENT_COLUMNS)} FROM events WHERE table_id = ?"
     params: list[Any] = [table_id]
     if hand is not None:
-        sql += " AND hand = ?"
-        params.append(hand)
+        sql += _HAND_EVENTS
+        params += [hand, table_id, hand, hand, table_id, hand]
     rows = store.query(sql + " ORDER BY seq", params)
     return [_stored_event(r) for r in rows]
 

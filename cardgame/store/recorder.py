@@ -97,6 +97,17 @@ def _role(kind: type) -> int:
     return role
 
 
+def _rows_json(rows: object) -> str:
+    """``to_compact_json(unstructure(rows))``, made directly for a tuple of tuples of JSON values (a hand's
+    players, its stacks)."""
+    if type(rows) is tuple and all(type(r) is tuple and all(type(v) in _JSON_SCALARS for v in r) for r in rows):
+        return to_compact_json([list(r) for r in rows])
+    return to_compact_json(unstructure(rows))
+
+
+_JSON_SCALARS = frozenset({int, str, bool, float, type(None)})
+
+
 def write_rows(store: StoreFile, rows: Sequence[Row]) -> None:
     """Run ``rows`` in one transaction of ``store`` (:class:`StoreError` if it fails: nothing is written)."""
     store.write(rows)
@@ -250,16 +261,16 @@ class Recorder:
             stacks = list(started.stacks) or [0] * len(started.seats)
             players = tuple(zip(started.seats, names, stacks, strict=True))
             return [("INSERT INTO hands VALUES (?, ?, ?, NULL, 'playing', ?, NULL, NULL)",
-                     (self.table_id, started.hand, now, to_compact_json(unstructure(players)))),
+                     (self.table_id, started.hand, now, _rows_json(players))),
                     *[("INSERT INTO hand_players VALUES (?, ?, ?, ?)", (self.table_id, started.hand, s, n))
                       for s, n in zip(started.seats, names, strict=True)], row]
         over: HandEnded | HandVoided = event  # type: ignore[assignment]
         if role == _ENDED:
             return [("UPDATE hands SET ended = ?, status = 'complete', final_stacks = ?, phh = ? "
                      "WHERE table_id = ? AND hand = ?",
-                     (now, to_compact_json(unstructure(over.stacks)), phh, self.table_id, over.hand)), row]
+                     (now, _rows_json(over.stacks), phh, self.table_id, over.hand)), row]
         return [("UPDATE hands SET ended = ?, status = 'voided', final_stacks = ? WHERE table_id = ? AND hand = ?",
-                 (now, to_compact_json(unstructure(over.stacks)), self.table_id, over.hand)), row]
+                 (now, _rows_json(over.stacks), self.table_id, over.hand)), row]
 
     def start_rows(self, *, new_table: bool) -> list[Row]:
         """The rows that open the log: the table's row (a ``new_table``) and a :class:`TableState` of the

@@ -7,7 +7,10 @@ another version is refused):
 * ``tables(table_id, created, seat_count, min_buy_in, max_buy_in, first_button)``
 * ``events(table_id, seq, hand, time, kind, seat, payload)``: ``seq`` counts from 0 per table;
   ``hand`` is the hand in progress (null between hands), ``seat`` the event's seat if it has one,
-  ``kind`` the event's ``kind`` (``"action"``, ``"hand started"``...), ``payload`` its JSON.
+  ``kind`` the event's ``kind`` (``"action"``, ``"hand started"``...), ``payload`` its JSON. Indexed
+  by the hands' starts (``events_hand_starts``: the ``hand started`` rows alone, so a commit writes no index
+  page for its other rows); a hand's events lie from its start to a later hand's. A store made before has
+  ``events_by_hand``, every row by hand, instead: it reads and records the same.
 * ``hands(table_id, hand, started, ended, status, players, final_stacks, phh)``: ``status`` is
   playing, complete or voided; ``players`` JSON ``[[seat, name, starting stack], ...]``;
   ``final_stacks`` JSON ``[[seat, stack], ...]`` from ``HandEnded``; ``phh`` the finished hand as
@@ -50,7 +53,7 @@ CREATE TABLE events (
     payload  TEXT NOT NULL,
     PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
-CREATE INDEX events_by_hand ON events(table_id, hand);
+CREATE INDEX events_hand_starts ON events(table_id, hand) WHERE kind = 'hand started';
 CREATE TABLE hands (
     table_id     TEXT NOT NULL REFERENCES tables(table_id),
     hand         INTEGER NOT NULL,

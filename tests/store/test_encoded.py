@@ -56,3 +56,48 @@ def test_a_value_not_of_its_fields_declared_kind_is_encoded_the_general_way() ->
         records._ENCODED.clear()
         assert encoded(event) == encode_record(event)
         assert encoded_json(event) == to_compact_json(encode_record(event))
+
+
+@pytest.mark.parametrize("name", ["no-limit hold'em", "seven-card stud", "2-7 triple draw", "courchevel"])
+def test_the_text_of_an_event_is_written_directly_as_to_compact_json_writes_its_data(name: str) -> None:
+    events = played(name)
+    for event in events:
+        for shown in {event, event.seen_by(0), event.seen_by(None)}:
+            records._ENCODED.clear()
+            text = encoded_json(shown)  # first: written by the class's writer, without the data
+            assert records._ENCODED[id(shown)][1] is None
+            assert text == to_compact_json(encode_record(shown))
+    assert all(records._WRITERS.get(type(e)) is not None for e in events)
+
+
+def test_the_direct_text_writes_every_scalar_as_json_does() -> None:
+    import attrs
+
+    @attrs.frozen
+    class Odd(Event):
+        kind = "odd"
+        seat: int | None
+        note: str
+        share: float
+        flag: bool
+        stacks: tuple[tuple[int, int], ...]
+        names: tuple[str, ...]
+
+    for share in (0.1, float("nan"), float("inf"), -float("inf"), 1e300):
+        for note in ('say "hi"\\ \n é 😀', ""):
+            event = Odd(None, note, share, True, ((0, -5), (1, 10**17)), ("a", 'b"'))
+            records._ENCODED.clear()
+            assert encoded_json(event) == to_compact_json(encode_record(event))
+    for bad in (Odd(1, "x", 1.0, 1, (), ()), Odd(1, "x", 1.0, False, ((0, 1, 2),), ()),  # type: ignore[arg-type]
+                Odd(True, "x", 1.0, False, (), ("a", 3))):  # type: ignore[arg-type]
+        records._ENCODED.clear()
+        assert encoded_json(bad) == to_compact_json(encode_record(bad))
+
+
+def test_a_hands_players_and_stacks_are_written_as_their_unstructured_data() -> None:
+    from cardgame.store.recorder import _rows_json
+    from cardgame.store.serialize import unstructure
+
+    for rows in (((0, 'A "é" 😀', 200), (5, "", 0)), ((0, 10**17), (1, -3)), (), ((0, 1.5, None, True),),
+                 ((0, Card(3)),), ([0, 1],), "ab", (("x",),)):
+        assert _rows_json(rows) == to_compact_json(unstructure(rows))

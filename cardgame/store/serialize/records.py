@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import json
+import keyword
 import math
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -112,33 +114,150 @@ _CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
 
 
 def _entry(event: Event) -> list[Any]:
+    """The cache entry of ``event``: ``[event, its data or None, its compact JSON text or None]``."""
     found = _ENCODED.get(id(event))
     if found is not None and found[0] is event:
         return found
-    plan = _plain_fields(type(event))
-    data = _encode_plain(event, plan) if plan is not None else None
-    entry = [event, encode_record(event) if data is None else data, None]
+    return _new_entry(event)
+
+
+def _new_entry(event: Event) -> list[Any]:
+    """A new cache entry of ``event`` (none is kept for it)."""
+    entry = [event, None, None]
     if len(_ENCODED) >= _ENCODED_LIMIT:
         del _ENCODED[next(iter(_ENCODED))]
     _ENCODED[id(event)] = entry
     return entry
 
 
+def _data(event: Event) -> dict[str, Any]:
+    plan = _plain_fields(type(event))
+    data = _encode_plain(event, plan) if plan is not None else None
+    return encode_record(event) if data is None else data
+
+
 def encoded(event: Event) -> dict[str, Any]:
     """:func:`encode_event` of ``event``, made once for the recorder and every view that shows the same
     event object (the newest :data:`_ENCODED_LIMIT` are kept). The result is shared: do not change it."""
-    data: dict[str, Any] = _entry(event)[1]
+    entry = _entry(event)
+    if entry[1] is None:
+        entry[1] = _data(event)
+    data: dict[str, Any] = entry[1]
     return data
 
 
 def encoded_json(event: Event) -> str:
     """:func:`encoded` as compact JSON text (:func:`to_compact_json`), made once for the store's row and
-    every view that shows the same event object."""
-    entry = _entry(event)
-    if entry[2] is None:
-        entry[2] = to_compact_json(entry[1])
-    text: str = entry[2]
+    every view that shows the same event object. An event of plain fields (every event of the model) is
+    written as text directly, by a function made for its class (:func:`_text_writer`), without the data."""
+    entry = _ENCODED.get(id(event))
+    if entry is None or entry[0] is not event:
+        entry = _new_entry(event)
+    text: str | None = entry[2]
+    if text is None:
+        writer = _WRITERS.get(type(event), _UNKNOWN)
+        if writer is _UNKNOWN:
+            writer = _text_writer(type(event))
+        if writer is not None:
+            try:
+                text = writer(event)
+            except _NotPlain:
+                text = None
+        if text is None:
+            if entry[1] is None:
+                entry[1] = _data(event)
+            text = to_compact_json(entry[1])
+        entry[2] = text
     return text
+
+
+class _NotPlain(Exception):
+    """A value that is not of its field's declared kind: the event is encoded the general way."""
+
+
+def _scalar_text(value: Any) -> str:
+    """A scalar field's JSON text, as :func:`to_compact_json` writes it."""
+    write = _SCALAR_TEXT.get(type(value))
+    if write is None:
+        raise _NotPlain
+    return write(value)
+
+
+def _float_text(value: float) -> str:
+    if value != value:
+        return "NaN"
+    if value in (math.inf, -math.inf):
+        return "Infinity" if value > 0 else "-Infinity"
+    return float.__repr__(value)
+
+
+def _list_text(value: Any) -> str:
+    if type(value) is not tuple:
+        raise _NotPlain
+    return "[" + ",".join([_scalar_text(v) for v in value]) + "]"
+
+
+def _card_text(card: Any) -> str:
+    if type(card) is Card:
+        return _CARD_JSON[card]
+    if card is None:
+        return "null"
+    raise _NotPlain
+
+
+def _cards_text(value: Any) -> str:
+    if type(value) is not tuple:
+        raise _NotPlain
+    return "[" + ",".join([_card_text(c) for c in value]) + "]"
+
+
+def _pair_text(pair: Any) -> str:
+    if type(pair) is not tuple or len(pair) != 2 or type(pair[0]) is not int or type(pair[1]) is not int:
+        raise _NotPlain
+    return f"[{int.__repr__(pair[0])},{int.__repr__(pair[1])}]"
+
+
+def _pairs_text(value: Any) -> str:
+    if type(value) is not tuple:
+        raise _NotPlain
+    return "[" + ",".join([_pair_text(p) for p in value]) + "]"
+
+
+_SCALAR_TEXT: dict[type, Callable[[Any], str]] = {
+    int: int.__repr__, str: json.encoder.encode_basestring, bool: lambda b: "true" if b else "false",
+    float: _float_text, type(None): lambda _: "null"}
+_KIND_TEXT = {_SCALAR: _scalar_text, _CARDS: _cards_text, _LIST: _list_text, _PAIRS: _pairs_text}
+_CARD_JSON: tuple[str, ...] = tuple(f'"{c}"' for c in _CARD_TEXT)
+#: Each class's text writer (:func:`_text_writer`); ``None``: a class that is not of plain fields.
+_WRITERS: dict[type, Callable[[Any], str] | None] = {}
+_UNKNOWN: Any = object()
+
+
+def _text_writer(cls: type) -> Callable[[Any], str] | None:
+    """A function writing a record of class ``cls`` (of plain fields: :func:`_plain_fields`) as the JSON
+    text :func:`to_compact_json` makes of :func:`_encode_plain`'s data, in one expression; it raises
+    :class:`_NotPlain` for a value not of its field's kind. ``None`` for a class of other fields."""
+    plan = _plain_fields(cls)
+    writer: Callable[[Any], str] | None = None
+    if plan is not None and all(name.isidentifier() and not keyword.iskeyword(name) for name, _ in plan[1]):
+        tag, kinds = plan
+        hints = typing.get_type_hints(cls)
+        head = '{"type":' + json.encoder.encode_basestring(tag)
+        parts = [repr(head)]
+        scope: dict[str, Any] = {"int_text": int.__repr__, "str_text": json.encoder.encode_basestring}
+        for i, (name, kind) in enumerate(kinds):
+            scope[f"w{i}"] = _KIND_TEXT[kind]
+            value = f"w{i}(r.{name})"
+            if kind == _SCALAR and hints[name] in (int, int | None):  # the common case inline, the others by w
+                value = f"(int_text(r.{name}) if type(r.{name}) is int else {value})"
+            elif kind == _SCALAR and hints[name] in (str, str | None):
+                value = f"(str_text(r.{name}) if type(r.{name}) is str else {value})"
+            parts += [repr("," + json.encoder.encode_basestring(name) + ":"), value]
+        parts.append(repr("}"))
+        exec(f"def write(r):\n    return {' + '.join(parts)}\n", scope)  # the names are identifiers (checked)
+        writer = scope["write"]
+    _WRITERS[cls] = writer
+    return writer
 
 
 def encode_value(value: Any, where: str = "value") -> Any:
