@@ -216,14 +216,15 @@ class Context(Emitter):
         _logger.error("The listener %s raised %s at %s; the game plays on.", name[:100], type(exc).__name__,
                       type(event).__name__, exc_info=exc)
 
-    def copy(self, *, listeners: bool = False) -> Context:
+    def copy(self, *, listeners: bool = False, rng: RandomSource | None = None) -> Context:
         """A context in the same state that goes on independently (``Game.copy``): the table, its
         players, the hand, the decks and the random source copied; the log's list copied (its events,
         immutable, shared); the deck spec shared. ``listeners``: the copy calls the same listeners
-        and hooks (default: none)."""
+        and hooks (default: none). ``rng``: the copy's random source instead of a copy of this one's
+        (a game dealt anew from a template: its decks, if any, draw from it)."""
         new = shallow_copy(self)
         table = new.table = self.table.copy()
-        rng = new.rng = self.rng.copy()
+        rng = new.rng = self.rng.copy() if rng is None else rng
 
         def deck_rng(deck: Deck) -> RandomSource | None:
             own = deck.rng

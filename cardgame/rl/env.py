@@ -214,8 +214,7 @@ def _dealt(template: Game, seed: int | None, button: int | None, max_hands: int 
     if button is None:  # a multiplicative hash of the seed: replayable, and no draw from the deck's generator
         button = (seed * _GOLDEN >> 32) % seats if seed is not None else secrets.randbelow(seats)
     game = object.__new__(Game)
-    ctx = game.ctx = template.ctx.copy()
-    ctx.rng = RandomSource(seed)
+    ctx = game.ctx = template.ctx.copy(rng=RandomSource(seed))
     ctx.max_hands = max_hands
     ctx.table.first_button = button
     dispatcher = game.dispatcher = shallow_copy(template.dispatcher)

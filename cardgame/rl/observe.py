@@ -476,12 +476,12 @@ class _History:
     identity) so the next observation, whichever seat's, reads only the new events; started again in
     place (:meth:`start_hand`) for another hand or game."""
 
-    __slots__ = ("acc", "acted", "arrays", "discards", "drawn", "hand", "log", "pending", "r", "read", "targets",
+    __slots__ = ("acc", "acted", "block", "discards", "drawn", "hand", "log", "pending", "r", "read", "targets",
                  "views")
 
     def __init__(self, size: int, seats: int) -> None:
-        self.arrays = [np.zeros(size, np.float32) for _ in range(seats)]
-        self.views = [_writer(a) for a in self.arrays]
+        self.block = np.zeros((seats, size), np.float32)  # a row a seat: zeroed at once for each hand
+        self.views = [_writer(a) for a in self.block]
         # seat s's own columns sit in seat k's view 5 * ((s - k) % seats) after the round's start
         self.targets = [[(self.views[k], 5 * ((s - k) % seats)) for k in range(seats)] for s in range(seats)]
         self.acc = [0.0] * size  # (round, seat, column) -> the sum, at 5 * (round * seats + seat) + column
@@ -495,8 +495,7 @@ class _History:
     def start_hand(self, hand: object, log: list[Event], start: int) -> None:
         """Forget what was read: the hand ``hand`` starts at ``log[start]``, nothing of it read yet."""
         self.hand, self.log, self.read = hand, log, start
-        for a in self.arrays:
-            a.fill(0.0)
+        self.block.fill(0.0)
         self.acc = [0.0] * len(self.acc)
         for d in self.discards:
             d.clear()
