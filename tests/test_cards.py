@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from cardgame.model.cards import CARDS, Card, format_cards, parse_card, parse_cards
@@ -81,6 +83,21 @@ def test_seeded_shuffles_replay_and_dealing() -> None:
     assert Deck.shuffled(STANDARD_DECK, unseeded).deal(5) != Deck.shuffled(STANDARD_DECK, RandomSource()).deal(5)
 
 
+def _fisher_yates(stock: list[Card], bits: Callable[[int], int], count: int) -> list[Card]:
+    """``count`` cards drawn from ``stock`` (which loses them) as one Fisher-Yates step per card deals them: each
+    place drawn as ``random.randrange`` draws it (rejection sampling on ``bits``), the last card moved into it."""
+    drawn = []
+    for _ in range(count):
+        n = len(stock)
+        i = bits(n.bit_length())
+        while i >= n:
+            i = bits(n.bit_length())
+        drawn.append(stock[i])
+        stock[i] = stock[-1]
+        stock.pop()
+    return drawn
+
+
 def test_seeded_deals_are_one_fisher_yates_step_per_card() -> None:
     """A shuffled deck deals what one Fisher-Yates step per card gives, the draw exactly as
     ``random.randrange`` makes it (rejection sampling on ``getrandbits``), and keeps the cards it has
@@ -93,16 +110,7 @@ def test_seeded_deals_are_one_fisher_yates_step_per_card() -> None:
         stock, bits, cuts = list(STANDARD_DECK.cards), RandomSource(seed).generator.getrandbits, random.Random(seed)
         while stock:
             count = min(len(stock), cuts.randint(1, 9))
-            expected = []
-            for _ in range(count):
-                n = len(stock)
-                i = bits(n.bit_length())
-                while i >= n:
-                    i = bits(n.bit_length())
-                expected.append(stock[i])
-                stock[i] = stock[-1]
-                stock.pop()
-            assert deck.deal(count) == expected
+            assert deck.deal(count) == _fisher_yates(stock, bits, count)
             assert deck.remaining == tuple(reversed(stock))
 
 
@@ -113,15 +121,7 @@ def test_a_stock_of_more_cards_than_a_deck_deals_as_fisher_yates_too() -> None:
         deck = Deck.shuffled(STANDARD_DECK, RandomSource(seed))
         deck.put_back(range(20))  # 72 cards: 0..19 twice
         stock, bits = [*(STANDARD_DECK.cards[:20]), *STANDARD_DECK.cards], RandomSource(seed).generator.getrandbits
-        expected = []
-        for _ in range(30):
-            n = len(stock)
-            i = bits(n.bit_length())
-            while i >= n:
-                i = bits(n.bit_length())
-            expected.append(stock[i])
-            stock[i] = stock[-1]
-            stock.pop()
+        expected = _fisher_yates(stock, bits, 30)
         assert deck.deal(30) == expected and deck.remaining == tuple(reversed(stock))
 
 
