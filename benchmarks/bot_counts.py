@@ -37,8 +37,13 @@ _GAME_METHODS = ("act", "draw", "choose_runs", "show", "muck", "legal_actions", 
 
 
 def counted(run: Callable[[], Any]) -> tuple[Counter[str], int]:
-    """Instructions executed inside ``decide`` by kind (``interface``, ``game``), and the decisions."""
+    """Instructions executed inside ``decide`` by kind (``interface``, ``game``), and the decisions. A
+    ``SingleAgentEnv`` asks its built-in bots a betting question without ``decide``: their answer
+    (``bots._random_bet``...) and ``bot._play_answer`` count as the interface there, each
+    ``_play_answer`` a decision."""
     decide = bot_module.decide.__code__
+    entries = {decide, bot_module._play_answer.__code__}  # a decision begins (at the top: not inside decide)
+    answers = {fn.__code__ for fn in set(bot_module._BETTING.values())}  # built-in answers asked without a view
     game_codes = {getattr(Game, name).__code__ for name in _GAME_METHODS}
     ops: Counter[str] = Counter()
     modes: dict[FrameType, str] = {}
@@ -48,9 +53,11 @@ def counted(run: Callable[[], Any]) -> tuple[Counter[str], int]:
         nonlocal decisions
         code = frame.f_code
         parent = modes.get(frame.f_back) if frame.f_back is not None else None
-        if code is decide:
+        if code in entries and parent is None:
             mode = "interface"
             decisions += 1
+        elif code in answers and parent is None:
+            mode = "interface"
         elif parent == "interface" and code in game_codes:
             mode = "game"
         elif parent is None:

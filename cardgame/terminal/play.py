@@ -220,11 +220,15 @@ class Session:
 
     def say(self, text: str, style: str = "", *, whole: bool = False) -> None:
         """Print ``text`` fitted to the console's width (each of its lines; a continuation indented;
-        with ``whole``, a word longer than a line, a path, is not broken)."""
+        with ``whole``, a word longer than a line, a path, is not broken: by ``fit``, nor by the console
+        folding the longer line it leaves)."""
         for paragraph in text.split("\n"):
             indent = paragraph[: len(paragraph) - len(paragraph.lstrip())]
             for line in fit(paragraph.strip(), self.console.width, first=indent, whole=whole):
-                self.console.print(Text(line, style=style))
+                if whole:
+                    self.console.print(Text(line, style=style), no_wrap=True, overflow="ignore", crop=False)
+                else:
+                    self.console.print(Text(line, style=style))
 
     def _hands_ended(self) -> None:
         """Write the hands that ended to the PHH file (all of them: a ``.phhs`` holds every hand), as the

@@ -454,11 +454,16 @@ def test_the_run_it_twice_prompt_refuses_digits_past_the_limit() -> None:
 # --- files that cannot be written once the game has started -----------------------------------------
 
 
-def test_a_phh_file_become_a_folder_is_said_and_the_game_goes_on(tmp_path: Path) -> None:
+@pytest.mark.parametrize("long_path", [False, True])
+def test_a_phh_file_become_a_folder_is_said_and_the_game_goes_on(tmp_path: Path, long_path: bool) -> None:
     """The PHH file passed the start-up check, then could not be written at the first hand's end: the
     game ended with the error and was lost. Now it is said once, the hands are kept and written when
-    the file can be written again."""
-    phh = tmp_path / "hands.phhs"
+    the file can be written again. A path of 100 characters (wider than the console's 80 columns, short
+    enough to be quoted whole) is printed whole, the colon after it too: the console folded the long
+    line ``fit`` left."""
+    folder = tmp_path / ("d" * max(1, 100 - len(str(tmp_path)) - len("//hands.phhs")) if long_path else "")
+    folder.mkdir(exist_ok=True)
+    phh = folder / "hands.phhs"
     seen: list[str] = []
 
     def read(prompt: str, timeout: float | None) -> str | None:
