@@ -354,3 +354,27 @@ def test_the_built_in_bots_betting_without_a_view_play_the_games_their_views_pla
             assert [repr(e) for e in quick.events] == [repr(e) for e in slow.events]
             assert [p.stack for p in quick.table.players()] == [p.stack for p in slow.table.players()]
     assert answers > 100
+
+
+def test_a_built_in_bot_marked_question_only_is_held_so_no_other_bot_takes_its_id() -> None:
+    """The marks of the built-in bots that read only the question are kept by id. A module of bots imported
+    again freed its old functions while their ids stayed marked, so a user's bot made later at one of those
+    ids was handed a view without seats (a full run saw the hostile-bot test above fail so). The marks hold
+    their bots: a marked bot outlives its module, and an id marked names that bot alone."""
+    import gc
+    import importlib.util
+    import weakref
+
+    from cardgame.play import bot as bot_module
+    from cardgame.play import bots as bots_module
+
+    spec = importlib.util.spec_from_file_location("cardgame_bots_imported_again", bots_module.__file__)
+    assert spec is not None and spec.loader is not None
+    again = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(again)
+    marked = weakref.ref(again.random_bot)
+    del again
+    gc.collect()
+    assert marked() is not None  # held by its mark: its id cannot be another object's
+    assert all(bot_module._QUESTION_ONLY[key] is not None and id(bot_module._QUESTION_ONLY[key]) == key
+               for key in bot_module._QUESTION_ONLY)

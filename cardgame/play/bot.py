@@ -472,9 +472,11 @@ def _view(game: Game, seat: int, shape: GameShape, rng: random.Random, events: H
                    tuple(events.events), tuple(own) if own else ())
 
 
-#: The ids of the bots marked by :func:`_question_only` (functions of the library's own, never freed).
-_QUESTION_ONLY: set[int] = set()
-#: A built-in bot's betting answer from the question and its stream alone, by the bot's id (:func:`_bets_by`).
+#: The bots marked by :func:`_question_only`, by id. Each is held here: an id names one live object only, and a
+#: bot freed (its module imported again) could leave its id to another, a user's bot then taken for it.
+_QUESTION_ONLY: dict[int, object] = {}
+#: A built-in bot's betting answer from the question and its stream alone, by the bot's id (:func:`_bets_by`;
+#: each such bot is one of :data:`_QUESTION_ONLY`, held there).
 _BETTING: dict[int, Callable[[LegalActions, random.Random], Answer]] = {}
 
 B = TypeVar("B", bound=Callable[..., Any])
@@ -484,7 +486,7 @@ def _question_only(bot: B) -> B:
     """Mark a built-in bot that reads only the question, its seat's cards, the board, the pot and
     ``view.rng``, never ``seats`` nor ``history``: :func:`decide` hands it a view that copies
     neither (reading them raises :class:`BotError`)."""
-    _QUESTION_ONLY.add(id(bot))
+    _QUESTION_ONLY[id(bot)] = bot
     return bot
 
 
@@ -494,6 +496,7 @@ def _bets_by(answer: Callable[[LegalActions, random.Random], Answer]) -> Callabl
     (:class:`cardgame.rl.vector.VectorEnv`) asks ``answer`` (:func:`_betting_answer`) and builds no view."""
 
     def mark(bot: B) -> B:
+        _QUESTION_ONLY[id(bot)] = bot  # (held, as every question-only bot: its id names it alone)
         _BETTING[id(bot)] = answer
         return bot
 
