@@ -13,22 +13,14 @@ from pathlib import Path
 from cardgame.play.game import Game
 from cardgame.store import EventStore, recover
 from cardgame.store.queries import _EVENT_COLUMNS
+from tests.helpers import load_script
 from variants import no_limit_holdem
 
 OLD = Path(__file__).resolve().parent.parent / "data" / "store" / "events-by-hand.db"
 
 
-def play(game: Game, rng: random.Random, decisions: int) -> None:
-    for _ in range(decisions):
-        legal = game.legal_actions()
-        if legal is None:
-            return
-        if legal.call_amount and rng.random() < 0.1:
-            game.act(legal.seat, "fold")
-        elif legal.can_raise and rng.random() < 0.2:
-            game.act(legal.seat, "bet" if legal.is_bet else "raise", legal.min_raise_to)
-        else:
-            game.act(legal.seat, "call" if legal.call_amount else "check")
+#: ``decisions`` random decisions of ``game``: the old store's script's own, which made OLD's hands.
+play = load_script(OLD.parent / "make_events_by_hand.py", "make_events_by_hand").play
 
 
 def record_with_a_void(store: EventStore, table_id: str, seed: int) -> None:
