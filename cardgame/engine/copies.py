@@ -50,9 +50,9 @@ def _copier(cls: type) -> Callable[[Any], Any]:
 
 def shallow_copy(obj: T) -> T:
     """A new object of ``obj``'s class whose every slot holds the same value (no ``__init__`` runs)."""
-    cls = type(obj)
-    copier = _COPIERS.get(cls)
-    if copier is None:
-        copier = _COPIERS[cls] = _copier(cls)
+    try:
+        copier = _COPIERS[type(obj)]  # (a class met before: one lookup, the common case)
+    except KeyError:
+        copier = _COPIERS[type(obj)] = _copier(type(obj))
     result: T = copier(obj)
     return result

@@ -225,25 +225,33 @@ class Context(Emitter):
         new = shallow_copy(self)
         table = new.table = self.table.copy()
         rng = new.rng = self.rng.copy() if rng is None else rng
-
-        def deck_rng(deck: Deck) -> RandomSource | None:
-            own = deck.rng
-            return rng if own is self.rng else None if own is None else own.copy()
-
         hand = self.hand
-        if hand is not None:
-            players = {old: twin for old, twin in zip(self.table.players(), table.players(), strict=True)}
-            new.hand = hand.copy(players, hand.deck.copy(deck_rng(hand.deck)))
-        if self.next_deck is not None:
-            new.next_deck = self.next_deck.copy(deck_rng(self.next_deck))
+        if hand is not None or self.next_deck is not None:  # (a template between hands has no deck to copy)
+
+            def deck_rng(deck: Deck) -> RandomSource | None:
+                own = deck.rng
+                return rng if own is self.rng else None if own is None else own.copy()
+
+            if hand is not None:
+                players = {old: twin for old, twin in zip(self.table.players(), table.players(), strict=True)}
+                new.hand = hand.copy(players, hand.deck.copy(deck_rng(hand.deck)))
+            if self.next_deck is not None:
+                new.next_deck = self.next_deck.copy(deck_rng(self.next_deck))
         new._hand_starts = self._hand_starts[:]
-        new._listeners = self._listeners[:] if listeners else []
-        new._hooks = self._hooks[:] if listeners else []
         new._queue = []
         new._held = 0
         new._delivering = False
         new.listener_errors = deque(maxlen=_KEPT_ERRORS)
-        new.log = self._log[:]  # binds emit
+        new._log = self._log[:]
+        if listeners and (self._listeners or self._hooks):
+            new._listeners = self._listeners[:]
+            new._hooks = self._hooks[:]
+            new._bind_emit()
+        else:  # nobody listens to the copy: emit is its log's append (as _bind_emit binds it)
+            new._listeners = []
+            new._hooks = []
+            new.quiet = True
+            new.emit = new._log.append
         return new
 
     def _bind_emit(self) -> None:

@@ -94,8 +94,9 @@ class Deck:
     @classmethod
     def shuffled(cls, spec: DeckSpec, rng: RandomSource) -> Deck:
         """A deck that draws every card it deals at random from ``rng``."""
-        deck = cls(spec)
-        deck._rng, deck._bits = rng, rng.generator.getrandbits  # as the rng setter, without its call
+        deck = cls.__new__(cls)  # as __init__ and the rng setter, without their calls (a deck a hand)
+        deck.spec, deck._cards, deck.dealt = spec, list(spec.cards), 0
+        deck._rng, deck._bits = rng, rng._random.getrandbits
         return deck
 
     @classmethod
