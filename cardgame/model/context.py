@@ -7,7 +7,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 
 from cardgame.engine import Emitter
-from cardgame.engine.copies import shallow_copy
+from cardgame.engine.copies import shallow_copy_but
 from cardgame.model.cards import Card, format_cards, parse_cards
 from cardgame.model.deck import STANDARD_DECK, Deck, DeckSpec
 from cardgame.model.errors import CardError, TableError
@@ -23,6 +23,9 @@ Listener = Callable[[Event], None]
 
 _logger = logging.getLogger("cardgame")
 _KEPT_ERRORS = 20  # the latest listener errors a context keeps (listener_errors)
+#: The slots Context.copy gives values of its own (not copied first, then written again).
+_OWN = frozenset({"table", "rng", "_hand_starts", "_queue", "_held", "_delivering",
+                  "listener_errors", "_log", "_listeners", "_hooks", "quiet", "emit"})
 
 
 class Context(Emitter):
@@ -222,7 +225,7 @@ class Context(Emitter):
         immutable, shared); the deck spec shared. ``listeners``: the copy calls the same listeners
         and hooks (default: none). ``rng``: the copy's random source instead of a copy of this one's
         (a game dealt anew from a template: its decks, if any, draw from it)."""
-        new = shallow_copy(self)
+        new = shallow_copy_but(self, _OWN)
         table = new.table = self.table.copy()
         rng = new.rng = self.rng.copy() if rng is None else rng
         hand = self.hand
