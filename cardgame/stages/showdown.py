@@ -543,11 +543,16 @@ class Showdown(PokerStage):
     ) -> list[int]:
         """Show the hands in order and award every pot; a hand run more than once splits each pot
         equally between its run-outs (an odd chip to the first) and awards each part on its board."""
-        emit = self.ctx.emit
         boards = hand.runouts or (hand.board,)
+        if len(boards) == 1 and self.low is None and self.high is not None and not self.merge_pots:
+            return self._award_high(hand, live, won, mucked, boards[0])
+        return self._award_runs(hand, live, won, mucked, boards)
+
+    def _award_runs(self, hand: Hand, live: list[HandPlayer], won: dict[int, int], mucked: frozenset[int],
+                    boards: Sequence[Sequence[Card]]) -> list[int]:
+        """:meth:`_award` on every board of ``boards``, high and low hands."""
+        emit = self.ctx.emit
         high, low = self.high, self.low
-        if len(boards) == 1 and low is None and high is not None and not self.merge_pots:
-            return self._award_high(hand, live, won, mucked)
         runs = [(self._values(high, live, board), self._values(low, live, board) if low is not None else _NO_VALUES)
                 for board in boards]
         tabled = self._tabled
@@ -585,11 +590,12 @@ class Showdown(PokerStage):
                     self._pay(index, amount, eligible, won, texts, 0, "", label)
         return [hp.seat for hp in live]
 
-    def _award_high(self, hand: Hand, live: list[HandPlayer], won: dict[int, int], mucked: frozenset[int]) -> list[int]:
-        """:meth:`_award` with one board and a high evaluator only (hold'em, Leduc, draw): the hands shown in
-        order, each pot to its best eligible hands (all of its hands when none qualifies), the same events."""
+    def _award_high(self, hand: Hand, live: list[HandPlayer], won: dict[int, int], mucked: frozenset[int],
+                    board: Sequence[Card]) -> list[int]:
+        """:meth:`_award_runs` on one board with a high evaluator only (hold'em, Leduc, draw), in fewer steps:
+        the hands shown in order, each pot to its best eligible hands (all of them when none qualifies)."""
         assert self.high is not None
-        values, texts = self._values(self.high, live, hand.board)
+        values, texts = self._values(self.high, live, board)
         tabled = self._tabled
         emit = self.ctx.emit
         for hp in self._show_order(hand, live):
