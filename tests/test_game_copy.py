@@ -14,12 +14,12 @@ import attrs
 import pytest
 
 from cardgame.engine import Dispatcher, Stage, StageError
-from cardgame.engine.copies import shallow_copy, slot_names
+from cardgame.engine.copies import shallow_copy, shallow_copy_but, slot_names
 from cardgame.model.cards import Card
 from cardgame.model.context import Context
 from cardgame.model.deck import STANDARD_DECK, Deck
 from cardgame.model.errors import CardError, CardgameError
-from cardgame.model.events import ChipsAdded, PlayerLeft, PlayerSeated
+from cardgame.model.events import ChipsAdded, HandEnded, PlayerLeft, PlayerSeated
 from cardgame.model.hand import Hand, HandPlayer
 from cardgame.model.rng import RandomSource
 from cardgame.model.street import Street
@@ -448,6 +448,32 @@ def test_shallow_copy_copies_every_slot_and_the_dict() -> None:
     new = shallow_copy(obj)
     assert type(new) is Free and new.a is obj.a and new.hidden() == 2 and new.b == "x"
     assert slot_names(Free) == ("_Base__hidden", "a")
+
+
+def test_shallow_copy_but_leaves_the_named_slots_unset_and_copies_the_rest() -> None:
+    class Three:
+        __slots__ = ("a", "b", "c")
+
+    obj = Three()
+    obj.a, obj.b, obj.c = [1], [2], [3]
+    new = shallow_copy_but(obj, frozenset({"b"}))
+    assert type(new) is Three and new.a is obj.a and new.c is obj.c and not hasattr(new, "b")
+    assert shallow_copy(obj).b is obj.b  # the whole copy is another function, kept apart
+
+
+def test_a_template_context_copy_owns_what_it_replaces() -> None:
+    game = Game(no_limit_holdem(1, 2), seats=2, seed=3)
+    game.sit_down("a", 100, 0)
+    game.sit_down("b", 100, 1)
+    seen: list[object] = []
+    game.subscribe(seen.append)
+    ctx = game.ctx
+    for listeners in (False, True):
+        new = ctx.copy(listeners=listeners)
+        assert new.table is not ctx.table and new.log == ctx.log and new.log is not ctx.log
+        assert new.quiet is not listeners and new.listeners == (ctx.listeners if listeners else ())
+        new.emit(HandEnded(1, ()))
+        assert new.log[-1] == HandEnded(1, ()) and ctx.log[-1:] != new.log[-1:]
 
 
 @pytest.mark.parametrize("cls", [Player, HandPlayer, Hand, Deck, Street, Table, RandomSource, Context])

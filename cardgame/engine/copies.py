@@ -19,6 +19,7 @@ __all__ = ["shallow_copy", "slot_names"]
 T = TypeVar("T")
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
+_PARTS: dict[tuple[type, frozenset[str]], Callable[[Any], Any]] = {}  # shallow_copy_but's, by class and slots left
 
 
 def slot_names(cls: type) -> tuple[str, ...]:
@@ -34,10 +35,10 @@ def slot_names(cls: type) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _copier(cls: type) -> Callable[[Any], Any]:
-    """Generate ``cls``'s shallow copy (see the module docstring)."""
+def _copier(cls: type, but: frozenset[str] = frozenset()) -> Callable[[Any], Any]:
+    """Generate ``cls``'s shallow copy (see the module docstring), leaving the slots ``but`` unset."""
     has_dict = any("__dict__" in vars(klass) for klass in cls.__mro__[:-1])
-    body = [f"    new.{name} = obj.{name}" for name in slot_names(cls)]
+    body = [f"    new.{name} = obj.{name}" for name in slot_names(cls) if name not in but]
     if has_dict:
         body.append("    new.__dict__.update(obj.__dict__)")
     source = "\n".join(["def copy(obj):", "    new = new_object(cls)", *body, "    return new"])
@@ -48,11 +49,23 @@ def _copier(cls: type) -> Callable[[Any], Any]:
     return copier
 
 
+def shallow_copy_but(obj: T, but: frozenset[str]) -> T:
+    """:func:`shallow_copy` leaving the slots named in ``but`` unset, for a ``copy`` method that gives each of
+    them a value of its own at once (a context copied for every episode of a learning environment)."""
+    key = (type(obj), but)
+    try:
+        copier = _PARTS[key]
+    except KeyError:
+        copier = _PARTS[key] = _copier(type(obj), but)
+    result: T = copier(obj)
+    return result
+
+
 def shallow_copy(obj: T) -> T:
     """A new object of ``obj``'s class whose every slot holds the same value (no ``__init__`` runs)."""
-    cls = type(obj)
-    copier = _COPIERS.get(cls)
-    if copier is None:
-        copier = _COPIERS[cls] = _copier(cls)
+    try:
+        copier = _COPIERS[type(obj)]  # (a class met before: one lookup, the common case)
+    except KeyError:
+        copier = _COPIERS[type(obj)] = _copier(type(obj))
     result: T = copier(obj)
     return result

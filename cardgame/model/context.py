@@ -7,7 +7,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 
 from cardgame.engine import Emitter
-from cardgame.engine.copies import shallow_copy
+from cardgame.engine.copies import shallow_copy_but
 from cardgame.model.cards import Card, format_cards, parse_cards
 from cardgame.model.deck import STANDARD_DECK, Deck, DeckSpec
 from cardgame.model.errors import CardError, TableError
@@ -23,6 +23,9 @@ Listener = Callable[[Event], None]
 
 _logger = logging.getLogger("cardgame")
 _KEPT_ERRORS = 20  # the latest listener errors a context keeps (listener_errors)
+#: The slots Context.copy gives values of its own (not copied first, then written again).
+_OWN = frozenset({"table", "rng", "_hand_starts", "_queue", "_held", "_delivering",
+                  "listener_errors", "_log", "_listeners", "_hooks", "quiet", "emit"})
 
 
 class Context(Emitter):
@@ -222,28 +225,36 @@ class Context(Emitter):
         immutable, shared); the deck spec shared. ``listeners``: the copy calls the same listeners
         and hooks (default: none). ``rng``: the copy's random source instead of a copy of this one's
         (a game dealt anew from a template: its decks, if any, draw from it)."""
-        new = shallow_copy(self)
+        new = shallow_copy_but(self, _OWN)
         table = new.table = self.table.copy()
         rng = new.rng = self.rng.copy() if rng is None else rng
-
-        def deck_rng(deck: Deck) -> RandomSource | None:
-            own = deck.rng
-            return rng if own is self.rng else None if own is None else own.copy()
-
         hand = self.hand
-        if hand is not None:
-            players = {old: twin for old, twin in zip(self.table.players(), table.players(), strict=True)}
-            new.hand = hand.copy(players, hand.deck.copy(deck_rng(hand.deck)))
-        if self.next_deck is not None:
-            new.next_deck = self.next_deck.copy(deck_rng(self.next_deck))
+        if hand is not None or self.next_deck is not None:  # (a template between hands has no deck to copy)
+
+            def deck_rng(deck: Deck) -> RandomSource | None:
+                own = deck.rng
+                return rng if own is self.rng else None if own is None else own.copy()
+
+            if hand is not None:
+                players = {old: twin for old, twin in zip(self.table.players(), table.players(), strict=True)}
+                new.hand = hand.copy(players, hand.deck.copy(deck_rng(hand.deck)))
+            if self.next_deck is not None:
+                new.next_deck = self.next_deck.copy(deck_rng(self.next_deck))
         new._hand_starts = self._hand_starts[:]
-        new._listeners = self._listeners[:] if listeners else []
-        new._hooks = self._hooks[:] if listeners else []
         new._queue = []
         new._held = 0
         new._delivering = False
         new.listener_errors = deque(maxlen=_KEPT_ERRORS)
-        new.log = self._log[:]  # binds emit
+        new._log = self._log[:]
+        if listeners and (self._listeners or self._hooks):
+            new._listeners = self._listeners[:]
+            new._hooks = self._hooks[:]
+            new._bind_emit()
+        else:  # nobody listens to the copy: emit is its log's append (as _bind_emit binds it)
+            new._listeners = []
+            new._hooks = []
+            new.quiet = True
+            new.emit = new._log.append
         return new
 
     def _bind_emit(self) -> None:

@@ -76,7 +76,7 @@ class DeadButtonWait(WaitForPlayers):
         table = ctx.table
         placed = self._placement
         seats = self._seats
-        if self.deck is not None and ctx.deck_spec != self.deck:
+        if self.deck is not None and ctx.deck_spec is not self.deck:  # (an equal spec is replaced: no comparison)
             ctx.deck_spec = self.deck
         if placed is None:  # the first hand: placed as the moving button places it
             hand = ctx.open_hand(seats)

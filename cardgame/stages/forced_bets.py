@@ -148,9 +148,16 @@ class ForcedBets(PokerStage):
         self._antes = antes = []
         ante = self.ante
         if len(ante) == 1:
-            if ante[0]:
+            amount = ante[0]
+            if amount and self.ante_trimming:  # (_post_dead in line: every player antes the same)
+                emit = self.ctx.emit
                 for hp in hand.blind_order():
-                    antes.append(self._post_dead(hp, ante[0], "ante"))
+                    paid = hp.put_dead(amount if amount < hp.player.stack else hp.player.stack)
+                    emit(ForcedBetPosted(hp.seat, "ante", paid, hp.all_in))
+                    antes.append((hp.seat, paid))
+            elif amount:
+                for hp in hand.blind_order():
+                    antes.append(self._post_dead(hp, amount, "ante"))
         else:
             for hp, amount in zip(hand.blind_order(), ante, strict=False):
                 if amount:
@@ -162,40 +169,43 @@ class ForcedBets(PokerStage):
         ctx = self.ctx
         hand = ctx.hand
         assert hand is not None, "forced bets run inside a hand"
-        order = hand.blind_order()
-        self._blinds = blinds = []
-        last = -1
-        top = 0
-        amounts = self.blinds
-        for i in range(min(len(order), len(amounts))):  # (not zip(..., strict=False): its keyword costs more)
-            amount = amounts[i]
-            if amount == 0:
-                continue
-            hp = order[i]
-            last = i
-            if amount > top:
-                top = amount
-            if hp.all_in:
-                continue
-            paid = hp.put_in(min(amount, hp.player.stack))
-            ctx.emit(ForcedBetPosted(hp.seat, _BLIND_NAMES[i] if i < 2 else "straddle", paid, hp.all_in))
-            blinds.append((hp.seat, paid))
-        button = hand.players[-1]
-        if self.button_blind:
-            last = order.index(button)
-            top = max(top, self.button_blind)
-            if not button.all_in:
-                paid = button.put_in(min(self.button_blind, button.player.stack))
-                ctx.emit(ForcedBetPosted(button.seat, "button blind", paid, button.all_in))
-                blinds.append((button.seat, paid))
-        self._opener = order[(last + 1) % len(order)].seat if last >= 0 else None  # left of the last blind
-        self._full = top
-        if self.short_blind == "posted":  # the others call what was posted (PokerKit)
+        if not self.blinds and not self.button_blind:  # antes only (Leduc, stud): no blind, no opener from one
+            self._blinds, self._opener, self._full, self._top = [], None, 0, 0
+        else:
+            order = hand.blind_order()
+            self._blinds = blinds = []
+            last = -1
             top = 0
-            for _, paid in blinds:
-                if paid > top:
-                    top = paid
-        self._top = top
+            amounts = self.blinds
+            for i in range(min(len(order), len(amounts))):  # (not zip(..., strict=False): its keyword costs more)
+                amount = amounts[i]
+                if amount == 0:
+                    continue
+                hp = order[i]
+                last = i
+                if amount > top:
+                    top = amount
+                if hp.all_in:
+                    continue
+                paid = hp.put_in(min(amount, hp.player.stack))
+                ctx.emit(ForcedBetPosted(hp.seat, _BLIND_NAMES[i] if i < 2 else "straddle", paid, hp.all_in))
+                blinds.append((hp.seat, paid))
+            button = hand.players[-1]
+            if self.button_blind:
+                last = order.index(button)
+                top = max(top, self.button_blind)
+                if not button.all_in:
+                    paid = button.put_in(min(self.button_blind, button.player.stack))
+                    ctx.emit(ForcedBetPosted(button.seat, "button blind", paid, button.all_in))
+                    blinds.append((button.seat, paid))
+            self._opener = order[(last + 1) % len(order)].seat if last >= 0 else None  # left of the last blind
+            self._full = top
+            if self.short_blind == "posted":  # the others call what was posted (PokerKit)
+                top = 0
+                for _, paid in blinds:
+                    if paid > top:
+                        top = paid
+            self._top = top
 
     def post_dead(self) -> None:
         """Posts to come in: the live part is a bet this street, then the dead part goes to the main pot."""

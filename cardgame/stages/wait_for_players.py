@@ -89,7 +89,7 @@ class WaitForPlayers(PokerStage):
         seats = self._seats
         if self.max_players is not None and len(seats) > self.max_players:
             seats = seats[: self.max_players]
-        if self.deck is not None and ctx.deck_spec != self.deck:
+        if self.deck is not None and ctx.deck_spec is not self.deck:  # (an equal spec is replaced: no comparison)
             ctx.deck_spec = self.deck
         hand = ctx.open_hand(seats)
         self._opened = HandOpened(hand.number, hand.button, tuple(hand.by_seat))  # by_seat is in hand order
