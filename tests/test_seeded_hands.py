@@ -14,7 +14,6 @@ import pytest
 import variants
 from cardgame.model.events import Event
 from cardgame.play.game import Game
-from cardgame.stages.showdown import Showdown
 
 #: (variant, params, seats, stack, hands, seed) -> the digest recorded (commit e06ccc4, before the change).
 GAMES: dict[tuple[str, tuple[tuple[str, int], ...], int, int, int, int], str] = {
@@ -63,14 +62,4 @@ def _played(variant: str, params: tuple[tuple[str, int], ...], seats: int, stack
 @pytest.mark.parametrize("game", list(GAMES), ids=lambda g: f"{g[0]}-{g[2]}")
 def test_a_seeded_game_plays_the_hands_recorded(game: tuple[Any, ...]) -> None:
     assert _played(*game) == GAMES[game]
-
-
-def test_the_one_board_showdown_awards_as_the_general_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    def general(self: Showdown, hand: Any, live: Any, won: Any, mucked: Any, board: Any) -> list[int]:
-        return self._award_runs(hand, live, won, mucked, (board,))
-
-    fast = {game: _played(*game) for game in GAMES}
-    monkeypatch.setattr(Showdown, "_award_high", general)
-    slow = {game: _played(*game) for game in GAMES}
-    assert slow == fast
 

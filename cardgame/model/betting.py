@@ -215,12 +215,12 @@ class FixedLimit(BettingStructure):
 
     def bet_size(self, st: Street, street: int) -> int:
         """This round's bet size: the street's, or the big bet once one was made on an open pair."""
-        return st.bet_size or (self.small_bet if street < self.big_from else self.big_bet)  # (opening_bet, in line)
+        return st.bet_size or self.opening_bet(street)
 
     def raise_bounds(self, st: Street, hp: HandPlayer, street: int) -> tuple[int, int]:
         if st.bet_to == 0 and st.big_bet_option:
             return self.small_bet, self.big_bet
-        size = st.bet_size or (self.small_bet if street < self.big_from else self.big_bet)  # (bet_size, in line)
+        size = self.bet_size(st, street)
         if self.full_bet_rule and st.round_raises:  # a full bet over the bet itself: nothing is completed
             to = st.bet_to + (st.largest_raise if st.largest_raise > size else size)
             return to, to

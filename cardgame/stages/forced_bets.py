@@ -148,16 +148,9 @@ class ForcedBets(PokerStage):
         self._antes = antes = []
         ante = self.ante
         if len(ante) == 1:
-            amount = ante[0]
-            if amount and self.ante_trimming:  # (_post_dead in line: every player antes the same)
-                emit = self.ctx.emit
+            if ante[0]:
                 for hp in hand.blind_order():
-                    paid = hp.put_dead(amount if amount < hp.player.stack else hp.player.stack)
-                    emit(ForcedBetPosted(hp.seat, "ante", paid, hp.all_in))
-                    antes.append((hp.seat, paid))
-            elif amount:
-                for hp in hand.blind_order():
-                    antes.append(self._post_dead(hp, amount, "ante"))
+                    antes.append(self._post_dead(hp, ante[0], "ante"))
         else:
             for hp, amount in zip(hand.blind_order(), ante, strict=False):
                 if amount:

@@ -543,15 +543,8 @@ class Showdown(PokerStage):
     ) -> list[int]:
         """Show the hands in order and award every pot; a hand run more than once splits each pot
         equally between its run-outs (an odd chip to the first) and awards each part on its board."""
-        boards = hand.runouts or (hand.board,)
-        if len(boards) == 1 and self.low is None and self.high is not None and not self.merge_pots:
-            return self._award_high(hand, live, won, mucked, boards[0])
-        return self._award_runs(hand, live, won, mucked, boards)
-
-    def _award_runs(self, hand: Hand, live: list[HandPlayer], won: dict[int, int], mucked: frozenset[int],
-                    boards: Sequence[Sequence[Card]]) -> list[int]:
-        """:meth:`_award` on every board of ``boards``, high and low hands."""
         emit = self.ctx.emit
+        boards = hand.runouts or (hand.board,)
         high, low = self.high, self.low
         runs = [(self._values(high, live, board), self._values(low, live, board) if low is not None else _NO_VALUES)
                 for board in boards]
@@ -588,25 +581,6 @@ class Showdown(PokerStage):
                     self._pay(index, amount, winners, won, texts, which, "", label)
                 else:  # nobody qualifies (e.g. a low-only game with no qualifying hand): split evenly
                     self._pay(index, amount, eligible, won, texts, 0, "", label)
-        return [hp.seat for hp in live]
-
-    def _award_high(self, hand: Hand, live: list[HandPlayer], won: dict[int, int], mucked: frozenset[int],
-                    board: Sequence[Card]) -> list[int]:
-        """:meth:`_award_runs` on one board with a high evaluator only (hold'em, Leduc, draw), in fewer steps:
-        the hands shown in order, each pot to its best eligible hands (all of them when none qualifies)."""
-        assert self.high is not None
-        values, texts = self._values(self.high, live, board)
-        tabled = self._tabled
-        emit = self.ctx.emit
-        for hp in self._show_order(hand, live):
-            seat = hp.seat
-            if not tabled or seat not in tabled:  # (a hand shown by choice is shown once)
-                emit(CardsShown(seat, tuple(hp.hole), texts.get(seat, "")))
-        get, pair = values.get, (texts, _NO_VALUES[1])
-        for index, pot in enumerate(self._pots(hand)):
-            eligible = ([seat for seat in pot.eligible if seat not in mucked] if mucked else None) or list(pot.eligible)
-            best = winners(eligible, key=get)
-            self._pay(index, pot.amount, [eligible[i] for i in best] if best else eligible, won, pair, 0, "")
         return [hp.seat for hp in live]
 
     def _contenders(
