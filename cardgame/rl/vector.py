@@ -31,10 +31,19 @@ from gymnasium.vector.utils import batch_space
 from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.inputs import check_int, excerpt
 from cardgame.play import bots as named_bots
-from cardgame.play.bot import Bot, HandEvents, build_view, seat_rng, to_action, to_discards, to_runs
+from cardgame.play.bot import (
+    Bot,
+    HandEvents,
+    _play_answer,
+    build_view,
+    seat_rng,
+    to_action,
+    to_discards,
+    to_runs,
+)
 from cardgame.play.game import Game, VariantLike
-from cardgame.rl.actions import FixedLimit, PotFractions, RaiseTo
-from cardgame.rl.env import check_seed, no_episode, raw_env
+from cardgame.rl.actions import FixedLimit, Move, PotFractions, RaiseTo
+from cardgame.rl.env import _BOT, _MOVE, _send, check_seed, no_episode, raw_env
 from cardgame.rl.gym import SingleAgentEnv, _bot
 from cardgame.rl.observe import _writer
 from cardgame.simulate import BACKENDS, Shard, run_jobs, split
@@ -45,6 +54,98 @@ Array = npt.NDArray[Any]
 
 #: The most tables a :class:`VectorEnv` holds.
 MAX_TABLES = 10_000
+
+
+def _moved(env: SingleAgentEnv, aec: raw_env, game: Game, agent: str) -> float:
+    """``aec._moved(agent)`` after ``agent`` moved at table ``env``, as far as the vector needs it; the learner's
+    reward the move paid, and ``env._done`` set when the episode is over. The common step (no hand ended, someone
+    to act) sets the two fields it changes; a move ending the episode's last hand, only the learner's reward
+    and ``env._done`` (the vector deals the table again at once, which books a new episode); any other, the
+    environment books itself."""
+    played = game.ctx.hands_played
+    if not aec._rewarded and not aec._auto_runs:
+        if played == aec._played:
+            d = game.dispatcher  # (Game.to_act, inline)
+            seat = getattr(d.current, "to_act", None) if d.status == "running" else None
+            if seat is not None:
+                aec._cumulative_rewards[agent] = 0
+                aec.agent_selection = aec.possible_agents[seat]
+                return 0
+        elif played >= aec.hands:  # (raw_env._advance: the episode is over, the learner paid its chips' change)
+            env._done = True
+            seat = env.seat
+            player = game.ctx.table.seats[seat]
+            chips = player.stack if player is not None else 0
+            hand = game.ctx.hand
+            if hand is not None and (hp := hand.by_seat.get(seat)) is not None:
+                chips += hp.contributed
+            return (chips - aec._paid[seat]) * aec._scale
+    aec._moved(agent)
+    env._done = aec.terminations[env.agent]
+    return aec.rewards.get(env.agent, 0)
+
+
+def _bots(env: SingleAgentEnv, aec: raw_env, game: Game) -> float:
+    """``env._play_bots()``, each move booked by :func:`_moved`: the bots answer until the learner is asked or
+    the episode ends; the learner's reward meanwhile."""
+    agent, seats, quick_answers, labels, bots = env.agent, aec._seat, env._quick, env._labels, env.bots
+    log = aec._log
+    reward = 0.0
+    while not env._done:
+        selected = aec.agent_selection
+        if selected == agent:
+            break
+        seat = seats[selected]
+        quick = quick_answers[seat]
+        legal = game.legal_actions() if quick is not None else None
+        if legal is not None:  # a built-in bot's betting answer, from the question and its stream: no view
+            assert quick is not None
+            _play_answer(game, seat, legal, quick(legal, game.ctx.rng.stream(labels[seat])), bots[seat])
+            log.append((_BOT, None))
+            reward += _moved(env, aec, game, selected)
+        else:
+            aec.play_bot(bots[seat], seat_rng(game, seat), env._events)
+            env._done = aec.terminations[agent]
+            reward += aec.rewards.get(agent, 0)
+    return reward
+
+
+def _play(env: SingleAgentEnv, game: Game, move: Move) -> tuple[float, bool]:
+    """``env._play(move, False)`` without its info: the learner's ``move`` (legal), then the bots' answers until
+    the learner is asked again or the episode ends; the reward and whether the episode ended (then the
+    table's bookkeeping waits for :func:`_deal_again`)."""
+    aec = env.aec
+    _send(game, env.seat, move)
+    aec._log.append((_MOVE, move))
+    reward = env._carried + _moved(env, aec, game, env.agent) + _bots(env, aec, game)
+    env._carried = 0.0
+    return float(reward), env._done
+
+
+def _deal_again(env: SingleAgentEnv) -> tuple[int, float]:
+    """``env._begin(None)`` after :func:`_play` ended the episode: the next episode of the table's seed stream,
+    dealt and played by the bots until the learner has a decision; the episodes skipped (ended before it
+    had one) and its rewards in them."""
+    aec = env.aec
+    agent = env.agent
+    skipped, skipped_reward = 0, 0.0
+    while True:
+        seed = aec._next_seed(None)
+        game = aec._deal(seed, None)
+        aec._first_seed = None
+        aec._begin(game, seed, None)
+        env._events = HandEvents()
+        env._done = aec.terminations[agent]
+        reward = aec.rewards.get(agent, 0) + _bots(env, aec, game)
+        if not env._done:
+            break
+        skipped += 1
+        skipped_reward += reward
+        if skipped > 1000:
+            raise ConfigError("1,000 episodes ended before the learner had a decision; check the stacks and the "
+                              "variant.")
+    env._carried = reward
+    return skipped, skipped_reward
 
 
 class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
@@ -236,27 +337,32 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         mask_rows, mask_writers = self._mask_rows, self._mask_writers
         won, dones = self._won, self._dones  # (memoryviews of the rewards and terminations: no list per step)
         checked = self._check_first  # every table's action was checked above
+        play = _play
         self._clear()
         i = 0
         try:
             for i, env in enumerate(envs):
                 if checked:  # (env._move without its checks, made above: the index is legal)
-                    aec = env.aec
-                    game = aec._game
+                    game = env.aec._game
                     assert game is not None
-                    reward, done, info = env._play(aec.actions.decode(actions[i], game), False)
+                    reward, done = play(env, game, env.aec.actions.decode(actions[i], game))
+                    info: dict[str, Any] = {}
                 else:
-                    reward, done, info = env._play(*env._move(actions[i]))
+                    move, replaced = env._move(actions[i])
+                    game = env.aec._game
+                    assert game is not None
+                    reward, done = play(env, game, move)
+                    info = {"illegal": True} if replaced else {}
                 won[i] = reward
                 dones[i] = done
                 if done:
-                    begun = env._begin(None)
-                    if begun["skipped"]:
-                        info = {**info, **begun}
+                    skipped, skipped_reward = _deal_again(env)
+                    if skipped:
+                        info = {**info, "skipped": skipped, "skipped_reward": skipped_reward}
+                    game = env.aec._game
+                    assert game is not None
                 if info:
                     infos = self._add_info(infos, info, i)
-                game = env.aec._game
-                assert game is not None
                 writes[i](game, env.seat, rows[i])  # (_observe, inline)
                 write_mask(game, mask_rows[i], mask_writers[i])
         except BaseException:  # (a bot's refused answer): the rows not written yet show their tables as they are
