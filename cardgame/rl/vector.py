@@ -17,6 +17,7 @@ See docs/rl.md ("Vectorised play").
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -51,6 +52,8 @@ from cardgame.simulate import BACKENDS, Shard, run_jobs, split
 __all__ = ["MAX_TABLES", "Policy", "Trajectories", "VectorEnv", "bot_index", "collect", "uniform"]
 
 Array = npt.NDArray[Any]
+
+_DONE = operator.attrgetter("_done")  # (a table's episode ended: read for the batch in C)
 
 #: The most tables a :class:`VectorEnv` holds.
 MAX_TABLES = 10_000
@@ -232,6 +235,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         self._legal = np.zeros_like(self._masks)
         self._legal_view = memoryview(self._legal)  # type: ignore[arg-type]  # (an item read is faster than numpy's)
         self._check_first = illegal == "raise"
+        self._tables = np.arange(num_envs)
         self._trust_masks = type(self.actions) in (FixedLimit, PotFractions, RaiseTo)  # (not one of one's own)
         self._rewards = np.zeros(num_envs, np.float64)
         self._terminations = np.zeros(num_envs, np.bool_)
@@ -314,6 +318,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         if not self._started:
             raise no_episode()
         envs = self.envs
+        given = actions
         if isinstance(actions, np.ndarray):
             fits = actions.ndim == 1 and actions.shape[0] == len(envs)
             if fits:
@@ -322,7 +327,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
             fits = isinstance(actions, Sequence) and not isinstance(actions, str | bytes) and len(actions) == len(envs)
         if not fits:
             raise ConfigError(f"step takes one action index per table ({self.num_envs}), not {excerpt(actions)}.")
-        if self._check_first:  # every table's action first, so a refused batch moves none
+        if self._check_first and not self._marked(given if isinstance(given, np.ndarray) else actions):
+            # every table's action first, so a refused batch moves none
             legal, n, trust = self._legal_view, self.actions.n, self._trust_masks
             for i, action in enumerate(actions):
                 if trust and type(action) is int and 0 <= action < n and legal[i, action] and not envs[i]._done:
@@ -373,6 +379,26 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         if self.copy:
             return self._batch(), rewards.copy(), terminations.copy(), self._truncations.copy(), infos
         return self._batch(), rewards, terminations, self._truncations, infos
+
+    def _marked(self, actions: Any) -> bool:
+        """Whether every table's action is an index its last observation's mask marks, at a table still
+        playing (then legal: the abstraction's own), checked for the batch at once; ``False`` sends the
+        batch to the table-by-table check, which names the table refused."""
+        if not self._trust_masks:
+            return False
+        if isinstance(actions, np.ndarray):
+            if actions.dtype.kind not in "iu":
+                return False
+        elif not set(map(type, actions)) <= {int}:  # (bools, numpy numbers, anything else: checked one by one)
+            return False
+        else:
+            actions = np.array(actions)
+            if actions.dtype.kind != "i":  # (numbers too large for int64)
+                return False
+        n = self.actions.n
+        if not ((actions >= 0) & (actions < n)).all():
+            return False
+        return bool(self._legal[self._tables, actions].all()) and not any(map(_DONE, self.envs))
 
     def action_masks(self) -> Array:
         """``int8[num_envs, n]``: each table's learner's action mask now."""
