@@ -5,8 +5,9 @@ the benchmark's random-legal workloads on our environments (the PettingZoo AEC l
 ``env.last()``; 16 tables of ``SingleAgentEnv`` against a random bot, stepped in turn; a
 ``VectorEnv`` of the same 16 tables, which plays the same games with the same draws, drawn for its 16
 tables at once as a learner of a vector environment does, so the two counts compare) and counts, per
-learner decision, the Python bytecode instructions executed and the Python function calls. ``--top N`` lists the functions executing the most instructions. Compare two
-checkouts by running it in each; the counts are the same from run to run.
+learner decision, the Python bytecode instructions executed and the Python function calls. ``--top N``
+lists the functions executing the most instructions. Compare two checkouts by running it in each; the
+counts are the same from run to run.
 
     python benchmarks/rl_counts.py                       # both games, both observations
     python benchmarks/rl_counts.py --game leduc --observation planes --top 20

@@ -46,7 +46,7 @@ from cardgame.play.game import Game, VariantLike
 from cardgame.rl.actions import FixedLimit, Move, PotFractions, RaiseTo
 from cardgame.rl.env import _BOT, _MOVE, _send, check_seed, no_episode, raw_env
 from cardgame.rl.gym import SingleAgentEnv, _bot
-from cardgame.rl.observe import _writer
+from cardgame.rl.observe import Planes, _hand_start, _writer
 from cardgame.simulate import BACKENDS, Shard, run_jobs, split
 
 __all__ = ["MAX_TABLES", "Policy", "Trajectories", "VectorEnv", "bot_index", "collect", "uniform"]
@@ -151,6 +151,131 @@ def _deal_again(env: SingleAgentEnv) -> tuple[int, float]:
     return skipped, skipped_reward
 
 
+class _EachTable:
+    """The tables' observations, each written by its own environment's encoder into its row."""
+
+    def __init__(self, envs: Sequence[SingleAgentEnv], out: Array) -> None:
+        self._writes: list[Any] = [env.aec.encoder._write for env in envs]  # type: ignore[attr-defined]
+        self._rows = [_writer(row) for row in out]  # each row's memoryview, made once
+        self._seat = envs[0].seat
+
+    def write(self, games: Sequence[Game]) -> None:
+        """Every table's observation of ``games`` (one a table) into its row (zeros)."""
+        seat, rows = self._seat, self._rows
+        for write, game, row in zip(self._writes, games, rows, strict=True):
+            write(game, seat, row)
+
+
+_NO_SEAT = (0,) * 9  # an empty seat's nine values
+
+
+class _PlanesBatch(_EachTable):
+    """:class:`~cardgame.rl.observe.Planes` for every table at once (the learner's seat, the same at every
+    table): each table's game read once into a few Python lists (the columns that hold 1, each seat's nine
+    raw numbers, the hand's dead chips and the learner's bet and reach), the chips scaled and capped, the
+    seats rotated and every value stored by a handful of numpy operations over the batch; the history
+    read by each table's own encoder (which keeps its reading of the hand) and copied in. Equal to the
+    per-table encoder, value for value (``tests/rl/test_vector.py`` compares them over many episodes)."""
+
+    def __init__(self, envs: Sequence[SingleAgentEnv], out: Array) -> None:
+        super().__init__(envs, out)
+        self._encoders: list[Planes] = [env.aec.encoder for env in envs]  # type: ignore[misc]
+        enc = self._encoders[0]
+        self._out = out
+        seat, n = self._seat, enc.seats
+        place = enc._place
+        self._hole_col = [enc._hole + p for p in place]
+        self._board_col = [enc._board + p for p in place]
+        # the seats block: column 9 r + k holds value k of the seat r places after the learner
+        self._seat_cols = slice(enc._seat_rows, enc._seat_rows + 9 * n)
+        self._rotate = np.array([9 * ((seat + r) % n) + k for r in range(n) for k in range(9)])
+        self._up_start = [enc._up_cards + ((s - seat) % n - 1) * enc._d for s in range(n)]
+        self._tables = np.arange(len(envs))
+
+    def write(self, games: Sequence[Game]) -> None:
+        enc = self._encoders[0]
+        seat, n, inv, cap, place = self._seat, enc.seats, enc._inv, enc._cap, enc._place
+        street_at, draws_at, draws_left = enc._street_at, enc._draws_at, enc._draws_left
+        board, hole_up, up_cards, position, history = enc._board, enc._hole_up, enc._up_cards, enc._position, \
+            enc._history
+        hole_col, board_col, up_start = self._hole_col.__getitem__, self._board_col.__getitem__, self._up_start
+        cols: list[int] = []  # the columns holding 1, table after table
+        ends: list[int] = []  # where each table's columns end in cols
+        raw: list[Any] = []  # per table, per seat in seat order: the nine values, chips raw
+        hands: list[tuple[int, int, int]] = []  # per table: the hand's dead chips, the learner's bet and reach
+        fixes: list[tuple[int, int, int]] = []  # (table, pot, top bet) where a player of the hand left its seat
+        for t, (game, write_row, encoder) in enumerate(zip(games, self._rows, self._encoders, strict=True)):
+            d = game.dispatcher  # (as Planes._write reads it)
+            running = d.status == "running"
+            pos = len(d.stages) - 1 - len(d.stack) if running else 0
+            cols.append(street_at[pos])
+            if draws_left >= 0:
+                cols.append(draws_left + draws_at[pos])
+            ctx = game.ctx
+            hand = ctx.hand
+            if hand is None:
+                button = ctx.table.button
+                for s, p in enumerate(ctx.table.seats):
+                    raw += _NO_SEAT if p is None else (1, 0, p.stack, 0, 0, 0, 0, button == s, 0)
+                hands.append((0, 0, 0))
+                ends.append(len(cols))
+                continue
+            to_act = getattr(d.current, "to_act", None) if running else None
+            by_seat = hand.by_seat
+            button = ctx.table.button
+            dealt = 0
+            for s, p in enumerate(ctx.table.seats):
+                if p is None:
+                    raw += _NO_SEAT
+                    continue
+                hp = by_seat.get(s)
+                if hp is None:
+                    raw += (1, 0, p.stack, 0, 0, 0, 0, button == s, 0)
+                    continue
+                dealt += 1
+                raw += (1, 1, p.stack, hp.bet, hp.contributed, hp.folded, hp.all_in, button == s, s == to_act)
+                if s == seat:  # the learner sees all its own cards
+                    cols += map(hole_col, hp.hole)
+                elif up_cards >= 0 and True in hp.face_up:  # others' face-up cards
+                    start = up_start[s]
+                    cols += [start + place[c] for c, up in zip(hp.hole, hp.face_up, strict=True) if up]
+            if hand.board and board >= 0:
+                cols += map(board_col, hand.board)
+            if dealt != len(hand.players):  # (a player of the hand no longer seated)
+                fixes.append((t, hand.pot_total() - hand.dead, max([hp.bet for hp in hand.players])))
+            me = by_seat.get(seat)
+            if me is None:
+                hands.append((hand.dead, 0, 0))
+            else:
+                if hole_up >= 0 and True in me.face_up:
+                    cols += [hole_up + place[c] for c, up in zip(me.hole, me.face_up, strict=True) if up]
+                hands.append((hand.dead, me.bet, me.bet + me.player.stack))
+                cols.append(position + hand.players.index(me))
+            h = encoder._hist  # (Planes._write's reading of the history, the learner's view copied)
+            log = ctx._log
+            if h.hand is not hand or h.log is not log or h.read > len(log):
+                h.start_hand(hand, log, _hand_start(ctx))
+            if h.read < len(log):
+                encoder._read(h)
+            write_row[history:] = h.views[seat]
+            cols += h.discards[seat]
+            ends.append(len(cols))
+        out = self._out
+        values = np.array(raw, np.float64).reshape(len(games), n, 9)
+        pot = values[:, :, 4].sum(axis=1)  # (raw chips: exact)
+        top = values[:, :, 3].max(axis=1)
+        for t, in_pot, bet in fixes:
+            pot[t], top[t] = in_pot, bet
+        chips = values[:, :, 2:5]
+        np.minimum(chips * inv, cap, out=chips)
+        out[:, self._seat_cols] = values.reshape(len(games), 9 * n)[:, self._rotate]
+        dead, bet, reach = np.array(hands, np.float64).T
+        out[:, enc._pot] = np.minimum((dead + pot) * inv, cap)
+        out[:, enc._to_call] = np.minimum((np.minimum(top, reach) - bet) * inv, cap)
+        counts = np.diff(ends, prepend=0)
+        out[np.repeat(self._tables[: len(games)], counts), cols] = 1.0
+
+
 class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
     """``num_envs`` tables, each a :class:`~cardgame.rl.gym.SingleAgentEnv` (``seat``, ``opponents``,
     ``players``, ``illegal`` and the environment ``options`` as it takes them), stepped together.
@@ -220,13 +345,11 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         size = self.encoder.space.shape[0]
         self._obs = np.zeros((num_envs, size), np.float32)
         self._masks = np.zeros((num_envs, self.actions.n), np.int8)
-        # each table's row (a view) and its memoryview, made once, written in place every step
-        self._rows = [_writer(row) for row in self._obs]
+        # the observations: every table's at once (the planes), or each by its own environment's encoder,
+        # into its row of the batch zeroed at once; the masks by the abstraction, each into its row
+        self._encode = (_PlanesBatch if type(self.encoder) is Planes else _EachTable)(self.envs, self._obs)
         self._mask_rows = list(self._masks)
         self._mask_writers = [memoryview(row) for row in self._masks]
-        # each table encodes with its own environment's encoder (which keeps what it read of the hand), into its
-        # row of the batch zeroed at once: the encoders' and the mask's writes on arguments known good
-        self._writes: list[Any] = [env.aec.encoder._write for env in self.envs]  # type: ignore[attr-defined]
         self._write_mask = self.actions._write_mask
         # A step checks every table's action before any table moves. An index the mask of the table's last
         # observation marks is legal (the library's abstractions mark exactly the indices their decode takes):
@@ -245,13 +368,17 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         self._dones: Any = memoryview(self._terminations)  # type: ignore[arg-type]
         self._started = False
 
-    def _observe(self, i: int) -> None:
-        """Table ``i``'s observation and mask into row ``i`` (zeroed: :meth:`_clear`)."""
-        env = self.envs[i]
-        game = env.aec._game
-        assert game is not None
-        self._writes[i](game, env.seat, self._rows[i])
-        self._write_mask(game, self._mask_rows[i], self._mask_writers[i])
+    def _observe(self) -> None:
+        """Every table's observation and mask now, into the rows (zeroed first), and the masks the next step
+        checks: after a reset, and after a step or reset stopped by an error (the tables as they are)."""
+        self._clear()
+        games = [env.aec._game for env in self.envs]
+        if None not in games:  # (else a first reset stopped before every table was dealt: the rows stay zeros)
+            self._encode.write(games)  # type: ignore[arg-type]
+            write_mask = self._write_mask
+            for game, row, w in zip(games, self._mask_rows, self._mask_writers, strict=True):
+                write_mask(game, row, w)  # type: ignore[arg-type]
+        np.copyto(self._legal, self._masks)
 
     def _clear(self) -> None:
         """Zero every row of the observations and masks, before every table's are written again."""
@@ -291,25 +418,13 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
             raise ConfigError(f"reset's options are a mapping (none are taken), not {excerpt(options)}.")
         super().reset(seed=seeds[0] if seed is not None and not isinstance(seed, Sequence | np.ndarray) else None)
         infos: dict[str, Any] = {}
-        self._clear()
-        i = 0
         try:
             for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
                 infos = self._add_info(infos, env._begin(s), i)
-                self._observe(i)
-        except BaseException:
-            self._observe_from(i)
-            raise
-        np.copyto(self._legal, self._masks)
+        finally:
+            self._observe()
         self._started = True
         return self._batch(), infos
-
-    def _observe_from(self, first: int) -> None:
-        """After a step or reset stopped by an error at table ``first``: the rows from there on show
-        their tables as they are, and the masks the next step checks are the rows'."""
-        for j in range(first, self.num_envs):
-            self._observe(j)
-        np.copyto(self._legal, self._masks)
 
     def step(self, actions: Any) -> tuple[Any, Array, Array, Array, dict[str, Any]]:
         """One action index per table (a sequence or array of ``num_envs``); see the class. Every
@@ -339,13 +454,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
                     raise IllegalActionError(f"Table {i}: {e} No table moved.", rule=e.rule,
                                              allowed=e.allowed) from None
         infos: dict[str, Any] = {}
-        writes, write_mask, rows = self._writes, self._write_mask, self._rows
-        mask_rows, mask_writers = self._mask_rows, self._mask_writers
+        write_mask, mask_rows, mask_writers = self._write_mask, self._mask_rows, self._mask_writers
         won, dones = self._won, self._dones  # (memoryviews of the rewards and terminations: no list per step)
         checked = self._check_first  # every table's action was checked above
         play = _play
+        games: list[Game] = []
         self._clear()
-        i = 0
         try:
             for i, env in enumerate(envs):
                 if checked:  # (env._move without its checks, made above: the index is legal)
@@ -369,10 +483,11 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
                     assert game is not None
                 if info:
                     infos = self._add_info(infos, info, i)
-                writes[i](game, env.seat, rows[i])  # (_observe, inline)
+                games.append(game)
                 write_mask(game, mask_rows[i], mask_writers[i])
-        except BaseException:  # (a bot's refused answer): the rows not written yet show their tables as they are
-            self._observe_from(i)
+            self._encode.write(games)
+        except BaseException:  # (a bot's refused answer): the rows show the tables as they are
+            self._observe()
             raise
         np.copyto(self._legal, self._masks)
         rewards, terminations = self._rewards, self._terminations
