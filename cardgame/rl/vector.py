@@ -46,7 +46,7 @@ from cardgame.play.game import Game, VariantLike
 from cardgame.rl.actions import FixedLimit, Move, PotFractions, RaiseTo
 from cardgame.rl.env import _BOT, _MOVE, _send, check_seed, no_episode, raw_env
 from cardgame.rl.gym import SingleAgentEnv, _bot
-from cardgame.rl.observe import Planes, _hand_start, _writer
+from cardgame.rl.observe import Planes, _hand_start, _History, _writer
 from cardgame.simulate import BACKENDS, Shard, run_jobs, split
 
 __all__ = ["MAX_TABLES", "Policy", "Trajectories", "VectorEnv", "bot_index", "collect", "uniform"]
@@ -191,6 +191,11 @@ class _PlanesBatch(_EachTable):
         self._rotate = np.array([9 * ((seat + r) % n) + k for r in range(n) for k in range(9)])
         self._up_start = [enc._up_cards + ((s - seat) % n - 1) * enc._d for s in range(n)]
         self._tables = np.arange(len(envs))
+        # each table's reading of its hand's history, the learner's view alone kept up (the encoders read
+        # into it; their own readings, for any seat, stay theirs): a seat's columns land in that view only
+        self._hists = [_History(enc.size - enc._history, n) for _ in envs]
+        for h in self._hists:
+            h.targets = [[(h.views[seat], 5 * ((s - seat) % n))] for s in range(n)]
 
     def write(self, games: Sequence[Game]) -> None:
         enc = self._encoders[0]
@@ -204,7 +209,8 @@ class _PlanesBatch(_EachTable):
         raw: list[Any] = []  # per table, per seat in seat order: the nine values, chips raw
         hands: list[tuple[int, int, int]] = []  # per table: the hand's dead chips, the learner's bet and reach
         fixes: list[tuple[int, int, int]] = []  # (table, pot, top bet) where a player of the hand left its seat
-        for t, (game, write_row, encoder) in enumerate(zip(games, self._rows, self._encoders, strict=True)):
+        for t, (game, write_row, encoder, h) in enumerate(zip(games, self._rows, self._encoders, self._hists,
+                                                             strict=True)):
             d = game.dispatcher  # (as Planes._write reads it)
             running = d.status == "running"
             pos = len(d.stages) - 1 - len(d.stack) if running else 0
@@ -251,8 +257,7 @@ class _PlanesBatch(_EachTable):
                     cols += [hole_up + place[c] for c, up in zip(me.hole, me.face_up, strict=True) if up]
                 hands.append((hand.dead, me.bet, me.bet + me.player.stack))
                 cols.append(position + hand.players.index(me))
-            h = encoder._hist  # (Planes._write's reading of the history, the learner's view copied)
-            log = ctx._log
+            log = ctx._log  # (Planes._write's reading of the history, the learner's view copied)
             if h.hand is not hand or h.log is not log or h.read > len(log):
                 h.start_hand(hand, log, _hand_start(ctx))
             if h.read < len(log):
