@@ -20,7 +20,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 import gymnasium
@@ -31,6 +31,7 @@ from gymnasium.vector.utils import batch_space
 
 from cardgame.model.errors import ConfigError, IllegalActionError
 from cardgame.model.inputs import check_int, excerpt
+from cardgame.model.legal import LegalActions
 from cardgame.play import bots as named_bots
 from cardgame.play.bot import (
     Bot,
@@ -46,7 +47,7 @@ from cardgame.play.game import Game, VariantLike
 from cardgame.rl.actions import FixedLimit, Move, PotFractions, RaiseTo
 from cardgame.rl.env import _BOT, _MOVE, _send, check_seed, no_episode, raw_env
 from cardgame.rl.gym import SingleAgentEnv, _bot
-from cardgame.rl.observe import Planes, _hand_start, _History, _writer
+from cardgame.rl.observe import _writer
 from cardgame.simulate import BACKENDS, Shard, run_jobs, split
 
 __all__ = ["MAX_TABLES", "Policy", "Trajectories", "VectorEnv", "bot_index", "collect", "uniform"]
@@ -151,134 +152,17 @@ def _deal_again(env: SingleAgentEnv) -> tuple[int, float]:
     return skipped, skipped_reward
 
 
-class _EachTable:
-    """The tables' observations, each written by its own environment's encoder into its row."""
+class _Asked(NamedTuple):
+    """The betting question a table's mask was made for: its game and hand, the legal actions, the events
+    logged then (within a hand the log only grows: the same length is the same moment)."""
 
-    def __init__(self, envs: Sequence[SingleAgentEnv], out: Array) -> None:
-        self._writes: list[Any] = [env.aec.encoder._write for env in envs]  # type: ignore[attr-defined]
-        self._rows = [_writer(row) for row in out]  # each row's memoryview, made once
-        self._seat = envs[0].seat
-
-    def write(self, games: Sequence[Game]) -> None:
-        """Every table's observation of ``games`` (one a table) into its row (zeros)."""
-        seat, rows = self._seat, self._rows
-        for write, game, row in zip(self._writes, games, rows, strict=True):
-            write(game, seat, row)
+    game: Game | None
+    hand: object
+    legal: LegalActions | None
+    read: int
 
 
-_NO_SEAT = (0,) * 9  # an empty seat's nine values
-
-
-class _PlanesBatch(_EachTable):
-    """:class:`~cardgame.rl.observe.Planes` for every table at once (the learner's seat, the same at every
-    table): each table's game read once into a few Python lists (the columns that hold 1, each seat's nine
-    raw numbers, the hand's dead chips and the learner's bet and reach), the chips scaled and capped, the
-    seats rotated and every value stored by a handful of numpy operations over the batch; the history
-    read by each table's own encoder (which keeps its reading of the hand) and copied in. Equal to the
-    per-table encoder, value for value (``tests/rl/test_vector.py`` compares them over many episodes)."""
-
-    def __init__(self, envs: Sequence[SingleAgentEnv], out: Array) -> None:
-        super().__init__(envs, out)
-        self._encoders: list[Planes] = [env.aec.encoder for env in envs]  # type: ignore[misc]
-        enc = self._encoders[0]
-        self._out = out
-        seat, n = self._seat, enc.seats
-        place = enc._place
-        self._hole_col = [enc._hole + p for p in place]
-        self._board_col = [enc._board + p for p in place]
-        # the seats block: column 9 r + k holds value k of the seat r places after the learner
-        self._seat_cols = slice(enc._seat_rows, enc._seat_rows + 9 * n)
-        self._rotate = np.array([9 * ((seat + r) % n) + k for r in range(n) for k in range(9)])
-        self._up_start = [enc._up_cards + ((s - seat) % n - 1) * enc._d for s in range(n)]
-        self._tables = np.arange(len(envs))
-        # each table's reading of its hand's history, the learner's view alone kept up (the encoders read
-        # into it; their own readings, for any seat, stay theirs): a seat's columns land in that view only
-        self._hists = [_History(enc.size - enc._history, n) for _ in envs]
-        for h in self._hists:
-            h.targets = [[(h.views[seat], 5 * ((s - seat) % n))] for s in range(n)]
-
-    def write(self, games: Sequence[Game]) -> None:
-        enc = self._encoders[0]
-        seat, n, inv, cap, place = self._seat, enc.seats, enc._inv, enc._cap, enc._place
-        street_at, draws_at, draws_left = enc._street_at, enc._draws_at, enc._draws_left
-        board, hole_up, up_cards, position, history = enc._board, enc._hole_up, enc._up_cards, enc._position, \
-            enc._history
-        hole_col, board_col, up_start = self._hole_col.__getitem__, self._board_col.__getitem__, self._up_start
-        cols: list[int] = []  # the columns holding 1, table after table
-        ends: list[int] = []  # where each table's columns end in cols
-        raw: list[Any] = []  # per table, per seat in seat order: the nine values, chips raw
-        hands: list[tuple[int, int, int]] = []  # per table: the hand's dead chips, the learner's bet and reach
-        fixes: list[tuple[int, int, int]] = []  # (table, pot, top bet) where a player of the hand left its seat
-        for t, (game, write_row, encoder, h) in enumerate(zip(games, self._rows, self._encoders, self._hists,
-                                                             strict=True)):
-            d = game.dispatcher  # (as Planes._write reads it)
-            running = d.status == "running"
-            pos = len(d.stages) - 1 - len(d.stack) if running else 0
-            cols.append(street_at[pos])
-            if draws_left >= 0:
-                cols.append(draws_left + draws_at[pos])
-            ctx = game.ctx
-            hand = ctx.hand
-            if hand is None:
-                button = ctx.table.button
-                for s, p in enumerate(ctx.table.seats):
-                    raw += _NO_SEAT if p is None else (1, 0, p.stack, 0, 0, 0, 0, button == s, 0)
-                hands.append((0, 0, 0))
-                ends.append(len(cols))
-                continue
-            to_act = getattr(d.current, "to_act", None) if running else None
-            by_seat = hand.by_seat
-            button = ctx.table.button
-            dealt = 0
-            for s, p in enumerate(ctx.table.seats):
-                if p is None:
-                    raw += _NO_SEAT
-                    continue
-                hp = by_seat.get(s)
-                if hp is None:
-                    raw += (1, 0, p.stack, 0, 0, 0, 0, button == s, 0)
-                    continue
-                dealt += 1
-                raw += (1, 1, p.stack, hp.bet, hp.contributed, hp.folded, hp.all_in, button == s, s == to_act)
-                if s == seat:  # the learner sees all its own cards
-                    cols += map(hole_col, hp.hole)
-                elif up_cards >= 0 and True in hp.face_up:  # others' face-up cards
-                    start = up_start[s]
-                    cols += [start + place[c] for c, up in zip(hp.hole, hp.face_up, strict=True) if up]
-            if hand.board and board >= 0:
-                cols += map(board_col, hand.board)
-            if dealt != len(hand.players):  # (a player of the hand no longer seated)
-                fixes.append((t, hand.pot_total() - hand.dead, max([hp.bet for hp in hand.players])))
-            me = by_seat.get(seat)
-            if me is None:
-                hands.append((hand.dead, 0, 0))
-            else:
-                if hole_up >= 0 and True in me.face_up:
-                    cols += [hole_up + place[c] for c, up in zip(me.hole, me.face_up, strict=True) if up]
-                hands.append((hand.dead, me.bet, me.bet + me.player.stack))
-                cols.append(position + hand.players.index(me))
-            log = ctx._log  # (Planes._write's reading of the history, the learner's view copied)
-            if h.hand is not hand or h.log is not log or h.read > len(log):
-                h.start_hand(hand, log, _hand_start(ctx))
-            if h.read < len(log):
-                encoder._read(h)
-            write_row[history:] = h.views[seat]
-            cols += h.discards[seat]
-            ends.append(len(cols))
-        out = self._out
-        values = np.array(raw, np.float64).reshape(len(games), n, 9)
-        pot = values[:, :, 4].sum(axis=1)  # (raw chips: exact)
-        top = values[:, :, 3].max(axis=1)
-        for t, in_pot, bet in fixes:
-            pot[t], top[t] = in_pot, bet
-        chips = values[:, :, 2:5]
-        np.minimum(chips * inv, cap, out=chips)
-        out[:, self._seat_cols] = values.reshape(len(games), 9 * n)[:, self._rotate]
-        dead, bet, reach = np.array(hands, np.float64).T
-        out[:, enc._pot] = np.minimum((dead + pot) * inv, cap)
-        out[:, enc._to_call] = np.minimum((np.minimum(top, reach) - bet) * inv, cap)
-        counts = np.diff(ends, prepend=0)
-        out[np.repeat(self._tables[: len(games)], counts), cols] = 1.0
+_NOT_ASKED = _Asked(None, None, None, -1)
 
 
 class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
@@ -352,10 +236,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         self._masks = np.zeros((num_envs, self.actions.n), np.int8)
         # the observations: every table's at once (the planes), or each by its own environment's encoder,
         # into its row of the batch zeroed at once; the masks by the abstraction, each into its row
-        self._encode = (_PlanesBatch if type(self.encoder) is Planes else _EachTable)(self.envs, self._obs)
+        self._rows = [_writer(row) for row in self._obs]  # (each row's memoryview, made once)
+        self._writes: list[Any] = [env.aec.encoder._write for env in self.envs]  # type: ignore[attr-defined]
         self._mask_rows = list(self._masks)
         self._mask_writers = [memoryview(row) for row in self._masks]
         self._write_mask = self.actions._write_mask
+        self._bet_key, self._bet_views = self.actions._bet_key, self.actions._bet_views
         # A step checks every table's action before any table moves. An index the mask of the table's last
         # observation marks is legal (the library's abstractions mark exactly the indices their decode takes):
         # checked against a private copy of the masks, without reading the table's game, which the step then
@@ -363,6 +249,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         self._legal = np.zeros_like(self._masks)
         self._legal_view = memoryview(self._legal)  # type: ignore[arg-type]  # (an item read is faster than numpy's)
         self._check_first = illegal == "raise"
+        self._asked: list[_Asked] = [_NOT_ASKED] * num_envs
         self._tables = np.arange(num_envs)
         self._trust_masks = type(self.actions) in (FixedLimit, PotFractions, RaiseTo)  # (not one of one's own)
         self._rewards = np.zeros(num_envs, np.float64)
@@ -379,11 +266,29 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         self._clear()
         games = [env.aec._game for env in self.envs]
         if None not in games:  # (else a first reset stopped before every table was dealt: the rows stay zeros)
-            self._encode.write(games)  # type: ignore[arg-type]
-            write_mask = self._write_mask
-            for game, row, w in zip(games, self._mask_rows, self._mask_writers, strict=True):
-                write_mask(game, row, w)  # type: ignore[arg-type]
+            seat = self.envs[0].seat
+            for write, game, row in zip(self._writes, games, self._rows, strict=True):
+                write(game, seat, row)
+            for i, game in enumerate(games):
+                self._ask(i, game)  # type: ignore[arg-type]
         np.copyto(self._legal, self._masks)
+
+    def _ask(self, i: int, game: Game) -> None:
+        """Table ``i``'s mask of ``game`` into its row (zeros), and the question it answers kept, so the next step
+        plays a marked index without asking the game again: a betting mask that depends only on the
+        abstraction's key is copied from the one the abstraction keeps (as its ``_write_mask`` does)."""
+        legal = game.legal_actions()
+        if legal is None:
+            self._asked[i] = _NOT_ASKED
+            self._write_mask(game, self._mask_rows[i], self._mask_writers[i])
+            return
+        self._asked[i] = _Asked(game, game.ctx.hand, legal, len(game.ctx._log))
+        key = self._bet_key(legal)
+        mask = self._bet_views.get(key) if key is not None else None
+        if mask is not None:
+            self._mask_writers[i][:] = mask
+        else:
+            self._write_mask(game, self._mask_rows[i], self._mask_writers[i])
 
     def _clear(self) -> None:
         """Zero every row of the observations and masks, before every table's are written again."""
@@ -447,7 +352,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
             fits = isinstance(actions, Sequence) and not isinstance(actions, str | bytes) and len(actions) == len(envs)
         if not fits:
             raise ConfigError(f"step takes one action index per table ({self.num_envs}), not {excerpt(actions)}.")
-        if self._check_first and not self._marked(given if isinstance(given, np.ndarray) else actions):
+        marked = self._check_first and self._marked(given if isinstance(given, np.ndarray) else actions)
+        if self._check_first and not marked:
             # every table's action first, so a refused batch moves none
             legal, n, trust = self._legal_view, self.actions.n, self._trust_masks
             for i, action in enumerate(actions):
@@ -459,23 +365,31 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
                     raise IllegalActionError(f"Table {i}: {e} No table moved.", rule=e.rule,
                                              allowed=e.allowed) from None
         infos: dict[str, Any] = {}
-        write_mask, mask_rows, mask_writers = self._write_mask, self._mask_rows, self._mask_writers
         won, dones = self._won, self._dones  # (memoryviews of the rewards and terminations: no list per step)
         checked = self._check_first  # every table's action was checked above
+        asked = self._asked if marked else None  # each table's question its mask answered (marked: still legal)
+        bet_move = self.actions._bet_move
         play = _play
-        games: list[Game] = []
+        writes, rows, seat, ask = self._writes, self._rows, envs[0].seat, self._ask
         self._clear()
         try:
             for i, env in enumerate(envs):
-                if checked:  # (env._move without its checks, made above: the index is legal)
-                    game = env.aec._game
-                    assert game is not None
-                    reward, done = play(env, game, env.aec.actions.decode(actions[i], game))
+                game = env.aec._game
+                assert game is not None
+                if (asked is not None and (q := asked[i]).game is game and q.read == len(game.ctx._log)
+                        and q.hand is game.ctx.hand):
+                    # the question the mask was made for, still asked: its move, as decode gives it
+                    question = q.legal
+                    assert question is not None
+                    move = bet_move(actions[i], question, game)
+                    assert move is not None
+                    reward, done = play(env, game, move)
                     info: dict[str, Any] = {}
+                elif checked:  # (env._move without its checks, made above: the index is legal)
+                    reward, done = play(env, game, env.aec.actions.decode(actions[i], game))
+                    info = {}
                 else:
                     move, replaced = env._move(actions[i])
-                    game = env.aec._game
-                    assert game is not None
                     reward, done = play(env, game, move)
                     info = {"illegal": True} if replaced else {}
                 won[i] = reward
@@ -488,9 +402,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
                     assert game is not None
                 if info:
                     infos = self._add_info(infos, info, i)
-                games.append(game)
-                write_mask(game, mask_rows[i], mask_writers[i])
-            self._encode.write(games)
+                writes[i](game, seat, rows[i])  # (each table encoded while its game is in the caches)
+                ask(i, game)
         except BaseException:  # (a bot's refused answer): the rows show the tables as they are
             self._observe()
             raise

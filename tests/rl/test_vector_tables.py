@@ -1,6 +1,6 @@
-"""The vector environment's batch work against the readable per-table code: the planes of every table
-written at once equal a fresh encoder's of each table's game, and the tables stepped without the AEC
-bookkeeping a vector does not read are, between steps, exactly the lone environments' state."""
+"""The vector environment's own stepping against the readable per-table code: its rows equal a fresh
+encoder's of each table's game in every family of variant, and its tables, stepped without the AEC
+bookkeeping a vector does not read, are between steps exactly the lone environments' state."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def choose(masks: np.ndarray, rng: np.random.Generator) -> list[int]:
 
 
 @pytest.mark.parametrize(("variant", "options"), FAMILIES)
-def test_the_planes_of_every_table_at_once_equal_a_fresh_encoders(variant: str, options: dict[str, Any]) -> None:
+def test_every_tables_planes_equal_a_fresh_encoders(variant: str, options: dict[str, Any]) -> None:
     vec = VectorEnv(variant, 5, opponents="random", dict_obs=False, copy=False, **options)
     encoder = vec.encoder
     assert isinstance(encoder, Planes)
@@ -99,22 +99,3 @@ def test_between_steps_each_table_is_the_lone_environments_state(variant: str, o
         masks = np.stack(rows)
     assert ended >= 3
 
-
-def test_a_player_of_the_hand_no_longer_seated_counts_in_the_pot_as_the_per_table_encoder_counts_it() -> None:
-    """The planes' pot and chips to call count every player of the hand, seated or not: a table whose
-    seat was freed under a player still in the hand (which the engine does only at the hand's end) is
-    written as a fresh encoder writes it."""
-    vec = VectorEnv("NT", 3, players=3, opponents="calling-station", dict_obs=False, copy=False, stack=40)
-    vec.reset(seed=4)
-    vec.step([2, 2, 2])  # (a raise where legal: chips in the pot)
-    for table in vec.envs[:2]:
-        game = table.aec.game
-        assert game is not None and game.hand is not None
-        other = next(hp.seat for hp in game.hand.players if hp.seat != table.seat and hp.contributed)
-        game.table.seats[other] = None
-    vec._observe()
-    for i, table in enumerate(vec.envs):
-        game = table.aec.game
-        assert game is not None
-        fresh = Planes(game, stack=40)
-        assert np.array_equal(vec._obs[i], fresh.encode(game, table.seat)), i
