@@ -20,7 +20,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 import attrs
 import gymnasium
@@ -89,29 +89,48 @@ def _moved(env: SingleAgentEnv, aec: raw_env, game: Game, agent: str) -> float:
     return aec.rewards.get(env.agent, 0)
 
 
+_BOT_MOVED = (_BOT, None)  # (a bot's answer in the undo log)
+
+
 def _bots(env: SingleAgentEnv, aec: raw_env, game: Game) -> float:
-    """``env._play_bots()``, each move booked by :func:`_moved`: the bots answer until the learner is asked or
-    the episode ends; the learner's reward meanwhile."""
-    agent, seats, quick_answers, labels, bots = env.agent, aec._seat, env._quick, env._labels, env.bots
-    log = aec._log
+    """``env._play_bots()``: the bots answer until the learner is asked or the episode ends; the learner's
+    reward meanwhile. Each answer is booked as :func:`_moved` books it, the common one (no hand ended,
+    someone to act) inline."""
     reward = 0.0
-    while not env._done:
-        selected = aec.agent_selection
-        if selected == agent:
-            break
-        seat = seats[selected]
+    agent = env.agent
+    if env._done or aec.agent_selection == agent:
+        return reward
+    seats, quick_answers, labels, bots, log = aec._seat, env._quick, env._labels, env.bots, aec._log
+    possible, cumulative = aec.possible_agents, aec._cumulative_rewards
+    ctx, d = game.ctx, game.dispatcher
+    lean, played, learner = not aec._auto_runs, aec._played, env.seat
+    selected = aec.agent_selection
+    seat = seats[selected]
+    while True:
         quick = quick_answers[seat]
         legal = game.legal_actions() if quick is not None else None
         if legal is not None:  # a built-in bot's betting answer, from the question and its stream: no view
             assert quick is not None
-            _play_answer(game, seat, legal, quick(legal, game.ctx.rng.stream(labels[seat])), bots[seat])
-            log.append((_BOT, None))
+            _play_answer(game, seat, legal, quick(legal, ctx.rng.stream(labels[seat])), bots[seat])
+            log.append(_BOT_MOVED)
+            if lean and ctx.hands_played == played and not aec._rewarded and d.status == "running":
+                to_act = getattr(d.current, "to_act", None)
+                if to_act is not None:  # (_moved's common step)
+                    cumulative[selected] = 0
+                    selected = aec.agent_selection = possible[to_act]
+                    if to_act == learner:
+                        return reward
+                    seat = to_act
+                    continue
             reward += _moved(env, aec, game, selected)
         else:
             aec.play_bot(bots[seat], seat_rng(game, seat), env._events)
             env._done = aec.terminations[agent]
             reward += aec.rewards.get(agent, 0)
-    return reward
+        selected = aec.agent_selection
+        if env._done or selected == agent:
+            return reward
+        seat = seats[selected]
 
 
 def _play(env: SingleAgentEnv, game: Game, move: Move) -> tuple[float, bool]:
@@ -152,17 +171,10 @@ def _deal_again(env: SingleAgentEnv) -> tuple[int, float]:
     return skipped, skipped_reward
 
 
-class _Asked(NamedTuple):
-    """The betting question a table's mask was made for: its game and hand, the legal actions, the events
-    logged then (within a hand the log only grows: the same length is the same moment)."""
-
-    game: Game | None
-    hand: object
-    legal: LegalActions | None
-    read: int
-
-
-_NOT_ASKED = _Asked(None, None, None, -1)
+#: The betting question a table's mask was made for: its game and hand, the legal actions, the events logged
+#: then (within a hand the log only grows: the same length is the same moment).
+_Asked = tuple[Game | None, object, LegalActions | None, int]
+_NOT_ASKED: _Asked = (None, None, None, -1)
 
 
 class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
@@ -250,7 +262,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         self._legal_view = memoryview(self._legal)  # type: ignore[arg-type]  # (an item read is faster than numpy's)
         self._check_first = illegal == "raise"
         self._asked: list[_Asked] = [_NOT_ASKED] * num_envs
-        self._tables = np.arange(num_envs)
+        self._tables = range(num_envs)
         self._trust_masks = type(self.actions) in (FixedLimit, PotFractions, RaiseTo)  # (not one of one's own)
         self._rewards = np.zeros(num_envs, np.float64)
         self._terminations = np.zeros(num_envs, np.bool_)
@@ -282,7 +294,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
             self._asked[i] = _NOT_ASKED
             self._write_mask(game, self._mask_rows[i], self._mask_writers[i])
             return
-        self._asked[i] = _Asked(game, game.ctx.hand, legal, len(game.ctx._log))
+        self._asked[i] = (game, game.ctx.hand, legal, len(game.ctx._log))
         key = self._bet_key(legal)
         mask = self._bet_views.get(key) if key is not None else None
         if mask is not None:
@@ -343,7 +355,6 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         if not self._started:
             raise no_episode()
         envs = self.envs
-        given = actions
         if isinstance(actions, np.ndarray):
             fits = actions.ndim == 1 and actions.shape[0] == len(envs)
             if fits:
@@ -352,7 +363,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
             fits = isinstance(actions, Sequence) and not isinstance(actions, str | bytes) and len(actions) == len(envs)
         if not fits:
             raise ConfigError(f"step takes one action index per table ({self.num_envs}), not {excerpt(actions)}.")
-        marked = self._check_first and self._marked(given if isinstance(given, np.ndarray) else actions)
+        marked = self._check_first and self._marked(actions)
         if self._check_first and not marked:
             # every table's action first, so a refused batch moves none
             legal, n, trust = self._legal_view, self.actions.n, self._trust_masks
@@ -376,10 +387,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
             for i, env in enumerate(envs):
                 game = env.aec._game
                 assert game is not None
-                if (asked is not None and (q := asked[i]).game is game and q.read == len(game.ctx._log)
-                        and q.hand is game.ctx.hand):
+                if (asked is not None and (q := asked[i])[0] is game and q[3] == len(game.ctx._log)
+                        and q[1] is game.ctx.hand):
                     # the question the mask was made for, still asked: its move, as decode gives it
-                    question = q.legal
+                    question = q[2]
                     assert question is not None
                     move = bet_move(actions[i], question, game)
                     assert move is not None
@@ -413,25 +424,21 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
             return self._batch(), rewards.copy(), terminations.copy(), self._truncations.copy(), infos
         return self._batch(), rewards, terminations, self._truncations, infos
 
-    def _marked(self, actions: Any) -> bool:
+    def _marked(self, actions: Sequence[object]) -> bool:
         """Whether every table's action is an index its last observation's mask marks, at a table still
-        playing (then legal: the abstraction's own), checked for the batch at once; ``False`` sends the
-        batch to the table-by-table check, which names the table refused."""
-        if not self._trust_masks:
+        playing (then legal: the abstraction's own), checked for the batch at once (each a read of C, no
+        Python step a table); ``False`` sends the batch to the table-by-table check, which names the table
+        refused."""
+        if not self._trust_masks or not set(map(type, actions)) <= {int}:  # (bools, numpy numbers: one by one)
             return False
-        if isinstance(actions, np.ndarray):
-            if actions.dtype.kind not in "iu":
-                return False
-        elif not set(map(type, actions)) <= {int}:  # (bools, numpy numbers, anything else: checked one by one)
+        if min(actions) < 0:  # type: ignore[type-var,operator]  # (ints, checked above)
             return False
-        else:
-            actions = np.array(actions)
-            if actions.dtype.kind != "i":  # (numbers too large for int64)
-                return False
-        n = self.actions.n
-        if not ((actions >= 0) & (actions < n)).all():
+        read: Any = self._legal_view.__getitem__  # (an item of the masks kept: mask[table, index])
+        try:
+            marked = all(map(read, zip(self._tables, actions, strict=True)))
+        except IndexError:  # (an index past the space)
             return False
-        return bool(self._legal[self._tables, actions].all()) and not any(map(_DONE, self.envs))
+        return marked and not any(map(_DONE, self.envs))
 
     def action_masks(self) -> Array:
         """``int8[num_envs, n]``: each table's learner's action mask now."""
