@@ -99,3 +99,34 @@ def test_between_steps_each_table_is_the_lone_environments_state(variant: str, o
         masks = np.stack(rows)
     assert ended >= 3
 
+
+
+@pytest.mark.parametrize("bad", [-1, 3, 2**70, True, 1.0, "1", None, np.int64(-1), "masked"])
+@pytest.mark.parametrize("as_array", [False, True])
+def test_a_batch_with_one_refused_index_moves_no_table(bad: object, as_array: bool) -> None:
+    """The batch is checked at once when every index is marked; any other (negative, past the space,
+    huge, a bool, a float, text, masked) goes to the table-by-table check, which names the table, and
+    no table moves; given as a list or as an array (where numpy can hold it)."""
+    vec = VectorEnv("leduc hold'em", 4, opponents="random", dict_obs=False)
+    obs, _ = vec.reset(seed=3)
+    masks = vec.action_masks()
+    actions: list[object] = [int(np.flatnonzero(row)[0]) for row in masks]
+    actions[2] = int(np.flatnonzero(masks[2] == 0)[0]) if bad == "masked" else bad
+    batch: object = actions
+    if as_array:
+        if bad is True:
+            return  # (numpy makes [1, True] the int array [1, 1]: nothing refused is left)
+        try:
+            batch = np.array(actions)
+        except OverflowError:
+            return
+    games = [t.aec.game for t in vec.envs]
+    events = [len(g.events) for g in games if g is not None]
+    with pytest.raises(Exception, match=r"Table 2" if not as_array else r"Table \d") as refused:
+        vec.step(batch)
+    assert type(refused.value).__name__ in ("IllegalActionError", "ConfigError")
+    assert [t.aec.game for t in vec.envs] == games
+    assert [len(g.events) for g in games if g is not None] == events
+    assert np.array_equal(vec.action_masks(), masks)
+    legal = [int(np.flatnonzero(row)[-1]) for row in masks]
+    assert vec.step(np.array(legal, np.uint8))[0].shape == obs.shape  # and then a good batch plays
