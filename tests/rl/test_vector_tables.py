@@ -67,6 +67,8 @@ def test_every_tables_planes_equal_a_fresh_encoders(variant: str, options: dict[
     ("F2L3D", {"players": 3, "hands": 3, "stack": 30, "reward": "bb"}),
     ("NT", {"players": 3, "hands": 2, "stack": 12, "opponents": ["random", "calling-station"]}),
     ("F7S", {"players": 3, "opponents": "seed-ai", "seat": 2}),
+    ("NT", {"params": {"run_it_twice": True}, "stack": 20, "opponents": "all-in"}),
+    ("NT", {"params": {"run_it_twice": True}, "stack": 20, "opponents": "all-in", "runs": "agent"}),
 ])
 def test_between_steps_each_table_is_the_lone_environments_state(variant: str, options: dict[str, Any]) -> None:
     """What a user reads or plays through ``envs[i]`` (its AEC environment's rewards, terminations, agent,
