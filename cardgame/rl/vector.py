@@ -48,6 +48,7 @@ from cardgame.rl.actions import FixedLimit, Move, PotFractions, RaiseTo
 from cardgame.rl.env import _BOT, _MOVE, _send, check_seed, no_episode, raw_env
 from cardgame.rl.gym import SingleAgentEnv, _bot
 from cardgame.rl.observe import _writer
+from cardgame.rl.workers import Pool, cpus
 from cardgame.simulate import BACKENDS, Shard, run_jobs, split
 
 __all__ = ["MAX_TABLES", "Policy", "Trajectories", "VectorEnv", "bot_index", "collect", "uniform"]
@@ -223,6 +224,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         illegal: str = "raise",
         dict_obs: bool = True,
         copy: bool = True,
+        workers: int = 1,
         **options: Any,
     ) -> None:
         num_envs = check_int(num_envs, "num_envs (tables)", ConfigError, minimum=1, maximum=MAX_TABLES)
@@ -231,9 +233,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
                 raise ConfigError(f"{name} must be True or False, not {excerpt(flag)}.")
         if "render_mode" in options:
             raise ConfigError("A vector environment renders on demand: call render(), which gives every table's text.")
-        self.envs = [SingleAgentEnv(variant, seat, opponents, players, illegal=illegal, **options)
-                     for _ in range(num_envs)]
-        first = self.envs[0]
+        cap = min(num_envs, cpus())
+        workers = check_int(workers, f"workers (processes, at most the tables and the {cpus()} CPUs)", ConfigError,
+                            minimum=1, maximum=cap)
+        self._envs = [SingleAgentEnv(variant, seat, opponents, players, illegal=illegal, **options)
+                      for _ in range(1 if workers > 1 else num_envs)]
+        first = self._envs[0]
         self.num_envs = num_envs
         self.dict_obs = dict_obs
         self.copy = copy
@@ -244,14 +249,16 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         size = self.encoder.space.shape[0]
-        self._obs = np.zeros((num_envs, size), np.float32)
-        self._masks = np.zeros((num_envs, self.actions.n), np.int8)
-        # the observations: every table's at once (the planes), or each by its own environment's encoder,
-        # into its row of the batch zeroed at once; the masks by the abstraction, each into its row
-        self._rows = [_writer(row) for row in self._obs]  # (each row's memoryview, made once)
-        self._writes: list[Any] = [env.aec.encoder._write for env in self.envs]  # type: ignore[attr-defined]
-        self._mask_rows = list(self._masks)
-        self._mask_writers = [memoryview(row) for row in self._masks]
+        layout = [("float32", size), ("int8", self.actions.n), ("float64", 0), ("bool", 0)]
+        self._pool: Pool | None = None
+        if workers > 1:  # the tables on worker processes, writing into shared arrays
+            self._envs = []
+            self._pool = Pool(workers, num_envs, layout, variant, dict(
+                seat=seat, opponents=opponents, players=players, illegal=illegal, **options))
+            self._bind(*self._pool.arrays())
+        else:
+            self._bind(*(np.zeros((num_envs, n), dtype) if n else np.zeros(num_envs, dtype) for dtype, n in layout))
+        self._writes: list[Any] = [env.aec.encoder._write for env in self._envs]  # type: ignore[attr-defined]
         self._write_mask = self.actions._write_mask
         self._bet_key, self._bet_views = self.actions._bet_key, self.actions._bet_views
         # A step checks every table's action before any table moves. An index the mask of the table's last
@@ -263,22 +270,39 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         self._check_first = illegal == "raise"
         self._asked: list[_Asked] = [_NOT_ASKED] * num_envs
         self._tables = range(num_envs)
+        self._first = 0  # (the first table's number, in messages: a worker's shard names the tables globally)
         self._trust_masks = type(self.actions) in (FixedLimit, PotFractions, RaiseTo)  # (not one of one's own)
-        self._rewards = np.zeros(num_envs, np.float64)
-        self._terminations = np.zeros(num_envs, np.bool_)
         self._truncations = np.zeros(num_envs, np.bool_)
-        # each table's reward and termination written in place (typeshed: a memoryview's items are ints)
-        self._won: Any = memoryview(self._rewards)  # type: ignore[arg-type]
-        self._dones: Any = memoryview(self._terminations)  # type: ignore[arg-type]
         self._started = False
+
+    def _bind(self, obs: Array, masks: Array, rewards: Array, terminations: Array) -> None:
+        """Write the observations, masks, rewards and terminations into these arrays (a worker: its rows of the
+        shared ones)."""
+        self._obs, self._masks, self._rewards, self._terminations = obs, masks, rewards, terminations
+        # the observations: each by its own environment's encoder, into its row of the batch zeroed at once;
+        # the masks by the abstraction, each into its row
+        self._rows = [_writer(row) for row in obs]  # (each row's memoryview, made once)
+        self._mask_rows = list(masks)
+        self._mask_writers = [memoryview(row) for row in masks]
+        # each table's reward and termination written in place (typeshed: a memoryview's items are ints)
+        self._won: Any = memoryview(rewards)  # type: ignore[arg-type]
+        self._dones: Any = memoryview(terminations)  # type: ignore[arg-type]
+
+    @property
+    def envs(self) -> list[SingleAgentEnv]:
+        """Each table's environment (in-process only: with ``workers`` the tables live in other processes)."""
+        if self._pool is not None:
+            raise ConfigError("With workers > 1 the tables live in worker processes: envs[i] is not available "
+                              "(seeds_used, action_masks() and render() are).")
+        return self._envs
 
     def _observe(self) -> None:
         """Every table's observation and mask now, into the rows (zeroed first), and the masks the next step
         checks: after a reset, and after a step or reset stopped by an error (the tables as they are)."""
         self._clear()
-        games = [env.aec._game for env in self.envs]
+        games = [env.aec._game for env in self._envs]
         if None not in games:  # (else a first reset stopped before every table was dealt: the rows stay zeros)
-            seat = self.envs[0].seat
+            seat = self._envs[0].seat
             for write, game, row in zip(self._writes, games, self._rows, strict=True):
                 write(game, seat, row)
             for i, game in enumerate(games):
@@ -328,7 +352,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
     def seeds_used(self) -> list[int | None]:
         """Each table's seed of the episode it plays (``None`` before the first ``reset``): a lone
         :class:`~cardgame.rl.gym.SingleAgentEnv` reset with it plays that episode again."""
-        return [env.seed_used for env in self.envs]
+        if self._pool is not None:
+            return [s for shard in self._pool.call("seeds") for s in shard]
+        return [env.seed_used for env in self._envs]
 
     def reset(
         self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
@@ -340,8 +366,16 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
             raise ConfigError(f"reset's options are a mapping (none are taken), not {excerpt(options)}.")
         super().reset(seed=seeds[0] if seed is not None and not isinstance(seed, Sequence | np.ndarray) else None)
         infos: dict[str, Any] = {}
+        if self._pool is not None:
+            self._pool.clean = False
+            try:
+                infos = self._merge(self._pool.call("reset", self._pool.split(seeds)))
+            finally:
+                np.copyto(self._legal, self._masks)
+            self._pool.clean = self._started = True
+            return self._batch(), infos
         try:
-            for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
+            for i, (env, s) in enumerate(zip(self._envs, seeds, strict=True)):
                 infos = self._add_info(infos, env._begin(s), i)
         finally:
             self._observe()
@@ -354,27 +388,11 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         :class:`~cardgame.model.errors.IllegalActionError` naming its table, and nothing changes."""
         if not self._started:
             raise no_episode()
-        envs = self.envs
-        if isinstance(actions, np.ndarray):
-            fits = actions.ndim == 1 and actions.shape[0] == len(envs)
-            if fits:
-                actions = actions.tolist()  # Python numbers (ints read fastest); the same values, checked the same
-        else:
-            fits = isinstance(actions, Sequence) and not isinstance(actions, str | bytes) and len(actions) == len(envs)
-        if not fits:
-            raise ConfigError(f"step takes one action index per table ({self.num_envs}), not {excerpt(actions)}.")
-        marked = self._check_first and self._marked(actions)
-        if self._check_first and not marked:
-            # every table's action first, so a refused batch moves none
-            legal, n, trust = self._legal_view, self.actions.n, self._trust_masks
-            for i, action in enumerate(actions):
-                if trust and type(action) is int and 0 <= action < n and legal[i, action] and not envs[i]._done:
-                    continue  # marked by the mask this table's observation gave: legal (the abstraction's own)
-                try:
-                    envs[i]._move(action)  # (the mask does not mark it: the table's own check, and its words)
-                except IllegalActionError as e:
-                    raise IllegalActionError(f"Table {i}: {e} No table moved.", rule=e.rule,
-                                             allowed=e.allowed) from None
+        actions = self._actions(actions)
+        if self._pool is not None:
+            return self._step_workers(actions)
+        envs = self._envs
+        marked = self._check(actions)
         infos: dict[str, Any] = {}
         won, dones = self._won, self._dones  # (memoryviews of the rewards and terminations: no list per step)
         checked = self._check_first  # every table's action was checked above
@@ -424,6 +442,68 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
             return self._batch(), rewards.copy(), terminations.copy(), self._truncations.copy(), infos
         return self._batch(), rewards, terminations, self._truncations, infos
 
+    def _actions(self, actions: Any) -> Sequence[object]:
+        """The batch as a sequence of one action a table (an array's as Python numbers, which read fastest)."""
+        if isinstance(actions, np.ndarray):
+            fits = actions.ndim == 1 and actions.shape[0] == self.num_envs
+            if fits:
+                actions = actions.tolist()  # (the same values, checked the same)
+        else:
+            fits = (isinstance(actions, Sequence) and not isinstance(actions, str | bytes)
+                    and len(actions) == self.num_envs)
+        if not fits:
+            raise ConfigError(f"step takes one action index per table ({self.num_envs}), not {excerpt(actions)}.")
+        return actions  # type: ignore[no-any-return]
+
+    def _check(self, actions: Sequence[object]) -> bool:
+        """Refuse the batch (:class:`IllegalActionError` naming the table) if any table refuses its action;
+        whether every action is an index its table's mask marks (:meth:`_marked`)."""
+        marked = self._check_first and self._marked(actions)
+        if self._check_first and not marked:
+            # every table's action first, so a refused batch moves none
+            envs, legal, n, trust = self._envs, self._legal_view, self.actions.n, self._trust_masks
+            for i, action in enumerate(actions):
+                if trust and type(action) is int and 0 <= action < n and legal[i, action] and not envs[i]._done:
+                    continue  # marked by the mask this table's observation gave: legal (the abstraction's own)
+                try:
+                    envs[i]._move(action)  # (the mask does not mark it: the table's own check, and its words)
+                except IllegalActionError as e:
+                    raise IllegalActionError(f"Table {self._first + i}: {e} No table moved.", rule=e.rule,
+                                             allowed=e.allowed) from None
+        return marked
+
+    def _step_workers(self, actions: Sequence[object]) -> tuple[Any, Array, Array, Array, dict[str, Any]]:
+        """:meth:`step` on the workers: every action checked (against the masks kept here when they are the
+        abstraction's own, else by the workers first), then every shard stepped."""
+        pool = self._pool
+        assert pool is not None
+        shards = pool.split(actions)
+        if self._check_first and not self._marked(actions):
+            pool.call("check", shards)
+        pool.clean = False
+        try:
+            infos = self._merge(pool.call("step", shards))
+        finally:
+            np.copyto(self._legal, self._masks)
+        pool.clean = True
+        rewards, terminations = self._rewards, self._terminations
+        if self.copy:
+            return self._batch(), rewards.copy(), terminations.copy(), self._truncations.copy(), infos
+        return self._batch(), rewards, terminations, self._truncations, infos
+
+    def _merge(self, shards: list[dict[str, Any]]) -> dict[str, Any]:
+        """The workers' infos (each of its shard's tables) as one of every table's."""
+        assert self._pool is not None
+        infos: dict[str, Any] = {}
+        for first, shard in zip(self._pool.starts, shards, strict=True):
+            keys = [k for k in shard if not k.startswith("_")]
+            for j in range(len(shard[f"_{keys[0]}"]) if keys else 0):
+                info = {k: shard[k][j] for k in keys if shard[f"_{k}"][j]}
+                if info:
+                    infos = self._add_info(infos, {k: v.item() if isinstance(v, np.generic) else v
+                                                   for k, v in info.items()}, first + j)
+        return infos
+
     def _marked(self, actions: Sequence[object]) -> bool:
         """Whether every table's action is an index its last observation's mask marks, at a table still
         playing (then legal: the abstraction's own), checked for the batch at once (each a read of C, no
@@ -438,7 +518,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
             marked = all(map(read, zip(self._tables, actions, strict=True)))
         except IndexError:  # (an index past the space)
             return False
-        return marked and not any(map(_DONE, self.envs))
+        if self._pool is not None:  # (the workers' tables are all playing after a step or reset that raised nothing)
+            return marked and self._pool.clean
+        return marked and not any(map(_DONE, self._envs))
 
     def action_masks(self) -> Array:
         """``int8[num_envs, n]``: each table's learner's action mask now."""
@@ -448,10 +530,15 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
 
     def render(self) -> tuple[str, ...]:
         """Each table's status table as text."""
-        return tuple(env.aec.render() or "" for env in self.envs)
+        if self._pool is not None:
+            return tuple(text for shard in self._pool.call("render") for text in shard)
+        return tuple(env.aec.render() or "" for env in self._envs)
 
     def close_extras(self, **kwargs: Any) -> None:
-        """Nothing to free: the tables are plain Python objects."""
+        """Stop the workers and free the shared memory, if any (the tables in-process are plain Python
+        objects)."""
+        if self._pool is not None:
+            self._pool.close()
 
 
 # --- trajectories ----------------------------------------------------------------------------------------
