@@ -129,19 +129,21 @@ def _release(shm: SharedMemory) -> None:
 
 def _shut(conn: list[Connection], processes: list[BaseProcess], shm: SharedMemory) -> None:
     """Stop the workers (asked, then terminated) and free the shared block."""
-    for c in conn:
-        with contextlib.suppress(OSError):  # (a dead worker)
-            c.send(("close", None))
-    for p in processes:
-        p.join(2)
-        if p.is_alive():
-            p.terminate()
+    try:
+        for c in conn:
+            with contextlib.suppress(OSError):  # (a dead worker)
+                c.send(("close", None))
+        for p in processes:
             p.join(2)
-    for c in conn:
-        c.close()
-    _release(shm)
-    with contextlib.suppress(FileNotFoundError):
-        shm.unlink()
+            if p.is_alive():
+                p.terminate()
+                p.join(2)
+        for c in conn:
+            c.close()
+    finally:
+        _release(shm)
+        with contextlib.suppress(FileNotFoundError):
+            shm.unlink()
 
 
 class Pool:
@@ -169,10 +171,15 @@ class Pool:
             mine, theirs = context.Pipe()
             process = context.Process(target=_serve, args=(theirs, self.shm.name, num_envs, layout, first, stop,
                                                            variant, options), daemon=True, name="cardgame-vector")
+            try:
+                process.start()
+            except BaseException:
+                self._close()  # (the workers started so far, and the block)
+                raise
+            finally:
+                theirs.close()  # (so a dead worker's pipe reads as closed)
             self.conns.append(mine)
             self.processes.append(process)
-            process.start()
-            theirs.close()  # (so a dead worker's pipe reads as closed)
 
     def arrays(self) -> list[Array]:
         """The shared arrays of every table, in ``layout``'s order."""
