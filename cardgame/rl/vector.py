@@ -209,6 +209,15 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
     ``copy=False`` returns the arrays themselves, overwritten by the next step (no copy, as
     Gymnasium's ``SyncVectorEnv(copy=False)``). A bot object given as ``opponents`` is shared by
     every table; bot names give each table its own bots.
+
+    ``workers=k`` (1 to the tables and the CPUs; 1, the default, steps every table in this process)
+    steps the tables on ``k`` worker processes (:mod:`cardgame.rl.workers`): contiguous shards, each
+    an in-process ``VectorEnv`` of its tables writing into shared memory that the returned arrays
+    are views of (copied out with ``copy=True``). Everything above holds (the same arrays as one
+    process, a refused batch moving no table, infos of every table); a bot's error in a worker is
+    raised here, a worker that died raises :class:`~cardgame.rl.workers.WorkerError`; the bots and
+    options must pickle (each worker has its own copy of a bot object) and ``envs`` is not
+    available. ``close()``, garbage collection or the program's exit stop the workers.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi"]}  # noqa: RUF012

@@ -36,8 +36,8 @@ _Layout = list[tuple[str, int]]
 
 
 class WorkerError(CardgameError):
-    """A worker process of a vector environment died or could not be started; the environment is
-    unusable (close it and make another)."""
+    """A worker process of a vector environment died (or was stopped by ``close``); the environment
+    is unusable (close it and make another)."""
 
 
 def cpus() -> int:
@@ -219,5 +219,7 @@ class Pool:
         return [value for _, value in answers]
 
     def close(self) -> None:
-        """Stop the workers and free the shared memory (again: nothing)."""
+        """Stop the workers and free the shared memory (again: nothing); any later call raises
+        :class:`WorkerError`."""
         self._close()
+        self.broken = self.broken or "The vector environment was closed: its workers are stopped; make another."
