@@ -14,6 +14,7 @@ import gc
 import multiprocessing
 import os
 import pickle
+import signal
 import weakref
 from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection, wait
@@ -82,6 +83,7 @@ def _serve(conn: Connection, name: str, num_envs: int, layout: _Layout, first: i
            variant: Any, options: dict[str, Any]) -> None:
     """A worker: an in-process vector of tables ``first`` to ``stop - 1`` writing into their rows of the shared
     block ``name``, answering the parent's calls until it says ``close`` or goes away."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # (Ctrl-C is the parent's to handle: it stops the workers)
     shm = SharedMemory(name)
     try:
         _answer(conn, shm, num_envs, layout, first, stop, variant, options)
@@ -199,6 +201,21 @@ class Pool:
         except Exception:
             raise ConfigError(f"The {op} call's arguments must pickle to reach the workers: "
                               f"{excerpt(payloads)}.") from None
+        try:
+            answers = self._exchange(messages)
+        except WorkerError:
+            raise
+        except BaseException:  # (Ctrl-C between a question and its answer: the answers would come out of turn)
+            self.broken = "A call to the workers was interrupted; close the environment and make another."
+            raise
+        for w, (status, value) in enumerate(answers):
+            if status == "error":
+                value.add_note(f"(raised in worker {w}, tables from {self.starts[w]})")
+                raise value
+        return [value for _, value in answers]
+
+    def _exchange(self, messages: list[bytes]) -> list[tuple[str, Any]]:
+        """Each worker's message sent, then each one's answer."""
         for conn, message in zip(self.conns, messages, strict=True):
             with contextlib.suppress(OSError):  # (a dead worker: found below)
                 conn.send_bytes(message)
@@ -212,11 +229,7 @@ class Pool:
                 self.broken = (f"Worker {w} (tables {self.starts[w]}...) of the vector environment stopped (exit "
                                f"code {process.exitcode}); close the environment and make another.")
                 raise WorkerError(self.broken) from None
-        for w, (status, value) in enumerate(answers):
-            if status == "error":
-                value.add_note(f"(raised in worker {w}, tables from {self.starts[w]})")
-                raise value
-        return [value for _, value in answers]
+        return answers
 
     def close(self) -> None:
         """Stop the workers and free the shared memory (again: nothing); any later call raises

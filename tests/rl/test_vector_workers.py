@@ -165,6 +165,31 @@ def test_a_dead_worker_makes_the_next_call_raise() -> None:
     env.close()
 
 
+def test_ctrl_c_is_the_parents_and_a_call_it_interrupts_stops_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    import signal
+
+    from cardgame.rl import workers
+
+    env = VectorEnv("NT", 2, workers=2)
+    obs, _ = env.reset(seed=1)
+    assert env._pool is not None
+    for p in env._pool.processes:
+        assert p.pid is not None
+        os.kill(p.pid, signal.SIGINT)  # (the terminal's Ctrl-C reaches the workers too: they leave it to the parent)
+    obs, *_ = env.step(choose(obs["action_mask"], np.random.default_rng(0)))
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(workers, "wait", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        env.step(choose(obs["action_mask"], np.random.default_rng(0)))
+    monkeypatch.undo()
+    with pytest.raises(WorkerError, match="interrupted"):  # (its answers would come out of turn)
+        env.step(choose(obs["action_mask"], np.random.default_rng(0)))
+    env.close()
+
+
 def test_close_and_garbage_collection_stop_the_workers_and_free_the_shared_memory() -> None:
     for ending in ("close", "collect"):
         env = VectorEnv("NT", 3, workers=2, copy=False)
