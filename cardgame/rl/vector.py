@@ -262,7 +262,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Any, Array, Array]):
         self._pool: Pool | None = None
         if workers > 1:  # the tables on worker processes, writing into shared arrays
             self._envs = []
-            self._pool = Pool(workers, num_envs, layout, variant, dict(
+            self._pool = Pool(workers, num_envs, layout, VectorEnv, variant, dict(
                 seat=seat, opponents=opponents, players=players, illegal=illegal, **options))
             self._bind(*self._pool.arrays())
         else:

@@ -80,23 +80,22 @@ def _reply(conn: Connection, value: object) -> None:
 
 
 def _serve(conn: Connection, name: str, num_envs: int, layout: _Layout, first: int, stop: int,
-           variant: Any, options: dict[str, Any]) -> None:
-    """A worker: an in-process vector of tables ``first`` to ``stop - 1`` writing into their rows of the shared
-    block ``name``, answering the parent's calls until it says ``close`` or goes away."""
+           make: Callable[..., Any], variant: Any, options: dict[str, Any]) -> None:
+    """A worker: an in-process vector (``make``: the VectorEnv class) of tables ``first`` to ``stop - 1``
+    writing into their rows of the shared block ``name``, answering the parent's calls until it says
+    ``close`` or goes away."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # (Ctrl-C is the parent's to handle: it stops the workers)
     shm = SharedMemory(name)
     try:
-        _answer(conn, shm, num_envs, layout, first, stop, variant, options)
+        _answer(conn, shm, num_envs, layout, first, stop, make, variant, options)
     finally:
         gc.collect()  # (the vector's arrays are views of the block)
         _release(shm)
 
 
 def _answer(conn: Connection, shm: SharedMemory, num_envs: int, layout: _Layout, first: int, stop: int,
-            variant: Any, options: dict[str, Any]) -> None:
-    from cardgame.rl.vector import VectorEnv
-
-    vec = VectorEnv(variant, stop - first, dict_obs=False, copy=False, **options)
+            make: Callable[..., Any], variant: Any, options: dict[str, Any]) -> None:
+    vec = make(variant, stop - first, dict_obs=False, copy=False, **options)
     vec._bind(*(array[first:stop] for array in views(shm.buf, num_envs, layout)))
     vec._first = first
     calls: dict[str, Callable[[Any], object]] = {
@@ -149,10 +148,12 @@ def _shut(conn: list[Connection], processes: list[BaseProcess], shm: SharedMemor
 
 
 class Pool:
-    """``workers`` processes each stepping a contiguous shard of ``num_envs`` tables, and the shared block of
-    the arrays (:meth:`arrays`). Stopped by :meth:`close`, by garbage collection or when the parent exits."""
+    """``workers`` processes each stepping a contiguous shard of ``num_envs`` tables (``make(variant, tables,
+    dict_obs=False, copy=False, **options)``: an in-process VectorEnv), and the shared block of the arrays
+    (:meth:`arrays`). Stopped by :meth:`close`, by garbage collection or when the parent exits."""
 
-    def __init__(self, workers: int, num_envs: int, layout: _Layout, variant: Any, options: dict[str, Any]) -> None:
+    def __init__(self, workers: int, num_envs: int, layout: _Layout, make: Callable[..., Any], variant: Any,
+                 options: dict[str, Any]) -> None:
         try:
             pickle.dumps((variant, options))
         except Exception as e:
@@ -172,7 +173,7 @@ class Pool:
         for first, stop in zip(self.starts, self.stops, strict=True):
             mine, theirs = context.Pipe()
             process = context.Process(target=_serve, args=(theirs, self.shm.name, num_envs, layout, first, stop,
-                                                           variant, options), daemon=True, name="cardgame-vector")
+                                                           make, variant, options), daemon=True, name="cardgame-vector")
             try:
                 process.start()
             except BaseException:
