@@ -5,7 +5,8 @@
   resetting a table as soon as its episode ends (``AutoresetMode.SAME_STEP``). Observations,
   masks, rewards, terminations and truncations are numpy arrays of one row per table, written
   in place every step (``dict_obs=False``: the observations alone, ``(num_envs, obs_dim)``; the
-  masks from :meth:`VectorEnv.action_masks`).
+  masks from :meth:`VectorEnv.action_masks`). ``workers=k`` steps the tables on ``k`` processes
+  (:mod:`cardgame.rl.workers`), with the same arrays.
 * :func:`collect`: self-play data: every decision of every seat (bots and :class:`Policy` objects)
   as arrays of observations, masks, actions and rewards, the episodes cut into shards played by
   :func:`cardgame.simulate.run_jobs` (serial, local processes or Ray) and seeded as
