@@ -127,9 +127,10 @@ def test_untrusted_masks_are_checked_by_the_workers_before_any_table_moves() -> 
     masks = obs["action_mask"].copy()
     actions = [int(np.flatnonzero(m)[0]) for m in masks]
     actions[2] = int(np.flatnonzero(masks[2] == 0)[0]) if not masks[2].all() else 99
+    before = env.render()
     with pytest.raises(IllegalActionError, match="Table 2"):
         env.step(actions)
-    assert np.array_equal(env.action_masks(), masks)
+    assert np.array_equal(env.action_masks(), masks) and env.render() == before
     env.close()
 
 
