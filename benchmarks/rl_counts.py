@@ -3,10 +3,11 @@
 On a shared machine a timed run moves by half or more with the load; a count does not. This plays
 the benchmark's random-legal workloads on our environments (the PettingZoo AEC loop reading
 ``env.last()``; 16 tables of ``SingleAgentEnv`` against a random bot, stepped in turn; a
-``VectorEnv`` of the same 16 tables, which plays the same games with the same draws, so the two
-counts compare) and counts, per learner decision, the Python bytecode instructions executed and the Python
-function calls. ``--top N`` lists the functions executing the most instructions. Compare two
-checkouts by running it in each; the counts are the same from run to run.
+``VectorEnv`` of the same 16 tables, which plays the same games with the same draws, drawn for its 16
+tables at once as a learner of a vector environment does, so the two counts compare) and counts, per
+learner decision, the Python bytecode instructions executed and the Python function calls. ``--top N``
+lists the functions executing the most instructions. Compare two checkouts by running it in each; the
+counts are the same from run to run.
 
     python benchmarks/rl_counts.py                       # both games, both observations
     python benchmarks/rl_counts.py --game leduc --observation planes --top 20
@@ -67,12 +68,19 @@ def workload(kind: str, game: str, observation: str, seed: int) -> Callable[[int
     def many(steps: int) -> int:
         done = 0
         while done < steps:
-            masks = vector.action_masks()
-            vector.step([int(row[rng.integers(row.size)]) for row in map(np.flatnonzero, masks)])
+            vector.step(random_legal(vector.action_masks(), rng))
             done += TABLES
         return done
 
     return many
+
+
+def random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """For each row of ``masks``, a legal index drawn uniformly, for the whole batch at once: the same draws
+    as ``flatnonzero(row)[rng.integers(count)]`` row by row (``rng.integers`` on an array of bounds draws
+    as it does bound by bound), as a learner of a vector environment picks."""
+    k = rng.integers(masks.sum(axis=1))
+    return (masks.cumsum(axis=1) > k[:, None]).argmax(axis=1)
 
 
 def count(play: Callable[[int], int], steps: int, warm: int) -> tuple[Counter[str], Counter[str], int]:
