@@ -43,6 +43,7 @@ from cardgame.server.messages import Resume, Sit, read_message
 from cardgame.server.ratelimit import TokenBucket
 from cardgame.server.registry import Registry
 from cardgame.server.writer import StoreWriter
+from cardgame.server.wsprotocol import SEND_NOW
 from cardgame.store import EventStore, HandVoided, Recorder, StoreError, recover
 from cardgame.store.lease import Lease, LeaseHeld, LeaseLost
 from cardgame.store.postgres import is_dsn
@@ -721,8 +722,10 @@ class _Connection:
     ``limits.send_timeout`` to take a message, is dropped and its queue freed.
 
     A message for a connection with nothing queued and no send under way is sent at once, on the
-    caller's turn (:meth:`_send_now`): its writer task is woken only when a send must wait (the
-    client reads slowly and the transport's buffer is full), and then finishes that send first."""
+    caller's turn: by the protocol's own synchronous send where ``cardgame serve``'s protocol offers it
+    (:mod:`cardgame.server.wsprotocol`), else by driving the ASGI send (:meth:`_send_now`); its writer
+    task is woken only when a send must wait (the client reads slowly and the transport's buffer is
+    full), and then finishes that send first."""
 
     def __init__(self, server: Server, host: TableHost, websocket: WebSocket, address: str) -> None:
         self.server = server
@@ -740,12 +743,24 @@ class _Connection:
         self.busy = False  # a send under way in the writer
         self.stuck: _Resume | None = None  # a send begun at once that must wait: the writer finishes it
         self.broken = False  # a send failed (the client is gone): the writer ends, and the connection
+        extensions = websocket.scope.get("extensions")
+        self.direct: Callable[[str], bool] | None = (extensions.get(SEND_NOW) if isinstance(extensions, dict)
+                                                     else None)  # the protocol's synchronous send, if any
 
     def deliver(self, message: dict[str, Any] | Prepared) -> None:
         if self.dropped or self.ending:
             return
         text = message_text(message)
         if not self.queue and not self.busy and self.stuck is None and not self.broken and self.tasks:
+            direct = self.direct
+            if direct is not None:
+                try:
+                    if direct(text):
+                        return
+                except Exception:  # the client is gone: the writer ends, and the connection with it
+                    self.broken = True
+                    self.ready.set()
+                    return
             self._send_now(text)
             return
         if self.queued + len(text) > self.server.limits.send_queue:
