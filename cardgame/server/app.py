@@ -74,10 +74,10 @@ STOP_WAIT = 5.0
 #: wall clock): the rest are shown in the next turns, so no other table's message waits behind them all.
 RELEASE_SLICE = 0.004
 #: The least time from the start of one group write to the start of the next (seconds): the tables that come
-#: due meanwhile wait for the next and share its commit. Each commit costs the same whatever it holds (its
-#: transaction and lease check on the store's thread, the thread's hand-off and its answer to the event loop):
-#: at 200 quiet tables a write took about a millisecond and held two or three tables, and a gap of a few
-#: holds more tables a commit, for as many milliseconds more at most before a table's views go out.
+#: due meanwhile wait for the next and share its commit. A commit costs some 50 µs of CPU whatever it holds (its
+#: transaction and lease check on the store's thread, the thread's hand-off and its answer to the event loop;
+#: about 6 µs more a table): in a quiet run of the load benchmark the server committed 450 times a second, four
+#: tables each, and with this gap 160 times, ten each; a table's views wait at most the gap more.
 WRITE_GAP = 0.003
 
 
