@@ -679,6 +679,9 @@ class TableHost:
         for every view that shows them (a public event's item; the table as a spectator sees it, a batch's
         events, clock and table)."""
         batch = self._batch if self._batch is not None else _Batch(self.game.to_act)
+        shared = seat is None and not full and items is batch.items  # every spectator's view of the batch
+        if shared and batch.spectator is not None:  # the same text: made once for all of them
+            return batch.spectator
         if items is batch.items and batch.events is not None:  # the batch's events, public: joined once
             events = batch.events
         else:
@@ -689,9 +692,12 @@ class TableHost:
         else:
             question = self._question_text(to_act) if to_act == seat else "null"
             clock = self._clock_text(to_act, batch) if self.clock.seat == to_act else "null"
-        return Prepared(f'{{"type":"view","seq":{self.seq},"full":{"true" if full else "false"},'
+        view = Prepared(f'{{"type":"view","seq":{self.seq},"full":{"true" if full else "false"},'
                         f'"you":{"null" if seat is None else int(seat)},"events":[{events}],'
                         f'"table":{self._table_text(seat, batch)},"question":{question},"clock":{clock}}}')
+        if shared:
+            batch.spectator = view
+        return view
 
     def _events_text(self, seat: int | None, items: Iterable[tuple[int, Event]], batch: _Batch) -> str:
         """The view's ``events`` as JSON text (without the brackets): each item as ``seat`` sees it. A
@@ -933,9 +939,10 @@ _NOTED = frozenset({HandEnded, PlayerLeft, PlayerSatOut})
 class _Batch:
     """The parts of the views :meth:`TableHost.refresh` sends at once that every view shares, each made
     when a view first needs it: the seat to act, the events (``items``) as JSON text when every one is
-    public, the clock's and the table's text (as a spectator sees it), and the table's parts."""
+    public, the clock's and the table's text (as a spectator sees it), the table's parts, and the whole
+    view every spectator is sent."""
 
-    __slots__ = ("clock", "events", "items", "parts", "table", "to_act")
+    __slots__ = ("clock", "events", "items", "parts", "spectator", "table", "to_act")
 
     def __init__(self, to_act: int | None, items: object = None) -> None:
         self.to_act = to_act
@@ -944,6 +951,7 @@ class _Batch:
         self.clock: str | None = None
         self.table: str | None = None
         self.parts: tuple[str, list[str], str, dict[int, tuple[int, str, Any, str]]] | None = None
+        self.spectator: Prepared | None = None
 
 
 #: A boolean's JSON text, by the boolean.

@@ -24,12 +24,14 @@ log = logging.getLogger("cardgame.server")
 
 #: How uvicorn runs the server's websockets (``cardgame serve``, and the tests' servers): websockets's sans-I/O
 #: protocol, which sends a message with one transport write and no task or queue of its own (uvicorn's older
-#: ``websockets`` one, its default before 0.50, cost about a third more CPU a message); a client's message at
-#: most four times the largest the tables read; a ping every 20 s, answered within 20 s. No permessage-deflate:
-#: a view is about a kilobyte, and compressing each one cost the server more CPU (zlib and its framing, for
-#: every message to every connection) than the bytes it saved are worth.
-WEBSOCKET_OPTIONS: dict[str, Any] = {"ws": "websockets-sansio", "ws_max_size": 4 * MAX_MESSAGE, "ws_ping_interval": 20,
-                                     "ws_ping_timeout": 20, "ws_per_message_deflate": False}
+#: ``websockets`` one, its default before 0.50, cost about a third more CPU a message), as uvicorn's
+#: ``websockets-sansio`` runs it, with a synchronous send for the tables' messages
+#: (:mod:`cardgame.server.wsprotocol`); a client's message at most four times the largest the tables read; a
+#: ping every 20 s, answered within 20 s. No permessage-deflate: a view is about a kilobyte, and compressing
+#: each one cost the server more CPU (zlib and its framing, for every message to every connection) than the
+#: bytes it saved are worth.
+WEBSOCKET_OPTIONS: dict[str, Any] = {"ws": "cardgame.server.wsprotocol:TableProtocol", "ws_max_size": 4 * MAX_MESSAGE,
+                                     "ws_ping_interval": 20, "ws_ping_timeout": 20, "ws_per_message_deflate": False}
 
 #: Python's thread switch interval while ``cardgame serve`` runs (microseconds; Python's default is 5000).
 #: The store's thread lets go of the interpreter at each SQL statement and must then wait for the event

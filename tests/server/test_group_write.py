@@ -62,6 +62,52 @@ def test_tables_due_during_a_group_write_go_together_in_the_next(tmp_path: Path,
     assert groups == [1, 3]  # (before: [1, 1, 1, 1], a transaction and a commit for each)
 
 
+def test_tables_due_soon_after_a_write_began_wait_for_the_gap_and_share_the_next(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A group write starts at least ``write_gap`` seconds after the one before began: tables that come due
+    in between, each in a turn of the loop of its own after the first write is over, share one commit."""
+    real = writer_module.write
+    groups: list[int] = []  # each group write's number of tables
+
+    def write(store: Any, lease: Any, rows: Any) -> None:
+        if any(rows):
+            groups.append(len(rows))
+        real(store, lease, rows)
+
+    monkeypatch.setattr(writer_module, "write", write)
+
+    async def main() -> float:
+        server = Server(str(tmp_path / "t.db"))
+        server.write_gap = 0.5
+        await server.start()
+
+        def due() -> str:
+            host = server.create(read_config(TABLE))
+            host.game.sit_down("ann", 100)
+            host.refresh()
+            return host.table_id
+
+        try:
+            loop = asyncio.get_running_loop()
+            begun = loop.time()
+            first = due()
+            await server.settled(first)
+            assert groups == [1]
+            later = [due()]
+            await asyncio.sleep(0.02)
+            later.append(due())
+            for table_id in later:
+                await server.settled(table_id)
+                assert table_id not in server.writing
+            return loop.time() - begun
+        finally:
+            await server.stop()
+
+    took = asyncio.run(main())
+    assert groups == [1, 2]  # (before: [1, 1, 1], a commit for each as it came due)
+    assert took >= 0.45
+
+
 def test_the_store_log_is_copied_into_the_file_on_a_thread_of_its_own(tmp_path: Path) -> None:
     """A server copies its SQLite store's write-ahead log into the file on a thread other than the
     writer's (SQLite's own checkpoint, run by the commit that fills the log, held every table's write up

@@ -112,6 +112,27 @@ def test_a_seat_sees_its_own_cards_only_and_a_spectator_none_before_the_showdown
     assert any(e["kind"] == "shown" for e in watcher.events())  # the showdown's cards are public
 
 
+def test_the_spectators_of_a_batch_are_sent_one_view_made_once() -> None:
+    """Every spectator is sent the same view of a batch: it is made once and handed to each (three
+    spectators cost little more than one), and reads as the one spectator's view it was before."""
+    from cardgame.server.host import Client, message_text
+
+    table = host(**NT, bots={"2": "calling-station"})
+    ann, bob, watcher = two_people(table)
+    got: list[list[Any]] = [[], [], []]
+    for sink in got:
+        table.connect(Client(sink.append))
+    play([ann, bob], table, 2)
+    views = [[m for m in sink if m["type"] == "view"] for sink in got]
+    assert len(views[0]) > 10 and len(views[0]) == len(views[1]) == len(views[2])
+    shared = [v for v in zip(*views, strict=True) if v[0]["seq"] == v[1]["seq"] == v[2]["seq"] and not v[0]["full"]]
+    assert len(shared) > 10
+    for a, b, c in shared:
+        assert a is b is c  # (before: a view made for each spectator, the same text)
+    watched = [t for t in watcher.texts if t.startswith('{"type":"view"')]  # the first spectator's, as sent
+    assert [message_text(m) for m in views[0][-5:]] == watched[-5:]
+
+
 def test_views_sent_in_one_batch_share_the_public_parts_and_differ_in_each_seats_own_cards() -> None:
     table = host(**NT, bots={"2": "calling-station"})
     ann, bob, watcher = two_people(table)

@@ -158,8 +158,8 @@ def test_serve_runs_uvicorns_sans_io_websockets_with_its_limits(monkeypatch: pyt
     with pytest.raises(Stop):
         serve(db=None, port=free_port())
     assert {k: given[k] for k in WEBSOCKET_OPTIONS} == WEBSOCKET_OPTIONS
-    assert WEBSOCKET_OPTIONS == {"ws": "websockets-sansio", "ws_max_size": 4 * MAX_MESSAGE, "ws_ping_interval": 20,
-                                 "ws_ping_timeout": 20, "ws_per_message_deflate": False}
+    assert WEBSOCKET_OPTIONS == {"ws": "cardgame.server.wsprotocol:TableProtocol", "ws_max_size": 4 * MAX_MESSAGE,
+                                 "ws_ping_interval": 20, "ws_ping_timeout": 20, "ws_per_message_deflate": False}
 
 
 

@@ -101,3 +101,19 @@ def test_a_hands_players_and_stacks_are_written_as_their_unstructured_data() -> 
     for rows in (((0, 'A "é" 😀', 200), (5, "", 0)), ((0, 10**17), (1, -3)), (), ((0, 1.5, None, True),),
                  ((0, Card(3)),), ([0, 1],), "ab", (("x",),)):
         assert _rows_json(rows) == to_compact_json(unstructure(rows))
+
+
+def test_the_cache_keeps_the_newest_events_encoded_and_no_more() -> None:
+    """The encodings of the newest ``_ENCODED_LIMIT`` events are kept (the same text object again), an
+    older one's is dropped (made anew), and the cache never holds more."""
+    limit = records._ENCODED_LIMIT
+    events = [ActionTaken(seat=i % 9, action="call", amount=i) for i in range(limit + 50)]
+    texts = [encoded_json(e) for e in events]
+    assert len(records._ENCODED) <= limit
+    for event, text in zip(events[-limit:], texts[-limit:], strict=True):
+        assert records._ENCODED[id(event)][0] is event
+        assert encoded_json(event) is text
+    assert id(events[0]) not in records._ENCODED or records._ENCODED[id(events[0])][0] is not events[0]
+    again = encoded_json(events[0])
+    assert again == texts[0] and again is not texts[0]
+    assert len(records._ENCODED) <= limit

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import keyword
 import math
@@ -52,6 +53,11 @@ def encode_event(event: Event) -> dict[str, Any]:
 #: ``[event, its data, its compact JSON text or None until asked for]``.
 _ENCODED: dict[int, list[Any]] = {}
 _ENCODED_LIMIT = 1024
+#: The ids of :data:`_ENCODED`'s entries in a ring of its size: the slot the next entry takes holds the
+#: oldest's id, dropped first. (Dropping a dict's first key instead walks past every slot that earlier
+#: deletions emptied: 0.7 µs an entry, against 0.2.)
+_ORDER: list[int] = [0] * _ENCODED_LIMIT
+_SLOTS = itertools.cycle(range(_ENCODED_LIMIT))
 
 
 #: How each field of a record of plain fields is encoded (:func:`_plain_fields`), by class; ``None``:
@@ -124,9 +130,10 @@ def _entry(event: Event) -> list[Any]:
 def _new_entry(event: Event) -> list[Any]:
     """A new cache entry of ``event`` (none is kept for it)."""
     entry = [event, None, None]
-    if len(_ENCODED) >= _ENCODED_LIMIT:
-        del _ENCODED[next(iter(_ENCODED))]
-    _ENCODED[id(event)] = entry
+    slot = next(_SLOTS)
+    _ENCODED.pop(_ORDER[slot], None)
+    _ORDER[slot] = key = id(event)
+    _ENCODED[key] = entry
     return entry
 
 

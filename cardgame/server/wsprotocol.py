@@ -1,0 +1,46 @@
+"""The websocket protocol ``cardgame serve`` runs under uvicorn: uvicorn's sans-I/O websockets protocol
+(``ws="websockets-sansio"``) with a synchronous send for the tables' messages.
+
+Through ASGI, each message a connection sends is a chain of coroutines (Starlette's ``send_text`` and
+``send``, its exception handlers' wrappers, uvicorn's ``send``) driven to its end, for the same two
+calls at the bottom: websockets frames the text, the transport writes it. :class:`TableProtocol` puts
+its :meth:`~TableProtocol.send_now` in the connection's ASGI scope (``scope["extensions"]`` under
+:data:`SEND_NOW`): it makes those two calls at once when the connection is open and its transport takes
+more (else it says so, and the caller sends through ASGI, which waits or raises as before). A server
+run without it (another ASGI server, Starlette's test client) finds no such extension and sends through
+ASGI only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.protocol import State
+
+__all__ = ["SEND_NOW", "TableProtocol"]
+
+#: The key of :meth:`TableProtocol.send_now` in a connection's ``scope["extensions"]``.
+SEND_NOW = "cardgame.send_now"
+
+
+class TableProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's sans-I/O websockets protocol, offering :meth:`send_now` to the application."""
+
+    def handle_connect(self, event: Any) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)  # none: the handshake was refused
+        if scope is not None:
+            scope["extensions"][SEND_NOW] = self.send_now
+
+    def send_now(self, text: str) -> bool:
+        """Send ``text`` as one text message now, as uvicorn's ``send`` of a ``websocket.send`` would:
+        ``True`` when it is handed to the transport; ``False`` (nothing done) when that ``send`` would
+        wait (the transport's buffer is full) or refuse (the handshake is not over, or the connection is
+        closing or closed)."""
+        if (not self.writable.is_set() or self.disconnected or self.close_sent or not self.handshake_complete
+                or self.initial_response is not None or self.conn.state is not State.OPEN):
+            return False
+        self.conn.send_text(text.encode())
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        return True
