@@ -1,9 +1,14 @@
-"""Driving a :class:`TableHost` in tests: clients that record what they receive, and a player that
-answers every question it is asked like a calling station."""
+"""Driving a :class:`TableHost` in tests: clients that record what they receive, a player that
+answers every question it is asked like a calling station, and an app served by uvicorn in a thread."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
 from typing import Any
 
 from cardgame.server.config import read_config
@@ -113,3 +118,29 @@ def conserved(recorder: Recorder) -> int:
                 total -= event["cashed_out"]
         assert chips(view) == total, (view["seq"], chips(view), total)
     return len(views) - 1
+
+
+@contextlib.contextmanager
+def served_in_thread(app: Any, sock: socket.socket | None = None) -> Iterator[int]:
+    """``app`` under uvicorn (``cardgame serve``'s websocket options) in a thread, on ``sock`` (default: a
+    new one) bound to a free loopback port: the port, until the block ends and the server stops."""
+    import uvicorn  # (here: a test module that needs no server imports these helpers without the extra)
+
+    from cardgame.server.serve import WEBSOCKET_OPTIONS
+
+    if sock is None:
+        sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    runner = uvicorn.Server(uvicorn.Config(app, log_level="warning", **WEBSOCKET_OPTIONS))
+    thread = threading.Thread(target=runner.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not runner.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+        yield sock.getsockname()[1]
+    finally:
+        runner.should_exit = True
+        thread.join(10)
+        sock.close()

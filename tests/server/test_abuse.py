@@ -7,7 +7,6 @@ import base64
 import gc
 import os
 import socket
-import threading
 import time
 import weakref
 from collections.abc import Iterator
@@ -20,13 +19,12 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 pytest.importorskip("uvicorn")
 
-import uvicorn
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from cardgame.server import app as server_app
 from cardgame.server.config import Limits, read_config
-from cardgame.server.serve import WEBSOCKET_OPTIONS
+from tests.server.helpers import served_in_thread
 
 TABLE = {"variant": "NT", "params": {"small_blind": 1, "big_blind": 2}, "seats": 3, "min_buy_in": 40,
          "max_buy_in": 200, "bots": {"2": "calling-station"}}
@@ -249,18 +247,8 @@ def serve_live(limits: Limits, db: str | None = None) -> Iterator[tuple[Any, int
                                        "bot_delay": 0.005}))  # busy, but leaving the test's thread time
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 16 * 1024)
-    sock.bind(("127.0.0.1", 0))
-    runner = uvicorn.Server(uvicorn.Config(application, log_level="warning", **WEBSOCKET_OPTIONS))
-    thread = threading.Thread(target=runner.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not runner.started:
-        assert thread.is_alive() and time.monotonic() < deadline
-        time.sleep(0.02)
-    yield server, sock.getsockname()[1]
-    runner.should_exit = True
-    thread.join(10)
-    sock.close()
+    with served_in_thread(application, sock) as port:
+        yield server, port
 
 
 @pytest.fixture(params=["unrecorded", "recorded"])

@@ -13,7 +13,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -40,8 +39,8 @@ from cardgame.model.events import (  # noqa: E402  # noqa: E402
 )
 from cardgame.server.app import create_app  # noqa: E402
 from cardgame.server.config import Limits  # noqa: E402
-from cardgame.server.serve import WEBSOCKET_OPTIONS  # noqa: E402
 from cardgame.store import EventStore  # noqa: E402
+from tests.server.helpers import served_in_thread  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (Debian: apt-get install chromium)")
@@ -78,24 +77,11 @@ class Served:
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """The app under uvicorn in a thread, on a free loopback port, recording to an SQLite store."""
     db = tmp_path_factory.mktemp("browser") / "tables.db"
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
     limits = Limits(tables_per_client=100, min_action_time=0.05)
-    config = uvicorn.Config(create_app(str(db), limits=limits), log_level="warning", **WEBSOCKET_OPTIONS)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    result = Served(f"http://127.0.0.1:{port}", db)
-    yield result
-    result.store.close()
-    server.should_exit = True
-    thread.join(10)
-    sock.close()
+    with served_in_thread(create_app(str(db), limits=limits)) as port:
+        result = Served(f"http://127.0.0.1:{port}", db)
+        yield result
+        result.store.close()
 
 
 @pytest.fixture(scope="module")
@@ -776,22 +762,9 @@ def test_the_lobby_fits_a_phone(page: Any, served: Served) -> None:
 @contextlib.contextmanager
 def event_server(folder: Path, spec: Any) -> Iterator[tuple[str, Any]]:
     """A server holding the event ``spec`` under uvicorn in a thread: its address and its app."""
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
     app = create_app(str(folder / "e.db"), events=[spec])
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", **WEBSOCKET_OPTIONS))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not server.started:
-            assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.02)
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}", app
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
+    with served_in_thread(app) as port:
+        yield f"http://127.0.0.1:{port}", app
 
 
 def test_a_sit_and_go_played_to_its_end_in_the_browser_shows_the_winner_and_payouts(page: Any) -> None:

@@ -18,6 +18,14 @@ from cardgame.server.config import read_config
 TABLE = {"variant": "NT", "seats": 2, "min_buy_in": 40, "max_buy_in": 200}
 
 
+def _due(server: Server) -> str:
+    """A new table with a player seated: its events wait to be recorded."""
+    host = server.create(read_config(TABLE))
+    host.game.sit_down("ann", 100)
+    host.refresh()
+    return host.table_id
+
+
 def test_tables_due_during_a_group_write_go_together_in_the_next(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     real = writer_module.write
@@ -37,19 +45,13 @@ def test_tables_due_during_a_group_write_go_together_in_the_next(tmp_path: Path,
         server = Server(str(tmp_path / "t.db"))
         await server.start()
 
-        def due() -> str:
-            """A new table with a player seated: its events wait to be recorded."""
-            host = server.create(read_config(TABLE))
-            host.game.sit_down("ann", 100)
-            host.refresh()
-            return host.table_id
 
         try:
-            tables = [due()]
+            tables = [_due(server)]
             while not groups:  # the first table's write is under way, held
                 await asyncio.sleep(0.005)
             for _ in range(3):  # each comes due in a turn of the loop of its own
-                tables.append(due())
+                tables.append(_due(server))
                 await asyncio.sleep(0.01)
             first.set()
             for table_id in tables:
@@ -81,21 +83,16 @@ def test_tables_due_soon_after_a_write_began_wait_for_the_gap_and_share_the_next
         server.write_gap = 0.5
         await server.start()
 
-        def due() -> str:
-            host = server.create(read_config(TABLE))
-            host.game.sit_down("ann", 100)
-            host.refresh()
-            return host.table_id
 
         try:
             loop = asyncio.get_running_loop()
             begun = loop.time()
-            first = due()
+            first = _due(server)
             await server.settled(first)
             assert groups == [1]
-            later = [due()]
+            later = [_due(server)]
             await asyncio.sleep(0.02)
-            later.append(due())
+            later.append(_due(server))
             for table_id in later:
                 await server.settled(table_id)
                 assert table_id not in server.writing

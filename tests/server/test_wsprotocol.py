@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
-import threading
-import time
 from typing import Any
 
 import pytest
@@ -24,6 +21,7 @@ from cardgame.server.app import create_app  # noqa: E402
 from cardgame.server.config import read_config  # noqa: E402
 from cardgame.server.serve import WEBSOCKET_OPTIONS  # noqa: E402
 from cardgame.server.wsprotocol import SEND_NOW, TableProtocol  # noqa: E402
+from tests.server.helpers import served_in_thread  # noqa: E402
 
 
 class Transport:
@@ -100,19 +98,10 @@ def test_a_served_tables_views_go_out_by_the_protocols_send(monkeypatch: pytest.
     server = application.state.server
     server.opening.append(read_config({"variant": "NT", "params": {"small_blind": 1, "big_blind": 2}, "seats": 2,
                                        "min_buy_in": 40, "max_buy_in": 200, "name": "t"}))
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    runner = uvicorn.Server(uvicorn.Config(application, log_level="warning", **WEBSOCKET_OPTIONS))
-    thread = threading.Thread(target=runner.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not runner.started:
-            assert thread.is_alive() and time.monotonic() < deadline
-            time.sleep(0.02)
+    with served_in_thread(application) as port:
         table_id = next(iter(server.tables))
         got: list[dict[str, Any]] = []
-        with websockets_client.connect(f"ws://127.0.0.1:{sock.getsockname()[1]}/ws/{table_id}") as ws:
+        with websockets_client.connect(f"ws://127.0.0.1:{port}/ws/{table_id}") as ws:
             ws.send(json.dumps({"type": "sit", "name": "Ann", "buy_in": 100, "seat": 0}))
             while not any(m["type"] == "seated" for m in got):
                 got.append(json.loads(ws.recv(timeout=10)))
@@ -120,7 +109,3 @@ def test_a_served_tables_views_go_out_by_the_protocols_send(monkeypatch: pytest.
                 got.append(json.loads(ws.recv(timeout=10)))
         assert [m["type"] for m in got][:4] == ["welcome", "view", "seated", "view"]
         assert [json.loads(text) for text in sent[:4]] == got[:4]
-    finally:
-        runner.should_exit = True
-        thread.join(10)
-        sock.close()
