@@ -16,6 +16,7 @@ from cardgame.model.rng import MAX_SEED, check_seed
 from cardgame.server.app import Server, create_app
 from cardgame.server.config import MAX_SEATS, Limits, read_config
 from cardgame.server.messages import MAX_MESSAGE
+from cardgame.server.wsprotocol import PROTOCOL
 from cardgame.store.postgres import redact
 
 __all__ = ["serve"]
@@ -30,7 +31,7 @@ log = logging.getLogger("cardgame.server")
 #: ping every 20 s, answered within 20 s. No permessage-deflate: a view is about a kilobyte, and compressing
 #: each one cost the server more CPU (zlib and its framing, for every message to every connection) than the
 #: bytes it saved are worth.
-WEBSOCKET_OPTIONS: dict[str, Any] = {"ws": "cardgame.server.wsprotocol:TableProtocol", "ws_max_size": 4 * MAX_MESSAGE,
+WEBSOCKET_OPTIONS: dict[str, Any] = {"ws": PROTOCOL, "ws_max_size": 4 * MAX_MESSAGE,
                                      "ws_ping_interval": 20, "ws_ping_timeout": 20, "ws_per_message_deflate": False}
 
 #: Python's thread switch interval while ``cardgame serve`` runs (microseconds; Python's default is 5000).

@@ -15,32 +15,49 @@ from __future__ import annotations
 
 from typing import Any
 
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.protocol import State
 
-__all__ = ["SEND_NOW", "TableProtocol"]
+try:  # (a module of uvicorn's own: where another uvicorn lacks it, the server runs its protocol as it is)
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+except ImportError:  # pragma: no cover  (the uvicorn of the server extra has it)
+    WebSocketsSansIOProtocol = None  # type: ignore[assignment,misc]
+
+__all__ = ["PROTOCOL", "SEND_NOW", "TableProtocol"]
 
 #: The key of :meth:`TableProtocol.send_now` in a connection's ``scope["extensions"]``.
 SEND_NOW = "cardgame.send_now"
 
+#: What ``cardgame serve`` gives uvicorn as its ``ws`` option: this module's protocol where this uvicorn has
+#: the sans-I/O protocol it extends; else uvicorn's own (every message then goes through ASGI, as under any
+#: other server).
+PROTOCOL = "websockets-sansio"
 
-class TableProtocol(WebSocketsSansIOProtocol):
+
+class TableProtocol(WebSocketsSansIOProtocol if WebSocketsSansIOProtocol is not None else object):  # type: ignore[misc]
     """uvicorn's sans-I/O websockets protocol, offering :meth:`send_now` to the application."""
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
         scope = getattr(self, "scope", None)  # none: the handshake was refused
-        if scope is not None:
-            scope["extensions"][SEND_NOW] = self.send_now
+        extensions = scope.get("extensions") if isinstance(scope, dict) else None
+        if isinstance(extensions, dict):  # (else the app finds no such send and sends through ASGI)
+            extensions[SEND_NOW] = self.send_now
 
     def send_now(self, text: str) -> bool:
         """Send ``text`` as one text message now, as uvicorn's ``send`` of a ``websocket.send`` would:
         ``True`` when it is handed to the transport; ``False`` (nothing done) when that ``send`` would
         wait (the transport's buffer is full) or refuse (the handshake is not over, or the connection is
         closing or closed)."""
-        if (not self.writable.is_set() or self.disconnected or self.close_sent or not self.handshake_complete
-                or self.initial_response is not None or self.conn.state is not State.OPEN):
+        try:
+            if (not self.writable.is_set() or self.disconnected or self.close_sent or not self.handshake_complete
+                    or self.initial_response is not None or self.conn.state is not State.OPEN):
+                return False
+        except AttributeError:  # (a uvicorn keeping this state otherwise: the message goes through ASGI)
             return False
         self.conn.send_text(text.encode())
         self.transport.write(b"".join(self.conn.data_to_send()))
         return True
+
+
+if WebSocketsSansIOProtocol is not None:
+    PROTOCOL = "cardgame.server.wsprotocol:TableProtocol"

@@ -20,7 +20,7 @@ from websockets.protocol import State  # noqa: E402
 from cardgame.server.app import create_app  # noqa: E402
 from cardgame.server.config import read_config  # noqa: E402
 from cardgame.server.serve import WEBSOCKET_OPTIONS  # noqa: E402
-from cardgame.server.wsprotocol import SEND_NOW, TableProtocol  # noqa: E402
+from cardgame.server.wsprotocol import PROTOCOL, SEND_NOW, TableProtocol  # noqa: E402
 from tests.server.helpers import served_in_thread  # noqa: E402
 
 
@@ -78,6 +78,28 @@ def test_send_now_refuses_what_uvicorns_send_would_wait_for_or_refuse(state: str
     assert protocol.send_now("view") is False
     assert transport.written == []
     assert protocol.conn.data_to_send() == []
+
+
+@pytest.mark.parametrize("missing", ["writable", "close_sent", "handshake_complete", "conn"])
+def test_a_uvicorn_keeping_its_state_otherwise_sends_through_asgi(missing: str) -> None:
+    """Where another uvicorn keeps the protocol's state under other names (the sans-I/O protocol is
+    uvicorn's own code), ``send_now`` writes nothing and says so, and the caller sends through ASGI: it
+    neither raises (which would drop the connection) nor half-writes."""
+    protocol, transport = open_protocol()
+    try:
+        delattr(protocol, missing)
+    except AttributeError:  # (a class attribute of this uvicorn's: shadow it with nothing readable)
+        pytest.skip(f"{missing} is not an instance attribute in this uvicorn")
+    assert protocol.send_now("view") is False
+    assert transport.written == []
+
+
+def test_cardgame_serve_runs_the_protocol_where_uvicorn_has_what_it_extends() -> None:
+    """The ``ws`` option names this module's protocol, importable by uvicorn's own loader."""
+    assert WEBSOCKET_OPTIONS["ws"] == PROTOCOL == "cardgame.server.wsprotocol:TableProtocol"
+    config = uvicorn.Config(lambda *args: None, **WEBSOCKET_OPTIONS)
+    config.load()
+    assert config.ws_protocol_class is TableProtocol
 
 
 def test_a_served_tables_views_go_out_by_the_protocols_send(monkeypatch: pytest.MonkeyPatch) -> None:
