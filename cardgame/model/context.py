@@ -246,15 +246,9 @@ class Context(Emitter):
         new._delivering = False
         new.listener_errors = deque(maxlen=_KEPT_ERRORS)
         new._log = self._log[:]
-        if listeners and (self._listeners or self._hooks):
-            new._listeners = self._listeners[:]
-            new._hooks = self._hooks[:]
-            new._bind_emit()
-        else:  # nobody listens to the copy: emit is its log's append (as _bind_emit binds it)
-            new._listeners = []
-            new._hooks = []
-            new.quiet = True
-            new.emit = new._log.append
+        new._listeners = self._listeners[:] if listeners else []
+        new._hooks = self._hooks[:] if listeners else []
+        new._bind_emit()
         return new
 
     def _bind_emit(self) -> None:

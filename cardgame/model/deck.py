@@ -94,12 +94,8 @@ class Deck:
     @classmethod
     def shuffled(cls, spec: DeckSpec, rng: RandomSource) -> Deck:
         """A deck that draws every card it deals at random from ``rng``."""
-        if cls is Deck:  # as __init__ and the rng setter do, without their calls (a deck a hand)
-            deck = object.__new__(cls)
-            deck.spec, deck._cards, deck.dealt = spec, list(spec.cards), 0
-        else:  # a subclass: its own __init__
-            deck = cls(spec)
-        deck._rng, deck._bits = rng, rng.generator.getrandbits
+        deck = cls(spec)
+        deck._rng, deck._bits = rng, rng.generator.getrandbits  # as the rng setter, without its call
         return deck
 
     @classmethod
