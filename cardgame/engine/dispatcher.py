@@ -40,8 +40,6 @@ from cardgame.engine.stage import C, Stage, Stages, check_fit, stage_list
 
 __all__ = ["Dispatcher"]
 
-_HANDS_ON = (Done, PassOn)  # the outcomes that start the next stage with a result
-
 
 class Dispatcher(Generic[C]):
     """Holds the stage stack and the context. ``status`` is new, running, exited or failed."""
@@ -143,19 +141,10 @@ class Dispatcher(Generic[C]):
         ctx = self.ctx
         while outcome is not None:
             try:
-                if isinstance(outcome, _HANDS_ON):
-                    result = stage.previous if isinstance(outcome, PassOn) else outcome.result  # PassOn: as given
-                    parent = stage.parent
-                    if parent is not None:  # a sub-stage's result goes back to the stage that pushed it
-                        stage.parent = None
-                        stage = self.current = parent
-                        outcome = parent.on_substage_result(result) or parent.reached()
-                        continue
-                    if not self.stack:
-                        reason = "the last stage finished but no stage follows; end with restart or exit"
-                        self._stop(stage, Failed(reason, stage.name, stage.state))
-                    stage = self.current = self.stack.pop()
-                    outcome = stage.start(ctx, result)
+                if isinstance(outcome, Done):
+                    result = outcome.result
+                elif isinstance(outcome, PassOn):
+                    result = stage.previous  # as the stage was given it
                 elif isinstance(outcome, Goto):
                     target = outcome.stage
                     stack = self.stack
@@ -165,10 +154,12 @@ class Dispatcher(Generic[C]):
                         self._stop(stage, Failed(f"no later stage is called {target!r}", stage.name, stage.state))
                     stage = self.current = stack.pop()
                     outcome = stage.start(ctx, outcome.result)
+                    continue
                 elif isinstance(outcome, Restart):
                     self.stack = self._full[:]
                     stage = self.current = self.stack.pop()
                     outcome = stage.start(ctx, None)
+                    continue
                 elif isinstance(outcome, Push):
                     sub = outcome.sub
                     if not isinstance(sub, Stage):
@@ -176,6 +167,7 @@ class Dispatcher(Generic[C]):
                     sub.parent = stage  # the stage runs on below the sub-stage
                     stage = self.current = sub
                     outcome = sub.start(ctx, outcome.previous)
+                    continue
                 elif isinstance(outcome, Exit):
                     self.status = "exited"
                     return
@@ -183,6 +175,19 @@ class Dispatcher(Generic[C]):
                     self._stop(stage, outcome)
                 else:
                     self._stop(stage, Failed(f"unknown outcome {outcome!r}", stage.name, stage.state))
+                # Done and PassOn: the next stage starts with the result (a sub-stage's goes back to its stage)
+                parent = stage.parent
+                if parent is not None:  # a sub-stage's result goes back to the stage that pushed it
+                    stage.parent = None
+                    stage = self.current = parent
+                    outcome = parent.on_substage_result(result) or parent.reached()
+                    continue
+                stack = self.stack
+                if not stack:
+                    reason = "the last stage finished but no stage follows; end with restart or exit"
+                    self._stop(stage, Failed(reason, stage.name, stage.state))
+                stage = self.current = stack.pop()
+                outcome = stage.start(ctx, result)
             except Exception as exc:
                 if self.status == "failed":  # _stop raised: the game is already stopped
                     raise

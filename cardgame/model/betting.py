@@ -90,6 +90,11 @@ class RaiseChanges(NamedTuple):
     short_all_ins: int
 
 
+#: Builds a ``RaiseChanges`` from all its fields at once, without the named tuple's generated ``__new__``
+#: (a Python function: a frame per fixed-limit bet), as :mod:`cardgame.model.legal` builds its answers.
+_new = tuple.__new__
+
+
 class BettingStructure:
     """How much a player may bet or raise. Subclasses define :meth:`raise_bounds`."""
 
@@ -259,7 +264,7 @@ class FixedLimit(BettingStructure):
             else:
                 pending = short + to - st.bet_to
                 short = 0 if pending >= st.largest_raise else pending
-        return RaiseChanges(st.min_raise, bet_size, capped, short)
+        return _new(RaiseChanges, (st.min_raise, bet_size, capped, short))
 
     def cap_reached(self, st: Street) -> bool:
         if (st.raises if self.cap_counts_blind else st.round_raises) < self.cap:

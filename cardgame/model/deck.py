@@ -115,10 +115,9 @@ class Deck:
             draw = drawn.append
             bits = _BITS if n <= len(_BITS) else _bits_upto(n)
             for top in range(n - 1, n - 1 - count, -1):  # the last card's place: one card fewer each time
-                k = bits[top]  # (top + 1).bit_length(): the bits of the number of cards left
-                i = getrandbits(k)
+                i = getrandbits(bits[top])  # bits[top]: the bits of the number of cards left
                 while i > top:  # rejection sampling: exactly uniform, as random.randrange does
-                    i = getrandbits(k)
+                    i = getrandbits(bits[top])
                 draw(cards[i])
                 cards[i] = cards[top]  # the last card of the stock takes the drawn one's place
             del cards[n - count :]  # the drawn places, cut off the end at once

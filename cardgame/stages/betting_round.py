@@ -139,7 +139,7 @@ class BettingRound(PokerStage):
         super().__init__()
         self.order = order
         self.open_pair_doubles = open_pair_doubles
-        self._legal: LegalActions | None = None
+        self._legal: LegalActions | None = None  # the player to act's, once asked; None whenever that player changes
         self._from = 0  # index in hand.players where the search for the next player to act starts
         self._live = 2  # live players, as the last search for the next player to act counted them
         self._settled: BettingResult | None = None  # what the last close of the street handed on
@@ -336,18 +336,19 @@ class BettingRound(PokerStage):
             raise ValueError("A betting round's street is restored inside a hand.")
         st = self.street_state = None if record is None or hand is None else Street.from_record(hand, record)
         self.to_act = None if st is None or st.to_act is None else st.to_act.seat
+        self._legal = None  # the player to act is the record's: their legal actions are computed again
 
     def legal_actions(self) -> LegalActions | None:
         """The legal actions of the player to act, or ``None`` if nobody is to act."""
-        st = self.street_state
-        if st is None:
-            return None
-        hp = st.to_act
-        if hp is None or self.state != "waiting_for_action":
+        if self.state != "waiting_for_action":
             return None
         la = self._legal
-        if la is not None and la.seat == hp.seat:  # computed once per decision
+        if la is not None:  # computed once per decision: forgotten whenever the player to act changes
             return la
+        st = self.street_state
+        hp = None if st is None else st.to_act
+        if hp is None:
+            return None
         la = legal.compute(self.structure, st, hp, self.street)
         if not st.bet_to:  # the stud bring-in: its player may post it, not check or fold
             previous = self.previous
@@ -376,10 +377,8 @@ class BettingRound(PokerStage):
         hp = self._player_to_act()
         kind = _KINDS.get(action) if type(action) is str or isinstance(action, str) else None
         if not kind:  # not an action, or an alias decided by the situation: the turn is judged first
-            la = self._legal
-            if la is None or la.seat != hp.seat:
-                la = self.legal_actions()
-                assert la is not None
+            la = self.legal_actions()
+            assert la is not None
             if not self.acts_in_turn(_action(Action, (seat, "", None, ""))):
                 raise self._out_of_turn(seat)
             if kind is None:
@@ -427,10 +426,8 @@ class BettingRound(PokerStage):
     # is allowed. ``may(kind, action)`` asks them all without acting.
     def size_up(self, action: Action) -> None:
         """The prepare step of every action: the legal actions of the player to act, computed once per
-        decision (what the conditions read)."""
-        la = self._legal
-        st = self.street_state
-        if st is not None and st.to_act is not None and (la is None or la.seat != st.to_act.seat):
+        decision (what the conditions read; ``None`` while nobody is to act)."""
+        if self._legal is None:
             self.legal_actions()
 
     def _legal_now(self) -> LegalActions:

@@ -289,3 +289,20 @@ def test_an_action_once_the_round_closed_is_refused_as_nobody_to_act(action: obj
         stage.on_act(0, action, 10 if action == "raise" else None)
     assert caught.value.rule == "no action pending" and stage.state == "round_closed"
     assert [(hp.seat, hp.player.stack, hp.contributed, hp.folded) for hp in ctx.hand.players] == before
+
+
+def test_a_street_restored_from_its_record_gives_the_legal_actions_of_the_record() -> None:
+    """The round keeps the player to act's legal actions for the decision; a street set from a record (a
+    snapshot restored) forgets them, even for the same player to act, so the answer is the record's."""
+    import attrs
+
+    _ctx, stage = preflop([100, 100, 100])  # button 2, SB 0, BB 1: seat 2 acts first, facing 2
+    before = stage.legal_actions()
+    assert before is not None and before.seat == 2 and before.min_raise_to == 4
+    record = stage.street_record
+    assert record is not None and record.to_act == 2
+    stage.street_record = attrs.evolve(record, min_raise=10)  # the same seat to act, a larger last raise
+    after = stage.legal_actions()
+    assert after is not None and after.seat == 2 and after.min_raise_to == 12
+    act(stage, 2, "raise", 12)  # the actions are judged by the record's street too
+    assert stage.to_act == 0
