@@ -346,9 +346,9 @@ class BettingRound(PokerStage):
         if la is not None:  # computed once per decision: forgotten whenever the player to act changes
             return la
         st = self.street_state
-        hp = None if st is None else st.to_act
-        if hp is None:
+        if st is None or st.to_act is None:
             return None
+        hp = st.to_act
         la = legal.compute(self.structure, st, hp, self.street)
         if not st.bet_to:  # the stud bring-in: its player may post it, not check or fold
             previous = self.previous
