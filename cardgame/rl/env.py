@@ -119,6 +119,9 @@ def _keywords(what: str, value: object, meaning: str) -> dict[str, Any] | None:
     return dict(value)
 
 
+_zeros = np.zeros  # (observe's arrays: the module's names and dtypes looked up once, not on every call)
+_FLOAT32, _INT8 = np.dtype(np.float32), np.dtype(np.int8)
+
 _STEP, _MOVE, _DEAD, _BOT = range(4)  # what undo() finds in the log: an index, a move, a dead step, a bot's
 
 
@@ -596,12 +599,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         if seat is None:
             seat = self._agent_seat(agent)
         d = game.dispatcher  # (Game.to_act, inline: asked before every step)
-        to_act = getattr(d.current, "to_act", None) == seat and d.status == "running"
-        if to_act and not self.terminations.get(agent, True):
+        if (getattr(d.current, "to_act", None) == seat and d.status == "running"
+                and not self.terminations.get(agent, True)):
             mask = self.actions._new_mask(game)
         else:
-            mask = np.zeros(self.actions.n, np.int8)
-        v = np.zeros(self._size, np.float32)
+            mask = _zeros(self.actions.n, _INT8)
+        v = _zeros(self._size, _FLOAT32)
         self._write(game, seat, memoryview(v))  # type: ignore[arg-type]  # (observe._writer, without its call)
         return {"observation": v, "action_mask": mask}
 

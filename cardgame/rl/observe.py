@@ -390,9 +390,10 @@ class Planes(_WritesThrough):
                 w[self._position + hand.players.index(me)] = 1.0
             h = self._hist  # (it holds its hand and log: no other has their identity while it is kept)
             log = ctx._log  # (ctx.log, without the property's call)
-            if h.hand is not hand or h.log is not log or h.read > len(log):
+            end = len(log)
+            if h.hand is not hand or h.log is not log or h.read > end:
                 h.start_hand(hand, log, _hand_start(ctx))
-            if h.read < len(log):
+            if h.read < end:
                 self._read(h)
             w[self._history:] = h.views[seat]
             for i in h.discards[seat]:
@@ -406,8 +407,7 @@ class Planes(_WritesThrough):
         r, acted, pending = h.r, h.acted, h.pending
         at = 5 * r * n  # where the round's columns start
         log = h.log
-        for k in range(h.read, len(log)):  # the rounds as _by_round counts them, inline: this runs every step
-            e = log[k]
+        for e in log[h.read:]:  # the rounds as _by_round counts them, inline: this runs every step
             kind = type(e)
             if kind is ActionTaken:
                 if pending and acted and r < last:
