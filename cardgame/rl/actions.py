@@ -362,7 +362,7 @@ class FixedLimit(ActionAbstraction):
     def _bet_move(self, index: int, la: LegalActions, game: Game) -> Move | None:
         if index == 2:
             return _raise(la, la.min_raise_to) if la.can_raise else None
-        return super()._bet_move(index, la, game)
+        return ActionAbstraction._bet_move(self, index, la, game)  # (the base's, without super())
 
 
 class PotFractions(ActionAbstraction):
@@ -404,7 +404,7 @@ class PotFractions(ActionAbstraction):
 
     def _bet_move(self, index: int, la: LegalActions, game: Game) -> Move | None:
         if index < 2:
-            return super()._bet_move(index, la, game)
+            return ActionAbstraction._bet_move(self, index, la, game)  # (the base's, without super())
         if not la.can_raise:
             return None
         k = index - 2
@@ -477,7 +477,7 @@ class RaiseTo(ActionAbstraction):
 
     def _bet_move(self, index: int, la: LegalActions, game: Game) -> Move | None:
         if index < 2:
-            return super()._bet_move(index, la, game)
+            return ActionAbstraction._bet_move(self, index, la, game)  # (the base's, without super())
         to = index - 2
         if not la.allows_raise_to(to):  # the betting round's size rules
             return None

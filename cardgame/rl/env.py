@@ -119,6 +119,9 @@ def _keywords(what: str, value: object, meaning: str) -> dict[str, Any] | None:
     return dict(value)
 
 
+_zeros = np.zeros  # (observe's masks: the module's names and dtype looked up once, not on every call)
+_INT8 = np.dtype(np.int8)
+
 _STEP, _MOVE, _DEAD, _BOT = range(4)  # what undo() finds in the log: an index, a move, a dead step, a bot's
 
 
@@ -328,9 +331,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         for seat, chips in enumerate(stacks):  # the encoder scales chips by the stacks seated
             template.sit_down(f"player_{seat}", chips, seat)
         self.encoder: Encoder = encoder(observation, template, **(observation_options or {}))
-        # the encoder's write on arguments known good, through a memoryview of a new vector of zeros
+        # the encoder's write on arguments known good, through a memoryview of a vector of zeros
         self._write: Callable[[Game, int, Any], None] = self.encoder._write  # type: ignore[attr-defined]
-        self._size = self.encoder.space.shape[0]
+        size = self.encoder.space.shape[0]
+        # observe writes through one memoryview of a vector kept at zeros between calls, and hands out a copy
+        self._vector = np.zeros(size, np.float32)
+        self._scratch: Any = memoryview(self._vector)  # type: ignore[arg-type]  # (numpy is a buffer)
+        self._blank: Any = memoryview(np.zeros(size, np.float32))  # type: ignore[arg-type]
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]
         self.observation_spaces = {
@@ -596,13 +603,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         if seat is None:
             seat = self._agent_seat(agent)
         d = game.dispatcher  # (Game.to_act, inline: asked before every step)
-        to_act = getattr(d.current, "to_act", None) == seat and d.status == "running"
-        if to_act and not self.terminations.get(agent, True):
+        if (getattr(d.current, "to_act", None) == seat and d.status == "running"
+                and not self.terminations.get(agent, True)):
             mask = self.actions._new_mask(game)
         else:
-            mask = np.zeros(self.actions.n, np.int8)
-        v = np.zeros(self._size, np.float32)
-        self._write(game, seat, memoryview(v))  # type: ignore[arg-type]  # (observe._writer, without its call)
+            mask = _zeros(self.actions.n, _INT8)
+        w = self._scratch  # (a new vector's memoryview costs more than a copy of this one and zeroing it)
+        try:
+            self._write(game, seat, w)
+            v = self._vector.copy()
+        finally:
+            w[:] = self._blank
         return {"observation": v, "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:

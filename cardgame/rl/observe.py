@@ -390,29 +390,28 @@ class Planes(_WritesThrough):
                 w[self._position + hand.players.index(me)] = 1.0
             h = self._hist  # (it holds its hand and log: no other has their identity while it is kept)
             log = ctx._log  # (ctx.log, without the property's call)
-            if h.hand is not hand or h.log is not log or h.read > len(log):
+            end = len(log)
+            if h.hand is not hand or h.log is not log or h.read > end:
                 h.start_hand(hand, log, _hand_start(ctx))
-            if h.read < len(log):
-                self._read(h)
+            if h.read < end:
+                self._read(h, end)
             w[self._history:] = h.views[seat]
             for i in h.discards[seat]:
                 w[i] = 1.0
 
-    def _read(self, h: _History) -> None:
-        """Read the events ``h`` has not read into every seat's history (values clamped as they change)."""
-        n, inv, step, cap = self.seats, self._inv, self._step, self._cap
+    def _read(self, h: _History, end: int) -> None:
+        """Read the events ``h`` has not read, ``h.log[h.read:end]``, into every seat's history (values clamped
+        as they change)."""
+        inv, step, cap = self._inv, self._step, self._cap
         acc, targets = h.acc, h.targets  # targets: each seat's (view, offset)s
         last = self._rounds - 1
-        r, acted, pending = h.r, h.acted, h.pending
-        at = 5 * r * n  # where the round's columns start
-        log = h.log
-        for k in range(h.read, len(log)):  # the rounds as _by_round counts them, inline: this runs every step
-            e = log[k]
+        r, at, acted, pending = h.rounds  # at: where the round's columns start
+        for e in h.log[h.read:end]:  # the rounds as _by_round counts them, inline: this runs every step
             kind = type(e)
             if kind is ActionTaken:
                 if pending and acted and r < last:
                     r += 1
-                    at += 5 * n
+                    at += 5 * self.seats
                 pending = False
                 acted = True
                 s = e.seat  # type: ignore[attr-defined]
@@ -449,8 +448,8 @@ class Planes(_WritesThrough):
             elif kind is CardsDiscarded:
                 pending = True
                 self._discarded_by(h, e)  # type: ignore[arg-type]
-        h.r, h.acted, h.pending = r, acted, pending
-        h.read = len(log)
+        h.rounds = r, at, acted, pending
+        h.read = end
 
     def _discarded_by(self, h: _History, e: CardsDiscarded) -> None:
         """A draw: how many cards the seat threw, for every seat's history; which, for the seat's own."""
@@ -472,12 +471,12 @@ class _History:
     """The betting history of one hand, as far as :class:`Planes` has read the log, for every seat at
     once: each seat's values of the history blocks (``history`` and ``draw_history``, the encoding's
     last ones, laid out from that seat: ``views[seat]``), the indices of each seat's own discarded
-    cards, and where the reading of the rounds stands. Held for the hand (``hand``, ``log``: their
+    cards, and where the reading of the rounds stands (``rounds``: the round, where its columns start, whether
+    an action was read, whether cards were dealt since). Held for the hand (``hand``, ``log``: their
     identity) so the next observation, whichever seat's, reads only the new events; started again in
     place (:meth:`start_hand`) for another hand or game."""
 
-    __slots__ = ("acc", "acted", "block", "discards", "drawn", "hand", "log", "pending", "r", "read", "targets",
-                 "views")
+    __slots__ = ("acc", "block", "discards", "drawn", "hand", "log", "read", "rounds", "targets", "views")
 
     def __init__(self, size: int, seats: int) -> None:
         self.block = np.zeros((seats, size), np.float32)  # a row a seat: zeroed at once for each hand
@@ -489,8 +488,8 @@ class _History:
         self.drawn = [0] * seats
         self.hand: object = None
         self.log: list[Event] = []
-        self.read = self.r = 0
-        self.acted = self.pending = False
+        self.read = 0
+        self.rounds: tuple[int, int, bool, bool] = (0, 0, False, False)
 
     def start_hand(self, hand: object, log: list[Event], start: int) -> None:
         """Forget what was read: the hand ``hand`` starts at ``log[start]``, nothing of it read yet."""
@@ -500,8 +499,7 @@ class _History:
         for d in self.discards:
             d.clear()
         self.drawn = [0] * len(self.drawn)
-        self.r = 0
-        self.acted = self.pending = False
+        self.rounds = (0, 0, False, False)
 
 
 #: The history's column of each action: bets and raises, calls, a check, (chips put in,) a fold.

@@ -202,3 +202,34 @@ def test_planes_read_only_new_events_under_any_pattern_of_observations(name: str
                 continue
             env.step(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]).tolist()))
     assert checked >= 20, checked
+
+
+def test_observe_hands_out_a_vector_of_its_own_and_a_failed_write_leaves_none_behind() -> None:
+    """The environment writes every observation through one kept vector and hands out a copy: a vector
+    handed out is the caller's (later observations, of either seat, do not change it; changing it does
+    not change them), and an encoder failing half-way leaves the kept vector at zeros for the next."""
+    env = raw_env("leduc hold'em", seed=3)
+    env.reset()
+    first = env.observe("player_0")["observation"]
+    kept = first.copy()
+    assert kept.any()
+    env.observe("player_1")
+    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    assert np.array_equal(first, kept)
+    first[:] = 7.0
+    game = env.game
+    assert game is not None
+    fresh = Planes(game, stack=env.encoder.stack)  # type: ignore[attr-defined]
+    assert np.array_equal(env.observe("player_0")["observation"], fresh.encode(game, 0))
+    write = env._write
+
+    def failing(game: Game, seat: int, w: object) -> None:
+        write(game, seat, w)
+        raise RuntimeError("half-way")
+
+    env._write = failing
+    with pytest.raises(RuntimeError, match="half-way"):
+        env.observe("player_1")
+    env._write = write
+    assert np.array_equal(env.observe("player_0")["observation"], fresh.encode(game, 0))
+    assert np.array_equal(env.observe("player_1")["observation"], fresh.encode(game, 1))
