@@ -21,10 +21,16 @@ no message passes one queued before it). Disconnects still come through the queu
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from typing import Any
 
 from websockets.protocol import State
+
+try:
+    from websockets.speedups import apply_mask
+except ImportError:  # pragma: no cover  (websockets built without its C extension)
+    from websockets.utils import apply_mask
 
 try:  # (a module of uvicorn's own: where another uvicorn lacks it, the server runs its protocol as it is)
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -37,6 +43,11 @@ __all__ = ["PROTOCOL", "RECEIVE_NOW", "SEND_NOW", "TableProtocol"]
 SEND_NOW = "cardgame.send_now"
 #: The key of :meth:`TableProtocol.receive_now` in a connection's ``scope["extensions"]``.
 RECEIVE_NOW = "cardgame.receive_now"
+
+#: A text frame's head (FIN, text; unmasked) for a length under 126, by the length; for 16 and 64-bit lengths.
+_SHORT_TEXT = tuple(bytes((0x81, n)) for n in range(126))
+_HEAD16 = struct.Struct("!BBH")
+_HEAD64 = struct.Struct("!BBQ")
 
 #: What ``cardgame serve`` gives uvicorn as its ``ws`` option: this module's protocol where this uvicorn has
 #: the sans-I/O protocol it extends; else uvicorn's own (every message then goes through ASGI, as under any
@@ -105,9 +116,56 @@ class TableProtocol(WebSocketsSansIOProtocol if WebSocketsSansIOProtocol is not 
                 return False
         except AttributeError:  # (a uvicorn keeping this state otherwise: the message goes through ASGI)
             return False
-        self.conn.send_text(text.encode())
-        self.transport.write(b"".join(self.conn.data_to_send()))
+        conn = self.conn
+        data = text.encode()
+        try:
+            plain = not conn.extensions and not conn.writes and not conn.expect_continuation_frame
+        except AttributeError:  # (a websockets keeping its state otherwise: framed by its own send)
+            plain = False
+        if plain:  # the frame websockets makes of it, made at once: FIN, text, unmasked, the length, the data
+            size = len(data)
+            head = (_SHORT_TEXT[size] if size < 126 else _HEAD16.pack(0x81, 126, size) if size < 65536
+                    else _HEAD64.pack(0x81, 127, size))
+            self.transport.write(head + data)
+            return True
+        conn.send_text(data)
+        self.transport.write(b"".join(conn.data_to_send()))
         return True
+
+    def data_received(self, data: bytes) -> None:
+        """uvicorn's, but for a whole, masked, unfragmented text or binary frame arriving alone while the
+        messages go to :meth:`receive_now`'s function: that frame's message goes there at once, as
+        websockets' parser and uvicorn's events would have handed it over (any other data, or a frame that
+        is too big, invalid UTF-8, or not masked, goes through them as before)."""
+        take = self.taker
+        if take is not None and len(data) > 5 and (data[0] == 0x81 or data[0] == 0x82):
+            try:
+                message = self._whole(data)
+            except (AttributeError, UnicodeDecodeError):  # (uvicorn's and websockets' own path says why)
+                message = None
+            if message is not None:
+                take(message)
+                return
+        super().data_received(data)
+
+    def _whole(self, data: bytes) -> str | bytes | None:
+        """The message of ``data`` if it is one whole data frame (FIN, no extension bits) that the connection
+        may take now, with no partial frame before it and the connection open; else ``None``."""
+        conn = self.conn
+        size = data[1] ^ 0x80  # (the mask bit must be set: a client's frame is masked)
+        if size < 126:
+            start = 2
+        elif size == 126 and len(data) > 8:
+            size, start = (data[2] << 8) | data[3], 4
+        else:
+            return None
+        if (len(data) != start + 4 + size or self.close_sent or conn.state is not State.OPEN or conn.extensions
+                or conn.current_size is not None or conn.reader.buffer or conn.parser_exc is not None
+                or (conn.max_message_size is not None and size > conn.max_message_size)
+                or (conn.max_fragment_size is not None and size > conn.max_fragment_size)):
+            return None
+        payload = apply_mask(data[start + 4:], data[start:start + 4])
+        return payload.decode() if data[0] == 0x81 else payload
 
 
 if WebSocketsSansIOProtocol is not None:

@@ -220,14 +220,16 @@ def test_a_served_tables_messages_come_by_the_protocols_hand_off_in_order(monkey
     """Under ``cardgame serve``'s options, a table's connection is handed its messages by the protocol; a
     fragmented ``sit`` (queued by uvicorn) is still carried out before the ``sit_out`` sent after it."""
     taken: list[str | bytes] = []
-    original = TableProtocol.handle_text
+    original = TableProtocol.receive_now
 
-    def counting(self: TableProtocol, event: Any) -> None:
-        if self.taker is not None and event.fin:
-            taken.append(event.data.decode())
-        original(self, event)
+    def counting(self: TableProtocol, take: Any) -> bool:
+        def counted(data: str | bytes) -> None:
+            taken.append(data)
+            take(data)
 
-    monkeypatch.setattr(TableProtocol, "handle_text", counting)
+        return original(self, None if take is None else counted)
+
+    monkeypatch.setattr(TableProtocol, "receive_now", counting)
     assert RECEIVE_NOW == "cardgame.receive_now"
     application, server = served_table()
     with served_in_thread(application) as port:
@@ -270,3 +272,63 @@ def test_a_flood_handed_over_by_the_protocol_is_rate_limited_then_cut_off() -> N
                     ws.send(json.dumps({"type": "sit_out"}))
                 for _ in range(1000):
                     ws.recv(timeout=10)
+
+
+def masked(first: int, payload: bytes, mask: bytes = b"\x01\x02\x03\x04") -> bytes:
+    """A frame with the first byte ``first`` (FIN, RSV bits, opcode) and ``payload``, masked with ``mask``."""
+    size = len(payload)
+    head = (bytes((first, 0x80 | size)) if size < 126 else bytes((first, 0x80 | 126)) + size.to_bytes(2, "big")
+            if size < 65536 else bytes((first, 0x80 | 127)) + size.to_bytes(8, "big"))
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+CHUNKS: dict[str, list[bytes]] = {
+    "empty text": [masked(0x81, b"")],
+    "short text": [masked(0x81, "é".encode())],
+    "125": [masked(0x81, b"x" * 125)],
+    "126": [masked(0x81, b"x" * 126)],
+    "the largest": [masked(0x81, b"x" * (4 * 2048))],
+    "too large": [masked(0x81, b"x" * (4 * 2048 + 1))],
+    "far too large": [masked(0x81, b"x" * 70000)],
+    "binary": [masked(0x82, b"\x00\xff\x10")],
+    "invalid UTF-8": [masked(0x81, b"\xff\xfe")],
+    "unmasked": [Frame(Opcode.TEXT, b"hello").serialize(mask=False, extensions=[])],
+    "unmasked, and 4 bytes more": [Frame(Opcode.BINARY, b"hello").serialize(mask=False, extensions=[])
+                                   + b"\x82\x85ab"],
+    "an extension's bit": [masked(0xC1, b"hello")],
+    "two in one": [masked(0x81, b"one") + masked(0x81, b"two")],
+    "split": [masked(0x81, b"split")[:4], masked(0x81, b"split")[4:]],
+    "split after a whole one": [masked(0x81, b"a") + masked(0x81, b"b")[:3], masked(0x81, b"b")[3:],
+                                masked(0x81, b"c")],
+    "fragmented": [masked(0x01, b"fir"), masked(0x80, b"st"), masked(0x81, b"next")],
+    "a fragment's end alone": [masked(0x80, b"st")],
+    "ping": [masked(0x89, b"p"), masked(0x81, b"after")],
+    "close": [masked(0x88, b"\x03\xe8"), masked(0x81, b"after")],
+}
+
+
+@pytest.mark.parametrize("case", list(CHUNKS))
+def test_a_whole_frame_taken_at_once_is_taken_as_websockets_parser_would(case: str,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each chunk of data received is handed over, queued, answered and closed exactly as through websockets'
+    parser and uvicorn's events: the one-frame shortcut changes nothing but the work done."""
+    outcomes = []
+    for shortcut in (True, False):
+        if not shortcut:
+            monkeypatch.setattr(TableProtocol, "_whole", lambda self, data: None)
+        protocol, transport = open_protocol()
+        taken: list[str | bytes] = []
+        protocol.receive_now(taken.append)
+        for chunk in CHUNKS[case]:
+            protocol.data_received(chunk)
+        outcomes.append((taken, queued(protocol), transport.written, transport.closed, protocol.conn.state))
+    assert outcomes[0] == outcomes[1]
+
+
+def test_a_whole_frame_after_the_close_is_not_taken() -> None:
+    protocol, _ = open_protocol()
+    taken: list[str | bytes] = []
+    protocol.receive_now(taken.append)
+    protocol.close_sent = True
+    protocol.data_received(masked(0x81, b"late"))
+    assert taken == [] and queued(protocol) == []
