@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from websockets.protocol import State
+from websockets.streams import StreamReader
 
 try:
     from websockets.speedups import apply_mask
@@ -48,6 +49,9 @@ RECEIVE_NOW = "cardgame.receive_now"
 _SHORT_TEXT = tuple(bytes((0x81, n)) for n in range(126))
 _HEAD16 = struct.Struct("!BBH")
 _HEAD64 = struct.Struct("!BBQ")
+#: The code websockets' parser waits in between frames (``parse`` yields from ``reader.at_eof()`` there; within a
+#: frame, from ``Frame.parse``): a frame arriving alone is a whole frame only when the parser waits here.
+_BETWEEN_FRAMES = StreamReader.at_eof.__code__
 
 #: What ``cardgame serve`` gives uvicorn as its ``ws`` option: this module's protocol where this uvicorn has
 #: the sans-I/O protocol it extends; else uvicorn's own (every message then goes through ASGI, as under any
@@ -150,7 +154,8 @@ class TableProtocol(WebSocketsSansIOProtocol if WebSocketsSansIOProtocol is not 
 
     def _whole(self, data: bytes) -> str | bytes | None:
         """The message of ``data`` if it is one whole data frame (FIN, no extension bits) that the connection
-        may take now, with no partial frame before it and the connection open; else ``None``."""
+        may take now: the connection open, websockets' parser waiting between frames (no part of a frame read
+        before it, buffered or taken); else ``None``."""
         conn = self.conn
         size = data[1] ^ 0x80  # (the mask bit must be set: a client's frame is masked)
         if size < 126:
@@ -159,7 +164,11 @@ class TableProtocol(WebSocketsSansIOProtocol if WebSocketsSansIOProtocol is not 
             size, start = (data[2] << 8) | data[3], 4
         else:
             return None
+        waiting = conn.parser  # the generator the parser waits in, innermost (a server's parse runs Protocol's)
+        while (inner := waiting.gi_yieldfrom) is not None:
+            waiting = inner
         if (len(data) != start + 4 + size or self.close_sent or conn.state is not State.OPEN or conn.extensions
+                or waiting.gi_code is not _BETWEEN_FRAMES  # (else a frame's head was read and its rest not)
                 or conn.current_size is not None or conn.reader.buffer or conn.parser_exc is not None
                 or (conn.max_message_size is not None and size > conn.max_message_size)
                 or (conn.max_fragment_size is not None and size > conn.max_fragment_size)):

@@ -301,6 +301,10 @@ CHUNKS: dict[str, list[bytes]] = {
     "split after a whole one": [masked(0x81, b"a") + masked(0x81, b"b")[:3], masked(0x81, b"b")[3:],
                                 masked(0x81, b"c")],
     "fragmented": [masked(0x01, b"fir"), masked(0x80, b"st"), masked(0x81, b"next")],
+    # a frame's head alone, then its rest, which reads as a whole frame of its own (its mask begins 0x81 0x88:
+    # a text frame of 8 bytes, and the 10 masked bytes after its own 4 are that many): it is the first frame's
+    "the head alone, then a rest like a whole frame": [masked(0x81, b"abcdefghij", b"\x81\x88\x00\x00")[:2],
+                                                       masked(0x81, b"abcdefghij", b"\x81\x88\x00\x00")[2:]],
     "a fragment's end alone": [masked(0x80, b"st")],
     "ping": [masked(0x89, b"p"), masked(0x81, b"after")],
     "close": [masked(0x88, b"\x03\xe8"), masked(0x81, b"after")],
@@ -332,3 +336,16 @@ def test_a_whole_frame_after_the_close_is_not_taken() -> None:
     protocol.close_sent = True
     protocol.data_received(masked(0x81, b"late"))
     assert taken == [] and queued(protocol) == []
+
+
+def test_a_whole_frame_is_read_at_once_only_while_the_parser_waits_between_frames() -> None:
+    """The shortcut reads a frame arriving alone when websockets' parser waits for the next frame, and leaves it
+    to the parser while the parser holds a frame's head (read off the buffer) and waits for its rest."""
+    protocol, _ = open_protocol()
+    taken: list[str | bytes] = []
+    protocol.receive_now(taken.append)
+    assert protocol._whole(masked(0x81, b"hello")) == "hello"
+    protocol.data_received(masked(0x81, b"x")[:2])  # a frame's head alone: the parser took it and waits
+    assert not protocol.conn.reader.buffer and protocol._whole(masked(0x81, b"hello")) is None
+    protocol.data_received(masked(0x81, b"x")[2:])
+    assert taken == ["x"] and protocol._whole(masked(0x82, b"\x00")) == b"\x00"
