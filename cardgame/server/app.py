@@ -44,7 +44,7 @@ from cardgame.server.messages import Resume, Sit, read_message
 from cardgame.server.ratelimit import TokenBucket
 from cardgame.server.registry import Registry
 from cardgame.server.writer import StoreWriter
-from cardgame.server.wsprotocol import SEND_NOW
+from cardgame.server.wsprotocol import RECEIVE_NOW, SEND_NOW
 from cardgame.store import EventStore, HandVoided, Recorder, StoreError, recover
 from cardgame.store.lease import Lease, LeaseHeld, LeaseLost
 from cardgame.store.postgres import is_dsn
@@ -766,6 +766,11 @@ class _Connection:
         extensions = websocket.scope.get("extensions")
         self.direct: Callable[[str], bool] | None = (extensions.get(SEND_NOW) if isinstance(extensions, dict)
                                                      else None)  # the protocol's synchronous send, if any
+        #: The protocol's hand-off of received messages (:meth:`read`), if any.
+        self.receive_now: Callable[[Callable[[str | bytes], None] | None], bool] | None = (
+            extensions.get(RECEIVE_NOW) if isinstance(extensions, dict) else None)
+        self.bucket: TokenBucket | None = None  # the connection's message rate (made by read)
+        self.refused = 0  # messages refused for the rate
 
     def deliver(self, message: dict[str, Any] | Prepared) -> None:
         if self.dropped or self.ending:
@@ -814,6 +819,8 @@ class _Connection:
             self.queue.clear()
             self.queued = 0
             self.ready.set()
+            if self.receive_now is not None:  # no message taken from now on
+                self.receive_now(None)
             for task in self.tasks:
                 task.cancel()
 
@@ -849,10 +856,13 @@ class _Connection:
                 return
 
     async def read(self) -> None:
-        """Messages until the client leaves, floods, or (turned away as a spectator) does not sit in time."""
+        """Messages until the client leaves, floods, or (turned away as a spectator) does not sit in time.
+        A watching connection whose protocol offers it (:data:`~cardgame.server.wsprotocol.RECEIVE_NOW`) is
+        handed each message as it arrives (:meth:`take`, on the protocol's callback), once those queued
+        before are taken; the queue then brings the disconnect (or a message the protocol queued, after which
+        it is asked again)."""
         server, host, limits = self.server, self.host, self.server.limits
-        bucket = TokenBucket(limits.rate, limits.burst, server.now())
-        refused = 0
+        self.bucket = TokenBucket(limits.rate, limits.burst, server.now())
         if self.watching:
             host.connect(self.client)
         else:
@@ -860,51 +870,83 @@ class _Connection:
                           "message": f"This table has its most spectators ({limits.max_spectators}); send 'sit' or "
                                      f"'resume' within {SEAT_WAIT:g} seconds to play, or come back later."})
         deadline = server.now() + SEAT_WAIT
-        while True:
-            if self.watching:
-                received = await self.websocket.receive()
-            else:
-                try:
-                    received = await asyncio.wait_for(self.websocket.receive(), max(0.0, deadline - server.now()))
-                except TimeoutError:
-                    self.finish()
-                    return
-            if received["type"] == "websocket.disconnect":
-                return
-            data = received.get("text")
-            if data is None:
-                data = received.get("bytes") or b""
-            if not bucket.take(server.now()) or not server.take(self.address):
-                refused += 1
-                self.deliver({"type": "error", "code": "rate_limited", "seq": host.seq,
-                              "message": f"At most {limits.rate:g} messages a second (bursts of {limits.burst:g}) "
-                                         f"a connection, {limits.client_rate:g} from one address."})
-                if refused > 2 * limits.burst:
-                    log.warning("table %s: a connection flooding messages is closed", host.table_id)
-                    self.finish()  # the writer sends what is queued, then the socket is closed (policy violation)
-                    return
-                continue
-            try:
-                message = read_message(data)
-                if not self.watching:
-                    if not isinstance(message, Sit | Resume):
-                        raise MessageError("not_seated", "This table has its most spectators: send 'sit' or "
-                                                         "'resume' to play.")
-                    host.connect(self.client)
-                    self.watching = True
-                    try:
-                        host.handle(self.client, message)
-                    except MessageError:
-                        host.disconnect(self.client)
-                        self.watching = False
-                        raise
+        receive_now = self.receive_now
+        try:
+            while True:
+                if self.watching:
+                    if receive_now is not None:
+                        receive_now(self._taken)  # (refused while messages wait in the queue: taken below first)
+                    received = await self.websocket.receive()
                 else:
+                    try:
+                        received = await asyncio.wait_for(self.websocket.receive(), max(0.0, deadline - server.now()))
+                    except TimeoutError:
+                        self.finish()
+                        return
+                if received["type"] == "websocket.disconnect":
+                    return
+                data = received.get("text")
+                if data is None:
+                    data = received.get("bytes") or b""
+                if not self.take(data):
+                    return
+        finally:
+            if receive_now is not None:
+                receive_now(None)
+
+    def _taken(self, data: str | bytes) -> None:
+        """:meth:`take` as the protocol's hand-off: a message that ends the reading (a flood) or fails ends the
+        reader, as if :meth:`read` had taken it."""
+        try:
+            going = self.take(data)
+        except Exception:  # a bug must end this connection, not the protocol's callback
+            log.exception("table %s: a message failed", self.host.table_id)
+            going = False
+        if not going:
+            receive_now = self.receive_now
+            if receive_now is not None:
+                receive_now(None)
+            if len(self.tasks) == 2:
+                self.tasks[1].cancel()
+
+    def take(self, data: str | bytes) -> bool:
+        """One message received: refused past the rate (``False``: the connection floods and is closed), else
+        read and carried out, or refused with an ``error`` naming why."""
+        server, host, limits = self.server, self.host, self.server.limits
+        bucket = self.bucket
+        assert bucket is not None, "read() makes the bucket before any message is taken"
+        if not bucket.take(server.now()) or not server.take(self.address):
+            self.refused += 1
+            self.deliver({"type": "error", "code": "rate_limited", "seq": host.seq,
+                          "message": f"At most {limits.rate:g} messages a second (bursts of {limits.burst:g}) "
+                                     f"a connection, {limits.client_rate:g} from one address."})
+            if self.refused > 2 * limits.burst:
+                log.warning("table %s: a connection flooding messages is closed", host.table_id)
+                self.finish()  # the writer sends what is queued, then the socket is closed (policy violation)
+                return False
+            return True
+        try:
+            message = read_message(data)
+            if not self.watching:
+                if not isinstance(message, Sit | Resume):
+                    raise MessageError("not_seated", "This table has its most spectators: send 'sit' or "
+                                                     "'resume' to play.")
+                host.connect(self.client)
+                self.watching = True
+                try:
                     host.handle(self.client, message)
-            except MessageError as exc:
-                log.info("table %s: message refused (%s)", host.table_id, exc.code)
-                self.deliver({"type": "error", "code": exc.code, "message": exc.message, "seq": host.seq})
-                continue
-            server.nudge(host)
+                except MessageError:
+                    host.disconnect(self.client)
+                    self.watching = False
+                    raise
+            else:
+                host.handle(self.client, message)
+        except MessageError as exc:
+            log.info("table %s: message refused (%s)", host.table_id, exc.code)
+            self.deliver({"type": "error", "code": exc.code, "message": exc.message, "seq": host.seq})
+            return True
+        server.nudge(host)
+        return True
 
     async def run(self) -> None:
         host = self.host
@@ -921,6 +963,8 @@ class _Connection:
                 with contextlib.suppress(TimeoutError, asyncio.CancelledError):  # cancelled: dropped meanwhile
                     await asyncio.wait_for(asyncio.shield(writer), self.server.limits.send_timeout)
         finally:
+            if self.receive_now is not None:  # no message taken from now on
+                self.receive_now(None)
             host.disconnect(self.client)
             self.server.sockets.get(host.table_id, set()).discard(self)
             self.server.sending.pop(self, None)
