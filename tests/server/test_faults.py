@@ -1,6 +1,6 @@
 """Faults done to a real ``cardgame serve`` process: its SQLite file locked, its PostgreSQL server
 killed, the process killed under load, a table's log corrupted, a twin of the same name, SIGTERM
-mid-hand. After each, every event a player was shown is in the store and the chips add up: no
+mid-hand (and past the drain deadline), the file locked at the start. After each, every event a player was shown is in the store and the chips add up: no
 hand is played unrecorded, no chip made or lost."""
 
 from __future__ import annotations
@@ -202,6 +202,71 @@ def test_sigterm_finishes_the_hand_in_play_deals_no_new_one_and_exits(tmp_path: 
         hands = store.hands(table)
         assert hands[-1].hand == in_play and hands[-1].status == "complete"  # finished; none dealt after it
         assert not store.hands(table, status="voided")
+    finally:
+        server.kill()
+
+
+def test_a_hand_that_outlasts_the_drain_deadline_is_left_recorded_and_voided_at_the_restart(tmp_path: Path) -> None:
+    """SIGTERM with a hand that cannot finish in time (nobody acts; ``--drain 2``): the server exits at the
+    deadline without dealing on, every event shown is recorded, and the restarted server voids that hand,
+    every player back to the stack they began it with, and tells them so."""
+    db = str(tmp_path / "s.db")
+    server = Serve(db, tmp_path, "--drain", "2")
+    try:
+        table = server.create()
+        with players(server.port, table, "ann", "bob") as (ann, bob):
+            wait_for(lambda: ann.hands() >= 2, "two hands")
+            ann.playing.clear()
+            bob.playing.clear()  # nobody answers: the hand in play waits past the deadline
+            time.sleep(0.5)
+            in_play = max(e["hand"] for k, e in ann.seen.values() if k == "hand started")
+            server.term()
+            wait_for(lambda: _kinds(ann, "paused"), "the shutting-down notice", timeout=10)
+            server.proc.wait(timeout=20)  # the deadline, not the action clock (30 s)
+        assert all(h.hand < in_play for h in EventStore(db).hands(table, status="complete"))  # none finished after
+        check_store(db, table, [ann, bob], 2 * BUY_IN)
+        server = Serve(db, tmp_path, port=server.port)
+        voided = EventStore(db).hands(table, status="voided")
+        assert [h.hand for h in voided] == [in_play]
+        back = Player(server.port, table, "ann", token=ann.token)
+        back.start()
+        wait_for(lambda: back.seat is not None, "ann back")
+        back.stop()
+        assert any(m["kind"] == "voided" for _, m in back.notices)  # told, not vanished
+        check_store(db, table, [], 2 * BUY_IN)
+        assert "Traceback" not in server.output()
+    finally:
+        server.kill()
+
+
+def test_a_store_locked_when_the_server_starts_is_waited_for_and_its_tables_come_back(tmp_path: Path) -> None:
+    """Another process holds the SQLite file when ``cardgame serve`` starts: it says it waits for the store,
+    does not exit or serve unrecorded, and once the file is free it starts with its tables and chips."""
+    db = str(tmp_path / "s.db")
+    server = Serve(db, tmp_path)
+    try:
+        table = server.create()
+        with players(server.port, table, "ann", "bob") as (ann, bob):
+            wait_for(lambda: ann.hands() >= 2, "two hands")
+        server.term()
+        server.proc.wait(timeout=40)
+        lock = sqlite3.connect(db, isolation_level=None, timeout=10)
+        lock.execute("BEGIN EXCLUSIVE")  # another process holds the file
+        try:
+            server = Serve(db, tmp_path, port=server.port, wait=False)
+            wait_for(lambda: "waiting for the store" in server.output(), "the waiting notice", timeout=30)
+            time.sleep(1)
+            assert server.proc.poll() is None  # waiting, not exited
+            with pytest.raises(OSError):
+                server.get("/api/tables", timeout=1)  # nothing served while it cannot record
+        finally:
+            lock.execute("ROLLBACK")
+            lock.close()
+        server.wait_up()
+        listed = {t["id"]: t for t in server.get("/api/tables")}
+        assert listed[table]["status"] != "unavailable" and listed[table]["hands"] >= 2
+        assert "Traceback" not in server.output()
+        check_store(db, table, [ann, bob], 2 * BUY_IN)
     finally:
         server.kill()
 
