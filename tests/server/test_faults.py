@@ -1,7 +1,7 @@
-"""Faults done to a real ``cardgame serve`` process: its SQLite file locked, its PostgreSQL server
-killed, the process killed under load, a table's log corrupted, a twin of the same name, SIGTERM
-mid-hand (and past the drain deadline), the file locked at the start. After each, every event a player was shown is in the store and the chips add up: no
-hand is played unrecorded, no chip made or lost."""
+"""Faults done to a real ``cardgame serve`` process: its SQLite file locked (in play and at the start), its
+PostgreSQL server killed, the process killed under load, a table's log corrupted, a twin of the same name,
+SIGTERM mid-hand (within the drain deadline and past it). After each, every event a player was shown is in
+the store and the chips add up: no hand is played unrecorded, no chip made or lost."""
 
 from __future__ import annotations
 
