@@ -6,10 +6,14 @@ order, and is what a served table's connections receive with."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 from typing import Any
+from unittest import mock
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("uvicorn")
 websockets_client = pytest.importorskip("websockets.sync.client")
@@ -349,3 +353,50 @@ def test_a_whole_frame_is_read_at_once_only_while_the_parser_waits_between_frame
     assert not protocol.conn.reader.buffer and protocol._whole(masked(0x81, b"hello")) is None
     protocol.data_received(masked(0x81, b"x")[2:])
     assert taken == ["x"] and protocol._whole(masked(0x82, b"\x00")) == b"\x00"
+
+
+def raw_frame(first: int, payload: bytes, mask: bytes | None) -> bytes:
+    """A frame of any first byte (FIN, RSV bits, opcode), masked with ``mask`` or not: valid or not."""
+    size = len(payload)
+    bit = 0x80 if mask is not None else 0
+    head = (bytes((first, bit | size)) if size < 126 else bytes((first, bit | 126)) + size.to_bytes(2, "big")
+            if size < 65536 else bytes((first, bit | 127)) + size.to_bytes(8, "big"))
+    if mask is None:
+        return head + payload
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+_FRAMES = st.builds(
+    raw_frame,
+    st.sampled_from([0x81, 0x82, 0x81, 0x82, 0x01, 0x02, 0x80, 0x00, 0x88, 0x89, 0x8A, 0xC1, 0x83]),
+    st.one_of(st.binary(max_size=40), st.text(max_size=20).map(str.encode), st.sampled_from([125, 126, 8192, 8193]).map(
+        lambda n: b"x" * n)),
+    st.one_of(st.binary(min_size=4, max_size=4), st.binary(min_size=4, max_size=4), st.none()))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(frames=st.lists(_FRAMES, min_size=1, max_size=6),
+       cuts=st.lists(st.tuples(st.integers(0, 5), st.integers(0, 9)), max_size=5))  # (frame, bytes into it)
+def test_any_bytes_a_client_sends_are_taken_as_websockets_parser_takes_them(frames: list[bytes],
+                                                                            cuts: list[tuple[int, int]]) -> None:
+    """Differential, against websockets' own parser: any frames, valid or not (fragments, control frames, unmasked,
+    extension bits, an unknown opcode, sizes about the limits), cut into chunks (at a frame's start or a few bytes
+    into it: inside its head, its mask, its payload), with the connection taking
+    back the hand-off after each chunk as a served one does: the messages handed over and queued, the bytes
+    written, the close and the state are the same with the one-frame shortcut as without it."""
+    data = b"".join(frames)
+    starts = list(itertools.accumulate((len(f) for f in frames), initial=0))
+    points = sorted({min(starts[k % len(frames)] + offset, len(data)) for k, offset in cuts} | {0, len(data)})
+    chunks = [data[a:b] for a, b in itertools.pairwise(points) if b > a]
+    outcomes = []
+    for shortcut in (True, False):
+        with mock.patch.object(TableProtocol, "_whole", TableProtocol._whole if shortcut else lambda self, d: None):
+            protocol, transport = open_protocol()
+            got: list[object] = []
+            protocol.receive_now(got.append)
+            for chunk in chunks:
+                protocol.data_received(chunk)
+                got.extend(("queued", i.get("type"), i.get("text"), i.get("bytes")) for i in queued(protocol))
+                protocol.receive_now(got.append)  # (the served connection registers again once its queue is empty)
+            outcomes.append((got, b"".join(transport.written), transport.closed, protocol.conn.state))
+    assert outcomes[0] == outcomes[1]
