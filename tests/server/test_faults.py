@@ -182,19 +182,26 @@ def test_a_twin_with_the_same_name_refuses_to_start_while_the_first_plays_on(tmp
         server.kill()
 
 
+def _term_mid_hand(server: Serve, ann: Player, bob: Player) -> int:
+    """After two hands, the players stop answering (a hand is in play) and the server gets SIGTERM; returns
+    the number of the hand in play once the players are told the server is shutting down."""
+    wait_for(lambda: ann.hands() >= 2, "two hands")
+    ann.playing.clear()
+    bob.playing.clear()  # the next decision waits: a hand is in play
+    time.sleep(0.5)
+    in_play: int = max(e["hand"] for k, e in ann.seen.values() if k == "hand started")
+    server.term()
+    wait_for(lambda: _kinds(ann, "paused"), "the shutting-down notice", timeout=10)
+    return in_play
+
+
 def test_sigterm_finishes_the_hand_in_play_deals_no_new_one_and_exits(tmp_path: Path) -> None:
     db = str(tmp_path / "s.db")
     server = Serve(db, tmp_path, "--drain", "20")
     try:
         table = server.create()
         with players(server.port, table, "ann", "bob") as (ann, bob):
-            wait_for(lambda: ann.hands() >= 2, "two hands")
-            ann.playing.clear()
-            bob.playing.clear()  # the next decision waits: a hand is in play
-            time.sleep(0.5)
-            in_play = max(e["hand"] for k, e in ann.seen.values() if k == "hand started")
-            server.term()
-            wait_for(lambda: _kinds(ann, "paused"), "the shutting-down notice", timeout=10)
+            in_play = _term_mid_hand(server, ann, bob)
             ann.playing.set()
             bob.playing.set()
             server.proc.wait(timeout=30)
@@ -215,13 +222,7 @@ def test_a_hand_that_outlasts_the_drain_deadline_is_left_recorded_and_voided_at_
     try:
         table = server.create()
         with players(server.port, table, "ann", "bob") as (ann, bob):
-            wait_for(lambda: ann.hands() >= 2, "two hands")
-            ann.playing.clear()
-            bob.playing.clear()  # nobody answers: the hand in play waits past the deadline
-            time.sleep(0.5)
-            in_play = max(e["hand"] for k, e in ann.seen.values() if k == "hand started")
-            server.term()
-            wait_for(lambda: _kinds(ann, "paused"), "the shutting-down notice", timeout=10)
+            in_play = _term_mid_hand(server, ann, bob)  # and nobody answers: the hand waits past the deadline
             server.proc.wait(timeout=20)  # the deadline, not the action clock (30 s)
         assert all(h.hand < in_play for h in EventStore(db).hands(table, status="complete"))  # none finished after
         check_store(db, table, [ann, bob], 2 * BUY_IN)
